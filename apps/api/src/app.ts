@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { HEADERS } from '@verdant/contracts/common';
+import type { Db } from '@verdant/db/client';
+import type { Config } from './config';
+import type { Mailer } from './lib/mail';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { currentUserRoutes } from './modules/current-user/current-user.routes';
+import { createCurrentUserService } from './modules/current-user/current-user.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { authenticate } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { webPlugin } from './plugins/web';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole HTTP application; main.ts and every test call this. */
+export async function buildApp({ config, db, mailer, logger }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => randomUUID(),
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Mantine and ECharts set inline style attributes; scripts stay same-origin only.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        // Plain-HTTP installs (an intranet address and port) must keep working.
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(errorsPlugin);
+  await app.register(openapiPlugin);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(HEADERS.requestId, request.id);
+  });
+
+  const auth = createAuthService({ db, config, mailer });
+  const currentUser = createCurrentUserService({ db, auth });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, { auth, config });
+      await api.register(async (signedIn) => {
+        signedIn.addHook('onRequest', authenticate(auth));
+        await signedIn.register(currentUserRoutes, { service: currentUser, auth });
+      });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

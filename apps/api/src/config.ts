@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { SESSION_MINUTES } from '@verdant/domain/constants';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the API reads, parsed once. README documents each. */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  PUBLIC_URL: z.string().url().optional(),
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(10).default(SESSION_MINUTES * 60),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED_DEMO: bool.default(true),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Verdant <no-reply@verdant.local>'),
+  ALTERNATE_LOGIN: z.string().optional(),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  publicUrl: string;
+  webDist: string;
+  alternateLogin: { 'login-option': string | null; props: Record<string, string> };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  let alternateLogin: Config['alternateLogin'] = { 'login-option': null, props: {} };
+  if (e.ALTERNATE_LOGIN) {
+    const alt = z
+      .object({ option: z.string().min(1), props: z.record(z.string(), z.string()).default({}) })
+      .safeParse(JSON.parse(e.ALTERNATE_LOGIN));
+    if (!alt.success) throw new Error('ALTERNATE_LOGIN must be JSON like {"option":"...","props":{...}}');
+    alternateLogin = { 'login-option': alt.data.option, props: alt.data.props };
+  }
+  return {
+    ...e,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    alternateLogin,
+  };
+}

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import type { CurrentUser, OrgSummary } from '@verdant/contracts/current-user';
+import type { DbOrTx } from '@verdant/db/client';
+import { organisations, type users } from '@verdant/db/schema/core';
+import { ACCESS, ACCESS_LABELS, CONTTYPE_ADMINISTRATOR, USER_STATUS } from '@verdant/domain/constants';
+import type { OrganisationRole, Principal } from './rights';
+
+type UserRow = typeof users.$inferSelect;
+
+export function principalOf(user: UserRow): Principal {
+  return {
+    userId: user.id,
+    productAdmin: user.productAdmin,
+    conttypeId: user.conttypeId,
+    statusId: user.statusId,
+  };
+}
+
+/** The spec's Current user, as seen in the session's organisation. */
+export function toCurrentUser(user: UserRow, organisationId: number | null, role?: OrganisationRole): CurrentUser {
+  const accessId = role?.accessId ?? ACCESS.none;
+  return {
+    id: user.id,
+    org: organisationId,
+    userId: user.loginId,
+    email: user.email,
+    title: user.title,
+    firstName: user.firstName,
+    surname: user.surname,
+    admin: user.productAdmin || role?.admin === true || user.conttypeId === CONTTYPE_ADMINISTRATOR,
+    productAdmin: user.productAdmin,
+    access: ACCESS_LABELS[accessId] ?? 'None',
+    accessId,
+    blocked: user.statusId === USER_STATUS.blocked,
+    orgBlocked: role?.orgBlocked === true,
+    statusId: user.statusId,
+    conttypeId: user.conttypeId,
+    accessMechanism: user.sso ? 'sso' : 'password',
+  };
+}
+
+/**
+ * The header summary of an organisation. Alerts are counted from the alert tables once those exist
+ * (the data-sources issue); until then an organisation has no alerts to count.
+ */
+export async function organisationSummary(db: DbOrTx, organisationId: number): Promise<OrgSummary | null> {
+  const [row] = await db
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row ? { ...row, alerts: 0 } : null;
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { connect } from '@verdant/db/client';
+import { ensureDatabase, startEmbedded, type EmbeddedServer } from '@verdant/db/embedded';
+import { runMigrations } from '@verdant/db/migrate';
+import { DEMO_PASSWORD, seedDemoOnce, setAdminPassword } from '@verdant/db/seed';
+import { type App, buildApp } from './app';
+import { loadConfig } from './config';
+import { createMailer } from './lib/mail';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main() {
+  const config = loadConfig();
+  let embedded: EmbeddedServer | undefined;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    const dir = path.join(config.dataDir, 'pg');
+    say(`Starting the embedded PostgreSQL server (data in ${dir}) ...`);
+    embedded = await startEmbedded({ dir, port: config.EMBEDDED_PG_PORT, log: (l) => /FATAL|orphaned|stale/.test(l) && say(l) });
+    await ensureDatabase(embedded.url(), 'verdant');
+    url = embedded.url('verdant');
+  }
+  const database = connect(url);
+  let app: App | undefined;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`\n${signal}: stopping ...`);
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  say('Applying migrations ...');
+  await runMigrations(database.db);
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemoOnce(database.db, { adminPassword: config.ADMIN_PASSWORD });
+    if (seeded.seeded) say('Loaded the demo organisations and accounts.');
+    if (seeded.adminPasswordGenerated) {
+      say(`Product administrator: login 'admin', password '${seeded.adminPassword}' (shown once; set ADMIN_PASSWORD to choose it).`);
+    }
+  }
+  if (config.ADMIN_PASSWORD) await setAdminPassword(database.db, config.ADMIN_PASSWORD);
+
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+  });
+  app = await buildApp({ config, db: database.db, mailer });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  say('');
+  say(`Verdant is running at ${config.publicUrl}`);
+  say(`Sign in as 'demo' with password '${DEMO_PASSWORD}' (or use the free test drive link).`);
+  say(`API documentation: ${config.publicUrl}/api/docs`);
+  if (!config.SMTP_URL) say(`Mail is written to ${path.join(config.dataDir, 'outbox')} (set SMTP_URL to send it).`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`Verdant could not start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,180 @@
+import type { SessionData } from '@verdant/contracts/auth';
+import type { Db } from '@verdant/db/client';
+import { dummyHash, hashPassword, verifyPassword } from '@verdant/db/password-hash';
+import { PASSWORD_RESET_VALID_MINUTES, USER_STATUS } from '@verdant/domain/constants';
+import { fill, MSG } from '@verdant/domain/messages';
+import { isPasswordComplex, isValidResetEmail } from '@verdant/domain/passwords';
+import type { Config } from '../../config';
+import { AppError, badRequest, unauthorised } from '../../lib/errors';
+import { organisationSummary, principalOf, toCurrentUser } from '../../lib/identity';
+import type { Mailer } from '../../lib/mail';
+import { enterableOrganisations, organisationRoles } from '../../lib/rights';
+import { hashToken, newToken } from '../../lib/tokens';
+import * as q from './auth.queries';
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}
+
+const loginFailed = () => new AppError('LOGIN_FAILED', MSG.loginUnsuccessful, 401);
+
+export function createAuthService({ db, config, mailer }: AuthDeps) {
+  const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
+
+  /** Opens a session in the organisation asked for when the user may enter it, else the most recently used. */
+  async function openSession(
+    user: q.UserRow,
+    meta: { ip: string; userAgent?: string },
+    preferredOrganisationId?: number | null,
+  ): Promise<SessionData | null> {
+    const principal = principalOf(user);
+    const [first] = await enterableOrganisations(db, principal, { limit: 1 });
+    let organisationId = first?.id ?? null;
+    if (preferredOrganisationId) {
+      const roles = await organisationRoles(db, principal, [preferredOrganisationId]);
+      if (roles.has(preferredOrganisationId)) organisationId = preferredOrganisationId;
+    }
+    if (organisationId === null && !user.productAdmin) return null;
+
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + config.SESSION_TTL_SECONDS * 1000);
+    return db.transaction(async (tx) => {
+      await q.insertSession(tx, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        organisationId,
+        expiresAt,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 500),
+      });
+      await q.markVisit(tx, user.id, organisationId);
+      const roles = organisationId ? await organisationRoles(tx, principal, [organisationId]) : new Map();
+      return {
+        token,
+        expiresAt: expiresAt.toISOString(),
+        user: toCurrentUser(user, organisationId, organisationId ? roles.get(organisationId) : undefined),
+        organisation: organisationId ? await organisationSummary(tx, organisationId) : null,
+      };
+    });
+  }
+
+  async function assertNotRateLimited(ip: string, username: string) {
+    const since = new Date(Date.now() - windowMs);
+    const failures = await q.countRecentFailures(db, ip, username, since);
+    if (failures.byPair >= config.LOGIN_MAX_FAILURES || failures.byIp >= config.LOGIN_MAX_FAILURES_PER_IP) {
+      const freeAt = (failures.oldest?.getTime() ?? Date.now()) + windowMs;
+      const minutes = Math.max(1, Math.ceil((freeAt - Date.now()) / 60_000));
+      throw new AppError('RATE_LIMITED', fill(MSG.tooManyLoginAttempts, { minutes }), 429);
+    }
+  }
+
+  return {
+    async login(username: string, password: string, meta: { ip: string; userAgent?: string }) {
+      const key = username.trim().toLowerCase();
+      await assertNotRateLimited(meta.ip, key);
+      const user = await q.findUserByUsername(db, key);
+      // Verify against a real hash even for unknown users, so timing does not reveal which usernames exist.
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+      const session =
+        ok && user && user.statusId === USER_STATUS.active && !user.sso ? await openSession(user, meta) : null;
+      if (!session) {
+        await q.recordFailure(db, meta.ip, key);
+        throw loginFailed();
+      }
+      await q.clearFailures(db, meta.ip, key);
+      await q.pruneFailures(db, new Date(Date.now() - windowMs));
+      return session;
+    },
+
+    async tokenLogin(token: string, session: string, meta: { ip: string; userAgent?: string }) {
+      const used = await q.consumeLoginToken(db, hashToken(token), hashToken(session));
+      const user = used ? await q.findUserById(db, used.userId) : undefined;
+      if (!used || !user || user.statusId !== USER_STATUS.active) throw loginFailed();
+      const opened = await openSession(user, meta, used.organisationId);
+      if (!opened) throw loginFailed();
+      return opened;
+    },
+
+    /** A one-time `tx`/`sx` pair that signs in as the caller, valid for five minutes. */
+    async createLoginToken(userId: number, organisationId: number | null) {
+      const tx = newToken();
+      const sx = newToken();
+      const expiresAt = new Date(Date.now() + 5 * 60_000);
+      await q.insertLoginToken(db, {
+        tokenHash: hashToken(tx),
+        sessionHash: hashToken(sx),
+        userId,
+        organisationId,
+        expiresAt,
+      });
+      return { tx, sx, expiresAt: expiresAt.toISOString() };
+    },
+
+    /** Same answer whether or not the address exists, so it reveals nothing about accounts. */
+    async requestPasswordReset(email: string) {
+      if (!isValidResetEmail(email)) throw badRequest(MSG.emailNotValidReset, { email: [MSG.emailNotValidReset] });
+      const user = await q.findUserByEmail(db, email);
+      if (user && user.statusId === USER_STATUS.active && !user.sso) {
+        const token = newToken();
+        await q.insertPasswordReset(db, {
+          tokenHash: hashToken(token),
+          userId: user.id,
+          expiresAt: new Date(Date.now() + PASSWORD_RESET_VALID_MINUTES * 60_000),
+        });
+        const link = `${config.publicUrl}/reset-password?token=${token}`;
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your Verdant password',
+          text: [
+            `Hello ${user.firstName},`,
+            '',
+            'Someone asked to reset the password of your Verdant account. To choose a new password, open this link:',
+            '',
+            link,
+            '',
+            `The link works once and expires in ${PASSWORD_RESET_VALID_MINUTES} minutes. If you did not ask for it, ignore this email.`,
+          ].join('\n'),
+        });
+      }
+      return MSG.resetEmailSent;
+    },
+
+    async checkPasswordReset(token: string) {
+      const found = await q.findLivePasswordReset(db, hashToken(token));
+      return found ? { valid: true, email: found.email } : { valid: false };
+    },
+
+    async completePasswordReset(token: string, password: string) {
+      if (!isPasswordComplex(password)) throw badRequest(MSG.passwordComplexity, { password: [MSG.passwordComplexity] });
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const used = await q.consumePasswordReset(tx, hashToken(token));
+        if (!used) throw badRequest(MSG.resetLinkInvalid);
+        await q.setPasswordHash(tx, used.userId, passwordHash);
+        // A reset means the old password may be known to someone else: end every session.
+        await q.endAllSessions(tx, used.userId);
+      });
+      return MSG.passwordChanged;
+    },
+
+    async resolveSession(token: string) {
+      const tokenHash = hashToken(token);
+      const found = await q.touchSession(db, tokenHash, config.SESSION_TTL_SECONDS);
+      if (!found) throw unauthorised();
+      return { tokenHash, session: found.session, user: found.user };
+    },
+
+    logout: (tokenHash: string) => q.endSession(db, tokenHash),
+
+    /** Points a session at another organisation; the caller has checked the right to enter it. */
+    moveSession: (tokenHash: string, userId: number, organisationId: number) =>
+      db.transaction(async (tx) => {
+        await q.setSessionOrganisation(tx, tokenHash, organisationId);
+        await q.markVisit(tx, userId, organisationId);
+      }),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

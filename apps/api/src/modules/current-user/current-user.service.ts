@@ -1,0 +1,99 @@
+import type { AvailableOrgs, MenuItem, UserSettings } from '@verdant/contracts/current-user';
+import type { Db } from '@verdant/db/client';
+import { RECENT_ORGANISATIONS } from '@verdant/domain/constants';
+import { MENU, type MenuAudience } from '@verdant/domain/menu';
+import { MSG } from '@verdant/domain/messages';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { organisationSummary, toCurrentUser } from '../../lib/identity';
+import { allows, enterableOrganisations, organisationRoles, type Principal } from '../../lib/rights';
+import type { AuthContext } from '../../plugins/auth';
+import type { AuthService } from '../auth/auth.service';
+import * as q from './current-user.queries';
+
+const RESULTS_LIMIT = 100;
+
+export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth: AuthService }) {
+  async function roleIn(principal: Principal, organisationId: number | null) {
+    if (organisationId === null) return undefined;
+    return (await organisationRoles(db, principal, [organisationId])).get(organisationId);
+  }
+
+  return {
+    async details(auth: AuthContext) {
+      return toCurrentUser(auth.user, auth.organisationId, await roleIn(auth.principal, auth.organisationId));
+    },
+
+    async orgSummary(auth: AuthContext) {
+      if (auth.organisationId === null) throw notFound('No organisation is selected');
+      const role = await roleIn(auth.principal, auth.organisationId);
+      if (!allows(auth.principal, role, 'enter')) throw forbidden();
+      const summary = await organisationSummary(db, auth.organisationId);
+      if (!summary) throw notFound();
+      return summary;
+    },
+
+    async availableOrgs(auth: AuthContext, query: string | undefined): Promise<AvailableOrgs> {
+      const q = query?.trim() || undefined;
+      const [recent, results] = await Promise.all([
+        enterableOrganisations(db, auth.principal, { limit: RECENT_ORGANISATIONS, recentOnly: true }),
+        enterableOrganisations(db, auth.principal, { q, limit: RESULTS_LIMIT }),
+      ]);
+      const item = (o: (typeof recent)[number]) => ({
+        id: o.id,
+        name: o.name,
+        lastUsed: o.lastUsed?.toISOString() ?? null,
+        disabled: o.disabled,
+      });
+      return { recent: recent.map(item), results: results.map(item) };
+    },
+
+    async switchOrganisation(auth: AuthContext, organisationId: number) {
+      const role = await roleIn(auth.principal, organisationId);
+      if (!allows(auth.principal, role, 'enter')) throw new AppError('FORBIDDEN', MSG.switchFailed, 403);
+      await sessions.moveSession(auth.tokenHash, auth.user.id, organisationId);
+      const summary = await organisationSummary(db, organisationId);
+      if (!summary) throw notFound();
+      return summary;
+    },
+
+    async fullMenu(auth: AuthContext): Promise<MenuItem[]> {
+      const role = await roleIn(auth.principal, auth.organisationId);
+      const may: Record<MenuAudience, boolean> = {
+        member: allows(auth.principal, role, 'enter'),
+        editor: allows(auth.principal, role, 'edit'),
+        orgAdmin: allows(auth.principal, role, 'administer'),
+        productAdmin: auth.principal.productAdmin,
+      };
+      return MENU.filter((m) => may[m.audience]).map(({ audience: _audience, ...item }) => item);
+    },
+
+    async settings(auth: AuthContext): Promise<UserSettings> {
+      const rows = await q.listSettings(db, auth.user.id);
+      return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    },
+
+    async setting(auth: AuthContext, key: string) {
+      return { [key]: await q.getSetting(db, auth.user.id, key) };
+    },
+
+    /** Writes several settings in one transaction; a null value removes that setting. */
+    async saveSettings(auth: AuthContext, values: Record<string, string | null>) {
+      const entries = Object.entries(values);
+      await db.transaction(async (tx) => {
+        await q.upsertSettings(
+          tx,
+          auth.user.id,
+          entries.flatMap(([key, value]) => (value === null ? [] : [{ key, value }])),
+        );
+        await q.deleteSettings(
+          tx,
+          auth.user.id,
+          entries.flatMap(([key, value]) => (value === null ? [key] : [])),
+        );
+      });
+      return this.settings(auth);
+    },
+  };
+}
+
+export type CurrentUserService = ReturnType<typeof createCurrentUserService>;

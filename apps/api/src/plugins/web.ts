@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MSG } from '@verdant/domain/messages';
+
+/** Serves the built web app; unknown /api paths answer 404 JSON, any other path falls back to index.html. */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
+  const hasWeb = existsSync(path.join(opts.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: opts.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; index.html must always be fresh so new builds are picked up.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url === '/api' || url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send({ success: false, message: MSG.notFound, code: 'NOT_FOUND', requestId: request.id });
+    }
+    if (path.extname(url) && !url.endsWith('.html')) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+});

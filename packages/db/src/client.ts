@@ -1,0 +1,27 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as core from './schema/core';
+
+export const schema = { ...core };
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle; services pass it to queries so one request is one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+// Dates stay 'yyyy-MM-dd' strings and numerics stay exact strings; never let pg turn them into JS floats or Dates.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function connect(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {
+    // An idle client lost its connection (for example the server restarted); the pool replaces it.
+  });
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}

@@ -1,0 +1,49 @@
+/** Business constants and limits from section 9 of both specifications. One place, no scattered literals. */
+export const SESSION_MINUTES = 230;
+export const SESSION_WARNING_MINUTES = 5;
+export const REQUEST_TIMEOUT_MS = 20_000;
+export const SEARCH_MIN_CHARS = 3;
+export const DEBOUNCE_MS = 500;
+export const POLL_MS = 2_000;
+export const ITEM_DESCRIPTION_MAX = 75;
+export const AUGMENT_NAME_MAX = 50;
+export const PASSWORD_MIN_LENGTH = 8;
+export const RESET_EMAIL_MIN_LENGTH = 5;
+export const LIST_PAGE_SIZE = 100;
+export const RECENT_ORGANISATIONS = 10;
+export const DEFAULT_FINANCIAL_REPORTING_ID = 2;
+export const DEFAULT_REPORTING_YEAR_END = 12;
+export const REPORTING_YEAR_ENDS = [12, 3, 6] as const;
+export const UNIT_SCALING_THRESHOLD = 10_000;
+export const CHART_BARS_MAX = 10;
+export const TARGET_BASELINE_MIN_YEAR = 2000;
+export const DELETED_DATA_KEPT_MONTHS = 3;
+export const BANNER_ERROR_MS = 10_000;
+export const BANNER_INFO_MS = 2_500;
+export const MODAL_WIDTH_PERCENT = 80;
+export const MODAL_HEIGHT_PX = 600;
+export const PASSWORD_RESET_VALID_MINUTES = 60;
+export const DATE_FORMAT_DISPLAY = 'DD/MM/YYYY';
+export const DATE_FORMAT_STORED = 'YYYY-MM-DD';
+
+/** Organisation access levels: a lower number means more rights. */
+export const ACCESS = {
+  primaryContact: 2,
+  generalUser: 3,
+  observer: 4,
+  barred: -1,
+  none: -2,
+} as const;
+
+export const ACCESS_LABELS: Record<number, string> = {
+  2: 'Primary Contact',
+  3: 'General User',
+  4: 'Observer',
+  [-1]: 'Barred',
+  [-2]: 'None',
+};
+
+export const USER_STATUS = { active: 1, blocked: 2 } as const;
+export const ORGANISATION_STATUS = { enabled: 1, disabled: 3 } as const;
+/** conttypeId 1 marks an administrator / primary contact. */
+export const CONTTYPE_ADMINISTRATOR = 1;
