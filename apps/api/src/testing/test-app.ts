@@ -1,0 +1,46 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-database';
+import { type App, buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { createMailer, type Mailer } from '../lib/mail';
+
+export interface TestApp {
+  app: App;
+  db: TestDatabase['db'];
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+  /** Signs in and answers the bearer token. */
+  login(username: string, password?: string): Promise<string>;
+}
+
+/** The real application on a fresh database; env overrides configuration as environment variables would. */
+export async function createTestApp(
+  opts: { env?: Record<string, string>; mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verdant-test-data-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://verdant.test', ...opts.env });
+  const mailer = opts.mailer ?? createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') });
+  const app = await buildApp({ config, db: database.db, mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+    async login(username, password = 'Verdant-test-1') {
+      const res = await app.inject({ method: 'POST', url: '/api/public/login', payload: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.body}`);
+      return res.json().data.token as string;
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
