@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/api/src/**/*.test.ts',
+      'apps/web/src/**/*.test.ts',
+      'bench/**/*.test.ts',
+    ],
     globalSetup: ['packages/db/src/testing/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

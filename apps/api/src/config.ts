@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { z } from 'zod';
 import { SESSION_MINUTES } from '@verdant/domain/constants';
+import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -14,7 +14,11 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   PUBLIC_URL: z.string().url().optional(),
-  SESSION_TTL_SECONDS: z.coerce.number().int().min(10).default(SESSION_MINUTES * 60),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(SESSION_MINUTES * 60),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: bool.default(true),
   SMTP_URL: z.string().optional(),
@@ -23,6 +27,7 @@ const schema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   TRUST_PROXY: bool.default(false),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { connect } from '@verdant/db/client';
-import { ensureDatabase, startEmbedded, type EmbeddedServer } from '@verdant/db/embedded';
+import { type EmbeddedServer, ensureDatabase, startEmbedded } from '@verdant/db/embedded';
 import { runMigrations } from '@verdant/db/migrate';
 import { DEMO_PASSWORD, seedDemoOnce, setAdminPassword } from '@verdant/db/seed';
 import { type App, buildApp } from './app';
@@ -16,7 +16,11 @@ async function main() {
   if (!url) {
     const dir = path.join(config.dataDir, 'pg');
     say(`Starting the embedded PostgreSQL server (data in ${dir}) ...`);
-    embedded = await startEmbedded({ dir, port: config.EMBEDDED_PG_PORT, log: (l) => /FATAL|orphaned|stale/.test(l) && say(l) });
+    embedded = await startEmbedded({
+      dir,
+      port: config.EMBEDDED_PG_PORT,
+      log: (l) => /FATAL|orphaned|stale/.test(l) && say(l),
+    });
     await ensureDatabase(embedded.url(), 'verdant');
     url = embedded.url('verdant');
   }
@@ -36,12 +40,14 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   say('Applying migrations ...');
-  await runMigrations(database.db);
+  await runMigrations(database.pool);
   if (config.SEED_DEMO) {
     const seeded = await seedDemoOnce(database.db, { adminPassword: config.ADMIN_PASSWORD });
     if (seeded.seeded) say('Loaded the demo organisations and accounts.');
     if (seeded.adminPasswordGenerated) {
-      say(`Product administrator: login 'admin', password '${seeded.adminPassword}' (shown once; set ADMIN_PASSWORD to choose it).`);
+      say(
+        `Product administrator: login 'admin', password '${seeded.adminPassword}' (shown once; set ADMIN_PASSWORD to choose it).`,
+      );
     }
   }
   if (config.ADMIN_PASSWORD) await setAdminPassword(database.db, config.ADMIN_PASSWORD);
@@ -57,10 +63,13 @@ async function main() {
   say(`Verdant is running at ${config.publicUrl}`);
   say(`Sign in as 'demo' with password '${DEMO_PASSWORD}' (or use the free test drive link).`);
   say(`API documentation: ${config.publicUrl}/api/docs`);
-  if (!config.SMTP_URL) say(`Mail is written to ${path.join(config.dataDir, 'outbox')} (set SMTP_URL to send it).`);
+  if (!config.SMTP_URL)
+    say(`Mail is written to ${path.join(config.dataDir, 'outbox')} (set SMTP_URL to send it).`);
 }
 
 main().catch((err) => {
-  process.stderr.write(`Verdant could not start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(
+    `Verdant could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { faker } from '@faker-js/faker';
-import { memberships, organisations, users } from './schema/core';
 import type { DbOrTx } from './client';
 import { hashPassword } from './password-hash';
+import { memberships, organisations, users } from './schema/core';
 
 type NewOrganisation = typeof organisations.$inferInsert;
 type NewUser = typeof users.$inferInsert;
@@ -62,7 +62,12 @@ export async function addMembership(db: DbOrTx, values: NewMembership) {
 export async function createMember(
   db: DbOrTx,
   organisationId: number,
-  { accessId = 3, admin = false, orgBlocked = false, ...user }: UserInput & { accessId?: number; admin?: boolean; orgBlocked?: boolean } = {},
+  {
+    accessId = 3,
+    admin = false,
+    orgBlocked = false,
+    ...user
+  }: UserInput & { accessId?: number; admin?: boolean; orgBlocked?: boolean } = {},
 ) {
   const row = await createUser(db, { conttypeId: admin ? 1 : 2, ...user });
   await addMembership(db, { userId: row.id, organisationId, accessId, admin, orgBlocked });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { faker } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
 import type { Db } from './client';
-import { createMember, createOrganisation, createUser, addMembership } from './factories';
+import { addMembership, createMember, createOrganisation, createUser } from './factories';
 import { hashPassword } from './password-hash';
 import { appMeta, users } from './schema/core';
 
@@ -35,7 +35,10 @@ export async function seedDemoOnce(db: Db, opts: { adminPassword?: string } = {}
       alertEmail: 'alerts@demo.verdant.example',
       compReportEmail: 'reports@demo.verdant.example',
     });
-    const trust = await createOrganisation(tx, { name: 'Demo Water Trust', orgAddress1: '20 Reservoir Road' });
+    const trust = await createOrganisation(tx, {
+      name: 'Demo Water Trust',
+      orgAddress1: '20 Reservoir Road',
+    });
     const harbour = await createOrganisation(tx, { name: 'Harbour Council', orgAddress1: '5 Quay Street' });
 
     const person = { password: DEMO_PASSWORD };

@@ -25,6 +25,7 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string[]>) =>
   new AppError('BAD_REQUEST', message, 400, fields);
-export const unauthorised = (message: string = MSG.unauthorised) => new AppError('UNAUTHORISED', message, 401);
+export const unauthorised = (message: string = MSG.unauthorised) =>
+  new AppError('UNAUTHORISED', message, 401);
 export const forbidden = (message: string = MSG.forbidden) => new AppError('FORBIDDEN', message, 403);
 export const notFound = (message: string = MSG.notFound) => new AppError('NOT_FOUND', message, 404);

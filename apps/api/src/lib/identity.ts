@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { CurrentUser, OrgSummary } from '@verdant/contracts/current-user';
 import type { DbOrTx } from '@verdant/db/client';
 import { organisations, type users } from '@verdant/db/schema/core';
 import { ACCESS, ACCESS_LABELS, CONTTYPE_ADMINISTRATOR, USER_STATUS } from '@verdant/domain/constants';
+import { eq } from 'drizzle-orm';
 import type { OrganisationRole, Principal } from './rights';
 
 type UserRow = typeof users.$inferSelect;
@@ -17,7 +17,11 @@ export function principalOf(user: UserRow): Principal {
 }
 
 /** The spec's Current user, as seen in the session's organisation. */
-export function toCurrentUser(user: UserRow, organisationId: number | null, role?: OrganisationRole): CurrentUser {
+export function toCurrentUser(
+  user: UserRow,
+  organisationId: number | null,
+  role?: OrganisationRole,
+): CurrentUser {
   const accessId = role?.accessId ?? ACCESS.none;
   return {
     id: user.id,

@@ -1,7 +1,7 @@
-import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@verdant/db/client';
 import { memberships, organisations } from '@verdant/db/schema/core';
 import { ACCESS, CONTTYPE_ADMINISTRATOR, ORGANISATION_STATUS, USER_STATUS } from '@verdant/domain/constants';
+import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 
 /**
  * The rights engine: the one place that answers what a caller may do. Services ask it before they read
@@ -72,7 +72,11 @@ export async function organisationRoles(
 }
 
 /** Decides one action on one organisation from a role the engine loaded. */
-export function allows(principal: Principal, role: OrganisationRole | undefined, action: OrganisationAction): boolean {
+export function allows(
+  principal: Principal,
+  role: OrganisationRole | undefined,
+  action: OrganisationAction,
+): boolean {
   if (principal.statusId !== USER_STATUS.active) return false;
   if (principal.productAdmin) return true;
   if (!role || role.orgBlocked || role.accessId === ACCESS.barred || !role.organisationEnabled) return false;

@@ -1,6 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HEADERS } from '@verdant/contracts/common';
-import type { users, sessions } from '@verdant/db/schema/core';
+import type { sessions, users } from '@verdant/db/schema/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorised } from '../lib/errors';
 import { principalOf } from '../lib/identity';
 import type { Principal } from '../lib/rights';

@@ -14,7 +14,10 @@ let webDir: string;
 beforeAll(async () => {
   t = await createTestApp();
   webDir = mkdtempSync(path.join(os.tmpdir(), 'verdant-web-'));
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Verdant</title><div id="root"></div>');
+  writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>Verdant</title><div id="root"></div>',
+  );
 });
 afterAll(() => t.close());
 
@@ -22,12 +25,22 @@ describe('API conventions', () => {
   it('answers unknown /api paths with 404 JSON in the one error shape', async () => {
     const res = await t.app.inject({ url: '/api/no/such/thing' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: 'Not found', code: 'NOT_FOUND', requestId: expect.any(String) });
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Not found',
+      code: 'NOT_FOUND',
+      requestId: expect.any(String),
+    });
     expect(res.headers['x-request-id']).toBe(res.json().requestId);
   });
 
   it('falls back to the web app for other paths', async () => {
-    const app = await buildApp({ config: { ...t.config, webDist: webDir }, db: t.db, mailer: { send: async () => {} }, logger: false });
+    const app = await buildApp({
+      config: { ...t.config, webDist: webDir },
+      db: t.db,
+      mailer: { send: async () => {} },
+      logger: false,
+    });
     try {
       const page = await app.inject({ url: '/sites/42/settings' });
       expect(page.statusCode).toBe(200);
@@ -53,7 +66,9 @@ describe('API conventions', () => {
   it('serves the OpenAPI document and a docs page', async () => {
     const doc = await t.app.inject({ url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
-    expect(Object.keys(doc.json().paths)).toEqual(expect.arrayContaining(['/api/public/login', '/api/current-user/user-details']));
+    expect(Object.keys(doc.json().paths)).toEqual(
+      expect.arrayContaining(['/api/public/login', '/api/current-user/user-details']),
+    );
     const page = await t.app.inject({ url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');
@@ -69,8 +84,14 @@ describe('API conventions', () => {
     cpSync(path.join(root, 'packages/db/migrations'), out, { recursive: true });
     const before = readdirSync(out).sort();
     const config = path.join(mkdtempSync(path.join(os.tmpdir(), 'verdant-drizzle-')), 'drizzle.config.json');
-    writeFileSync(config, JSON.stringify({ dialect: 'postgresql', schema: path.join(root, 'packages/db/src/schema/*.ts'), out }));
-    execFileSync(path.join(root, 'node_modules/.bin/drizzle-kit'), ['generate', '--config', config], { cwd: root, stdio: 'pipe' });
+    writeFileSync(
+      config,
+      JSON.stringify({ dialect: 'postgresql', schema: path.join(root, 'packages/db/src/schema/*.ts'), out }),
+    );
+    execFileSync(path.join(root, 'node_modules/.bin/drizzle-kit'), ['generate', '--config', config], {
+      cwd: root,
+      stdio: 'pipe',
+    });
     expect(readdirSync(out).sort()).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
+import { MSG } from '@verdant/domain/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MSG } from '@verdant/domain/messages';
 import { AppError } from '../lib/errors';
 
 /** Turns every failure into `{success:false, message, code, requestId}`; never a stack trace. */
@@ -22,7 +22,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       for (const issue of error.validation) {
         const where = error.validationContext ?? 'body';
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || where;
-        (fields[field] ??= []).push(issue.message ?? 'Invalid value');
+        fields[field] = [...(fields[field] ?? []), issue.message ?? 'Invalid value'];
       }
       const first = Object.values(fields)[0]?.[0];
       return reply

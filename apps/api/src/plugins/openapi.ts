@@ -10,7 +10,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     openapi: {
       info: {
         title: 'Verdant API',
-        description: 'Energy, water and greenhouse-gas management portal. Authenticate with a bearer token from POST /api/public/login.',
+        description:
+          'Energy, water and greenhouse-gas management portal. Authenticate with a bearer token from POST /api/public/login.',
         version: '0.1.0',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { MSG } from '@verdant/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG } from '@verdant/domain/messages';
 
 /** Serves the built web app; unknown /api paths answer 404 JSON, any other path falls back to index.html. */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
@@ -24,7 +24,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url === '/api' || url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send({ success: false, message: MSG.notFound, code: 'NOT_FOUND', requestId: request.id });
+      return reply
+        .status(404)
+        .send({ success: false, message: MSG.notFound, code: 'NOT_FOUND', requestId: request.id });
     }
     if (path.extname(url) && !url.endsWith('.html')) {
       return reply.status(404).type('text/plain').send('Not found');

@@ -1,6 +1,6 @@
+import { freePort } from '@verdant/db/testing/free-port';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from '@verdant/db/testing/free-port';
 
 export interface ReceivedMail {
   to: string[];

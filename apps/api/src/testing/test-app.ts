@@ -22,8 +22,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verdant-test-data-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://verdant.test', ...opts.env });
-  const mailer = opts.mailer ?? createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://verdant.test',
+    ...opts.env,
+  });
+  const mailer =
+    opts.mailer ?? createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') });
   const app = await buildApp({ config, db: database.db, mailer, logger: false });
   await app.ready();
   return {
@@ -36,7 +42,11 @@ export async function createTestApp(
       await database.close();
     },
     async login(username, password = 'Verdant-test-1') {
-      const res = await app.inject({ method: 'POST', url: '/api/public/login', payload: { username, password } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/public/login',
+        payload: { username, password },
+      });
       if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.body}`);
       return res.json().data.token as string;
     },

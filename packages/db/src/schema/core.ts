@@ -196,5 +196,8 @@ export const loginAttempts = pgTable(
     username: text('username').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_ip_idx').on(t.ip, t.at), index('login_attempts_username_idx').on(t.username, t.at)],
+  (t) => [
+    index('login_attempts_ip_idx').on(t.ip, t.at),
+    index('login_attempts_username_idx').on(t.username, t.at),
+  ],
 );

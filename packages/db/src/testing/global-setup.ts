@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
   await dropDatabase(adminUrl, TEMPLATE_DB);
   await ensureDatabase(adminUrl, TEMPLATE_DB);
   const template = connect(templateUrl.toString(), 1);
-  await runMigrations(template.db);
+  await runMigrations(template.pool);
   await template.close();
   project.provide('pgAdminUrl', adminUrl);
 

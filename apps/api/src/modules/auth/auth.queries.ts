@@ -1,4 +1,3 @@
-import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@verdant/db/client';
 import {
   loginAttempts,
@@ -8,6 +7,7 @@ import {
   sessions,
   users,
 } from '@verdant/db/schema/core';
+import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   alternateLogin,
   loginRequest,
@@ -12,50 +11,116 @@ import {
   tokenLoginRequest,
 } from '@verdant/contracts/auth';
 import { errorResponse } from '@verdant/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { AuthService } from './auth.service';
 
 const tags = ['Sign-in'];
 const errors = { 400: errorResponse, 401: errorResponse, 429: errorResponse };
-// A second, coarse per-address limit in memory on top of the per-username limit that the service keeps in the database.
-const perIp = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (app, { auth, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (
+  app,
+  { auth, config },
+) => {
+  // A coarse per-address limit in memory, on top of the per-username limit the service keeps in the database.
+  const perIp = { rateLimit: { max: config.PUBLIC_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
   const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
   });
 
-  app.post('/public/login', {
-    config: perIp,
-    schema: { tags, summary: 'Sign in with email or login id', body: loginRequest, response: { 200: loginResponse, ...errors } },
-  }, async (req) => ({ success: true as const, data: await auth.login(req.body.username, req.body.password, meta(req)) }));
+  app.post(
+    '/public/login',
+    {
+      config: perIp,
+      schema: {
+        tags,
+        summary: 'Sign in with email or login id',
+        body: loginRequest,
+        response: { 200: loginResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await auth.login(req.body.username, req.body.password, meta(req)),
+    }),
+  );
 
-  app.post('/public/login/token-login', {
-    config: perIp,
-    schema: { tags, summary: 'Sign in with a one-time tx/sx token pair', body: tokenLoginRequest, response: { 200: loginResponse, ...errors } },
-  }, async (req) => ({ success: true as const, data: await auth.tokenLogin(req.body.token, req.body.session, meta(req)) }));
+  app.post(
+    '/public/login/token-login',
+    {
+      config: perIp,
+      schema: {
+        tags,
+        summary: 'Sign in with a one-time tx/sx token pair',
+        body: tokenLoginRequest,
+        response: { 200: loginResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await auth.tokenLogin(req.body.token, req.body.session, meta(req)),
+    }),
+  );
 
-  app.get('/public/login/alternate-login', {
-    schema: { tags, summary: 'The configured alternate login option', response: { 200: alternateLogin } },
-  }, async () => config.alternateLogin);
+  app.get(
+    '/public/login/alternate-login',
+    {
+      schema: { tags, summary: 'The configured alternate login option', response: { 200: alternateLogin } },
+    },
+    async () => config.alternateLogin,
+  );
 
-  app.get('/public/login/sso', {
-    schema: { tags, summary: 'Which single sign-on options are configured', response: { 200: ssoConfig } },
-  }, async () => ({ microsoft: Boolean(config.OIDC_ISSUER && config.OIDC_CLIENT_ID) }));
+  app.get(
+    '/public/login/sso',
+    {
+      schema: { tags, summary: 'Which single sign-on options are configured', response: { 200: ssoConfig } },
+    },
+    async () => ({ microsoft: Boolean(config.OIDC_ISSUER && config.OIDC_CLIENT_ID) }),
+  );
 
-  app.put('/public/login/reset-password/:email', {
-    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { tags, summary: 'Email a one-time password reset link', params: resetEmailParam, response: { 200: messageResponse, ...errors } },
-  }, async (req) => ({ success: true as const, message: await auth.requestPasswordReset(req.params.email) }));
+  app.put(
+    '/public/login/reset-password/:email',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Email a one-time password reset link',
+        params: resetEmailParam,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (req) => ({ success: true as const, message: await auth.requestPasswordReset(req.params.email) }),
+  );
 
-  app.get('/public/login/password-reset/:token', {
-    config: perIp,
-    schema: { tags, summary: 'Whether a password reset link is still usable', params: resetTokenParam, response: { 200: resetTokenStatus } },
-  }, async (req) => auth.checkPasswordReset(req.params.token));
+  app.get(
+    '/public/login/password-reset/:token',
+    {
+      config: perIp,
+      schema: {
+        tags,
+        summary: 'Whether a password reset link is still usable',
+        params: resetTokenParam,
+        response: { 200: resetTokenStatus },
+      },
+    },
+    async (req) => auth.checkPasswordReset(req.params.token),
+  );
 
-  app.post('/public/login/password-reset', {
-    config: perIp,
-    schema: { tags, summary: 'Set a new password with a reset link', body: newPasswordRequest, response: { 200: messageResponse, ...errors } },
-  }, async (req) => ({ success: true as const, message: await auth.completePasswordReset(req.body.token, req.body.password) }));
+  app.post(
+    '/public/login/password-reset',
+    {
+      config: perIp,
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link',
+        body: newPasswordRequest,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: await auth.completePasswordReset(req.body.token, req.body.password),
+    }),
+  );
 };

@@ -78,7 +78,9 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
       // Verify against a real hash even for unknown users, so timing does not reveal which usernames exist.
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
       const session =
-        ok && user && user.statusId === USER_STATUS.active && !user.sso ? await openSession(user, meta) : null;
+        ok && user && user.statusId === USER_STATUS.active && !user.sso
+          ? await openSession(user, meta)
+          : null;
       if (!session) {
         await q.recordFailure(db, meta.ip, key);
         throw loginFailed();
@@ -114,7 +116,8 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
 
     /** Same answer whether or not the address exists, so it reveals nothing about accounts. */
     async requestPasswordReset(email: string) {
-      if (!isValidResetEmail(email)) throw badRequest(MSG.emailNotValidReset, { email: [MSG.emailNotValidReset] });
+      if (!isValidResetEmail(email))
+        throw badRequest(MSG.emailNotValidReset, { email: [MSG.emailNotValidReset] });
       const user = await q.findUserByEmail(db, email);
       if (user && user.statusId === USER_STATUS.active && !user.sso) {
         const token = newToken();
@@ -147,7 +150,8 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
     },
 
     async completePasswordReset(token: string, password: string) {
-      if (!isPasswordComplex(password)) throw badRequest(MSG.passwordComplexity, { password: [MSG.passwordComplexity] });
+      if (!isPasswordComplex(password))
+        throw badRequest(MSG.passwordComplexity, { password: [MSG.passwordComplexity] });
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const used = await q.consumePasswordReset(tx, hashToken(token));

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOrganisation, createUser } from '@verdant/db/factories';
 import { sessions } from '@verdant/db/schema/core';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../lib/tokens';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -16,14 +16,24 @@ beforeAll(async () => {
   orgId = org.id;
   await createMember(t.db, orgId, { loginId: 'alice', email: 'Alice@Example.test', accessId: 3 });
   await createMember(t.db, orgId, { loginId: 'blocked', email: 'blocked@example.test', statusId: 2 });
-  await createMember(t.db, orgId, { loginId: 'ssouser', email: 'sso@example.test', sso: true, password: null });
+  await createMember(t.db, orgId, {
+    loginId: 'ssouser',
+    email: 'sso@example.test',
+    sso: true,
+    password: null,
+  });
   await createMember(t.db, orgId, { loginId: 'shut.out', email: 'shut@example.test', orgBlocked: true });
   await createMember(t.db, orgId, { loginId: 'limited', email: 'limited@example.test' });
 });
 afterAll(() => t.close());
 
 const login = (username: string, password: string, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/public/login', payload: { username, password }, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/public/login',
+    payload: { username, password },
+    remoteAddress: ip,
+  });
 
 describe('POST /api/public/login', () => {
   it('signs in with the login id and answers a token, the user and the organisation', async () => {
@@ -32,7 +42,12 @@ describe('POST /api/public/login', () => {
     const body = res.json();
     expect(body.success).toBe(true);
     expect(body.data.token).toMatch(/^[\w-]{40,}$/);
-    expect(body.data.user).toMatchObject({ userId: 'alice', accessId: 3, access: 'General User', org: orgId });
+    expect(body.data.user).toMatchObject({
+      userId: 'alice',
+      accessId: 3,
+      access: 'General User',
+      org: orgId,
+    });
     expect(body.data.organisation).toEqual({ id: orgId, name: 'Sign-in Test Org', alerts: 0 });
   });
 
@@ -55,7 +70,11 @@ describe('POST /api/public/login', () => {
   });
 
   it('answers 400 with field messages for a missing field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/public/login', payload: { username: 'alice' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/login',
+      payload: { username: 'alice' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION' });
     expect(res.json().fields.password).toBeDefined();
@@ -65,7 +84,9 @@ describe('POST /api/public/login', () => {
     for (let i = 0; i < 3; i++) expect((await login('limited', 'bad', '10.9.9.9')).statusCode).toBe(401);
     const blocked = await login('limited', 'Verdant-test-1', '10.9.9.9');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/^Too many sign-in attempts\. Please wait \d+ minutes and try again\.$/);
+    expect(blocked.json().message).toMatch(
+      /^Too many sign-in attempts\. Please wait \d+ minutes and try again\.$/,
+    );
     // Another address is not held back by these failures.
     expect((await login('limited', 'Verdant-test-1', '10.9.9.10')).statusCode).toBe(200);
   });
@@ -104,9 +125,15 @@ describe('sessions', () => {
 
   it('ends the session at logout', async () => {
     const token = await t.login('alice');
-    const out = await t.app.inject({ method: 'POST', url: '/api/current-user/logout', headers: bearer(token) });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/current-user/logout',
+      headers: bearer(token),
+    });
     expect(out.json()).toEqual({ success: true });
-    expect((await t.app.inject({ url: '/api/current-user/org-summary', headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/current-user/org-summary', headers: bearer(token) })).statusCode,
+    ).toBe(401);
   });
 
   it('expires a short session configured through SESSION_TTL_SECONDS', async () => {
@@ -116,7 +143,10 @@ describe('sessions', () => {
       await createMember(short.db, org.id, { loginId: 'brief' });
       const token = await short.login('brief');
       await short.db.execute(sql`update sessions set expires_at = now() - interval '1 second'`);
-      expect((await short.app.inject({ url: '/api/current-user/user-details', headers: bearer(token) })).statusCode).toBe(401);
+      expect(
+        (await short.app.inject({ url: '/api/current-user/user-details', headers: bearer(token) }))
+          .statusCode,
+      ).toBe(401);
     } finally {
       await short.close();
     }
@@ -126,19 +156,35 @@ describe('sessions', () => {
 describe('token login', () => {
   it('signs in once with a tx/sx pair and refuses the pair afterwards', async () => {
     const token = await t.login('alice');
-    const pair = (await t.app.inject({ method: 'POST', url: '/api/current-user/login-token', headers: bearer(token) })).json().data;
-    const first = await t.app.inject({ method: 'POST', url: '/api/public/login/token-login', payload: { token: pair.tx, session: pair.sx } });
+    const pair = (
+      await t.app.inject({ method: 'POST', url: '/api/current-user/login-token', headers: bearer(token) })
+    ).json().data;
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/login/token-login',
+      payload: { token: pair.tx, session: pair.sx },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().data.user.userId).toBe('alice');
-    const again = await t.app.inject({ method: 'POST', url: '/api/public/login/token-login', payload: { token: pair.tx, session: pair.sx } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/login/token-login',
+      payload: { token: pair.tx, session: pair.sx },
+    });
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toBe(LOGIN_FAILED);
   });
 
   it('refuses a token with the wrong session half', async () => {
     const token = await t.login('alice');
-    const pair = (await t.app.inject({ method: 'POST', url: '/api/current-user/login-token', headers: bearer(token) })).json().data;
-    const res = await t.app.inject({ method: 'POST', url: '/api/public/login/token-login', payload: { token: pair.tx, session: 'other' } });
+    const pair = (
+      await t.app.inject({ method: 'POST', url: '/api/current-user/login-token', headers: bearer(token) })
+    ).json().data;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/login/token-login',
+      payload: { token: pair.tx, session: 'other' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -148,11 +194,19 @@ describe('alternate login and single sign-on', () => {
     const none = await t.app.inject({ url: '/api/public/login/alternate-login' });
     expect(none.json()).toEqual({ 'login-option': null, props: {} });
     const alt = await createTestApp({
-      env: { ALTERNATE_LOGIN: JSON.stringify({ option: 'partner', props: { label: 'Partner portal', url: 'https://partner.example' } }) },
+      env: {
+        ALTERNATE_LOGIN: JSON.stringify({
+          option: 'partner',
+          props: { label: 'Partner portal', url: 'https://partner.example' },
+        }),
+      },
     });
     try {
       const res = await alt.app.inject({ url: '/api/public/login/alternate-login' });
-      expect(res.json()).toEqual({ 'login-option': 'partner', props: { label: 'Partner portal', url: 'https://partner.example' } });
+      expect(res.json()).toEqual({
+        'login-option': 'partner',
+        props: { label: 'Partner portal', url: 'https://partner.example' },
+      });
     } finally {
       await alt.close();
     }
@@ -168,11 +222,17 @@ describe('a user with several organisations', () => {
     const a = await createOrganisation(t.db, { name: 'Aardvark Ltd' });
     const b = await createOrganisation(t.db, { name: 'Zebra Ltd' });
     const user = await createUser(t.db, { loginId: 'multi' });
-    await t.db.execute(sql`insert into memberships (user_id, organisation_id, access_id) values (${user.id}, ${a.id}, 3), (${user.id}, ${b.id}, 3)`);
+    await t.db.execute(
+      sql`insert into memberships (user_id, organisation_id, access_id) values (${user.id}, ${a.id}, 3), (${user.id}, ${b.id}, 3)`,
+    );
     const first = await login('multi', 'Verdant-test-1', '10.2.0.1');
     expect(first.json().data.organisation.name).toBe('Aardvark Ltd');
     const token = first.json().data.token;
-    const sw = await t.app.inject({ method: 'PUT', url: `/api/current-user/organisation/${b.id}`, headers: bearer(token) });
+    const sw = await t.app.inject({
+      method: 'PUT',
+      url: `/api/current-user/organisation/${b.id}`,
+      headers: bearer(token),
+    });
     expect(sw.json()).toEqual({ success: true, data: { id: b.id, name: 'Zebra Ltd', alerts: 0 } });
     const again = await login('multi', 'Verdant-test-1', '10.2.0.1');
     expect(again.json().data.organisation.name).toBe('Zebra Ltd');

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOrganisation } from '@verdant/db/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../lib/mail';
 import { startSmtp } from '../../testing/smtp';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -11,10 +11,18 @@ beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({
     env: { PUBLIC_URL: 'http://verdant.test' },
-    mailer: createMailer({ smtpUrl: smtp.url, from: 'Verdant <no-reply@verdant.test>', outboxDir: '/nonexistent' }),
+    mailer: createMailer({
+      smtpUrl: smtp.url,
+      from: 'Verdant <no-reply@verdant.test>',
+      outboxDir: '/nonexistent',
+    }),
   });
   const org = await createOrganisation(t.db);
-  await createMember(t.db, org.id, { loginId: 'forgetful', email: 'forgetful@example.test', firstName: 'Fran' });
+  await createMember(t.db, org.id, {
+    loginId: 'forgetful',
+    email: 'forgetful@example.test',
+    firstName: 'Fran',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -55,22 +63,45 @@ describe('password reset', () => {
     const check = await t.app.inject({ url: `/api/public/login/password-reset/${token}` });
     expect(check.json()).toEqual({ valid: true, email: 'forgetful@example.test' });
 
-    const weak = await t.app.inject({ method: 'POST', url: '/api/public/login/password-reset', payload: { token, password: 'simple' } });
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/login/password-reset',
+      payload: { token, password: 'simple' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe('Password requires greater complexity');
 
     const oldToken = await t.login('forgetful');
-    const set = await t.app.inject({ method: 'POST', url: '/api/public/login/password-reset', payload: { token, password: 'New-secret-42' } });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/login/password-reset',
+      payload: { token, password: 'New-secret-42' },
+    });
     expect(set.json()).toEqual({ success: true, message: 'Password changed' });
 
-    expect((await t.app.inject({ url: '/api/current-user/user-details', headers: { authorization: `Bearer ${oldToken}` } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/current-user/user-details',
+          headers: { authorization: `Bearer ${oldToken}` },
+        })
+      ).statusCode,
+    ).toBe(401);
     await expect(t.login('forgetful', 'Verdant-test-1')).rejects.toThrow();
     await expect(t.login('forgetful', 'New-secret-42')).resolves.toBeTruthy();
 
-    const reuse = await t.app.inject({ method: 'POST', url: '/api/public/login/password-reset', payload: { token, password: 'Another-secret-43' } });
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/login/password-reset',
+      payload: { token, password: 'Another-secret-43' },
+    });
     expect(reuse.statusCode).toBe(400);
-    expect(reuse.json().message).toBe('This password reset link is invalid or has expired. Please request a new one.');
-    expect((await t.app.inject({ url: `/api/public/login/password-reset/${token}` })).json()).toEqual({ valid: false });
+    expect(reuse.json().message).toBe(
+      'This password reset link is invalid or has expired. Please request a new one.',
+    );
+    expect((await t.app.inject({ url: `/api/public/login/password-reset/${token}` })).json()).toEqual({
+      valid: false,
+    });
   });
 
   it('refuses an expired link', async () => {
@@ -78,7 +109,11 @@ describe('password reset', () => {
     const mails = await smtp.waitFor(2);
     const token = mails[1]?.text.match(/token=([\w-]+)/)?.[1] ?? '';
     await t.db.execute("update password_resets set expires_at = now() - interval '1 minute'");
-    const res = await t.app.inject({ method: 'POST', url: '/api/public/login/password-reset', payload: { token, password: 'New-secret-44' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/login/password-reset',
+      payload: { token, password: 'New-secret-44' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });

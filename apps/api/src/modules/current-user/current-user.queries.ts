@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@verdant/db/client';
 import { userSettings } from '@verdant/db/schema/core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 
 export async function listSettings(db: DbOrTx, userId: number) {
   return db

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginTokenResponse } from '@verdant/contracts/auth';
 import { errorResponse, okResponse } from '@verdant/contracts/common';
 import {
@@ -14,6 +12,8 @@ import {
   settingValue,
   userSettings,
 } from '@verdant/contracts/current-user';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
 import type { AuthService } from '../auth/auth.service';
 import type { CurrentUserService } from './current-user.service';
@@ -22,59 +22,136 @@ const tags = ['Current user'];
 const security = [{ bearer: [] }];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
-export const currentUserRoutes: FastifyPluginAsyncZod<{ service: CurrentUserService; auth: AuthService }> = async (
-  app,
-  { service, auth },
-) => {
+export const currentUserRoutes: FastifyPluginAsyncZod<{
+  service: CurrentUserService;
+  auth: AuthService;
+}> = async (app, { service, auth }) => {
   const base = { tags, security };
 
-  app.get('/current-user/user-details', {
-    schema: { ...base, summary: 'The signed-in user', response: { 200: currentUser, ...errors } },
-  }, async (req) => service.details(authOf(req)));
+  app.get(
+    '/current-user/user-details',
+    {
+      schema: { ...base, summary: 'The signed-in user', response: { 200: currentUser, ...errors } },
+    },
+    async (req) => service.details(authOf(req)),
+  );
 
-  app.get('/current-user/org-summary', {
-    schema: { ...base, summary: 'The current organisation', response: { 200: orgSummary, ...errors } },
-  }, async (req) => service.orgSummary(authOf(req)));
+  app.get(
+    '/current-user/org-summary',
+    {
+      schema: { ...base, summary: 'The current organisation', response: { 200: orgSummary, ...errors } },
+    },
+    async (req) => service.orgSummary(authOf(req)),
+  );
 
-  app.get('/current-user/available-orgs', {
-    schema: { ...base, summary: 'Recent and matching organisations', querystring: availableOrgsQuery, response: { 200: availableOrgs, ...errors } },
-  }, async (req) => service.availableOrgs(authOf(req), req.query.q));
+  app.get(
+    '/current-user/available-orgs',
+    {
+      schema: {
+        ...base,
+        summary: 'Recent and matching organisations',
+        querystring: availableOrgsQuery,
+        response: { 200: availableOrgs, ...errors },
+      },
+    },
+    async (req) => service.availableOrgs(authOf(req), req.query.q),
+  );
 
-  app.put('/current-user/organisation/:orgId', {
-    schema: { ...base, summary: 'Switch the session to another organisation', params: orgParam, response: { 200: z.object({ success: z.literal(true), data: orgSummary }), ...errors } },
-  }, async (req) => ({ success: true as const, data: await service.switchOrganisation(authOf(req), req.params.orgId) }));
+  app.put(
+    '/current-user/organisation/:orgId',
+    {
+      schema: {
+        ...base,
+        summary: 'Switch the session to another organisation',
+        params: orgParam,
+        response: { 200: z.object({ success: z.literal(true), data: orgSummary }), ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await service.switchOrganisation(authOf(req), req.params.orgId),
+    }),
+  );
 
-  app.get('/current-user/full-menu', {
-    schema: { ...base, summary: 'Screens the user may open', response: { 200: fullMenu, ...errors } },
-  }, async (req) => ({ items: await service.fullMenu(authOf(req)) }));
+  app.get(
+    '/current-user/full-menu',
+    {
+      schema: { ...base, summary: 'Screens the user may open', response: { 200: fullMenu, ...errors } },
+    },
+    async (req) => ({ items: await service.fullMenu(authOf(req)) }),
+  );
 
-  app.get('/current-user/user-settings', {
-    schema: { ...base, summary: 'All of the user\'s settings', response: { 200: userSettings, ...errors } },
-  }, async (req) => service.settings(authOf(req)));
+  app.get(
+    '/current-user/user-settings',
+    {
+      schema: { ...base, summary: "All of the user's settings", response: { 200: userSettings, ...errors } },
+    },
+    async (req) => service.settings(authOf(req)),
+  );
 
-  app.get('/current-user/user-settings/:key', {
-    schema: { ...base, summary: 'One setting (null when unset)', params: settingKeyParam, response: { 200: z.record(z.string(), settingValue.nullable()), ...errors } },
-  }, async (req) => service.setting(authOf(req), req.params.key));
+  app.get(
+    '/current-user/user-settings/:key',
+    {
+      schema: {
+        ...base,
+        summary: 'One setting (null when unset)',
+        params: settingKeyParam,
+        response: { 200: z.record(z.string(), settingValue.nullable()), ...errors },
+      },
+    },
+    async (req) => service.setting(authOf(req), req.params.key),
+  );
 
-  app.put('/current-user/user-settings', {
-    schema: { ...base, summary: 'Save several settings; null removes one', body: z.record(settingKeyParam.shape.key, settingValue.nullable()), response: { 200: userSettings, ...errors } },
-  }, async (req) => service.saveSettings(authOf(req), req.body));
+  app.put(
+    '/current-user/user-settings',
+    {
+      schema: {
+        ...base,
+        summary: 'Save several settings; null removes one',
+        body: z.record(settingKeyParam.shape.key, settingValue.nullable()),
+        response: { 200: userSettings, ...errors },
+      },
+    },
+    async (req) => service.saveSettings(authOf(req), req.body),
+  );
 
-  app.put('/current-user/user-settings/:key', {
-    schema: { ...base, summary: 'Save one setting; null removes it', params: settingKeyParam, body: putSettingRequest, response: { 200: userSettings, ...errors } },
-  }, async (req) => service.saveSettings(authOf(req), { [req.params.key]: req.body.value }));
+  app.put(
+    '/current-user/user-settings/:key',
+    {
+      schema: {
+        ...base,
+        summary: 'Save one setting; null removes it',
+        params: settingKeyParam,
+        body: putSettingRequest,
+        response: { 200: userSettings, ...errors },
+      },
+    },
+    async (req) => service.saveSettings(authOf(req), { [req.params.key]: req.body.value }),
+  );
 
-  app.post('/current-user/login-token', {
-    schema: { ...base, summary: 'A one-time tx/sx pair that signs in as the caller', response: { 200: loginTokenResponse, ...errors } },
-  }, async (req) => {
-    const a = authOf(req);
-    return { success: true as const, data: await auth.createLoginToken(a.user.id, a.organisationId) };
-  });
+  app.post(
+    '/current-user/login-token',
+    {
+      schema: {
+        ...base,
+        summary: 'A one-time tx/sx pair that signs in as the caller',
+        response: { 200: loginTokenResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const a = authOf(req);
+      return { success: true as const, data: await auth.createLoginToken(a.user.id, a.organisationId) };
+    },
+  );
 
-  app.post('/current-user/logout', {
-    schema: { ...base, summary: 'End the session', response: { 200: okResponse, ...errors } },
-  }, async (req) => {
-    await auth.logout(authOf(req).tokenHash);
-    return { success: true as const };
-  });
+  app.post(
+    '/current-user/logout',
+    {
+      schema: { ...base, summary: 'End the session', response: { 200: okResponse, ...errors } },
+    },
+    async (req) => {
+      await auth.logout(authOf(req).tokenHash);
+      return { success: true as const };
+    },
+  );
 };

@@ -1,0 +1,29 @@
+// `npm run bench`: runs every benchmark in bench/ against a real PostgreSQL and prints figures and ratios.
+// Benchmarks measure; they never pass or fail on a duration.
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureDatabase, startEmbedded } from '@verdant/db/embedded';
+import { freePort } from '@verdant/db/testing/free-port';
+import { sessionsBench } from './sessions.bench';
+
+export interface BenchContext {
+  /** A connection string to a fresh, empty database. */
+  freshDatabase(name: string): Promise<string>;
+}
+
+const dir = await mkdtemp(path.join(os.tmpdir(), 'verdant-bench-'));
+await chmod(dir, 0o755);
+const pg = await startEmbedded({ dir: path.join(dir, 'pg'), port: await freePort() });
+const ctx: BenchContext = {
+  async freshDatabase(name) {
+    await ensureDatabase(pg.url(), name);
+    return pg.url(name);
+  },
+};
+try {
+  for (const bench of [sessionsBench]) await bench(ctx);
+} finally {
+  await pg.stop();
+  await rm(dir, { recursive: true, force: true });
+}
