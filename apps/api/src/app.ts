@@ -12,6 +12,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { createCurrentUserService } from './modules/current-user/current-user.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
 import { authenticate } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
@@ -55,6 +57,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
 
   const auth = createAuthService({ db, config, mailer });
   const currentUser = createCurrentUserService({ db, auth });
+  const users = createUsersService({ db, config, mailer, auth });
 
   await app.register(
     async (api) => {
@@ -63,6 +66,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', authenticate(auth));
         await signedIn.register(currentUserRoutes, { service: currentUser, auth });
+        await signedIn.register(usersRoutes, { service: users });
       });
     },
     { prefix: '/api' },

@@ -113,7 +113,6 @@ CREATE TABLE "users" (
 	"fax" text,
 	"last_visit" timestamp with time zone,
 	"status_id" integer DEFAULT 1 NOT NULL,
-	"conttype_id" integer DEFAULT 2 NOT NULL,
 	"product_admin" boolean DEFAULT false NOT NULL,
 	"sso" boolean DEFAULT false NOT NULL,
 	"password_hash" text,

@@ -69,7 +69,7 @@ export async function createMember(
     ...user
   }: UserInput & { accessId?: number; admin?: boolean; orgBlocked?: boolean } = {},
 ) {
-  const row = await createUser(db, { conttypeId: admin ? 1 : 2, ...user });
+  const row = await createUser(db, user);
   await addMembership(db, { userId: row.id, organisationId, accessId, admin, orgBlocked });
   return row;
 }

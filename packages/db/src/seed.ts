@@ -91,7 +91,6 @@ export async function seedDemoOnce(db: Db, opts: { adminPassword?: string } = {}
       firstName: 'Product',
       surname: 'Administrator',
       productAdmin: true,
-      conttypeId: 1,
     });
 
     await tx.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });

@@ -11,7 +11,6 @@ export function principalOf(user: UserRow): Principal {
   return {
     userId: user.id,
     productAdmin: user.productAdmin,
-    conttypeId: user.conttypeId,
     statusId: user.statusId,
   };
 }
@@ -23,6 +22,7 @@ export function toCurrentUser(
   role?: OrganisationRole,
 ): CurrentUser {
   const accessId = role?.accessId ?? ACCESS.none;
+  const admin = user.productAdmin || role?.admin === true;
   return {
     id: user.id,
     org: organisationId,
@@ -31,14 +31,15 @@ export function toCurrentUser(
     title: user.title,
     firstName: user.firstName,
     surname: user.surname,
-    admin: user.productAdmin || role?.admin === true || user.conttypeId === CONTTYPE_ADMINISTRATOR,
+    admin,
     productAdmin: user.productAdmin,
     access: ACCESS_LABELS[accessId] ?? 'None',
     accessId,
     blocked: user.statusId === USER_STATUS.blocked,
     orgBlocked: role?.orgBlocked === true,
     statusId: user.statusId,
-    conttypeId: user.conttypeId,
+    // The spec's conttypeId 1 marks an administrator of the current organisation.
+    conttypeId: admin ? CONTTYPE_ADMINISTRATOR : 2,
     accessMechanism: user.sso ? 'sso' : 'password',
   };
 }

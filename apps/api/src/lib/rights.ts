@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { memberships, organisations } from '@verdant/db/schema/core';
-import { ACCESS, CONTTYPE_ADMINISTRATOR, ORGANISATION_STATUS, USER_STATUS } from '@verdant/domain/constants';
+import { ACCESS, ORGANISATION_STATUS, USER_STATUS } from '@verdant/domain/constants';
 import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 
 /**
@@ -11,7 +11,6 @@ import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 export interface Principal {
   userId: number;
   productAdmin: boolean;
-  conttypeId: number;
   statusId: number;
 }
 
@@ -80,7 +79,7 @@ export function allows(
   if (principal.statusId !== USER_STATUS.active) return false;
   if (principal.productAdmin) return true;
   if (!role || role.orgBlocked || role.accessId === ACCESS.barred || !role.organisationEnabled) return false;
-  const isAdmin = role.admin || principal.conttypeId === CONTTYPE_ADMINISTRATOR;
+  const isAdmin = role.admin;
   switch (action) {
     case 'enter':
       return true;

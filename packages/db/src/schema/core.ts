@@ -83,8 +83,6 @@ export const users = pgTable(
     lastVisit: timestamp('last_visit', { withTimezone: true }),
     /** 1 active, 2 blocked from the product. */
     statusId: integer('status_id').notNull().default(1),
-    /** 1 administrator / primary contact, 2 ordinary contact. */
-    conttypeId: integer('conttype_id').notNull().default(2),
     productAdmin: boolean('product_admin').notNull().default(false),
     sso: boolean('sso').notNull().default(false),
     passwordHash: text('password_hash'),

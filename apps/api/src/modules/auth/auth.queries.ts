@@ -7,7 +7,7 @@ import {
   sessions,
   users,
 } from '@verdant/db/schema/core';
-import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -99,6 +99,13 @@ export async function endAllSessions(db: DbOrTx, userId: number) {
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 }
 
+export async function endOtherSessions(db: DbOrTx, keepTokenHash: string, userId: number) {
+  await db
+    .update(sessions)
+    .set({ endedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), ne(sessions.tokenHash, keepTokenHash)));
+}
+
 export async function setSessionOrganisation(db: DbOrTx, tokenHash: string, organisationId: number) {
   await db.update(sessions).set({ organisationId }).where(eq(sessions.tokenHash, tokenHash));
 }
@@ -111,10 +118,6 @@ export async function markVisit(db: DbOrTx, userId: number, organisationId: numb
       .set({ lastUsedAt: sql`now()` })
       .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId)));
   }
-}
-
-export async function insertPasswordReset(db: DbOrTx, values: typeof passwordResets.$inferInsert) {
-  await db.insert(passwordResets).values(values);
 }
 
 /** A reset link that is unused and unexpired, with its user's email. */

@@ -1,13 +1,14 @@
 import type { SessionData } from '@verdant/contracts/auth';
-import type { Db } from '@verdant/db/client';
+import type { Db, DbOrTx } from '@verdant/db/client';
 import { dummyHash, hashPassword, verifyPassword } from '@verdant/db/password-hash';
-import { PASSWORD_RESET_VALID_MINUTES, USER_STATUS } from '@verdant/domain/constants';
+import { USER_STATUS } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import { isPasswordComplex, isValidResetEmail } from '@verdant/domain/passwords';
 import type { Config } from '../../config';
 import { AppError, badRequest, unauthorised } from '../../lib/errors';
 import { organisationSummary, principalOf, toCurrentUser } from '../../lib/identity';
 import type { Mailer } from '../../lib/mail';
+import { sendPasswordLink } from '../../lib/password-links';
 import { enterableOrganisations, organisationRoles } from '../../lib/rights';
 import { hashToken, newToken } from '../../lib/tokens';
 import * as q from './auth.queries';
@@ -120,26 +121,7 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
         throw badRequest(MSG.emailNotValidReset, { email: [MSG.emailNotValidReset] });
       const user = await q.findUserByEmail(db, email);
       if (user && user.statusId === USER_STATUS.active && !user.sso) {
-        const token = newToken();
-        await q.insertPasswordReset(db, {
-          tokenHash: hashToken(token),
-          userId: user.id,
-          expiresAt: new Date(Date.now() + PASSWORD_RESET_VALID_MINUTES * 60_000),
-        });
-        const link = `${config.publicUrl}/reset-password?token=${token}`;
-        await mailer.send({
-          to: user.email,
-          subject: 'Reset your Verdant password',
-          text: [
-            `Hello ${user.firstName},`,
-            '',
-            'Someone asked to reset the password of your Verdant account. To choose a new password, open this link:',
-            '',
-            link,
-            '',
-            `The link works once and expires in ${PASSWORD_RESET_VALID_MINUTES} minutes. If you did not ask for it, ignore this email.`,
-          ].join('\n'),
-        });
+        await sendPasswordLink(db, mailer, config.publicUrl, user, 'reset');
       }
       return MSG.resetEmailSent;
     },
@@ -171,6 +153,13 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
     },
 
     logout: (tokenHash: string) => q.endSession(db, tokenHash),
+
+    /** Ends every session of a user (blocked, or their password was reset). */
+    endSessionsOf: (tx: DbOrTx, userId: number) => q.endAllSessions(tx, userId),
+
+    /** After a password change: the caller's own session lives on, every other one ends. */
+    endOtherSessions: (keepTokenHash: string, userId: number) =>
+      q.endOtherSessions(db, keepTokenHash, userId),
 
     /** Points a session at another organisation; the caller has checked the right to enter it. */
     moveSession: (tokenHash: string, userId: number, organisationId: number) =>

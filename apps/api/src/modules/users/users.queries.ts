@@ -1,0 +1,129 @@
+import type { DbOrTx } from '@verdant/db/client';
+import { memberships, users } from '@verdant/db/schema/core';
+import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
+
+export type UserRow = typeof users.$inferSelect;
+export type MemberRow = { user: UserRow; membership: typeof memberships.$inferSelect };
+
+function nameFilter(q: string | undefined) {
+  if (!q) return undefined;
+  const like = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+  return or(
+    ilike(users.firstName, like),
+    ilike(users.surname, like),
+    ilike(users.loginId, like),
+    ilike(users.email, like),
+    ilike(sql`${users.firstName} || ' ' || ${users.surname}`, like),
+  );
+}
+
+/** One page of an organisation's members, by surname then first name, and how many there are in all. */
+export async function listMembers(
+  db: DbOrTx,
+  organisationId: number,
+  page: { offset: number; limit: number; q?: string },
+) {
+  const where = and(eq(memberships.organisationId, organisationId), nameFilter(page.q));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ user: users, membership: memberships })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where)
+      .orderBy(asc(sql`lower(${users.surname})`), asc(sql`lower(${users.firstName})`), asc(users.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db
+      .select({ n: count() })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findMember(
+  db: DbOrTx,
+  organisationId: number,
+  userId: number,
+): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select({ user: users, membership: memberships })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)));
+  return row;
+}
+
+export async function findUser(db: DbOrTx, userId: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function emailTaken(db: DbOrTx, email: string, exceptUserId = 0) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, exceptUserId)));
+  return row !== undefined;
+}
+
+export async function loginIdTaken(db: DbOrTx, loginId: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.loginId}) = ${loginId.toLowerCase()}`);
+  return row !== undefined;
+}
+
+export async function updateUser(db: DbOrTx, userId: number, values: Partial<typeof users.$inferInsert>) {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('user not inserted');
+  return row;
+}
+
+export async function deleteUser(db: DbOrTx, userId: number) {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+export async function membershipCount(db: DbOrTx, userId: number) {
+  const [row] = await db.select({ n: count() }).from(memberships).where(eq(memberships.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function upsertMembership(db: DbOrTx, userId: number, organisationId: number, accessId: number) {
+  await db
+    .insert(memberships)
+    .values({ userId, organisationId, accessId })
+    .onConflictDoUpdate({
+      target: [memberships.userId, memberships.organisationId],
+      set: { accessId, updatedAt: sql`now()` },
+    });
+}
+
+export async function updateMembership(
+  db: DbOrTx,
+  userId: number,
+  organisationId: number,
+  values: Partial<Pick<typeof memberships.$inferInsert, 'admin' | 'orgBlocked' | 'accessId'>>,
+) {
+  await db
+    .update(memberships)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId)));
+}
+
+export async function deleteMembership(db: DbOrTx, userId: number, organisationId: number) {
+  await db
+    .delete(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId)));
+}

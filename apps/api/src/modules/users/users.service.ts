@@ -1,0 +1,278 @@
+import type { CreateUserRequest, User, UserUpdate } from '@verdant/contracts/users';
+import { USER_MESSAGES } from '@verdant/contracts/users';
+import type { Db, DbOrTx } from '@verdant/db/client';
+import { hashPassword, verifyPassword } from '@verdant/db/password-hash';
+import { ACCESS, ACCESS_LABELS, USER_STATUS } from '@verdant/domain/constants';
+import { fill, MSG } from '@verdant/domain/messages';
+import { looksLikeEmail } from '@verdant/domain/passwords';
+import type { Config } from '../../config';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail';
+import { sendPasswordLink } from '../../lib/password-links';
+import { allows, type OrganisationRole, organisationRoles } from '../../lib/rights';
+import type { AuthContext } from '../../plugins/auth';
+import type { AuthService } from '../auth/auth.service';
+import * as q from './users.queries';
+
+const notOnYourself = () => forbidden(USER_MESSAGES.notOnYourself);
+const fullName = (u: { firstName: string; surname: string }) => `${u.firstName} ${u.surname}`;
+
+export function toUser(row: q.MemberRow, mayEdit: boolean): User {
+  const { user: u, membership: m } = row;
+  return {
+    id: u.id,
+    email: u.email,
+    userId: u.loginId,
+    title: u.title,
+    firstName: u.firstName,
+    surname: u.surname,
+    position: u.position,
+    employingOrganisation: u.employingOrganisation,
+    contactAddress1: u.contactAddress1,
+    contactAddress2: u.contactAddress2,
+    contactAddress3: u.contactAddress3,
+    contactAddress4: u.contactAddress4,
+    mobile: u.mobile,
+    ddiPhone: u.ddiPhone,
+    extension: u.extension,
+    fax: u.fax,
+    lastVisit: u.lastVisit?.toISOString() ?? null,
+    accessId: m.accessId,
+    accessLevel: ACCESS_LABELS[m.accessId] ?? 'None',
+    admin: m.admin,
+    blocked: u.statusId === USER_STATUS.blocked,
+    orgBlocked: m.orgBlocked,
+    sso: u.sso,
+    mayEdit,
+  };
+}
+
+export function createUsersService({
+  db,
+  config,
+  mailer,
+  auth,
+}: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  auth: AuthService;
+}) {
+  /** The caller's role in an organisation; refuses callers who may not even enter it. */
+  async function caller(a: AuthContext, organisationId: number | null) {
+    if (organisationId === null) throw forbidden();
+    const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
+    if (!allows(a.principal, role, 'enter')) throw forbidden();
+    return {
+      organisationId,
+      role: role as OrganisationRole,
+      mayEdit: allows(a.principal, role, 'edit'),
+      mayAdminister: allows(a.principal, role, 'administer'),
+    };
+  }
+
+  /** A member of the organisation; anyone else is 'not found', so the answer reveals nothing. */
+  async function member(tx: DbOrTx, organisationId: number, userId: number) {
+    const row = await q.findMember(tx, organisationId, userId);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  const isSelf = (a: AuthContext, userId: number) => a.user.id === userId;
+
+  async function assertEmailFree(tx: DbOrTx, email: string, exceptUserId?: number) {
+    if (await q.emailTaken(tx, email, exceptUserId)) {
+      throw badRequest(USER_MESSAGES.emailInUse, { email: [USER_MESSAGES.emailInUse] });
+    }
+  }
+
+  /** Non-administrators may not hand out more than General User, nor change an administrator's level. */
+  function assertMayGrant(c: Awaited<ReturnType<typeof caller>>, level: number, target?: q.MemberRow) {
+    if (!c.mayEdit) throw forbidden();
+    if (c.mayAdminister) return;
+    if (
+      level === ACCESS.primaryContact ||
+      target?.membership.admin ||
+      target?.membership.accessId === ACCESS.primaryContact
+    ) {
+      throw forbidden();
+    }
+  }
+
+  return {
+    async list(a: AuthContext, page: { offset: number; limit: number; q?: string }) {
+      const c = await caller(a, a.organisationId);
+      const { rows, total } = await q.listMembers(db, c.organisationId, page);
+      return {
+        mayEdit: c.mayEdit,
+        total,
+        users: rows.map((r) => toUser(r, c.mayEdit || isSelf(a, r.user.id))),
+      };
+    },
+
+    async get(a: AuthContext, userId: number) {
+      const c = await caller(a, a.organisationId);
+      const row = await member(db, c.organisationId, userId);
+      return toUser(row, c.mayEdit || isSelf(a, userId));
+    },
+
+    async update(a: AuthContext, userId: number, body: UserUpdate) {
+      const c = await caller(a, a.organisationId);
+      return db.transaction(async (tx) => {
+        const row = await member(tx, c.organisationId, userId);
+        const self = isSelf(a, userId);
+        if (!self && !c.mayEdit) throw forbidden();
+        if (body.admin !== undefined && body.admin !== row.membership.admin) {
+          if (!c.mayAdminister) throw forbidden();
+          if (self) throw notOnYourself();
+          await q.updateMembership(tx, userId, c.organisationId, { admin: body.admin });
+        }
+        const blocked = row.user.statusId === USER_STATUS.blocked;
+        if (body.blocked !== undefined && body.blocked !== blocked) {
+          if (!c.mayAdminister) throw forbidden();
+          if (self) throw notOnYourself();
+        }
+        if (body.email.toLowerCase() !== row.user.email.toLowerCase())
+          await assertEmailFree(tx, body.email, userId);
+        const { admin: _admin, blocked: block, ...fields } = body;
+        await q.updateUser(tx, userId, {
+          ...fields,
+          ...(block === undefined ? {} : { statusId: block ? USER_STATUS.blocked : USER_STATUS.active }),
+        });
+        if (block) await auth.endSessionsOf(tx, userId);
+        return toUser(await member(tx, c.organisationId, userId), true);
+      });
+    },
+
+    async grant(a: AuthContext, userId: number, organisationId: number, level: number) {
+      const c = await caller(a, organisationId);
+      if (isSelf(a, userId)) throw notOnYourself();
+      return db.transaction(async (tx) => {
+        const row = await q.findMember(tx, organisationId, userId);
+        // Only a product administrator may bring in someone who is not already a member.
+        if (!row && !a.principal.productAdmin) throw notFound();
+        if (!row && !(await q.findUser(tx, userId))) throw notFound();
+        assertMayGrant(c, level, row);
+        if (level === ACCESS.none) await q.deleteMembership(tx, userId, organisationId);
+        else await q.upsertMembership(tx, userId, organisationId, level);
+        const after = await q.findMember(tx, organisationId, userId);
+        return after ? toUser(after, true) : null;
+      });
+    },
+
+    async removeFromOrganisation(a: AuthContext, userId: number, organisationId: number) {
+      const c = await caller(a, organisationId);
+      if (!c.mayAdminister) throw forbidden();
+      if (isSelf(a, userId)) throw notOnYourself();
+      await db.transaction(async (tx) => {
+        await member(tx, organisationId, userId);
+        await q.deleteMembership(tx, userId, organisationId);
+      });
+    },
+
+    async setOrganisationBlock(a: AuthContext, userId: number, organisationId: number, blocked: boolean) {
+      const c = await caller(a, organisationId);
+      if (!c.mayAdminister) throw forbidden();
+      if (isSelf(a, userId)) throw notOnYourself();
+      return db.transaction(async (tx) => {
+        await member(tx, organisationId, userId);
+        await q.updateMembership(tx, userId, organisationId, { orgBlocked: blocked });
+        return toUser(await member(tx, organisationId, userId), true);
+      });
+    },
+
+    /** Deletes the person; one who also belongs elsewhere is only removable from this organisation. */
+    async remove(a: AuthContext, userId: number) {
+      const c = await caller(a, a.organisationId);
+      if (!c.mayAdminister) throw forbidden();
+      if (isSelf(a, userId)) throw notOnYourself();
+      return db.transaction(async (tx) => {
+        const row = await member(tx, c.organisationId, userId);
+        if (!a.principal.productAdmin && (await q.membershipCount(tx, userId)) > 1) {
+          throw new AppError(
+            'CONFLICT',
+            'This user also belongs to other organisations: remove them from this organisation instead.',
+            409,
+          );
+        }
+        await q.deleteUser(tx, userId);
+        return fill(USER_MESSAGES.userDeleted, { name: fullName(row.user) });
+      });
+    },
+
+    async changePassword(a: AuthContext, userId: number, current: string, next: string) {
+      if (!isSelf(a, userId)) throw forbidden();
+      if (a.user.sso) throw forbidden();
+      if (!(await verifyPassword(a.user.passwordHash, current))) {
+        throw badRequest(MSG.passwordNotCorrect, { current: [MSG.passwordNotCorrect] });
+      }
+      await q.updateUser(db, userId, { passwordHash: await hashPassword(next) });
+      await auth.endOtherSessions(a.tokenHash, userId);
+      return MSG.passwordChanged;
+    },
+
+    async resetPassword(a: AuthContext, userId: number, ownPassword: string) {
+      const c = await caller(a, a.organisationId);
+      if (!c.mayAdminister) throw forbidden();
+      if (isSelf(a, userId)) throw notOnYourself();
+      const row = await member(db, c.organisationId, userId);
+      if (row.user.sso) throw badRequest('This user signs in with single sign-on and has no password here.');
+      if (!(await verifyPassword(a.user.passwordHash, ownPassword))) {
+        throw badRequest(MSG.yourPasswordNotCorrect, { password: [MSG.yourPasswordNotCorrect] });
+      }
+      await sendPasswordLink(db, mailer, config.publicUrl, row.user, 'reset');
+      return fill(USER_MESSAGES.resetSent, { name: fullName(row.user) });
+    },
+
+    async checkEmail(a: AuthContext, email: string) {
+      const c = await caller(a, a.organisationId);
+      if (!c.mayEdit) throw forbidden();
+      if (!looksLikeEmail(email)) return { success: false, message: USER_MESSAGES.emailNotValid };
+      if (await q.emailTaken(db, email)) return { success: false, message: USER_MESSAGES.emailInUse };
+      return { success: true };
+    },
+
+    async checkLoginId(a: AuthContext, loginId: string) {
+      const c = await caller(a, a.organisationId);
+      if (!c.mayEdit) throw forbidden();
+      if (!loginId) return { success: false, message: USER_MESSAGES.loginIdRequired };
+      if (/\s/.test(loginId)) return { success: false, message: USER_MESSAGES.loginIdSpaces };
+      if (await q.loginIdTaken(db, loginId)) return { success: false, message: USER_MESSAGES.loginIdInUse };
+      return { success: true };
+    },
+
+    /** Creates the person, grants the level in the organisation and mails them a link to set a password. */
+    async create(
+      a: AuthContext,
+      body: CreateUserRequest,
+      organisationId: number | null,
+      level: number = ACCESS.observer,
+    ) {
+      const c = await caller(a, organisationId);
+      if (level === ACCESS.none) throw badRequest('Choose an access level for the new user');
+      assertMayGrant(c, level);
+      return db.transaction(async (tx) => {
+        await assertEmailFree(tx, body.email);
+        if (await q.loginIdTaken(tx, body.userId)) {
+          throw badRequest(USER_MESSAGES.loginIdInUse, { userId: [USER_MESSAGES.loginIdInUse] });
+        }
+        const created = await q.insertUser(tx, {
+          email: body.email,
+          loginId: body.userId,
+          title: body.title ?? null,
+          firstName: body.firstName,
+          surname: body.surname,
+        });
+        await q.upsertMembership(tx, created.id, c.organisationId, level);
+        await sendPasswordLink(tx, mailer, config.publicUrl, created, 'welcome');
+        const row = await member(tx, c.organisationId, created.id);
+        return {
+          message: fill(USER_MESSAGES.userCreated, { name: fullName(created) }),
+          user: toUser(row, true),
+        };
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,141 @@
+import { isPasswordComplex, looksLikeEmail } from '@verdant/domain/passwords';
+import { z } from 'zod';
+
+export const USER_MESSAGES = {
+  emailNotValid: 'Email address is not valid',
+  emailInUse:
+    'Email address is already in use. Please contact your product provider if this person needs access.',
+  loginIdRequired: 'Login ID is required',
+  loginIdSpaces: 'Login ID cannot contain spaces',
+  loginIdInUse: 'Login ID is already in use',
+  nameTooShort: 'Must be at least 2 characters',
+  userDeleteFailed: 'User could not be deleted. Please try again later',
+  userDeleted: '{name} was deleted',
+  userCreated: 'User {name} created',
+  resetSent: '{name} has been sent password reset instructions.',
+  notOnYourself: 'You cannot do that to your own account',
+} as const;
+
+/** Access levels a user may be granted in an organisation; -2 (None or Remove) takes the membership away. */
+export const grantLevel = z.coerce
+  .number()
+  .int()
+  .refine((v) => [2, 3, 4, -1, -2].includes(v), 'Unknown access level');
+
+const optionalText = (max = 200) => z.string().trim().max(max).nullable().optional();
+const name = z.string().trim().min(2, USER_MESSAGES.nameTooShort).max(100);
+const email = z.string().trim().max(320).refine(looksLikeEmail, USER_MESSAGES.emailNotValid);
+const loginId = z
+  .string()
+  .min(1, USER_MESSAGES.loginIdRequired)
+  .max(100)
+  .refine((v) => !/\s/.test(v), USER_MESSAGES.loginIdSpaces);
+
+/** The spec's User, as the users list and the details panel see it. */
+export const user = z.object({
+  id: z.number(),
+  email: z.string(),
+  userId: z.string(),
+  title: z.string().nullable(),
+  firstName: z.string(),
+  surname: z.string(),
+  position: z.string().nullable(),
+  employingOrganisation: z.string().nullable(),
+  contactAddress1: z.string().nullable(),
+  contactAddress2: z.string().nullable(),
+  contactAddress3: z.string().nullable(),
+  contactAddress4: z.string().nullable(),
+  mobile: z.string().nullable(),
+  ddiPhone: z.string().nullable(),
+  extension: z.string().nullable(),
+  fax: z.string().nullable(),
+  lastVisit: z.string().nullable(),
+  accessId: z.number(),
+  accessLevel: z.string(),
+  admin: z.boolean(),
+  blocked: z.boolean(),
+  orgBlocked: z.boolean(),
+  sso: z.boolean(),
+  /** Whether the caller may edit this user. */
+  mayEdit: z.boolean(),
+});
+export type User = z.infer<typeof user>;
+
+export const usersQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  q: z.string().trim().max(200).optional(),
+});
+export const usersList = z.object({ mayEdit: z.boolean(), total: z.number(), users: z.array(user) });
+export type UsersList = z.infer<typeof usersList>;
+
+/** The editable fields of PUT /users/{id} (the whole user; read-only fields are ignored). */
+export const userUpdate = z.object({
+  email,
+  title: optionalText(20),
+  firstName: name,
+  surname: name,
+  position: optionalText(),
+  employingOrganisation: optionalText(),
+  contactAddress1: optionalText(),
+  contactAddress2: optionalText(),
+  contactAddress3: optionalText(),
+  contactAddress4: optionalText(),
+  mobile: optionalText(50),
+  ddiPhone: optionalText(50),
+  extension: optionalText(20),
+  fax: optionalText(50),
+  admin: z.boolean().optional(),
+  blocked: z.boolean().optional(),
+});
+export type UserUpdate = z.infer<typeof userUpdate>;
+
+export const createUserRequest = z.object({
+  email,
+  userId: loginId,
+  title: optionalText(20),
+  firstName: name,
+  surname: name,
+});
+export type CreateUserRequest = z.infer<typeof createUserRequest>;
+
+export const changePasswordRequest = z.object({
+  current: z.string().min(1).max(1024),
+  new: z.string().max(1024).refine(isPasswordComplex, 'Password requires greater complexity'),
+});
+export const resetPasswordRequest = z.object({ password: z.string().min(1).max(1024) });
+
+export const checkAnswer = z.object({ success: z.boolean(), message: z.string().optional() });
+
+export const userIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const userOrgParams = z.object({
+  id: z.coerce.number().int().positive(),
+  orgId: z.coerce.number().int().positive(),
+});
+export const grantParams = userOrgParams.extend({ accessId: grantLevel });
+export const emailParam = z.object({ email: z.string().max(320) });
+export const loginIdParam = z.object({ id: z.string().max(100) });
+export const createAndGrantParams = z.object({ level: grantLevel, org: z.coerce.number().int().positive() });
+
+export const ASSET_TYPES = ['organisation', 'site-group', 'meter-group', 'site', 'entity', 'meter'] as const;
+export const assetType = z.enum(ASSET_TYPES);
+export type AssetType = z.infer<typeof assetType>;
+
+export const advancedRight = z.object({
+  assetType,
+  assetId: z.number(),
+  assetName: z.string(),
+  rightId: z.number(),
+  subRights: z.array(z.string()),
+});
+export type AdvancedRight = z.infer<typeof advancedRight>;
+
+export const advancedRightParams = userOrgParams.extend({
+  assetType,
+  assetId: z.coerce.number().int().positive(),
+});
+export const advancedRightGrantParams = advancedRightParams.extend({ rightId: grantLevel });
+export const copyRightsParams = userOrgParams.extend({ otherUserId: z.coerce.number().int().positive() });
+
+export const messageAnswer = z.object({ success: z.literal(true), message: z.string() });
+export const createdUserAnswer = z.object({ success: z.literal(true), message: z.string(), data: user });
