@@ -1,8 +1,9 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import * as assets from './schema/assets';
 import * as core from './schema/core';
 
-export const schema = { ...core };
+export const schema = { ...core, ...assets };
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle; services pass it to queries so one request is one transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -25,6 +25,30 @@ export interface OrganisationRole {
 
 export type OrganisationAction = 'enter' | 'edit' | 'administer';
 
+interface RoleRow {
+  organisationId: number;
+  statusId: number;
+  accessId: number | null;
+  admin: boolean | null;
+  orgBlocked: boolean | null;
+}
+
+/** A product administrator holds every organisation; anyone else what their membership says, if any. */
+function toRole(principal: Principal, r: RoleRow): OrganisationRole | undefined {
+  const organisationEnabled = r.statusId === ORGANISATION_STATUS.enabled;
+  if (principal.productAdmin) {
+    return { organisationId: r.organisationId, accessId: ACCESS.primaryContact, admin: true, orgBlocked: false, organisationEnabled };
+  }
+  if (r.accessId === null) return undefined;
+  return {
+    organisationId: r.organisationId,
+    accessId: r.accessId,
+    admin: r.admin === true,
+    orgBlocked: r.orgBlocked === true,
+    organisationEnabled,
+  };
+}
+
 /** The principal's roles in the given organisations, one query for the whole list. */
 export async function organisationRoles(
   db: DbOrTx,
@@ -48,24 +72,8 @@ export async function organisationRoles(
     )
     .where(inArray(organisations.id, [...organisationIds]));
   for (const r of rows) {
-    const organisationEnabled = r.statusId === ORGANISATION_STATUS.enabled;
-    if (principal.productAdmin) {
-      result.set(r.organisationId, {
-        organisationId: r.organisationId,
-        accessId: ACCESS.primaryContact,
-        admin: true,
-        orgBlocked: false,
-        organisationEnabled,
-      });
-    } else if (r.accessId !== null) {
-      result.set(r.organisationId, {
-        organisationId: r.organisationId,
-        accessId: r.accessId,
-        admin: r.admin === true,
-        orgBlocked: r.orgBlocked === true,
-        organisationEnabled,
-      });
-    }
+    const role = toRole(principal, r);
+    if (role) result.set(r.organisationId, role);
   }
   return result;
 }
@@ -148,4 +156,148 @@ export async function enterableOrganisations(
     lastUsed: r.lastUsed,
     disabled: r.statusId !== ORGANISATION_STATUS.enabled,
   }));
+}
+
+export type AssetType = 'organisation' | 'site-group' | 'meter-group' | 'site' | 'entity' | 'meter';
+export interface AssetRef {
+  type: AssetType;
+  id: number;
+}
+export type AssetAction = 'view' | 'edit';
+
+export interface AssetAccess {
+  /** False when the asset does not exist, is deleted, or belongs to another organisation. */
+  inOrganisation: boolean;
+  /** The level of the most specific advanced right over the asset, if any. */
+  granted: number | null;
+}
+
+export const assetKey = (a: AssetRef) => `${a.type}:${a.id}`;
+
+/**
+ * Advanced rights over a list of assets, in one statement: each asset is located (organisation, site),
+ * every grant of the user over it or its ancestors is collected, and the most specific one wins
+ * (meter or entity over site over site or source group over organisation). Between two grants equally
+ * specific (an asset in two groups), the one giving more rights wins. A grant on a group reaches the
+ * group's members at the time of the check, not the group itself.
+ */
+export async function assetAccess(
+  db: DbOrTx,
+  principal: Principal,
+  organisationId: number,
+  assets: readonly AssetRef[],
+): Promise<{ role: OrganisationRole | undefined; access: Map<string, AssetAccess> }> {
+  const access = new Map<string, AssetAccess>();
+  const input = JSON.stringify(assets.map((a) => ({ type: a.type, id: a.id })));
+  const rows = await db.execute<{
+    asset_type: AssetType | null;
+    asset_id: number | null;
+    in_org: boolean | null;
+    granted: number | null;
+    status_id: number | null;
+    access_id: number | null;
+    admin: boolean | null;
+    org_blocked: boolean | null;
+  }>(sql`
+    with role as (
+      select o.status_id, m.access_id, m.admin, m.org_blocked
+      from organisations o
+      left join memberships m on m.organisation_id = o.id and m.user_id = ${principal.userId}
+      where o.id = ${organisationId}
+    ),
+    input as (
+      select x.type as asset_type, x.id as asset_id from jsonb_to_recordset(${input}::jsonb) as x(type text, id int)
+    ),
+    located as (
+      select i.asset_type, i.asset_id,
+        case i.asset_type
+          when 'organisation' then (select o.id from organisations o where o.id = i.asset_id)
+          when 'site' then (select s.organisation_id from sites s where s.id = i.asset_id and s.deleted_at is null)
+          when 'meter' then (select m.organisation_id from meters m where m.id = i.asset_id and m.deleted_at is null)
+          when 'entity' then (select e.organisation_id from entities e where e.id = i.asset_id and e.deleted_at is null)
+          when 'site-group' then (select g.organisation_id from asset_groups g where g.id = i.asset_id and g.member_type = 'site')
+          when 'meter-group' then (select g.organisation_id from asset_groups g where g.id = i.asset_id and g.member_type = 'meter')
+        end as organisation_id,
+        case i.asset_type
+          when 'site' then i.asset_id
+          when 'meter' then (select m.site_id from meters m where m.id = i.asset_id)
+          when 'entity' then (select e.site_id from entities e where e.id = i.asset_id)
+        end as site_id
+      from input i
+    ),
+    grants as (
+      select asset_type, asset_id, right_id from advanced_rights
+      where user_id = ${principal.userId} and organisation_id = ${organisationId}
+    ),
+    candidates as (
+      select l.asset_type, l.asset_id, 4 as specificity, g.right_id
+        from located l join grants g on g.asset_type = l.asset_type and g.asset_id = l.asset_id
+        where l.asset_type in ('meter', 'entity')
+      union all
+      select l.asset_type, l.asset_id, 3, g.right_id
+        from located l join grants g on g.asset_type = 'site' and g.asset_id = l.site_id
+      union all
+      select l.asset_type, l.asset_id, 2, g.right_id
+        from located l
+        join asset_group_members gm on gm.asset_id = l.site_id
+        join asset_groups ag on ag.id = gm.group_id and ag.member_type = 'site'
+        join grants g on g.asset_type = 'site-group' and g.asset_id = ag.id
+      union all
+      select l.asset_type, l.asset_id, 2, g.right_id
+        from located l
+        join asset_group_members gm on l.asset_type = 'meter' and gm.asset_id = l.asset_id
+        join asset_groups ag on ag.id = gm.group_id and ag.member_type = 'meter'
+        join grants g on g.asset_type = 'meter-group' and g.asset_id = ag.id
+      union all
+      select l.asset_type, l.asset_id, 1, g.right_id
+        from located l join grants g on g.asset_type = 'organisation' and g.asset_id = ${organisationId}
+    )
+    select r.status_id, r.access_id, r.admin, r.org_blocked, l.asset_type, l.asset_id,
+      l.organisation_id = ${organisationId} as in_org,
+      (select c.right_id from candidates c
+        where c.asset_type = l.asset_type and c.asset_id = l.asset_id
+        order by c.specificity desc, case c.right_id when 2 then 0 when 3 then 1 when 4 then 2 else 3 end
+        limit 1) as granted
+    from role r left join located l on true
+  `);
+  let role: OrganisationRole | undefined;
+  for (const r of rows.rows) {
+    if (r.status_id !== null) {
+      role = toRole(principal, { organisationId, statusId: r.status_id, accessId: r.access_id, admin: r.admin, orgBlocked: r.org_blocked });
+    }
+    if (r.asset_type !== null && r.asset_id !== null) {
+      access.set(assetKey({ type: r.asset_type, id: r.asset_id }), { inOrganisation: r.in_org === true, granted: r.granted });
+    }
+  }
+  return { role, access };
+}
+
+/**
+ * Decides one action on one asset. Product and organisation administrators hold every right in their
+ * organisation; anyone else holds the most specific advanced right, else their organisation level.
+ */
+export function allowsAsset(
+  principal: Principal,
+  role: OrganisationRole | undefined,
+  access: AssetAccess | undefined,
+  action: AssetAction,
+): boolean {
+  if (!access?.inOrganisation) return false;
+  if (!allows(principal, role, 'enter')) return false;
+  if (principal.productAdmin || role?.admin) return true;
+  const level = access.granted ?? role?.accessId ?? ACCESS.barred;
+  if (level === ACCESS.barred) return false;
+  return action === 'view' || level < ACCESS.observer;
+}
+
+/** `can(user, action, assets[])`: one answer per asset, in order, from one query however long the list. */
+export async function canOnAssets(
+  db: DbOrTx,
+  principal: Principal,
+  action: AssetAction,
+  organisationId: number,
+  assets: readonly AssetRef[],
+): Promise<boolean[]> {
+  const { role, access } = await assetAccess(db, principal, organisationId, assets);
+  return assets.map((a) => allowsAsset(principal, role, access.get(assetKey(a)), action));
 }

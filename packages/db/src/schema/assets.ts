@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organisations, users } from './core';
+
+/**
+ * The asset hierarchy the rights engine walks: organisation > site > meter / entity, and groups of sites or
+ * meters. Each feature issue adds its own columns to these tables with new migrations.
+ */
+
+const lifecycle = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Soft deletion: archived, restorable by a product administrator, purged after three months. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+};
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...lifecycle,
+  },
+  (t) => [index('sites_organisation_idx').on(t.organisationId)],
+);
+
+/** Data sources: supply meters, check meters, fuel cards and transactional meters. */
+export const meters = pgTable(
+  'meters',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    localName: text('local_name').notNull(),
+    ...lifecycle,
+  },
+  (t) => [index('meters_organisation_idx').on(t.organisationId), index('meters_site_idx').on(t.siteId)],
+);
+
+/** Buildings, heat plants, pumps and wastewater plants. */
+export const entities = pgTable(
+  'entities',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    name: text('name').notNull(),
+    ...lifecycle,
+  },
+  (t) => [index('entities_organisation_idx').on(t.organisationId), index('entities_site_idx').on(t.siteId)],
+);
+
+/** A site group (members are sites) or a source group (members are meters). */
+export const assetGroups = pgTable(
+  'asset_groups',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    memberType: text('member_type', { enum: ['site', 'meter'] }).notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('asset_groups_organisation_idx').on(t.organisationId),
+    check('asset_groups_member_type_check', sql`${t.memberType} in ('site', 'meter')`),
+  ],
+);
+
+export const assetGroupMembers = pgTable(
+  'asset_group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => assetGroups.id, { onDelete: 'cascade' }),
+    /** A site id or a meter id, as the group's member type says. */
+    assetId: integer('asset_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.assetId] }), index('asset_group_members_asset_idx').on(t.assetId)],
+);
+
+/** A user's access level on one asset and everything beneath it. */
+export const advancedRights = pgTable(
+  'advanced_rights',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    assetType: text('asset_type', {
+      enum: ['organisation', 'site-group', 'meter-group', 'site', 'entity', 'meter'],
+    }).notNull(),
+    assetId: integer('asset_id').notNull(),
+    /** An access level: 2 Primary Contact, 3 General User, 4 Observer, -1 Barred. */
+    rightId: integer('right_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('advanced_rights_unique').on(t.userId, t.organisationId, t.assetType, t.assetId),
+    index('advanced_rights_asset_idx').on(t.assetType, t.assetId),
+    check('advanced_rights_right_check', sql`${t.rightId} in (2, 3, 4, -1)`),
+  ],
+);
