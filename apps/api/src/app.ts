@@ -12,6 +12,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { createCurrentUserService } from './modules/current-user/current-user.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
+import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { authenticate } from './plugins/auth';
@@ -58,6 +60,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
   const auth = createAuthService({ db, config, mailer });
   const currentUser = createCurrentUserService({ db, auth });
   const users = createUsersService({ db, config, mailer, auth });
+  const advancedRights = createAdvancedRightsService({ db });
 
   await app.register(
     async (api) => {
@@ -67,6 +70,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
         signedIn.addHook('onRequest', authenticate(auth));
         await signedIn.register(currentUserRoutes, { service: currentUser, auth });
         await signedIn.register(usersRoutes, { service: users });
+        await signedIn.register(advancedRightsRoutes, { service: advancedRights });
       });
     },
     { prefix: '/api' },

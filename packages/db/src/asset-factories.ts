@@ -8,8 +8,17 @@ const first = <T>(rows: T[]): One<T[]> => {
   return row as One<T[]>;
 };
 
-export async function createSite(db: DbOrTx, organisationId: number, values: Partial<typeof sites.$inferInsert> = {}) {
-  return first(await db.insert(sites).values({ organisationId, name: 'Site', ...values }).returning());
+export async function createSite(
+  db: DbOrTx,
+  organisationId: number,
+  values: Partial<typeof sites.$inferInsert> = {},
+) {
+  return first(
+    await db
+      .insert(sites)
+      .values({ organisationId, name: 'Site', ...values })
+      .returning(),
+  );
 }
 
 export async function createMeter(
@@ -18,7 +27,10 @@ export async function createMeter(
   values: Partial<typeof meters.$inferInsert> = {},
 ) {
   return first(
-    await db.insert(meters).values({ organisationId: site.organisationId, siteId: site.id, localName: 'Meter', ...values }).returning(),
+    await db
+      .insert(meters)
+      .values({ organisationId: site.organisationId, siteId: site.id, localName: 'Meter', ...values })
+      .returning(),
   );
 }
 
@@ -28,13 +40,23 @@ export async function createEntity(
   values: Partial<typeof entities.$inferInsert> = {},
 ) {
   return first(
-    await db.insert(entities).values({ organisationId: site.organisationId, siteId: site.id, name: 'Entity', ...values }).returning(),
+    await db
+      .insert(entities)
+      .values({ organisationId: site.organisationId, siteId: site.id, name: 'Entity', ...values })
+      .returning(),
   );
 }
 
-export async function createGroup(db: DbOrTx, organisationId: number, memberType: 'site' | 'meter', name: string, memberIds: number[] = []) {
+export async function createGroup(
+  db: DbOrTx,
+  organisationId: number,
+  memberType: 'site' | 'meter',
+  name: string,
+  memberIds: number[] = [],
+) {
   const group = first(await db.insert(assetGroups).values({ organisationId, memberType, name }).returning());
-  if (memberIds.length > 0) await db.insert(assetGroupMembers).values(memberIds.map((assetId) => ({ groupId: group.id, assetId })));
+  if (memberIds.length > 0)
+    await db.insert(assetGroupMembers).values(memberIds.map((assetId) => ({ groupId: group.id, assetId })));
   return group;
 }
 

@@ -5,9 +5,21 @@ import { assetGroupMembers } from '@verdant/db/schema/assets';
 import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-database';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AssetRef, allows, allowsAsset, canOnAssets, type OrganisationRole, type Principal } from './rights';
+import {
+  type AssetRef,
+  allows,
+  allowsAsset,
+  canOnAssets,
+  type OrganisationRole,
+  type Principal,
+} from './rights';
 
-const principal = (over: Partial<Principal> = {}): Principal => ({ userId: 1, productAdmin: false, statusId: 1, ...over });
+const principal = (over: Partial<Principal> = {}): Principal => ({
+  userId: 1,
+  productAdmin: false,
+  statusId: 1,
+  ...over,
+});
 const role = (over: Partial<OrganisationRole> = {}): OrganisationRole => ({
   organisationId: 1,
   accessId: 3,
@@ -83,36 +95,80 @@ describe('advanced rights over the asset hierarchy', () => {
   afterAll(() => database.close());
 
   const ref = (type: AssetRef['type'], key: string): AssetRef => ({ type, id: a[key]?.id ?? 0 });
-  const can = (action: 'view' | 'edit', refs: AssetRef[]) => canOnAssets(database.db, p, action, org.id, refs);
+  const can = (action: 'view' | 'edit', refs: AssetRef[]) =>
+    canOnAssets(database.db, p, action, org.id, refs);
 
   it('follows the organisation level when there is no grant', async () => {
     expect(await can('view', [ref('meter', 'northMain'), ref('site', 'south')])).toEqual([true, true]);
     expect(await can('edit', [ref('meter', 'northMain')])).toEqual([false]);
   });
 
-  it('never answers yes for another organisation\'s asset or one that does not exist', async () => {
-    await grantRight(database.db, { userId: user.id, organisationId: org.id, assetType: 'organisation', assetId: org.id, rightId: 2 });
-    expect(await can('view', [ref('meter', 'foreignMeter'), ref('site', 'foreignSite'), { type: 'meter', id: 999999 }])).toEqual([false, false, false]);
+  it("never answers yes for another organisation's asset or one that does not exist", async () => {
+    await grantRight(database.db, {
+      userId: user.id,
+      organisationId: org.id,
+      assetType: 'organisation',
+      assetId: org.id,
+      rightId: 2,
+    });
+    expect(
+      await can('view', [
+        ref('meter', 'foreignMeter'),
+        ref('site', 'foreignSite'),
+        { type: 'meter', id: 999999 },
+      ]),
+    ).toEqual([false, false, false]);
   });
 
   it('applies the most specific grant: meter over site over group over organisation', async () => {
     // Organisation grant (Primary Contact) from the test above lets the observer edit everything ...
     expect(await can('edit', [ref('meter', 'southMain')])).toEqual([true]);
     const group = await createGroup(database.db, org.id, 'site', 'Northern sites', [a.north?.id ?? 0]);
-    await grantRight(database.db, { userId: user.id, organisationId: org.id, assetType: 'site-group', assetId: group.id, rightId: 4 });
+    await grantRight(database.db, {
+      userId: user.id,
+      organisationId: org.id,
+      assetType: 'site-group',
+      assetId: group.id,
+      rightId: 4,
+    });
     // ... a site-group grant (Observer) narrows the group's sites and what is beneath them ...
-    expect(await can('edit', [ref('site', 'north'), ref('meter', 'northMain'), ref('entity', 'northOffice'), ref('meter', 'southMain')])).toEqual([false, false, false, true]);
-    await grantRight(database.db, { userId: user.id, organisationId: org.id, assetType: 'site', assetId: a.north?.id ?? 0, rightId: 3 });
+    expect(
+      await can('edit', [
+        ref('site', 'north'),
+        ref('meter', 'northMain'),
+        ref('entity', 'northOffice'),
+        ref('meter', 'southMain'),
+      ]),
+    ).toEqual([false, false, false, true]);
+    await grantRight(database.db, {
+      userId: user.id,
+      organisationId: org.id,
+      assetType: 'site',
+      assetId: a.north?.id ?? 0,
+      rightId: 3,
+    });
     // ... a site grant beats the group grant ...
     expect(await can('edit', [ref('site', 'north'), ref('meter', 'northMain')])).toEqual([true, true]);
-    await grantRight(database.db, { userId: user.id, organisationId: org.id, assetType: 'meter', assetId: a.northGas?.id ?? 0, rightId: -1 });
+    await grantRight(database.db, {
+      userId: user.id,
+      organisationId: org.id,
+      assetType: 'meter',
+      assetId: a.northGas?.id ?? 0,
+      rightId: -1,
+    });
     // ... and a meter grant beats the site grant: barred hides that one meter only.
     expect(await can('view', [ref('meter', 'northGas'), ref('meter', 'northMain')])).toEqual([false, true]);
   });
 
-  it('applies a group right to the group\'s members at the time of the check', async () => {
+  it("applies a group right to the group's members at the time of the check", async () => {
     const group = await createGroup(database.db, org.id, 'meter', 'Watched meters');
-    await grantRight(database.db, { userId: user.id, organisationId: org.id, assetType: 'meter-group', assetId: group.id, rightId: -1 });
+    await grantRight(database.db, {
+      userId: user.id,
+      organisationId: org.id,
+      assetType: 'meter-group',
+      assetId: group.id,
+      rightId: -1,
+    });
     expect(await can('view', [ref('meter', 'southMain')])).toEqual([true]);
     await database.db.insert(assetGroupMembers).values({ groupId: group.id, assetId: a.southMain?.id ?? 0 });
     expect(await can('view', [ref('meter', 'southMain')])).toEqual([false]);
@@ -122,7 +178,13 @@ describe('advanced rights over the asset hierarchy', () => {
 
   it('lets the grant giving more rights win between two equally specific grants', async () => {
     const keen = await createGroup(database.db, org.id, 'meter', 'Editable', [a.southMain?.id ?? 0]);
-    await grantRight(database.db, { userId: user.id, organisationId: org.id, assetType: 'meter-group', assetId: keen.id, rightId: 3 });
+    await grantRight(database.db, {
+      userId: user.id,
+      organisationId: org.id,
+      assetType: 'meter-group',
+      assetId: keen.id,
+      rightId: 3,
+    });
     expect(await can('edit', [ref('meter', 'southMain')])).toEqual([true]);
   });
 
@@ -130,7 +192,9 @@ describe('advanced rights over the asset hierarchy', () => {
     let queries = 0;
     const counting = connect(database.url, 2);
     const db = drizzle(counting.pool, { schema, logger: { logQuery: () => void queries++ } });
-    const refs = Array.from({ length: 60 }, (_, i) => ref(i % 2 ? 'meter' : 'site', i % 2 ? 'northMain' : 'south'));
+    const refs = Array.from({ length: 60 }, (_, i) =>
+      ref(i % 2 ? 'meter' : 'site', i % 2 ? 'northMain' : 'south'),
+    );
     const answers = await canOnAssets(db, p, 'view', org.id, refs);
     expect(answers).toHaveLength(60);
     expect(queries).toBe(1);
@@ -139,7 +203,13 @@ describe('advanced rights over the asset hierarchy', () => {
 
   it('gives a product administrator every asset of the organisation in context', async () => {
     const admin = await createUser(database.db, { productAdmin: true, password: null });
-    const answers = await canOnAssets(database.db, principal({ userId: admin.id, productAdmin: true }), 'edit', org.id, [ref('meter', 'northGas'), ref('meter', 'foreignMeter')]);
+    const answers = await canOnAssets(
+      database.db,
+      principal({ userId: admin.id, productAdmin: true }),
+      'edit',
+      org.id,
+      [ref('meter', 'northGas'), ref('meter', 'foreignMeter')],
+    );
     expect(answers).toEqual([true, false]);
   });
 });

@@ -37,7 +37,13 @@ interface RoleRow {
 function toRole(principal: Principal, r: RoleRow): OrganisationRole | undefined {
   const organisationEnabled = r.statusId === ORGANISATION_STATUS.enabled;
   if (principal.productAdmin) {
-    return { organisationId: r.organisationId, accessId: ACCESS.primaryContact, admin: true, orgBlocked: false, organisationEnabled };
+    return {
+      organisationId: r.organisationId,
+      accessId: ACCESS.primaryContact,
+      admin: true,
+      orgBlocked: false,
+      organisationEnabled,
+    };
   }
   if (r.accessId === null) return undefined;
   return {
@@ -263,10 +269,19 @@ export async function assetAccess(
   let role: OrganisationRole | undefined;
   for (const r of rows.rows) {
     if (r.status_id !== null) {
-      role = toRole(principal, { organisationId, statusId: r.status_id, accessId: r.access_id, admin: r.admin, orgBlocked: r.org_blocked });
+      role = toRole(principal, {
+        organisationId,
+        statusId: r.status_id,
+        accessId: r.access_id,
+        admin: r.admin,
+        orgBlocked: r.org_blocked,
+      });
     }
     if (r.asset_type !== null && r.asset_id !== null) {
-      access.set(assetKey({ type: r.asset_type, id: r.asset_id }), { inOrganisation: r.in_org === true, granted: r.granted });
+      access.set(assetKey({ type: r.asset_type, id: r.asset_id }), {
+        inOrganisation: r.in_org === true,
+        granted: r.granted,
+      });
     }
   }
   return { role, access };

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organisations, users } from './core';
 
 /**
@@ -90,7 +100,10 @@ export const assetGroupMembers = pgTable(
     assetId: integer('asset_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.assetId] }), index('asset_group_members_asset_idx').on(t.assetId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.assetId] }),
+    index('asset_group_members_asset_idx').on(t.assetId),
+  ],
 );
 
 /** A user's access level on one asset and everything beneath it. */

@@ -1,0 +1,74 @@
+import { errorResponse } from '@verdant/contracts/common';
+import {
+  advancedRight,
+  advancedRightGrantParams,
+  advancedRightParams,
+  copyRightsParams,
+  userOrgParams,
+} from '@verdant/contracts/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../plugins/auth';
+import type { AdvancedRightsService } from './advanced-rights.service';
+
+const base = { tags: ['Advanced rights'], security: [{ bearer: [] }] };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const rights = { 200: z.array(advancedRight), ...errors };
+
+export const advancedRightsRoutes: FastifyPluginAsyncZod<{ service: AdvancedRightsService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/users/:id/advanced-rights/:orgId',
+    {
+      schema: {
+        ...base,
+        summary: "A user's advanced rights in an organisation",
+        params: userOrgParams,
+        response: rights,
+      },
+    },
+    async (req) => service.list(authOf(req), req.params.id, req.params.orgId),
+  );
+
+  app.post(
+    '/users/:id/advanced-rights/:orgId/:assetType/:assetId/right/:rightId',
+    {
+      schema: {
+        ...base,
+        summary: 'Grant a level on an asset and everything beneath it',
+        params: advancedRightGrantParams,
+        response: rights,
+      },
+    },
+    async (req) => {
+      const p = req.params;
+      return service.add(authOf(req), p.id, p.orgId, p.assetType, p.assetId, p.rightId);
+    },
+  );
+
+  app.delete(
+    '/users/:id/advanced-rights/:orgId/:assetType/:assetId',
+    {
+      schema: { ...base, summary: 'Remove an advanced right', params: advancedRightParams, response: rights },
+    },
+    async (req) => {
+      const p = req.params;
+      return service.remove(authOf(req), p.id, p.orgId, p.assetType, p.assetId);
+    },
+  );
+
+  app.post(
+    '/users/:id/copy-rights/:orgId/from/:otherUserId',
+    {
+      schema: {
+        ...base,
+        summary: "Replace a user's advanced rights with a copy of another user's",
+        params: copyRightsParams,
+        response: rights,
+      },
+    },
+    async (req) => service.copy(authOf(req), req.params.id, req.params.orgId, req.params.otherUserId),
+  );
+};

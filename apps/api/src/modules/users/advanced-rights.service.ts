@@ -1,0 +1,79 @@
+import type { AdvancedRight } from '@verdant/contracts/users';
+import type { Db } from '@verdant/db/client';
+import { ACCESS } from '@verdant/domain/constants';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { type AssetType, allows, assetAccess, assetKey } from '../../lib/rights';
+import type { AuthContext } from '../../plugins/auth';
+import * as q from './advanced-rights.queries';
+import { findMember } from './users.queries';
+
+/** What a level lets its holder do on the asset and beneath it. */
+function subRights(rightId: number): string[] {
+  if (rightId === ACCESS.barred) return [];
+  return rightId < ACCESS.observer ? ['view', 'edit'] : ['view'];
+}
+
+export function createAdvancedRightsService({ db }: { db: Db }) {
+  /** Caller must administer the organisation and target must be a member other than the caller. */
+  async function guard(
+    a: AuthContext,
+    organisationId: number,
+    userId: number,
+    opts: { allowSelfRead?: boolean } = {},
+  ) {
+    const self = a.user.id === userId;
+    const { role } = await assetAccess(db, a.principal, organisationId, []);
+    const administers = allows(a.principal, role, 'administer');
+    if (!allows(a.principal, role, 'enter')) throw forbidden();
+    if (!(administers || (self && opts.allowSelfRead))) throw forbidden();
+    if (self && !opts.allowSelfRead) throw forbidden('You cannot do that to your own account');
+    if (!(await findMember(db, organisationId, userId))) throw notFound();
+  }
+
+  return {
+    async list(a: AuthContext, userId: number, organisationId: number): Promise<AdvancedRight[]> {
+      await guard(a, organisationId, userId, { allowSelfRead: true });
+      const rows = await q.listRights(db, userId, organisationId);
+      return rows.map((r) => ({ ...r, subRights: subRights(r.rightId) }));
+    },
+
+    async add(
+      a: AuthContext,
+      userId: number,
+      organisationId: number,
+      assetType: AssetType,
+      assetId: number,
+      rightId: number,
+    ) {
+      await guard(a, organisationId, userId);
+      if (rightId === ACCESS.none) throw badRequest('Choose a right to grant');
+      const { access } = await assetAccess(db, a.principal, organisationId, [
+        { type: assetType, id: assetId },
+      ]);
+      if (!access.get(assetKey({ type: assetType, id: assetId }))?.inOrganisation) throw notFound();
+      await q.upsertRight(db, { userId, organisationId, assetType, assetId, rightId });
+      return this.list(a, userId, organisationId);
+    },
+
+    async remove(
+      a: AuthContext,
+      userId: number,
+      organisationId: number,
+      assetType: AssetType,
+      assetId: number,
+    ) {
+      await guard(a, organisationId, userId);
+      if ((await q.deleteRight(db, userId, organisationId, assetType, assetId)) === 0) throw notFound();
+      return this.list(a, userId, organisationId);
+    },
+
+    async copy(a: AuthContext, userId: number, organisationId: number, fromUserId: number) {
+      await guard(a, organisationId, userId);
+      if (!(await findMember(db, organisationId, fromUserId))) throw notFound();
+      await db.transaction((tx) => q.replaceRights(tx, organisationId, fromUserId, userId));
+      return this.list(a, userId, organisationId);
+    },
+  };
+}
+
+export type AdvancedRightsService = ReturnType<typeof createAdvancedRightsService>;
