@@ -12,6 +12,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { createCurrentUserService } from './modules/current-user/current-user.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -61,6 +63,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
   const currentUser = createCurrentUserService({ db, auth });
   const users = createUsersService({ db, config, mailer, auth });
   const advancedRights = createAdvancedRightsService({ db });
+  const notifications = createNotificationsService({ db });
 
   await app.register(
     async (api) => {
@@ -71,6 +74,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
         await signedIn.register(currentUserRoutes, { service: currentUser, auth });
         await signedIn.register(usersRoutes, { service: users });
         await signedIn.register(advancedRightsRoutes, { service: advancedRights });
+        await signedIn.register(notificationsRoutes, { service: notifications });
       });
     },
     { prefix: '/api' },

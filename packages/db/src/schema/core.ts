@@ -199,3 +199,31 @@ export const loginAttempts = pgTable(
     index('login_attempts_username_idx').on(t.username, t.at),
   ],
 );
+
+/** Messages for administrators, shown once per session; null organisation means every organisation. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_organisation_idx').on(t.organisationId)],
+);
+
+/** A notification a user removed permanently. */
+export const notificationRemovals = pgTable(
+  'notification_removals',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.userId] })],
+);

@@ -1,0 +1,56 @@
+import { errorResponse } from '@verdant/contracts/common';
+import {
+  createNotificationRequest,
+  notification,
+  notificationIdParam,
+  notificationList,
+} from '@verdant/contracts/notifications';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth';
+import type { NotificationsService } from './notifications.service';
+
+const base = { tags: ['Notifications'], security: [{ bearer: [] }] };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export const notificationsRoutes: FastifyPluginAsyncZod<{ service: NotificationsService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/admin/notifications',
+    {
+      schema: {
+        ...base,
+        summary: 'Notifications for an administrator of the current organisation',
+        response: { 200: notificationList, ...errors },
+      },
+    },
+    async (req) => service.list(authOf(req)),
+  );
+
+  app.delete(
+    '/admin/notifications/:id',
+    {
+      schema: {
+        ...base,
+        summary: 'Remove a notification permanently for the caller',
+        params: notificationIdParam,
+        response: { 200: notificationList, ...errors },
+      },
+    },
+    async (req) => service.remove(authOf(req), req.params.id),
+  );
+
+  app.post(
+    '/admin/notifications',
+    {
+      schema: {
+        ...base,
+        summary: 'Publish a notification (product administrators)',
+        body: createNotificationRequest,
+        response: { 200: notification, ...errors },
+      },
+    },
+    async (req) => service.create(authOf(req), req.body.text, req.body.organisationId ?? null),
+  );
+};
