@@ -14,6 +14,8 @@ import { createCurrentUserService } from './modules/current-user/current-user.se
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
+import { searchRoutes } from './modules/search/search.routes';
+import { createSearchService } from './modules/search/search.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -64,6 +66,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
   const users = createUsersService({ db, config, mailer, auth });
   const advancedRights = createAdvancedRightsService({ db });
   const notifications = createNotificationsService({ db });
+  const search = createSearchService({ db });
 
   await app.register(
     async (api) => {
@@ -75,6 +78,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
         await signedIn.register(usersRoutes, { service: users });
         await signedIn.register(advancedRightsRoutes, { service: advancedRights });
         await signedIn.register(notificationsRoutes, { service: notifications });
+        await signedIn.register(searchRoutes, { service: search });
       });
     },
     { prefix: '/api' },

@@ -1,0 +1,71 @@
+import { createEntity, createGroup, createMeter, createSite, grantRight } from '@verdant/db/asset-factories';
+import { createMember, createOrganisation } from '@verdant/db/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const org = await createOrganisation(t.db, { name: 'Search Org' });
+  const other = await createOrganisation(t.db, { name: 'Other Search Org' });
+  const depot = await createSite(t.db, org.id, { name: 'Harbour Depot' });
+  const office = await createSite(t.db, org.id, { name: 'Head Office' });
+  await createSite(t.db, other.id, { name: 'Harbour Depot (theirs)' });
+  await createMeter(t.db, depot, { localName: 'Depot main supply' });
+  await createMeter(t.db, office, { localName: 'Office main supply' });
+  await createEntity(t.db, depot, { name: 'Depot workshop' });
+  await createGroup(t.db, org.id, 'site', 'Harbour sites', [depot.id]);
+  const limited = await createMember(t.db, org.id, { loginId: 'limited', accessId: 3 });
+  await grantRight(t.db, {
+    userId: limited.id,
+    organisationId: org.id,
+    assetType: 'site',
+    assetId: office.id,
+    rightId: -1,
+  });
+  await createMember(t.db, org.id, { loginId: 'member', accessId: 4 });
+  for (const k of ['limited', 'member']) tokens[k] = await t.login(k);
+});
+afterAll(() => t.close());
+
+const search = (who: string, query: string) =>
+  t.app.inject({ url: `/api/current-user/search?${query}`, headers: bearer(tokens[who] ?? '') });
+
+describe('GET /api/current-user/search', () => {
+  it('finds assets of one type in the current organisation only, with context, echoing the counter', async () => {
+    const sites = (await search('member', 'type=site&q=harb&counter=7')).json();
+    expect(sites).toEqual({
+      counter: 7,
+      results: [{ type: 'site', id: expect.any(Number), name: 'Harbour Depot', context: null }],
+    });
+    const meters = (await search('member', 'type=meter&q=main')).json().results;
+    expect(meters.map((m: { name: string; context: string }) => [m.name, m.context])).toEqual([
+      ['Depot main supply', 'Harbour Depot'],
+      ['Office main supply', 'Head Office'],
+    ]);
+    expect((await search('member', 'type=site-group&q=harbour')).json().results[0].name).toBe(
+      'Harbour sites',
+    );
+    expect((await search('member', 'type=entity&q=workshop')).json().results[0].context).toBe(
+      'Harbour Depot',
+    );
+  });
+
+  it('hides assets the caller is barred from', async () => {
+    const meters = (await search('limited', 'type=meter&q=main')).json().results;
+    expect(meters.map((m: { name: string }) => m.name)).toEqual(['Depot main supply']);
+  });
+
+  it('needs at least 3 characters and a known type', async () => {
+    const short = await search('member', 'type=site&q=ha');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Type at least 3 characters');
+    expect((await search('member', 'type=planet&q=harbour')).statusCode).toBe(400);
+  });
+
+  it('treats wildcard characters as text', async () => {
+    expect((await search('member', 'type=site&q=%25%25%25')).json().results).toEqual([]);
+  });
+});

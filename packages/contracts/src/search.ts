@@ -1,0 +1,21 @@
+import { SEARCH_MIN_CHARS } from '@verdant/domain/constants';
+import { z } from 'zod';
+import { assetType } from './users';
+
+export const searchQuery = z.object({
+  type: assetType,
+  /** Echoed back so the client can drop answers that arrive out of order. */
+  counter: z.coerce.number().int().min(0).default(0),
+  q: z.string().trim().min(SEARCH_MIN_CHARS, `Type at least ${SEARCH_MIN_CHARS} characters`).max(200),
+});
+
+export const searchResult = z.object({
+  type: assetType,
+  id: z.number(),
+  name: z.string(),
+  /** Where the asset is, for telling same-named assets apart (for example the site of a meter). */
+  context: z.string().nullable(),
+});
+export type SearchResult = z.infer<typeof searchResult>;
+
+export const searchAnswer = z.object({ counter: z.number(), results: z.array(searchResult) });
