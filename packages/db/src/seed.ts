@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { faker } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
-import type { Db } from './client';
+import { createGroup, createSite, grantRight } from './asset-factories';
+import type { Db, DbOrTx } from './client';
 import { addMembership, createMember, createOrganisation, createUser } from './factories';
 import { hashPassword } from './password-hash';
 import { appMeta, users } from './schema/core';
@@ -80,10 +81,7 @@ export async function seedDemoOnce(db: Db, opts: { adminPassword?: string } = {}
       accessId: 2,
       admin: true,
     });
-    // Colleagues so that the users list has more than a handful of rows.
-    for (let i = 0; i < 12; i++) {
-      await createMember(tx, demo.id, { ...person, accessId: i % 3 === 0 ? 3 : 4 });
-    }
+    await seedDemoColleagues(tx, demo.id);
     await createUser(tx, {
       password: adminPassword,
       loginId: 'admin',
@@ -104,4 +102,85 @@ export async function setAdminPassword(db: Db, password: string): Promise<void> 
     .update(users)
     .set({ passwordHash: await hashPassword(password) })
     .where(eq(users.loginId, 'admin'));
+}
+
+export const DEMO_SITES = [
+  'Head Office',
+  'Northern Depot',
+  'Southern Depot',
+  'Aquatic Centre',
+  'Civic Library',
+  'Water Treatment Plant',
+] as const;
+
+/**
+ * 150 people in the demo organisation, so the users list pages: a few administrators, a few blocked from the
+ * product or from the organisation, a few single sign-on users, and advanced rights on the demo's sites.
+ */
+async function seedDemoColleagues(tx: DbOrTx, organisationId: number) {
+  const sites = [];
+  for (const name of DEMO_SITES) sites.push(await createSite(tx, organisationId, { name }));
+  const [, northern, southern, aquatic, library] = sites;
+  const depots = await createGroup(tx, organisationId, 'site', 'Depots', [
+    northern?.id ?? 0,
+    southern?.id ?? 0,
+  ]);
+  const observer = await lookup(tx, 'demo.observer');
+  await grantRight(tx, {
+    userId: observer,
+    organisationId,
+    assetType: 'site',
+    assetId: aquatic?.id ?? 0,
+    rightId: 3,
+  });
+
+  const taken = new Set<string>();
+  for (let i = 0; i < 147; i++) {
+    const sso = i % 23 === 7;
+    const firstName = faker.person.firstName();
+    const surname = faker.person.lastName();
+    const base = `${firstName}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '');
+    let loginId = base;
+    for (let n = 2; taken.has(loginId); n++) loginId = `${base}${n}`;
+    taken.add(loginId);
+    const user = await createMember(tx, organisationId, {
+      firstName,
+      surname,
+      loginId,
+      email: `${loginId}@demo.verdant.example`,
+      password: sso ? null : DEMO_PASSWORD,
+      sso,
+      title: faker.helpers.arrayElement(['Mr', 'Ms', 'Mrs', 'Dr', null]),
+      position: faker.person.jobTitle(),
+      employingOrganisation: 'Demo Organisation',
+      mobile: faker.helpers.maybe(() => `021 ${faker.string.numeric(3)} ${faker.string.numeric(4)}`) ?? null,
+      statusId: i % 31 === 11 ? 2 : 1,
+      accessId: i % 29 === 3 ? 2 : i % 3 === 0 ? 3 : 4,
+      admin: i % 29 === 3,
+      orgBlocked: i % 37 === 19,
+    });
+    if (i % 17 === 4) {
+      await grantRight(tx, {
+        userId: user.id,
+        organisationId,
+        assetType: 'site-group',
+        assetId: depots.id,
+        rightId: 3,
+      });
+    } else if (i % 19 === 6) {
+      await grantRight(tx, {
+        userId: user.id,
+        organisationId,
+        assetType: 'site',
+        assetId: library?.id ?? 0,
+        rightId: -1,
+      });
+    }
+  }
+}
+
+async function lookup(tx: DbOrTx, loginId: string): Promise<number> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.loginId, loginId));
+  if (!row) throw new Error(`demo user ${loginId} missing`);
+  return row.id;
 }

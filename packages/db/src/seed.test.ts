@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from './password-hash';
+import { DEMO_PASSWORD, seedDemoOnce } from './seed';
+import { createTestDatabase, type TestDatabase } from './testing/test-database';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const one = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows[0] as T;
+
+describe('demo seed', () => {
+  it('loads once, with the accounts the README names', async () => {
+    const first = await seedDemoOnce(database.db, { adminPassword: 'Admin-pass-123' });
+    expect(first).toEqual({ seeded: true, adminPassword: 'Admin-pass-123', adminPasswordGenerated: false });
+    expect(await seedDemoOnce(database.db)).toEqual({ seeded: false });
+
+    const rows = await database.db.execute<{
+      login_id: string;
+      org: string;
+      access_id: number;
+      admin: boolean;
+      password_hash: string;
+    }>(sql`
+      select u.login_id, o.name as org, m.access_id, m.admin, u.password_hash from users u
+      join memberships m on m.user_id = u.id join organisations o on o.id = m.organisation_id
+      where u.login_id in ('demo', 'demo.general', 'demo.observer', 'harbour.admin') order by u.login_id, o.name`);
+    expect(rows.rows.map((r) => [r.login_id, r.org, r.access_id, r.admin])).toEqual([
+      ['demo', 'Demo Organisation', 2, true],
+      ['demo', 'Demo Water Trust', 3, false],
+      ['demo.general', 'Demo Organisation', 3, false],
+      ['demo.observer', 'Demo Organisation', 4, false],
+      ['harbour.admin', 'Harbour Council', 2, true],
+    ]);
+    for (const r of rows.rows) expect(await verifyPassword(r.password_hash, DEMO_PASSWORD)).toBe(true);
+    const admin = await one<{ product_admin: boolean; n: number }>(
+      sql`select product_admin, (select count(*)::int from memberships where user_id = users.id) as n from users where login_id = 'admin'`,
+    );
+    expect(admin).toEqual({ product_admin: true, n: 0 });
+  });
+
+  it('gives the demo organisation 150 users of every kind', async () => {
+    const counts = await one<Record<string, number>>(sql`
+      select count(*)::int as users,
+        count(*) filter (where u.status_id = 2)::int as blocked,
+        count(*) filter (where m.admin)::int as admins,
+        count(*) filter (where u.sso)::int as sso,
+        count(*) filter (where m.org_blocked)::int as org_blocked,
+        (select count(*)::int from advanced_rights) as rights
+      from memberships m join users u on u.id = m.user_id
+      join organisations o on o.id = m.organisation_id where o.name = 'Demo Organisation'`);
+    expect(counts.users).toBeGreaterThanOrEqual(150);
+    for (const k of ['blocked', 'admins', 'sso', 'org_blocked']) expect(counts[k]).toBeGreaterThanOrEqual(2);
+    expect(counts.rights).toBeGreaterThanOrEqual(5);
+    const harbour = await one<{ n: number }>(
+      sql`select count(*)::int as n from memberships m join organisations o on o.id = m.organisation_id where o.name = 'Harbour Council'`,
+    );
+    expect(harbour.n).toBe(1);
+  });
+
+  it('is deterministic', async () => {
+    const other = await createTestDatabase();
+    try {
+      await seedDemoOnce(other.db, { adminPassword: 'Admin-pass-123' });
+      const names = (db: TestDatabase) =>
+        db.db.execute(sql`select login_id, first_name, surname from users order by id`);
+      expect((await names(other)).rows).toEqual((await names(database)).rows);
+    } finally {
+      await other.close();
+    }
+  });
+});
