@@ -48,6 +48,6 @@ export function authenticate(auth: AuthService) {
     };
     reply.header(HEADERS.token, token);
     reply.header(HEADERS.expires, session.expiresAt.toISOString());
-    reply.header(HEADERS.organisation, String(session.organisationId ?? ''));
+    if (session.organisationId !== null) reply.header(HEADERS.organisation, String(session.organisationId));
   };
 }

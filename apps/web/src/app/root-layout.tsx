@@ -1,0 +1,75 @@
+import { MSG } from '@verdant/domain/messages';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader';
+import { logout, tokenLogin } from '../features/auth/api';
+import { ApiError } from '../lib/api-errors';
+import { showErrorBanner } from '../lib/banners';
+
+const LOGOUT_SUFFIX = /\/logout\/?$/;
+
+/**
+ * A one-time sign-in link may only be spent once, but development mode runs effects twice, so the
+ * attempt for each token is shared.
+ */
+const tokenLogins = new Map<string, Promise<unknown>>();
+let loggingOut = false;
+
+function withoutTokenParams(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('tx');
+  params.delete('sx');
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
+/**
+ * Handles the two URL conventions that work on any path before routing: `…/logout` signs out and
+ * reloads the path without that suffix, and `?tx=&sx=` signs in with a hand-off token.
+ */
+export function RootLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isLogout = LOGOUT_SUFFIX.test(location.pathname);
+  const params = new URLSearchParams(location.search);
+  const tx = params.get('tx');
+  const sx = params.get('sx');
+  const isTokenLogin = !isLogout && tx !== null && sx !== null;
+
+  useEffect(() => {
+    if (!isLogout || loggingOut) return;
+    loggingOut = true;
+    const stripped = location.pathname.replace(LOGOUT_SUFFIX, '') || '/';
+    void logout().finally(() => {
+      window.location.replace(`${stripped}${location.search}${location.hash}`);
+    });
+  }, [isLogout, location]);
+
+  useEffect(() => {
+    if (!isTokenLogin || tx === null || sx === null) return;
+    let active = true;
+    const attempt = tokenLogins.get(tx) ?? tokenLogin(tx, sx);
+    tokenLogins.set(tx, attempt);
+    attempt
+      .catch((error: unknown) => {
+        if (active)
+          showErrorBanner(
+            error instanceof ApiError && error.status !== 401 ? error.message : MSG.tokenLoginFailed,
+          );
+      })
+      .finally(() => {
+        if (!active) return;
+        tokenLogins.delete(tx);
+        navigate(`${location.pathname}${withoutTokenParams(location.search)}${location.hash}`, {
+          replace: true,
+        });
+      });
+    return () => {
+      active = false;
+    };
+  }, [isTokenLogin, tx, sx, location, navigate]);
+
+  if (isLogout) return <FullPageLoader label="Signing out…" />;
+  if (isTokenLogin) return <FullPageLoader label="Signing in…" />;
+  return <Outlet />;
+}

@@ -1,0 +1,66 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader';
+import { RequireSession } from './require-session';
+import { RootLayout } from './root-layout';
+
+/**
+ * Every screen is its own lazily loaded chunk, so the login page does not carry the shell and the
+ * shell does not carry screens the user never opens.
+ */
+const loadDashboard = async () => ({
+  Component: (await import('../features/dashboard/pages/dashboard-page')).DashboardPage,
+});
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <FullPageLoader label="Loading…" />,
+    children: [
+      {
+        path: '/login',
+        lazy: async () => ({ Component: (await import('../features/auth/pages/login-page')).LoginPage }),
+      },
+      {
+        path: '/reset-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/reset-password-page')).ResetPasswordPage,
+        }),
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./shell/shell-layout')).ShellLayout }),
+            children: [
+              { index: true, element: <Navigate to="/dashboard" replace /> },
+              ...['/dashboard', '/dashboard/favourite-reports', '/dashboard/favourite-graphs'].map(
+                (path) => ({
+                  path,
+                  lazy: loadDashboard,
+                }),
+              ),
+              {
+                path: '/switch-organisation',
+                lazy: async () => ({
+                  Component: (await import('../features/organisations/pages/switch-organisation-page'))
+                    .SwitchOrganisationPage,
+                }),
+              },
+              {
+                path: '/switch-organisation/:org/*',
+                lazy: async () => ({
+                  Component: (await import('../features/organisations/pages/switch-organisation-link-page'))
+                    .SwitchOrganisationLinkPage,
+                }),
+              },
+              {
+                path: '*',
+                lazy: async () => ({ Component: (await import('./shell/screen-page')).ScreenPage }),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,53 @@
+import { Kbd } from '@mantine/core';
+import { Spotlight, type SpotlightActionGroupData } from '@mantine/spotlight';
+import { IconSearch } from '@tabler/icons-react';
+import { MSG } from '@verdant/domain/messages';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useFullMenu } from '../../features/current-user/api';
+import { MenuIcon } from './menu-icons';
+
+/**
+ * The full-menu overlay: every screen the user's rights allow, grouped by section. Typing filters,
+ * arrow keys move, Enter opens, Esc closes; Ctrl/Cmd+K opens it from anywhere but a text field.
+ */
+export function FullMenu() {
+  const navigate = useNavigate();
+  const menu = useFullMenu();
+
+  const actions = useMemo<SpotlightActionGroupData[]>(() => {
+    const groups = new Map<string, SpotlightActionGroupData>();
+    for (const item of menu.data ?? []) {
+      const group = groups.get(item.section) ?? { group: item.section, actions: [] };
+      group.actions.push({
+        id: item.id,
+        label: item.label,
+        description: item.description,
+        keywords: [item.section, item.path],
+        leftSection: <MenuIcon id={item.id} size={20} />,
+        onClick: () => navigate(item.path),
+      });
+      groups.set(item.section, group);
+    }
+    return [...groups.values()];
+  }, [menu.data, navigate]);
+
+  return (
+    <Spotlight
+      actions={actions}
+      shortcut={['mod + K']}
+      nothingFound={menu.isPending ? 'Loading the menu…' : MSG.noResults}
+      highlightQuery
+      scrollable
+      maxHeight={480}
+      size="lg"
+      searchProps={{
+        leftSection: <IconSearch size={18} stroke={1.6} aria-hidden />,
+        rightSection: <Kbd size="xs">Esc</Kbd>,
+        rightSectionWidth: 48,
+        placeholder: 'Filter the menu…',
+        'aria-label': 'Filter the menu',
+      }}
+    />
+  );
+}

@@ -1,0 +1,101 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  alternateLogin,
+  type LoginRequest,
+  loginResponse,
+  messageResponse,
+  resetTokenStatus,
+  type SessionData,
+  ssoConfig,
+} from '@verdant/contracts/auth';
+import { okResponse } from '@verdant/contracts/common';
+import { z } from 'zod';
+import { api } from '../../lib/api-client';
+import { clearClientState } from '../../lib/client-state';
+import { startSession } from '../../lib/session-store';
+
+/**
+ * The notes say public calls answer `{ success, data }` but list some of them bare; accept both
+ * shapes for the small public reads so the login page does not hinge on that detail.
+ */
+function publicPayload<T>(schema: z.ZodType<T>): z.ZodType<T> {
+  return z.union([schema, z.object({ data: schema }).transform((body) => body.data)]);
+}
+
+export function useSignIn() {
+  return useMutation({
+    mutationFn: (body: LoginRequest) => api.post('/public/login', { body, schema: loginResponse }),
+    onSuccess: (answer) => beginSession(answer.data),
+  });
+}
+
+export async function tokenLogin(token: string, session: string): Promise<SessionData> {
+  const answer = await api.post('/public/login/token-login', {
+    body: { token, session },
+    schema: loginResponse,
+  });
+  beginSession(answer.data);
+  return answer.data;
+}
+
+function beginSession(data: SessionData): void {
+  // Whatever another user left in this tab must not leak into the new session.
+  clearClientState();
+  startSession(data);
+}
+
+/** Ends the session on the server (best effort: it may be gone already) and on the client. */
+export async function logout(): Promise<void> {
+  try {
+    await api.post('/current-user/logout', { schema: okResponse });
+  } catch {
+    // The client state is cleared either way; a failed server logout leaves only an expiring token.
+  }
+  clearClientState();
+}
+
+export function useAlternateLogin() {
+  return useQuery({
+    queryKey: ['public', 'alternate-login'],
+    queryFn: ({ signal }) =>
+      api.get('/public/login/alternate-login', { schema: publicPayload(alternateLogin), signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function useSsoConfig() {
+  return useQuery({
+    queryKey: ['public', 'sso'],
+    queryFn: ({ signal }) => api.get('/public/login/sso', { schema: publicPayload(ssoConfig), signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function useSendResetEmail() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api.put(`/public/login/reset-password/${encodeURIComponent(email)}`, { schema: messageResponse }),
+  });
+}
+
+export function useResetTokenStatus(token: string) {
+  return useQuery({
+    queryKey: ['public', 'password-reset', token],
+    queryFn: ({ signal }) =>
+      api.get(`/public/login/password-reset/${encodeURIComponent(token)}`, {
+        schema: publicPayload(resetTokenStatus),
+        signal,
+      }),
+    enabled: token !== '',
+    retry: false,
+  });
+}
+
+export function useSetNewPassword() {
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) =>
+      api.post('/public/login/password-reset', { body, schema: messageResponse }),
+  });
+}

@@ -1,0 +1,76 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fullMenu, orgSummary, settingValue } from '@verdant/contracts/current-user';
+import { z } from 'zod';
+import { api } from '../../lib/api-client';
+import { useSession } from '../../lib/session-store';
+
+const NAV_ICONS = 'nav-icons';
+const navIconsKey = ['current-user', 'settings', NAV_ICONS] as const;
+const settingAnswer = z.record(z.string(), settingValue.nullable());
+
+/** Organisation-scoped reads carry the organisation in their key so a switch never shows the old one. */
+function useOrganisationId(): number | null {
+  return useSession()?.organisation?.id ?? null;
+}
+
+export function useOrgSummary() {
+  const orgId = useOrganisationId();
+  return useQuery({
+    queryKey: ['current-user', orgId, 'org-summary'],
+    queryFn: ({ signal }) => api.get('/current-user/org-summary', { schema: orgSummary, signal }),
+    enabled: orgId !== null,
+  });
+}
+
+export function useFullMenu() {
+  const orgId = useOrganisationId();
+  return useQuery({
+    queryKey: ['current-user', orgId, 'full-menu'],
+    queryFn: ({ signal }) => api.get('/current-user/full-menu', { schema: fullMenu, signal }),
+    select: (answer) => answer.items,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The stored value is a JSON list of menu ids; anything else is treated as "nothing pinned". */
+function parseNavIcons(value: string | null | undefined): string[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function useNavIcons() {
+  return useQuery({
+    queryKey: navIconsKey,
+    queryFn: async ({ signal }) => {
+      const answer = await api.get(`/current-user/user-settings/${NAV_ICONS}`, {
+        schema: settingAnswer,
+        signal,
+      });
+      return parseNavIcons(answer[NAV_ICONS]);
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useSaveNavIcons() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      api.put(`/current-user/user-settings/${NAV_ICONS}`, { body: { value: JSON.stringify(ids) } }),
+    // The side navigation updates at once; a failed save puts the previous list back.
+    onMutate: async (ids) => {
+      await queryClient.cancelQueries({ queryKey: navIconsKey });
+      const previous = queryClient.getQueryData<string[]>(navIconsKey);
+      queryClient.setQueryData(navIconsKey, ids);
+      return { previous };
+    },
+    onError: (_error, _ids, context) => {
+      if (context?.previous) queryClient.setQueryData(navIconsKey, context.previous);
+    },
+  });
+}

@@ -1,0 +1,11 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    // The API listens on 3000 in development; the built app is served by the API itself.
+    proxy: { '/api': { target: 'http://127.0.0.1:3000' } },
+  },
+});
