@@ -7,6 +7,7 @@ import { freePort } from '@verdant/db/testing/free-port';
 import { E2E_PORT, E2E_SHORT_SESSION_PORT } from '../../../../playwright.config';
 // @ts-expect-error: a plain ESM script shared with `npm start`
 import { buildWebIfStale, root } from '../../../../scripts/build-web.mjs';
+import { startMailbox } from './mailbox';
 
 export const E2E_ADMIN_PASSWORD = 'Admin-e2e-pass-1';
 /** The short-session server's session length: long enough to sign in, short enough to watch it expire. */
@@ -43,7 +44,12 @@ export default async function globalSetup() {
   await chmod(dir, 0o755);
   const pg = await startEmbedded({ dir: path.join(dir, 'pg'), port: await freePort() });
   await ensureDatabase(pg.url(), 'verdant_e2e');
+  // Workers inherit this environment: the journeys read the mail the app sends from this folder.
+  process.env.E2E_MAIL_DIR = path.join(dir, 'mail');
+  const smtpPort = await freePort();
+  const mailbox = await startMailbox(process.env.E2E_MAIL_DIR, smtpPort);
   const common = {
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     DATABASE_URL: pg.url('verdant_e2e'),
     DATA_DIR: path.join(dir, 'data'),
     ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
@@ -65,6 +71,7 @@ export default async function globalSetup() {
         (c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.on('exit', resolve))),
       ),
     );
+    await mailbox.close();
     await pg.stop();
     await rm(dir, { recursive: true, force: true });
   };
