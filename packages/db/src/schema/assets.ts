@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -49,9 +51,35 @@ export const meters = pgTable(
       .notNull()
       .references(() => sites.id),
     localName: text('local_name').notNull(),
+    /** 1 Time of use, 2 Non time of use, 3 Profiled, 4 Unmetered account, 5 Smart, 6 Smart check,
+     * 7 Transactional, 8 Unmetered consumption only, 9 Transactional with cost. */
+    meterType: integer('meter_type').notNull().default(2),
+    /** 1 supply meter, 2 check meter (submeter). */
+    metlvlId: integer('metlvl_id').notNull().default(1),
+    /** The data type (energy type); null only until the meter is set up. */
+    energyId: integer('energy_id'),
+    /** The unit its inputs are recorded in. */
+    unitId: integer('unit_id'),
+    parentMeterId: integer('parent_meter_id'),
+    meterNumber: text('meter_number'),
+    /** The supply account: ICP for electricity, account number for water. */
+    account: text('account'),
+    smartMetering: boolean('smart_metering').notNull().default(false),
+    inheritSubmeter: boolean('inherit_submeter').notNull().default(false),
+    transientMeter: boolean('transient_meter').notNull().default(false),
+    meterOpen: date('meter_open', { mode: 'string' }),
+    meterClose: date('meter_close', { mode: 'string' }),
+    retailerId: integer('retailer_id'),
+    /** Bit flags: 1 consumption reporting, 2-6 carbon reporting. */
+    reporting: integer('reporting').notNull().default(7),
     ...lifecycle,
   },
-  (t) => [index('meters_organisation_idx').on(t.organisationId), index('meters_site_idx').on(t.siteId)],
+  (t) => [
+    index('meters_organisation_idx').on(t.organisationId),
+    index('meters_site_idx').on(t.siteId),
+    check('meters_type_check', sql`${t.meterType} between 1 and 9`),
+    check('meters_level_check', sql`${t.metlvlId} in (1, 2)`),
+  ],
 );
 
 /** Buildings, heat plants, pumps and wastewater plants. */
