@@ -11,6 +11,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { createCurrentUserService } from './modules/current-user/current-user.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
@@ -30,10 +32,12 @@ export interface AppDeps {
   db: Db;
   mailer: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** The time; tests fix it so that 'last month' is known. */
+  clock?: () => Date;
 }
 
 /** Builds the whole HTTP application; main.ts and every test call this. */
-export async function buildApp({ config, db, mailer, logger }: AppDeps) {
+export async function buildApp({ config, db, mailer, logger, clock = () => new Date() }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -67,6 +71,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
   const advancedRights = createAdvancedRightsService({ db });
   const notifications = createNotificationsService({ db });
   const search = createSearchService({ db });
+  const dashboard = createDashboardService({ db, clock });
 
   await app.register(
     async (api) => {
@@ -79,6 +84,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps) {
         await signedIn.register(advancedRightsRoutes, { service: advancedRights });
         await signedIn.register(notificationsRoutes, { service: notifications });
         await signedIn.register(searchRoutes, { service: search });
+        await signedIn.register(dashboardRoutes, { service: dashboard });
       });
     },
     { prefix: '/api' },

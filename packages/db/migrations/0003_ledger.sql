@@ -121,6 +121,12 @@ CREATE TABLE "invoices" (
 	CONSTRAINT "invoices_period_check" CHECK ("invoices"."date_till" >= "invoices"."date_from")
 );
 --> statement-breakpoint
+CREATE TABLE "ledger_pending" (
+	"meter_id" integer PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "monthly_facts" (
 	"organisation_id" integer NOT NULL,
 	"meter_id" integer NOT NULL,
@@ -179,6 +185,8 @@ ALTER TABLE "half_hour_days" ADD CONSTRAINT "half_hour_days_organisation_id_orga
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_meter_id_meters_id_fk" FOREIGN KEY ("meter_id") REFERENCES "public"."meters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_entered_by_users_id_fk" FOREIGN KEY ("entered_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ledger_pending" ADD CONSTRAINT "ledger_pending_meter_id_meters_id_fk" FOREIGN KEY ("meter_id") REFERENCES "public"."meters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ledger_pending" ADD CONSTRAINT "ledger_pending_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monthly_facts" ADD CONSTRAINT "monthly_facts_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monthly_facts" ADD CONSTRAINT "monthly_facts_meter_id_meters_id_fk" FOREIGN KEY ("meter_id") REFERENCES "public"."meters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -190,6 +198,7 @@ CREATE INDEX "consumption_records_meter_idx" ON "consumption_records" USING btre
 CREATE INDEX "fuel_purchases_meter_idx" ON "fuel_purchases" USING btree ("meter_id","purchase_date");--> statement-breakpoint
 CREATE INDEX "invoices_meter_period_idx" ON "invoices" USING btree ("meter_id","date_from");--> statement-breakpoint
 CREATE INDEX "invoices_organisation_idx" ON "invoices" USING btree ("organisation_id");--> statement-breakpoint
+CREATE INDEX "ledger_pending_organisation_idx" ON "ledger_pending" USING btree ("organisation_id");--> statement-breakpoint
 CREATE INDEX "monthly_facts_organisation_month_idx" ON "monthly_facts" USING btree ("organisation_id","month");--> statement-breakpoint
 CREATE INDEX "transactions_meter_idx" ON "transactions" USING btree ("meter_id","tx_date");--> statement-breakpoint
 ALTER TABLE "meters" ADD CONSTRAINT "meters_type_check" CHECK ("meters"."meter_type" between 1 and 9);--> statement-breakpoint

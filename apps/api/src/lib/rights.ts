@@ -316,3 +316,31 @@ export async function canOnAssets(
   const { role, access } = await assetAccess(db, principal, organisationId, assets);
   return assets.map((a) => allowsAsset(principal, role, access.get(assetKey(a)), action));
 }
+
+/**
+ * The meters of an organisation the principal may see, for aggregates: null means all of them (no advanced
+ * right narrows the view), else the visible ids. Two queries at most, whatever the number of meters.
+ */
+export async function visibleMeters(
+  db: DbOrTx,
+  principal: Principal,
+  organisationId: number,
+): Promise<number[] | null> {
+  if (principal.productAdmin) return null;
+  const narrowed = await db.execute<{ meter_id: number | null; any_right: boolean }>(sql`
+    select m.id as meter_id,
+      exists (select 1 from advanced_rights r where r.user_id = ${principal.userId} and r.organisation_id = ${organisationId}) as any_right
+    from (select 1) one
+    left join meters m on m.organisation_id = ${organisationId} and m.deleted_at is null
+      and exists (select 1 from advanced_rights r where r.user_id = ${principal.userId} and r.organisation_id = ${organisationId})`);
+  if (!narrowed.rows[0]?.any_right) return null;
+  const ids = narrowed.rows.flatMap((r) => (r.meter_id === null ? [] : [r.meter_id]));
+  const allowed = await canOnAssets(
+    db,
+    principal,
+    'view',
+    organisationId,
+    ids.map((id) => ({ type: 'meter' as const, id })),
+  );
+  return ids.filter((_, i) => allowed[i]);
+}

@@ -18,7 +18,7 @@ export interface TestApp {
 
 /** The real application on a fresh database; env overrides configuration as environment variables would. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; mailer?: Mailer } = {},
+  opts: { env?: Record<string, string>; mailer?: Mailer; clock?: () => Date } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verdant-test-data-'));
@@ -30,7 +30,7 @@ export async function createTestApp(
   });
   const mailer =
     opts.mailer ?? createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') });
-  const app = await buildApp({ config, db: database.db, mailer, logger: false });
+  const app = await buildApp({ config, db: database.db, mailer, logger: false, clock: opts.clock });
   await app.ready();
   return {
     app,

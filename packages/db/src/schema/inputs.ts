@@ -176,3 +176,21 @@ export const monthlyFacts = pgTable(
     index('monthly_facts_organisation_month_idx').on(t.organisationId, t.month),
   ],
 );
+
+/**
+ * Meters whose facts wait for a background recompute (after an emission factor change). While a meter is
+ * listed here, answers that use its facts name it as unavailable and the screens poll again.
+ */
+export const ledgerPending = pgTable(
+  'ledger_pending',
+  {
+    meterId: integer('meter_id')
+      .primaryKey()
+      .references(() => meters.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_pending_organisation_idx').on(t.organisationId)],
+);

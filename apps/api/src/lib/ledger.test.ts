@@ -1,0 +1,173 @@
+import { createMeter, createSite } from '@verdant/db/asset-factories';
+import { createDataType, createFactor, createFactorSource } from '@verdant/db/catalogue-factories';
+import { createOrganisation } from '@verdant/db/factories';
+import { createInvoice, createTransaction } from '@verdant/db/input-factories';
+import { compositeComponents } from '@verdant/db/schema/catalogue';
+import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-database';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recomputeFacts } from './ledger';
+
+let database: TestDatabase;
+let electricity: Awaited<ReturnType<typeof createDataType>>;
+let defaultSource: { id: number };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  defaultSource = await createFactorSource(database.db, { name: 'Government 2024' });
+  electricity = await createDataType(database.db, { name: 'Electricity' });
+  await createFactor(database.db, {
+    dataTypeId: electricity.id,
+    sourceId: defaultSource.id,
+    scope: 2,
+    rate: 0.1,
+    startDate: '2020-01-01',
+  });
+  await createFactor(database.db, {
+    dataTypeId: electricity.id,
+    sourceId: defaultSource.id,
+    scope: 3,
+    rate: 0.01,
+    startDate: '2020-01-01',
+  });
+});
+afterAll(() => database.close());
+
+const facts = async (meterId: number) =>
+  (
+    await database.db.execute<{
+      month: string;
+      q: number;
+      cost: string;
+      s1: number;
+      s2: number;
+      s3: number;
+      days: number;
+    }>(sql`
+      select month, quantity_std as q, cost, co2e_scope1 as s1, co2e_scope2 as s2, co2e_scope3 as s3, days_covered as days
+      from monthly_facts where meter_id = ${meterId} order by month`)
+  ).rows;
+
+async function meterIn(orgValues: Parameters<typeof createOrganisation>[1] = {}, meterValues = {}) {
+  const org = await createOrganisation(database.db, orgValues);
+  const site = await createSite(database.db, org.id);
+  return createMeter(database.db, site, {
+    energyId: electricity.id,
+    unitId: electricity.stdUnitId,
+    ...meterValues,
+  });
+}
+
+describe('recomputeFacts', () => {
+  it('writes the facts of a meter and replaces them when its inputs change', async () => {
+    const meter = await meterIn();
+    const invoice = await createInvoice(database.db, meter, {
+      from: '2024-03-17',
+      till: '2024-04-30',
+      consumption: 4500,
+      cost: 900.01,
+    });
+    await recomputeFacts(database.db, [meter.id]);
+    expect(await facts(meter.id)).toEqual([
+      { month: '2024-03-01', q: 1500, cost: '300.01', s1: 0, s2: 150, s3: 15, days: 15 },
+      { month: '2024-04-01', q: 3000, cost: '600.00', s1: 0, s2: 300, s3: 30, days: 30 },
+    ]);
+    await database.db.execute(sql`update invoices set reversed = true where id = ${invoice.id}`);
+    await recomputeFacts(database.db, [meter.id]);
+    expect(await facts(meter.id)).toEqual([]);
+  });
+
+  it('commits or rolls back with the write that caused it', async () => {
+    const meter = await meterIn();
+    await createInvoice(database.db, meter, {
+      from: '2024-01-01',
+      till: '2024-01-31',
+      consumption: 310,
+      cost: 62,
+    });
+    await recomputeFacts(database.db, [meter.id]);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await createInvoice(tx, meter, {
+          from: '2024-02-01',
+          till: '2024-02-29',
+          consumption: 290,
+          cost: 58,
+        });
+        await recomputeFacts(tx, [meter.id]);
+        throw new Error('the write fails after the recompute');
+      }),
+    ).rejects.toThrow();
+    expect((await facts(meter.id)).map((f) => f.month)).toEqual(['2024-01-01']);
+  });
+
+  it("uses the organisation's own factor set, falling back to the default for what it lacks", async () => {
+    const own = await createFactorSource(database.db, { name: 'Own set', isDefault: false });
+    await createFactor(database.db, {
+      dataTypeId: electricity.id,
+      sourceId: own.id,
+      scope: 2,
+      rate: 0.05,
+      startDate: '2020-01-01',
+    });
+    const meter = await meterIn({ emissionFactorDataSourceId: own.id });
+    await createInvoice(database.db, meter, {
+      from: '2024-05-01',
+      till: '2024-05-31',
+      consumption: 1000,
+      cost: 200,
+    });
+    await recomputeFacts(database.db, [meter.id]);
+    // Scope 2 from its own set (0.05), scope 3 from the default set (0.01).
+    expect(await facts(meter.id)).toMatchObject([{ s2: 50, s3: 10 }]);
+  });
+
+  it("weights a composite data type's component factors", async () => {
+    const fossil = await createDataType(database.db, {
+      name: 'Diesel',
+      stdUnit: 'L',
+      standardisedUnit: 'volume',
+    });
+    const bio = await createDataType(database.db, {
+      name: 'Biodiesel',
+      stdUnit: 'L',
+      standardisedUnit: 'volume',
+    });
+    await createFactor(database.db, {
+      dataTypeId: fossil.id,
+      sourceId: defaultSource.id,
+      scope: 1,
+      rate: 2.7,
+      startDate: '2020-01-01',
+    });
+    await createFactor(database.db, {
+      dataTypeId: bio.id,
+      sourceId: defaultSource.id,
+      scope: 3,
+      rate: 0.4,
+      startDate: '2020-01-01',
+    });
+    const blend = await createDataType(database.db, {
+      id: 100001,
+      name: 'Diesel B20',
+      stdUnit: 'L',
+      standardisedUnit: 'volume',
+      composite: true,
+    });
+    await database.db.insert(compositeComponents).values([
+      { compositeId: blend.id, componentId: fossil.id, percentage: '80' },
+      { compositeId: blend.id, componentId: bio.id, percentage: '20' },
+    ]);
+    const meter = await meterIn(
+      {},
+      { energyId: blend.id, unitId: blend.stdUnitId, meterType: 7, meterOpen: '2024-01-01' },
+    );
+    await createTransaction(database.db, meter, { date: '2024-06-10', quantity: 100 });
+    await recomputeFacts(database.db, [meter.id], '2024-06-30');
+    // 100 L: scope 1 = 100 x 0.8 x 2.7 = 216; scope 3 = 100 x 0.2 x 0.4 = 8.
+    const [june] = await facts(meter.id);
+    expect(june?.s1).toBeCloseTo(216, 9);
+    expect(june?.s3).toBeCloseTo(8, 9);
+    expect(june?.days).toBe(30);
+  });
+});

@@ -1,0 +1,84 @@
+import { errorResponse } from '@verdant/contracts/common';
+import {
+  gainersAndLosers,
+  listConsumption,
+  listConsumptionParams,
+  listConsumptionQuery,
+  measure,
+  monthlySavings,
+  yearlyComparison,
+} from '@verdant/contracts/dashboard';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../plugins/auth';
+import type { DashboardService } from './dashboard.service';
+
+const base = { tags: ['Dashboard'], security: [{ bearer: [] }] };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService }> = async (
+  app,
+  { service },
+) => {
+  for (const m of measure.options) {
+    app.get(
+      `/dashboard/yearly-comparison-${m}`,
+      {
+        schema: {
+          ...base,
+          summary: `Last 12 complete months against a year earlier (${m})`,
+          response: { 200: yearlyComparison, ...errors },
+        },
+      },
+      async (req) => service.yearlyComparison(authOf(req), m),
+    );
+  }
+
+  app.get(
+    '/dashboard/monthly-savings-:type',
+    {
+      schema: {
+        ...base,
+        summary: 'Last complete month against the same month a year earlier',
+        params: z.object({ type: measure }),
+        response: { 200: monthlySavings, ...errors },
+      },
+    },
+    async (req) => service.monthlySavings(authOf(req), req.params.type),
+  );
+
+  app.get(
+    '/dashboard/gainers-and-losers',
+    {
+      schema: {
+        ...base,
+        summary: 'Meters with the largest consumption increase and decrease last month',
+        response: { 200: gainersAndLosers, ...errors },
+      },
+    },
+    async (req) => service.gainersAndLosers(authOf(req)),
+  );
+
+  const lists = [
+    ['sites', 'site'],
+    ['meters', 'meter'],
+    ['data-sources', 'meter'],
+  ] as const;
+  for (const [handle, by] of lists) {
+    app.get(
+      `/organisations/:id/${handle}-consumption/:measure/:month`,
+      {
+        schema: {
+          ...base,
+          tags: ['Organisation lists'],
+          summary: `Figures per ${by} for one month`,
+          params: listConsumptionParams,
+          querystring: listConsumptionQuery,
+          response: { 200: listConsumption, ...errors },
+        },
+      },
+      async (req) =>
+        service.listConsumption(authOf(req), req.params.id, by, req.params.measure, req.params.month),
+    );
+  }
+};

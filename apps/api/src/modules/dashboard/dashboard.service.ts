@@ -1,0 +1,120 @@
+import type {
+  GainersAndLosers,
+  Measure,
+  MonthlySavings,
+  YearlyComparison,
+} from '@verdant/contracts/dashboard';
+import type { Db } from '@verdant/db/client';
+import { addMonths, monthOf } from '@verdant/domain/calendar';
+import { CHART_BARS_MAX } from '@verdant/domain/constants';
+import { forbidden } from '../../lib/errors';
+import { allows, organisationRoles, visibleMeters } from '../../lib/rights';
+import type { AuthContext } from '../../plugins/auth';
+import * as q from './dashboard.queries';
+
+const UNITS: Record<Measure, string> = { cons: 'kWh', cost: '$', co2e: 'kg CO2e' };
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const label = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+/** Money to the cent, quantities and emissions to three places: enough for any display, no float noise. */
+const tidy = (measure: Measure, n: number) => round(n, measure === 'cost' ? 2 : 3);
+
+/** Dashboard figures (domain.md, "Dashboard figures"), summed from the monthly facts. */
+export function createDashboardService({ db, clock }: { db: Db; clock: () => Date }) {
+  /** The caller's organisation and the meters they may see; refuses anyone who may not enter it. */
+  async function scope(a: AuthContext) {
+    const organisationId = a.organisationId;
+    if (organisationId === null) throw forbidden();
+    const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
+    if (!allows(a.principal, role, 'enter')) throw forbidden();
+    return { organisationId, visible: await visibleMeters(db, a.principal, organisationId) };
+  }
+
+  /** The last complete calendar month, 'yyyy-MM-01'. */
+  const lastCompleteMonth = () => addMonths(monthOf(clock().toISOString().slice(0, 10)), -1);
+
+  return {
+    async yearlyComparison(a: AuthContext, measure: Measure): Promise<YearlyComparison> {
+      const { organisationId, visible } = await scope(a);
+      const last = lastCompleteMonth();
+      const first = addMonths(last, -11);
+      const totals = await q.monthlyTotals(db, organisationId, measure, addMonths(first, -12), last, visible);
+      const months = Array.from({ length: 12 }, (_, i) => addMonths(first, i));
+      const value = (m: string) => tidy(measure, totals.get(m)?.total ?? 0);
+      return {
+        months: months.map((m) => m.slice(0, 7)),
+        data: [months.map(value), months.map((m) => value(addMonths(m, -12)))],
+        seriesLabels: [
+          `${label(first)} - ${label(last)}`,
+          `${label(addMonths(first, -12))} - ${label(addMonths(last, -12))}`,
+        ],
+        unit: UNITS[measure],
+        incompleteMonths: months.filter((m) => totals.get(m)?.incomplete).map((m) => m.slice(0, 7)),
+      };
+    },
+
+    async monthlySavings(a: AuthContext, measure: Measure): Promise<MonthlySavings> {
+      const { organisationId, visible } = await scope(a);
+      const last = lastCompleteMonth();
+      const earlier = addMonths(last, -12);
+      const totals = await q.monthlyTotals(db, organisationId, measure, earlier, last, visible);
+      return {
+        cons1: tidy(measure, totals.get(last)?.total ?? 0),
+        cons2: tidy(measure, totals.get(earlier)?.total ?? 0),
+        month: Number(last.slice(5, 7)),
+        year1: Number(last.slice(0, 4)),
+        year2: Number(earlier.slice(0, 4)),
+        unit: UNITS[measure],
+      };
+    },
+
+    async gainersAndLosers(a: AuthContext): Promise<GainersAndLosers> {
+      const { organisationId, visible } = await scope(a);
+      const last = lastCompleteMonth();
+      const rows = await q.meterChanges(db, organisationId, last, addMonths(last, -12), visible);
+      const movers = rows.map((r) => ({
+        id: r.id,
+        displayName: `${r.name} (${r.site})`,
+        percentage: round(((r.recent - r.earlier) / r.earlier) * 100, 1),
+      }));
+      return {
+        month: Number(last.slice(5, 7)),
+        year: Number(last.slice(0, 4)),
+        gainers: movers
+          .filter((m) => m.percentage > 0)
+          .sort((x, y) => y.percentage - x.percentage || x.displayName.localeCompare(y.displayName))
+          .slice(0, CHART_BARS_MAX),
+        losers: movers
+          .filter((m) => m.percentage < 0)
+          .sort((x, y) => x.percentage - y.percentage || x.displayName.localeCompare(y.displayName))
+          .slice(0, CHART_BARS_MAX),
+      };
+    },
+
+    /** Per-asset figures of one month for the organisation's lists, with the assets still being recomputed. */
+    async listConsumption(
+      a: AuthContext,
+      organisationId: number,
+      by: 'meter' | 'site',
+      measure: 'cons' | 'cost' | 'co2',
+      yyyymm: string,
+    ) {
+      const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
+      if (!allows(a.principal, role, 'enter')) throw forbidden();
+      const visible = await visibleMeters(db, a.principal, organisationId);
+      const month = `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
+      const [totals, pending] = await Promise.all([
+        q.assetTotals(db, organisationId, by, measure, month, visible),
+        q.pendingAssets(db, organisationId, by),
+      ]);
+      const unavailable = new Set(pending);
+      const consumption: Record<string, number> = {};
+      for (const t of totals) {
+        if (!unavailable.has(t.id)) consumption[String(t.id)] = round(t.total, measure === 'cost' ? 2 : 3);
+      }
+      return { consumption, unavailable: [...unavailable], cantUseCache: unavailable.size > 0 };
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

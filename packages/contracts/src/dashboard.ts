@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export const MEASURES = ['cons', 'cost', 'co2e'] as const;
+export const measure = z.enum(MEASURES);
+export type Measure = z.infer<typeof measure>;
+export const measureParam = z.object({ type: measure });
+
+/** Twelve complete months against the same months a year earlier. */
+export const yearlyComparison = z.object({
+  /** 'yyyy-MM' of each month of the recent series, oldest first. */
+  months: z.array(z.string()),
+  /** [recent twelve months, the twelve months a year before], aligned with `months`. */
+  data: z.tuple([z.array(z.number()), z.array(z.number())]),
+  seriesLabels: z.tuple([z.string(), z.string()]),
+  /** The standard unit of the figures: kWh, $ or kg CO2e. */
+  unit: z.string(),
+  /** Months in the recent series whose facts are incomplete (some meter lacks days). */
+  incompleteMonths: z.array(z.string()),
+});
+export type YearlyComparison = z.infer<typeof yearlyComparison>;
+
+/** Last complete month (cons1) against the same month a year earlier (cons2). */
+export const monthlySavings = z.object({
+  cons1: z.number(),
+  cons2: z.number(),
+  /** 1-12 */
+  month: z.number(),
+  year1: z.number(),
+  year2: z.number(),
+  unit: z.string(),
+});
+export type MonthlySavings = z.infer<typeof monthlySavings>;
+
+export const mover = z.object({ id: z.number(), displayName: z.string(), percentage: z.number() });
+export const gainersAndLosers = z.object({
+  month: z.number(),
+  year: z.number(),
+  gainers: z.array(mover),
+  losers: z.array(mover),
+});
+export type GainersAndLosers = z.infer<typeof gainersAndLosers>;
+
+export const LIST_MEASURES = ['cons', 'cost', 'co2'] as const;
+export const listConsumptionParams = z.object({
+  id: z.coerce.number().int().positive(),
+  measure: z.enum(LIST_MEASURES),
+  month: z.string().regex(/^\d{4}(0[1-9]|1[0-2])$/, 'Month must be yyyyMM'),
+});
+export const listConsumptionQuery = z.object({ cantUseCache: z.enum(['true', 'false']).optional() });
+/** Per-asset figures for one month; `unavailable` lists assets whose figures are being recomputed. */
+export const listConsumption = z.object({
+  consumption: z.record(z.string(), z.number()),
+  unavailable: z.array(z.number()),
+  cantUseCache: z.boolean(),
+});
+export type ListConsumption = z.infer<typeof listConsumption>;
