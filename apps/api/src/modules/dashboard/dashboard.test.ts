@@ -3,7 +3,7 @@ import { createDataType, createFactor, createFactorSource } from '@verdant/db/ca
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recomputeFacts } from '../../lib/ledger';
+import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
 /*

@@ -1,12 +1,12 @@
-import { createMeter, createSite } from '@verdant/db/asset-factories';
-import { createDataType, createFactor, createFactorSource } from '@verdant/db/catalogue-factories';
-import { createOrganisation } from '@verdant/db/factories';
-import { createInvoice, createTransaction } from '@verdant/db/input-factories';
-import { compositeComponents } from '@verdant/db/schema/catalogue';
-import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-database';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recomputeFacts } from './ledger';
+import { createMeter, createSite } from '../asset-factories';
+import { createDataType, createFactor, createFactorSource } from '../catalogue-factories';
+import { createOrganisation } from '../factories';
+import { createInvoice, createTransaction } from '../input-factories';
+import { compositeComponents } from '../schema/catalogue';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { recomputeFacts } from './recompute';
 
 let database: TestDatabase;
 let electricity: Awaited<ReturnType<typeof createDataType>>;

@@ -1,6 +1,6 @@
-import type { DbOrTx } from '@verdant/db/client';
-import { monthlyFacts } from '@verdant/db/schema/inputs';
 import { inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { monthlyFacts } from '../schema/inputs';
 
 const ids = (meterIds: readonly number[]) =>
   sql`(${sql.join(

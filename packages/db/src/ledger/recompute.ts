@@ -1,5 +1,3 @@
-import type { DbOrTx } from '@verdant/db/client';
-import type { monthlyFacts } from '@verdant/db/schema/inputs';
 import {
   computeMonthlyFacts,
   type FactorPeriod,
@@ -7,7 +5,9 @@ import {
   type LedgerInput,
   type Scope,
 } from '@verdant/domain/ledger';
-import * as q from './ledger.queries';
+import type { DbOrTx } from '../client';
+import type { monthlyFacts } from '../schema/inputs';
+import * as q from './queries';
 
 /**
  * Recomputes the monthly facts of the given meters from all of their inputs, inside the caller's
