@@ -1,0 +1,348 @@
+import {
+  addMonths,
+  daysBetween,
+  daysInMonth,
+  fromDayNumber,
+  monthOf,
+  toDayNumber,
+} from '@verdant/domain/calendar';
+import { sql } from 'drizzle-orm';
+import { createMeter } from './asset-factories';
+import type { DbOrTx } from './client';
+import { createConsumptionRecord, createFuelPurchase, createInvoice } from './input-factories';
+import { recomputeFacts } from './ledger/recompute';
+import { halfHourDays } from './schema/inputs';
+
+/**
+ * The demo organisation's meters and three years of inputs, computed from simple formulas so that any
+ * figure can be checked by hand:
+ *
+ *   monthly kWh = base x season(month) x trend^(years since the first month)
+ *   season(m)   = 1 + amplitude x cos(2 pi (m - 7) / 12)      (southern winter peaks in July)
+ *   cost        = kWh x rate + days x daily charge             (rounded to the cent)
+ *
+ * Each meter has its own base, amplitude and yearly trend, so some rise and some fall year on year.
+ */
+
+type Site = { id: number; organisationId: number; name: string };
+
+interface Catalogue {
+  typeId(name: string): number;
+  unitId(typeName: string, unitName: string): number;
+}
+
+async function loadCatalogue(db: DbOrTx): Promise<Catalogue> {
+  const rows = await db.execute<{
+    type_id: number;
+    type_name: string;
+    unit_id: number;
+    unit_name: string;
+  }>(sql`
+    select d.id as type_id, d.name as type_name, u.id as unit_id, u.name as unit_name
+    from data_types d join units u on u.data_type_id = d.id where d.organisation_id is null`);
+  const find = (name: string) => rows.rows.filter((r) => r.type_name.toLowerCase() === name.toLowerCase());
+  return {
+    typeId(name) {
+      const [row] = find(name);
+      if (!row) throw new Error(`The catalogue has no data type '${name}'`);
+      return row.type_id;
+    },
+    unitId(typeName, unitName) {
+      const row = find(typeName).find((r) => r.unit_name.toLowerCase() === unitName.toLowerCase());
+      if (!row) throw new Error(`The catalogue has no unit '${unitName}' for '${typeName}'`);
+      return row.unit_id;
+    },
+  };
+}
+
+const season = (month: string, amplitude: number) =>
+  1 + amplitude * Math.cos((2 * Math.PI * (Number(month.slice(5, 7)) - 7)) / 12);
+
+interface Profile {
+  base: number;
+  amplitude: number;
+  /** Yearly growth: 0.94 falls 6% a year, 1.05 rises 5%. */
+  trend: number;
+  rate: number;
+  daily: number;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Monthly invoices from `first` to `last` (months, inclusive) following a profile. */
+async function monthlyInvoices(
+  db: DbOrTx,
+  meter: { id: number; organisationId: number },
+  p: Profile,
+  first: string,
+  last: string,
+  tag: string,
+) {
+  for (let m = first, i = 0; m <= last; m = addMonths(m, 1), i++) {
+    const days = daysInMonth(m);
+    const quantity = round1(p.base * season(m, p.amplitude) * p.trend ** (i / 12));
+    await createInvoice(db, meter, {
+      from: m,
+      till: fromDayNumber(toDayNumber(m) + days - 1),
+      consumption: quantity,
+      cost: round2(quantity * p.rate + days * p.daily),
+      invoiceNumber: `${tag}-${m.slice(0, 7).replace('-', '')}`,
+      estimated: i % 11 === 5,
+    });
+  }
+}
+
+export interface DemoLedgerResult {
+  meters: number;
+}
+
+/** Adds the demo meters and inputs to the demo organisation and computes their facts. */
+export async function seedDemoLedger(db: DbOrTx, sites: Site[], today: string): Promise<DemoLedgerResult> {
+  const cat = await loadCatalogue(db);
+  const lastMonth = addMonths(monthOf(today), -1);
+  const firstMonth = addMonths(lastMonth, -35);
+  const site = (name: string) => {
+    const s = sites.find((x) => x.name === name);
+    if (!s) throw new Error(`demo site ${name} missing`);
+    return s;
+  };
+  const ids: number[] = [];
+  const open = fromDayNumber(toDayNumber(firstMonth) - 400);
+  const meter = async (s: Site, values: Parameters<typeof createMeter>[2]) => {
+    const row = await createMeter(db, s, { meterOpen: open, ...values });
+    ids.push(row.id);
+    return row;
+  };
+
+  const electricity = { energyId: cat.typeId('Electricity'), unitId: cat.unitId('Electricity', 'kWh') };
+  const gas = { energyId: cat.typeId('Natural gas'), unitId: cat.unitId('Natural gas', 'kWh') };
+  const water = { energyId: cat.typeId('Water supply'), unitId: cat.unitId('Water supply', 'm3') };
+  const wastewater = { energyId: cat.typeId('Wastewater'), unitId: cat.unitId('Wastewater', 'm3') };
+
+  // Electricity supply meters with three years of monthly invoices.
+  const supplies: [string, string, number, number, number][] = [
+    ['Head Office', 'Main supply', 42_000, 0.18, 0.95],
+    ['Head Office', 'Data room', 9_500, 0.04, 1.06],
+    ['Head Office', 'Car park lighting', 2_100, 0.3, 0.9],
+    ['Northern Depot', 'Workshop supply', 18_000, 0.22, 1.03],
+    ['Northern Depot', 'Yard lighting', 3_200, 0.35, 0.97],
+    ['Southern Depot', 'Workshop supply', 15_500, 0.2, 0.93],
+    ['Southern Depot', 'Wash bay', 4_800, 0.1, 1.08],
+    ['Aquatic Centre', 'Main supply', 61_000, 0.12, 0.96],
+    ['Aquatic Centre', 'Pool pumps', 22_000, 0.05, 1.02],
+    ['Civic Library', 'Main supply', 14_000, 0.25, 0.94],
+    ['Civic Library', 'Air conditioning', 5_600, -0.35, 1.05],
+    ['Water Treatment Plant', 'Intake pumps', 88_000, 0.08, 1.01],
+    ['Water Treatment Plant', 'Treatment building', 26_000, 0.15, 0.97],
+    ['Water Treatment Plant', 'Outfall pumps', 31_000, 0.1, 1.07],
+  ];
+  let n = 0;
+  for (const [siteName, name, base, amplitude, trend] of supplies) {
+    n += 1;
+    const m = await meter(site(siteName), {
+      localName: `${siteName} ${name}`,
+      ...electricity,
+      meterType: n % 3 === 0 ? 1 : 2,
+      account: `0000${String(1000 + n * 37)}NT${String(n).padStart(3, '0')}`.slice(-15),
+      meterNumber: `E${String(40_000 + n * 113)}`,
+    });
+    await monthlyInvoices(
+      db,
+      m,
+      { base, amplitude, trend, rate: 0.2, daily: 1.65 },
+      firstMonth,
+      lastMonth,
+      `EL${n}`,
+    );
+  }
+
+  // Natural gas.
+  const gasMeters: [string, number, number, number][] = [
+    ['Aquatic Centre', 120_000, 0.3, 0.97],
+    ['Head Office', 16_000, 0.6, 0.92],
+    ['Civic Library', 9_000, 0.65, 1.04],
+    ['Northern Depot', 6_500, 0.5, 1.0],
+  ];
+  for (const [siteName, base, amplitude, trend] of gasMeters) {
+    const m = await meter(site(siteName), { localName: `${siteName} Gas`, ...gas });
+    await monthlyInvoices(
+      db,
+      m,
+      { base, amplitude, trend, rate: 0.11, daily: 0.9 },
+      firstMonth,
+      lastMonth,
+      `GS${ids.length}`,
+    );
+  }
+
+  // Water supply and wastewater (m3).
+  for (const [siteName, base] of [
+    ['Head Office', 310],
+    ['Aquatic Centre', 2_400],
+    ['Northern Depot', 420],
+    ['Southern Depot', 380],
+    ['Civic Library', 120],
+    ['Water Treatment Plant', 900],
+  ] as const) {
+    const w = await meter(site(siteName), {
+      localName: `${siteName} Water`,
+      ...water,
+      account: `W-${ids.length + 7001}`,
+    });
+    await monthlyInvoices(
+      db,
+      w,
+      { base, amplitude: -0.15, trend: 0.98, rate: 2.35, daily: 0.4 },
+      firstMonth,
+      lastMonth,
+      `WS${ids.length}`,
+    );
+    if (siteName !== 'Water Treatment Plant' && siteName !== 'Civic Library') {
+      const ww = await meter(site(siteName), {
+        localName: `${siteName} Wastewater`,
+        ...wastewater,
+        account: `WW-${ids.length + 7001}`,
+      });
+      await monthlyInvoices(
+        db,
+        ww,
+        { base: base * 0.85, amplitude: -0.15, trend: 0.98, rate: 2.9, daily: 0.3 },
+        firstMonth,
+        lastMonth,
+        `WW${ids.length}`,
+      );
+    }
+  }
+
+  // Fuel cards: diesel and petrol purchases, about one a week.
+  const fuels: [string, string, string, number, number][] = [
+    ['Northern Depot', 'Diesel', 'NDEPOT DIESEL CARD', 180, 1.92],
+    ['Southern Depot', 'Diesel', 'SDEPOT DIESEL CARD', 150, 1.92],
+    ['Head Office', 'Petrol', 'POOL CARS PETROL CARD', 55, 2.61],
+    ['Civic Library', 'Petrol', 'LIBRARY VAN PETROL CARD', 40, 2.61],
+  ];
+  let fleet = 0;
+  for (const [siteName, fuel, name, litres, price] of fuels) {
+    fleet += 1;
+    const card = await meter(site(siteName), {
+      localName: name,
+      meterType: 7,
+      energyId: cat.typeId(fuel),
+      unitId: cat.unitId(fuel, 'litres'),
+    });
+    const start = toDayNumber(firstMonth);
+    const end = toDayNumber(today) - 1;
+    for (let day = start + fleet, k = 0; day <= end; day += 7, k++) {
+      const quantity = round2(litres * (0.85 + (0.3 * ((k * 37 + fleet * 11) % 10)) / 10));
+      await createFuelPurchase(db, card, {
+        date: fromDayNumber(day),
+        quantity,
+        cost: round2(quantity * price * (1 + 0.04 * Math.sin(k / 9))),
+        odometer: 40_000 + k * 480,
+        registration: `${fuel === 'Diesel' ? 'DT' : 'PT'}${fleet}${String(100 + fleet * 7)}`,
+      });
+    }
+  }
+
+  // LPG for the aquatic centre's spa heater, delivered and invoiced by the bottle swap.
+  const lpg = await meter(site('Aquatic Centre'), {
+    localName: 'Aquatic Centre LPG',
+    energyId: cat.typeId('LPG'),
+    unitId: cat.unitId('LPG', 'litres'),
+  });
+  for (let m = firstMonth, i = 0; m <= lastMonth; m = addMonths(m, 2), i++) {
+    const till = fromDayNumber(toDayNumber(addMonths(m, 2)) - 1);
+    const litres = round1(900 * season(m, 0.4));
+    await createInvoice(db, lpg, {
+      from: m,
+      till: till <= today ? till : fromDayNumber(toDayNumber(today) - 1),
+      consumption: litres,
+      cost: round2(litres * 1.45),
+      invoiceNumber: `LPG-${i + 1}`,
+    });
+  }
+
+  // A level-2 check meter under the Head Office main supply, read monthly by hand.
+  const headOffice = site('Head Office');
+  const submeter = await meter(headOffice, {
+    localName: 'Head Office Level 3 submeter',
+    ...electricity,
+    metlvlId: 2,
+    meterType: 8,
+  });
+  for (let m = firstMonth, i = 0; m <= lastMonth; m = addMonths(m, 1), i++) {
+    await createConsumptionRecord(db, submeter, {
+      from: m,
+      till: fromDayNumber(toDayNumber(m) + daysInMonth(m) - 1),
+      units: round1(6_200 * season(m, 0.2) * 0.97 ** (i / 12)),
+    });
+  }
+
+  // Smart meters: invoices until 13 months ago, then half-hour data only.
+  const hhStart = addMonths(lastMonth, -12);
+  const smart: [string, string, number][] = [
+    ['Civic Library', 'Smart meter', 14],
+    ['Southern Depot', 'Smart meter', 22],
+    ['Head Office', 'EV chargers', 9],
+  ];
+  for (const [siteName, name, peakKw] of smart) {
+    const m = await meter(site(siteName), {
+      localName: `${siteName} ${name}`,
+      ...electricity,
+      meterType: 5,
+      smartMetering: true,
+    });
+    const base = peakKw * 0.25;
+    await monthlyInvoices(
+      db,
+      m,
+      { base: base * 24 * 30 * 1.6, amplitude: 0.15, trend: 1, rate: 0.21, daily: 1.2 },
+      firstMonth,
+      addMonths(hhStart, -1),
+      `SM${ids.length}`,
+    );
+    await halfHourData(db, m, hhStart, fromDayNumber(toDayNumber(today) - 1), base, peakKw);
+  }
+  await recomputeFacts(db, ids, today);
+  return { meters: ids.length };
+}
+
+/** A weekday business-hours profile on a base load, lower at weekends, a little seasonal; kW and kWh per half hour. */
+async function halfHourData(
+  db: DbOrTx,
+  meter: { id: number; organisationId: number },
+  from: string,
+  till: string,
+  baseKw: number,
+  peakKw: number,
+) {
+  const rows: (typeof halfHourDays.$inferInsert)[] = [];
+  const total = daysBetween(from, till);
+  for (let d = 0; d < total; d++) {
+    const date = fromDayNumber(toDayNumber(from) + d);
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    const working = weekday >= 1 && weekday <= 5;
+    const s = season(monthOf(date), 0.15);
+    const kw = Array.from({ length: 48 }, (_, hh) => {
+      const hour = hh / 2;
+      const busy =
+        working && hour >= 7.5 && hour < 18
+          ? (peakKw - baseKw) * Math.sin((Math.PI * (hour - 7.5)) / 10.5)
+          : 0;
+      return Math.round((baseKw + busy) * s * 100) / 100;
+    });
+    const kwh = kw.map((v) => Math.round(v * 0.5 * 1000) / 1000);
+    rows.push({
+      meterId: meter.id,
+      organisationId: meter.organisationId,
+      readDate: date,
+      kwh,
+      kw,
+      pf: kw.map((v) => Math.round((0.86 + 0.1 * (v / peakKw)) * 1000) / 1000),
+      dayKwh: kwh.reduce((a, b) => a + b, 0),
+      readings: 48,
+    });
+  }
+  for (let i = 0; i < rows.length; i += 500) await db.insert(halfHourDays).values(rows.slice(i, i + 500));
+}
