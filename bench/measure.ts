@@ -5,6 +5,7 @@ export interface Measurement {
   count: number;
   totalMs: number;
   perOpMs: number;
+  p50Ms: number;
   p95Ms: number;
   opsPerSecond: number;
 }
@@ -36,11 +37,12 @@ export async function measure(
     count,
     totalMs,
     perOpMs: durations.reduce((a, b) => a + b, 0) / count,
+    p50Ms: durations[Math.floor(count * 0.5)] ?? 0,
     p95Ms: durations[Math.floor(count * 0.95)] ?? 0,
     opsPerSecond: (count / totalMs) * 1000,
   };
   console.log(
-    `${label.padEnd(48)} n=${String(count).padStart(6)}  mean ${m.perOpMs.toFixed(2).padStart(8)} ms  p95 ${m.p95Ms.toFixed(2).padStart(8)} ms  ${m.opsPerSecond.toFixed(0).padStart(7)} ops/s`,
+    `${label.padEnd(48)} n=${String(count).padStart(6)}  mean ${m.perOpMs.toFixed(2).padStart(8)} ms  p50 ${m.p50Ms.toFixed(2).padStart(8)} ms  p95 ${m.p95Ms.toFixed(2).padStart(8)} ms  ${m.opsPerSecond.toFixed(0).padStart(7)} ops/s`,
   );
   return m;
 }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureDatabase, startEmbedded } from '@verdant/db/embedded';
 import { freePort } from '@verdant/db/testing/free-port';
+import { ledgerBench } from './ledger.bench';
 import { sessionsBench } from './sessions.bench';
 
 export interface BenchContext {
@@ -22,7 +23,7 @@ const ctx: BenchContext = {
   },
 };
 try {
-  for (const bench of [sessionsBench]) await bench(ctx);
+  for (const bench of [sessionsBench, ledgerBench]) await bench(ctx);
 } finally {
   await pg.stop();
   await rm(dir, { recursive: true, force: true });

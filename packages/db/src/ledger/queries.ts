@@ -43,23 +43,19 @@ type Period = {
 type Dated = { meter_id: number; date: string; quantity: string; cost: string | null };
 
 export async function loadInputs(db: DbOrTx, meterIds: readonly number[]) {
-  const [invoices, records, transactions, fuel, halfHours] = await Promise.all([
-    db.execute<Period>(sql`select meter_id, date_from, date_till, consumption as quantity, cost_excl_tax as cost, estimated, reversed
-      from invoices where meter_id in ${ids(meterIds)}`),
-    db.execute<Period>(sql`select meter_id, date_from, date_till, units as quantity, '0' as cost, false as estimated, false as reversed
-      from consumption_records where meter_id in ${ids(meterIds)}`),
-    db.execute<Dated>(
-      sql`select meter_id, tx_date as date, quantity, cost from transactions where meter_id in ${ids(meterIds)}`,
-    ),
-    db.execute<Dated>(sql`select meter_id, purchase_date as date, quantity, cost from fuel_purchases
-      where meter_id in ${ids(meterIds)} and not incorrect_fuel`),
-    db.execute<{
-      meter_id: number;
-      date: string;
-      kwh: number;
-    }>(sql`select meter_id, read_date as date, sum(day_kwh) as kwh
-      from half_hour_days where meter_id in ${ids(meterIds)} group by meter_id, read_date`),
-  ]);
+  // One after another: inside a transaction they share one connection.
+  const invoices =
+    await db.execute<Period>(sql`select meter_id, date_from, date_till, consumption as quantity,
+    cost_excl_tax as cost, estimated, reversed from invoices where meter_id in ${ids(meterIds)}`);
+  const records =
+    await db.execute<Period>(sql`select meter_id, date_from, date_till, units as quantity, '0' as cost,
+    false as estimated, false as reversed from consumption_records where meter_id in ${ids(meterIds)}`);
+  const transactions = await db.execute<Dated>(sql`select meter_id, tx_date as date, quantity, cost
+    from transactions where meter_id in ${ids(meterIds)}`);
+  const fuel = await db.execute<Dated>(sql`select meter_id, purchase_date as date, quantity, cost
+    from fuel_purchases where meter_id in ${ids(meterIds)} and not incorrect_fuel`);
+  const halfHours = await db.execute<{ meter_id: number; date: string; kwh: number }>(sql`select meter_id,
+    read_date as date, sum(day_kwh) as kwh from half_hour_days where meter_id in ${ids(meterIds)} group by meter_id, read_date`);
   return {
     invoices: invoices.rows,
     records: records.rows,
@@ -89,17 +85,15 @@ export async function loadComponents(db: DbOrTx, dataTypeIds: readonly number[])
 /** Factors of the given data types in the default source and in the given sources. */
 export async function loadFactors(db: DbOrTx, dataTypeIds: readonly number[], sourceIds: readonly number[]) {
   if (dataTypeIds.length === 0) return { factors: [] as FactorRow[], defaultSourceId: null as number | null };
-  const [factors, source] = await Promise.all([
-    db.execute<FactorRow>(sql`
-      select f.data_type_id, f.source_id, f.scope, f.rate, f.start_date, f.end_date
-      from emission_factors f join emission_factor_sources s on s.id = f.source_id
-      where f.data_type_id in ${ids(dataTypeIds)}
-        and (s.is_default ${sourceIds.length > 0 ? sql`or f.source_id in ${ids(sourceIds)}` : sql``})
-      order by f.start_date`),
-    db.execute<{ id: number }>(
-      sql`select id from emission_factor_sources where is_default order by id limit 1`,
-    ),
-  ]);
+  const factors = await db.execute<FactorRow>(sql`
+    select f.data_type_id, f.source_id, f.scope, f.rate, f.start_date, f.end_date
+    from emission_factors f join emission_factor_sources s on s.id = f.source_id
+    where f.data_type_id in ${ids(dataTypeIds)}
+      and (s.is_default ${sourceIds.length > 0 ? sql`or f.source_id in ${ids(sourceIds)}` : sql``})
+    order by f.start_date`);
+  const source = await db.execute<{ id: number }>(
+    sql`select id from emission_factor_sources where is_default order by id limit 1`,
+  );
   return { factors: factors.rows, defaultSourceId: source.rows[0]?.id ?? null };
 }
 

@@ -26,10 +26,8 @@ export async function recomputeFacts(
   const components = await q.loadComponents(db, dataTypeIds);
   const allTypes = [...new Set([...dataTypeIds, ...components.map((c) => c.component_id)])];
   const sourceIds = [...new Set(meters.flatMap((m) => (m.source_id === null ? [] : [m.source_id])))];
-  const [{ factors, defaultSourceId }, inputs] = await Promise.all([
-    q.loadFactors(db, allTypes, sourceIds),
-    q.loadInputs(db, unique),
-  ]);
+  const { factors, defaultSourceId } = await q.loadFactors(db, allTypes, sourceIds);
+  const inputs = await q.loadInputs(db, unique);
 
   const byMeter = <T extends { meter_id: number }>(rows: T[]) => {
     const map = new Map<number, T[]>();

@@ -1,0 +1,139 @@
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { connect } from '@verdant/db/client';
+import { createMember } from '@verdant/db/factories';
+import { ingestHalfHourReadings } from '@verdant/db/ledger/half-hour-ingest';
+import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { runMigrations } from '@verdant/db/migrate';
+import { generateScaleOrganisation, halfHourReadings } from '@verdant/db/scale-generator';
+import { sql } from 'drizzle-orm';
+import { from as copyFrom } from 'pg-copy-streams';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { measure } from './measure';
+import type { BenchContext } from './run';
+
+const METERS = Number(process.env.BENCH_METERS ?? 2000);
+const HH_METERS = Number(process.env.BENCH_HH_METERS ?? 200);
+
+/**
+ * The ledger at scale (issue targets: half-hour ingest at least half the speed of a raw COPY; one invoice
+ * edit recomputed in under 50 ms; dashboard p95 under 100 ms and at least 10x faster than a naive aggregate).
+ */
+export async function ledgerBench(ctx: BenchContext) {
+  console.log(
+    `\n## Ledger at scale: ${METERS} invoiced meters x 36 months, ${HH_METERS} half-hour meters x 365 days`,
+  );
+  const database = connect(await ctx.freshDatabase('bench_ledger'), 10);
+  await runMigrations(database.pool);
+  const today = new Date().toISOString().slice(0, 10);
+  let t0 = performance.now();
+  const org = await generateScaleOrganisation(database.db, {
+    meters: METERS,
+    hhMeters: HH_METERS,
+    months: 36,
+    today,
+  });
+  console.log(`generated ${METERS * 36} invoices in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  // Half-hour ingest against a plain COPY of the same readings.
+  const readings = [...halfHourReadings(org.smart, today)];
+  const client = await database.pool.connect();
+  await client.query(
+    'create table hh_plain (meter_id int, read_date date, hh smallint, kwh real, kw real, pf real)',
+  );
+  t0 = performance.now();
+  await pipeline(
+    Readable.from(
+      (function* () {
+        for (const r of readings) yield `${r.meterId}\t${r.date}\t${r.hh}\t${r.kwh}\t${r.kw}\t${r.pf}\n`;
+      })(),
+    ),
+    client.query(copyFrom('copy hh_plain from stdin')),
+  );
+  const copySeconds = (performance.now() - t0) / 1000;
+  t0 = performance.now();
+  await client.query('begin');
+  const ingested = await ingestHalfHourReadings(client, org.organisationId, readings);
+  await client.query('commit');
+  const ingestSeconds = (performance.now() - t0) / 1000;
+  client.release();
+  const copyRate = readings.length / copySeconds;
+  const ingestRate = readings.length / ingestSeconds;
+  console.log(
+    `plain COPY of ${readings.length.toLocaleString('en')} readings: ${copySeconds.toFixed(2)} s, ${Math.round(copyRate).toLocaleString('en')} rows/s`,
+  );
+  console.log(
+    `half-hour ingest (${ingested.days.toLocaleString('en')} day rows): ${ingestSeconds.toFixed(2)} s, ${Math.round(ingestRate).toLocaleString('en')} rows/s`,
+  );
+  console.log(`ratio ingest / COPY: ${(ingestRate / copyRate).toFixed(2)}x (target at least 0.5x)`);
+
+  // Full ledger rebuild.
+  t0 = performance.now();
+  for (let i = 0; i < org.meterIds.length; i += 250)
+    await recomputeFacts(database.db, org.meterIds.slice(i, i + 250), today);
+  const rebuild = (performance.now() - t0) / 1000;
+  const facts = await database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from monthly_facts where organisation_id = ${org.organisationId}`,
+  );
+  console.log(
+    `full ledger rebuild of ${org.meterIds.length} meters: ${rebuild.toFixed(1)} s (${facts.rows[0]?.n.toLocaleString('en')} fact rows)`,
+  );
+
+  // One invoice edited and its meter recomputed, in one transaction.
+  const target = org.invoiced[Math.floor(org.invoiced.length / 2)] ?? 0;
+  const edit = await measure('invoice edit + recompute (one transaction)', 30, (i) =>
+    database.db.transaction(async (tx) => {
+      await tx.execute(sql`update invoices set consumption = consumption + ${i % 2 ? 1 : -1}
+        where id = (select id from invoices where meter_id = ${target} order by date_from desc limit 1)`);
+      await recomputeFacts(tx, [target], today);
+    }),
+  );
+  console.log(`invoice edit p50 ${edit.p50Ms.toFixed(1)} ms (target under 50 ms)`);
+
+  // Dashboard calls through the API against a naive aggregate over the raw inputs.
+  const admin = await createMember(database.db, org.organisationId, {
+    loginId: 'bench.admin',
+    accessId: 2,
+    admin: true,
+  });
+  const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'verdant-bench-data'), LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, db: database.db, mailer: { send: async () => {} }, logger: false });
+  await app.ready();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/public/login',
+    payload: { username: admin.loginId, password: 'Verdant-test-1' },
+  });
+  const headers = { authorization: `Bearer ${login.json().data.token}` };
+  const calls = [
+    '/api/dashboard/yearly-comparison-cons',
+    '/api/dashboard/monthly-savings-co2e',
+    '/api/dashboard/gainers-and-losers',
+  ];
+  const ours = await measure('dashboard calls (facts), 3 calls x 50', 150, (i) =>
+    app.inject({ url: calls[i % 3] ?? '', headers }),
+  );
+  const naive = await measure('naive yearly comparison over raw inputs', 10, () =>
+    database.db.execute(sql`
+      with days as (
+        select d::date as day, i.consumption / (i.date_till - i.date_from + 1) as q
+        from invoices i cross join lateral generate_series(i.date_from, i.date_till, interval '1 day') d
+        where i.organisation_id = ${org.organisationId} and not i.reversed
+          and i.date_till >= ${org.first}::date - interval '12 months'
+        union all
+        select read_date, day_kwh from half_hour_days where organisation_id = ${org.organisationId}
+          and read_date >= ${org.first}::date - interval '12 months'
+      )
+      select date_trunc('month', day) as month, sum(q) from days group by 1 order by 1`),
+  );
+  console.log(
+    `dashboard p50 ${ours.p50Ms.toFixed(1)} ms, p95 ${ours.p95Ms.toFixed(1)} ms (target p95 under 100 ms)`,
+  );
+  console.log(`ratio naive / facts (p95): ${(naive.p95Ms / ours.p95Ms).toFixed(1)}x (target at least 10x)`);
+  await app.close();
+  await database.close();
+}

@@ -1,0 +1,455 @@
+/**
+ * The reference catalogue: data types, units and the default emission factor set (New Zealand Ministry for the
+ * Environment). Every number names where it came from. Two kinds of provenance are used and said so in the notes:
+ *  - "read on the MfE page": seen on measuringemissionsguide.environment.govt.nz (the edition named);
+ *  - "workbook transcription": a value of MfE's emission factors workbook, cell named, as transcribed in a public
+ *    code repository; not read on an MfE page, to be checked against the publication.
+ * Edition rule (MfE gives no guidance on which edition to use): the grid electricity and T&D loss factors are a
+ * series by calendar year and each row covers its own year; any other factor of edition N covers calendar year N
+ * (the earliest edition held also covers earlier years, the latest is open-ended).
+ */
+
+export const MFE = 'NZ Ministry for the Environment, Measuring emissions: A guide for organisations';
+const PAGE25 = `${MFE}, 2025 edition (read on the MfE page)`;
+const PAGE26 = `${MFE}, 2026 edition (read on the MfE page)`;
+const WB25 = `${MFE}, emission factors workbook 2025 v3 (workbook transcription)`;
+const WB26 = `${MFE}, emission factors workbook 2026 v2 (workbook transcription)`;
+const FLOOR = '2000-01-01';
+
+export const FACTOR_SOURCE = {
+  name: 'NZ Ministry for the Environment (Measuring emissions)',
+  notes:
+    `${MFE}. Default factor set. Editions 2025 and 2026; kg CO2-e per standard unit, total of CO2, CH4 and N2O ` +
+    '(AR5 GWPs, gross calorific basis as MfE publishes). Grid electricity and T&D losses follow the calendar-year ' +
+    'series; other factors of edition N cover calendar year N.',
+};
+
+export const REPORTING_GROUPS = [
+  { id: 1, name: 'Stationary energy', sortOrder: 1 },
+  { id: 2, name: 'Transport fuels', sortOrder: 2 },
+  { id: 3, name: 'Water', sortOrder: 3 },
+  { id: 4, name: 'Refrigerants', sortOrder: 4 },
+  { id: 5, name: 'Waste', sortOrder: 5 },
+] as const;
+
+export interface UnitSeed {
+  name: string;
+  /** standard quantity = quantity x conversionToStandard */
+  conversion: number;
+  sourceInfo?: string;
+  /** Only where the specification fixes an id (distance unit 35). */
+  id?: number;
+}
+
+export interface FactorSeed {
+  scope: 1 | 2 | 3;
+  /** kg CO2-e per unit of `perUnit` (the unit the publication prints); converted to the standard unit. */
+  rate: number;
+  perUnit?: string;
+  startDate: string;
+  endDate: string | null;
+  notes: string;
+}
+
+export interface DataTypeSeed {
+  key: string;
+  /** Fixed ids for ordinary types; composites take theirs from composite_data_type_ids. */
+  id?: number;
+  name: string;
+  grouping: string;
+  typeId: 1 | 2 | 3 | 4;
+  stdUnit: string;
+  standardisedUnit: string;
+  reportingGroupId: number | null;
+  scope3Category: number | null;
+  sourceNotes: string;
+  units: UnitSeed[];
+  factors: FactorSeed[];
+  components?: { key: string; percentage: number }[];
+}
+
+const KWH_PER_GJ = 277.7777777778;
+const KWH_PER_MJ = 0.2777777778;
+const energyUnits = (): UnitSeed[] => [
+  { name: 'kWh', conversion: 1 },
+  { name: 'MWh', conversion: 1000 },
+  { name: 'GJ', conversion: KWH_PER_GJ, sourceInfo: '1 GJ = 1,000,000 kJ / 3,600 kJ per kWh' },
+  { name: 'MJ', conversion: KWH_PER_MJ, sourceInfo: '1 MJ = 1,000 kJ / 3,600 kJ per kWh' },
+];
+const waterUnits = (): UnitSeed[] => [
+  { name: 'm3', conversion: 1 },
+  { name: 'kL', conversion: 1 },
+  { name: 'litres', conversion: 0.001 },
+];
+
+// Energy contents. MfE prints fuel factors per litre or kg and the stored MfE pages do not print the calorific
+// values behind them, so these come from the publications named; gross (higher) heating values, as MfE's factors
+// are on a gross basis. An emission computed from litres or kg equals the MfE per-litre or per-kg factor exactly.
+const REN21 =
+  'REN21 Renewables 2014 Global Status Report, Energy units and conversion factors, heat of combustion (high heat values)';
+const DIESEL_KWH_PER_L = 37.3 / 3.6;
+const PETROL_KWH_PER_L = 35.2 / 3.6;
+const ETHANOL_KWH_PER_L = 23.4 / 3.6;
+const LPG_KWH_PER_L = 7.259;
+const LPG_KWH_PER_KG = 7.259 / 0.529749;
+const LPG_CV =
+  'UK DESNZ 2025 fuel properties, LPG gross CV 7.259 kWh per litre at density 529.749 kg/m3, as quoted by universal-converter.org';
+
+const electricity = (scope3: string): FactorSeed[] => [
+  ...(
+    [
+      [2012, 0.1729810303],
+      [2013, 0.1461825561],
+      [2014, 0.1221241874],
+      [2015, 0.1168674104],
+      [2016, 0.0915447009],
+      [2017, 0.1031083889],
+      [2018, 0.097861135],
+      [2019, 0.1105547311],
+      [2020, 0.1216915353],
+      [2021, 0.123323991],
+      [2022, 0.0818949105],
+      [2023, 0.0766302343],
+      [2024, 0.1011189484],
+    ] as const
+  ).map(([year, rate]) => ({
+    scope: 2 as const,
+    rate,
+    startDate: `${year}-01-01`,
+    endDate: `${year}-12-31`,
+    notes: `${PAGE25}, Table 5.2 (purchased grid-average electricity, annual averages), 'Electricity Used – ${year}'.`,
+  })),
+  {
+    scope: 2,
+    rate: 0.0786625,
+    startDate: '2025-01-01',
+    endDate: null,
+    notes: `${WB26}, Purchased Electricity, Annual Averages, 'Electricity Used - 2025' (cell data!J1608). The 2026 edition also revises 2023 to 0.0765687 and 2024 to 0.0993596; the 2025 edition's values are kept for those years.`,
+  },
+  {
+    scope: 3,
+    rate: 0.00752331,
+    startDate: '2024-01-01',
+    endDate: '2024-12-31',
+    notes: `${WB26}, Transmission and distribution losses, Electricity Consumption, 'Electricity Used - 2024' (cell data!J1708). ${scope3}`,
+  },
+  {
+    scope: 3,
+    rate: 0.00595616,
+    startDate: '2025-01-01',
+    endDate: null,
+    notes: `${WB26}, Transmission and distribution losses, 'Electricity Used - 2025' (cell data!J1712; MfE marks it calculated with the latest observed T&D losses). ${scope3}`,
+  },
+];
+const TD_GAP =
+  'T&D loss factors before 2024 were not found in the sources read (MfE Table 5.5 is not in the stored pages).';
+
+export const DATA_TYPES: DataTypeSeed[] = [
+  {
+    key: 'electricity',
+    id: 13,
+    name: 'Electricity (grid supplied)',
+    grouping: 'Electricity',
+    typeId: 1,
+    stdUnit: 'kWh',
+    standardisedUnit: 'energy',
+    reportingGroupId: 1,
+    scope3Category: 4,
+    sourceNotes: `${MFE}: scope 2 location-based grid average from the 2025 edition Table 5.2 (annual series 2012-2024) and the 2026 edition workbook (2025, open-ended); scope 3 transmission and distribution losses from the 2026 edition workbook (2024, 2025). Id 13 is an electricity (ICP) type as the specification's constants say.`,
+    units: energyUnits(),
+    factors: electricity(TD_GAP),
+  },
+  {
+    key: 'electricity-ev',
+    id: 14,
+    name: 'Electricity (vehicle charging)',
+    grouping: 'Electricity',
+    typeId: 1,
+    stdUnit: 'kWh',
+    standardisedUnit: 'energy',
+    reportingGroupId: 2,
+    scope3Category: 4,
+    sourceNotes: `Grid electricity used to charge vehicles (the specification's EV fuel code 14); the same ${MFE} factors as Electricity (grid supplied).`,
+    units: energyUnits(),
+    factors: electricity(TD_GAP),
+  },
+  {
+    key: 'natural-gas',
+    id: 2,
+    name: 'Natural gas',
+    grouping: 'Natural gas',
+    typeId: 1,
+    stdUnit: 'kWh',
+    standardisedUnit: 'energy',
+    reportingGroupId: 1,
+    scope3Category: 4,
+    sourceNotes: `${MFE}, 2025 edition, Table 3.2 (stationary combustion, commercial use), 'Natural Gas (kWh)' 0.1951479317 and 'Natural Gas (GJ)' 54.20775879 kg CO2-e. Not found in the sources read: the natural gas T&D loss factor (scope 3) and a calorific value per m3, so no m3 unit is offered.`,
+    units: energyUnits(),
+    factors: [
+      {
+        scope: 1,
+        rate: 0.1951479317,
+        startDate: FLOOR,
+        endDate: null,
+        notes: `${PAGE25}, Table 3.2 stationary combustion, Commercial Use, 'Natural Gas (kWh)'. Earliest and latest edition held, so it covers all years.`,
+      },
+    ],
+  },
+  {
+    key: 'lpg',
+    id: 3,
+    name: 'LPG',
+    grouping: 'LPG',
+    typeId: 1,
+    stdUnit: 'kWh',
+    standardisedUnit: 'energy',
+    reportingGroupId: 1,
+    scope3Category: null,
+    sourceNotes: `${MFE}, 2025 edition, Table 3.2 (stationary combustion, commercial use), 'LPG' 2.971635097 kg CO2-e per kg; converted to kWh with ${LPG_CV} (MfE's own LPG calorific value was not found in the sources read).`,
+    units: [
+      ...energyUnits(),
+      { name: 'kg', conversion: LPG_KWH_PER_KG, sourceInfo: `Gross calorific value: ${LPG_CV}` },
+      { name: 'litres', conversion: LPG_KWH_PER_L, sourceInfo: `Gross calorific value: ${LPG_CV}` },
+    ],
+    factors: [
+      {
+        scope: 1,
+        rate: 2.971635097,
+        perUnit: 'kg',
+        startDate: FLOOR,
+        endDate: null,
+        notes: `${PAGE25}, Table 3.2 stationary combustion, Commercial Use, 'LPG' 2.971635097 kg CO2-e/kg, divided by the kg unit's energy content.`,
+      },
+    ],
+  },
+  {
+    key: 'diesel',
+    id: 4,
+    name: 'Diesel',
+    grouping: 'Diesel',
+    typeId: 1,
+    stdUnit: 'kWh',
+    standardisedUnit: 'energy',
+    reportingGroupId: 2,
+    scope3Category: null,
+    sourceNotes: `Diesel burnt in owned or leased vehicles and mobile plant. ${MFE}, transport fuel 'Diesel' per litre: 2025 v3 workbook 2.680680605, 2026 v2 workbook 2.67177 (workbook transcriptions; the transport table is not in the stored MfE pages). Energy content 37.3 MJ/litre gross: ${REN21}.`,
+    units: [
+      ...energyUnits(),
+      {
+        name: 'litres',
+        conversion: DIESEL_KWH_PER_L,
+        sourceInfo: `37.3 MJ/litre gross calorific value: ${REN21}`,
+      },
+    ],
+    factors: [
+      {
+        scope: 1,
+        rate: 2.680680605,
+        perUnit: 'litres',
+        startDate: FLOOR,
+        endDate: '2025-12-31',
+        notes: `${WB25}, Fuel / Transport Fuel, 'Diesel (litre)' total (cell data!O1463), per litre divided by the litre's energy content.`,
+      },
+      {
+        scope: 1,
+        rate: 2.67177,
+        perUnit: 'litres',
+        startDate: '2026-01-01',
+        endDate: null,
+        notes: `${WB26}, Fuel / Transport Fuel, 'Diesel (litre)' total (cell data!J1441), per litre divided by the litre's energy content.`,
+      },
+    ],
+  },
+  {
+    key: 'diesel-stationary',
+    id: 6,
+    name: 'Diesel (stationary combustion)',
+    grouping: 'Diesel',
+    typeId: 1,
+    stdUnit: 'kWh',
+    standardisedUnit: 'energy',
+    reportingGroupId: 1,
+    scope3Category: null,
+    sourceNotes: `Diesel burnt in boilers and generators. ${MFE}, 2025 edition, Table 3.2 (stationary combustion, commercial use), 'Diesel' 2.679858468 kg CO2-e per litre. Energy content 37.3 MJ/litre gross: ${REN21}.`,
+    units: [
+      ...energyUnits(),
+      {
+        name: 'litres',
+        conversion: DIESEL_KWH_PER_L,
+        sourceInfo: `37.3 MJ/litre gross calorific value: ${REN21}`,
+      },
+    ],
+    factors: [
+      {
+        scope: 1,
+        rate: 2.679858468,
+        perUnit: 'litres',
+        startDate: FLOOR,
+        endDate: null,
+        notes: `${PAGE25}, Table 3.2 stationary combustion, Commercial Use, 'Diesel' per litre, divided by the litre's energy content.`,
+      },
+    ],
+  },
+  {
+    key: 'petrol',
+    id: 5,
+    name: 'Petrol',
+    grouping: 'Petrol',
+    typeId: 1,
+    stdUnit: 'kWh',
+    standardisedUnit: 'energy',
+    reportingGroupId: 2,
+    scope3Category: null,
+    sourceNotes: `Regular petrol in owned or leased vehicles. ${MFE}, transport fuel 'Regular Petrol' per litre: 2025 v3 workbook 2.383126924, 2026 v2 workbook 2.36143 (workbook transcriptions). Energy content 35.2 MJ/litre gross: ${REN21}.`,
+    units: [
+      ...energyUnits(),
+      {
+        name: 'litres',
+        conversion: PETROL_KWH_PER_L,
+        sourceInfo: `35.2 MJ/litre gross calorific value: ${REN21}`,
+      },
+    ],
+    factors: [
+      {
+        scope: 1,
+        rate: 2.383126924,
+        perUnit: 'litres',
+        startDate: FLOOR,
+        endDate: '2025-12-31',
+        notes: `${WB25}, Fuel / Transport Fuel, 'Regular Petrol (litre)' total (cell data!O1483), per litre divided by the litre's energy content.`,
+      },
+      {
+        scope: 1,
+        rate: 2.36143,
+        perUnit: 'litres',
+        startDate: '2026-01-01',
+        endDate: null,
+        notes: `${WB26}, Fuel / Transport Fuel, 'Regular Petrol (litre)' total (cell data!J1461), per litre divided by the litre's energy content.`,
+      },
+    ],
+  },
+  {
+    key: 'bioethanol',
+    id: 7,
+    name: 'Bioethanol',
+    grouping: 'Biofuels',
+    typeId: 1,
+    stdUnit: 'kWh',
+    standardisedUnit: 'energy',
+    reportingGroupId: 2,
+    scope3Category: null,
+    sourceNotes: `Blend component. ${MFE} publishes bioethanol and E3/E10 blend factors (2024 edition onwards) but their values were not found in the sources read, so no factor is seeded: its CH4 and N2O (biogenic CO2 is reported outside the scopes) count as zero until one is added. Energy content 23.4 MJ/litre gross: ${REN21}.`,
+    units: [
+      ...energyUnits(),
+      {
+        name: 'litres',
+        conversion: ETHANOL_KWH_PER_L,
+        sourceInfo: `23.4 MJ/litre gross calorific value: ${REN21}`,
+      },
+    ],
+    factors: [],
+  },
+  {
+    key: 'petrol-e10',
+    name: 'Petrol E10 blend',
+    grouping: 'Petrol',
+    typeId: 1,
+    stdUnit: 'kWh',
+    standardisedUnit: 'energy',
+    reportingGroupId: 2,
+    scope3Category: null,
+    sourceNotes: `Composite: 90% Petrol and 10% Bioethanol by volume (E10 is 10 per cent bioethanol: ${MFE}, 2024 edition, section 3.1). Emissions come from the components' factors.`,
+    units: [
+      ...energyUnits(),
+      {
+        name: 'litres',
+        conversion: (0.9 * 35.2 + 0.1 * 23.4) / 3.6,
+        sourceInfo: `0.9 x 35.2 + 0.1 x 23.4 MJ/litre gross calorific values: ${REN21}`,
+      },
+    ],
+    factors: [],
+    components: [
+      { key: 'petrol', percentage: 90 },
+      { key: 'bioethanol', percentage: 10 },
+    ],
+  },
+  {
+    key: 'water-supply',
+    id: 20,
+    name: 'Water supply',
+    grouping: 'Water',
+    typeId: 2,
+    stdUnit: 'm3',
+    standardisedUnit: 'volume',
+    reportingGroupId: 3,
+    scope3Category: 4,
+    sourceNotes: `Reticulated water bought from a supplier. ${MFE}, Table 9.2 water supply emission factors (m3): 2025 edition 0.048549206, 2026 edition 0.0377557 kg CO2-e per m3.`,
+    units: waterUnits(),
+    factors: [
+      {
+        scope: 3,
+        rate: 0.048549206,
+        startDate: FLOOR,
+        endDate: '2025-12-31',
+        notes: `${PAGE25}, Table 9.2 water supply emission factors, 'Water supply emission factors (m3)'.`,
+      },
+      {
+        scope: 3,
+        rate: 0.0377557,
+        startDate: '2026-01-01',
+        endDate: null,
+        notes: `${PAGE26}, Table 9.2 water supply emission factors, 'Water supply emission factors (m3)'.`,
+      },
+    ],
+  },
+  {
+    key: 'wastewater',
+    id: 21,
+    name: 'Wastewater',
+    grouping: 'Water',
+    typeId: 2,
+    stdUnit: 'm3',
+    standardisedUnit: 'volume',
+    reportingGroupId: 3,
+    scope3Category: 4,
+    sourceNotes: `Wastewater sent to a treatment plant. ${MFE} publishes wastewater treatment factors per person (section 9.3), not per m3, and their values were not found in the sources read, so no factor is seeded.`,
+    units: waterUnits(),
+    factors: [],
+  },
+  {
+    key: 'co2e',
+    id: 52,
+    name: 'Externally calculated CO2e',
+    grouping: 'Emissions',
+    typeId: 4,
+    stdUnit: 'kg CO2e',
+    standardisedUnit: 'emissions',
+    reportingGroupId: null,
+    scope3Category: null,
+    sourceNotes:
+      'Emissions calculated elsewhere and recorded as kg CO2-e (the specification fixes id 52). The quantity is itself the emission; no factor applies.',
+    units: [
+      { name: 'kg CO2e', conversion: 1 },
+      { name: 't CO2e', conversion: 1000 },
+    ],
+    factors: [],
+  },
+  {
+    key: 'distance',
+    id: 116,
+    name: 'Distance travelled',
+    grouping: 'Distance',
+    typeId: 2,
+    stdUnit: 'km',
+    standardisedUnit: 'distance',
+    reportingGroupId: null,
+    scope3Category: null,
+    sourceNotes:
+      "Vehicle distance meters (the specification's fuel code 116 (km) and distance unit id 35). Recorded only; emissions come from the fuel.",
+    units: [
+      { name: 'km', conversion: 1, id: 35 },
+      { name: 'miles', conversion: 1.609344, sourceInfo: '1 international mile = 1.609344 km' },
+    ],
+    factors: [],
+  },
+];
