@@ -9,6 +9,8 @@ import type { Config } from './config';
 import type { Mailer } from './lib/mail';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { createCurrentUserService } from './modules/current-user/current-user.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -71,6 +73,7 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
   const advancedRights = createAdvancedRightsService({ db });
   const notifications = createNotificationsService({ db });
   const search = createSearchService({ db });
+  const catalogue = createCatalogueService({ db });
   const dashboard = createDashboardService({ db, clock });
 
   await app.register(
@@ -84,6 +87,7 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
         await signedIn.register(advancedRightsRoutes, { service: advancedRights });
         await signedIn.register(notificationsRoutes, { service: notifications });
         await signedIn.register(searchRoutes, { service: search });
+        await signedIn.register(catalogueRoutes, { service: catalogue });
         await signedIn.register(dashboardRoutes, { service: dashboard });
       });
     },

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { seedCatalogue } from '@verdant/db/catalogue-seed';
 import { connect } from '@verdant/db/client';
 import { type EmbeddedServer, ensureDatabase, startEmbedded } from '@verdant/db/embedded';
 import { runMigrations } from '@verdant/db/migrate';
@@ -41,6 +42,8 @@ async function main() {
 
   say('Applying migrations ...');
   await runMigrations(database.pool);
+  if ((await seedCatalogue(database.db)).seeded)
+    say('Loaded the catalogue of data types, units and emission factors.');
   if (config.SEED_DEMO) {
     const seeded = await seedDemoOnce(database.db, { adminPassword: config.ADMIN_PASSWORD });
     if (seeded.seeded) say('Loaded the demo organisations and accounts.');

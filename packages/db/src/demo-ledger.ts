@@ -115,7 +115,10 @@ export async function seedDemoLedger(db: DbOrTx, sites: Site[], today: string): 
     return row;
   };
 
-  const electricity = { energyId: cat.typeId('Electricity (grid supplied)'), unitId: cat.unitId('Electricity (grid supplied)', 'kWh') };
+  const electricity = {
+    energyId: cat.typeId('Electricity (grid supplied)'),
+    unitId: cat.unitId('Electricity (grid supplied)', 'kWh'),
+  };
   const gas = { energyId: cat.typeId('Natural gas'), unitId: cat.unitId('Natural gas', 'kWh') };
   const water = { energyId: cat.typeId('Water supply'), unitId: cat.unitId('Water supply', 'm3') };
   const wastewater = { energyId: cat.typeId('Wastewater'), unitId: cat.unitId('Wastewater', 'm3') };

@@ -2,8 +2,8 @@ import { createMeter, createSite, grantRight } from '@verdant/db/asset-factories
 import { createDataType, createFactor, createFactorSource } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
 /*

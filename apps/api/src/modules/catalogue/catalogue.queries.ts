@@ -1,0 +1,73 @@
+import type { DbOrTx } from '@verdant/db/client';
+import { dataTypes, energyReportingGroups, units } from '@verdant/db/schema/catalogue';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+
+/** Global data types and, when given, one organisation's own; never another organisation's. */
+const visibleTo = (organisationId: number | null) =>
+  organisationId === null
+    ? isNull(dataTypes.organisationId)
+    : or(isNull(dataTypes.organisationId), eq(dataTypes.organisationId, organisationId));
+
+export async function listDataTypes(db: DbOrTx, organisationId: number | null) {
+  return db
+    .select({
+      id: dataTypes.id,
+      grouping: dataTypes.grouping,
+      energyDescr: dataTypes.name,
+      retired: dataTypes.retired,
+      energytypeId: dataTypes.typeId,
+      standardisedUnit: dataTypes.standardisedUnit,
+    })
+    .from(dataTypes)
+    .where(visibleTo(organisationId))
+    .orderBy(asc(dataTypes.grouping), asc(dataTypes.name), asc(dataTypes.id));
+}
+
+export async function findDataType(db: DbOrTx, id: number, organisationId: number | null) {
+  const [row] = await db
+    .select({ id: dataTypes.id })
+    .from(dataTypes)
+    .where(and(eq(dataTypes.id, id), visibleTo(organisationId)));
+  return row;
+}
+
+const unitColumns = {
+  unitId: units.id,
+  name: units.name,
+  conversionToStandard: units.conversionToStandard,
+  energyId: units.dataTypeId,
+};
+
+export async function listUnits(db: DbOrTx, organisationId: number | null) {
+  return db
+    .select(unitColumns)
+    .from(units)
+    .innerJoin(dataTypes, eq(dataTypes.id, units.dataTypeId))
+    .where(visibleTo(organisationId))
+    .orderBy(asc(units.dataTypeId), asc(units.conversionToStandard), asc(units.id));
+}
+
+export async function unitsOf(db: DbOrTx, dataTypeId: number, unitIds?: number[]) {
+  return db
+    .select(unitColumns)
+    .from(units)
+    .where(
+      and(eq(units.dataTypeId, dataTypeId), unitIds === undefined ? undefined : inArray(units.id, unitIds)),
+    )
+    .orderBy(asc(units.conversionToStandard), asc(units.id));
+}
+
+export async function listReportingGroups(db: DbOrTx) {
+  return db
+    .select({
+      id: energyReportingGroups.id,
+      name: energyReportingGroups.name,
+      sortOrder: energyReportingGroups.sortOrder,
+    })
+    .from(energyReportingGroups)
+    .orderBy(
+      asc(energyReportingGroups.sortOrder),
+      asc(energyReportingGroups.name),
+      asc(energyReportingGroups.id),
+    );
+}

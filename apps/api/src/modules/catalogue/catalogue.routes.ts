@@ -1,0 +1,104 @@
+import {
+  conversionFactor,
+  conversionParams,
+  energyIdParam,
+  energyTypeList,
+  energyUnitList,
+  lookupList,
+  meterEnergyUnitList,
+  organisationIdParam,
+} from '@verdant/contracts/catalogue';
+import { errorResponse } from '@verdant/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth';
+import type { CatalogueService } from './catalogue.service';
+
+const base = { tags: ['Lookups'], security: [{ bearer: [] }] };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/lookups/energy-types',
+    {
+      schema: {
+        ...base,
+        summary: 'Data types of the current organisation (global and its own), by grouping then name',
+        response: { 200: energyTypeList, ...errors },
+      },
+    },
+    async (req) => service.energyTypes(authOf(req)),
+  );
+
+  app.get(
+    '/organisations/:id/energy-types',
+    {
+      schema: {
+        ...base,
+        summary: 'Data types an organisation can use (global and its own)',
+        params: organisationIdParam,
+        response: { 200: energyTypeList, ...errors },
+      },
+    },
+    async (req) => service.organisationEnergyTypes(authOf(req), req.params.id),
+  );
+
+  app.get(
+    '/lookups/energy-units',
+    {
+      schema: {
+        ...base,
+        summary: 'Units of every data type the caller can see',
+        response: { 200: energyUnitList, ...errors },
+      },
+    },
+    async (req) => service.energyUnits(authOf(req)),
+  );
+
+  app.get(
+    '/lookups/energy/:id/energy-units',
+    {
+      schema: {
+        ...base,
+        summary: 'Units of one data type',
+        params: energyIdParam,
+        response: { 200: meterEnergyUnitList, ...errors },
+      },
+    },
+    async (req) => service.unitsOfType(authOf(req), req.params.id),
+  );
+
+  app.get(
+    '/lookups/energies/:energy/conversion-factor-from/:a/to/:b',
+    {
+      schema: {
+        ...base,
+        summary: 'Factor to multiply a quantity in unit a by to get it in unit b (units of one data type)',
+        params: conversionParams,
+        response: { 200: conversionFactor, ...errors },
+      },
+    },
+    async (req) => service.conversionFactor(authOf(req), req.params.energy, req.params.a, req.params.b),
+  );
+
+  const lookups = [
+    ['energy-reporting-groups', 'Energy reporting groups', service.reportingGroups],
+    ['standardised-units', 'Physical quantities the data types measure', service.standardisedUnits],
+    [
+      'energy-type-types',
+      'Data type kinds (1 Energy Consumption to 4 GHG Emission)',
+      service.energyTypeTypes,
+    ],
+    ['load-measurements', 'Load measurement units', service.loadMeasurements],
+    ['activity-groupings', 'Groupings of the data types', service.activityGroupings],
+  ] as const;
+  for (const [name, summary, answer] of lookups) {
+    app.get(
+      `/lookups/${name}`,
+      { schema: { ...base, summary, response: { 200: lookupList, ...errors } } },
+      async (req) => answer(authOf(req)),
+    );
+  }
+};
