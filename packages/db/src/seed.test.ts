@@ -14,7 +14,7 @@ const one = async <T>(query: ReturnType<typeof sql>) => (await database.db.execu
 
 describe('demo seed', () => {
   it('loads once, with the accounts the README names', async () => {
-    const first = await seedDemoOnce(database.db, { adminPassword: 'Admin-pass-123' });
+    const first = await seedDemoOnce(database.db, { adminPassword: 'Admin-pass-123', today: '2026-11-21' });
     expect(first).toEqual({ seeded: true, adminPassword: 'Admin-pass-123', adminPasswordGenerated: false });
     expect(await seedDemoOnce(database.db)).toEqual({ seeded: false });
 
@@ -61,10 +61,36 @@ describe('demo seed', () => {
     expect(harbour.n).toBe(1);
   });
 
+  it('gives the demo organisation about 40 meters with three years of figures', async () => {
+    const counts = await one<Record<string, number>>(sql`
+      select (select count(*)::int from meters) as meters,
+        (select count(distinct month)::int from monthly_facts) as months,
+        (select count(*)::int from invoices where invoice_number like 'EL1-%') as first_meter_invoices,
+        (select count(distinct meter_id)::int from half_hour_days) as smart_meters,
+        (select min(read_date)::text from half_hour_days) as first_half_hour,
+        (select count(*)::int from fuel_purchases) as fuel_purchases,
+        (select count(*)::int from consumption_records) as records`);
+    expect(counts.meters).toBeGreaterThanOrEqual(35);
+    // Thirty-six complete months, and the current one so far (fuel and half-hour data run to yesterday).
+    expect(counts.months).toBe(37);
+    expect(counts.first_meter_invoices).toBe(36);
+    expect(counts.smart_meters).toBe(3);
+    expect(counts.first_half_hour).toBe('2025-10-01');
+    expect(counts.fuel_purchases).toBeGreaterThan(500);
+    expect(counts.records).toBe(36);
+    // October 2026 for the Head Office main supply: 42,000 kWh x (1 + 0.18 cos(2 pi x 3 / 12)) x 0.95^(35/12).
+    const october = await one<{ q: number; cost: string }>(sql`
+      select f.quantity_std as q, f.cost from monthly_facts f join meters m on m.id = f.meter_id
+      where m.local_name = 'Head Office Main supply' and f.month = '2026-10-01'`);
+    const expected = Math.round(42_000 * (1 + 0.18 * Math.cos(Math.PI / 2)) * 0.95 ** (35 / 12) * 10) / 10;
+    expect(october.q).toBeCloseTo(expected, 6);
+    expect(Number(october.cost)).toBeCloseTo(Math.round((expected * 0.2 + 31 * 1.65) * 100) / 100, 2);
+  });
+
   it('is deterministic', async () => {
     const other = await createTestDatabase();
     try {
-      await seedDemoOnce(other.db, { adminPassword: 'Admin-pass-123' });
+      await seedDemoOnce(other.db, { adminPassword: 'Admin-pass-123', today: '2026-11-21' });
       const names = (db: TestDatabase) =>
         db.db.execute(sql`select login_id, first_name, surname from users order by id`);
       expect((await names(other)).rows).toEqual((await names(database)).rows);

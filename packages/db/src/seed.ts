@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { faker } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
 import { createGroup, createSite, grantRight } from './asset-factories';
+import { seedCatalogue } from './catalogue-seed';
 import type { Db, DbOrTx } from './client';
+import { seedDemoLedger } from './demo-ledger';
 import { addMembership, createMember, createOrganisation, createUser } from './factories';
 import { hashPassword } from './password-hash';
 import { appMeta, users } from './schema/core';
@@ -18,7 +20,13 @@ export interface SeedResult {
 }
 
 /** Loads the demo organisations and accounts once; later starts find the marker and do nothing. */
-export async function seedDemoOnce(db: Db, opts: { adminPassword?: string } = {}): Promise<SeedResult> {
+export async function seedDemoOnce(
+  db: Db,
+  opts: { adminPassword?: string; today?: string } = {},
+): Promise<SeedResult> {
+  // The demo's meters use the catalogue's data types and factors.
+  await seedCatalogue(db);
+  const today = opts.today ?? new Date().toISOString().slice(0, 10);
   return db.transaction(async (tx) => {
     // One seeder at a time, even with several API processes starting together.
     await tx.execute('select pg_advisory_xact_lock(74201)');
@@ -81,7 +89,8 @@ export async function seedDemoOnce(db: Db, opts: { adminPassword?: string } = {}
       accessId: 2,
       admin: true,
     });
-    await seedDemoColleagues(tx, demo.id);
+    const sites = await seedDemoColleagues(tx, demo.id);
+    await seedDemoLedger(tx, sites, today);
     await createUser(tx, {
       password: adminPassword,
       loginId: 'admin',
@@ -177,6 +186,7 @@ async function seedDemoColleagues(tx: DbOrTx, organisationId: number) {
       });
     }
   }
+  return sites;
 }
 
 async function lookup(tx: DbOrTx, loginId: string): Promise<number> {
