@@ -171,3 +171,58 @@ describe('recomputeFacts', () => {
     expect(june?.days).toBe(30);
   });
 });
+
+describe('the organisation rollup', () => {
+  it('always equals the sum of the facts, however they change', async () => {
+    const org = await createOrganisation(database.db);
+    const site = await createSite(database.db, org.id);
+    const a = await createMeter(database.db, site, {
+      energyId: electricity.id,
+      unitId: electricity.stdUnitId,
+    });
+    const b = await createMeter(database.db, site, {
+      energyId: electricity.id,
+      unitId: electricity.stdUnitId,
+    });
+    const rollup = async () =>
+      (
+        await database.db.execute(sql`select month, energy_id, round(quantity_std::numeric, 6) as q, cost,
+          round(co2e::numeric, 6) as co2e, meters, incomplete_meters from organisation_month_facts
+          where organisation_id = ${org.id} order by month, energy_id`)
+      ).rows;
+    const fromFacts = async () =>
+      (
+        await database.db.execute(sql`select month, energy_id, round(sum(quantity_std)::numeric, 6) as q, sum(cost) as cost,
+          round(sum(co2e_scope1 + co2e_scope2 + co2e_scope3)::numeric, 6) as co2e, count(*)::int as meters,
+          (count(*) filter (where days_covered < extract(day from (month + interval '1 month' - interval '1 day'))))::int as incomplete_meters
+          from monthly_facts where organisation_id = ${org.id} group by month, energy_id order by month, energy_id`)
+      ).rows;
+
+    const i1 = await createInvoice(database.db, a, {
+      from: '2024-01-01',
+      till: '2024-02-15',
+      consumption: 4600,
+      cost: 920.01,
+    });
+    await createInvoice(database.db, b, {
+      from: '2024-01-10',
+      till: '2024-01-31',
+      consumption: 2200,
+      cost: 440,
+    });
+    await recomputeFacts(database.db, [a.id, b.id]);
+    expect(await rollup()).toEqual(await fromFacts());
+    expect((await rollup()).map((r) => r.meters)).toEqual([2, 1]);
+
+    await database.db.execute(
+      sql`update invoices set consumption = 4000, cost_excl_tax = 800.99 where id = ${i1.id}`,
+    );
+    await recomputeFacts(database.db, [a.id]);
+    expect(await rollup()).toEqual(await fromFacts());
+
+    await database.db.execute(sql`update invoices set reversed = true where id = ${i1.id}`);
+    await recomputeFacts(database.db, [a.id]);
+    expect(await rollup()).toEqual(await fromFacts());
+    expect(await rollup()).toHaveLength(1);
+  });
+});

@@ -97,6 +97,7 @@ export async function recomputeFacts(
         organisationId: m.organisation_id,
         meterId: m.id,
         month: f.month,
+        energyId: m.energy_id,
         quantityStd: micro(f.quantityStd),
         cost: (f.costCents / 100).toFixed(2),
         co2eScope1: micro(f.co2e[1]),
@@ -107,8 +108,31 @@ export async function recomputeFacts(
       });
     }
   }
+  const before = await q.rollupOf(db, unique);
   await q.deleteFacts(db, unique);
   await q.insertFacts(db, rows);
+  const after = await q.rollupOf(db, unique);
+  await q.addToRollup(db, rollupDifference(before, after));
+}
+
+/** What the recompute changed, per organisation, month and data type (after minus before). */
+function rollupDifference(before: q.RollupRow[], after: q.RollupRow[]): q.RollupRow[] {
+  const key = (r: q.RollupRow) => `${r.organisation_id}|${r.month}|${r.energy_id}`;
+  const deltas = new Map<string, q.RollupRow>();
+  const add = (r: q.RollupRow, sign: 1 | -1) => {
+    const d = deltas.get(key(r)) ?? { ...r, quantity: 0, cost_cents: 0, co2e: 0, meters: 0, incomplete: 0 };
+    d.quantity += sign * r.quantity;
+    d.cost_cents += sign * Math.round(r.cost_cents);
+    d.co2e += sign * r.co2e;
+    d.meters += sign * r.meters;
+    d.incomplete += sign * r.incomplete;
+    deltas.set(key(r), d);
+  };
+  for (const r of before) add(r, -1);
+  for (const r of after) add(r, 1);
+  return [...deltas.values()].filter(
+    (d) => d.quantity !== 0 || d.cost_cents !== 0 || d.co2e !== 0 || d.meters !== 0 || d.incomplete !== 0,
+  );
 }
 
 /** Daily shares add float noise (49.999999999999964); a millionth of a unit is far below any report. */

@@ -162,6 +162,8 @@ export const monthlyFacts = pgTable(
       .references(() => meters.id, { onDelete: 'cascade' }),
     /** The first day of the month. */
     month: date('month', { mode: 'string' }).notNull(),
+    /** The meter's data type when the facts were computed. */
+    energyId: integer('energy_id'),
     /** In the data type's standard unit. */
     quantityStd: doublePrecision('quantity_std').notNull(),
     cost: numeric('cost', { precision: 14, scale: 2 }).notNull(),
@@ -193,4 +195,28 @@ export const ledgerPending = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ledger_pending_organisation_idx').on(t.organisationId)],
+);
+
+/**
+ * Monthly facts added up per organisation, month and data type, kept in step with monthly_facts by the
+ * recompute (it adds the difference it makes). Organisation-wide figures read a few dozen rows from here
+ * instead of every meter's facts.
+ */
+export const organisationMonthFacts = pgTable(
+  'organisation_month_facts',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    /** 0 for meters without a data type. */
+    energyId: integer('energy_id').notNull(),
+    quantityStd: doublePrecision('quantity_std').notNull(),
+    cost: numeric('cost', { precision: 16, scale: 2 }).notNull(),
+    co2e: doublePrecision('co2e').notNull(),
+    meters: integer('meters').notNull(),
+    /** Meters whose facts for the month have days missing. */
+    incompleteMeters: integer('incomplete_meters').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.month, t.energyId] })],
 );

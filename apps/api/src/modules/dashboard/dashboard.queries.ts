@@ -21,7 +21,11 @@ const energyFilter = (energyOnly: boolean) =>
     ? sql`and exists (select 1 from data_types d where d.id = m.energy_id and d.type_id = 1)`
     : sql``;
 
-/** Monthly totals of a measure for an organisation between two months (inclusive, 'yyyy-MM-01'). */
+/**
+ * Monthly totals of a measure for an organisation between two months (inclusive, 'yyyy-MM-01'). When no
+ * advanced right narrows the view they come from the organisation rollup (a few rows per month); otherwise
+ * from the visible meters' facts.
+ */
 export async function monthlyTotals(
   db: DbOrTx,
   organisationId: number,
@@ -30,6 +34,16 @@ export async function monthlyTotals(
   till: string,
   visible: number[] | null,
 ) {
+  if (visible === null) {
+    const value = { cons: sql`r.quantity_std`, cost: sql`r.cost`, co2e: sql`r.co2e` }[measure];
+    const rows = await db.execute<{ month: string; total: string; incomplete: boolean }>(sql`
+      select r.month, sum(${value})::float8 as total, sum(r.incomplete_meters) > 0 as incomplete
+      from organisation_month_facts r
+      ${measure === 'cons' ? sql`join data_types d on d.id = r.energy_id and d.type_id = 1` : sql``}
+      where r.organisation_id = ${organisationId} and r.month between ${from} and ${till}
+      group by r.month`);
+    return new Map(rows.rows.map((r) => [r.month, { total: Number(r.total), incomplete: r.incomplete }]));
+  }
   const { value, energyOnly } = measureOf(measure);
   const rows = await db.execute<{ month: string; total: string; incomplete: boolean }>(sql`
     select f.month, sum(${value})::float8 as total,
