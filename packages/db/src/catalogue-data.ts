@@ -412,9 +412,17 @@ export const DATA_TYPES: DataTypeSeed[] = [
     standardisedUnit: 'volume',
     reportingGroupId: 3,
     scope3Category: 4,
-    sourceNotes: `Wastewater sent to a treatment plant. ${MFE} publishes wastewater treatment factors per person (section 9.3), not per m3, and their values were not found in the sources read, so no factor is seeded.`,
+    sourceNotes: `Wastewater sent to a treatment plant. ${MFE} publishes wastewater treatment factors per person (section 9.3), not per m3, so metered wastewater uses the UK Government (BEIS) 2020 GHG conversion factors for company reporting, 'Water treatment': 0.708 kg CO2e per m3. Replace it with a local per-m3 factor in an organisation's own set where one is known.`,
     units: waterUnits(),
-    factors: [],
+    factors: [
+      {
+        scope: 3,
+        rate: 0.708,
+        startDate: FLOOR,
+        endDate: null,
+        notes: "UK Government GHG conversion factors for company reporting 2020 (BEIS), Water treatment, per cubic metre: 0.708 kg CO2e. Used because MfE publishes wastewater factors per person only.",
+      },
+    ],
   },
   {
     key: 'co2e',
