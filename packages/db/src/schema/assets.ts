@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -72,6 +73,29 @@ export const meters = pgTable(
     retailerId: integer('retailer_id'),
     /** Bit flags: 1 consumption reporting, 2-6 carbon reporting. */
     reporting: integer('reporting').notNull().default(7),
+    /** ORGANISATION, ASSOCIATED, CONTRACTOR or UNREPORTED. */
+    reportingSource: text('reporting_source').notNull().default('ORGANISATION'),
+    /** STANDARD, CHECK, OFFSHORE or LANDLORD. */
+    situation: text('situation').notNull().default('STANDARD'),
+    secondaryTypeId: integer('secondary_type_id'),
+    regimeId: integer('regime_id'),
+    touContractId: integer('tou_contract_id'),
+    ppdContractId: integer('ppd_contract_id'),
+    loadGroup: integer('load_group'),
+    metercoId: integer('meterco_id'),
+    hasExport: boolean('has_export').notNull().default(false),
+    landlord: text('landlord'),
+    nonMainland: boolean('non_mainland').notNull().default(false),
+    contractorMeter: boolean('contractor_meter').notNull().default(false),
+    alertRecipient: text('alert_recipient'),
+    invoiceReport: boolean('invoice_report').notNull().default(true),
+    address1: text('address1'),
+    address2: text('address2'),
+    address3: text('address3'),
+    address4: text('address4'),
+    /** Longitude (x, -180..180) and latitude (y, -90..90). */
+    locationX: doublePrecision('location_x'),
+    locationY: doublePrecision('location_y'),
     ...lifecycle,
   },
   (t) => [
