@@ -1,16 +1,10 @@
-import { Alert } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOrgSummary } from '../../current-user/api';
-
-const PANELS: Record<string, string> = {
-  '/dashboard': 'The dashboard figures arrive with the energy ledger.',
-  '/dashboard/favourite-reports': 'This screen is not built yet.',
-  '/dashboard/favourite-graphs': 'This screen is not built yet.',
-};
+import { FavouritesEmpty } from '../components/favourites-empty';
+import { Overview } from '../components/overview';
 
 /** One page for the three dashboard tabs; the shell draws the tabs themselves. */
 export function DashboardPage() {
@@ -20,13 +14,18 @@ export function DashboardPage() {
   const organisationName = summary.data?.name ?? sessionOrganisation?.name ?? '';
   const title = organisationName ? `${organisationName} - Dashboard` : 'Dashboard';
   useDocumentTitle(title, true);
+  const tab = pathname.replace(/\/+$/, '');
 
   return (
     <>
       <PageHeader title={title} />
-      <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} maw={720}>
-        {PANELS[pathname.replace(/\/+$/, '')] ?? PANELS['/dashboard']}
-      </Alert>
+      {tab === '/dashboard/favourite-reports' ? (
+        <FavouritesEmpty kind="reports" />
+      ) : tab === '/dashboard/favourite-graphs' ? (
+        <FavouritesEmpty kind="graphs" />
+      ) : (
+        <Overview />
+      )}
     </>
   );
 }

@@ -1,0 +1,173 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { GainersAndLosers, MonthlySavings, YearlyComparison } from '@verdant/contracts/dashboard';
+import { monthYearLabel } from '@verdant/domain/month-labels';
+import { formatPercent, formatQuantity } from '@verdant/domain/unit-scaling';
+import { signIn } from './support/sign-in';
+
+/** Asks the API what the page should show, with the page's own session. */
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const { token, organisation } = await page.evaluate(() => ({
+    token: sessionStorage.getItem('verdant.token') ?? '',
+    organisation: (
+      JSON.parse(sessionStorage.getItem('verdant.organisation') ?? 'null') as { id: number } | null
+    )?.id,
+  }));
+  const response = await page.request.get(`/api${path}`, {
+    headers: { Authorization: `Bearer ${token}`, 'X-Organisation-Id': String(organisation ?? '') },
+  });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as T;
+}
+
+/**
+ * The colour drawn on the donut's ring just clockwise of twelve o'clock, where the last month's slice starts
+ * (ECharts draws pies clockwise from the top), as [red, green, blue].
+ */
+function ringColour(card: Locator): Promise<number[]> {
+  return card.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const context = canvas.getContext('2d');
+    if (!context) return [0, 0, 0];
+    const radius = (0.65 * Math.min(canvas.width, canvas.height)) / 2;
+    const angle = (15 * Math.PI) / 180;
+    const x = Math.round(canvas.width / 2 + radius * Math.sin(angle));
+    const y = Math.round(canvas.height / 2 - radius * Math.cos(angle));
+    return Array.from(context.getImageData(x, y, 1, 1).data.slice(0, 3));
+  });
+}
+
+async function expectDonutFollowsTheRule(page: Page, card: Locator, measure: 'cons' | 'cost' | 'co2e') {
+  const savings = await apiGet<MonthlySavings>(page, `/dashboard/monthly-savings-${measure}`);
+  const { cons1, cons2, month, year1, year2, unit } = savings;
+  expect(cons1 + cons2, `the demo has ${measure} figures for last month and a year earlier`).toBeGreaterThan(
+    0,
+  );
+  const trend = cons1 < cons2 ? 'down' : 'up';
+
+  await expect(card).toHaveAttribute('data-measure', measure);
+  await expect(card.getByTestId('savings-caption')).toHaveText(
+    `${monthYearLabel(month, year1)} vs ${monthYearLabel(month, year2)}`,
+  );
+  await expect(card.getByTestId('savings-recent')).toHaveText(formatQuantity(cons1, unit));
+  await expect(card.getByTestId('savings-earlier')).toHaveText(formatQuantity(cons2, unit));
+  await expect(card).toHaveAttribute('data-trend', trend);
+  await expect(card.getByTestId('savings-change')).toHaveText(
+    cons2 === 0 ? '–' : formatPercent(((cons1 - cons2) / cons2) * 100, { signed: true }),
+  );
+  // The ring itself: green for a saving, red otherwise (once the opening animation has drawn it).
+  if (cons1 / (cons1 + cons2) > 0.1) {
+    await expect
+      .poll(async () => {
+        const [red = 0, green = 0] = await ringColour(card);
+        return trend === 'down' ? green - red > 60 : red - green > 60;
+      })
+      .toBe(true);
+  }
+}
+
+test.describe('dashboard overview', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'demo');
+  });
+
+  test('all five cells show the demo figures, as the API gives them', async ({ page }) => {
+    await expect(page.getByRole('heading', { name: 'Demo Organisation - Dashboard' })).toBeVisible();
+    const cell = (name: string) => page.getByRole('region', { name });
+
+    const savings = cell('Monthly savings vs last year');
+    await expectDonutFollowsTheRule(page, savings, 'cons');
+
+    const comparison = await apiGet<YearlyComparison>(page, '/dashboard/yearly-comparison-cons');
+    expect(comparison.data[0].some((v) => v > 0)).toBe(true);
+    const chart = cell('12 month overall comparison');
+    await expect(chart.getByRole('img', { name: /12 month overall comparison/ })).toBeVisible();
+    await expect(chart.getByRole('radio', { name: 'Consumption' })).toBeChecked();
+    const rows = chart.locator('tbody tr');
+    await expect(rows).toHaveCount(12);
+    await expect(rows.first()).toContainText(formatQuantity(comparison.data[0][0] ?? 0, comparison.unit));
+    await expect(rows.last()).toContainText(formatQuantity(comparison.data[1][11] ?? 0, comparison.unit));
+
+    const movers = await apiGet<GainersAndLosers>(page, '/dashboard/gainers-and-losers');
+    expect(movers.gainers.length).toBeGreaterThan(0);
+    expect(movers.losers.length).toBeGreaterThan(0);
+    const period = `${monthYearLabel(movers.month, movers.year)} vs ${monthYearLabel(movers.month, movers.year - 1)}`;
+    for (const [name, list, empty] of [
+      ['Top Consumption Increase', movers.gainers, 'No meters increased consumption'],
+      ['Top Consumption Decrease', movers.losers, 'No meters decreased consumption'],
+    ] as const) {
+      const card = cell(name);
+      await expect(card.getByText(period)).toBeVisible();
+      await expect(card.getByText(empty)).toHaveCount(0);
+      await expect(card.getByRole('listitem')).toHaveCount(list.length);
+      const [top] = list;
+      const first = card.getByRole('listitem').first();
+      await expect(first.getByRole('link')).toHaveText(top?.displayName ?? '');
+      await expect(first).toContainText(formatPercent(top?.percentage ?? 0, { signed: true }));
+    }
+
+    const lastMonth = cell('Last month');
+    for (const measure of ['cost', 'co2e', 'cons'] as const) {
+      const figures = await apiGet<MonthlySavings>(page, `/dashboard/monthly-savings-${measure}`);
+      expect(figures.cons1).toBeGreaterThan(0);
+      await expect(lastMonth.getByTestId(`last-month-${measure}`)).toContainText(
+        formatQuantity(figures.cons1, figures.unit),
+      );
+    }
+    await expect(page.getByText('No consumption has been recorded yet')).toHaveCount(0);
+  });
+
+  test('the donut is green for a saving and red otherwise, for each measure', async ({ page }) => {
+    const card = page.getByRole('region', { name: 'Monthly savings vs last year' });
+    await expectDonutFollowsTheRule(page, card, 'cons');
+    await card.getByText('Cost', { exact: true }).click();
+    await expectDonutFollowsTheRule(page, card, 'cost');
+    await card.getByText('Emissions', { exact: true }).click();
+    await expectDonutFollowsTheRule(page, card, 'co2e');
+  });
+
+  test('the comparison chart switches measure', async ({ page }) => {
+    const card = page.getByRole('region', { name: '12 month overall comparison' });
+    await card.getByText('Cost', { exact: true }).click();
+    const cost = await apiGet<YearlyComparison>(page, '/dashboard/yearly-comparison-cost');
+    await expect(card).toHaveAttribute('data-measure', 'cost');
+    await expect(card.locator('tbody tr').first()).toContainText(formatQuantity(cost.data[0][0] ?? 0, '$'));
+  });
+
+  test('a meter in Top Consumption Increase opens its data source page', async ({ page }) => {
+    const movers = await apiGet<GainersAndLosers>(page, '/dashboard/gainers-and-losers');
+    const [top] = movers.gainers;
+    expect(top).toBeDefined();
+    await page
+      .getByRole('region', { name: 'Top Consumption Increase' })
+      .getByRole('link', { name: top?.displayName })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/data-sources/${top?.id}$`));
+    await expect(page.getByRole('heading', { name: 'Data Source' })).toBeVisible();
+  });
+
+  test('favourites tabs say where favourites come from', async ({ page }) => {
+    await page.getByRole('tab', { name: 'Favourite Reports' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/favourite-reports$/);
+    await expect(page.getByText('No favourite reports yet')).toBeVisible();
+    await page.getByRole('tab', { name: 'Favourite Graphs' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/favourite-graphs$/);
+    await expect(page.getByText('No favourite graphs yet')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Time Series' })).toHaveAttribute(
+      'href',
+      '/reports/ts',
+    );
+  });
+
+  test('an organisation without figures gets one empty state', async ({ page }) => {
+    // Demo Water Trust (id 2 in the seed) has no data sources; the demo user is a member.
+    try {
+      await page.goto('/switch-organisation/2');
+      await expect(page.getByRole('heading', { name: 'Demo Water Trust - Dashboard' })).toBeVisible();
+      await expect(page.getByText('No consumption has been recorded yet')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Monthly savings vs last year' })).toHaveCount(0);
+    } finally {
+      // Sign-in restores the most recent organisation: leave the demo user where the other journeys expect.
+      await page.goto('/switch-organisation/1');
+      await expect(page.getByRole('heading', { name: 'Demo Organisation - Dashboard' })).toBeVisible();
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { Measure, MonthlySavings } from '@verdant/contracts/dashboard';
+import { monthYearLabel } from '@verdant/domain/month-labels';
+import { formatPercent, formatQuantity, percentChange } from '@verdant/domain/unit-scaling';
+import { useMonthlySavings } from '../api';
+import { MEASURE_LABELS } from '../dashboard-figures';
+import { DashboardCard, QueryContent } from './dashboard-card';
+
+/** The last complete month's totals at a glance, each with its change against a year earlier. */
+export function LastMonthCard() {
+  const cons = useMonthlySavings('cons');
+  const cost = useMonthlySavings('cost');
+  const co2e = useMonthlySavings('co2e');
+  const month = cost.data ?? co2e.data ?? cons.data;
+
+  return (
+    <DashboardCard
+      title="Last month"
+      subtitle={
+        month
+          ? `${monthYearLabel(month.month, month.year1)} vs ${monthYearLabel(month.month, month.year2)}`
+          : null
+      }
+    >
+      <QueryContent queries={[cons, cost, co2e]} skeletonHeight={180}>
+        {() => (
+          <SimpleGrid cols={1} spacing="md" verticalSpacing="md">
+            {cost.data && <Total measure="cost" figures={cost.data} />}
+            {co2e.data && <Total measure="co2e" figures={co2e.data} />}
+            {cons.data && <Total measure="cons" figures={cons.data} />}
+          </SimpleGrid>
+        )}
+      </QueryContent>
+    </DashboardCard>
+  );
+}
+
+function Total({ measure, figures }: { measure: Measure; figures: MonthlySavings }) {
+  const change = percentChange(figures.cons1, figures.cons2);
+  return (
+    <Stack gap={0} data-testid={`last-month-${measure}`}>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {MEASURE_LABELS[measure]}
+      </Text>
+      <Group gap="xs" align="baseline" wrap="wrap">
+        <Text fz={22} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatQuantity(figures.cons1, figures.unit)}
+        </Text>
+        {change !== null && (
+          <Text fz="sm" fw={600} c={change < 0 ? 'green.8' : change > 0 ? 'red.8' : 'dimmed'}>
+            {formatPercent(change, { signed: true })}
+          </Text>
+        )}
+      </Group>
+      <Text fz="xs" c="dimmed">
+        {`${formatQuantity(figures.cons2, figures.unit)} a year earlier`}
+      </Text>
+    </Stack>
+  );
+}
