@@ -28,6 +28,8 @@ export const monthlySavings = z.object({
   year1: z.number(),
   year2: z.number(),
   unit: z.string(),
+  /** Whether some meter's figures for the last month have days missing. */
+  incomplete: z.boolean(),
 });
 export type MonthlySavings = z.infer<typeof monthlySavings>;
 

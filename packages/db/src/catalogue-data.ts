@@ -420,7 +420,8 @@ export const DATA_TYPES: DataTypeSeed[] = [
         rate: 0.708,
         startDate: FLOOR,
         endDate: null,
-        notes: "UK Government GHG conversion factors for company reporting 2020 (BEIS), Water treatment, per cubic metre: 0.708 kg CO2e. Used because MfE publishes wastewater factors per person only.",
+        notes:
+          'UK Government GHG conversion factors for company reporting 2020 (BEIS), Water treatment, per cubic metre: 0.708 kg CO2e. Used because MfE publishes wastewater factors per person only.',
       },
     ],
   },

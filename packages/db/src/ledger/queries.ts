@@ -124,7 +124,7 @@ export async function rollupOf(db: DbOrTx, meterIds: readonly number[]): Promise
       (sum(cost) * 100)::float8 as cost_cents, sum(co2e_scope1 + co2e_scope2 + co2e_scope3)::float8 as co2e,
       count(*)::int as meters,
       count(*) filter (where days_covered < extract(day from (month + interval '1 month' - interval '1 day')))::int as incomplete
-    from monthly_facts where meter_id in ${ids(meterIds)} group by 1, 2, 3`);
+    from monthly_facts where meter_id in ${ids(meterIds)} and counts_in_totals group by 1, 2, 3`);
   return rows.rows;
 }
 

@@ -195,7 +195,8 @@ describe('the organisation rollup', () => {
         await database.db.execute(sql`select month, energy_id, round(sum(quantity_std)::numeric, 6) as q, sum(cost) as cost,
           round(sum(co2e_scope1 + co2e_scope2 + co2e_scope3)::numeric, 6) as co2e, count(*)::int as meters,
           (count(*) filter (where days_covered < extract(day from (month + interval '1 month' - interval '1 day'))))::int as incomplete_meters
-          from monthly_facts where organisation_id = ${org.id} group by month, energy_id order by month, energy_id`)
+          from monthly_facts where organisation_id = ${org.id} and counts_in_totals
+          group by month, energy_id order by month, energy_id`)
       ).rows;
 
     const i1 = await createInvoice(database.db, a, {
@@ -224,5 +225,22 @@ describe('the organisation rollup', () => {
     await recomputeFacts(database.db, [a.id]);
     expect(await rollup()).toEqual(await fromFacts());
     expect(await rollup()).toHaveLength(1);
+
+    // A check meter measures part of a supply meter: its facts exist but stay out of the totals.
+    const check = await createMeter(database.db, site, {
+      energyId: electricity.id,
+      unitId: electricity.stdUnitId,
+      metlvlId: 2,
+    });
+    await createInvoice(database.db, check, {
+      from: '2024-01-01',
+      till: '2024-01-31',
+      consumption: 500,
+      cost: 0,
+    });
+    await recomputeFacts(database.db, [check.id]);
+    expect(await facts(check.id)).toHaveLength(1);
+    expect(await rollup()).toEqual(await fromFacts());
+    expect((await rollup())[0]).toMatchObject({ meters: 1, q: '2200.000000' });
   });
 });

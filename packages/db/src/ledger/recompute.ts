@@ -98,6 +98,7 @@ export async function recomputeFacts(
         meterId: m.id,
         month: f.month,
         energyId: m.energy_id,
+        countsInTotals: m.metlvl_id === 1,
         quantityStd: micro(f.quantityStd),
         cost: (f.costCents / 100).toFixed(2),
         co2eScope1: micro(f.co2e[1]),

@@ -164,6 +164,11 @@ export const monthlyFacts = pgTable(
     month: date('month', { mode: 'string' }).notNull(),
     /** The meter's data type when the facts were computed. */
     energyId: integer('energy_id'),
+    /**
+     * False for check (level-2) meters: they measure part of a supply meter, so organisation, site and group
+     * totals leave them out to avoid counting the same energy twice.
+     */
+    countsInTotals: boolean('counts_in_totals').notNull().default(true),
     /** In the data type's standard unit. */
     quantityStd: doublePrecision('quantity_std').notNull(),
     cost: numeric('cost', { precision: 14, scale: 2 }).notNull(),

@@ -49,13 +49,16 @@ export async function monthlyTotals(
     select f.month, sum(${value})::float8 as total,
       bool_or(f.days_covered < extract(day from (f.month + interval '1 month' - interval '1 day'))) as incomplete
     from monthly_facts f join meters m on m.id = f.meter_id
-    where f.organisation_id = ${organisationId} and f.month between ${from} and ${till}
+    where f.organisation_id = ${organisationId} and f.month between ${from} and ${till} and f.counts_in_totals
       ${meterFilter(visible)} ${energyFilter(energyOnly)}
     group by f.month`);
   return new Map(rows.rows.map((r) => [r.month, { total: Number(r.total), incomplete: r.incomplete }]));
 }
 
-/** Per meter, consumption in two months (standard units), for meters with figures in the earlier one. */
+/**
+ * Per meter, consumption in two months (standard units), for meters with figures in both: a meter whose
+ * invoice has not arrived yet is not a -100% decrease.
+ */
 export async function meterChanges(
   db: DbOrTx,
   organisationId: number,
@@ -71,14 +74,15 @@ export async function meterChanges(
     earlier: number;
   }>(sql`
     select m.id, m.local_name as name, s.name as site,
-      coalesce(sum(f.quantity_std) filter (where f.month = ${recent}), 0)::float8 as recent,
+      sum(f.quantity_std) filter (where f.month = ${recent})::float8 as recent,
       sum(f.quantity_std) filter (where f.month = ${earlier})::float8 as earlier
     from monthly_facts f
     join meters m on m.id = f.meter_id and m.deleted_at is null
     join sites s on s.id = m.site_id
     where f.organisation_id = ${organisationId} and f.month in (${recent}, ${earlier}) ${meterFilter(visible)}
     group by m.id, m.local_name, s.name
-    having sum(f.quantity_std) filter (where f.month = ${earlier}) > 0`);
+    having sum(f.quantity_std) filter (where f.month = ${earlier}) > 0
+      and count(*) filter (where f.month = ${recent}) > 0`);
   return rows.rows;
 }
 
@@ -98,7 +102,7 @@ export async function assetTotals(
     select ${key} as id, sum(${value})::float8 as total
     from monthly_facts f join meters m on m.id = f.meter_id
     where f.organisation_id = ${organisationId} and f.month = ${month} ${meterFilter(visible)}
-      ${energyFilter(energyOnly && by === 'site')}
+      ${by === 'site' ? sql`and f.counts_in_totals` : sql``} ${energyFilter(energyOnly && by === 'site')}
     group by ${key}`);
   return rows.rows;
 }

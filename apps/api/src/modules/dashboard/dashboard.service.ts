@@ -65,6 +65,7 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
         year1: Number(last.slice(0, 4)),
         year2: Number(earlier.slice(0, 4)),
         unit: UNITS[measure],
+        incomplete: totals.get(last)?.incomplete ?? false,
       };
     },
 

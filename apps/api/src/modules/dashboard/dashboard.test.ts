@@ -15,10 +15,12 @@ import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
  *   Depot supply      Depot   3100 kWh  $620.00        2480 kWh  $496.00        +25.0%
  *   Office supply     Office  2 MWh     $400.00        2.5 MWh   $500.00        -20.0%
  *   Office water      Office  100 m3    $250.00        90 m3     $225.00        +11.1%
+ *   Office annex      Office  (invoice late)           900 kWh   $180.00        not a mover
+ *   Depot check meter Depot   700 kWh (level 2: inside Depot supply, never in a total)
  *
- * Consumption adds up kWh only: 3100 + 2000 = 5100 against 2480 + 2500 = 4980.
- * Cost: 620 + 400 + 250 = 1270 against 496 + 500 + 225 = 1221.
- * Emissions: 5100 x 0.11 + 100 x 0.3 = 591 against 4980 x 0.11 + 90 x 0.3 = 574.8.
+ * Consumption adds up kWh only: 3100 + 2000 = 5100 against 2480 + 2500 + 900 = 5880.
+ * Cost: 620 + 400 + 250 = 1270 against 496 + 500 + 225 + 180 = 1401.
+ * Emissions: 5100 x 0.11 + 100 x 0.3 = 591 against 5880 x 0.11 + 90 x 0.3 = 673.8.
  * Depot supply also has half of November 2025 (1500 kWh): that month is incomplete.
  */
 
@@ -88,7 +90,19 @@ beforeAll(async () => {
   await createInvoice(db, m2, { from: '2025-10-01', till: '2025-10-31', consumption: 2.5, cost: 500 });
   await createInvoice(db, m3, { from: '2026-10-01', till: '2026-10-31', consumption: 100, cost: 250 });
   await createInvoice(db, m3, { from: '2025-10-01', till: '2025-10-31', consumption: 90, cost: 225 });
-  await recomputeFacts(db, [m1.id, m2.id, m3.id], '2026-11-21');
+  // A check meter inside the depot supply: it has facts of its own but stays out of every total.
+  const check = await createMeter(db, depot, {
+    localName: 'Depot check meter',
+    metlvlId: 2,
+    meterType: 8,
+    ...kwh,
+  });
+  await createInvoice(db, check, { from: '2026-10-01', till: '2026-10-31', consumption: 700, cost: 0 });
+  // A meter whose October invoice has not arrived is not a -100% decrease.
+  const late = await createMeter(db, office, { localName: 'Office annex', ...kwh });
+  await createInvoice(db, late, { from: '2025-10-01', till: '2025-10-31', consumption: 900, cost: 180 });
+  ids.check = check.id;
+  await recomputeFacts(db, [m1.id, m2.id, m3.id, check.id, late.id], '2026-11-21');
 
   await createMember(db, org.id, { loginId: 'watcher', accessId: 4 });
   const narrowed = await createMember(db, org.id, { loginId: 'narrowed', accessId: 4 });
@@ -110,20 +124,21 @@ describe('dashboard figures', () => {
   it('monthly savings: last complete month against a year earlier, for each measure', async () => {
     expect((await get('watcher', '/api/dashboard/monthly-savings-cons')).json()).toEqual({
       cons1: 5100,
-      cons2: 4980,
+      cons2: 5880,
       month: 10,
       year1: 2026,
       year2: 2025,
       unit: 'kWh',
+      incomplete: false,
     });
     expect((await get('watcher', '/api/dashboard/monthly-savings-cost')).json()).toMatchObject({
       cons1: 1270,
-      cons2: 1221,
+      cons2: 1401,
       unit: '$',
     });
     expect((await get('watcher', '/api/dashboard/monthly-savings-co2e')).json()).toMatchObject({
       cons1: 591,
-      cons2: 574.8,
+      cons2: 673.8,
       unit: 'kg CO2e',
     });
   });
@@ -145,7 +160,7 @@ describe('dashboard figures', () => {
       '2026-10',
     ]);
     expect(res.data[0]).toEqual([1500, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5100]);
-    expect(res.data[1]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4980]);
+    expect(res.data[1]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5880]);
     expect(res.seriesLabels).toEqual(['Nov 2025 - Oct 2026', 'Nov 2024 - Oct 2025']);
     expect(res.incompleteMonths).toEqual(['2025-11']);
     const cost = (await get('watcher', '/api/dashboard/yearly-comparison-cost')).json();
@@ -170,7 +185,7 @@ describe('dashboard figures', () => {
   it('leaves out meters an advanced right hides from the caller', async () => {
     expect((await get('narrowed', '/api/dashboard/monthly-savings-cons')).json()).toMatchObject({
       cons1: 3100,
-      cons2: 2480,
+      cons2: 3380,
     });
     const movers = (await get('narrowed', '/api/dashboard/gainers-and-losers')).json();
     expect(movers.losers).toEqual([]);
@@ -198,7 +213,13 @@ describe('per-month lists', () => {
     const meters = (
       await get('watcher', `/api/organisations/${org.id}/data-sources-consumption/cost/202610`)
     ).json();
-    expect(meters.consumption).toEqual({ [ids.m1 ?? 0]: 620, [ids.m2 ?? 0]: 400, [ids.m3 ?? 0]: 250 });
+    // A meter list shows each meter's own figures, the check meter's too (it has no cost of its own).
+    expect(meters.consumption).toEqual({
+      [ids.m1 ?? 0]: 620,
+      [ids.m2 ?? 0]: 400,
+      [ids.m3 ?? 0]: 250,
+      [ids.check ?? 0]: 0,
+    });
     const co2 = (await get('watcher', `/api/organisations/${org.id}/meters-consumption/co2/202610`)).json();
     expect(co2.consumption[ids.m3 ?? 0]).toBe(30);
   });

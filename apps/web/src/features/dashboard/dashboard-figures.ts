@@ -1,4 +1,5 @@
 import type { Measure, MonthlySavings, YearlyComparison } from '@verdant/contracts/dashboard';
+import { MSG } from '@verdant/domain/messages';
 
 export const MEASURE_LABELS: Record<Measure, string> = {
   cons: 'Consumption',
@@ -6,11 +7,11 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   co2e: 'Emissions',
 };
 
-/** The error catalogue's empty-list messages (core spec, section 8). */
-export const NO_INCREASES = 'No meters increased consumption';
-export const NO_DECREASES = 'No meters decreased consumption';
+/** The error catalogue's messages live in the domain's one catalogue. */
+export const NO_INCREASES = MSG.noIncreases;
+export const NO_DECREASES = MSG.noDecreases;
 export const NO_FIGURES = 'No consumption has been recorded yet';
-export const INCOMPLETE_MONTH = 'Data for this month is incomplete';
+export const INCOMPLETE_MONTH = MSG.incompleteMonth;
 
 /**
  * The donut's colour: 'down' (green) when last month is lower than the same month a year earlier, 'up'
