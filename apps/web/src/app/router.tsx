@@ -54,6 +54,24 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/users',
+                lazy: async () => ({
+                  Component: (await import('../features/users/pages/users-page')).UsersPage,
+                }),
+              },
+              {
+                path: '/my-details',
+                lazy: async () => ({
+                  Component: (await import('../features/my-details/pages/my-details-page')).MyDetailsPage,
+                }),
+              },
+              {
+                path: '/my-details/:setup',
+                lazy: async () => ({
+                  Component: (await import('../features/my-details/pages/mode-setup-page')).ModeSetupPage,
+                }),
+              },
+              {
                 path: '*',
                 lazy: async () => ({ Component: (await import('./shell/screen-page')).ScreenPage }),
               },

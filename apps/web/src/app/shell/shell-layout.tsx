@@ -2,6 +2,7 @@ import { AppShell, Box, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { ActionsRibbonProvider } from '../../components/page-actions';
+import { NotificationsModal } from '../../features/notifications/components/notifications-modal';
 import { ActionsRibbon, ActionsToggle } from './actions-ribbon';
 import { AreaTabs } from './area-tabs';
 import { FullMenu } from './full-menu';
@@ -51,6 +52,7 @@ export function ShellLayout() {
       </AppShell>
       <FullMenu />
       <SessionWatch />
+      <NotificationsModal />
     </ActionsRibbonProvider>
   );
 }

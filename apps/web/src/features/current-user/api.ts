@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fullMenu, orgSummary, settingValue } from '@verdant/contracts/current-user';
+import {
+  currentUser,
+  fullMenu,
+  orgSummary,
+  settingValue,
+  type UserSettings,
+  userSettings,
+} from '@verdant/contracts/current-user';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session-store';
@@ -19,6 +26,19 @@ export function useOrgSummary() {
     queryKey: ['current-user', orgId, 'org-summary'],
     queryFn: ({ signal }) => api.get('/current-user/org-summary', { schema: orgSummary, signal }),
     enabled: orgId !== null,
+  });
+}
+
+/**
+ * The signed-in person as the current organisation sees them (administrator or not, conttypeId): the
+ * session keeps the answer of sign-in, which an organisation switch makes stale.
+ */
+export function useUserDetails() {
+  const orgId = useOrganisationId();
+  return useQuery({
+    queryKey: ['current-user', orgId, 'user-details'],
+    queryFn: ({ signal }) => api.get('/current-user/user-details', { schema: currentUser, signal }),
+    staleTime: 5 * 60_000,
   });
 }
 
@@ -72,5 +92,38 @@ export function useSaveNavIcons() {
     onError: (_error, _ids, context) => {
       if (context?.previous) queryClient.setQueryData(navIconsKey, context.previous);
     },
+  });
+}
+
+const settingsKey = ['current-user', 'all-settings'] as const;
+
+export function useUserSettings() {
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => api.get('/current-user/user-settings', { schema: userSettings, signal }),
+  });
+}
+
+/** Saves some settings (null removes one); the page shows the change at once and undoes it on failure. */
+export function useSaveUserSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Record<string, string | null>) =>
+      api.put('/current-user/user-settings', { body: values, schema: userSettings }),
+    onMutate: async (values) => {
+      await queryClient.cancelQueries({ queryKey: settingsKey });
+      const previous = queryClient.getQueryData<UserSettings>(settingsKey);
+      const next: UserSettings = { ...previous };
+      for (const [key, value] of Object.entries(values)) {
+        if (value === null) delete next[key];
+        else next[key] = value;
+      }
+      queryClient.setQueryData(settingsKey, next);
+      return { previous };
+    },
+    onError: (_error, _values, context) => {
+      if (context?.previous) queryClient.setQueryData(settingsKey, context.previous);
+    },
+    onSuccess: (answer) => queryClient.setQueryData(settingsKey, answer),
   });
 }

@@ -1,0 +1,148 @@
+import {
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconCheck, IconSearch } from '@tabler/icons-react';
+import type { SearchResult } from '@verdant/contracts/search';
+import type { AssetType } from '@verdant/contracts/users';
+import { SEARCH_MIN_CHARS } from '@verdant/domain/constants';
+import { MSG } from '@verdant/domain/messages';
+import { type ReactNode, useId, useState } from 'react';
+import { ASSET_TYPE_CHOICES, ASSET_TYPE_LABELS } from './asset-types';
+import { useAssetSearch } from './use-asset-search';
+
+interface AssetSearchProps {
+  selected: SearchResult | null;
+  onSelect: (asset: SearchResult | null) => void;
+  /** The asset type chosen first; Sites unless the screen knows better. */
+  initialType?: AssetType;
+}
+
+function ResultRow({
+  result,
+  selected,
+  onSelect,
+}: {
+  result: SearchResult;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <UnstyledButton
+      onClick={onSelect}
+      aria-pressed={selected}
+      px="sm"
+      py={6}
+      w="100%"
+      bg={selected ? 'var(--mantine-color-verdant-0)' : undefined}
+      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Stack gap={0} miw={0}>
+          <Text fz="sm" fw={500} truncate>
+            {result.name}
+          </Text>
+          <Text fz="xs" c="dimmed" truncate>
+            {result.context
+              ? `${ASSET_TYPE_LABELS[result.type]} at ${result.context}`
+              : ASSET_TYPE_LABELS[result.type]}
+          </Text>
+        </Stack>
+        {selected && <IconCheck size={16} color="var(--mantine-color-verdant-7)" aria-hidden />}
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/**
+ * Finds one asset of the current organisation: choose its type, type at least three characters of its
+ * name, pick a result. Later screens (reports, groups) reuse it.
+ */
+export function AssetSearch({ selected, onSelect, initialType = 'site' }: AssetSearchProps) {
+  const [type, setType] = useState<AssetType>(initialType);
+  const [text, setText] = useState('');
+  const search = useAssetSearch(type, text);
+  const resultsId = useId();
+  const typed = text.trim();
+
+  let body: ReactNode = null;
+  if (search.status === 'failed') {
+    body = (
+      <Text fz="sm" c="red.7" role="alert">
+        {search.message}
+      </Text>
+    );
+  } else if (search.status === 'short') {
+    body =
+      typed.length > 0 && typed.length < SEARCH_MIN_CHARS ? (
+        <Text fz="sm" c="dimmed">{`Type at least ${SEARCH_MIN_CHARS} characters`}</Text>
+      ) : null;
+  } else if (search.status === 'done' && search.results.length === 0) {
+    body = (
+      <Text fz="sm" c="dimmed">
+        {MSG.noResults}
+      </Text>
+    );
+  } else if (search.results.length > 0) {
+    body = (
+      <ScrollArea.Autosize mah={220} type="auto">
+        <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {search.results.map((result) => (
+            <li key={`${result.type}:${result.id}`}>
+              <ResultRow
+                result={result}
+                selected={selected?.type === result.type && selected.id === result.id}
+                onSelect={() => onSelect(result)}
+              />
+            </li>
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+    );
+  }
+
+  return (
+    <Stack gap="xs">
+      <Group align="flex-end" gap="sm" wrap="nowrap">
+        <Select
+          label="Asset type"
+          data={ASSET_TYPE_CHOICES as { value: AssetType; label: string }[]}
+          value={type}
+          allowDeselect={false}
+          onChange={(value) => {
+            if (!value) return;
+            setType(value);
+            onSelect(null);
+          }}
+          w={180}
+        />
+        <TextInput
+          label="Search assets"
+          placeholder={`Type at least ${SEARCH_MIN_CHARS} characters of a name`}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          rightSection={search.status === 'searching' ? <Loader size={14} aria-label="Searching" /> : null}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          aria-controls={resultsId}
+          style={{ flex: 1 }}
+        />
+      </Group>
+      <Paper
+        id={resultsId}
+        aria-label="Search results"
+        role="region"
+        withBorder={body !== null}
+        p={body ? 4 : 0}
+      >
+        {body}
+      </Paper>
+    </Stack>
+  );
+}

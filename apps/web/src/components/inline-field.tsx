@@ -1,0 +1,165 @@
+import { Loader, TextInput, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { DEBOUNCE_MS } from '@verdant/domain/constants';
+import { checkInlineValue, type InlineMode, inlineValue } from '@verdant/domain/inline-values';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, errorMessage, isSilentError } from '../lib/api-errors';
+
+type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
+
+export interface InlineFieldProps {
+  label: string;
+  /** The field's key in a 400 answer's `fields`, so the field shows its own message. */
+  name: string;
+  /** The value as last saved on the server. */
+  value: string | null;
+  mode?: InlineMode;
+  readOnly?: boolean;
+  /** A further rule (typically the shared contract's) run before saving; a message stops the save. */
+  validate?: (value: string | null) => string | null;
+  onSave: (value: string | null) => Promise<unknown>;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+}
+
+function failureMessage(error: unknown, name: string): string {
+  if (error instanceof ApiError) return error.fields[name]?.[0] ?? error.message;
+  return errorMessage(error);
+}
+
+const STATE_TEXT: Record<SaveState, string> = {
+  idle: '',
+  saving: 'Saving…',
+  saved: 'Saved',
+  failed: 'Not saved',
+};
+
+/**
+ * A text box that saves itself: DEBOUNCE_MS after the last keystroke (or at once on blur or Enter), with a
+ * saving / saved indicator. When the server refuses, the box goes back to the last saved value and shows
+ * the server's message.
+ */
+export function InlineField({
+  label,
+  name,
+  value,
+  mode = 'text',
+  readOnly = false,
+  validate,
+  onSave,
+  type = 'text',
+  autoComplete = 'off',
+}: InlineFieldProps) {
+  const [text, setText] = useState(value ?? '');
+  const [state, setState] = useState<SaveState>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const saved = useRef(value);
+  const timer = useRef<number | undefined>(undefined);
+  const focused = useRef(false);
+  /** Counts keystrokes, so that a late answer never overwrites something typed after it was sent. */
+  const edits = useRef(0);
+  const latest = useRef({ text, mode, validate, onSave });
+  latest.current = { text, mode, validate, onSave };
+
+  // Another save (of this user's other fields, say) brought a newer value: show it unless typing here.
+  useEffect(() => {
+    if (focused.current || timer.current !== undefined) return;
+    saved.current = value;
+    setText(value ?? '');
+  }, [value]);
+
+  const save = useCallback(() => {
+    window.clearTimeout(timer.current);
+    timer.current = undefined;
+    const current = latest.current;
+    const next = inlineValue(current.text);
+    const problem = checkInlineValue(current.mode, current.text) ?? current.validate?.(next) ?? null;
+    if (problem) {
+      setError(problem);
+      setState('failed');
+      return;
+    }
+    if (next === saved.current) {
+      setState((s) => (s === 'failed' ? 'idle' : s));
+      return;
+    }
+    const edit = edits.current;
+    setError(null);
+    setState('saving');
+    current.onSave(next).then(
+      () => {
+        saved.current = next;
+        if (edit === edits.current) setState('saved');
+      },
+      (failure: unknown) => {
+        if (isSilentError(failure)) {
+          setState('idle');
+          return;
+        }
+        if (edit === edits.current) setText(saved.current ?? '');
+        setError(failureMessage(failure, name));
+        setState('failed');
+      },
+    );
+  }, [name]);
+
+  // Leaving the page (or collapsing the panel) within the debounce still saves what was typed.
+  useEffect(
+    () => () => {
+      if (timer.current !== undefined) save();
+    },
+    [save],
+  );
+
+  if (readOnly) {
+    return <TextInput label={label} value={value ?? ''} readOnly variant="filled" />;
+  }
+
+  const indicator =
+    state === 'saving' ? (
+      <Loader size={14} aria-hidden />
+    ) : state === 'saved' ? (
+      <IconCheck size={16} color="var(--mantine-color-teal-7)" aria-hidden />
+    ) : state === 'failed' ? (
+      <IconAlertCircle size={16} color="var(--mantine-color-red-7)" aria-hidden />
+    ) : null;
+
+  return (
+    <div>
+      <TextInput
+        label={label}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={text}
+        error={error}
+        rightSection={indicator}
+        data-save-state={state}
+        onFocus={() => {
+          focused.current = true;
+        }}
+        onChange={(event) => {
+          edits.current += 1;
+          setText(event.currentTarget.value);
+          setError(null);
+          setState('idle');
+          window.clearTimeout(timer.current);
+          timer.current = window.setTimeout(save, DEBOUNCE_MS);
+        }}
+        onBlur={() => {
+          focused.current = false;
+          if (timer.current !== undefined) save();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && timer.current !== undefined) {
+            event.preventDefault();
+            save();
+          }
+        }}
+      />
+      <VisuallyHidden role="status" aria-live="polite">
+        {state === 'idle' ? '' : `${label}: ${STATE_TEXT[state]}`}
+      </VisuallyHidden>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import type { User } from '@verdant/contracts/users';
+import { DEBOUNCE_MS, LIST_PAGE_SIZE } from '@verdant/domain/constants';
+import { MSG } from '@verdant/domain/messages';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageActions } from '../../../components/page-actions';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage, isSilentError } from '../../../lib/api-errors';
+import { useSession } from '../../../lib/session-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOrgSummary, useUserDetails } from '../../current-user/api';
+import { useUsersList } from '../api';
+import { AddUserModal } from '../components/add-user-modal';
+import { UserEditPanel } from '../components/user-edit-panel';
+import { UsersTable } from '../components/users-table';
+
+/** /users: the organisation's people, 100 at a time; `?show=new` opens Add user. */
+export function UsersPage() {
+  useDocumentTitle('Users');
+  const session = useSession();
+  const selfId = session?.user.id ?? null;
+  const organisationName = useOrgSummary().data?.name ?? session?.organisation?.name ?? 'this organisation';
+  const callerIsAdmin = useUserDetails().data?.admin === true;
+  const [params, setParams] = useSearchParams();
+  const [filter, setFilter] = useState('');
+  const [q] = useDebouncedValue(filter.trim(), DEBOUNCE_MS);
+  const list = useUsersList(q);
+  const [expandedId, setExpandedId] = useState<number | null>(null);
+
+  const pages = list.data?.pages ?? [];
+  const users = pages.flatMap((page) => page.users);
+  const total = pages.at(-1)?.total ?? 0;
+  const listMayEdit = pages[0]?.mayEdit === true;
+  const addOpened = params.get('show') === 'new' && listMayEdit;
+
+  const setShowNew = (open: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set('show', 'new');
+        else next.delete('show');
+        return next;
+      },
+      { replace: !open },
+    );
+
+  const canExpand = (user: User) => listMayEdit || user.mayEdit;
+  const showError = list.isError && !isSilentError(list.error);
+
+  return (
+    <>
+      <PageHeader title="Users" description={`People with access to ${organisationName}.`} />
+      {listMayEdit && (
+        <PageActions>
+          <Button size="compact-sm" leftSection={<IconUserPlus size={16} />} onClick={() => setShowNew(true)}>
+            Add user
+          </Button>
+        </PageActions>
+      )}
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <TextInput
+            label="Filter by name"
+            placeholder="Name, login ID or email"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            rightSection={list.isFetching && !list.isFetchingNextPage ? <Loader size={14} /> : null}
+            value={filter}
+            onChange={(event) => setFilter(event.currentTarget.value)}
+            w={360}
+          />
+          {list.isSuccess && (
+            <Text fz="sm" c="dimmed" role="status">
+              {`Showing ${users.length} of ${total}`}
+            </Text>
+          )}
+        </Group>
+        {showError && (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(list.error)}
+          </Alert>
+        )}
+        <Paper withBorder radius="md">
+          {list.isPending ? (
+            <Center py="xl">
+              <Loader aria-label="Loading users" />
+            </Center>
+          ) : users.length === 0 ? (
+            <Text c="dimmed" fz="sm" p="md">
+              {MSG.noResults}
+            </Text>
+          ) : (
+            <UsersTable
+              users={users}
+              expandedId={expandedId}
+              canExpand={canExpand}
+              onToggle={(user) => setExpandedId((id) => (id === user.id ? null : user.id))}
+              renderPanel={(user) => (
+                <UserEditPanel
+                  row={user}
+                  listMayEdit={listMayEdit}
+                  callerIsAdmin={callerIsAdmin}
+                  selfId={selfId}
+                  organisationName={organisationName}
+                  onDeleted={() => setExpandedId(null)}
+                />
+              )}
+            />
+          )}
+        </Paper>
+        {list.hasNextPage && (
+          <Group justify="center">
+            <Button
+              variant="default"
+              loading={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
+              {`Show Next ${LIST_PAGE_SIZE}`}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <AddUserModal opened={addOpened} onClose={() => setShowNew(false)} callerIsAdmin={callerIsAdmin} />
+    </>
+  );
+}
