@@ -11,7 +11,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
-      wildcard: false,
+      // Look files up on each request, so a rebuilt web app is served without restarting.
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be fresh so new builds are picked up.

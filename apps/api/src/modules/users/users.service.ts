@@ -78,6 +78,30 @@ export function createUsersService({
     return row;
   }
 
+  /**
+   * One's own record, also when one holds no membership in the organisation (a product administrator):
+   * My Details must work for everyone.
+   */
+  async function selfOrMember(tx: DbOrTx, a: AuthContext, organisationId: number, userId: number) {
+    const row = await q.findMember(tx, organisationId, userId);
+    if (row) return row;
+    const user = isSelf(a, userId) ? await q.findUser(tx, userId) : undefined;
+    if (!user) throw notFound();
+    return {
+      user,
+      membership: {
+        userId,
+        organisationId,
+        accessId: ACCESS.none,
+        admin: false,
+        orgBlocked: false,
+        lastUsedAt: null,
+        createdAt: user.createdAt,
+        updatedAt: user.updatedAt,
+      },
+    } satisfies q.MemberRow;
+  }
+
   const isSelf = (a: AuthContext, userId: number) => a.user.id === userId;
 
   async function assertEmailFree(tx: DbOrTx, email: string, exceptUserId?: number) {
@@ -112,14 +136,14 @@ export function createUsersService({
 
     async get(a: AuthContext, userId: number) {
       const c = await caller(a, a.organisationId);
-      const row = await member(db, c.organisationId, userId);
+      const row = await selfOrMember(db, a, c.organisationId, userId);
       return toUser(row, c.mayEdit || isSelf(a, userId));
     },
 
     async update(a: AuthContext, userId: number, body: UserUpdate) {
       const c = await caller(a, a.organisationId);
       return db.transaction(async (tx) => {
-        const row = await member(tx, c.organisationId, userId);
+        const row = await selfOrMember(tx, a, c.organisationId, userId);
         const self = isSelf(a, userId);
         if (!self && !c.mayEdit) throw forbidden();
         if (body.admin !== undefined && body.admin !== row.membership.admin) {
@@ -140,7 +164,7 @@ export function createUsersService({
           ...(block === undefined ? {} : { statusId: block ? USER_STATUS.blocked : USER_STATUS.active }),
         });
         if (block) await auth.endSessionsOf(tx, userId);
-        return toUser(await member(tx, c.organisationId, userId), true);
+        return toUser(await selfOrMember(tx, a, c.organisationId, userId), true);
       });
     },
 

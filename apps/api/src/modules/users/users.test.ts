@@ -409,6 +409,28 @@ describe('passwords', () => {
   });
 });
 
+describe('my own record', () => {
+  it('is readable and editable by a product administrator who is no member of the organisation', async () => {
+    const root = await createUser(t.db, { loginId: 'root.user', productAdmin: true });
+    const token = await t.login('root.user');
+    const headers = bearer(token);
+    await t.app.inject({ method: 'PUT', url: `/api/current-user/organisation/${org.id}`, headers });
+    const own = await t.app.inject({ url: `/api/users/${root.id}`, headers });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ userId: 'root.user', accessId: -2, accessLevel: 'None' });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${root.id}`,
+      headers,
+      payload: { ...editable(own.json()), position: 'Provider' },
+    });
+    expect(saved.json().position).toBe('Provider');
+    // Still nobody else's record outside the organisation.
+    const stranger = await createUser(t.db, {});
+    expect((await t.app.inject({ url: `/api/users/${stranger.id}`, headers })).statusCode).toBe(404);
+  });
+});
+
 describe('deleting', () => {
   it("deletes a user with the spec's message", async () => {
     const doomed = await createMember(t.db, org.id, { firstName: 'Dee', surname: 'Parted' });
