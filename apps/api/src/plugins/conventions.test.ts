@@ -42,6 +42,10 @@ describe('API conventions', () => {
       logger: false,
     });
     try {
+      const root = await app.inject({ url: '/' });
+      expect(root.statusCode).toBe(200);
+      expect(root.body).toContain('<div id="root">');
+      expect(root.headers['cache-control']).toBe('no-cache');
       const page = await app.inject({ url: '/sites/42/settings' });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');

@@ -13,11 +13,16 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       root: opts.webDist,
       // Look files up on each request, so a rebuilt web app is served without restarting.
       wildcard: true,
-      index: false,
+      index: 'index.html',
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be fresh so new builds are picked up.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else if (filePath.endsWith('index.html')) {
+          res.setHeader('cache-control', 'no-cache');
+        } else {
+          res.setHeader('cache-control', 'public, max-age=3600');
         }
       },
     });
