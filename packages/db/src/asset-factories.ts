@@ -8,6 +8,8 @@ const first = <T>(rows: T[]): One<T[]> => {
   return row as One<T[]>;
 };
 
+let siteCounter = 0;
+
 export async function createSite(
   db: DbOrTx,
   organisationId: number,
@@ -16,7 +18,7 @@ export async function createSite(
   return first(
     await db
       .insert(sites)
-      .values({ organisationId, name: 'Site', ...values })
+      .values({ organisationId, name: `Site ${++siteCounter}`, ...values })
       .returning(),
   );
 }

@@ -35,9 +35,40 @@ export const sites = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    description: text('description'),
+    siteAddress1: text('site_address1'),
+    siteAddress2: text('site_address2'),
+    siteAddress3: text('site_address3'),
+    regionId: integer('region_id'),
+    siteOpen: date('site_open', { mode: 'string' }),
+    /** Clearable; a site with a close date shows as closed. */
+    siteClose: date('site_close', { mode: 'string' }),
+    heatPlant: boolean('heat_plant').notNull().default(false),
+    deletedBy: integer('deleted_by'),
     ...lifecycle,
   },
-  (t) => [index('sites_organisation_idx').on(t.organisationId)],
+  (t) => [
+    index('sites_organisation_idx').on(t.organisationId),
+    uniqueIndex('sites_organisation_name_unique')
+      .on(t.organisationId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/** A facility groups entities at a site (created when an entity names one that does not exist yet). */
+export const facilities = pgTable(
+  'facilities',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('facilities_site_name_unique').on(t.siteId, sql`lower(${t.name})`)],
 );
 
 /** Data sources: supply meters, check meters, fuel cards and transactional meters. */
@@ -118,9 +149,31 @@ export const entities = pgTable(
       .notNull()
       .references(() => sites.id),
     name: text('name').notNull(),
+    /** STANDARD, HEAT PLANT, PUMP or WWTP (wastewater treatment plant). */
+    entityType: text('entity_type').notNull().default('STANDARD'),
+    facilityId: integer('facility_id'),
+    /** Occupancy: the building segmentation lookup. */
+    buildsegId: integer('buildseg_id'),
+    /** Function: the entity descriptor lookup, for standard entities. */
+    entdescId: integer('entdesc_id'),
+    controlId: integer('control_id'),
+    entityOpen: date('entity_open', { mode: 'string' }),
+    entityClose: date('entity_close', { mode: 'string' }),
+    description: text('description'),
+    address1: text('address1'),
+    address2: text('address2'),
+    address3: text('address3'),
+    /** Longitude (x, -180..180) and latitude (y, -90..90). */
+    locationX: doublePrecision('location_x'),
+    locationY: doublePrecision('location_y'),
+    deletedBy: integer('deleted_by'),
     ...lifecycle,
   },
-  (t) => [index('entities_organisation_idx').on(t.organisationId), index('entities_site_idx').on(t.siteId)],
+  (t) => [
+    index('entities_organisation_idx').on(t.organisationId),
+    index('entities_site_idx').on(t.siteId),
+    check('entities_type_check', sql`${t.entityType} in ('STANDARD', 'HEAT PLANT', 'PUMP', 'WWTP')`),
+  ],
 );
 
 /** A site group (members are sites) or a source group (members are meters). */

@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { entities, meters, sites } from './assets';
+import { organisations, users } from './core';
+
+/**
+ * Reference lists shown in selectors (regions, occupancy, entity functions, usage types, heating, lighting,
+ * air-conditioning control, organisation types, countries, financial reporting, load units, ...): one table,
+ * the spec's lookup items {Id, Descr, Order}.
+ */
+export const lookupItems = pgTable(
+  'lookup_items',
+  {
+    list: text('list').notNull(),
+    id: integer('id').notNull(),
+    descr: text('descr').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Extra attributes some lists need (an indicator's unit, an entity descriptor's type). */
+    detail: text('detail'),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.id] })],
+);
+
+/** Indicators (floor area, occupants, pool volume, ...): `variable` ones change over time. */
+export const indicators = pgTable('indicators', {
+  id: serial('id').primaryKey(),
+  description: text('description').notNull(),
+  unit: text('unit').notNull(),
+  variable: boolean('variable').notNull().default(false),
+  /** site, entity or both */
+  appliesTo: text('applies_to').notNull().default('both'),
+});
+
+export const siteIndicatorValues = pgTable(
+  'site_indicator_values',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    indicatorId: integer('indicator_id')
+      .notNull()
+      .references(() => indicators.id),
+    value: numeric('value', { precision: 18, scale: 4 }),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.indicatorId] })],
+);
+
+export const entityIndicatorValues = pgTable(
+  'entity_indicator_values',
+  {
+    entityId: integer('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    indicatorId: integer('indicator_id')
+      .notNull()
+      .references(() => indicators.id),
+    value: numeric('value', { precision: 18, scale: 4 }),
+  },
+  (t) => [primaryKey({ columns: [t.entityId, t.indicatorId] })],
+);
+
+/** How an entity is used and what it was designed for (the Details tab's usage section). */
+export const entityUsages = pgTable('entity_usages', {
+  entityId: integer('entity_id')
+    .primaryKey()
+    .references(() => entities.id, { onDelete: 'cascade' }),
+  entusageId: integer('entusage_id'),
+  designEui: integer('design_eui'),
+  commissionedEui: integer('commissioned_eui'),
+  interventionEui: integer('intervention_eui'),
+  airconVolume: doublePrecision('aircon_volume'),
+  lowHumidity: doublePrecision('low_humidity'),
+  highHumidity: doublePrecision('high_humidity'),
+  lowTemp: doublePrecision('low_temp'),
+  highTemp: doublePrecision('high_temp'),
+  airChanges: doublePrecision('air_changes'),
+  airInfiltration: doublePrecision('air_infiltration'),
+  coreHours: doublePrecision('core_hours'),
+  coreOccupancy: doublePrecision('core_occupancy'),
+  coreEnergyIntensity: doublePrecision('core_energy_intensity'),
+  ncoreHours: doublePrecision('ncore_hours'),
+  ncoreOccupancy: doublePrecision('ncore_occupancy'),
+  ncoreEnergyIntensity: doublePrecision('ncore_energy_intensity'),
+  accontrId: integer('accontr_id'),
+  heatId: integer('heat_id'),
+  lightId: integer('light_id'),
+});
+
+export const entityPumps = pgTable('entity_pumps', {
+  entityId: integer('entity_id')
+    .primaryKey()
+    .references(() => entities.id, { onDelete: 'cascade' }),
+  /** Pump head in metres. */
+  headMetres: integer('head_metres'),
+  powerMeterId: integer('power_meter_id').references(() => meters.id),
+  flowMeterId: integer('flow_meter_id').references(() => meters.id),
+});
+
+export const entityWastewaterPlants = pgTable('entity_wastewater_plants', {
+  entityId: integer('entity_id')
+    .primaryKey()
+    .references(() => entities.id, { onDelete: 'cascade' }),
+  populationServed: integer('population_served'),
+  designCapacityM3PerDay: doublePrecision('design_capacity_m3_per_day'),
+  treatmentType: text('treatment_type'),
+  influentMeterId: integer('influent_meter_id').references(() => meters.id),
+});
+
+/** Files of an organisation, site, entity or data source; the bytes live behind the storage interface. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    ownerType: text('owner_type').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    defaultImage: boolean('default_image').notNull().default(false),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('files_owner_idx').on(t.ownerType, t.ownerId),
+    check('files_owner_type_check', sql`${t.ownerType} in ('organisation', 'site', 'entity', 'meter')`),
+    uniqueIndex('files_one_default_unique').on(t.ownerType, t.ownerId).where(sql`${t.defaultImage}`),
+  ],
+);
+
+/** Jobs of an organisation (dated tasks) and notes on a data source (with meterId). */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    meterId: integer('meter_id').references(() => meters.id, { onDelete: 'cascade' }),
+    dateFrom: date('date_from', { mode: 'string' }).notNull(),
+    dateTill: date('date_till', { mode: 'string' }),
+    text: text('text').notNull(),
+    /** A contracted permanent job, which cannot be deleted. */
+    permanent: boolean('permanent').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_organisation_idx').on(t.organisationId, t.dateFrom),
+    index('jobs_meter_idx').on(t.meterId),
+  ],
+);
+
+export const procurementExpiries = pgTable(
+  'procurement_expiries',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('procurement_expiries_organisation_idx').on(t.organisationId)],
+);
