@@ -18,6 +18,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
+import { referenceRoutes } from './modules/reference/reference.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
@@ -89,6 +90,7 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
         await signedIn.register(searchRoutes, { service: search });
         await signedIn.register(catalogueRoutes, { service: catalogue });
         await signedIn.register(dashboardRoutes, { service: dashboard });
+        await signedIn.register(referenceRoutes, { db });
       });
     },
     { prefix: '/api' },

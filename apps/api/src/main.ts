@@ -3,6 +3,7 @@ import { seedCatalogue } from '@verdant/db/catalogue-seed';
 import { connect } from '@verdant/db/client';
 import { type EmbeddedServer, ensureDatabase, startEmbedded } from '@verdant/db/embedded';
 import { runMigrations } from '@verdant/db/migrate';
+import { seedReferenceData } from '@verdant/db/reference-seed';
 import { DEMO_PASSWORD, seedDemoOnce, setAdminPassword } from '@verdant/db/seed';
 import { type App, buildApp } from './app';
 import { loadConfig } from './config';
@@ -44,6 +45,7 @@ async function main() {
   await runMigrations(database.pool);
   if ((await seedCatalogue(database.db)).seeded)
     say('Loaded the catalogue of data types, units and emission factors.');
+  await seedReferenceData(database.db);
   if (config.SEED_DEMO) {
     const seeded = await seedDemoOnce(database.db, { adminPassword: config.ADMIN_PASSWORD });
     if (seeded.seeded) say('Loaded the demo organisations and accounts.');

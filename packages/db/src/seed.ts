@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from './client';
 import { seedDemoLedger } from './demo-ledger';
 import { addMembership, createMember, createOrganisation, createUser } from './factories';
 import { hashPassword } from './password-hash';
+import { seedReferenceData } from './reference-seed';
 import { appMeta, users } from './schema/core';
 
 export const DEMO_PASSWORD = 'Verdant-demo-1';
@@ -26,6 +27,7 @@ export async function seedDemoOnce(
 ): Promise<SeedResult> {
   // The demo's meters use the catalogue's data types and factors.
   await seedCatalogue(db);
+  await seedReferenceData(db);
   const today = opts.today ?? new Date().toISOString().slice(0, 10);
   return db.transaction(async (tx) => {
     // One seeder at a time, even with several API processes starting together.

@@ -1,0 +1,44 @@
+import { errorResponse } from '@verdant/contracts/common';
+import { indicatorList, REFERENCE_LISTS, referenceList } from '@verdant/contracts/reference';
+import type { Db } from '@verdant/db/client';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth';
+import * as q from './reference.queries';
+
+const base = { tags: ['Lookups'], security: [{ bearer: [] }] };
+const errors = { 401: errorResponse };
+
+/** Reference lists are the same for everyone signed in; only authentication is needed to read them. */
+export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  for (const list of REFERENCE_LISTS) {
+    app.get(
+      `/lookups/${list}`,
+      {
+        schema: {
+          ...base,
+          summary: `The ${list.replace(/-/g, ' ')} list`,
+          response: { 200: referenceList, ...errors },
+        },
+      },
+      async (req) => {
+        authOf(req);
+        return q.listItems(db, list);
+      },
+    );
+  }
+  app.get(
+    '/lookups/indicators',
+    {
+      schema: {
+        ...base,
+        summary: 'Indicators for sites and entities',
+        response: { 200: indicatorList, ...errors },
+      },
+    },
+    async (req) => {
+      authOf(req);
+      const rows = await q.listIndicators(db);
+      return rows.map((r) => ({ ...r, appliesTo: r.appliesTo as 'site' | 'entity' | 'both' }));
+    },
+  );
+};
