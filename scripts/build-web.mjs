@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const built = path.join(root, 'apps/web/dist/index.html');
+const built = path.join(path.resolve(root, 'apps/web', process.env.WEB_DIST ?? 'dist'), 'index.html');
 const SOURCES = [
   'apps/web/src',
   'apps/web/index.html',

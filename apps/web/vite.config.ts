@@ -3,7 +3,8 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  // WEB_DIST lets several builds (parallel test runs) each have their own folder.
+  build: { outDir: process.env.WEB_DIST ?? 'dist', emptyOutDir: true },
   server: {
     // The API listens on 3000 in development; the built app is served by the API itself.
     proxy: { '/api': { target: 'http://127.0.0.1:3000' } },

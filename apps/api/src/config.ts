@@ -31,6 +31,8 @@ const schema = z.object({
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Where the built web app is; relative paths are from apps/web. */
+  WEB_DIST: z.string().default('dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -62,7 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...e,
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    webDist: path.resolve(import.meta.dirname, '../../web', e.WEB_DIST),
     alternateLogin,
   };
 }
