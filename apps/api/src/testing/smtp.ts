@@ -8,8 +8,11 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-export async function startSmtp() {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives (and hands each mail to `onMail`, which the
+ * browser journeys use to store mail where their workers can read it).
+ */
+export async function startSmtp(opts: { port?: number; onMail?: (mail: ReceivedMail) => void } = {}) {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -19,14 +22,16 @@ export async function startSmtp() {
       simpleParser(stream)
         .then((mail) => {
           const to = [mail.to].flat().flatMap((a) => (a ? a.value.map((v) => v.address ?? '') : []));
-          received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' });
+          const parsed = { to, subject: mail.subject ?? '', text: mail.text ?? '' };
+          received.push(parsed);
+          opts.onMail?.(parsed);
           for (const w of waiters.splice(0)) w();
           callback();
         })
         .catch(callback);
     },
   });
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -1,7 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { startSmtp } from '../../../api/src/testing/smtp';
 
 export interface StoredMail {
   to: string[];
@@ -14,27 +13,13 @@ export interface StoredMail {
 export async function startMailbox(dir: string, port: number) {
   mkdirSync(dir, { recursive: true });
   let n = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const to = [mail.to].flat().flatMap((a) => (a ? a.value.map((v) => v.address ?? '') : []));
-          const stored: StoredMail = {
-            to,
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-            at: new Date().toISOString(),
-          };
-          writeFileSync(path.join(dir, `${Date.now()}-${++n}.json`), JSON.stringify(stored));
-          callback();
-        })
-        .catch(callback);
+  return startSmtp({
+    port,
+    onMail(mail) {
+      const stored: StoredMail = { ...mail, at: new Date().toISOString() };
+      writeFileSync(path.join(dir, `${Date.now()}-${++n}.json`), JSON.stringify(stored));
     },
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** Mails received so far, oldest first (the journeys read them from the folder the global setup names). */
