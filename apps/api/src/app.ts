@@ -15,12 +15,25 @@ import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { createCurrentUserService } from './modules/current-user/current-user.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { entitiesRoutes } from './modules/entities/entities.routes';
+import { createEntitiesService } from './modules/entities/entities.service';
+import { entityDetailsRoutes } from './modules/entities/entity-details.routes';
+import { createEntityDetailsService } from './modules/entities/entity-details.service';
+import { filesRoutes } from './modules/files/files.routes';
+import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { createJobsService } from './modules/jobs/jobs.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
+import { organisationsRoutes } from './modules/organisations/organisations.routes';
+import { createOrganisationsService } from './modules/organisations/organisations.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
+import { createSiteExportService } from './modules/sites/site-export.service';
+import { sitesRoutes } from './modules/sites/sites.routes';
+import { createSitesService } from './modules/sites/sites.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -55,7 +68,8 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
       directives: {
         // Mantine and ECharts set inline style attributes; scripts stay same-origin only.
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // Map tiles for entity locations (apps/web/src/features/entities/map-tiles.ts).
+        'img-src': ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
         // Plain-HTTP installs (an intranet address and port) must keep working.
         'upgrade-insecure-requests': null,
       },
@@ -76,11 +90,17 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
   const search = createSearchService({ db });
   const catalogue = createCatalogueService({ db });
   const dashboard = createDashboardService({ db, clock });
+  const entities = createEntitiesService({ db, clock });
+  const organisations = createOrganisationsService({ db, clock });
+  const files = createFilesService({ db, config, clock });
+  const jobs = createJobsService({ db, clock });
+  const sites = createSitesService({ db, clock });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth, config });
+      await api.register(filesRoutes, { service: files, auth });
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', authenticate(auth));
         await signedIn.register(currentUserRoutes, { service: currentUser, auth });
@@ -90,6 +110,11 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
         await signedIn.register(searchRoutes, { service: search });
         await signedIn.register(catalogueRoutes, { service: catalogue });
         await signedIn.register(dashboardRoutes, { service: dashboard });
+        await signedIn.register(entitiesRoutes, { service: entities });
+        await signedIn.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
+        await signedIn.register(organisationsRoutes, { service: organisations });
+        await signedIn.register(jobsRoutes, { service: jobs });
+        await signedIn.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
         await signedIn.register(referenceRoutes, { db });
       });
     },

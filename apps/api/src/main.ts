@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, seedDemoOnce, setAdminPassword } from '@verdant/db/seed'
 import { type App, buildApp } from './app';
 import { loadConfig } from './config';
 import { createMailer } from './lib/mail';
+import { createLocalStorage } from './lib/storage';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -47,7 +48,10 @@ async function main() {
     say('Loaded the catalogue of data types, units and emission factors.');
   await seedReferenceData(database.db);
   if (config.SEED_DEMO) {
-    const seeded = await seedDemoOnce(database.db, { adminPassword: config.ADMIN_PASSWORD });
+    const seeded = await seedDemoOnce(database.db, {
+      adminPassword: config.ADMIN_PASSWORD,
+      storage: createLocalStorage(path.join(config.dataDir, 'files')),
+    });
     if (seeded.seeded) say('Loaded the demo organisations and accounts.');
     if (seeded.adminPasswordGenerated) {
       say(

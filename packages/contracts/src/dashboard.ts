@@ -5,17 +5,22 @@ export const measure = z.enum(MEASURES);
 export type Measure = z.infer<typeof measure>;
 export const measureParam = z.object({ type: measure });
 
-/** Twelve complete months against the same months a year earlier. */
+/**
+ * The organisation's current reporting year (the one holding the last complete month) against the reporting
+ * year before, month by month.
+ */
 export const yearlyComparison = z.object({
-  /** 'yyyy-MM' of each month of the recent series, oldest first. */
+  /** 'yyyy-MM' of each month of the current reporting year, first month first. */
   months: z.array(z.string()),
-  /** [recent twelve months, the twelve months a year before], aligned with `months`. */
+  /** [current reporting year, the reporting year before], aligned with `months`. */
   data: z.tuple([z.array(z.number()), z.array(z.number())]),
   seriesLabels: z.tuple([z.string(), z.string()]),
   /** The standard unit of the figures: kWh, $ or kg CO2e. */
   unit: z.string(),
   /** Months in the recent series whose facts are incomplete (some meter lacks days). */
   incompleteMonths: z.array(z.string()),
+  /** Months of the current reporting year after the last complete month: no figures yet (0 in `data`). */
+  futureMonths: z.array(z.string()),
 });
 export type YearlyComparison = z.infer<typeof yearlyComparison>;
 

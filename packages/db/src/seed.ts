@@ -4,7 +4,11 @@ import { eq } from 'drizzle-orm';
 import { createGroup, createSite, grantRight } from './asset-factories';
 import { seedCatalogue } from './catalogue-seed';
 import type { Db, DbOrTx } from './client';
+import { seedDemoEntities } from './demo-entities';
+import { type DemoStorage, seedDemoFiles } from './demo-files';
 import { seedDemoLedger } from './demo-ledger';
+import { seedDemoOrganisation } from './demo-organisation';
+import { seedDemoSites } from './demo-sites';
 import { addMembership, createMember, createOrganisation, createUser } from './factories';
 import { hashPassword } from './password-hash';
 import { seedReferenceData } from './reference-seed';
@@ -23,7 +27,7 @@ export interface SeedResult {
 /** Loads the demo organisations and accounts once; later starts find the marker and do nothing. */
 export async function seedDemoOnce(
   db: Db,
-  opts: { adminPassword?: string; today?: string } = {},
+  opts: { adminPassword?: string; today?: string; storage?: DemoStorage } = {},
 ): Promise<SeedResult> {
   // The demo's meters use the catalogue's data types and factors.
   await seedCatalogue(db);
@@ -92,7 +96,12 @@ export async function seedDemoOnce(
       admin: true,
     });
     const sites = await seedDemoColleagues(tx, demo.id);
+    await seedDemoSites(tx, { organisationId: demo.id, sites });
     await seedDemoLedger(tx, sites, today);
+    // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.
+    await seedDemoEntities(tx, { organisationId: demo.id, sites });
+    await seedDemoOrganisation(tx, { organisationId: demo.id, sites, today });
+    if (opts.storage) await seedDemoFiles(tx, { organisationId: demo.id, sites, today }, opts.storage);
     await createUser(tx, {
       password: adminPassword,
       loginId: 'admin',

@@ -25,6 +25,25 @@ export const MODAL_HEIGHT_PX = 600;
 export const PASSWORD_RESET_VALID_MINUTES = 60;
 export const DATE_FORMAT_DISPLAY = 'DD/MM/YYYY';
 export const DATE_FORMAT_STORED = 'YYYY-MM-DD';
+export const FILES_GALLERY_COLUMNS = 5;
+/** Largest file an upload may carry. */
+export const FILE_MAX_MB = 20;
+/** Extensions the gallery shows as thumbnails (pdf as an icon). */
+export const FILE_THUMBNAIL_TYPES = ['png', 'bmp', 'jpg', 'jpeg', 'gif', 'pdf'] as const;
+/** Extensions that may be a default image or a logo. */
+export const IMAGE_TYPES = ['png', 'bmp', 'jpg', 'jpeg', 'gif'] as const;
+/** Extensions an upload may have: images, pdf and common office and data files. */
+export const FILE_UPLOAD_TYPES = [
+  ...FILE_THUMBNAIL_TYPES,
+  'csv',
+  'txt',
+  'xlsx',
+  'xls',
+  'docx',
+  'doc',
+] as const;
+/** How long a direct file link (an <img src> without the bearer header) stays valid. */
+export const FILE_LINK_MINUTES = 60;
 
 /** Organisation access levels: a lower number means more rights. */
 export const ACCESS = {

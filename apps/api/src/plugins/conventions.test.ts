@@ -50,7 +50,7 @@ describe('API conventions', () => {
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain('<div id="root">');
-      const api = await app.inject({ url: '/api/sites/42' });
+      const api = await app.inject({ url: '/api/no-such-area/42' });
       expect(api.statusCode).toBe(404);
       expect(api.json().code).toBe('NOT_FOUND');
     } finally {

@@ -54,6 +54,57 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/organisation/files',
+                lazy: async () => ({
+                  Component: (await import('../features/organisation-files/pages/organisation-files-page'))
+                    .OrganisationFilesPage,
+                }),
+              },
+              {
+                path: '/organisation/jobs',
+                lazy: async () => ({
+                  Component: (await import('../features/jobs/pages/jobs-page')).JobsPage,
+                }),
+              },
+              {
+                path: '/organisation/sites',
+                lazy: async () => ({
+                  Component: (await import('../features/sites/pages/sites-page')).SitesPage,
+                }),
+              },
+              ...['/sites/:id', '/sites/:id/:tab'].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/sites/pages/site-page')).SitePage,
+                }),
+              })),
+              {
+                path: '/organisation/entities',
+                lazy: async () => ({
+                  Component: (await import('../features/entities/pages/entities-page')).EntitiesPage,
+                }),
+              },
+              ...['/entities/:id', '/entities/:id/:tab'].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/entities/pages/entity-page')).EntityPage,
+                }),
+              })),
+              {
+                path: '/organisation',
+                lazy: async () => ({
+                  Component: (await import('../features/organisation/pages/organisation-overview-page'))
+                    .OrganisationOverviewPage,
+                }),
+              },
+              {
+                path: '/organisation/settings',
+                lazy: async () => ({
+                  Component: (await import('../features/organisation/pages/organisation-settings-page'))
+                    .OrganisationSettingsPage,
+                }),
+              },
+              {
                 path: '/users',
                 lazy: async () => ({
                   Component: (await import('../features/users/pages/users-page')).UsersPage,

@@ -3,6 +3,7 @@ import {
   Loader,
   Paper,
   ScrollArea,
+  SegmentedControl,
   Select,
   Stack,
   Text,
@@ -15,6 +16,7 @@ import type { AssetType } from '@verdant/contracts/users';
 import { SEARCH_MIN_CHARS } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { type ReactNode, useId, useState } from 'react';
+import { AssetBrowseList } from './asset-browse';
 import { ASSET_TYPE_CHOICES, ASSET_TYPE_LABELS } from './asset-types';
 import { useAssetSearch } from './use-asset-search';
 
@@ -25,7 +27,7 @@ interface AssetSearchProps {
   initialType?: AssetType;
 }
 
-function ResultRow({
+export function ResultRow({
   result,
   selected,
   onSelect,
@@ -62,11 +64,12 @@ function ResultRow({
 }
 
 /**
- * Finds one asset of the current organisation: choose its type, type at least three characters of its
- * name, pick a result. Later screens (reports, groups) reuse it.
+ * Finds one asset of the current organisation: choose its type, then either type at least three characters
+ * of its name (Search) or pick from the whole list (Browse). Later screens (reports, groups) reuse it.
  */
 export function AssetSearch({ selected, onSelect, initialType = 'site' }: AssetSearchProps) {
   const [type, setType] = useState<AssetType>(initialType);
+  const [mode, setMode] = useState<'search' | 'browse'>('search');
   const [text, setText] = useState('');
   const search = useAssetSearch(type, text);
   const resultsId = useId();
@@ -110,6 +113,17 @@ export function AssetSearch({ selected, onSelect, initialType = 'site' }: AssetS
 
   return (
     <Stack gap="xs">
+      <SegmentedControl
+        aria-label="Search or browse"
+        size="xs"
+        value={mode}
+        onChange={(value) => setMode(value as 'search' | 'browse')}
+        data={[
+          { value: 'search', label: 'Search' },
+          { value: 'browse', label: 'Browse' },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
       <Group align="flex-end" gap="sm" wrap="nowrap">
         <Select
           label="Asset type"
@@ -123,26 +137,34 @@ export function AssetSearch({ selected, onSelect, initialType = 'site' }: AssetS
           }}
           w={180}
         />
-        <TextInput
-          label="Search assets"
-          placeholder={`Type at least ${SEARCH_MIN_CHARS} characters of a name`}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={search.status === 'searching' ? <Loader size={14} aria-label="Searching" /> : null}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          aria-controls={resultsId}
-          style={{ flex: 1 }}
-        />
+        {mode === 'search' && (
+          <TextInput
+            label="Search assets"
+            placeholder={`Type at least ${SEARCH_MIN_CHARS} characters of a name`}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            rightSection={search.status === 'searching' ? <Loader size={14} aria-label="Searching" /> : null}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            aria-controls={resultsId}
+            style={{ flex: 1 }}
+          />
+        )}
       </Group>
-      <Paper
-        id={resultsId}
-        aria-label="Search results"
-        role="region"
-        withBorder={body !== null}
-        p={body ? 4 : 0}
-      >
-        {body}
-      </Paper>
+      {mode === 'browse' ? (
+        <Paper aria-label="Browse results" role="region" withBorder p={4}>
+          <AssetBrowseList type={type} selected={selected} onSelect={onSelect} />
+        </Paper>
+      ) : (
+        <Paper
+          id={resultsId}
+          aria-label="Search results"
+          role="region"
+          withBorder={body !== null}
+          p={body ? 4 : 0}
+        >
+          {body}
+        </Paper>
+      )}
     </Stack>
   );
 }

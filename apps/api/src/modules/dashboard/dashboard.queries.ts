@@ -21,6 +21,14 @@ const energyFilter = (energyOnly: boolean) =>
     ? sql`and exists (select 1 from data_types d where d.id = m.energy_id and d.type_id = 1)`
     : sql``;
 
+/** The month (1-12) an organisation's reporting year ends with. */
+export async function reportingYearEnd(db: DbOrTx, organisationId: number): Promise<number> {
+  const rows = await db.execute<{ year_end: number }>(
+    sql`select reporting_year_end as year_end from organisations where id = ${organisationId}`,
+  );
+  return rows.rows[0]?.year_end ?? 12;
+}
+
 /**
  * Monthly totals of a measure for an organisation between two months (inclusive, 'yyyy-MM-01'). When no
  * advanced right narrows the view they come from the organisation rollup (a few rows per month); otherwise

@@ -7,14 +7,13 @@ import type {
 import type { Db } from '@verdant/db/client';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { CHART_BARS_MAX } from '@verdant/domain/constants';
+import { reportingYearLabel, reportingYearMonths, reportingYearStart } from '@verdant/domain/reporting-year';
 import { forbidden } from '../../lib/errors';
 import { allows, organisationRoles, visibleMeters } from '../../lib/rights';
 import type { AuthContext } from '../../plugins/auth';
 import * as q from './dashboard.queries';
 
 const UNITS: Record<Measure, string> = { cons: 'kWh', cost: '$', co2e: 'kg CO2e' };
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const label = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 /** Money to the cent, quantities and emissions to three places: enough for any display, no float noise. */
 const tidy = (measure: Measure, n: number) => round(n, measure === 'cost' ? 2 : 3);
@@ -37,19 +36,18 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
     async yearlyComparison(a: AuthContext, measure: Measure): Promise<YearlyComparison> {
       const { organisationId, visible } = await scope(a);
       const last = lastCompleteMonth();
-      const first = addMonths(last, -11);
+      // The reporting year holding the last complete month: in January a calendar year just finished shows whole.
+      const first = reportingYearStart(last, await q.reportingYearEnd(db, organisationId));
+      const months = reportingYearMonths(first);
       const totals = await q.monthlyTotals(db, organisationId, measure, addMonths(first, -12), last, visible);
-      const months = Array.from({ length: 12 }, (_, i) => addMonths(first, i));
-      const value = (m: string) => tidy(measure, totals.get(m)?.total ?? 0);
+      const value = (m: string) => (m > last ? 0 : tidy(measure, totals.get(m)?.total ?? 0));
       return {
         months: months.map((m) => m.slice(0, 7)),
         data: [months.map(value), months.map((m) => value(addMonths(m, -12)))],
-        seriesLabels: [
-          `${label(first)} - ${label(last)}`,
-          `${label(addMonths(first, -12))} - ${label(addMonths(last, -12))}`,
-        ],
+        seriesLabels: [reportingYearLabel(first), reportingYearLabel(addMonths(first, -12))],
         unit: UNITS[measure],
         incompleteMonths: months.filter((m) => totals.get(m)?.incomplete).map((m) => m.slice(0, 7)),
+        futureMonths: months.filter((m) => m > last).map((m) => m.slice(0, 7)),
       };
     },
 

@@ -21,7 +21,16 @@ import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
  * Consumption adds up kWh only: 3100 + 2000 = 5100 against 2480 + 2500 + 900 = 5880.
  * Cost: 620 + 400 + 250 = 1270 against 496 + 500 + 225 + 180 = 1401.
  * Emissions: 5100 x 0.11 + 100 x 0.3 = 591 against 5880 x 0.11 + 90 x 0.3 = 673.8.
- * Depot supply also has half of November 2025 (1500 kWh): that month is incomplete.
+ * Depot supply also has half of November 2025 (1500 kWh) and a third of September 2026 (1000 kWh, 1-10
+ * September): both months are incomplete.
+ *
+ * The 12 month comparison shows the organisation's current reporting year, the one holding October 2026:
+ *   year end 12: Jan-Dec 2026 ('2026') against Jan-Dec 2025 ('2025'); Nov and Dec 2026 are still to come.
+ *     Consumption 2026: Sep 1000 (incomplete), Oct 5100, Nov-Dec future (0). 2025: Oct 5880, Nov 1500.
+ *   year end 6: Jul 2026-Jun 2027 ('FY 2026/27') against Jul 2025-Jun 2026 ('FY 2025/26');
+ *     Nov 2026-Jun 2027 are still to come. Recent: Sep 1000, Oct 5100. Earlier: Oct 5880, Nov 1500.
+ *   year end 3: Apr 2026-Mar 2027 ('FY 2026/27') against Apr 2025-Mar 2026 ('FY 2025/26').
+ * Emissions of November 2025: 1500 x 0.11 = 165.
  */
 
 let t: TestApp;
@@ -86,6 +95,7 @@ beforeAll(async () => {
   await createInvoice(db, m1, { from: '2026-10-01', till: '2026-10-31', consumption: 3100, cost: 620 });
   await createInvoice(db, m1, { from: '2025-10-01', till: '2025-10-31', consumption: 2480, cost: 496 });
   await createInvoice(db, m1, { from: '2025-11-01', till: '2025-11-15', consumption: 1500, cost: 300 });
+  await createInvoice(db, m1, { from: '2026-09-01', till: '2026-09-10', consumption: 1000, cost: 200 });
   await createInvoice(db, m2, { from: '2026-10-01', till: '2026-10-31', consumption: 2, cost: 400 });
   await createInvoice(db, m2, { from: '2025-10-01', till: '2025-10-31', consumption: 2.5, cost: 500 });
   await createInvoice(db, m3, { from: '2026-10-01', till: '2026-10-31', consumption: 100, cost: 250 });
@@ -143,11 +153,9 @@ describe('dashboard figures', () => {
     });
   });
 
-  it('yearly comparison: twelve complete months against the twelve before, incomplete months named', async () => {
+  it('yearly comparison: the current calendar year against the one before, future months named', async () => {
     const res = (await get('watcher', '/api/dashboard/yearly-comparison-cons')).json();
     expect(res.months).toEqual([
-      '2025-11',
-      '2025-12',
       '2026-01',
       '2026-02',
       '2026-03',
@@ -158,16 +166,50 @@ describe('dashboard figures', () => {
       '2026-08',
       '2026-09',
       '2026-10',
+      '2026-11',
+      '2026-12',
     ]);
-    expect(res.data[0]).toEqual([1500, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5100]);
-    expect(res.data[1]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5880]);
-    expect(res.seriesLabels).toEqual(['Nov 2025 - Oct 2026', 'Nov 2024 - Oct 2025']);
-    expect(res.incompleteMonths).toEqual(['2025-11']);
+    expect(res.data[0]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1000, 5100, 0, 0]);
+    expect(res.data[1]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 5880, 1500, 0]);
+    expect(res.seriesLabels).toEqual(['2026', '2025']);
+    expect(res.incompleteMonths).toEqual(['2026-09']);
+    expect(res.futureMonths).toEqual(['2026-11', '2026-12']);
     const cost = (await get('watcher', '/api/dashboard/yearly-comparison-cost')).json();
-    expect(cost.data[0][11]).toBe(1270);
+    expect(cost.data[0][9]).toBe(1270);
     expect(cost.unit).toBe('$');
     const co2e = (await get('watcher', '/api/dashboard/yearly-comparison-co2e')).json();
-    expect(co2e.data[0][0]).toBe(165);
+    expect(co2e.data[1][10]).toBe(165);
+  });
+
+  it('yearly comparison follows the reporting year end: government and commercial financial years', async () => {
+    await t.db.execute(`update organisations set reporting_year_end = 6 where id = ${org.id}`);
+    const jul = (await get('watcher', '/api/dashboard/yearly-comparison-cons')).json();
+    expect(jul.months[0]).toBe('2026-07');
+    expect(jul.months[11]).toBe('2027-06');
+    expect(jul.data[0]).toEqual([0, 0, 1000, 5100, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(jul.data[1]).toEqual([0, 0, 0, 5880, 1500, 0, 0, 0, 0, 0, 0, 0]);
+    expect(jul.seriesLabels).toEqual(['FY 2026/27', 'FY 2025/26']);
+    expect(jul.futureMonths).toEqual([
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+      '2027-04',
+      '2027-05',
+      '2027-06',
+    ]);
+    await t.db.execute(`update organisations set reporting_year_end = 3 where id = ${org.id}`);
+    const apr = (await get('watcher', '/api/dashboard/yearly-comparison-cons')).json();
+    expect(apr.months[0]).toBe('2026-04');
+    expect(apr.seriesLabels).toEqual(['FY 2026/27', 'FY 2025/26']);
+    expect(apr.data[0][6]).toBe(5100);
+    await t.db.execute(`update organisations set reporting_year_end = 12 where id = ${org.id}`);
+    // Monthly savings stays the last complete month against a year earlier, whatever the year end.
+    expect((await get('watcher', '/api/dashboard/monthly-savings-cons')).json()).toMatchObject({
+      cons1: 5100,
+      cons2: 5880,
+    });
   });
 
   it('gainers and losers: percentage change per meter', async () => {

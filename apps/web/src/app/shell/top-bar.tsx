@@ -1,6 +1,7 @@
-import { Anchor, Avatar, Burger, Button, Group, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Anchor, Avatar, Burger, Button, Group, Image, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconArrowsExchange, IconLeaf } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useOrganisationLogo } from '../../components/organisation-logo-api';
 import { useOrgSummary } from '../../features/current-user/api';
 import { useSession } from '../../lib/session-store';
 
@@ -14,6 +15,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
   const summary = useOrgSummary();
   const organisationName = summary.data?.name ?? session?.organisation?.name ?? 'Choose an organisation';
   const user = session?.user;
+  const logo = useOrganisationLogo(session?.organisation?.id ?? null).data?.logo ?? null;
   const userName = user ? `${user.firstName} ${user.surname}`.trim() || user.userId : '';
   const initials = user ? `${user.firstName.charAt(0)}${user.surname.charAt(0)}`.toUpperCase() : '';
 
@@ -51,6 +53,18 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
             {organisationName}
           </Button>
         </Tooltip>
+        {logo && (
+          <Image
+            src={logo.url}
+            alt={`${organisationName} logo`}
+            h={32}
+            w="auto"
+            maw={120}
+            fit="contain"
+            visibleFrom="sm"
+            style={{ flex: 'none' }}
+          />
+        )}
       </Group>
       <Group gap="sm" wrap="nowrap">
         <Text fz="sm" fw={500} visibleFrom="sm" data-testid="user-name">

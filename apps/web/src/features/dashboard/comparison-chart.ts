@@ -30,8 +30,9 @@ export function comparisonAxis({ data, unit }: YearlyComparison) {
  * earlier, one axis scale for every tick, incomplete months marked on the axis, hatched and explained.
  */
 export function comparisonChartOption(comparison: YearlyComparison, colours: ComparisonColours): ChartOption {
-  const { months, data, seriesLabels, unit, incompleteMonths } = comparison;
+  const { months, data, seriesLabels, unit, incompleteMonths, futureMonths } = comparison;
   const incomplete = new Set(incompleteMonths);
+  const future = new Set(futureMonths);
   const axis = comparisonAxis(comparison);
 
   return {
@@ -53,7 +54,9 @@ export function comparisonChartOption(comparison: YearlyComparison, colours: Com
         const rows = Array.isArray(params) ? params : [params];
         const index = rows[0]?.dataIndex ?? 0;
         const month = months[index] ?? '';
-        const lines = rows.map((row) => {
+        const lines = rows.flatMap((row) => {
+          // A month still to come has no bar of its own (ECharts' '-' leaves the slot empty).
+          if (row.seriesIndex === 0 && future.has(month)) return [];
           const value = typeof row.value === 'number' ? row.value : Number(row.value ?? 0);
           const label = row.seriesIndex === 0 ? longLabel(month) : longLabel(yearBefore(month));
           return `${row.marker ?? ''}${escapeHtml(label)}: <b>${escapeHtml(formatQuantity(value, unit))}</b>`;
@@ -87,28 +90,30 @@ export function comparisonChartOption(comparison: YearlyComparison, colours: Com
         name: seriesLabels[0],
         barMaxWidth: 18,
         data: data[0].map((value, i) =>
-          incomplete.has(months[i] ?? '')
-            ? {
-                value,
-                label: {
-                  show: true,
-                  position: 'top',
-                  formatter: INCOMPLETE_MARK,
-                  color: colours.incomplete,
-                  fontWeight: 'bold',
-                  fontSize: 14,
-                },
-                itemStyle: {
-                  decal: {
-                    symbol: 'rect',
-                    dashArrayX: [1, 0],
-                    dashArrayY: [2, 3],
-                    rotation: -Math.PI / 4,
-                    color: 'rgba(255, 255, 255, 0.55)',
+          future.has(months[i] ?? '')
+            ? '-'
+            : incomplete.has(months[i] ?? '')
+              ? {
+                  value,
+                  label: {
+                    show: true,
+                    position: 'top',
+                    formatter: INCOMPLETE_MARK,
+                    color: colours.incomplete,
+                    fontWeight: 'bold',
+                    fontSize: 14,
                   },
-                },
-              }
-            : value,
+                  itemStyle: {
+                    decal: {
+                      symbol: 'rect',
+                      dashArrayX: [1, 0],
+                      dashArrayY: [2, 3],
+                      rotation: -Math.PI / 4,
+                      color: 'rgba(255, 255, 255, 0.55)',
+                    },
+                  },
+                }
+              : value,
         ),
       },
       { type: 'bar', name: seriesLabels[1], barMaxWidth: 18, data: [...data[1]] },

@@ -12,6 +12,7 @@ const comparison: YearlyComparison = {
   seriesLabels: ['Nov 2025 - Oct 2026', 'Nov 2024 - Oct 2025'],
   unit: 'kWh',
   incompleteMonths: ['2025-11'],
+  futureMonths: [],
 };
 const colours = { recent: '#0f9664', earlier: '#ced4da', incomplete: '#d9480f' };
 
@@ -105,6 +106,20 @@ describe('comparisonChartOption', () => {
     const third = tooltip.formatter([row(0, 25_000, 2), row(1, 24_000, 2)]);
     expect(third).toContain('January 2026: <b>25 MWh</b>');
     expect(third).not.toContain('incomplete');
+  });
+
+  it('leaves months still to come empty rather than drawing zero bars', () => {
+    const future = comparisonChartOption({ ...comparison, futureMonths: ['2026-01'] }, colours);
+    const bars = future.series as { data: unknown[] }[];
+    expect(bars[0]?.data[2]).toBe('-');
+    expect(bars[1]?.data[2]).toBe(24_000);
+    const tooltip = future.tooltip as { formatter: (p: unknown) => string };
+    const text = tooltip.formatter([
+      { seriesIndex: 0, value: '-', dataIndex: 2, marker: '' },
+      { seriesIndex: 1, value: 24_000, dataIndex: 2, marker: '' },
+    ]);
+    expect(text).not.toContain('January 2026');
+    expect(text).toContain('January 2025: <b>24 MWh</b>');
   });
 
   it('shows money on the axis with the dollar sign', () => {

@@ -12,7 +12,7 @@ import { MeasureSwitch } from './measure-switch';
 
 const CHART_HEIGHT = 300;
 
-/** Each of the last twelve complete months against the same month a year earlier. */
+/** The current reporting year, month by month, against the reporting year before. */
 export function YearlyComparisonCard() {
   const [measure, setMeasure] = useState<Measure>('cons');
   const comparison = useYearlyComparison(measure);
@@ -43,7 +43,7 @@ function ComparisonChart({ comparison, measure }: { comparison: YearlyComparison
     [theme],
   );
   const option = useMemo(() => comparisonChartOption(comparison, colours), [comparison, colours]);
-  const { months, data, seriesLabels, unit, incompleteMonths } = comparison;
+  const { months, data, seriesLabels, unit, incompleteMonths, futureMonths } = comparison;
 
   return (
     <>
@@ -69,7 +69,7 @@ function ComparisonChart({ comparison, measure }: { comparison: YearlyComparison
                     {shortMonthLabel(month)}
                     {incompleteMonths.includes(month) ? ` (${INCOMPLETE_MONTH})` : ''}
                   </th>
-                  <td>{formatQuantity(data[0][i] ?? 0, unit)}</td>
+                  <td>{futureMonths.includes(month) ? '' : formatQuantity(data[0][i] ?? 0, unit)}</td>
                   <td>{formatQuantity(data[1][i] ?? 0, unit)}</td>
                 </tr>
               ))}

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where file bytes live. Keys are opaque (never a user's file name) so that no caller can steer a path;
+ * reads stream. The local-disk adapter is the default (architecture.md: DATA_DIR/files).
+ */
+export interface Storage {
+  put(key: string, data: Buffer): Promise<void>;
+  /** The bytes as a stream, or null when the key holds nothing. */
+  get(key: string): Promise<Readable | null>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
+
+/** A fresh opaque key under a prefix such as 'files' or 'logos'. */
+export function newStorageKey(prefix: string): string {
+  return `${prefix}/${randomUUID()}`;
+}
+
+/** Files under one directory; a key maps to a path inside it and cannot escape it. */
+export function createLocalStorage(root: string): Storage {
+  const resolve = (key: string) => {
+    if (!KEY.test(key)) throw new Error(`invalid storage key: ${key}`);
+    return path.join(root, ...key.split('/'));
+  };
+  return {
+    async put(key, data) {
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, data);
+    },
+    async get(key) {
+      const file = resolve(key);
+      try {
+        if (!(await stat(file)).isFile()) return null;
+      } catch {
+        return null;
+      }
+      return createReadStream(file);
+    },
+    async delete(key) {
+      await rm(resolve(key), { force: true });
+    },
+  };
+}

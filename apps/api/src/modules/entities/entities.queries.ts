@@ -1,0 +1,191 @@
+import type { EntityType } from '@verdant/contracts/entities';
+import type { DbOrTx } from '@verdant/db/client';
+import { entities, facilities, meters, sites } from '@verdant/db/schema/assets';
+import { dataTypes } from '@verdant/db/schema/catalogue';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+
+export interface ListFilter {
+  q?: string;
+  includeClosed: boolean;
+  hideOpen: boolean;
+  types: EntityType[];
+  sort: 'name' | 'facility' | 'site' | 'consumption' | 'type';
+  dir: 'asc' | 'desc';
+}
+
+export interface ListRow {
+  id: number;
+  name: string;
+  facilityName: string | null;
+  siteId: number;
+  siteName: string;
+  type: EntityType;
+  closed: boolean;
+}
+
+/** The spec: an asset with a close date shows as closed. */
+const closedSql = sql`(e.entity_close is not null)`;
+
+function listWhere(organisationId: number, f: ListFilter) {
+  const parts = [
+    sql`e.organisation_id = ${organisationId}`,
+    sql`e.deleted_at is null`,
+    sql`s.deleted_at is null`,
+  ];
+  if (f.q) parts.push(sql`e.name ilike ${`%${f.q.replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (!f.includeClosed) parts.push(sql`not ${closedSql}`);
+  if (f.hideOpen) parts.push(closedSql);
+  if (f.types.length > 0)
+    parts.push(
+      sql`e.entity_type in (${sql.join(
+        f.types.map((t) => sql`${t}`),
+        sql`, `,
+      )})`,
+    );
+  return sql.join(parts, sql` and `);
+}
+
+const ORDER = {
+  name: sql`lower(e.name)`,
+  facility: sql`lower(f.name)`,
+  site: sql`lower(s.name)`,
+  // Consumption is not distributed to entities yet: every row ties, so the name decides.
+  consumption: sql`lower(e.name)`,
+  type: sql`e.entity_type`,
+};
+
+/** The entities matching a filter, sorted; a page of them when a limit is given, else every one. */
+export async function listEntities(
+  db: DbOrTx,
+  organisationId: number,
+  f: ListFilter,
+  page?: { offset: number; limit: number },
+) {
+  const where = listWhere(organisationId, f);
+  const dir = f.dir === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  const paging = page ? sql`offset ${page.offset} limit ${page.limit}` : sql``;
+  const rows = await db.execute<{
+    id: number;
+    name: string;
+    facility_name: string | null;
+    site_id: number;
+    site_name: string;
+    entity_type: EntityType;
+    closed: boolean;
+  }>(sql`
+    select e.id, e.name, f.name as facility_name, s.id as site_id, s.name as site_name, e.entity_type,
+      ${closedSql} as closed
+    from entities e
+    join sites s on s.id = e.site_id
+    left join facilities f on f.id = e.facility_id
+    where ${where}
+    order by ${ORDER[f.sort]} ${dir}, lower(e.name), e.id
+    ${paging}`);
+  return rows.rows.map(
+    (r): ListRow => ({
+      id: r.id,
+      name: r.name,
+      facilityName: r.facility_name,
+      siteId: r.site_id,
+      siteName: r.site_name,
+      type: r.entity_type,
+      closed: r.closed,
+    }),
+  );
+}
+
+export async function countEntities(db: DbOrTx, organisationId: number, f: ListFilter) {
+  const rows = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from entities e join sites s on s.id = e.site_id
+    where ${listWhere(organisationId, f)}`);
+  return rows.rows[0]?.n ?? 0;
+}
+
+/** Whether the user holds any advanced right in the organisation (only then can a list be narrowed). */
+export async function hasAdvancedRights(db: DbOrTx, userId: number, organisationId: number) {
+  const rows = await db.execute<{ any: boolean }>(sql`
+    select exists (select 1 from advanced_rights where user_id = ${userId} and organisation_id = ${organisationId}) as any`);
+  return rows.rows[0]?.any === true;
+}
+
+export async function findSite(db: DbOrTx, siteId: number) {
+  const [row] = await db
+    .select({ id: sites.id, name: sites.name, organisationId: sites.organisationId })
+    .from(sites)
+    .where(and(eq(sites.id, siteId), isNull(sites.deletedAt)));
+  return row;
+}
+
+export async function siteFacilities(db: DbOrTx, siteId: number) {
+  return db
+    .select({ id: facilities.id, name: facilities.name })
+    .from(facilities)
+    .where(eq(facilities.siteId, siteId))
+    .orderBy(asc(sql`lower(${facilities.name})`));
+}
+
+/** The facility of that name at the site (case-insensitively), created when there is none. */
+export async function facilityNamed(
+  db: DbOrTx,
+  site: { id: number; organisationId: number },
+  name: string,
+): Promise<number> {
+  const [found] = await db
+    .select({ id: facilities.id })
+    .from(facilities)
+    .where(and(eq(facilities.siteId, site.id), sql`lower(${facilities.name}) = lower(${name})`));
+  if (found) return found.id;
+  const [created] = await db
+    .insert(facilities)
+    .values({ organisationId: site.organisationId, siteId: site.id, name })
+    .returning({ id: facilities.id });
+  if (!created) throw new Error('facility not created');
+  return created.id;
+}
+
+export interface SiteMeter {
+  id: number;
+  name: string;
+  grouping: string | null;
+}
+
+/** The live meters of a site with their data type's grouping (Electricity, Water, ...). */
+export async function siteMeters(db: DbOrTx, siteId: number): Promise<SiteMeter[]> {
+  return db
+    .select({ id: meters.id, name: meters.localName, grouping: dataTypes.grouping })
+    .from(meters)
+    .leftJoin(dataTypes, eq(dataTypes.id, meters.energyId))
+    .where(and(eq(meters.siteId, siteId), isNull(meters.deletedAt)))
+    .orderBy(asc(sql`lower(${meters.localName})`), asc(meters.id));
+}
+
+export async function insertEntity(db: DbOrTx, values: typeof entities.$inferInsert) {
+  const [row] = await db.insert(entities).values(values).returning({ id: entities.id });
+  if (!row) throw new Error('entity not created');
+  return row.id;
+}
+
+export async function findEntity(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ entity: entities, siteName: sites.name, facilityName: facilities.name })
+    .from(entities)
+    .innerJoin(sites, eq(sites.id, entities.siteId))
+    .leftJoin(facilities, eq(facilities.id, entities.facilityId))
+    .where(and(eq(entities.id, id), isNull(entities.deletedAt), isNull(sites.deletedAt)));
+  return row;
+}
+export type EntityRecord = NonNullable<Awaited<ReturnType<typeof findEntity>>>;
+
+export async function updateEntity(db: DbOrTx, id: number, values: Partial<typeof entities.$inferInsert>) {
+  await db
+    .update(entities)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(entities.id, id));
+}
+
+export async function lookupExists(db: DbOrTx, list: string, id: number) {
+  const rows = await db.execute<{ ok: boolean }>(
+    sql`select exists (select 1 from lookup_items where list = ${list} and id = ${id}) as ok`,
+  );
+  return rows.rows[0]?.ok === true;
+}

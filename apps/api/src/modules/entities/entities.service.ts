@@ -1,0 +1,238 @@
+import type {
+  EntitiesList,
+  EntityDetail,
+  EntityType,
+  EntityUpdate,
+  newEntityRequest,
+  PumpMeterOptions,
+} from '@verdant/contracts/entities';
+import type { SearchResult } from '@verdant/contracts/search';
+import type { Db, DbOrTx } from '@verdant/db/client';
+import type { entities } from '@verdant/db/schema/assets';
+import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
+import { fill, MSG } from '@verdant/domain/messages';
+import type { z } from 'zod';
+import { forbidden, notFound } from '../../lib/errors';
+import { type AssetType, allows, canOnAssets, organisationRoles } from '../../lib/rights';
+import type { AuthContext } from '../../plugins/auth';
+import * as q from './entities.queries';
+import {
+  entityFor,
+  fieldError,
+  isFlowMeter,
+  isPowerMeter,
+  siteFor,
+  toDetail,
+  validatePump,
+} from './entity-access';
+import * as dq from './entity-details.queries';
+import { browseAssets } from './entity-details.queries';
+
+type NewEntity = z.output<typeof newEntityRequest>;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const validDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+
+export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date }) {
+  async function organisationCaller(a: AuthContext, organisationId: number) {
+    const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
+    if (!allows(a.principal, role, 'enter')) throw forbidden();
+    return { role, mayEdit: allows(a.principal, role, 'edit') };
+  }
+
+  /** Whether advanced rights may hide some of the organisation's assets from the caller. */
+  async function narrowed(a: AuthContext, organisationId: number, admin: boolean) {
+    if (a.principal.productAdmin || admin) return false;
+    return q.hasAdvancedRights(db, a.principal.userId, organisationId);
+  }
+
+  async function checkLookup(tx: DbOrTx, list: string, id: number | null | undefined, field: string) {
+    if (id === null || id === undefined) return;
+    if (!(await q.lookupExists(tx, list, id))) throw fieldError(field, MSG.entityUnknownChoice);
+  }
+
+  /** The new-entity rules, first failing rule first; the pump's meter rules look at the site's meters. */
+  async function validateNew(tx: DbOrTx, organisationId: number, body: NewEntity) {
+    if (body.name === '') throw fieldError('name', MSG.entityNameRequired);
+    if (body.siteId === null) throw fieldError('siteId', MSG.entitySiteRequired);
+    const site = await q.findSite(tx, body.siteId);
+    if (!site || site.organisationId !== organisationId) throw fieldError('siteId', MSG.entitySiteRequired);
+    if (body.type === null) throw fieldError('type', MSG.entityTypeRequired);
+    if (body.facility === '') throw fieldError('facility', MSG.entityFacilityRequired);
+    if (body.buildsegId === null) throw fieldError('buildsegId', MSG.entityOccupancyRequired);
+    await checkLookup(tx, 'building-segmentations', body.buildsegId, 'buildsegId');
+    if (body.type === 'STANDARD' && (body.entdescId ?? null) === null)
+      throw fieldError('entdescId', MSG.entityFunctionRequired);
+    await checkLookup(tx, 'entity-descriptors', body.entdescId, 'entdescId');
+    let pump: { head: number | null; powerMeterId: number; flowMeterId: number } | null = null;
+    if (body.type === 'PUMP') pump = await validatePump(tx, site, body);
+    return { site, pump };
+  }
+
+  async function applyUpdate(tx: DbOrTx, rec: q.EntityRecord, body: EntityUpdate) {
+    const e = rec.entity;
+    const set: Partial<typeof entities.$inferInsert> = {};
+    if (body.entityName !== undefined) {
+      if (body.entityName === '') throw fieldError('entityName', MSG.entityNameRequired);
+      set.name = body.entityName;
+    }
+    if (body.buildsegId !== undefined) {
+      if (body.buildsegId === null) throw fieldError('buildsegId', MSG.entityOccupancyRequired);
+      await checkLookup(tx, 'building-segmentations', body.buildsegId, 'buildsegId');
+      set.buildsegId = body.buildsegId;
+    }
+    if (body.entdescId !== undefined) {
+      if (body.entdescId === null && e.entityType === 'STANDARD')
+        throw fieldError('entdescId', MSG.entityFunctionRequired);
+      await checkLookup(tx, 'entity-descriptors', body.entdescId, 'entdescId');
+      set.entdescId = body.entdescId;
+    }
+    if (body.controlId !== undefined) {
+      await checkLookup(tx, 'entity-controls', body.controlId, 'controlId');
+      set.controlId = body.controlId;
+    }
+    for (const key of ['entityOpen', 'entityClose'] as const) {
+      const v = body[key];
+      if (v === undefined) continue;
+      if (v !== null && !validDate(v)) throw fieldError(key, MSG.entityDateFormat);
+      set[key] = v;
+    }
+    const open = set.entityOpen !== undefined ? set.entityOpen : e.entityOpen;
+    const close = set.entityClose !== undefined ? set.entityClose : e.entityClose;
+    if (open && close && close < open) throw fieldError('entityClose', MSG.entityCloseBeforeOpen);
+    for (const key of ['description', 'address1', 'address2', 'address3'] as const) {
+      if (body[key] !== undefined) set[key] = body[key] === '' ? null : body[key];
+    }
+    if (body.x !== undefined) {
+      if (body.x !== null && (body.x < -180 || body.x > 180)) throw fieldError('x', MSG.entityLongitudeRange);
+      set.locationX = body.x;
+    }
+    if (body.y !== undefined) {
+      if (body.y !== null && (body.y < -90 || body.y > 90)) throw fieldError('y', MSG.entityLatitudeRange);
+      set.locationY = body.y;
+    }
+    if (body.facilityName !== undefined) {
+      if (body.facilityName === '') throw fieldError('facilityName', MSG.entityFacilityRequired);
+      set.facilityId = await q.facilityNamed(
+        tx,
+        { id: e.siteId, organisationId: e.organisationId },
+        body.facilityName,
+      );
+    }
+    if (Object.keys(set).length > 0) await q.updateEntity(tx, e.id, set);
+  }
+
+  async function detail(tx: DbOrTx, id: number, mayEdit: boolean): Promise<EntityDetail> {
+    const rec = await q.findEntity(tx, id);
+    if (!rec) throw notFound();
+    return toDetail(rec, mayEdit);
+  }
+
+  return {
+    async list(
+      a: AuthContext,
+      organisationId: number,
+      query: q.ListFilter & { offset: number; limit: number },
+    ): Promise<EntitiesList> {
+      const { role, mayEdit } = await organisationCaller(a, organisationId);
+      const { offset, limit, ...filter } = query;
+      const toRow = (r: q.ListRow) => ({ ...r, consumption: null });
+      if (!(await narrowed(a, organisationId, role?.admin === true))) {
+        const [rows, total] = await Promise.all([
+          q.listEntities(db, organisationId, filter, { offset, limit }),
+          q.countEntities(db, organisationId, filter),
+        ]);
+        return { entities: rows.map(toRow), total, mayEdit };
+      }
+      const all = await q.listEntities(db, organisationId, filter);
+      const seen = await canOnAssets(
+        db,
+        a.principal,
+        'view',
+        organisationId,
+        all.map((r) => ({ type: 'entity' as const, id: r.id })),
+      );
+      const visible = all.filter((_, i) => seen[i]);
+      return { entities: visible.slice(offset, offset + limit).map(toRow), total: visible.length, mayEdit };
+    },
+
+    async facilities(a: AuthContext, siteId: number) {
+      await siteFor(db, a, siteId, 'view');
+      return q.siteFacilities(db, siteId);
+    },
+
+    async pumpMeters(a: AuthContext, siteId: number): Promise<PumpMeterOptions> {
+      const site = await siteFor(db, a, siteId, 'view');
+      const meters = await q.siteMeters(db, siteId);
+      const option = (m: q.SiteMeter) => ({ id: m.id, name: m.name });
+      return {
+        site: site.name,
+        power: meters.filter(isPowerMeter).map(option),
+        flow: meters.filter(isFlowMeter).map(option),
+        all: meters.map(option),
+      };
+    },
+
+    async create(a: AuthContext, organisationId: number, body: NewEntity): Promise<EntityDetail> {
+      const { role, mayEdit } = await organisationCaller(a, organisationId);
+      // Only an advanced right can let someone without organisation edit rights create at a site.
+      if (!mayEdit && !(await narrowed(a, organisationId, role?.admin === true))) throw forbidden();
+      return db.transaction(async (tx) => {
+        const { site, pump } = await validateNew(tx, organisationId, body);
+        const [allowed] = await canOnAssets(tx, a.principal, 'edit', organisationId, [
+          { type: 'site', id: site.id },
+        ]);
+        if (!allowed) throw forbidden();
+        const facilityId = await q.facilityNamed(tx, site, body.facility);
+        const id = await q.insertEntity(tx, {
+          organisationId,
+          siteId: site.id,
+          name: body.name,
+          entityType: body.type as EntityType,
+          facilityId,
+          buildsegId: body.buildsegId,
+          entdescId: body.entdescId ?? null,
+          entityOpen: clock().toISOString().slice(0, 10),
+        });
+        if (pump) await dq.upsertPump(tx, { entityId: id, headMetres: pump.head, ...pump });
+        if (body.type === 'WWTP') await dq.upsertWwtp(tx, id, {});
+        return detail(tx, id, true);
+      });
+    },
+
+    async get(a: AuthContext, id: number): Promise<EntityDetail> {
+      const { rec, mayEdit } = await entityFor(db, a, id, 'view');
+      return toDetail(rec, mayEdit);
+    },
+
+    async update(a: AuthContext, id: number, body: EntityUpdate): Promise<EntityDetail> {
+      return db.transaction(async (tx) => {
+        const { rec } = await entityFor(tx, a, id, 'edit');
+        await applyUpdate(tx, rec, body);
+        return detail(tx, id, true);
+      });
+    },
+
+    async remove(a: AuthContext, id: number) {
+      return db.transaction(async (tx) => {
+        const { rec } = await entityFor(tx, a, id, 'edit');
+        await q.updateEntity(tx, id, { deletedAt: clock(), deletedBy: a.user.id });
+        return fill(MSG.entityDeleted, { name: rec.entity.name });
+      });
+    },
+
+    async browse(a: AuthContext, type: AssetType, offset: number) {
+      if (a.organisationId === null) throw forbidden();
+      const organisationId = a.organisationId;
+      const { role } = await organisationCaller(a, organisationId);
+      const all = await browseAssets(db, organisationId, type);
+      let visible: SearchResult[] = all;
+      if (await narrowed(a, organisationId, role?.admin === true)) {
+        const seen = await canOnAssets(db, a.principal, 'view', organisationId, all);
+        visible = all.filter((_, i) => seen[i]);
+      }
+      return { results: visible.slice(offset, offset + LIST_PAGE_SIZE), total: visible.length, offset };
+    },
+  };
+}
+
+export type EntitiesService = ReturnType<typeof createEntitiesService>;

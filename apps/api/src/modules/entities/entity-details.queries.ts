@@ -1,0 +1,112 @@
+import type { UsageField } from '@verdant/contracts/entities';
+import type { DbOrTx } from '@verdant/db/client';
+import {
+  entityIndicatorValues,
+  entityPumps,
+  entityUsages,
+  entityWastewaterPlants,
+  indicators,
+} from '@verdant/db/schema/organisation';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AssetType } from '../../lib/rights';
+
+export async function findPump(db: DbOrTx, entityId: number) {
+  const [row] = await db.select().from(entityPumps).where(eq(entityPumps.entityId, entityId));
+  return row;
+}
+
+export async function upsertPump(db: DbOrTx, values: typeof entityPumps.$inferInsert) {
+  const { entityId, ...rest } = values;
+  await db.insert(entityPumps).values(values).onConflictDoUpdate({ target: entityPumps.entityId, set: rest });
+}
+
+export async function findUsage(db: DbOrTx, entityId: number) {
+  const [row] = await db.select().from(entityUsages).where(eq(entityUsages.entityId, entityId));
+  return row;
+}
+
+export async function setUsage(db: DbOrTx, entityId: number, field: UsageField, value: number | null) {
+  await db
+    .insert(entityUsages)
+    .values({ entityId, [field]: value })
+    .onConflictDoUpdate({ target: entityUsages.entityId, set: { [field]: value } });
+}
+
+/** Indicators that apply to entities, with the entity's value where it has one. */
+export async function entityIndicators(db: DbOrTx, entityId: number) {
+  return db
+    .select({
+      indicatorId: indicators.id,
+      label: indicators.description,
+      unit: indicators.unit,
+      value: entityIndicatorValues.value,
+    })
+    .from(indicators)
+    .leftJoin(
+      entityIndicatorValues,
+      and(eq(entityIndicatorValues.indicatorId, indicators.id), eq(entityIndicatorValues.entityId, entityId)),
+    )
+    .where(inArray(indicators.appliesTo, ['entity', 'both']))
+    .orderBy(asc(indicators.id));
+}
+
+export async function indicatorAppliesToEntities(db: DbOrTx, indicatorId: number) {
+  const [row] = await db
+    .select({ id: indicators.id })
+    .from(indicators)
+    .where(and(eq(indicators.id, indicatorId), inArray(indicators.appliesTo, ['entity', 'both'])));
+  return row !== undefined;
+}
+
+export async function setIndicator(db: DbOrTx, entityId: number, indicatorId: number, value: number | null) {
+  const stored = value === null ? null : String(value);
+  await db
+    .insert(entityIndicatorValues)
+    .values({ entityId, indicatorId, value: stored })
+    .onConflictDoUpdate({
+      target: [entityIndicatorValues.entityId, entityIndicatorValues.indicatorId],
+      set: { value: stored },
+    });
+}
+
+export async function findWwtp(db: DbOrTx, entityId: number) {
+  const [row] = await db
+    .select()
+    .from(entityWastewaterPlants)
+    .where(eq(entityWastewaterPlants.entityId, entityId));
+  return row;
+}
+
+export async function upsertWwtp(
+  db: DbOrTx,
+  entityId: number,
+  values: Partial<typeof entityWastewaterPlants.$inferInsert>,
+) {
+  await db
+    .insert(entityWastewaterPlants)
+    .values({ entityId, ...values })
+    .onConflictDoUpdate({ target: entityWastewaterPlants.entityId, set: values });
+}
+
+export interface BrowseRow {
+  type: AssetType;
+  id: number;
+  name: string;
+  context: string | null;
+}
+
+/** Every asset of one type in an organisation, by name (the browse panel; sizes stay in the thousands). */
+export async function browseAssets(db: DbOrTx, organisationId: number, type: AssetType) {
+  const source = {
+    organisation: sql`select o.id, o.name, null::text as context from organisations o where o.id = ${organisationId}`,
+    'site-group': sql`select g.id, g.name, null::text from asset_groups g where g.organisation_id = ${organisationId} and g.member_type = 'site'`,
+    'meter-group': sql`select g.id, g.name, null::text from asset_groups g where g.organisation_id = ${organisationId} and g.member_type = 'meter'`,
+    site: sql`select s.id, s.name, null::text from sites s where s.organisation_id = ${organisationId} and s.deleted_at is null`,
+    entity: sql`select e.id, e.name, s.name from entities e join sites s on s.id = e.site_id where e.organisation_id = ${organisationId} and e.deleted_at is null and s.deleted_at is null`,
+    meter: sql`select m.id, m.local_name, s.name from meters m join sites s on s.id = m.site_id where m.organisation_id = ${organisationId} and m.deleted_at is null and s.deleted_at is null`,
+  }[type];
+  const rows = await db.execute<{ id: number; name: string; context: string | null }>(
+    sql`select * from (${source}) as found(id, name, context) order by lower(name), id`,
+  );
+  return rows.rows.map((r): BrowseRow => ({ type, id: r.id, name: r.name, context: r.context }));
+}

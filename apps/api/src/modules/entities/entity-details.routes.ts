@@ -1,0 +1,120 @@
+import { errorResponse, idParam } from '@verdant/contracts/common';
+import {
+  entityUsages,
+  indicatorParams,
+  indicatorSaved,
+  pumpDetail,
+  pumpUpdate,
+  usageParams,
+  usageSaved,
+  valueUpdate,
+  wwtpDetail,
+  wwtpUpdate,
+} from '@verdant/contracts/entities';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth';
+import type { EntityDetailsService } from './entity-details.service';
+
+const base = { tags: ['Entities'], security: [{ bearer: [] }] };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetailsService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/entities/:id/pump',
+    {
+      schema: {
+        ...base,
+        summary: "A pump's head and meters",
+        params: idParam,
+        response: { 200: pumpDetail, ...errors },
+      },
+    },
+    async (req) => service.pump(authOf(req), req.params.id),
+  );
+
+  app.put(
+    '/entities/:id/pump',
+    {
+      schema: {
+        ...base,
+        summary: "Change a pump's head (metres, digits only) or its power and flow meters",
+        params: idParam,
+        body: pumpUpdate,
+        response: { 200: pumpDetail, ...errors },
+      },
+    },
+    async (req) => service.updatePump(authOf(req), req.params.id, req.body),
+  );
+
+  app.get(
+    '/entities/:id/usages',
+    {
+      schema: {
+        ...base,
+        summary: "An entity's usage, commissioning and EUI targets, and its indicators",
+        params: idParam,
+        response: { 200: entityUsages, ...errors },
+      },
+    },
+    async (req) => service.usages(authOf(req), req.params.id),
+  );
+
+  app.put(
+    '/entities/:id/usages/:field',
+    {
+      schema: {
+        ...base,
+        summary: 'Change one usage field (integer for EUI targets, number for utilisation fields)',
+        params: usageParams,
+        body: valueUpdate,
+        response: { 200: usageSaved, ...errors },
+      },
+    },
+    async (req) => service.updateUsage(authOf(req), req.params.id, req.params.field, req.body.value),
+  );
+
+  app.put(
+    '/entities/:id/indicators/:indicatorId',
+    {
+      schema: {
+        ...base,
+        summary: 'Change one indicator value (a whole number; null clears it)',
+        params: indicatorParams,
+        body: valueUpdate,
+        response: { 200: indicatorSaved, ...errors },
+      },
+    },
+    async (req) =>
+      service.updateIndicator(authOf(req), req.params.id, req.params.indicatorId, req.body.value),
+  );
+
+  app.get(
+    '/entities/:id/wwtp',
+    {
+      schema: {
+        ...base,
+        summary: "A wastewater plant's details",
+        params: idParam,
+        response: { 200: wwtpDetail, ...errors },
+      },
+    },
+    async (req) => service.wwtp(authOf(req), req.params.id),
+  );
+
+  app.put(
+    '/entities/:id/wwtp',
+    {
+      schema: {
+        ...base,
+        summary: "Change a wastewater plant's details",
+        params: idParam,
+        body: wwtpUpdate,
+        response: { 200: wwtpDetail, ...errors },
+      },
+    },
+    async (req) => service.updateWwtp(authOf(req), req.params.id, req.body),
+  );
+};

@@ -1,0 +1,149 @@
+import {
+  type EntityUsages,
+  type PumpDetail,
+  type pumpUpdate,
+  USAGE_FIELDS,
+  USAGE_INTEGER_FIELDS,
+  type UsageField,
+  type WwtpDetail,
+  type wwtpUpdate,
+} from '@verdant/contracts/entities';
+import type { Db } from '@verdant/db/client';
+import { MSG } from '@verdant/domain/messages';
+import type { z } from 'zod';
+import { badRequest, notFound } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import * as q from './entities.queries';
+import { entityFor, fieldError, parseValue, usageRuleError, validatePump } from './entity-access';
+import * as dq from './entity-details.queries';
+
+/** Usage fields that pick from a reference list, and which list. */
+const USAGE_LOOKUPS: Partial<Record<UsageField, string>> = {
+  entusageId: 'entity-usages',
+  accontrId: 'aircon-controls',
+  heatId: 'heating-types',
+  lightId: 'lighting-types',
+};
+
+const toPump = (row: Awaited<ReturnType<typeof dq.findPump>>): PumpDetail => ({
+  head: row?.headMetres ?? null,
+  powerMeterId: row?.powerMeterId ?? null,
+  flowMeterId: row?.flowMeterId ?? null,
+});
+
+const toWwtp = (row: Awaited<ReturnType<typeof dq.findWwtp>>): WwtpDetail => ({
+  populationServed: row?.populationServed ?? null,
+  designCapacityM3PerDay: row?.designCapacityM3PerDay ?? null,
+  treatmentType: row?.treatmentType ?? null,
+  influentMeterId: row?.influentMeterId ?? null,
+});
+
+/** The entity page's sub-resources: pump details, usage, indicators and wastewater plant details. */
+export function createEntityDetailsService({ db }: { db: Db }) {
+  return {
+    async pump(a: AuthContext, id: number): Promise<PumpDetail> {
+      const { rec } = await entityFor(db, a, id, 'view');
+      if (rec.entity.entityType !== 'PUMP') throw notFound(MSG.entityNotPump);
+      return toPump(await dq.findPump(db, id));
+    },
+
+    async updatePump(a: AuthContext, id: number, body: z.output<typeof pumpUpdate>): Promise<PumpDetail> {
+      return db.transaction(async (tx) => {
+        const { rec } = await entityFor(tx, a, id, 'edit');
+        if (rec.entity.entityType !== 'PUMP') throw badRequest(MSG.entityNotPump);
+        const current = toPump(await dq.findPump(tx, id));
+        const merged = {
+          head: body.head !== undefined ? body.head : current.head,
+          powerMeterId: body.powerMeterId !== undefined ? body.powerMeterId : current.powerMeterId,
+          flowMeterId: body.flowMeterId !== undefined ? body.flowMeterId : current.flowMeterId,
+        };
+        const pump = await validatePump(tx, { id: rec.entity.siteId, name: rec.siteName }, merged);
+        await dq.upsertPump(tx, {
+          entityId: id,
+          headMetres: pump.head,
+          powerMeterId: pump.powerMeterId,
+          flowMeterId: pump.flowMeterId,
+        });
+        return toPump(await dq.findPump(tx, id));
+      });
+    },
+
+    async usages(a: AuthContext, id: number): Promise<EntityUsages> {
+      await entityFor(db, a, id, 'view');
+      const [row, indicators] = await Promise.all([dq.findUsage(db, id), dq.entityIndicators(db, id)]);
+      const usage = Object.fromEntries(
+        USAGE_FIELDS.map((f) => [f, row?.[f] ?? null]),
+      ) as EntityUsages['usage'];
+      return {
+        usage,
+        indicators: indicators.map((i) => ({ ...i, value: i.value === null ? null : Number(i.value) })),
+      };
+    },
+
+    /** One usage field: integers for EUI targets and list choices, numbers for utilisation fields. */
+    async updateUsage(a: AuthContext, id: number, field: UsageField, value: number | string | null) {
+      const integer = (USAGE_INTEGER_FIELDS as readonly string[]).includes(field);
+      const parsed = parseValue(value, integer);
+      if (parsed === undefined) throw usageRuleError(field);
+      return db.transaction(async (tx) => {
+        await entityFor(tx, a, id, 'edit');
+        const list = USAGE_LOOKUPS[field];
+        if (list && parsed !== null && !(await q.lookupExists(tx, list, parsed)))
+          throw fieldError(field, MSG.entityUnknownChoice);
+        await dq.setUsage(tx, id, field, parsed);
+        return { field, value: parsed };
+      });
+    },
+
+    /** One indicator value: a whole number, or null to clear it. */
+    async updateIndicator(a: AuthContext, id: number, indicatorId: number, value: number | string | null) {
+      const parsed = parseValue(value, true);
+      if (parsed === undefined) throw usageRuleError('value');
+      return db.transaction(async (tx) => {
+        await entityFor(tx, a, id, 'edit');
+        if (!(await dq.indicatorAppliesToEntities(tx, indicatorId))) throw notFound();
+        await dq.setIndicator(tx, id, indicatorId, parsed);
+        return { indicatorId, value: parsed };
+      });
+    },
+
+    async wwtp(a: AuthContext, id: number): Promise<WwtpDetail> {
+      const { rec } = await entityFor(db, a, id, 'view');
+      if (rec.entity.entityType !== 'WWTP') throw notFound(MSG.entityNotWwtp);
+      return toWwtp(await dq.findWwtp(db, id));
+    },
+
+    async updateWwtp(a: AuthContext, id: number, body: z.output<typeof wwtpUpdate>): Promise<WwtpDetail> {
+      const set: Parameters<typeof dq.upsertWwtp>[2] = {};
+      if (body.populationServed !== undefined) {
+        const n = parseValue(body.populationServed, true);
+        if (n === undefined || (n !== null && n < 0))
+          throw fieldError('populationServed', MSG.wwtpNumberRule);
+        set.populationServed = n;
+      }
+      if (body.designCapacityM3PerDay !== undefined) {
+        const n = parseValue(body.designCapacityM3PerDay, false);
+        if (n === undefined || (n !== null && n < 0))
+          throw fieldError('designCapacityM3PerDay', MSG.wwtpNumberRule);
+        set.designCapacityM3PerDay = n;
+      }
+      if (body.treatmentType !== undefined) set.treatmentType = body.treatmentType || null;
+      return db.transaction(async (tx) => {
+        const { rec } = await entityFor(tx, a, id, 'edit');
+        if (rec.entity.entityType !== 'WWTP') throw badRequest(MSG.entityNotWwtp);
+        if (body.influentMeterId !== undefined) {
+          if (body.influentMeterId !== null) {
+            const meters = await q.siteMeters(tx, rec.entity.siteId);
+            if (!meters.some((m) => m.id === body.influentMeterId))
+              throw fieldError('influentMeterId', MSG.entityInfluentMeterInvalid);
+          }
+          set.influentMeterId = body.influentMeterId;
+        }
+        if (Object.keys(set).length > 0) await dq.upsertWwtp(tx, id, set);
+        return toWwtp(await dq.findWwtp(tx, id));
+      });
+    },
+  };
+}
+
+export type EntityDetailsService = ReturnType<typeof createEntityDetailsService>;

@@ -1,0 +1,53 @@
+import { FILE_MAX_MB, FILE_UPLOAD_TYPES, IMAGE_TYPES } from '@verdant/domain/constants';
+import { fill, MSG } from '@verdant/domain/messages';
+import { badRequest } from '../../lib/errors';
+
+const CONTENT_TYPES: Record<(typeof FILE_UPLOAD_TYPES)[number], string> = {
+  png: 'image/png',
+  bmp: 'image/bmp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+  txt: 'text/plain',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+};
+
+export const FILE_MAX_BYTES = FILE_MAX_MB * 1024 * 1024;
+export const tooLarge = () => badRequest(fill(MSG.fileTooLarge, { size: FILE_MAX_MB }));
+
+export const extensionOf = (filename: string) => {
+  const dot = filename.lastIndexOf('.');
+  return dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
+};
+export const isImage = (ext: string) => (IMAGE_TYPES as readonly string[]).includes(ext);
+export const kindOf = (ext: string): 'image' | 'pdf' | 'other' =>
+  isImage(ext) ? 'image' : ext === 'pdf' ? 'pdf' : 'other';
+
+/** Checks an upload's name, type and size; answers the clean name, extension and content type. */
+export function checkUpload(rawName: string | undefined, bytes: Buffer | undefined, imagesOnly?: string) {
+  const filename = (rawName ?? '')
+    .replace(/[\\/]/g, '_')
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, 255);
+  if (!filename) throw badRequest(MSG.fileNameMissing);
+  const ext = extensionOf(filename);
+  if (imagesOnly !== undefined && !isImage(ext)) throw badRequest(imagesOnly);
+  if (!(ext in CONTENT_TYPES)) {
+    throw badRequest(
+      fill(MSG.fileTypeNotAllowed, { type: ext || '(none)', types: FILE_UPLOAD_TYPES.join(', ') }),
+    );
+  }
+  if (!bytes || bytes.length === 0) throw badRequest(MSG.fileEmpty);
+  if (bytes.length > FILE_MAX_BYTES) throw tooLarge();
+  return { filename, ext, contentType: CONTENT_TYPES[ext as keyof typeof CONTENT_TYPES] };
+}
+
+/** The content type of a stored logo, whose key ends in its extension. */
+export const logoContentType = (key: string) =>
+  CONTENT_TYPES[(key.split('-').pop() ?? '') as keyof typeof CONTENT_TYPES] ?? 'application/octet-stream';

@@ -1,0 +1,196 @@
+import { errorResponse, okResponse } from '@verdant/contracts/common';
+import {
+  directLogoParams,
+  directParams,
+  FILE_OWNER_PATHS,
+  FILENAME_HEADER,
+  fileItem,
+  fileOwnerParams,
+  fileOwnerType,
+  fileParams,
+  filesList,
+  logoAnswer,
+  replaceQuery,
+} from '@verdant/contracts/files';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticate, authOf } from '../../plugins/auth';
+import type { AuthService } from '../auth/auth.service';
+import { FILE_MAX_BYTES, tooLarge } from './file-types';
+import type { Download, FilesService, Upload } from './files.service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const signedInBase = { tags: ['Files'], security: [{ bearer: [] }] };
+const rawBody = { description: 'The raw bytes; the file name, URI-encoded, in the x-filename header.' };
+const deleted = okResponse.extend({ message: z.string() });
+
+/** The upload body is the file's raw bytes; anything over the limit is refused with a clear message. */
+function readUpload(req: FastifyRequest): Upload {
+  const header = req.headers[FILENAME_HEADER];
+  let filename = Array.isArray(header) ? header[0] : header;
+  try {
+    filename = filename === undefined ? undefined : decodeURIComponent(filename);
+  } catch {
+    // Not URI-encoded: take it as sent.
+  }
+  return { filename, bytes: Buffer.isBuffer(req.body) ? req.body : undefined };
+}
+
+function send(reply: FastifyReply, d: Download) {
+  reply.header('content-type', d.contentType).header('cache-control', 'private, max-age=3600');
+  if (d.filename) {
+    reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(d.filename)}`);
+  }
+  return reply.send(d.stream);
+}
+
+/** Files and logo calls (signed in) and the direct links (token in the path, for <img src>). */
+export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; auth: AuthService }> = async (
+  app,
+  { service, auth },
+) => {
+  app.addContentTypeParser('*', (req, payload, done) => {
+    if (Number(req.headers['content-length'] ?? 0) > FILE_MAX_BYTES) {
+      payload.resume();
+      return done(tooLarge());
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    payload.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= FILE_MAX_BYTES) chunks.push(chunk);
+    });
+    payload.on('end', () => (size > FILE_MAX_BYTES ? done(tooLarge()) : done(null, Buffer.concat(chunks))));
+    payload.on('error', (error) => done(error));
+  });
+
+  app.get(
+    '/direct/:token/files/:fileId',
+    { schema: { tags: ['Files'], summary: 'Download a file through a direct link', params: directParams } },
+    async (req, reply) => send(reply, await service.direct(req.params.token, req.params.fileId, false)),
+  );
+  app.get(
+    '/direct/:token/files/:fileId/thumbnail',
+    {
+      schema: { tags: ['Files'], summary: "A file's thumbnail through a direct link", params: directParams },
+    },
+    async (req, reply) => send(reply, await service.direct(req.params.token, req.params.fileId, true)),
+  );
+  app.get(
+    '/direct/:token/logo/:organisationId',
+    {
+      schema: {
+        tags: ['Files'],
+        summary: 'An organisation logo through a direct link',
+        params: directLogoParams,
+      },
+    },
+    async (req, reply) => send(reply, await service.directLogo(req.params.token, req.params.organisationId)),
+  );
+
+  await app.register(async (scope) => {
+    const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    signedIn.addHook('onRequest', authenticate(auth));
+    for (const type of fileOwnerType.options) {
+      const at = `/${FILE_OWNER_PATHS[type]}/:id/files`;
+      const owner = (id: number) => ({ type, id });
+      signedIn.get(
+        at,
+        {
+          schema: {
+            ...signedInBase,
+            summary: `Files of a ${type}`,
+            params: fileOwnerParams,
+            response: { 200: filesList, ...errors },
+          },
+        },
+        async (req) => service.list(authOf(req), owner(req.params.id)),
+      );
+      signedIn.post(
+        at,
+        {
+          schema: {
+            ...signedInBase,
+            summary: `Upload a file to a ${type}`,
+            description: rawBody.description,
+            params: fileOwnerParams,
+            response: { 200: fileItem, ...errors },
+          },
+        },
+        async (req) => service.upload(authOf(req), owner(req.params.id), readUpload(req)),
+      );
+      signedIn.post(
+        `${at}/default`,
+        {
+          schema: {
+            ...signedInBase,
+            summary: `Upload an image and make it the ${type}'s default`,
+            description: rawBody.description,
+            params: fileOwnerParams,
+            querystring: replaceQuery,
+            response: { 200: fileItem, ...errors },
+          },
+        },
+        async (req) => service.upload(authOf(req), owner(req.params.id), readUpload(req), req.query),
+      );
+      signedIn.put(
+        `${at}/:fileId`,
+        {
+          schema: {
+            ...signedInBase,
+            summary: `Make a file the ${type}'s default image`,
+            params: fileParams,
+            querystring: replaceQuery,
+            response: { 200: fileItem, ...errors },
+          },
+        },
+        async (req) =>
+          service.makeDefault(authOf(req), owner(req.params.id), req.params.fileId, req.query.replace),
+      );
+      signedIn.delete(
+        `${at}/:fileId`,
+        {
+          schema: {
+            ...signedInBase,
+            summary: `Delete a file of a ${type}`,
+            params: fileParams,
+            response: { 200: deleted, ...errors },
+          },
+        },
+        async (req) => service.remove(authOf(req), owner(req.params.id), req.params.fileId),
+      );
+    }
+
+    const logoAt = '/organisations/:id/logo';
+    const logoBase = { ...signedInBase, tags: ['Organisation logo'], params: fileOwnerParams };
+    signedIn.get(
+      logoAt,
+      {
+        schema: {
+          ...logoBase,
+          summary: "The organisation's logo link",
+          response: { 200: logoAnswer, ...errors },
+        },
+      },
+      async (req) => service.logo(authOf(req), req.params.id),
+    );
+    signedIn.post(
+      logoAt,
+      {
+        schema: {
+          ...logoBase,
+          summary: 'Upload or replace the logo',
+          description: rawBody.description,
+          response: { 200: logoAnswer, ...errors },
+        },
+      },
+      async (req) => service.uploadLogo(authOf(req), req.params.id, readUpload(req)),
+    );
+    signedIn.delete(
+      logoAt,
+      { schema: { ...logoBase, summary: 'Delete the logo', response: { 200: okResponse, ...errors } } },
+      async (req) => service.deleteLogo(authOf(req), req.params.id),
+    );
+  });
+};

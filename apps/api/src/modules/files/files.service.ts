@@ -1,0 +1,263 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FileItem, FileOwnerType, FilesList, LogoAnswer, ReplaceMode } from '@verdant/contracts/files';
+import type { Db } from '@verdant/db/client';
+import { MSG } from '@verdant/domain/messages';
+import sharp from 'sharp';
+import type { Config } from '../../config';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { allows, canOnAssets, organisationRoles } from '../../lib/rights';
+import { createLocalStorage, newStorageKey, type Storage } from '../../lib/storage';
+import type { AuthContext } from '../../plugins/auth';
+import { createDirectLinks } from './direct-links';
+import { checkUpload, extensionOf, isImage, kindOf, logoContentType } from './file-types';
+import * as q from './files.queries';
+
+export interface Owner {
+  type: FileOwnerType;
+  id: number;
+}
+export interface Upload {
+  filename: string | undefined;
+  bytes: Buffer | undefined;
+}
+export interface Download {
+  stream: Readable;
+  contentType: string;
+  filename: string | null;
+}
+
+const THUMBNAIL_BOX = 320;
+const thumbKey = (key: string) => `${key}-thumb`;
+
+/** A small preview of an image, or null when the image cannot be read (sharp has no bmp decoder). */
+async function thumbnail(bytes: Buffer): Promise<Buffer | null> {
+  try {
+    return await sharp(bytes, { animated: false })
+      .rotate()
+      .resize(THUMBNAIL_BOX, THUMBNAIL_BOX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/** Files of organisations, sites, entities and meters, the organisation logo, and their direct links. */
+export function createFilesService({
+  db,
+  config,
+  clock,
+  storage = createLocalStorage(path.join(config.dataDir, 'files')),
+}: {
+  db: Db;
+  config: Config;
+  clock: () => Date;
+  storage?: Storage;
+}) {
+  const links = createDirectLinks({ dataDir: config.dataDir, secret: config.FILE_LINK_SECRET });
+
+  /** The owner's organisation when the caller may act on it; refuses without telling what exists. */
+  async function access(a: AuthContext, owner: Owner, action: 'view' | 'edit') {
+    const organisationId = await q.ownerOrganisation(db, owner.type, owner.id);
+    if (owner.type === 'organisation') {
+      if (organisationId === undefined) throw forbidden();
+      const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
+      if (!allows(a.principal, role, 'enter')) throw forbidden();
+      const mayEdit = allows(a.principal, role, 'edit');
+      if (action === 'edit' && !mayEdit) throw forbidden();
+      return { organisationId, mayEdit };
+    }
+    if (organisationId === undefined) throw notFound();
+    const ref = [{ type: owner.type, id: owner.id }];
+    const [mayView] = await canOnAssets(db, a.principal, 'view', organisationId, ref);
+    if (!mayView) throw notFound();
+    const [mayEdit = false] = await canOnAssets(db, a.principal, 'edit', organisationId, ref);
+    if (action === 'edit' && !mayEdit) throw forbidden();
+    return { organisationId, mayEdit };
+  }
+
+  function toItem(row: q.FileRow): FileItem {
+    const token = links.issue(`file:${row.id}`, clock());
+    const kind = kindOf(extensionOf(row.filename));
+    const base = `/api/direct/${token}/files/${row.id}`;
+    return {
+      id: row.id,
+      filename: row.filename,
+      contentType: row.contentType,
+      sizeBytes: row.sizeBytes,
+      defaultImage: row.defaultImage,
+      createdAt: row.createdAt.toISOString(),
+      kind,
+      downloadUrl: base,
+      thumbnailUrl: kind === 'image' ? `${base}/thumbnail` : null,
+    };
+  }
+
+  async function removeBytes(keys: string[]) {
+    for (const key of keys) {
+      await storage.delete(key);
+      await storage.delete(thumbKey(key));
+    }
+  }
+
+  /** Clears the owner's current default image: deleted, or kept as a plain file. Answers keys to drop. */
+  async function clearDefault(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    organisationId: number,
+    owner: Owner,
+    replace: ReplaceMode,
+    except?: number,
+  ) {
+    const current = await q.findDefault(tx, organisationId, owner.type, owner.id);
+    if (!current || current.id === except) return [];
+    if (replace === 'delete') {
+      await q.deleteFile(tx, current.id);
+      return [current.storageKey];
+    }
+    await q.setDefaultFlag(tx, current.id, false);
+    return [];
+  }
+
+  return {
+    async list(a: AuthContext, owner: Owner): Promise<FilesList> {
+      const { organisationId, mayEdit } = await access(a, owner, 'view');
+      const rows = await q.listFiles(db, organisationId, owner.type, owner.id);
+      return { files: rows.map(toItem), mayEdit };
+    },
+
+    async upload(
+      a: AuthContext,
+      owner: Owner,
+      upload: Upload,
+      asDefault?: { replace: ReplaceMode },
+    ): Promise<FileItem> {
+      const { organisationId } = await access(a, owner, 'edit');
+      const file = checkUpload(upload.filename, upload.bytes, asDefault ? MSG.fileNotImage : undefined);
+      const bytes = upload.bytes as Buffer;
+      const storageKey = newStorageKey('files');
+      await storage.put(storageKey, bytes);
+      if (isImage(file.ext)) {
+        const thumb = await thumbnail(bytes);
+        if (thumb) await storage.put(thumbKey(storageKey), thumb);
+      }
+      let dropped: string[] = [];
+      try {
+        const row = await db.transaction(async (tx) => {
+          if (asDefault) dropped = await clearDefault(tx, organisationId, owner, asDefault.replace);
+          return q.insertFile(tx, {
+            organisationId,
+            ownerType: owner.type,
+            ownerId: owner.id,
+            filename: file.filename,
+            contentType: file.contentType,
+            sizeBytes: bytes.length,
+            storageKey,
+            defaultImage: asDefault !== undefined,
+            uploadedBy: a.user.id,
+          });
+        });
+        await removeBytes(dropped);
+        return toItem(row);
+      } catch (error) {
+        await removeBytes([storageKey]);
+        throw error;
+      }
+    },
+
+    async makeDefault(a: AuthContext, owner: Owner, fileId: number, replace: ReplaceMode): Promise<FileItem> {
+      const { organisationId } = await access(a, owner, 'edit');
+      let dropped: string[] = [];
+      const row = await db.transaction(async (tx) => {
+        const file = await q.findFile(tx, organisationId, owner.type, owner.id, fileId);
+        if (!file) throw notFound();
+        if (!isImage(extensionOf(file.filename))) throw badRequest(MSG.fileNotImage);
+        dropped = await clearDefault(tx, organisationId, owner, replace, file.id);
+        await q.setDefaultFlag(tx, file.id, true);
+        return { ...file, defaultImage: true };
+      });
+      await removeBytes(dropped);
+      return toItem(row);
+    },
+
+    async remove(a: AuthContext, owner: Owner, fileId: number): Promise<{ success: true; message: string }> {
+      const { organisationId } = await access(a, owner, 'edit');
+      const file = await db.transaction(async (tx) => {
+        const found = await q.findFile(tx, organisationId, owner.type, owner.id, fileId);
+        if (!found) throw notFound();
+        await q.deleteFile(tx, found.id);
+        return found;
+      });
+      await removeBytes([file.storageKey]);
+      return { success: true, message: MSG.fileDeleted.replace('{name}', file.filename) };
+    },
+
+    /** Bytes behind a direct link: the token must have been issued for this very file and be current. */
+    async direct(token: string, fileId: number, preview: boolean): Promise<Download> {
+      const verdict = links.check(token, `file:${fileId}`, clock());
+      if (verdict === 'expired') throw new AppError('FORBIDDEN', MSG.fileLinkExpired, 403);
+      if (verdict !== 'ok') throw notFound();
+      const file = await q.findFileById(db, fileId);
+      if (!file) throw notFound();
+      if (preview) {
+        const thumb = await storage.get(thumbKey(file.storageKey));
+        if (thumb) return { stream: thumb, contentType: 'image/webp', filename: null };
+      }
+      const stream = await storage.get(file.storageKey);
+      if (!stream) throw notFound();
+      return { stream, contentType: file.contentType, filename: preview ? null : file.filename };
+    },
+
+    async logo(a: AuthContext, organisationId: number): Promise<LogoAnswer> {
+      const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
+      if (!allows(a.principal, role, 'enter')) throw forbidden();
+      const key = (await q.organisationLogo(db, organisationId))?.logo ?? null;
+      const mayEdit = allows(a.principal, role, 'administer');
+      if (!key) return { logo: null, mayEdit };
+      const token = links.issue(`logo:${organisationId}:${key}`, clock());
+      return {
+        logo: { url: `/api/direct/${token}/logo/${organisationId}`, contentType: logoContentType(key) },
+        mayEdit,
+      };
+    },
+
+    async uploadLogo(a: AuthContext, organisationId: number, upload: Upload): Promise<LogoAnswer> {
+      const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
+      if (!allows(a.principal, role, 'administer')) throw forbidden();
+      const file = checkUpload(upload.filename, upload.bytes, MSG.logoNotImage);
+      const key = `${newStorageKey('logos')}-${file.ext}`;
+      await storage.put(key, upload.bytes as Buffer);
+      const old = await db.transaction(async (tx) => {
+        const previous = (await q.organisationLogo(tx, organisationId))?.logo ?? null;
+        await q.setOrganisationLogo(tx, organisationId, key);
+        return previous;
+      });
+      if (old) await storage.delete(old);
+      return this.logo(a, organisationId);
+    },
+
+    async deleteLogo(a: AuthContext, organisationId: number): Promise<{ success: true }> {
+      const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
+      if (!allows(a.principal, role, 'administer')) throw forbidden();
+      const old = await db.transaction(async (tx) => {
+        const previous = (await q.organisationLogo(tx, organisationId))?.logo ?? null;
+        await q.setOrganisationLogo(tx, organisationId, null);
+        return previous;
+      });
+      if (old) await storage.delete(old);
+      return { success: true };
+    },
+
+    async directLogo(token: string, organisationId: number): Promise<Download> {
+      const key = (await q.organisationLogo(db, organisationId))?.logo ?? null;
+      const verdict = key ? links.check(token, `logo:${organisationId}:${key}`, clock()) : 'invalid';
+      if (verdict === 'expired') throw new AppError('FORBIDDEN', MSG.fileLinkExpired, 403);
+      if (verdict !== 'ok' || !key) throw notFound();
+      const stream = await storage.get(key);
+      if (!stream) throw notFound();
+      return { stream, contentType: logoContentType(key), filename: null };
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;

@@ -1,0 +1,66 @@
+import { errorResponse, idParam, okResponse } from '@verdant/contracts/common';
+import { job, jobParams, jobsList, newJob } from '@verdant/contracts/jobs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth';
+import type { JobsService } from './jobs.service';
+
+const base = { tags: ['Jobs'], security: [{ bearer: [] }] };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
+
+export const jobsRoutes: FastifyPluginAsyncZod<{ service: JobsService }> = async (app, { service }) => {
+  app.get(
+    '/organisations/:id/jobs',
+    {
+      schema: {
+        ...base,
+        summary: "The organisation's jobs",
+        params: idParam,
+        response: { 200: jobsList, ...errors },
+      },
+    },
+    async (req) => service.list(authOf(req), req.params.id),
+  );
+  app.post(
+    '/organisations/:id/jobs',
+    {
+      schema: {
+        ...base,
+        summary: 'Add a job',
+        params: idParam,
+        body: newJob,
+        response: { 200: job, ...errors },
+      },
+    },
+    async (req) => service.create(authOf(req), req.params.id, req.body),
+  );
+  app.delete(
+    '/organisations/:id/jobs/:jobId',
+    {
+      schema: {
+        ...base,
+        summary: 'Delete a job (not a contracted permanent one)',
+        params: jobParams,
+        response: { 200: okResponse, ...errors },
+      },
+    },
+    async (req) => service.remove(authOf(req), req.params.id, req.params.jobId),
+  );
+  app.get(
+    '/organisations/:id/active-meter-jobs',
+    {
+      schema: {
+        ...base,
+        summary: 'Data source notes whose period covers today',
+        params: idParam,
+        response: { 200: jobsList, ...errors },
+      },
+    },
+    async (req) => service.activeMeterJobs(authOf(req), req.params.id),
+  );
+};

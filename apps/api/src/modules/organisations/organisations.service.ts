@@ -1,0 +1,304 @@
+import {
+  ALERT_SETTING_KEYS,
+  type AlertSettingKey,
+  type CreateOrganisationRequest,
+  createOrganisationRequest,
+  type EmissionsList,
+  type Organisation,
+  type OrganisationUpdate,
+  type ProcurementExpiry,
+  type ProcurementExpiryRequest,
+  parseAlertSettings,
+  type SettingRequest,
+  type SiteAlerts,
+  type SiteFigureList,
+  type TargetRequest,
+} from '@verdant/contracts/organisations';
+import type { Db, DbOrTx } from '@verdant/db/client';
+import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { CHART_BARS_MAX, ORGANISATION_STATUS } from '@verdant/domain/constants';
+import { fill, MSG } from '@verdant/domain/messages';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import {
+  allows,
+  allowsAsset,
+  assetAccess,
+  assetKey,
+  type OrganisationAction,
+  organisationRoles,
+  visibleMeters,
+} from '../../lib/rights';
+import type { AuthContext } from '../../plugins/auth';
+import * as q from './organisations.queries';
+
+const UNITS = { cons: 'kWh', cost: '$', co2e: 'kg CO2e' } as const;
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+const numberOrNull = (v: string | null) => (v === null ? null : Number(v));
+const monthOf = (yyyymm: string) => `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
+
+function toExpiry(r: Awaited<ReturnType<typeof q.listExpiries>>[number]): ProcurementExpiry {
+  return { expiryId: r.id, description: r.description, expiryDate: r.expiryDate, orgId: r.organisationId };
+}
+
+/** Organisation details, settings, targets, procurement expiries and the overview lists. */
+export function createOrganisationsService({ db, clock }: { db: Db; clock: () => Date }) {
+  /**
+   * The caller's standing in an organisation. Members read; administrators (and product administrators)
+   * write. A disabled organisation refuses everyone but product administrators (the rights engine does).
+   */
+  async function caller(a: AuthContext, organisationId: number, action: OrganisationAction) {
+    const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
+    if (!allows(a.principal, role, 'enter')) throw forbidden();
+    if (!allows(a.principal, role, action)) throw forbidden();
+    return { mayEdit: allows(a.principal, role, 'administer') };
+  }
+
+  async function toOrganisation(a: AuthContext, row: q.OrganisationRow): Promise<Organisation> {
+    const { mayEdit } = await caller(a, row.id, 'enter');
+    return {
+      id: row.id,
+      name: row.name,
+      orgtypeId: row.orgtypeId,
+      countryId: row.countryId,
+      orgAddress1: row.orgAddress1,
+      orgAddress2: row.orgAddress2,
+      orgAddress3: row.orgAddress3,
+      compReportEmail: row.compReportEmail,
+      alertEmail: row.alertEmail,
+      poNumber: row.poNumber,
+      dataPoNumber: row.dataPoNumber,
+      lastYearProductPo: row.lastYearProductPo,
+      lastYearDataloadingPo: row.lastYearDataloadingPo,
+      subscriptionExpiry: row.subscriptionExpiry,
+      statusId: row.statusId,
+      finrepId: row.finrepId,
+      reportingUnitId: row.reportingUnitId,
+      loadId: row.loadId,
+      graphingOrder: row.graphingOrder,
+      emissionFactorDataSourceId: row.emissionFactorDataSourceId,
+      reportingYearEnd: row.reportingYearEnd,
+      alertSettings: row.alertSettings,
+      logo: row.logo,
+      consTarget: numberOrNull(row.consTarget),
+      co2eTarget: numberOrNull(row.co2eTarget),
+      ownFactors: row.ownFactors,
+      mayEdit,
+      mayEnable: a.principal.productAdmin,
+    };
+  }
+
+  async function load(tx: DbOrTx, id: number) {
+    const row = await q.findOrganisation(tx, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Names are unique across organisations, closed (disabled) ones included. */
+  async function assertNameFree(tx: DbOrTx, name: string, exceptId?: number) {
+    const taken = await q.findByName(tx, name, exceptId);
+    if (!taken) return;
+    const message =
+      taken.statusId === ORGANISATION_STATUS.disabled
+        ? MSG.organisationClosedNameInUse
+        : MSG.organisationNameInUse;
+    throw badRequest(message, { name: [message] });
+  }
+
+  async function assertSourceVisible(tx: DbOrTx, organisationId: number, sourceId: number | null) {
+    if (sourceId === null) return;
+    const sources = await q.factorSources(tx, organisationId);
+    if (!sources.some((s) => s.id === sourceId)) {
+      throw badRequest(MSG.factorSourceUnknown, { emissionFactorDataSourceId: [MSG.factorSourceUnknown] });
+    }
+  }
+
+  /** Reads, rights first, then a figure list for one month from the visible meters' facts. */
+  async function overview(a: AuthContext, id: number) {
+    await caller(a, id, 'enter');
+    return visibleMeters(db, a.principal, id);
+  }
+
+  const today = () => clock().toISOString().slice(0, 10);
+
+  return {
+    async get(a: AuthContext, id: number) {
+      await caller(a, id, 'enter');
+      return toOrganisation(a, await load(db, id));
+    },
+
+    /**
+     * Saves every editable field. A new emission factor source recomputes the organisation's facts in the
+     * same transaction: every meter, which is fine at demo scale (a large organisation would hand this to
+     * a background job, as the ledger's pending queue does).
+     */
+    async update(a: AuthContext, id: number, body: OrganisationUpdate) {
+      await caller(a, id, 'administer');
+      const row = await db.transaction(async (tx) => {
+        const before = await load(tx, id);
+        await assertNameFree(tx, body.name, id);
+        await assertSourceVisible(tx, id, body.emissionFactorDataSourceId);
+        const after = await q.updateOrganisation(tx, id, body);
+        if (before.emissionFactorDataSourceId !== body.emissionFactorDataSourceId) {
+          await recomputeFacts(tx, await q.meterIds(tx, id), today());
+        }
+        return after ?? before;
+      });
+      return toOrganisation(a, row);
+    },
+
+    /** One alert setting, kept in the spec's JSON text; counts are whole numbers of at least 0, or empty. */
+    async saveSetting(a: AuthContext, id: number, { key, value }: SettingRequest) {
+      await caller(a, id, 'administer');
+      if (!(ALERT_SETTING_KEYS as readonly string[]).includes(key)) {
+        throw badRequest(MSG.settingUnknown, { key: [MSG.settingUnknown] });
+      }
+      const k = key as AlertSettingKey;
+      let next: boolean | number | null;
+      if (k.endsWith('Enabled')) {
+        if (typeof value !== 'boolean' && value !== 'true' && value !== 'false') {
+          throw badRequest(MSG.validation, { [k]: [MSG.validation] });
+        }
+        next = value === true || value === 'true';
+      } else {
+        const text = value === null ? '' : String(value).trim();
+        if (text !== '' && !/^\d{1,9}$/.test(text)) {
+          throw badRequest(MSG.alertCountInteger, { [k]: [MSG.alertCountInteger] });
+        }
+        next = text === '' ? null : Number(text);
+      }
+      const row = await db.transaction(async (tx) => {
+        const current = parseAlertSettings((await load(tx, id)).alertSettings);
+        const alertSettings = JSON.stringify({ ...current, [k]: next });
+        return q.updateOrganisation(tx, id, { alertSettings });
+      });
+      if (!row) throw notFound();
+      return toOrganisation(a, row);
+    },
+
+    async saveTarget(a: AuthContext, id: number, body: TargetRequest) {
+      await caller(a, id, 'administer');
+      const values: q.OrganisationValues = {};
+      if (body.co2e !== undefined) values.co2eTarget = body.co2e === null ? null : String(body.co2e);
+      if (body.cons !== undefined) values.consTarget = body.cons === null ? null : String(body.cons);
+      const row = await q.updateOrganisation(db, id, values);
+      if (!row) throw notFound();
+      return toOrganisation(a, row);
+    },
+
+    /** Disabling blocks every member; only a product administrator can then enter and enable it again. */
+    async setEnabled(a: AuthContext, id: number, enabled: boolean) {
+      if (enabled && !a.principal.productAdmin) throw forbidden();
+      await caller(a, id, 'administer');
+      const statusId = enabled ? ORGANISATION_STATUS.enabled : ORGANISATION_STATUS.disabled;
+      const row = await q.updateOrganisation(db, id, { statusId });
+      if (!row) throw notFound();
+      return {
+        success: true as const,
+        message: fill(enabled ? MSG.organisationEnabled : MSG.organisationDisabled, { name: row.name }),
+      };
+    },
+
+    /** Add Organisation (product administrators); the client then switches to it. */
+    async create(a: AuthContext, body: CreateOrganisationRequest) {
+      if (!a.principal.productAdmin) throw forbidden();
+      const values = createOrganisationRequest.parse(body);
+      const row = await db.transaction(async (tx) => {
+        await assertNameFree(tx, values.name);
+        return q.insertOrganisation(tx, values);
+      });
+      return {
+        success: true as const,
+        message: fill(MSG.organisationCreated, { name: row.name }),
+        data: await toOrganisation(a, row),
+      };
+    },
+
+    async factorSources(a: AuthContext, id: number) {
+      await caller(a, id, 'enter');
+      return q.factorSources(db, id);
+    },
+
+    async listExpiries(a: AuthContext, id: number) {
+      await caller(a, id, 'enter');
+      return (await q.listExpiries(db, id)).map(toExpiry);
+    },
+
+    async addExpiry(a: AuthContext, id: number, body: ProcurementExpiryRequest) {
+      await caller(a, id, 'administer');
+      return toExpiry(await q.insertExpiry(db, { organisationId: id, ...body }));
+    },
+
+    async updateExpiry(a: AuthContext, id: number, expiryId: number, body: ProcurementExpiryRequest) {
+      await caller(a, id, 'administer');
+      const row = await q.updateExpiry(db, id, expiryId, body);
+      if (!row) throw notFound();
+      return toExpiry(row);
+    },
+
+    async deleteExpiry(a: AuthContext, id: number, expiryId: number) {
+      await caller(a, id, 'administer');
+      if (!(await q.deleteExpiry(db, id, expiryId))) throw notFound();
+      return { success: true as const };
+    },
+
+    /** Sites ranked by consumption (kWh), cost or emissions in one month, highest first. */
+    async siteList(
+      a: AuthContext,
+      id: number,
+      measure: 'cons' | 'cost' | 'co2e',
+      yyyymm: string,
+    ): Promise<SiteFigureList> {
+      const visible = await overview(a, id);
+      const rows = await q.siteFigures(db, id, measure, monthOf(yyyymm), visible, CHART_BARS_MAX);
+      return {
+        month: yyyymm,
+        unit: UNITS[measure],
+        sites: rows.map((r) => ({
+          siteId: r.site_id,
+          siteName: r.site_name,
+          value: round(Number(r.total), measure === 'cost' ? 2 : 3),
+        })),
+      };
+    },
+
+    /** The highest emitters of one month, scope by scope (kg CO2e, whole numbers as the charts show). */
+    async emissionsList(a: AuthContext, id: number, yyyymm: string): Promise<EmissionsList> {
+      const visible = await overview(a, id);
+      const rows = await q.siteEmissions(db, id, monthOf(yyyymm), visible, CHART_BARS_MAX);
+      return {
+        month: yyyymm,
+        unit: 'kg CO2e',
+        sites: rows.map((r) => {
+          const [scope1, scope2, scope3] = [r.scope1, r.scope2, r.scope3].map((n) => Math.round(Number(n)));
+          return {
+            siteId: r.site_id,
+            siteName: r.site_name,
+            scope1: scope1 ?? 0,
+            scope2: scope2 ?? 0,
+            scope3: scope3 ?? 0,
+            total: Math.round(Number(r.scope1) + Number(r.scope2) + Number(r.scope3)),
+          };
+        }),
+      };
+    },
+
+    /**
+     * Sites with the most alerts. Alerts are not recorded yet (a later issue evaluates them), so every site
+     * the caller may see answers 0 rather than an invented count.
+     */
+    async siteAlerts(a: AuthContext, id: number): Promise<SiteAlerts[]> {
+      await caller(a, id, 'enter');
+      const sites = await q.activeSites(db, id, 1000);
+      const refs = sites.map((s) => ({ type: 'site' as const, id: s.id }));
+      const { role, access } = await assetAccess(db, a.principal, id, refs);
+      return sites
+        .filter((s) =>
+          allowsAsset(a.principal, role, access.get(assetKey({ type: 'site', id: s.id })), 'view'),
+        )
+        .slice(0, CHART_BARS_MAX)
+        .map((s) => ({ siteId: s.id, siteName: s.name, alerts: 0 }));
+    },
+  };
+}
+
+export type OrganisationsService = ReturnType<typeof createOrganisationsService>;

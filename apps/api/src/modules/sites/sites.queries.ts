@@ -1,0 +1,288 @@
+import type { SiteListQuery, SiteUpdate } from '@verdant/contracts/sites';
+import type { DbOrTx } from '@verdant/db/client';
+import { assetGroupMembers, assetGroups, entities, sites } from '@verdant/db/schema/assets';
+import { organisations } from '@verdant/db/schema/core';
+import { indicators, siteIndicatorValues } from '@verdant/db/schema/organisation';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+
+/** The fact column a list measure sums; consumption adds up energy (kWh) data types only. */
+function measureOf(measure: 'cons' | 'cost' | 'co2'): { value: SQL; energyOnly: boolean } {
+  if (measure === 'cons') return { value: sql`f.quantity_std`, energyOnly: true };
+  if (measure === 'cost') return { value: sql`f.cost`, energyOnly: false };
+  return { value: sql`(f.co2e_scope1 + f.co2e_scope2 + f.co2e_scope3)`, energyOnly: false };
+}
+
+const ids = (list: readonly number[]) => `{${list.join(',')}}`;
+const meterScope = (visible: number[] | null) =>
+  visible === null ? sql`` : sql`and f.meter_id = any(${ids(visible)}::int[])`;
+const energyOnly = (on: boolean) =>
+  on ? sql`and exists (select 1 from data_types d where d.id = m.energy_id and d.type_id = 1)` : sql``;
+
+/** The organisation's live sites with their list figures; `allowed` (null = all) narrows by advanced rights. */
+export async function listSites(
+  db: DbOrTx,
+  organisationId: number,
+  query: SiteListQuery,
+  month: string,
+  allowed: number[] | null,
+  visibleMeters: number[] | null,
+) {
+  const { value, energyOnly: onlyEnergy } = measureOf(query.measure);
+  const filters: SQL[] = [sql`s.organisation_id = ${organisationId}`, sql`s.deleted_at is null`];
+  if (allowed !== null) filters.push(sql`s.id = any(${ids(allowed)}::int[])`);
+  if (query.q) filters.push(sql`s.name ilike ${`%${query.q.replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (query.includeClosed !== 'true') filters.push(sql`s.site_close is null`);
+  if (query.hideOpen === 'true') filters.push(sql`s.site_close is not null`);
+  if (query.groups) {
+    filters.push(sql`exists (select 1 from asset_group_members gm join asset_groups g on g.id = gm.group_id
+      and g.member_type = 'site' where gm.asset_id = s.id and g.id = any(${`{${query.groups}}`}::int[]))`);
+  }
+  const order = {
+    name: sql`lower(name)`,
+    consumption: sql`consumption`,
+    groups: sql`lower(array_to_string(groups, ', '))`,
+    meters: sql`meters`,
+    alerts: sql`alerts`,
+  }[query.sort];
+  const dir = query.dir === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
+  const rows = await db.execute<{
+    id: number;
+    name: string;
+    consumption: number;
+    groups: string[];
+    meters: number;
+    alerts: number;
+    site_open: string | null;
+    site_close: string | null;
+    total: number;
+  }>(sql`
+    with listed as (
+      select s.id, s.name, s.site_open::text, s.site_close::text,
+        coalesce((select sum(${value})::float8 from monthly_facts f join meters m on m.id = f.meter_id
+          where f.organisation_id = ${organisationId} and m.site_id = s.id and f.month = ${month}
+            and f.counts_in_totals ${meterScope(visibleMeters)} ${energyOnly(onlyEnergy)}), 0) as consumption,
+        coalesce((select array_agg(g.name order by lower(g.name)) from asset_group_members gm
+          join asset_groups g on g.id = gm.group_id and g.member_type = 'site' where gm.asset_id = s.id),
+          '{}') as groups,
+        (select count(*)::int from meters m where m.site_id = s.id and m.deleted_at is null) as meters,
+        0 as alerts
+      from sites s where ${sql.join(filters, sql` and `)}
+    )
+    select *, count(*) over ()::int as total from listed
+    order by ${order} ${dir}, lower(name), id
+    offset ${query.offset} limit ${query.limit}`);
+  return rows.rows;
+}
+
+export async function countLiveSites(db: DbOrTx, organisationId: number, allowed: number[] | null) {
+  const rows = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from sites s where s.organisation_id = ${organisationId} and s.deleted_at is null
+      ${allowed === null ? sql`` : sql`and s.id = any(${ids(allowed)}::int[])`}`);
+  return rows.rows[0]?.n ?? 0;
+}
+
+export async function liveSiteIds(db: DbOrTx, organisationId: number) {
+  const rows = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(eq(sites.organisationId, organisationId), isNull(sites.deletedAt)));
+  return rows.map((r) => r.id);
+}
+
+export async function siteGroups(db: DbOrTx, organisationId: number) {
+  return db
+    .select({ id: assetGroups.id, name: assetGroups.name })
+    .from(assetGroups)
+    .where(and(eq(assetGroups.organisationId, organisationId), eq(assetGroups.memberType, 'site')))
+    .orderBy(sql`lower(${assetGroups.name})`);
+}
+
+export async function findGroup(db: DbOrTx, groupId: number) {
+  const [row] = await db.select().from(assetGroups).where(eq(assetGroups.id, groupId));
+  return row;
+}
+
+export async function joinedGroups(db: DbOrTx, siteId: number) {
+  return db
+    .select({ id: assetGroups.id, name: assetGroups.name })
+    .from(assetGroupMembers)
+    .innerJoin(assetGroups, eq(assetGroups.id, assetGroupMembers.groupId))
+    .where(and(eq(assetGroupMembers.assetId, siteId), eq(assetGroups.memberType, 'site')))
+    .orderBy(sql`lower(${assetGroups.name})`);
+}
+
+export async function addMember(db: DbOrTx, groupId: number, siteId: number) {
+  await db.insert(assetGroupMembers).values({ groupId, assetId: siteId }).onConflictDoNothing();
+}
+
+export async function removeMember(db: DbOrTx, groupId: number, siteId: number) {
+  await db
+    .delete(assetGroupMembers)
+    .where(and(eq(assetGroupMembers.groupId, groupId), eq(assetGroupMembers.assetId, siteId)));
+}
+
+export async function reportingYearEnd(db: DbOrTx, organisationId: number) {
+  const [row] = await db
+    .select({ yearEnd: organisations.reportingYearEnd })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row?.yearEnd ?? 12;
+}
+
+/** A live site by id (deleted ones are not found). */
+export async function findSite(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select()
+    .from(sites)
+    .where(and(eq(sites.id, id), isNull(sites.deletedAt)));
+  return row;
+}
+
+export async function nameTaken(db: DbOrTx, organisationId: number, name: string, exceptId?: number) {
+  const rows = await db.execute<{ id: number }>(sql`
+    select id from sites where organisation_id = ${organisationId} and deleted_at is null
+      and lower(name) = lower(${name.trim()}) ${exceptId === undefined ? sql`` : sql`and id <> ${exceptId}`}
+    limit 1`);
+  return rows.rows.length > 0;
+}
+
+export async function insertSite(db: DbOrTx, values: typeof sites.$inferInsert) {
+  const [row] = await db.insert(sites).values(values).returning();
+  if (!row) throw new Error('site not inserted');
+  return row;
+}
+
+export async function updateSite(db: DbOrTx, id: number, values: SiteUpdate) {
+  await db
+    .update(sites)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(sites.id, id));
+}
+
+export async function liveMeterCount(db: DbOrTx, siteId: number) {
+  const rows = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from meters where site_id = ${siteId} and deleted_at is null`,
+  );
+  return rows.rows[0]?.n ?? 0;
+}
+
+/** Archives the site and its entities with one timestamp, so a restore can bring them back together. */
+export async function archiveSite(db: DbOrTx, id: number, userId: number, at: Date) {
+  await db.update(sites).set({ deletedAt: at, deletedBy: userId }).where(eq(sites.id, id));
+  await db
+    .update(entities)
+    .set({ deletedAt: at, deletedBy: userId })
+    .where(and(eq(entities.siteId, id), isNull(entities.deletedAt)));
+}
+
+/** Every indicator a site can carry, with this site's value. */
+export async function siteIndicators(db: DbOrTx, siteId: number) {
+  const rows = await db
+    .select({
+      indicatorId: indicators.id,
+      description: indicators.description,
+      unit: indicators.unit,
+      variable: indicators.variable,
+      value: siteIndicatorValues.value,
+    })
+    .from(indicators)
+    .leftJoin(
+      siteIndicatorValues,
+      and(eq(siteIndicatorValues.indicatorId, indicators.id), eq(siteIndicatorValues.siteId, siteId)),
+    )
+    .where(inArray(indicators.appliesTo, ['site', 'both']))
+    .orderBy(indicators.id);
+  return rows.map((r) => ({ ...r, value: r.value === null ? null : Number(r.value) }));
+}
+
+export async function findSiteIndicator(db: DbOrTx, indicatorId: number) {
+  const [row] = await db
+    .select()
+    .from(indicators)
+    .where(and(eq(indicators.id, indicatorId), inArray(indicators.appliesTo, ['site', 'both'])));
+  return row;
+}
+
+export async function setIndicatorValue(
+  db: DbOrTx,
+  siteId: number,
+  indicatorId: number,
+  value: string | null,
+) {
+  await db
+    .insert(siteIndicatorValues)
+    .values({ siteId, indicatorId, value })
+    .onConflictDoUpdate({
+      target: [siteIndicatorValues.siteId, siteIndicatorValues.indicatorId],
+      set: { value },
+    });
+}
+
+/** Monthly sums of a measure for a list of sites between two months ('yyyy-MM-01', inclusive). */
+export async function siteMonthlyFigures(
+  db: DbOrTx,
+  organisationId: number,
+  siteIds: number[],
+  from: string,
+  till: string,
+  visible: number[] | null,
+) {
+  const rows = await db.execute<{
+    site_id: number;
+    month: string;
+    cons: number;
+    cost: number;
+    co2e: number;
+    units: number;
+  }>(sql`
+    select m.site_id, f.month::text,
+      coalesce(sum(f.quantity_std) filter (where d.type_id = 1), 0)::float8 as cons,
+      sum(f.cost)::float8 as cost,
+      sum(f.co2e_scope1 + f.co2e_scope2 + f.co2e_scope3)::float8 as co2e,
+      sum(f.quantity_std)::float8 as units
+    from monthly_facts f join meters m on m.id = f.meter_id
+      left join data_types d on d.id = m.energy_id
+    where f.organisation_id = ${organisationId} and m.site_id = any(${ids(siteIds)}::int[])
+      and f.month between ${from} and ${till} and f.counts_in_totals ${meterScope(visible)}
+    group by m.site_id, f.month`);
+  return rows.rows;
+}
+
+export async function siteNames(db: DbOrTx, organisationId: number, siteIds: number[]) {
+  return db
+    .select({ id: sites.id, name: sites.name })
+    .from(sites)
+    .where(
+      and(eq(sites.organisationId, organisationId), inArray(sites.id, siteIds), isNull(sites.deletedAt)),
+    );
+}
+
+export async function siteMeters(db: DbOrTx, siteId: number) {
+  const rows = await db.execute<{
+    id: number;
+    name: string;
+    meter_number: string | null;
+    energy: string | null;
+    level: number;
+    closed: boolean;
+  }>(sql`
+    select m.id, m.local_name as name, m.meter_number, d.name as energy, m.metlvl_id as level,
+      m.meter_close is not null as closed
+    from meters m left join data_types d on d.id = m.energy_id
+    where m.site_id = ${siteId} and m.deleted_at is null order by lower(m.local_name), m.id`);
+  return rows.rows;
+}
+
+export async function siteEntities(db: DbOrTx, siteId: number) {
+  const rows = await db.execute<{
+    id: number;
+    name: string;
+    type: string;
+    facility: string | null;
+    closed: boolean;
+  }>(sql`
+    select e.id, e.name, e.entity_type as type, f.name as facility, e.entity_close is not null as closed
+    from entities e left join facilities f on f.id = e.facility_id
+    where e.site_id = ${siteId} and e.deleted_at is null order by lower(e.name), e.id`);
+  return rows.rows;
+}

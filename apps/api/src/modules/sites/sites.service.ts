@@ -1,0 +1,283 @@
+import type {
+  AssetGraphData,
+  NewSiteRequest,
+  Site,
+  SiteList,
+  SiteListQuery,
+  SiteUpdate,
+} from '@verdant/contracts/sites';
+import type { Db, DbOrTx } from '@verdant/db/client';
+import { addMonths, monthOf } from '@verdant/domain/calendar';
+import { fill, MSG } from '@verdant/domain/messages';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { allows, canOnAssets, organisationRoles, visibleMeters } from '../../lib/rights';
+import type { AuthContext } from '../../plugins/auth';
+import * as q from './sites.queries';
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const label = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+const GRAPH_UNITS = { cons: 'kWh', cost: '$', co2e: 'kg CO2e' } as const;
+
+const conflict = (message: string) => new AppError('CONFLICT', message, 409);
+
+/** Sites (core-portal spec: Site page, New site, Site data export): rights first, one transaction per write. */
+export function createSitesService({ db, clock }: { db: Db; clock: () => Date }) {
+  const lastCompleteMonth = () => addMonths(monthOf(clock().toISOString().slice(0, 10)), -1);
+
+  /** Refuses anyone who may not enter (or, for writes, edit in) the organisation. */
+  async function organisationScope(a: AuthContext, organisationId: number, action: 'enter' | 'edit') {
+    const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
+    if (!allows(a.principal, role, 'enter')) throw forbidden();
+    if (action === 'edit' && !allows(a.principal, role, 'edit')) throw forbidden();
+    return { mayEdit: allows(a.principal, role, 'edit') };
+  }
+
+  /** The sites the caller may see: null when advanced rights hide none. */
+  async function viewableSites(tx: DbOrTx, a: AuthContext, organisationId: number) {
+    if (a.principal.productAdmin) return null;
+    const all = await q.liveSiteIds(tx, organisationId);
+    const allowed = await canOnAssets(
+      tx,
+      a.principal,
+      'view',
+      organisationId,
+      all.map((id) => ({ type: 'site' as const, id })),
+    );
+    const visible = all.filter((_, i) => allowed[i]);
+    return visible.length === all.length ? null : visible;
+  }
+
+  /** A live site the caller may see (404 otherwise, whoever's it is); 403 for a write without edit rights. */
+  async function siteScope(tx: DbOrTx, a: AuthContext, siteId: number, action: 'view' | 'edit') {
+    const found = await q.findSite(tx, siteId);
+    if (!found) throw notFound();
+    const ref = [{ type: 'site' as const, id: siteId }];
+    const [view] = await canOnAssets(tx, a.principal, 'view', found.organisationId, ref);
+    if (!view) throw notFound();
+    const [edit] = await canOnAssets(tx, a.principal, 'edit', found.organisationId, ref);
+    if (action === 'edit' && !edit) throw forbidden();
+    return { site: found, mayEdit: edit === true };
+  }
+
+  async function readSite(a: AuthContext, siteId: number): Promise<Site> {
+    const { site, mayEdit } = await siteScope(db, a, siteId, 'view');
+    const month = lastCompleteMonth();
+    const [joined, available, indicators, meterCount, visible, yearEnd] = await Promise.all([
+      q.joinedGroups(db, siteId),
+      q.siteGroups(db, site.organisationId),
+      q.siteIndicators(db, siteId),
+      q.liveMeterCount(db, siteId),
+      visibleMeters(db, a.principal, site.organisationId),
+      q.reportingYearEnd(db, site.organisationId),
+    ]);
+    const [figures] = await q.siteMonthlyFigures(db, site.organisationId, [siteId], month, month, visible);
+    return {
+      id: site.id,
+      organisationId: site.organisationId,
+      name: site.name,
+      description: site.description,
+      siteAddress1: site.siteAddress1,
+      siteAddress2: site.siteAddress2,
+      siteAddress3: site.siteAddress3,
+      regionId: site.regionId,
+      siteOpen: site.siteOpen,
+      siteClose: site.siteClose,
+      heatPlant: site.heatPlant,
+      closed: site.siteClose !== null,
+      consumption: round(figures?.cons ?? 0, 3),
+      groups: joined.map((g) => g.name),
+      meters: meterCount,
+      alerts: 0,
+      joinedGroups: joined,
+      availableGroups: available,
+      indicators,
+      calculableIndicators: indicators.filter((i) => i.value !== null).map((i) => i.indicatorId),
+      mayEdit,
+      reportingYearEnd: yearEnd,
+      lastCompleteMonth: month.slice(0, 7),
+    };
+  }
+
+  return {
+    async list(a: AuthContext, organisationId: number, query: SiteListQuery): Promise<SiteList> {
+      const { mayEdit } = await organisationScope(a, organisationId, 'enter');
+      const yyyymm = query.month ?? lastCompleteMonth().slice(0, 7).replace('-', '');
+      const month = `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
+      const [allowed, visible, groupOptions] = await Promise.all([
+        viewableSites(db, a, organisationId),
+        visibleMeters(db, a.principal, organisationId),
+        q.siteGroups(db, organisationId),
+      ]);
+      const rows = await q.listSites(db, organisationId, query, month, allowed, visible);
+      return {
+        mayEdit,
+        total: rows[0]?.total ?? 0,
+        month: yyyymm,
+        groupOptions,
+        sites: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          consumption: round(r.consumption, query.measure === 'cost' ? 2 : 3),
+          groups: r.groups,
+          meters: r.meters,
+          alerts: r.alerts,
+          closed: r.site_close !== null,
+          siteOpen: r.site_open,
+          siteClose: r.site_close,
+        })),
+      };
+    },
+
+    async checkName(a: AuthContext, organisationId: number, name: string) {
+      await organisationScope(a, organisationId, 'enter');
+      if (!name.trim()) return { success: false, message: MSG.siteNameRequired };
+      return (await q.nameTaken(db, organisationId, name))
+        ? { success: false, message: MSG.siteNameInUse }
+        : { success: true };
+    },
+
+    async create(a: AuthContext, organisationId: number, body: NewSiteRequest): Promise<Site> {
+      await organisationScope(a, organisationId, 'edit');
+      const id = await db.transaction(async (tx) => {
+        if (await q.nameTaken(tx, organisationId, body.name)) {
+          throw badRequest(MSG.siteNameInUse, { name: [MSG.siteNameInUse] });
+        }
+        const created = await q.insertSite(tx, {
+          organisationId,
+          name: body.name.trim(),
+          regionId: body.region,
+          siteOpen: body.openDate,
+        });
+        return created.id;
+      });
+      return readSite(a, id);
+    },
+
+    read: readSite,
+
+    async update(a: AuthContext, siteId: number, body: SiteUpdate): Promise<Site> {
+      await db.transaction(async (tx) => {
+        const { site } = await siteScope(tx, a, siteId, 'edit');
+        const change: SiteUpdate = { ...body };
+        if (change.name !== undefined && (await q.nameTaken(tx, site.organisationId, change.name, siteId))) {
+          throw badRequest(MSG.siteNameInUse, { name: [MSG.siteNameInUse] });
+        }
+        if (change.siteClose === '') change.siteClose = null;
+        for (const key of ['description', 'siteAddress1', 'siteAddress2', 'siteAddress3'] as const) {
+          if (change[key] === '') change[key] = null;
+        }
+        const open = change.siteOpen ?? site.siteOpen;
+        const close = change.siteClose === undefined ? site.siteClose : change.siteClose;
+        if (open && close && close < open) {
+          throw badRequest(MSG.siteCloseBeforeOpen, { siteClose: [MSG.siteCloseBeforeOpen] });
+        }
+        await q.updateSite(tx, siteId, change);
+      });
+      return readSite(a, siteId);
+    },
+
+    async remove(a: AuthContext, siteId: number) {
+      return db.transaction(async (tx) => {
+        const { site } = await siteScope(tx, a, siteId, 'edit');
+        if ((await q.liveMeterCount(tx, siteId)) > 0) throw conflict(MSG.siteHasDataSources);
+        await q.archiveSite(tx, siteId, a.user.id, clock());
+        return { success: true, message: fill(MSG.siteDeleted, { name: site.name }) };
+      });
+    },
+
+    async setIndicator(a: AuthContext, siteId: number, indicatorId: number, raw: number | string | null) {
+      await db.transaction(async (tx) => {
+        await siteScope(tx, a, siteId, 'edit');
+        if (!(await q.findSiteIndicator(tx, indicatorId))) throw notFound();
+        const text = raw === null ? '' : String(raw).trim();
+        await q.setIndicatorValue(tx, siteId, indicatorId, text === '' ? null : String(Number(text)));
+      });
+      return readSite(a, siteId);
+    },
+
+    async membership(a: AuthContext, groupId: number, siteId: number, join: boolean) {
+      await db.transaction(async (tx) => {
+        const { site } = await siteScope(tx, a, siteId, 'edit');
+        const group = await q.findGroup(tx, groupId);
+        if (!group || group.organisationId !== site.organisationId) throw notFound();
+        if (group.memberType !== 'site') throw badRequest(MSG.siteGroupNotSiteGroup);
+        if (join) await q.addMember(tx, groupId, siteId);
+        else await q.removeMember(tx, groupId, siteId);
+      });
+      return readSite(a, siteId);
+    },
+
+    async graph(
+      a: AuthContext,
+      siteId: number,
+      measure: 'cons' | 'cost' | 'co2e',
+      year: number,
+      yearEnd: number,
+    ): Promise<AssetGraphData> {
+      const { site } = await siteScope(db, a, siteId, 'view');
+      const last = `${year}-${String(yearEnd).padStart(2, '0')}-01`;
+      const first = addMonths(last, -11);
+      const visible = await visibleMeters(db, a.principal, site.organisationId);
+      const rows = await q.siteMonthlyFigures(
+        db,
+        site.organisationId,
+        [siteId],
+        addMonths(first, -12),
+        last,
+        visible,
+      );
+      const byMonth = new Map(rows.map((r) => [r.month, r[measure]]));
+      const months = Array.from({ length: 12 }, (_, i) => addMonths(first, i));
+      const value = (m: string) => round(byMonth.get(m) ?? 0, measure === 'cost' ? 2 : 3);
+      return {
+        months: months.map((m) => m.slice(0, 7)),
+        data: [months.map(value), months.map((m) => value(addMonths(m, -12)))],
+        seriesLabels: [
+          `${label(first)} - ${label(last)}`,
+          `${label(addMonths(first, -12))} - ${label(addMonths(last, -12))}`,
+        ],
+        unit: GRAPH_UNITS[measure],
+        year,
+        yearEnd,
+      };
+    },
+
+    async meters(a: AuthContext, siteId: number) {
+      const { site } = await siteScope(db, a, siteId, 'view');
+      const all = await q.siteMeters(db, siteId);
+      // A meter the caller is barred from stays hidden, even on a site they may see.
+      const visible = await canOnAssets(
+        db,
+        a.principal,
+        'view',
+        site.organisationId,
+        all.map((r) => ({ type: 'meter' as const, id: r.id })),
+      );
+      const rows = all.filter((_, i) => visible[i]);
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        meterNumber: r.meter_number,
+        energy: r.energy,
+        level: r.level,
+        closed: r.closed,
+      }));
+    },
+
+    async entities(a: AuthContext, siteId: number) {
+      const { site } = await siteScope(db, a, siteId, 'view');
+      const all = await q.siteEntities(db, siteId);
+      const visible = await canOnAssets(
+        db,
+        a.principal,
+        'view',
+        site.organisationId,
+        all.map((r) => ({ type: 'entity' as const, id: r.id })),
+      );
+      return all.filter((_, i) => visible[i]);
+    },
+  };
+}
+
+export type SitesService = ReturnType<typeof createSitesService>;

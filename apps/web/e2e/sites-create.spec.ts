@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/sign-in';
+
+test('New Site checks its fields, then creates the site and opens its page', async ({ page }) => {
+  const name = `Pump Station ${Date.now().toString(36)}`;
+  await signIn(page, 'demo');
+  await page.goto('/organisation/sites?show=new');
+  const dialog = page.getByRole('dialog', { name: 'New Site' });
+
+  // A name already used in the organisation (any case) is refused as it is typed.
+  await dialog.getByLabel('Site name').fill('head office');
+  await expect(dialog.getByText('A site with that name already exists')).toBeVisible();
+
+  await dialog.getByLabel('Site name').fill(name);
+  await dialog.getByRole('button', { name: 'Create site' }).click();
+  await expect(dialog.getByText('Region is required')).toBeVisible();
+  await expect(dialog.getByText('Open date is required')).toBeVisible();
+
+  await dialog.getByRole('combobox', { name: 'Region' }).click();
+  await page.getByRole('option', { name: 'Wellington', exact: true }).click();
+  await dialog.getByLabel('Open date').fill('12-05-2024');
+  await dialog.getByRole('button', { name: 'Create site' }).click();
+  await expect(dialog.getByText('Open date must be a date written yyyy-MM-dd')).toBeVisible();
+
+  await dialog.getByLabel('Open date').fill('2024-05-12');
+  await dialog.getByRole('button', { name: 'Create site' }).click();
+  await expect(page).toHaveURL(/\/sites\/\d+$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+});

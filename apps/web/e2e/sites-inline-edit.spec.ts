@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/sign-in';
+
+test('a site field edited inline saves itself and is there after a reload', async ({ page }) => {
+  const description = `Refurbished ${Date.now().toString(36)}`;
+  await signIn(page, 'demo');
+  await page.goto('/organisation/sites');
+  await page.getByRole('link', { name: 'Civic Library' }).click();
+  await expect(page).toHaveURL(/\/sites\/\d+$/);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/sites\/\d+\/settings$/);
+
+  const field = page.getByLabel('Description');
+  await field.fill(description);
+  await expect(field).toHaveAttribute('data-save-state', 'saved');
+
+  // An indicator emptied saves null and stays empty.
+  const staff = page.getByLabel('Full-time equivalent staff (FTE)');
+  await staff.fill('81');
+  await expect(staff).toHaveAttribute('data-save-state', 'saved');
+
+  await page.reload();
+  await expect(page.getByLabel('Description')).toHaveValue(description);
+  await expect(page.getByLabel('Full-time equivalent staff (FTE)')).toHaveValue('81');
+});

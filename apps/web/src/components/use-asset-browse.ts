@@ -1,0 +1,25 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { browseAnswer } from '@verdant/contracts/entities';
+import type { AssetType } from '@verdant/contracts/users';
+import { api } from '../lib/api-client';
+import { useSession } from '../lib/session-store';
+
+/** The organisation's assets of one type the user may see, by name, 100 at a time, without typing. */
+export function useAssetBrowse(type: AssetType, enabled = true) {
+  const orgId = useSession()?.organisation?.id ?? null;
+  return useInfiniteQuery({
+    queryKey: ['browse', orgId, type],
+    queryFn: ({ pageParam, signal }) =>
+      api.get(`/current-user/browse?${new URLSearchParams({ type, offset: String(pageParam) })}`, {
+        schema: browseAnswer,
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const next = last.offset + last.results.length;
+      return next < last.total && last.results.length > 0 ? next : undefined;
+    },
+    placeholderData: keepPreviousData,
+    enabled: enabled && orgId !== null,
+  });
+}

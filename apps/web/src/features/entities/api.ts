@@ -1,0 +1,199 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  createdEntity,
+  deletedAnswer,
+  type EntityDetail,
+  type EntityType,
+  type EntityUpdate,
+  entitiesList,
+  entityDetail,
+  entityUsages,
+  facilityList,
+  indicatorSaved,
+  type NewEntityRequest,
+  pumpDetail,
+  pumpMeterOptions,
+  type UsageField,
+  usageSaved,
+  type WwtpDetail,
+  wwtpDetail,
+} from '@verdant/contracts/entities';
+import { type ReferenceList, referenceList } from '@verdant/contracts/reference';
+import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
+import { api } from '../../lib/api-client';
+import { useSession } from '../../lib/session-store';
+
+export function useOrganisationId(): number | null {
+  return useSession()?.organisation?.id ?? null;
+}
+
+export const entityKeys = {
+  lists: (orgId: number | null) => ['entities', orgId, 'list'] as const,
+  entity: (id: number) => ['entity', id] as const,
+  usages: (id: number) => ['entity', id, 'usages'] as const,
+  pump: (id: number) => ['entity', id, 'pump'] as const,
+  wwtp: (id: number) => ['entity', id, 'wwtp'] as const,
+};
+
+export interface EntityFilters {
+  q: string;
+  includeClosed: boolean;
+  hideOpen: boolean;
+  types: EntityType[];
+  sort: 'name' | 'facility' | 'site' | 'consumption' | 'type';
+  dir: 'asc' | 'desc';
+}
+
+function listPath(orgId: number, f: EntityFilters, offset: number) {
+  const params = new URLSearchParams({
+    offset: String(offset),
+    limit: String(LIST_PAGE_SIZE),
+    sort: f.sort,
+    dir: f.dir,
+  });
+  if (f.q) params.set('q', f.q);
+  if (f.includeClosed) params.set('includeClosed', 'true');
+  if (f.hideOpen) params.set('hideOpen', 'true');
+  if (f.types.length > 0) params.set('types', f.types.join(','));
+  return `/organisations/${orgId}/entities?${params}`;
+}
+
+/** The entities table, LIST_PAGE_SIZE rows at a time. */
+export function useEntitiesList(filters: EntityFilters) {
+  const orgId = useOrganisationId();
+  return useInfiniteQuery({
+    queryKey: [...entityKeys.lists(orgId), filters],
+    queryFn: ({ pageParam, signal }) =>
+      api.get(listPath(orgId ?? 0, filters, pageParam), { schema: entitiesList, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.entities.length, 0);
+      return loaded < last.total && last.entities.length > 0 ? loaded : undefined;
+    },
+    placeholderData: keepPreviousData,
+    enabled: orgId !== null,
+  });
+}
+
+export function useLookup(name: ReferenceList) {
+  return useQuery({
+    queryKey: ['lookups', name],
+    queryFn: ({ signal }) => api.get(`/lookups/${name}`, { schema: referenceList, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useFacilities(siteId: number | null) {
+  return useQuery({
+    queryKey: ['site', siteId, 'facilities'],
+    queryFn: ({ signal }) => api.get(`/sites/${siteId}/facilities`, { schema: facilityList, signal }),
+    enabled: siteId !== null,
+  });
+}
+
+export function usePumpMeters(siteId: number | null) {
+  return useQuery({
+    queryKey: ['site', siteId, 'pump-meters'],
+    queryFn: ({ signal }) => api.get(`/sites/${siteId}/pump-meters`, { schema: pumpMeterOptions, signal }),
+    enabled: siteId !== null,
+  });
+}
+
+export function useCreateEntity() {
+  const orgId = useOrganisationId();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewEntityRequest) =>
+      api.post(`/organisations/${orgId}/new-entity`, { body, schema: createdEntity }),
+    onSuccess: ({ data }) => {
+      client.setQueryData(entityKeys.entity(data.id), data);
+      void client.invalidateQueries({ queryKey: entityKeys.lists(orgId) });
+    },
+  });
+}
+
+export function useEntity(id: number) {
+  return useQuery({
+    queryKey: entityKeys.entity(id),
+    queryFn: ({ signal }) => api.get(`/entities/${id}`, { schema: entityDetail, signal }),
+    retry: false,
+  });
+}
+
+/** Saves some fields; the answer (the whole entity) goes straight into the cache. */
+export function useUpdateEntity(id: number) {
+  const client = useQueryClient();
+  const orgId = useOrganisationId();
+  return useMutation({
+    mutationFn: (body: EntityUpdate) => api.put(`/entities/${id}`, { body, schema: entityDetail }),
+    onSuccess: (updated: EntityDetail) => {
+      client.setQueryData(entityKeys.entity(id), updated);
+      void client.invalidateQueries({ queryKey: entityKeys.lists(orgId) });
+    },
+  });
+}
+
+export function useDeleteEntity(id: number) {
+  const client = useQueryClient();
+  const orgId = useOrganisationId();
+  return useMutation({
+    mutationFn: () => api.delete(`/entities/${id}`, { schema: deletedAnswer }),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: entityKeys.entity(id) });
+      void client.invalidateQueries({ queryKey: entityKeys.lists(orgId) });
+    },
+  });
+}
+
+export function useEntityUsages(id: number) {
+  return useQuery({
+    queryKey: entityKeys.usages(id),
+    queryFn: ({ signal }) => api.get(`/entities/${id}/usages`, { schema: entityUsages, signal }),
+  });
+}
+
+export const saveUsage = (id: number, field: UsageField, value: string | number | null) =>
+  api.put(`/entities/${id}/usages/${field}`, { body: { value }, schema: usageSaved });
+
+export const saveIndicator = (id: number, indicatorId: number, value: string | null) =>
+  api.put(`/entities/${id}/indicators/${indicatorId}`, { body: { value }, schema: indicatorSaved });
+
+export function usePump(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: entityKeys.pump(id),
+    queryFn: ({ signal }) => api.get(`/entities/${id}/pump`, { schema: pumpDetail, signal }),
+    enabled,
+  });
+}
+
+export function useUpdatePump(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { head?: string | null; powerMeterId?: number | null; flowMeterId?: number | null }) =>
+      api.put(`/entities/${id}/pump`, { body, schema: pumpDetail }),
+    onSuccess: (saved) => client.setQueryData(entityKeys.pump(id), saved),
+  });
+}
+
+export function useWwtp(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: entityKeys.wwtp(id),
+    queryFn: ({ signal }) => api.get(`/entities/${id}/wwtp`, { schema: wwtpDetail, signal }),
+    enabled,
+  });
+}
+
+export function useUpdateWwtp(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<Record<keyof WwtpDetail, string | number | null>>) =>
+      api.put(`/entities/${id}/wwtp`, { body, schema: wwtpDetail }),
+    onSuccess: (saved) => client.setQueryData(entityKeys.wwtp(id), saved),
+  });
+}

@@ -1,0 +1,86 @@
+import { Anchor, Badge, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { ENTITY_TYPE_LABELS, type EntityRow } from '@verdant/contracts/entities';
+import { MSG } from '@verdant/domain/messages';
+import { formatQuantity } from '@verdant/domain/unit-scaling';
+import { Link } from 'react-router';
+import type { EntityFilters } from '../api';
+
+type Sort = EntityFilters['sort'];
+const COLUMNS: readonly { key: Sort; label: string; numeric?: boolean }[] = [
+  { key: 'name', label: 'Entity Name' },
+  { key: 'facility', label: 'Facility Name' },
+  { key: 'site', label: 'Site Name' },
+  { key: 'consumption', label: 'Consumption', numeric: true },
+  { key: 'type', label: 'Type' },
+];
+
+interface EntitiesTableProps {
+  entities: EntityRow[];
+  sort: Sort;
+  dir: 'asc' | 'desc';
+  onSort: (sort: Sort) => void;
+}
+
+export function EntitiesTable({ entities, sort, dir, onSort }: EntitiesTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table highlightOnHover verticalSpacing="xs" aria-label="Entities">
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((c) => {
+              const active = sort === c.key;
+              const Icon = !active ? IconArrowsSort : dir === 'asc' ? IconSortAscending : IconSortDescending;
+              return (
+                <Table.Th
+                  key={c.key}
+                  ta={c.numeric ? 'right' : undefined}
+                  aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                >
+                  <UnstyledButton onClick={() => onSort(c.key)} fw={600} fz="sm">
+                    {c.label}{' '}
+                    <Icon size={14} style={{ verticalAlign: 'middle', opacity: active ? 1 : 0.4 }} />
+                  </UnstyledButton>
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entities.map((e) => (
+            <Table.Tr key={e.id} data-entity-id={e.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/entities/${e.id}`} fw={500} fz="sm">
+                  {e.name}
+                </Anchor>
+                {e.closed && (
+                  <Badge ml="xs" color="gray" variant="light" size="sm">
+                    {MSG.entityNoLongerActive}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{e.facilityName ?? <Text c="dimmed">-</Text>}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/sites/${e.siteId}`} c="inherit" fz="sm">
+                  {e.siteName}
+                </Anchor>
+              </Table.Td>
+              <Table.Td ta="right">
+                {e.consumption === null ? (
+                  <Tooltip label="Data sources are not yet distributed to entities">
+                    <Text component="span" c="dimmed" fz="sm">
+                      -
+                    </Text>
+                  </Tooltip>
+                ) : (
+                  formatQuantity(e.consumption, 'kWh')
+                )}
+              </Table.Td>
+              <Table.Td>{ENTITY_TYPE_LABELS[e.type]}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,95 @@
+import 'leaflet/dist/leaflet.css';
+import { Box, Group, Text } from '@mantine/core';
+import L from 'leaflet';
+import { useEffect, useMemo } from 'react';
+import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MAP_DEFAULT_CENTRE, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from '../map-tiles';
+
+/** A pin drawn with CSS, so the marker needs no image files (and shows offline). */
+const PIN = L.divIcon({
+  className: '',
+  html: '<div style="width:22px;height:22px;border-radius:50% 50% 50% 0;background:var(--mantine-color-verdant-7, #2f7d4f);border:2px solid #fff;transform:rotate(-45deg);box-shadow:0 1px 4px rgba(0,0,0,.4)"></div>',
+  iconSize: [22, 22],
+  iconAnchor: [11, 22],
+});
+
+interface EntityMapProps {
+  x: number | null;
+  y: number | null;
+  readOnly: boolean;
+  onMove: (x: number, y: number) => void;
+}
+
+const round = (v: number) => Math.round(v * 1e6) / 1e6;
+
+function DoubleClickToPlace({ readOnly, onMove }: Pick<EntityMapProps, 'readOnly' | 'onMove'>) {
+  useMapEvents({
+    dblclick(event) {
+      if (readOnly) return;
+      onMove(round(event.latlng.lng), round(event.latlng.lat));
+    },
+  });
+  return null;
+}
+
+function FollowMarker({ position }: { position: [number, number] | null }) {
+  const map = useMap();
+  useEffect(() => {
+    if (position && !map.getBounds().contains(position)) map.panTo(position);
+  }, [map, position]);
+  return null;
+}
+
+/**
+ * The entity's location: a draggable marker; a double-click puts it where the pointer is. Longitude is x,
+ * latitude is y.
+ */
+export function EntityMap({ x, y, readOnly, onMove }: EntityMapProps) {
+  const position: [number, number] | null = x !== null && y !== null ? [y, x] : null;
+  const handlers = useMemo(
+    () => ({
+      dragend(event: L.LeafletEvent) {
+        const at = (event.target as L.Marker).getLatLng();
+        onMove(round(at.lng), round(at.lat));
+      },
+    }),
+    [onMove],
+  );
+  return (
+    <Box>
+      <Box
+        h={320}
+        style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', background: '#e8eef0' }}
+        data-testid="entity-map"
+      >
+        <MapContainer
+          center={position ?? MAP_DEFAULT_CENTRE}
+          zoom={position ? 14 : 10}
+          doubleClickZoom={false}
+          style={{ height: '100%', width: '100%', background: '#e8eef0' }}
+        >
+          <TileLayer url={MAP_TILE_URL} attribution={MAP_TILE_ATTRIBUTION} />
+          <DoubleClickToPlace readOnly={readOnly} onMove={onMove} />
+          <FollowMarker position={position} />
+          {position && (
+            <Marker
+              position={position}
+              draggable={!readOnly}
+              eventHandlers={handlers}
+              icon={PIN}
+              title="Entity location"
+            />
+          )}
+        </MapContainer>
+      </Box>
+      <Group justify="space-between" mt={4}>
+        <Text fz="xs" c="dimmed">
+          {readOnly ? 'Location' : 'Double-click the map to place the marker, or drag it.'}
+        </Text>
+        <Text fz="xs" c="dimmed" data-testid="entity-location">
+          {position ? `Longitude ${x}, latitude ${y}` : 'No location set'}
+        </Text>
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,146 @@
+import { Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { EntityUsages, UsageField } from '@verdant/contracts/entities';
+import { InlineField } from '../../../components/inline-field';
+import { entityKeys, saveIndicator, saveUsage, useEntityUsages } from '../api';
+import { LookupSelect } from './lookup-select';
+
+const EUI: [UsageField, string][] = [
+  ['designEui', 'Design EUI (kWh/m2/yr)'],
+  ['commissionedEui', 'Commissioned EUI (kWh/m2/yr)'],
+  ['interventionEui', 'Intervention EUI (kWh/m2/yr)'],
+];
+
+const UTILISATION: [UsageField, string][] = [
+  ['airconVolume', 'Air-conditioned volume (m3)'],
+  ['lowHumidity', 'Low humidity (%)'],
+  ['highHumidity', 'High humidity (%)'],
+  ['lowTemp', 'Low temperature (°C)'],
+  ['highTemp', 'High temperature (°C)'],
+  ['airChanges', 'Air changes per hour'],
+  ['airInfiltration', 'Air infiltration (per hour)'],
+  ['coreHours', 'Core hours per week'],
+  ['coreOccupancy', 'Core occupancy (%)'],
+  ['coreEnergyIntensity', 'Core energy intensity (kWh/m2)'],
+  ['ncoreHours', 'Non-core hours per week'],
+  ['ncoreOccupancy', 'Non-core occupancy (%)'],
+  ['ncoreEnergyIntensity', 'Non-core energy intensity (kWh/m2)'],
+];
+
+const show = (v: number | null) => (v === null ? null : String(v));
+
+/** Usage and commissioning, EUI targets (whole numbers), utilisation (numbers) and the entity's indicators. */
+export function EntityUsageSection({ entityId, readOnly }: { entityId: number; readOnly: boolean }) {
+  const usages = useEntityUsages(entityId);
+  const client = useQueryClient();
+  const patch = (change: (u: EntityUsages) => EntityUsages) =>
+    client.setQueryData<EntityUsages>(entityKeys.usages(entityId), (u) => (u ? change(u) : u));
+  const saveField = async (field: UsageField, value: string | number | null) => {
+    const saved = await saveUsage(entityId, field, value);
+    patch((u) => ({ ...u, usage: { ...u.usage, [field]: saved.value } }));
+  };
+
+  if (!usages.data) {
+    return (
+      <Center py="lg">
+        <Loader size="sm" aria-label="Loading usage" />
+      </Center>
+    );
+  }
+  const { usage, indicators } = usages.data;
+  const numberField = ([field, label]: [UsageField, string], mode: 'integer' | 'number') => (
+    <InlineField
+      key={field}
+      label={label}
+      name={field}
+      mode={mode}
+      value={show(usage[field])}
+      readOnly={readOnly}
+      onSave={(v) => saveField(field, v)}
+    />
+  );
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} fz="lg" mb="md">
+          Usage and Commissioning
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+          <LookupSelect
+            label="Usage"
+            list="entity-usages"
+            value={usage.entusageId}
+            readOnly={readOnly}
+            onSave={(v) => saveField('entusageId', v)}
+          />
+          <LookupSelect
+            label="Air-conditioning control"
+            list="aircon-controls"
+            value={usage.accontrId}
+            readOnly={readOnly}
+            onSave={(v) => saveField('accontrId', v)}
+          />
+          <LookupSelect
+            label="Heating"
+            list="heating-types"
+            value={usage.heatId}
+            readOnly={readOnly}
+            onSave={(v) => saveField('heatId', v)}
+          />
+          <LookupSelect
+            label="Lighting"
+            list="lighting-types"
+            value={usage.lightId}
+            readOnly={readOnly}
+            onSave={(v) => saveField('lightId', v)}
+          />
+        </SimpleGrid>
+        <Title order={3} fz="md" mt="lg" mb="sm">
+          EUI Targets
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          {EUI.map((f) => numberField(f, 'integer'))}
+        </SimpleGrid>
+        <Title order={3} fz="md" mt="lg" mb="sm">
+          Utilisation
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+          {UTILISATION.map((f) => numberField(f, 'number'))}
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} fz="lg" mb="md">
+          Indicators
+        </Title>
+        {indicators.length === 0 ? (
+          <Text c="dimmed" fz="sm">
+            No indicators apply to entities.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {indicators.map((i) => (
+              <InlineField
+                key={i.indicatorId}
+                label={`${i.label} (${i.unit})`}
+                name="value"
+                mode="integer"
+                value={show(i.value)}
+                readOnly={readOnly}
+                onSave={async (v) => {
+                  const saved = await saveIndicator(entityId, i.indicatorId, v);
+                  patch((u) => ({
+                    ...u,
+                    indicators: u.indicators.map((x) =>
+                      x.indicatorId === i.indicatorId ? { ...x, value: saved.value } : x,
+                    ),
+                  }));
+                }}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

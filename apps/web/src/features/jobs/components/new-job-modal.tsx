@@ -1,0 +1,114 @@
+import '@mantine/dates/styles.css';
+import { Button, Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { newJob } from '@verdant/contracts/jobs';
+import { DATE_FORMAT_DISPLAY } from '@verdant/domain/constants';
+import { useState } from 'react';
+import { errorMessage, isSilentError } from '../../../lib/api-errors';
+import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
+import { useCreateJob } from '../api';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** New Job: a dated task; administrators may mark it as a contracted permanent job. */
+export function NewJobModal({
+  opened,
+  onClose,
+  mayAddPermanent,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  mayAddPermanent: boolean;
+}) {
+  const create = useCreateJob();
+  const [dateFrom, setDateFrom] = useState<string | null>(today());
+  const [dateTill, setDateTill] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [permanent, setPermanent] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  function reset() {
+    setDateFrom(today());
+    setDateTill(null);
+    setText('');
+    setPermanent(false);
+    setErrors({});
+  }
+
+  function close() {
+    reset();
+    onClose();
+  }
+
+  function save() {
+    const body = { dateFrom: dateFrom ?? '', dateTill, text, permanent };
+    const parsed = newJob.safeParse(body);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    create.mutate(body, {
+      onSuccess: () => {
+        showSuccessBanner('Job added');
+        close();
+      },
+      onError: (error) => {
+        if (!isSilentError(error)) showErrorBanner(errorMessage(error));
+      },
+    });
+  }
+
+  return (
+    <Modal opened={opened} onClose={close} title="New Job" centered size="lg">
+      <Stack>
+        <Group grow align="flex-start">
+          <DateInput
+            label="Date from"
+            required
+            valueFormat={DATE_FORMAT_DISPLAY}
+            value={dateFrom}
+            onChange={setDateFrom}
+            error={errors.dateFrom}
+            popoverProps={{ withinPortal: true }}
+          />
+          <DateInput
+            label="Date till"
+            placeholder="Optional"
+            clearable
+            valueFormat={DATE_FORMAT_DISPLAY}
+            value={dateTill}
+            onChange={setDateTill}
+            error={errors.dateTill}
+            popoverProps={{ withinPortal: true }}
+          />
+        </Group>
+        <Textarea
+          label="Text"
+          required
+          autosize
+          minRows={3}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          error={errors.text}
+          data-autofocus
+        />
+        {mayAddPermanent && (
+          <Checkbox
+            label="Contracted permanent job (cannot be deleted)"
+            checked={permanent}
+            onChange={(event) => setPermanent(event.currentTarget.checked)}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button onClick={save} loading={create.isPending}>
+            Add job
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,148 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { Job } from '@verdant/contracts/jobs';
+import { formatDisplayDate } from '@verdant/domain/dates';
+import { MSG } from '@verdant/domain/messages';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageActions } from '../../../components/page-actions';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage, isSilentError } from '../../../lib/api-errors';
+import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useUserDetails } from '../../current-user/api';
+import { useDeleteJob, useJobs } from '../api';
+import { NewJobModal } from '../components/new-job-modal';
+
+/** /organisation/jobs: the organisation's dated tasks; `?show=new` opens New Job. */
+export function JobsPage() {
+  useDocumentTitle('Jobs');
+  const jobs = useJobs();
+  const remove = useDeleteJob();
+  const isAdmin = useUserDetails().data?.admin === true;
+  const [params, setParams] = useSearchParams();
+  const [deleting, setDeleting] = useState<Job | null>(null);
+  const mayEdit = jobs.data?.mayEdit === true;
+  const newOpened = mayEdit && params.get('show') === 'new';
+  const setShowNew = (open: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set('show', 'new');
+        else next.delete('show');
+        return next;
+      },
+      { replace: !open },
+    );
+
+  function confirmDelete(job: Job) {
+    setDeleting(null);
+    remove.mutate(job.id, {
+      onSuccess: () => showSuccessBanner(`${job.text} deleted`),
+      onError: (error) => {
+        if (!isSilentError(error)) showErrorBanner(errorMessage(error));
+      },
+    });
+  }
+
+  return (
+    <>
+      <PageHeader title="Jobs" description="Dated tasks for this organisation." />
+      {mayEdit && (
+        <PageActions>
+          <Button size="compact-sm" leftSection={<IconPlus size={16} />} onClick={() => setShowNew(true)}>
+            New Job
+          </Button>
+        </PageActions>
+      )}
+      {jobs.isPending ? (
+        <Center py="xl">
+          <Loader size="sm" />
+        </Center>
+      ) : jobs.isError ? (
+        <Text c="red">{errorMessage(jobs.error)}</Text>
+      ) : (
+        <Paper withBorder radius="md">
+          <Table striped highlightOnHover verticalSpacing="sm" data-testid="jobs-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={130}>Date From</Table.Th>
+                <Table.Th w={130}>Date Till</Table.Th>
+                <Table.Th>Text</Table.Th>
+                <Table.Th w={60} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {jobs.data.jobs.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="dimmed" ta="center" py="md">
+                      No jobs yet.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {jobs.data.jobs.map((job) => (
+                <Table.Tr key={job.id}>
+                  <Table.Td>{formatDisplayDate(job.dateFrom)}</Table.Td>
+                  <Table.Td>{formatDisplayDate(job.dateTill)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text fz="sm">{job.text}</Text>
+                      {job.permanent && (
+                        <Badge size="sm" variant="light" color="grape">
+                          Permanent
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {mayEdit && (
+                      <Tooltip label={job.permanent ? MSG.jobPermanent : 'Delete job'}>
+                        <span>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            disabled={job.permanent}
+                            aria-label={`Delete job ${job.text}`}
+                            onClick={() => setDeleting(job)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </span>
+                      </Tooltip>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+      <NewJobModal opened={newOpened} onClose={() => setShowNew(false)} mayAddPermanent={isAdmin} />
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete job" centered>
+        <Text>{`Delete the job '${deleting?.text ?? ''}'?`}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setDeleting(null)}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => deleting && confirmDelete(deleting)}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

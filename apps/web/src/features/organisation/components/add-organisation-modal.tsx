@@ -1,0 +1,153 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { orgSummary } from '@verdant/contracts/current-user';
+import { createOrganisationRequest } from '@verdant/contracts/organisations';
+import { DEFAULT_FINANCIAL_REPORTING_ID } from '@verdant/domain/constants';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
+import { showSuccessBanner } from '../../../lib/banners';
+import { setSessionOrganisation } from '../../../lib/session-store';
+import { type Choice, useChoices, useCreateOrganisation, useEnergyUnitChoices } from '../api';
+
+const switchAnswer = z.object({ success: z.literal(true), data: orgSummary });
+
+interface Values {
+  name: string;
+  orgtypeId: string | null;
+  finrepId: string | null;
+  reportingUnitId: string | null;
+  loadId: string | null;
+  graphingOrder: string | null;
+}
+
+const EMPTY: Values = {
+  name: '',
+  orgtypeId: null,
+  finrepId: String(DEFAULT_FINANCIAL_REPORTING_ID),
+  reportingUnitId: null,
+  loadId: null,
+  graphingOrder: null,
+};
+
+const asId = (v: string | null) => (v === null ? null : Number(v));
+
+/** Add Organisation (product administrators): creates it, then switches the session to it. */
+export function AddOrganisationModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add Organisation" size="lg" centered>
+      {opened && <AddOrganisationForm onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function AddOrganisationForm({ onClose }: { onClose: () => void }) {
+  const create = useCreateOrganisation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [switching, setSwitching] = useState(false);
+  const lists: { key: Exclude<keyof Values, 'name'>; label: string; choices: Choice[] }[] = [
+    { key: 'orgtypeId', label: 'Type', choices: useChoices('organisation-types').data ?? [] },
+    { key: 'finrepId', label: 'Financial Reporting', choices: useChoices('financial-reporting').data ?? [] },
+    {
+      key: 'reportingUnitId',
+      label: 'Energy Unit for Reporting',
+      choices: useEnergyUnitChoices().data ?? [],
+    },
+    { key: 'loadId', label: 'Load Unit for Reporting', choices: useChoices('load-measurements').data ?? [] },
+    {
+      key: 'graphingOrder',
+      label: 'Year Order for Reporting',
+      choices: useChoices('year-orders').data ?? [],
+    },
+  ];
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const body = {
+      name: values.name,
+      orgtypeId: asId(values.orgtypeId),
+      finrepId: asId(values.finrepId) ?? DEFAULT_FINANCIAL_REPORTING_ID,
+      reportingUnitId: asId(values.reportingUnitId),
+      loadId: asId(values.loadId),
+      graphingOrder: asId(values.graphingOrder),
+    };
+    const parsed = createOrganisationRequest.safeParse(body);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    create.mutate(body, {
+      onSuccess: async (answer) => {
+        setSwitching(true);
+        try {
+          const switched = await api.put(`/current-user/organisation/${answer.data.id}`, {
+            schema: switchAnswer,
+            organisationChange: true,
+          });
+          await queryClient.cancelQueries();
+          queryClient.removeQueries();
+          setSessionOrganisation(switched.data);
+          showSuccessBanner(answer.message);
+          onClose();
+          navigate('/organisation/settings');
+        } catch (failure) {
+          if (!isSilentError(failure)) setError(errorMessage(failure));
+        } finally {
+          setSwitching(false);
+        }
+      },
+      onError: (failure) => {
+        if (isSilentError(failure)) return;
+        setError(
+          failure instanceof ApiError ? (failure.fields.name?.[0] ?? failure.message) : errorMessage(failure),
+        );
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label="Name"
+          required
+          data-autofocus
+          value={values.name}
+          error={error}
+          onChange={(event) => {
+            const name = event.currentTarget.value;
+            setValues((v) => ({ ...v, name }));
+            setError(null);
+          }}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {lists.map((list) => (
+            <Select
+              key={list.key}
+              label={list.label}
+              data={list.choices}
+              value={values[list.key]}
+              clearable={list.key !== 'finrepId'}
+              allowDeselect={list.key !== 'finrepId'}
+              onChange={(value) => setValues((v) => ({ ...v, [list.key]: value }))}
+              comboboxProps={{ withinPortal: true }}
+            />
+          ))}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending || switching}>
+            Add Organisation
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

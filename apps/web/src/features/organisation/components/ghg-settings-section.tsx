@@ -1,0 +1,62 @@
+import { SimpleGrid } from '@mantine/core';
+import type { Organisation } from '@verdant/contracts/organisations';
+import { useFactorSources, useSaveOrganisation } from '../api';
+import { SaveSelect } from './save-select';
+import { SettingsSection } from './settings-section';
+
+/** The spec's reporting year ends (section 9). */
+export const YEAR_END_CHOICES = [
+  { value: '12', label: 'December (calendar year, Jan-Dec)' },
+  { value: '3', label: 'March (commercial financial year, Apr-Mar)' },
+  { value: '6', label: 'June (government financial year, Jul-Jun)' },
+];
+
+const DEFAULT_SOURCE = 'default';
+
+/** GHG Reporting Settings: the emission factor source and the reporting year end. */
+export function GhgSettingsSection({ organisation }: { organisation: Organisation }) {
+  const save = useSaveOrganisation();
+  const sources = useFactorSources().data ?? [];
+  const readOnly = !organisation.mayEdit;
+  // No source chosen means the product's default factors; the default source is not offered twice.
+  const defaultName = sources.find((s) => s.isDefault)?.name;
+  const sourceChoices = [
+    { value: DEFAULT_SOURCE, label: defaultName ? `${defaultName} (default)` : 'Default factors' },
+    ...sources.filter((s) => !s.isDefault).map((s) => ({ value: String(s.id), label: s.name })),
+  ];
+  const source = organisation.emissionFactorDataSourceId;
+
+  return (
+    <SettingsSection
+      title="GHG Reporting Settings"
+      description="Emissions are recalculated with the chosen factors; every yearly figure follows the reporting year."
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <SaveSelect
+          name="emissionFactorDataSourceId"
+          label="Emission factor source"
+          value={
+            source === null || sources.find((s) => s.id === source)?.isDefault
+              ? DEFAULT_SOURCE
+              : String(source)
+          }
+          choices={sourceChoices}
+          readOnly={readOnly}
+          onSave={(value) =>
+            save({
+              emissionFactorDataSourceId: value === null || value === DEFAULT_SOURCE ? null : Number(value),
+            })
+          }
+        />
+        <SaveSelect
+          name="reportingYearEnd"
+          label="Reporting year end"
+          value={String(organisation.reportingYearEnd)}
+          choices={YEAR_END_CHOICES}
+          readOnly={readOnly}
+          onSave={(value) => save({ reportingYearEnd: Number(value ?? 12) })}
+        />
+      </SimpleGrid>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,54 @@
+import { Alert, Center, Loader, Stack } from '@mantine/core';
+import { OrganisationLogoEditor } from '../../../components/organisation-logo-editor';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../lib/api-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOrganisation } from '../api';
+import { AlertSettingsSection } from '../components/alert-settings-section';
+import { DetailsSection } from '../components/details-section';
+import { GhgSettingsSection } from '../components/ghg-settings-section';
+import { OrganisationActions } from '../components/organisation-actions';
+import { ProcurementExpiriesSection } from '../components/procurement-expiries-section';
+import { SettingsSection } from '../components/settings-section';
+import { StatusSection } from '../components/status-section';
+import { SubscriptionSection } from '../components/subscription-section';
+import { TargetsSection } from '../components/targets-section';
+
+/** /organisation/settings: details, subscription, settings, GHG reporting, expiries, targets and status. */
+export function OrganisationSettingsPage() {
+  useDocumentTitle('Organisation Settings');
+  const organisation = useOrganisation();
+  const o = organisation.data;
+
+  return (
+    <>
+      <PageHeader
+        title={o?.name ?? 'Organisation'}
+        description={
+          o && !o.mayEdit ? 'Only the organisation’s administrators can change these settings.' : undefined
+        }
+      />
+      <OrganisationActions />
+      {organisation.isError && <Alert color="red">{errorMessage(organisation.error)}</Alert>}
+      {organisation.isPending && (
+        <Center h={200}>
+          <Loader aria-label="Loading the organisation" />
+        </Center>
+      )}
+      {o && (
+        <Stack gap="md">
+          <DetailsSection organisation={o} />
+          <SubscriptionSection organisation={o} />
+          <AlertSettingsSection organisation={o} />
+          <GhgSettingsSection organisation={o} />
+          <ProcurementExpiriesSection mayEdit={o.mayEdit} />
+          <SettingsSection title="Logo" description="Shown in the top bar and on reports.">
+            <OrganisationLogoEditor organisationId={o.id} />
+          </SettingsSection>
+          <TargetsSection organisation={o} />
+          <StatusSection organisation={o} />
+        </Stack>
+      )}
+    </>
+  );
+}

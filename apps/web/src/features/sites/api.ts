@@ -1,0 +1,212 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { type ListConsumption, listConsumption } from '@verdant/contracts/dashboard';
+import { referenceList } from '@verdant/contracts/reference';
+import {
+  assetGraphData,
+  messageAnswer,
+  type NewSiteRequest,
+  type Site,
+  type SiteDataExportRequest,
+  type SiteUpdate,
+  siteEntityList,
+  siteList,
+  siteMeterList,
+  siteNameCheck,
+  site as siteSchema,
+} from '@verdant/contracts/sites';
+import { LIST_PAGE_SIZE, POLL_MS } from '@verdant/domain/constants';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { api } from '../../lib/api-client';
+import { useSession } from '../../lib/session-store';
+
+export function useOrganisationId(): number | null {
+  return useSession()?.organisation?.id ?? null;
+}
+
+export const siteKeys = {
+  lists: (orgId: number | null) => ['sites', orgId, 'list'] as const,
+  site: (id: number) => ['site', id] as const,
+};
+
+export interface SiteFilters {
+  q: string;
+  includeClosed: boolean;
+  hideOpen: boolean;
+  groups: string[];
+  sort: 'name' | 'consumption' | 'groups' | 'meters' | 'alerts';
+  dir: 'asc' | 'desc';
+  measure: 'cons' | 'cost' | 'co2';
+  month: string;
+}
+
+function listPath(orgId: number, f: SiteFilters, offset: number) {
+  const params = new URLSearchParams({
+    offset: String(offset),
+    limit: String(LIST_PAGE_SIZE),
+    sort: f.sort,
+    dir: f.dir,
+    measure: f.measure,
+    month: f.month,
+  });
+  if (f.q) params.set('q', f.q);
+  if (f.includeClosed) params.set('includeClosed', 'true');
+  if (f.hideOpen) params.set('hideOpen', 'true');
+  if (f.groups.length > 0) params.set('groups', f.groups.join(','));
+  return `/organisations/${orgId}/sites?${params}`;
+}
+
+/** The sites table, LIST_PAGE_SIZE rows at a time. */
+export function useSitesList(filters: SiteFilters) {
+  const orgId = useOrganisationId();
+  return useInfiniteQuery({
+    queryKey: [...siteKeys.lists(orgId), filters],
+    queryFn: ({ pageParam, signal }) =>
+      api.get(listPath(orgId ?? 0, filters, pageParam), { schema: siteList, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.sites.length, 0);
+      return loaded < last.total && last.sites.length > 0 ? loaded : undefined;
+    },
+    placeholderData: keepPreviousData,
+    enabled: orgId !== null,
+  });
+}
+
+/**
+ * The month's figures per site; while some sites are being recomputed (`unavailable`), asks again every
+ * POLL_MS, passing back the server's `cantUseCache`.
+ */
+export function useSitesConsumption(measure: 'cons' | 'cost' | 'co2', month: string) {
+  const orgId = useOrganisationId();
+  const [cantUseCache, setCantUseCache] = useState(false);
+  const query = useQuery({
+    queryKey: ['sites', orgId, 'consumption', measure, month, cantUseCache],
+    queryFn: ({ signal }) =>
+      api.get(
+        `/organisations/${orgId}/sites-consumption/${measure}/${month}${cantUseCache ? '?cantUseCache=true' : ''}`,
+        { schema: listConsumption, signal },
+      ),
+    enabled: orgId !== null,
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => ((q.state.data?.unavailable.length ?? 0) > 0 ? POLL_MS : false),
+  });
+  const answered = query.data?.cantUseCache ?? false;
+  useEffect(() => setCantUseCache(answered), [answered]);
+  return query as { data: ListConsumption | undefined; isFetching: boolean };
+}
+
+export function useRegions() {
+  return useQuery({
+    queryKey: ['lookups', 'regions'],
+    queryFn: ({ signal }) => api.get('/lookups/regions', { schema: referenceList, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export const checkSiteName = (orgId: number, name: string) =>
+  api.get(`/organisations/${orgId}/site-name-check/${encodeURIComponent(name)}`, { schema: siteNameCheck });
+
+export function useCreateSite() {
+  const orgId = useOrganisationId();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewSiteRequest) =>
+      api.post(`/organisations/${orgId}/new-site`, { body, schema: siteSchema }),
+    onSuccess: (created) => {
+      client.setQueryData(siteKeys.site(created.id), created);
+      void client.invalidateQueries({ queryKey: siteKeys.lists(orgId) });
+    },
+  });
+}
+
+export function useSite(id: number) {
+  return useQuery({
+    queryKey: siteKeys.site(id),
+    queryFn: ({ signal }) => api.get(`/sites/${id}`, { schema: siteSchema, signal }),
+    retry: false,
+  });
+}
+
+/** Writes that answer the whole site put it straight into the cache. */
+function useSiteWrite<A>(id: number, call: (arg: A) => Promise<Site>) {
+  const client = useQueryClient();
+  const orgId = useOrganisationId();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (updated) => {
+      client.setQueryData(siteKeys.site(id), updated);
+      void client.invalidateQueries({ queryKey: siteKeys.lists(orgId) });
+    },
+  });
+}
+
+export const useUpdateSite = (id: number) =>
+  useSiteWrite(id, (body: SiteUpdate) => api.put(`/sites/${id}`, { body, schema: siteSchema }));
+
+export const useSetIndicator = (id: number) =>
+  useSiteWrite(id, ({ indicatorId, value }: { indicatorId: number; value: string | null }) =>
+    api.put(`/sites/${id}/indicator-defaults/${indicatorId}`, { body: { value }, schema: siteSchema }),
+  );
+
+export const useGroupMembership = (id: number) =>
+  useSiteWrite(id, ({ groupId, join }: { groupId: number; join: boolean }) =>
+    join
+      ? api.post(`/site-groups/${groupId}/site/${id}`, { schema: siteSchema })
+      : api.delete(`/site-groups/${groupId}/site/${id}`, { schema: siteSchema }),
+  );
+
+export function useDeleteSite(id: number) {
+  const client = useQueryClient();
+  const orgId = useOrganisationId();
+  return useMutation({
+    mutationFn: () => api.delete(`/sites/${id}`, { schema: messageAnswer }),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: siteKeys.site(id) });
+      void client.invalidateQueries({ queryKey: siteKeys.lists(orgId) });
+    },
+  });
+}
+
+export function useSiteGraph(id: number, measure: 'cons' | 'cost' | 'co2e', year: number, yearEnd: number) {
+  return useQuery({
+    queryKey: ['site', id, 'graph', measure, year, yearEnd],
+    queryFn: ({ signal }) =>
+      api.get(`/sites/${id}/asset-graph-data/${measure}/${year}/year-end/${yearEnd}`, {
+        schema: assetGraphData,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useSiteMeters = (id: number) =>
+  useQuery({
+    queryKey: ['site', id, 'data-sources'],
+    queryFn: ({ signal }) => api.get(`/sites/${id}/data-sources`, { schema: siteMeterList, signal }),
+  });
+
+export const useSiteEntities = (id: number) =>
+  useQuery({
+    queryKey: ['site', id, 'entities'],
+    queryFn: ({ signal }) => api.get(`/sites/${id}/entities`, { schema: siteEntityList, signal }),
+  });
+
+/** Posts the export and hands the CSV to the browser as a download. */
+export async function downloadSiteExport(orgId: number, body: SiteDataExportRequest) {
+  const csv = await api.post(`/organisations/${orgId}/site-data-export`, { body, schema: z.string() });
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `site-data-export-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,49 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { fill, MSG } from '@verdant/domain/messages';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/api-errors';
+import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
+import { useDeleteSite } from '../api';
+
+/** Confirms, archives the site, and goes back to the sites list; a refusal closes the modal with the reason. */
+export function DeleteSiteModal({
+  site,
+  opened,
+  onClose,
+}: {
+  site: { id: number; name: string };
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const remove = useDeleteSite(site.id);
+  const confirm = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        onClose();
+        showSuccessBanner(fill(MSG.siteDeleted, { name: site.name }));
+        navigate('/organisation/sites');
+      },
+      onError: (error) => {
+        onClose();
+        showErrorBanner(fill(MSG.deleteFailed, { name: site.name, message: errorMessage(error) }));
+      },
+    });
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Delete ${site.name}`} centered>
+      <Stack>
+        <Text>
+          {`Delete ${site.name}? The site and its entities are archived; a product administrator can restore them within three months.`}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={confirm}>
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

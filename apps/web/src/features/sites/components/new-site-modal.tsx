@@ -1,0 +1,131 @@
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { newSiteRequest } from '@verdant/contracts/sites';
+import { DEBOUNCE_MS } from '@verdant/domain/constants';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '../../../lib/api-errors';
+import { checkSiteName, useCreateSite, useOrganisationId, useRegions } from '../api';
+
+/** New Site: a free name (checked by the server as it is typed), a region and an open date; then the site. */
+export function NewSiteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const orgId = useOrganisationId();
+  const navigate = useNavigate();
+  const regions = useRegions();
+  const create = useCreateSite();
+  const [name, setName] = useState('');
+  const [region, setRegion] = useState<string | null>(null);
+  const [openDate, setOpenDate] = useState('');
+  const [nameTaken, setNameTaken] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [debouncedName] = useDebouncedValue(name.trim(), DEBOUNCE_MS);
+
+  useEffect(() => {
+    if (!opened) {
+      setName('');
+      setRegion(null);
+      setOpenDate('');
+      setErrors({});
+      setNameTaken(null);
+      create.reset();
+    }
+  }, [opened, create.reset]);
+
+  useEffect(() => {
+    if (!debouncedName || orgId === null) return setNameTaken(null);
+    let live = true;
+    checkSiteName(orgId, debouncedName).then(
+      (answer) => live && setNameTaken(answer.success ? null : (answer.message ?? null)),
+      () => live && setNameTaken(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [debouncedName, orgId]);
+
+  const submit = () => {
+    const parsed = newSiteRequest.safeParse({
+      name,
+      region: region === null ? undefined : Number(region),
+      openDate,
+    });
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? 'name');
+        next[key] ??= issue.message;
+      }
+      return setErrors(next);
+    }
+    if (nameTaken) return;
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (site) => {
+        onClose();
+        navigate(`/sites/${site.id}`);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+          setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[0] ?? ''])));
+        } else setErrors({ form: errorMessage(error) });
+      },
+    });
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="New Site" centered>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Site name"
+            required
+            data-autofocus
+            value={name}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setErrors(({ name: _, ...rest }) => rest);
+            }}
+            error={errors.name ?? nameTaken}
+          />
+          <Select
+            label="Region"
+            required
+            searchable
+            data={(regions.data ?? []).map((r) => ({ value: String(r.Id), label: r.Descr }))}
+            value={region}
+            onChange={(value) => {
+              setRegion(value);
+              setErrors(({ region: _, ...rest }) => rest);
+            }}
+            error={errors.region}
+          />
+          <TextInput
+            label="Open date"
+            required
+            placeholder="yyyy-mm-dd"
+            value={openDate}
+            onChange={(e) => {
+              setOpenDate(e.currentTarget.value);
+              setErrors(({ openDate: _, ...rest }) => rest);
+            }}
+            error={errors.openDate ?? errors.form}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create site
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

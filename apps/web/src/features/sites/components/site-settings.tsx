@@ -1,0 +1,187 @@
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { isStoredDate, type Site } from '@verdant/contracts/sites';
+import { MSG } from '@verdant/domain/messages';
+import { useState } from 'react';
+import { InlineField } from '../../../components/inline-field';
+import { errorMessage } from '../../../lib/api-errors';
+import { showErrorBanner } from '../../../lib/banners';
+import { useGroupMembership, useRegions, useSetIndicator, useUpdateSite } from '../api';
+
+const dateRule = (value: string | null) =>
+  value === null || isStoredDate(value) ? null : MSG.siteOpenDateFormat;
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={2} fz="lg" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function SiteDetail({ site }: { site: Site }) {
+  const update = useUpdateSite(site.id);
+  const regions = useRegions();
+  const readOnly = !site.mayEdit;
+  const save = (key: keyof Site) => (value: string | null) => update.mutateAsync({ [key]: value });
+  const text = (key: 'description' | 'siteAddress1' | 'siteAddress2' | 'siteAddress3', label: string) => (
+    <InlineField label={label} name={key} value={site[key]} readOnly={readOnly} onSave={save(key)} />
+  );
+  return (
+    <Section title="Site Detail">
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <InlineField
+          label="Site name"
+          name="name"
+          mode="non-empty"
+          value={site.name}
+          readOnly={readOnly}
+          onSave={save('name')}
+        />
+        {text('description', 'Description')}
+        {text('siteAddress1', 'Address line 1')}
+        {text('siteAddress2', 'Address line 2')}
+        {text('siteAddress3', 'Address line 3')}
+        <Select
+          label="Region"
+          data={(regions.data ?? []).map((r) => ({ value: String(r.Id), label: r.Descr }))}
+          value={site.regionId === null ? null : String(site.regionId)}
+          readOnly={readOnly}
+          allowDeselect={false}
+          onChange={(value) =>
+            value &&
+            update.mutate({ regionId: Number(value) }, { onError: (e) => showErrorBanner(errorMessage(e)) })
+          }
+        />
+        <InlineField
+          label="Open date (yyyy-mm-dd)"
+          name="siteOpen"
+          mode="non-empty"
+          value={site.siteOpen}
+          readOnly={readOnly}
+          validate={dateRule}
+          onSave={save('siteOpen')}
+        />
+        <InlineField
+          label="Close date (yyyy-mm-dd, empty when open)"
+          name="siteClose"
+          value={site.siteClose}
+          readOnly={readOnly}
+          validate={dateRule}
+          onSave={save('siteClose')}
+        />
+        <Switch
+          mt="md"
+          label="Heat plant"
+          checked={site.heatPlant}
+          disabled={readOnly}
+          onChange={(e) =>
+            update.mutate(
+              { heatPlant: e.currentTarget.checked },
+              { onError: (err) => showErrorBanner(errorMessage(err)) },
+            )
+          }
+        />
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+function GroupMemberships({ site }: { site: Site }) {
+  const membership = useGroupMembership(site.id);
+  const [choice, setChoice] = useState<string | null>(null);
+  const joined = new Set(site.joinedGroups.map((g) => g.id));
+  const options = site.availableGroups.filter((g) => !joined.has(g.id));
+  const change = (groupId: number, join: boolean) =>
+    membership.mutate({ groupId, join }, { onError: (e) => showErrorBanner(errorMessage(e)) });
+  return (
+    <Section title="Group Memberships">
+      <Stack gap="sm">
+        {site.joinedGroups.length === 0 ? (
+          <Text c="dimmed" fz="sm">
+            This site belongs to no site group.
+          </Text>
+        ) : (
+          <Group gap="xs">
+            {site.joinedGroups.map((g) => (
+              <Badge
+                key={g.id}
+                size="lg"
+                variant="light"
+                rightSection={
+                  site.mayEdit ? (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      aria-label={`Leave ${g.name}`}
+                      onClick={() => change(g.id, false)}
+                    >
+                      ×
+                    </Button>
+                  ) : null
+                }
+              >
+                {g.name}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        {site.mayEdit && options.length > 0 && (
+          <Group align="flex-end">
+            <Select
+              label="Join a site group"
+              data={options.map((g) => ({ value: String(g.id), label: g.name }))}
+              value={choice}
+              onChange={setChoice}
+              w={260}
+            />
+            <Button
+              disabled={choice === null}
+              loading={membership.isPending}
+              onClick={() => {
+                if (choice) change(Number(choice), true);
+                setChoice(null);
+              }}
+            >
+              Join
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Section>
+  );
+}
+
+function SiteIndicators({ site }: { site: Site }) {
+  const setIndicator = useSetIndicator(site.id);
+  return (
+    <Section title="Site Indicators">
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {site.indicators.map((i) => (
+          <InlineField
+            key={i.indicatorId}
+            label={`${i.description} (${i.unit})`}
+            name="value"
+            mode="number"
+            value={i.value === null ? null : String(i.value)}
+            readOnly={!site.mayEdit}
+            onSave={(value) => setIndicator.mutateAsync({ indicatorId: i.indicatorId, value })}
+          />
+        ))}
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+/** /sites/{id}/settings: Site Detail, Group Memberships and Site Indicators, each field saving itself. */
+export function SiteSettings({ site }: { site: Site }) {
+  return (
+    <Stack gap="md">
+      <SiteDetail site={site} />
+      <GroupMemberships site={site} />
+      <SiteIndicators site={site} />
+    </Stack>
+  );
+}

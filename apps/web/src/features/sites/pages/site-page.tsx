@@ -1,0 +1,128 @@
+import { Alert, Badge, Button, Center, Group, Loader, Stack, Tabs } from '@mantine/core';
+import { IconChartBar, IconTrash } from '@tabler/icons-react';
+import { MSG } from '@verdant/domain/messages';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { PageActions } from '../../../components/page-actions';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError, errorMessage } from '../../../lib/api-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSite } from '../api';
+import { DeleteSiteModal } from '../components/delete-site-modal';
+import { SiteDataSources, SiteEntities } from '../components/site-lists';
+import { SiteOverview } from '../components/site-overview';
+import { SiteSettings } from '../components/site-settings';
+
+const TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'entities', label: 'Entities' },
+  { value: 'data-sources', label: 'Data Sources' },
+  { value: 'settings', label: 'Settings' },
+  { value: 'files', label: 'Files' },
+] as const;
+
+// The files panel (shared with the organisation and entities) loads only when the Files tab opens.
+const FilesPanel = lazy(async () => ({
+  default: (await import('../../../components/files-panel')).FilesPanel,
+}));
+
+/** /sites/{id} and its tabs: overview, entities, data sources, settings, files. */
+export function SitePage() {
+  const { id: rawId, tab: rawTab = 'overview' } = useParams();
+  const id = Number(rawId);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const site = useSite(id);
+  const [deleting, setDeleting] = useState(false);
+  useDocumentTitle(site.data?.name ?? 'Site');
+  const tab = TABS.some((t) => t.value === rawTab) ? rawTab : null;
+
+  if (!Number.isInteger(id) || id <= 0 || tab === null) return <NotFoundPage />;
+  if (site.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading site" />
+      </Center>
+    );
+  }
+  if (site.isError) {
+    if (site.error instanceof ApiError && site.error.status === 404) return <NotFoundPage />;
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {errorMessage(site.error)}
+      </Alert>
+    );
+  }
+  const s = site.data;
+  const reportLink = `/reports/ts?${new URLSearchParams({
+    'asset-type': 'site',
+    'asset-id': String(s.id),
+    'asset-text': s.name,
+    clear: '2',
+  })}`;
+
+  return (
+    <>
+      <PageHeader
+        title={s.name}
+        description={
+          <Group gap="xs" component="span">
+            {s.closed && (
+              <Badge color="gray" variant="light">
+                {MSG.siteNoLongerActive}
+              </Badge>
+            )}
+            {s.description}
+          </Group>
+        }
+        right={
+          <Button component={Link} to={reportLink} variant="light" leftSection={<IconChartBar size={16} />}>
+            Time series report
+          </Button>
+        }
+      />
+      {s.mayEdit && (
+        <PageActions>
+          <Button
+            size="compact-sm"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setDeleting(true)}
+          >
+            Delete
+          </Button>
+        </PageActions>
+      )}
+      <Stack gap="md">
+        <Tabs
+          value={tab}
+          onChange={(value) =>
+            navigate(value && value !== 'overview' ? `/sites/${s.id}/${value}` : `/sites/${s.id}`)
+          }
+          keepMounted={false}
+        >
+          <Tabs.List aria-label="Site sections">
+            {TABS.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <div key={pathname}>
+          {tab === 'overview' && <SiteOverview site={s} />}
+          {tab === 'entities' && <SiteEntities siteId={s.id} />}
+          {tab === 'data-sources' && <SiteDataSources siteId={s.id} />}
+          {tab === 'settings' && <SiteSettings site={s} />}
+          {tab === 'files' && (
+            <Suspense fallback={<Loader aria-label="Loading files" />}>
+              <FilesPanel ownerType="site" ownerId={s.id} />
+            </Suspense>
+          )}
+        </div>
+      </Stack>
+      <DeleteSiteModal site={s} opened={deleting} onClose={() => setDeleting(false)} />
+    </>
+  );
+}

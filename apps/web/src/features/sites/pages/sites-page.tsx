@@ -1,0 +1,205 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  MultiSelect,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBuildingPlus, IconFileExport, IconSearch } from '@tabler/icons-react';
+import { DEBOUNCE_MS, LIST_PAGE_SIZE } from '@verdant/domain/constants';
+import { MSG } from '@verdant/domain/messages';
+import { monthYearLabel } from '@verdant/domain/month-labels';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageActions } from '../../../components/page-actions';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage, isSilentError } from '../../../lib/api-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { type SiteFilters, useSitesConsumption, useSitesList } from '../api';
+import { NewSiteModal } from '../components/new-site-modal';
+import { SiteExportModal } from '../components/site-export-modal';
+import { SitesTable } from '../components/sites-table';
+
+const UNITS = { cons: 'kWh', cost: '$', co2: 'kg CO2e' } as const;
+
+/** The last 36 complete months, newest first, as yyyyMM. */
+function monthOptions() {
+  const now = new Date();
+  return Array.from({ length: 36 }, (_, i) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1 - i, 1));
+    const value = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    return { value, label: monthYearLabel(d.getUTCMonth() + 1, d.getUTCFullYear()) };
+  });
+}
+
+/** /organisation/sites: the organisation's sites, filtered and sorted, 100 at a time; `?show=new` opens New Site. */
+export function SitesPage() {
+  useDocumentTitle('Sites');
+  const months = useMemo(monthOptions, []);
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState('');
+  const [q] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const [includeClosed, setIncludeClosed] = useState(false);
+  const [hideOpen, setHideOpen] = useState(false);
+  const [groups, setGroups] = useState<string[]>([]);
+  const [sort, setSort] = useState<SiteFilters['sort']>('name');
+  const [dir, setDir] = useState<'asc' | 'desc'>('asc');
+  const [measure, setMeasure] = useState<SiteFilters['measure']>('cons');
+  const [month, setMonth] = useState(months[0]?.value ?? '');
+  const [exportOpen, setExportOpen] = useState(false);
+  const filters = { q, includeClosed, hideOpen, groups, sort, dir, measure, month };
+  const list = useSitesList(filters);
+  const consumption = useSitesConsumption(measure, month);
+
+  const pages = list.data?.pages ?? [];
+  const rows = pages.flatMap((p) => p.sites);
+  const total = pages.at(-1)?.total ?? 0;
+  const mayEdit = pages[0]?.mayEdit === true;
+  const groupOptions = pages[0]?.groupOptions ?? [];
+  const newOpened = params.get('show') === 'new' && mayEdit;
+
+  const setShowNew = (open: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set('show', 'new');
+        else next.delete('show');
+        return next;
+      },
+      { replace: !open },
+    );
+
+  const onSort = (key: SiteFilters['sort']) => {
+    if (key === sort) setDir((d) => (d === 'asc' ? 'desc' : 'asc'));
+    else {
+      setSort(key);
+      setDir(key === 'name' || key === 'groups' ? 'asc' : 'desc');
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Sites" description="The organisation's sites and their figures for a month." />
+      <PageActions>
+        {mayEdit && (
+          <Button
+            size="compact-sm"
+            leftSection={<IconBuildingPlus size={16} />}
+            onClick={() => setShowNew(true)}
+          >
+            New Site
+          </Button>
+        )}
+        <Button
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconFileExport size={16} />}
+          onClick={() => setExportOpen(true)}
+        >
+          Site Data Export
+        </Button>
+      </PageActions>
+      <Stack gap="md">
+        <Group align="flex-end" gap="md">
+          <TextInput
+            label="Filter by name"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            w={260}
+          />
+          <MultiSelect
+            label="Groups"
+            placeholder={groups.length ? undefined : 'Any group'}
+            data={groupOptions.map((g) => ({ value: String(g.id), label: g.name }))}
+            value={groups}
+            onChange={setGroups}
+            clearable
+            w={240}
+          />
+          <Stack gap={6} pb={4}>
+            <Checkbox
+              label="Include closed"
+              checked={includeClosed}
+              onChange={(e) => setIncludeClosed(e.currentTarget.checked)}
+            />
+            <Checkbox
+              label="Hide open"
+              checked={hideOpen}
+              onChange={(e) => setHideOpen(e.currentTarget.checked)}
+            />
+          </Stack>
+          <Select
+            label="Month"
+            data={months}
+            value={month}
+            onChange={(v) => v && setMonth(v)}
+            allowDeselect={false}
+            w={180}
+          />
+          <SegmentedControl
+            aria-label="Figure"
+            value={measure}
+            onChange={(v) => setMeasure(v as SiteFilters['measure'])}
+            data={[
+              { value: 'cons', label: 'Consumption' },
+              { value: 'cost', label: 'Cost' },
+              { value: 'co2', label: 'CO2e' },
+            ]}
+          />
+        </Group>
+        {list.isSuccess && (
+          <Text fz="sm" c="dimmed" role="status">{`Showing ${rows.length} of ${total}`}</Text>
+        )}
+        {list.isError && !isSilentError(list.error) && (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(list.error)}
+          </Alert>
+        )}
+        <Paper withBorder radius="md">
+          {list.isPending ? (
+            <Center py="xl">
+              <Loader aria-label="Loading sites" />
+            </Center>
+          ) : rows.length === 0 ? (
+            <Text c="dimmed" fz="sm" p="md">
+              {MSG.noResults}
+            </Text>
+          ) : (
+            <SitesTable
+              sites={rows}
+              sort={sort}
+              dir={dir}
+              onSort={onSort}
+              figures={consumption.data?.consumption}
+              unavailable={consumption.data?.unavailable ?? []}
+              unit={UNITS[measure]}
+            />
+          )}
+        </Paper>
+        {list.hasNextPage && (
+          <Group justify="center">
+            <Button
+              variant="default"
+              loading={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
+              {`Show Next ${LIST_PAGE_SIZE}`}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <NewSiteModal opened={newOpened} onClose={() => setShowNew(false)} />
+      <SiteExportModal opened={exportOpen} onClose={() => setExportOpen(false)} sites={rows} />
+    </>
+  );
+}

@@ -1,0 +1,239 @@
+import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
+import { z } from 'zod';
+import { searchResult } from './search';
+import { assetType } from './users';
+
+/** Entity types (spec section 3); WWTP is a wastewater treatment plant. */
+export const ENTITY_TYPES = ['STANDARD', 'HEAT PLANT', 'PUMP', 'WWTP'] as const;
+export const entityType = z.enum(ENTITY_TYPES);
+export type EntityType = z.infer<typeof entityType>;
+export const ENTITY_TYPE_LABELS: Record<EntityType, string> = {
+  STANDARD: 'Standard',
+  'HEAT PLANT': 'Heat plant',
+  PUMP: 'Pump',
+  WWTP: 'Wastewater plant',
+};
+
+const bool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const ENTITY_SORTS = ['name', 'facility', 'site', 'consumption', 'type'] as const;
+
+export const entitiesQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE).default(LIST_PAGE_SIZE),
+  q: z.string().trim().max(200).optional(),
+  includeClosed: bool.default(false),
+  hideOpen: bool.default(false),
+  /** Comma-separated entity types; none means every type. */
+  types: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').filter((t) => t !== '') : []))
+    .pipe(z.array(entityType)),
+  sort: z.enum(ENTITY_SORTS).default('name'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+});
+export type EntitiesQuery = z.input<typeof entitiesQuery>;
+
+export const entityRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  facilityName: z.string().nullable(),
+  siteId: z.number(),
+  siteName: z.string(),
+  /** Null until meters are distributed to entities (the data sources issue); never an invented figure. */
+  consumption: z.number().nullable(),
+  type: entityType,
+  closed: z.boolean(),
+});
+export type EntityRow = z.infer<typeof entityRow>;
+
+export const entitiesList = z.object({
+  entities: z.array(entityRow),
+  total: z.number(),
+  /** Whether the caller may create entities in the organisation. */
+  mayEdit: z.boolean(),
+});
+export type EntitiesList = z.infer<typeof entitiesList>;
+
+export const orgParam = z.object({ id: z.coerce.number().int().positive() });
+export const siteParam = z.object({ siteId: z.coerce.number().int().positive() });
+
+export const facility = z.object({ id: z.number(), name: z.string() });
+export const facilityList = z.array(facility);
+
+export const meterOption = z.object({ id: z.number(), name: z.string() });
+export const pumpMeterOptions = z.object({
+  site: z.string(),
+  power: z.array(meterOption),
+  flow: z.array(meterOption),
+  all: z.array(meterOption),
+});
+export type PumpMeterOptions = z.infer<typeof pumpMeterOptions>;
+
+const digits = z.union([z.string(), z.number()]).nullable().optional();
+
+export const newEntityRequest = z.object({
+  name: z.string().trim().max(200).default(''),
+  siteId: z.number().int().positive().nullable().default(null),
+  type: entityType.nullable().default(null),
+  facility: z.string().trim().max(200).default(''),
+  buildsegId: z.number().int().nullable().default(null),
+  entdescId: z.number().int().nullable().optional(),
+  /** Pump head in metres: digits only. */
+  head: digits,
+  powerMeterId: z.number().int().nullable().optional(),
+  flowMeterId: z.number().int().nullable().optional(),
+});
+export type NewEntityRequest = z.input<typeof newEntityRequest>;
+
+/** The spec's entity detail, with what the page needs to label it. */
+export const entityDetail = z.object({
+  id: z.number(),
+  entityName: z.string(),
+  type: entityType,
+  siteId: z.number(),
+  siteName: z.string(),
+  organisationId: z.number(),
+  buildsegId: z.number().nullable(),
+  entdescId: z.number().nullable(),
+  controlId: z.number().nullable(),
+  entityOpen: z.string().nullable(),
+  entityClose: z.string().nullable(),
+  description: z.string().nullable(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  address3: z.string().nullable(),
+  /** Longitude (-180..180) and latitude (-90..90). */
+  x: z.number().nullable(),
+  y: z.number().nullable(),
+  facilityName: z.string().nullable(),
+  closed: z.boolean(),
+  mayEdit: z.boolean(),
+});
+export type EntityDetail = z.infer<typeof entityDetail>;
+
+const nullableText = z.string().trim().max(500).nullable();
+const nullableId = z.number().int().nullable();
+const nullableDate = z.string().nullable();
+
+/** PUT /entities/{id}: any subset of the editable fields. */
+export const entityUpdate = z
+  .object({
+    entityName: z.string().trim().max(200),
+    buildsegId: nullableId,
+    entdescId: nullableId,
+    controlId: nullableId,
+    entityOpen: nullableDate,
+    entityClose: nullableDate,
+    description: nullableText,
+    address1: nullableText,
+    address2: nullableText,
+    address3: nullableText,
+    x: z.number().nullable(),
+    y: z.number().nullable(),
+    facilityName: z.string().trim().max(200),
+  })
+  .partial();
+export type EntityUpdate = z.infer<typeof entityUpdate>;
+
+export const pumpDetail = z.object({
+  head: z.number().nullable(),
+  powerMeterId: z.number().nullable(),
+  flowMeterId: z.number().nullable(),
+});
+export type PumpDetail = z.infer<typeof pumpDetail>;
+export const pumpUpdate = z.object({
+  head: digits,
+  powerMeterId: z.number().int().nullable().optional(),
+  flowMeterId: z.number().int().nullable().optional(),
+});
+
+export const USAGE_INTEGER_FIELDS = [
+  'entusageId',
+  'designEui',
+  'commissionedEui',
+  'interventionEui',
+  'accontrId',
+  'heatId',
+  'lightId',
+] as const;
+export const USAGE_NUMBER_FIELDS = [
+  'airconVolume',
+  'lowHumidity',
+  'highHumidity',
+  'lowTemp',
+  'highTemp',
+  'airChanges',
+  'airInfiltration',
+  'coreHours',
+  'coreOccupancy',
+  'coreEnergyIntensity',
+  'ncoreHours',
+  'ncoreOccupancy',
+  'ncoreEnergyIntensity',
+] as const;
+export const USAGE_FIELDS = [...USAGE_INTEGER_FIELDS, ...USAGE_NUMBER_FIELDS] as const;
+export type UsageField = (typeof USAGE_FIELDS)[number];
+export const usageField = z.enum(USAGE_FIELDS);
+
+export const entityUsage = z.object(
+  Object.fromEntries(USAGE_FIELDS.map((f) => [f, z.number().nullable()])) as Record<
+    UsageField,
+    z.ZodNullable<z.ZodNumber>
+  >,
+);
+export type EntityUsage = z.infer<typeof entityUsage>;
+
+export const entityIndicator = z.object({
+  indicatorId: z.number(),
+  label: z.string(),
+  unit: z.string(),
+  value: z.number().nullable(),
+});
+export const entityUsages = z.object({ usage: entityUsage, indicators: z.array(entityIndicator) });
+export type EntityUsages = z.infer<typeof entityUsages>;
+
+/** One field's new value: a number, its text as typed, or null to clear it. */
+export const valueUpdate = z.object({ value: z.union([z.number(), z.string(), z.null()]) });
+export const usageParams = z.object({ id: z.coerce.number().int().positive(), field: usageField });
+export const indicatorParams = z.object({
+  id: z.coerce.number().int().positive(),
+  indicatorId: z.coerce.number().int().positive(),
+});
+
+export const wwtpDetail = z.object({
+  populationServed: z.number().nullable(),
+  designCapacityM3PerDay: z.number().nullable(),
+  treatmentType: z.string().nullable(),
+  influentMeterId: z.number().nullable(),
+});
+export type WwtpDetail = z.infer<typeof wwtpDetail>;
+export const wwtpUpdate = z
+  .object({
+    populationServed: z.union([z.number(), z.string(), z.null()]),
+    designCapacityM3PerDay: z.union([z.number(), z.string(), z.null()]),
+    treatmentType: z.string().trim().max(200).nullable(),
+    influentMeterId: z.number().int().nullable(),
+  })
+  .partial();
+
+export const createdEntity = z.object({ success: z.literal(true), data: entityDetail });
+export const deletedAnswer = z.object({ success: z.literal(true), message: z.string() });
+
+/** GET /current-user/browse: the organisation's assets of one type, without typing. */
+export const browseQuery = z.object({
+  type: assetType,
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const browseAnswer = z.object({
+  results: z.array(searchResult),
+  total: z.number(),
+  offset: z.number(),
+});
+export type BrowseAnswer = z.infer<typeof browseAnswer>;
+
+export const usageSaved = z.object({ field: usageField, value: z.number().nullable() });
+export const indicatorSaved = z.object({ indicatorId: z.number(), value: z.number().nullable() });
