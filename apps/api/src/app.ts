@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { HEADERS } from '@verdant/contracts/common';
@@ -7,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Mailer } from './lib/mail';
+import { createLocalStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -15,6 +17,8 @@ import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { createCurrentUserService } from './modules/current-user/current-user.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { deletedAssetsRoutes } from './modules/deleted-assets/deleted-assets.routes';
+import { createDeletedAssetsService } from './modules/deleted-assets/deleted-assets.service';
 import { entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
 import { entityDetailsRoutes } from './modules/entities/entity-details.routes';
@@ -116,6 +120,13 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
         await signedIn.register(jobsRoutes, { service: jobs });
         await signedIn.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
         await signedIn.register(referenceRoutes, { db });
+        await signedIn.register(deletedAssetsRoutes, {
+          service: createDeletedAssetsService({
+            db,
+            clock,
+            storage: createLocalStorage(path.join(config.dataDir, 'files')),
+          }),
+        });
       });
     },
     { prefix: '/api' },

@@ -9,8 +9,11 @@ import { type App, buildApp } from './app';
 import { loadConfig } from './config';
 import { createMailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
+import { purgeExpired } from './modules/deleted-assets/deleted-assets.service';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
+/** How often archived assets past their three months are looked for; any process may sweep. */
+const PURGE_SWEEP_MS = 60 * 60 * 1000;
 
 async function main() {
   const config = loadConfig();
@@ -30,9 +33,11 @@ async function main() {
   const database = connect(url);
   let app: App | undefined;
   let stopping = false;
+  let sweeper: NodeJS.Timeout | undefined;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(sweeper);
     say(`\n${signal}: stopping ...`);
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
@@ -68,6 +73,18 @@ async function main() {
   });
   app = await buildApp({ config, db: database.db, mailer });
   await app.listen({ port: config.PORT, host: config.HOST });
+  const files = createLocalStorage(path.join(config.dataDir, 'files'));
+  const sweep = () =>
+    purgeExpired(database.db, new Date(), files)
+      .then((n) => {
+        if (n.sites + n.dataSources + n.entities > 0)
+          say(
+            `Purged deleted assets: ${n.sites} sites, ${n.dataSources} data sources, ${n.entities} entities.`,
+          );
+      })
+      .catch((err) => app?.log.error({ err }, 'deleted-asset purge failed'));
+  void sweep();
+  sweeper = setInterval(sweep, PURGE_SWEEP_MS).unref();
   say('');
   say(`Verdant is running at ${config.publicUrl}`);
   say(`Sign in as 'demo' with password '${DEMO_PASSWORD}' (or use the free test drive link).`);

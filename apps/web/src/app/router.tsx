@@ -90,6 +90,13 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/entities/pages/entity-page')).EntityPage,
                 }),
               })),
+              ...['/manage-deleted', '/manage-deleted/:tab'].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/manage-deleted/pages/manage-deleted-page'))
+                    .ManageDeletedPage,
+                }),
+              })),
               {
                 path: '/organisation',
                 lazy: async () => ({

@@ -1,0 +1,61 @@
+import { errorResponse } from '@verdant/contracts/common';
+import {
+  deletedAssetAnswer,
+  deletedAssetParams,
+  deletedAssetsList,
+  deletedAssetsParams,
+  deletedAssetsQuery,
+} from '@verdant/contracts/deleted-assets';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth';
+import type { DeletedAssetsService } from './deleted-assets.service';
+
+const base = { tags: ['Deleted assets'], security: [{ bearer: [] }] };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+/** Data spec call table: GET /admin/deleted-assets/{type}; PUT .../restore/{id}; DELETE .../purge/{id}. */
+export const deletedAssetsRoutes: FastifyPluginAsyncZod<{ service: DeletedAssetsService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/admin/deleted-assets/:type',
+    {
+      schema: {
+        ...base,
+        summary:
+          'Archived sites, data sources or entities of every organisation, newest first (provider only)',
+        params: deletedAssetsParams,
+        querystring: deletedAssetsQuery,
+        response: { 200: deletedAssetsList, ...errors },
+      },
+    },
+    async (req) => service.list(authOf(req), req.params.type, req.query),
+  );
+
+  app.put(
+    '/admin/deleted-assets/:type/restore/:id',
+    {
+      schema: {
+        ...base,
+        summary: 'Restores an archived asset; a site comes back with the entities archived with it',
+        params: deletedAssetParams,
+        response: { 200: deletedAssetAnswer, ...errors, 409: errorResponse },
+      },
+    },
+    async (req) => service.restore(authOf(req), req.params.type, req.params.id),
+  );
+
+  app.delete(
+    '/admin/deleted-assets/:type/purge/:id',
+    {
+      schema: {
+        ...base,
+        summary: 'Removes an archived asset and what depends on it permanently',
+        params: deletedAssetParams,
+        response: { 200: deletedAssetAnswer, ...errors, 409: errorResponse },
+      },
+    },
+    async (req) => service.purge(authOf(req), req.params.type, req.params.id),
+  );
+};

@@ -1,0 +1,44 @@
+import { Center, Paper, Stack, Text } from '@mantine/core';
+import { IconCar } from '@tabler/icons-react';
+import type { DeletedAssetType } from '@verdant/contracts/deleted-assets';
+import { DELETED_DATA_KEPT_MONTHS } from '@verdant/domain/constants';
+import { useParams } from 'react-router';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { PageHeader } from '../../../components/page-header';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DeletedAssetsTable } from '../components/deleted-assets-table';
+
+/** Tab path segment -> what it lists; the area tabs themselves come from AREA_TABS['manage-deleted']. */
+const TABS: Record<string, { type: DeletedAssetType | 'vehicles'; noun: string }> = {
+  '': { type: 'sites', noun: 'sites' },
+  'data-sources': { type: 'data-sources', noun: 'data sources' },
+  vehicles: { type: 'vehicles', noun: 'vehicles' },
+  entities: { type: 'entities', noun: 'entities' },
+};
+
+/** /manage-deleted[/data-sources|/vehicles|/entities]: archived assets the provider may restore or purge. */
+export function ManageDeletedPage() {
+  useDocumentTitle('Deleted Assets');
+  const tab = TABS[useParams().tab ?? ''];
+  if (!tab) return <NotFoundPage />;
+  return (
+    <>
+      <PageHeader
+        title="Deleted Assets"
+        description={`Deleted assets are kept for ${DELETED_DATA_KEPT_MONTHS} months, then purged permanently.`}
+      />
+      {tab.type === 'vehicles' ? (
+        <Paper withBorder radius="md" p="xl">
+          <Center>
+            <Stack align="center" gap="xs">
+              <IconCar size={32} stroke={1.5} color="var(--mantine-color-dimmed)" />
+              <Text c="dimmed">Vehicles arrive with the fleet screens</Text>
+            </Stack>
+          </Center>
+        </Paper>
+      ) : (
+        <DeletedAssetsTable key={tab.type} type={tab.type} noun={tab.noun} />
+      )}
+    </>
+  );
+}

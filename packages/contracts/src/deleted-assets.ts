@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Deleted assets (data-portal spec 2.9, 3, 4): archived sites, data sources and entities, provider only. */
+export const DELETED_ASSET_MESSAGES = {
+  restored: '{name} restored',
+  purged: '{name} purged',
+  nameClash: 'A site named {name} already exists in {organisation}; rename it before restoring this one.',
+  siteArchived: 'Its site {site} is deleted; restore the site first.',
+  siteNotEmpty: 'This site still has live data sources or entities; delete or move them first.',
+} as const;
+
+export const DELETED_ASSET_TYPES = ['sites', 'data-sources', 'entities'] as const;
+export const deletedAssetType = z.enum(DELETED_ASSET_TYPES);
+export type DeletedAssetType = z.infer<typeof deletedAssetType>;
+
+export const DELETED_ASSETS_PAGE_SIZE = 100;
+
+export const deletedAssetsParams = z.object({ type: deletedAssetType });
+export const deletedAssetParams = z.object({
+  type: deletedAssetType,
+  id: z.coerce.number().int().positive(),
+});
+export const deletedAssetsQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(DELETED_ASSETS_PAGE_SIZE).default(DELETED_ASSETS_PAGE_SIZE),
+});
+export type DeletedAssetsQuery = z.infer<typeof deletedAssetsQuery>;
+
+/** The spec's Deleted asset, with the day the sweeper will purge it. Dates are yyyy-MM-dd. */
+export const deletedAsset = z.object({
+  id: z.number(),
+  organisationId: z.number(),
+  organisation: z.string(),
+  /** The site's name; for a site, its own name. */
+  site: z.string(),
+  name: z.string(),
+  /** The user who deleted it, or null when unknown (data sources do not record it yet). */
+  deletedBy: z.string().nullable(),
+  deletedOn: z.string(),
+  purgeOn: z.string(),
+});
+export type DeletedAsset = z.infer<typeof deletedAsset>;
+
+export const deletedAssetsList = z.object({ total: z.number(), items: z.array(deletedAsset) });
+export type DeletedAssetsList = z.infer<typeof deletedAssetsList>;
+
+export const deletedAssetAnswer = z.object({ success: z.literal(true), message: z.string() });
+export type DeletedAssetAnswer = z.infer<typeof deletedAssetAnswer>;
