@@ -27,6 +27,7 @@ import {
 import { type ReferenceList, referenceList } from '@verdant/contracts/reference';
 import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { api } from '../../lib/api-client';
+import { nextPageOffset } from '../../lib/paging';
 import { useSession } from '../../lib/session-store';
 
 export function useOrganisationId(): number | null {
@@ -72,10 +73,7 @@ export function useEntitiesList(filters: EntityFilters) {
     queryFn: ({ pageParam, signal }) =>
       api.get(listPath(orgId ?? 0, filters, pageParam), { schema: entitiesList, signal }),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.entities.length, 0);
-      return loaded < last.total && last.entities.length > 0 ? loaded : undefined;
-    },
+    getNextPageParam: nextPageOffset('entities'),
     placeholderData: keepPreviousData,
     enabled: orgId !== null,
   });

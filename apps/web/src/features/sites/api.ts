@@ -24,6 +24,7 @@ import { LIST_PAGE_SIZE, POLL_MS } from '@verdant/domain/constants';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
+import { nextPageOffset } from '../../lib/paging';
 import { useSession } from '../../lib/session-store';
 
 export function useOrganisationId(): number | null {
@@ -70,10 +71,7 @@ export function useSitesList(filters: SiteFilters) {
     queryFn: ({ pageParam, signal }) =>
       api.get(listPath(orgId ?? 0, filters, pageParam), { schema: siteList, signal }),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.sites.length, 0);
-      return loaded < last.total && last.sites.length > 0 ? loaded : undefined;
-    },
+    getNextPageParam: nextPageOffset('sites'),
     placeholderData: keepPreviousData,
     enabled: orgId !== null,
   });

@@ -24,6 +24,7 @@ import { useCallback } from 'react';
 import { z } from 'zod';
 import { withChange } from '../../components/user-update';
 import { api } from '../../lib/api-client';
+import { nextPageOffset } from '../../lib/paging';
 import { enqueue } from '../../lib/serial-queue';
 import { useSession } from '../../lib/session-store';
 
@@ -54,10 +55,7 @@ export function useUsersList(q: string) {
     queryFn: ({ pageParam, signal }) =>
       api.get(usersPath(pageParam, LIST_PAGE_SIZE, q), { schema: usersList, signal }),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.users.length, 0);
-      return loaded < last.total && last.users.length > 0 ? loaded : undefined;
-    },
+    getNextPageParam: nextPageOffset('users'),
     placeholderData: keepPreviousData,
     enabled: orgId !== null,
   });

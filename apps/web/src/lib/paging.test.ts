@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { nextPageOffset } from './paging';
+
+const page = (n: number, total: number) => ({ rows: Array.from({ length: n }, (_, i) => i), total });
+const next = nextPageOffset('rows');
+
+describe('nextPageOffset', () => {
+  it('asks for the rows after those loaded until the total is reached', () => {
+    expect(next(page(100, 250), [page(100, 250)])).toBe(100);
+    expect(next(page(100, 250), [page(100, 250), page(100, 250)])).toBe(200);
+    expect(next(page(50, 250), [page(100, 250), page(100, 250), page(50, 250)])).toBeUndefined();
+  });
+
+  it('stops on an empty page even if the total says otherwise (rows deleted meanwhile)', () => {
+    expect(next(page(0, 250), [page(100, 250), page(0, 250)])).toBeUndefined();
+  });
+});
