@@ -79,6 +79,19 @@ export function setSessionOrganisation(organisation: OrgSummary): void {
   if (current) write({ ...current, organisation });
 }
 
+/** After one edits one's own name or email: the top bar shows the saved values at once. */
+export function updateSessionUser(saved: {
+  id: number;
+  title: string | null;
+  firstName: string;
+  surname: string;
+  email: string;
+}): void {
+  if (!current || current.user.id !== saved.id) return;
+  const { title, firstName, surname, email } = saved;
+  write({ ...current, user: { ...current.user, title, firstName, surname, email } });
+}
+
 /** Forgets the session and everything else this tab kept in sessionStorage. */
 export function clearSession(): void {
   epoch += 1;

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { withChange } from '../../components/user-update';
 import { api } from '../../lib/api-client';
 import { enqueue } from '../../lib/serial-queue';
-import { useSession } from '../../lib/session-store';
+import { updateSessionUser, useSession } from '../../lib/session-store';
 
 function useIds() {
   const session = useSession();
@@ -37,6 +37,7 @@ export function useSaveMyDetails() {
           schema: userSchema,
         });
         queryClient.setQueryData(myDetailsKey(orgId, userId), saved);
+        updateSessionUser(saved);
         // The users list shows the same person; let it fetch the new details when next shown.
         void queryClient.invalidateQueries({ queryKey: ['users', orgId] });
         return saved;

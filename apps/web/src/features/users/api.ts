@@ -26,7 +26,7 @@ import { withChange } from '../../components/user-update';
 import { api } from '../../lib/api-client';
 import { nextPageOffset } from '../../lib/paging';
 import { enqueue } from '../../lib/serial-queue';
-import { useSession } from '../../lib/session-store';
+import { updateSessionUser, useSession } from '../../lib/session-store';
 
 /** The users of an organisation are cached under it, so a switch never shows the previous one's people. */
 export function useOrganisationId(): number | null {
@@ -85,6 +85,7 @@ export function useUser(row: User) {
 /** Puts a saved person into their own entry and into every loaded page of the list. */
 function storeUser(queryClient: QueryClient, orgId: number | null, saved: User): void {
   queryClient.setQueryData(userKeys.user(orgId, saved.id), saved);
+  updateSessionUser(saved);
   queryClient.setQueriesData<InfiniteData<UsersList>>({ queryKey: userKeys.lists(orgId) }, (data) =>
     data
       ? {
