@@ -1,27 +1,14 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  MultiSelect,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { ENTITY_TYPE_LABELS, ENTITY_TYPES, type EntityType } from '@verdant/contracts/entities';
-import { DEBOUNCE_MS, LIST_PAGE_SIZE } from '@verdant/domain/constants';
-import { MSG } from '@verdant/domain/messages';
+import { DEBOUNCE_MS } from '@verdant/domain/constants';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage, isSilentError } from '../../../lib/api-errors';
+import { PagedListBody } from '../../../components/paged-list-body';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useShowNew } from '../../../lib/use-show-new';
 import { type EntityFilters, useEntitiesList } from '../api';
 import { EntitiesTable } from '../components/entities-table';
 import { NewEntityWizard } from '../components/new-entity-wizard';
@@ -31,7 +18,7 @@ const TYPE_OPTIONS = ENTITY_TYPES.map((t) => ({ value: t, label: ENTITY_TYPE_LAB
 /** /organisation/entities: buildings, heat plants, pumps and wastewater plants; `?show=new` opens the wizard. */
 export function EntitiesPage() {
   useDocumentTitle('Entities');
-  const [params, setParams] = useSearchParams();
+  const [showNew, setShowNew] = useShowNew();
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const [includeClosed, setIncludeClosed] = useState(false);
@@ -45,18 +32,7 @@ export function EntitiesPage() {
   const rows = pages.flatMap((p) => p.entities);
   const total = pages.at(-1)?.total ?? 0;
   const mayEdit = pages[0]?.mayEdit === true;
-  const newOpened = params.get('show') === 'new' && mayEdit;
-
-  const setShowNew = (open: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (open) next.set('show', 'new');
-        else next.delete('show');
-        return next;
-      },
-      { replace: !open },
-    );
+  const newOpened = showNew && mayEdit;
 
   const onSort = (key: EntityFilters['sort']) => {
     if (key === sort) setDir((d) => (d === 'asc' ? 'desc' : 'asc'));
@@ -115,35 +91,9 @@ export function EntitiesPage() {
             </Text>
           )}
         </Group>
-        {list.isError && !isSilentError(list.error) && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(list.error)}
-          </Alert>
-        )}
-        <Paper withBorder radius="md">
-          {list.isPending ? (
-            <Center py="xl">
-              <Loader aria-label="Loading entities" />
-            </Center>
-          ) : rows.length === 0 ? (
-            <Text c="dimmed" fz="sm" p="md">
-              {MSG.noResults}
-            </Text>
-          ) : (
-            <EntitiesTable entities={rows} sort={sort} dir={dir} onSort={onSort} />
-          )}
-        </Paper>
-        {list.hasNextPage && (
-          <Group justify="center">
-            <Button
-              variant="default"
-              loading={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {`Show Next ${LIST_PAGE_SIZE}`}
-            </Button>
-          </Group>
-        )}
+        <PagedListBody list={list} rowCount={rows.length} loadingLabel="Loading entities">
+          <EntitiesTable entities={rows} sort={sort} dir={dir} onSort={onSort} />
+        </PagedListBody>
         <Text fz="xs" c="dimmed">
           Consumption appears once data sources are distributed to entities.
         </Text>

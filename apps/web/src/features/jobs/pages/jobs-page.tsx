@@ -16,12 +16,12 @@ import type { Job } from '@verdant/contracts/jobs';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useShowNew } from '../../../lib/use-show-new';
 import { useUserDetails } from '../../current-user/api';
 import { useDeleteJob, useJobs } from '../api';
 import { NewJobModal } from '../components/new-job-modal';
@@ -32,20 +32,10 @@ export function JobsPage() {
   const jobs = useJobs();
   const remove = useDeleteJob();
   const isAdmin = useUserDetails().data?.admin === true;
-  const [params, setParams] = useSearchParams();
+  const [showNew, setShowNew] = useShowNew();
   const [deleting, setDeleting] = useState<Job | null>(null);
   const mayEdit = jobs.data?.mayEdit === true;
-  const newOpened = mayEdit && params.get('show') === 'new';
-  const setShowNew = (open: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (open) next.set('show', 'new');
-        else next.delete('show');
-        return next;
-      },
-      { replace: !open },
-    );
+  const newOpened = mayEdit && showNew;
 
   function confirmDelete(job: Job) {
     setDeleting(null);

@@ -1,12 +1,8 @@
 import {
-  Alert,
   Button,
-  Center,
   Checkbox,
   Group,
-  Loader,
   MultiSelect,
-  Paper,
   SegmentedControl,
   Select,
   Stack,
@@ -15,15 +11,14 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingPlus, IconFileExport, IconSearch } from '@tabler/icons-react';
-import { DEBOUNCE_MS, LIST_PAGE_SIZE } from '@verdant/domain/constants';
-import { MSG } from '@verdant/domain/messages';
+import { DEBOUNCE_MS } from '@verdant/domain/constants';
 import { monthYearLabel } from '@verdant/domain/month-labels';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage, isSilentError } from '../../../lib/api-errors';
+import { PagedListBody } from '../../../components/paged-list-body';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useShowNew } from '../../../lib/use-show-new';
 import { type SiteFilters, useSitesConsumption, useSitesList } from '../api';
 import { NewSiteModal } from '../components/new-site-modal';
 import { SiteExportModal } from '../components/site-export-modal';
@@ -45,7 +40,7 @@ function monthOptions() {
 export function SitesPage() {
   useDocumentTitle('Sites');
   const months = useMemo(monthOptions, []);
-  const [params, setParams] = useSearchParams();
+  const [showNew, setShowNew] = useShowNew();
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const [includeClosed, setIncludeClosed] = useState(false);
@@ -65,18 +60,7 @@ export function SitesPage() {
   const total = pages.at(-1)?.total ?? 0;
   const mayEdit = pages[0]?.mayEdit === true;
   const groupOptions = pages[0]?.groupOptions ?? [];
-  const newOpened = params.get('show') === 'new' && mayEdit;
-
-  const setShowNew = (open: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (open) next.set('show', 'new');
-        else next.delete('show');
-        return next;
-      },
-      { replace: !open },
-    );
+  const newOpened = showNew && mayEdit;
 
   const onSort = (key: SiteFilters['sort']) => {
     if (key === sort) setDir((d) => (d === 'asc' ? 'desc' : 'asc'));
@@ -160,43 +144,17 @@ export function SitesPage() {
         {list.isSuccess && (
           <Text fz="sm" c="dimmed" role="status">{`Showing ${rows.length} of ${total}`}</Text>
         )}
-        {list.isError && !isSilentError(list.error) && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(list.error)}
-          </Alert>
-        )}
-        <Paper withBorder radius="md">
-          {list.isPending ? (
-            <Center py="xl">
-              <Loader aria-label="Loading sites" />
-            </Center>
-          ) : rows.length === 0 ? (
-            <Text c="dimmed" fz="sm" p="md">
-              {MSG.noResults}
-            </Text>
-          ) : (
-            <SitesTable
-              sites={rows}
-              sort={sort}
-              dir={dir}
-              onSort={onSort}
-              figures={consumption.data?.consumption}
-              unavailable={consumption.data?.unavailable ?? []}
-              unit={UNITS[measure]}
-            />
-          )}
-        </Paper>
-        {list.hasNextPage && (
-          <Group justify="center">
-            <Button
-              variant="default"
-              loading={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {`Show Next ${LIST_PAGE_SIZE}`}
-            </Button>
-          </Group>
-        )}
+        <PagedListBody list={list} rowCount={rows.length} loadingLabel="Loading sites">
+          <SitesTable
+            sites={rows}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+            figures={consumption.data?.consumption}
+            unavailable={consumption.data?.unavailable ?? []}
+            unit={UNITS[measure]}
+          />
+        </PagedListBody>
       </Stack>
       <NewSiteModal opened={newOpened} onClose={() => setShowNew(false)} />
       <SiteExportModal opened={exportOpen} onClose={() => setExportOpen(false)} sites={rows} />

@@ -1,16 +1,15 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import type { User } from '@verdant/contracts/users';
-import { DEBOUNCE_MS, LIST_PAGE_SIZE } from '@verdant/domain/constants';
-import { MSG } from '@verdant/domain/messages';
+import { DEBOUNCE_MS } from '@verdant/domain/constants';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage, isSilentError } from '../../../lib/api-errors';
+import { PagedListBody } from '../../../components/paged-list-body';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useShowNew } from '../../../lib/use-show-new';
 import { useOrgSummary, useUserDetails } from '../../current-user/api';
 import { useUsersList } from '../api';
 import { AddUserModal } from '../components/add-user-modal';
@@ -24,7 +23,7 @@ export function UsersPage() {
   const selfId = session?.user.id ?? null;
   const organisationName = useOrgSummary().data?.name ?? session?.organisation?.name ?? 'this organisation';
   const callerIsAdmin = useUserDetails().data?.admin === true;
-  const [params, setParams] = useSearchParams();
+  const [showNew, setShowNew] = useShowNew();
   const [filter, setFilter] = useState('');
   const [q] = useDebouncedValue(filter.trim(), DEBOUNCE_MS);
   const list = useUsersList(q);
@@ -34,21 +33,9 @@ export function UsersPage() {
   const users = pages.flatMap((page) => page.users);
   const total = pages.at(-1)?.total ?? 0;
   const listMayEdit = pages[0]?.mayEdit === true;
-  const addOpened = params.get('show') === 'new' && listMayEdit;
-
-  const setShowNew = (open: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (open) next.set('show', 'new');
-        else next.delete('show');
-        return next;
-      },
-      { replace: !open },
-    );
+  const addOpened = showNew && listMayEdit;
 
   const canExpand = (user: User) => listMayEdit || user.mayEdit;
-  const showError = list.isError && !isSilentError(list.error);
 
   return (
     <>
@@ -77,50 +64,24 @@ export function UsersPage() {
             </Text>
           )}
         </Group>
-        {showError && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(list.error)}
-          </Alert>
-        )}
-        <Paper withBorder radius="md">
-          {list.isPending ? (
-            <Center py="xl">
-              <Loader aria-label="Loading users" />
-            </Center>
-          ) : users.length === 0 ? (
-            <Text c="dimmed" fz="sm" p="md">
-              {MSG.noResults}
-            </Text>
-          ) : (
-            <UsersTable
-              users={users}
-              expandedId={expandedId}
-              canExpand={canExpand}
-              onToggle={(user) => setExpandedId((id) => (id === user.id ? null : user.id))}
-              renderPanel={(user) => (
-                <UserEditPanel
-                  row={user}
-                  listMayEdit={listMayEdit}
-                  callerIsAdmin={callerIsAdmin}
-                  selfId={selfId}
-                  organisationName={organisationName}
-                  onDeleted={() => setExpandedId(null)}
-                />
-              )}
-            />
-          )}
-        </Paper>
-        {list.hasNextPage && (
-          <Group justify="center">
-            <Button
-              variant="default"
-              loading={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {`Show Next ${LIST_PAGE_SIZE}`}
-            </Button>
-          </Group>
-        )}
+        <PagedListBody list={list} rowCount={users.length} loadingLabel="Loading users">
+          <UsersTable
+            users={users}
+            expandedId={expandedId}
+            canExpand={canExpand}
+            onToggle={(user) => setExpandedId((id) => (id === user.id ? null : user.id))}
+            renderPanel={(user) => (
+              <UserEditPanel
+                row={user}
+                listMayEdit={listMayEdit}
+                callerIsAdmin={callerIsAdmin}
+                selfId={selfId}
+                organisationName={organisationName}
+                onDeleted={() => setExpandedId(null)}
+              />
+            )}
+          />
+        </PagedListBody>
       </Stack>
       <AddUserModal opened={addOpened} onClose={() => setShowNew(false)} callerIsAdmin={callerIsAdmin} />
     </>
