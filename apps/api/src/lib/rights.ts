@@ -318,6 +318,22 @@ export async function canOnAssets(
 }
 
 /**
+ * The items the principal may act on, in their order: one query for the whole list. `refOf` names the asset
+ * each item is (defaults to the item itself).
+ */
+export async function allowedOf<T>(
+  db: DbOrTx,
+  principal: Principal,
+  action: AssetAction,
+  organisationId: number,
+  items: readonly T[],
+  refOf: (item: T) => AssetRef = (item) => item as unknown as AssetRef,
+): Promise<T[]> {
+  const allowed = await canOnAssets(db, principal, action, organisationId, items.map(refOf));
+  return items.filter((_, i) => allowed[i]);
+}
+
+/**
  * The meters of an organisation the principal may see, for aggregates: null means all of them (no advanced
  * right narrows the view), else the visible ids. Two queries at most, whatever the number of meters.
  */
@@ -335,12 +351,5 @@ export async function visibleMeters(
       and exists (select 1 from advanced_rights r where r.user_id = ${principal.userId} and r.organisation_id = ${organisationId})`);
   if (!narrowed.rows[0]?.any_right) return null;
   const ids = narrowed.rows.flatMap((r) => (r.meter_id === null ? [] : [r.meter_id]));
-  const allowed = await canOnAssets(
-    db,
-    principal,
-    'view',
-    organisationId,
-    ids.map((id) => ({ type: 'meter' as const, id })),
-  );
-  return ids.filter((_, i) => allowed[i]);
+  return allowedOf(db, principal, 'view', organisationId, ids, (id) => ({ type: 'meter', id }));
 }

@@ -13,7 +13,7 @@ import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
 import { forbidden, notFound } from '../../lib/errors';
-import { type AssetType, allows, canOnAssets, organisationRoles } from '../../lib/rights';
+import { type AssetType, allowedOf, allows, canOnAssets, organisationRoles } from '../../lib/rights';
 import type { AuthContext } from '../../plugins/auth';
 import * as q from './entities.queries';
 import {
@@ -144,14 +144,10 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
         return { entities: rows.map(toRow), total, mayEdit };
       }
       const all = await q.listEntities(db, organisationId, filter);
-      const seen = await canOnAssets(
-        db,
-        a.principal,
-        'view',
-        organisationId,
-        all.map((r) => ({ type: 'entity' as const, id: r.id })),
-      );
-      const visible = all.filter((_, i) => seen[i]);
+      const visible = await allowedOf(db, a.principal, 'view', organisationId, all, (r) => ({
+        type: 'entity',
+        id: r.id,
+      }));
       return { entities: visible.slice(offset, offset + limit).map(toRow), total: visible.length, mayEdit };
     },
 
@@ -227,8 +223,7 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
       const all = await browseAssets(db, organisationId, type);
       let visible: SearchResult[] = all;
       if (await narrowed(a, organisationId, role?.admin === true)) {
-        const seen = await canOnAssets(db, a.principal, 'view', organisationId, all);
-        visible = all.filter((_, i) => seen[i]);
+        visible = await allowedOf(db, a.principal, 'view', organisationId, all);
       }
       return { results: visible.slice(offset, offset + LIST_PAGE_SIZE), total: visible.length, offset };
     },

@@ -1,7 +1,7 @@
 import type { SearchResult } from '@verdant/contracts/search';
 import type { Db } from '@verdant/db/client';
 import { forbidden } from '../../lib/errors';
-import { type AssetType, canOnAssets } from '../../lib/rights';
+import { type AssetType, allowedOf } from '../../lib/rights';
 import type { AuthContext } from '../../plugins/auth';
 import * as q from './search.queries';
 
@@ -14,8 +14,8 @@ export function createSearchService({ db }: { db: Db }) {
       if (a.organisationId === null) throw forbidden();
       // Over-fetch so that hidden assets do not leave a short page.
       const candidates = await q.findAssets(db, a.organisationId, type, text, LIMIT * 2);
-      const visible = await canOnAssets(db, a.principal, 'view', a.organisationId, candidates);
-      return candidates.filter((_, i) => visible[i]).slice(0, LIMIT);
+      const visible = await allowedOf(db, a.principal, 'view', a.organisationId, candidates);
+      return visible.slice(0, LIMIT);
     },
   };
 }

@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '@verdant/db/client';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { fill, MSG } from '@verdant/domain/messages';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { allows, canOnAssets, organisationRoles, visibleMeters } from '../../lib/rights';
+import { allowedOf, allows, canOnAssets, organisationRoles, visibleMeters } from '../../lib/rights';
 import type { AuthContext } from '../../plugins/auth';
 import * as q from './sites.queries';
 
@@ -37,14 +37,10 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
   async function viewableSites(tx: DbOrTx, a: AuthContext, organisationId: number) {
     if (a.principal.productAdmin) return null;
     const all = await q.liveSiteIds(tx, organisationId);
-    const allowed = await canOnAssets(
-      tx,
-      a.principal,
-      'view',
-      organisationId,
-      all.map((id) => ({ type: 'site' as const, id })),
-    );
-    const visible = all.filter((_, i) => allowed[i]);
+    const visible = await allowedOf(tx, a.principal, 'view', organisationId, all, (id) => ({
+      type: 'site',
+      id,
+    }));
     return visible.length === all.length ? null : visible;
   }
 
@@ -247,14 +243,10 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
       const { site } = await siteScope(db, a, siteId, 'view');
       const all = await q.siteMeters(db, siteId);
       // A meter the caller is barred from stays hidden, even on a site they may see.
-      const visible = await canOnAssets(
-        db,
-        a.principal,
-        'view',
-        site.organisationId,
-        all.map((r) => ({ type: 'meter' as const, id: r.id })),
-      );
-      const rows = all.filter((_, i) => visible[i]);
+      const rows = await allowedOf(db, a.principal, 'view', site.organisationId, all, (r) => ({
+        type: 'meter',
+        id: r.id,
+      }));
       return rows.map((r) => ({
         id: r.id,
         name: r.name,
@@ -268,14 +260,10 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
     async entities(a: AuthContext, siteId: number) {
       const { site } = await siteScope(db, a, siteId, 'view');
       const all = await q.siteEntities(db, siteId);
-      const visible = await canOnAssets(
-        db,
-        a.principal,
-        'view',
-        site.organisationId,
-        all.map((r) => ({ type: 'entity' as const, id: r.id })),
-      );
-      return all.filter((_, i) => visible[i]);
+      return allowedOf(db, a.principal, 'view', site.organisationId, all, (r) => ({
+        type: 'entity',
+        id: r.id,
+      }));
     },
   };
 }
