@@ -317,6 +317,18 @@ export async function canOnAssets(
   return assets.map((a) => allowsAsset(principal, role, access.get(assetKey(a)), action));
 }
 
+/** Whether the principal holds any advanced right in the organisation (only then can a list be narrowed). */
+export async function hasAdvancedRights(
+  db: DbOrTx,
+  principal: Principal,
+  organisationId: number,
+): Promise<boolean> {
+  const rows = await db.execute<{ any: boolean }>(sql`
+    select exists (select 1 from advanced_rights
+      where user_id = ${principal.userId} and organisation_id = ${organisationId}) as any`);
+  return rows.rows[0]?.any === true;
+}
+
 /**
  * The items the principal may act on, in their order: one query for the whole list. `refOf` names the asset
  * each item is (defaults to the item itself).

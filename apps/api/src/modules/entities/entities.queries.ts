@@ -101,13 +101,6 @@ export async function countEntities(db: DbOrTx, organisationId: number, f: ListF
   return rows.rows[0]?.n ?? 0;
 }
 
-/** Whether the user holds any advanced right in the organisation (only then can a list be narrowed). */
-export async function hasAdvancedRights(db: DbOrTx, userId: number, organisationId: number) {
-  const rows = await db.execute<{ any: boolean }>(sql`
-    select exists (select 1 from advanced_rights where user_id = ${userId} and organisation_id = ${organisationId}) as any`);
-  return rows.rows[0]?.any === true;
-}
-
 export async function findSite(db: DbOrTx, siteId: number) {
   const [row] = await db
     .select({ id: sites.id, name: sites.name, organisationId: sites.organisationId })

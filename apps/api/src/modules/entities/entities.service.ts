@@ -13,7 +13,14 @@ import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
 import { forbidden, notFound } from '../../lib/errors';
-import { type AssetType, allowedOf, allows, canOnAssets, organisationRoles } from '../../lib/rights';
+import {
+  type AssetType,
+  allowedOf,
+  allows,
+  canOnAssets,
+  hasAdvancedRights,
+  organisationRoles,
+} from '../../lib/rights';
 import type { AuthContext } from '../../plugins/auth';
 import * as q from './entities.queries';
 import {
@@ -42,7 +49,7 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
   /** Whether advanced rights may hide some of the organisation's assets from the caller. */
   async function narrowed(a: AuthContext, organisationId: number, admin: boolean) {
     if (a.principal.productAdmin || admin) return false;
-    return q.hasAdvancedRights(db, a.principal.userId, organisationId);
+    return hasAdvancedRights(db, a.principal, organisationId);
   }
 
   async function checkLookup(tx: DbOrTx, list: string, id: number | null | undefined, field: string) {
