@@ -7,6 +7,7 @@ import type { Db } from '@verdant/db/client';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { createBackground } from './lib/background';
 import type { Mailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -89,7 +90,9 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
     reply.header(HEADERS.requestId, request.id);
   });
 
-  const auth = createAuthService({ db, config, mailer });
+  const background = createBackground(app.log);
+  app.addHook('onClose', () => background.idle());
+  const auth = createAuthService({ db, config, mailer, background });
   const currentUser = createCurrentUserService({ db, auth });
   const users = createUsersService({ db, config, mailer, auth });
   const advancedRights = createAdvancedRightsService({ db });
