@@ -45,7 +45,7 @@ import { createEmailChanges } from './modules/users/email-change.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { authenticate } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 
@@ -65,6 +65,9 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID(),
     bodyLimit: 10 * 1024 * 1024,
+    // The HTTP layer's own refusals (bad address, headers too large, bad Content-Length) answer the one shape.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
