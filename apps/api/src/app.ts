@@ -41,6 +41,8 @@ import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
+import { emailChangeRoutes } from './modules/users/email-change.routes';
+import { createEmailChanges } from './modules/users/email-change.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { authenticate } from './plugins/auth';
@@ -94,7 +96,8 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
   app.addHook('onClose', () => background.idle());
   const auth = createAuthService({ db, config, mailer, background });
   const currentUser = createCurrentUserService({ db, auth });
-  const users = createUsersService({ db, config, mailer, auth });
+  const emailChanges = createEmailChanges({ db, config, mailer });
+  const users = createUsersService({ db, config, mailer, auth, emailChanges });
   const advancedRights = createAdvancedRightsService({ db });
   const notifications = createNotificationsService({ db });
   const search = createSearchService({ db });
@@ -110,6 +113,7 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth, config });
+      await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files, auth });
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', authenticate(auth));

@@ -15,6 +15,12 @@ export const USER_MESSAGES = {
   userCreated: 'User {name} created',
   resetSent: '{name} has been sent password reset instructions.',
   notOnYourself: 'You cannot do that to your own account',
+  emailChangeNotAllowed:
+    'Only the person, a product administrator or an administrator of every organisation they belong to may change their email address.',
+  privilegedRecord: 'Only an administrator may change the details of an administrator or a Primary Contact.',
+  emailChangeSent: 'A link to confirm the new email address has been sent to {email}.',
+  emailChangeLinkInvalid: 'This link is invalid or has expired. Please change the email address again.',
+  emailChanged: 'The email address of the account is now {email}.',
 } as const;
 
 /** Access levels a user may be granted in an organisation; -2 (None or Remove) takes the membership away. */
@@ -139,3 +145,12 @@ export const copyRightsParams = userOrgParams.extend({ otherUserId: int4Param().
 
 export const messageAnswer = z.object({ success: z.literal(true), message: text() });
 export const createdUserAnswer = z.object({ success: z.literal(true), message: text(), data: user });
+
+/** The link mailed to the old address to confirm a change of email (see docs/decisions.md). */
+export const emailChangeToken = z.object({ token: z.string().min(1).max(1000) });
+export const emailChangeStatus = z.object({
+  valid: z.boolean(),
+  email: z.string().optional(),
+  newEmail: z.string().optional(),
+});
+export type EmailChangeStatus = z.infer<typeof emailChangeStatus>;
