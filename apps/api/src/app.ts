@@ -47,6 +47,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { authenticate } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
+import { headersPlugin } from './plugins/headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 
@@ -84,7 +85,10 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
         'upgrade-insecure-requests': null,
       },
     },
+    // Sent by plugins/headers.ts, over HTTPS only.
+    strictTransportSecurity: false,
   });
+  await app.register(headersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
