@@ -42,7 +42,7 @@ import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
-import { authenticate } from './plugins/auth';
+import { accessPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
@@ -81,12 +81,13 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
   });
   await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);
+  const auth = createAuthService({ db, config, mailer });
+  await app.register(accessPlugin, { auth, db });
   await app.register(openapiPlugin);
   app.addHook('onSend', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);
   });
 
-  const auth = createAuthService({ db, config, mailer });
   const currentUser = createCurrentUserService({ db, auth });
   const users = createUsersService({ db, config, mailer, auth });
   const advancedRights = createAdvancedRightsService({ db });
@@ -104,9 +105,12 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth, config });
-      await api.register(filesRoutes, { service: files, auth });
+      await api.register(filesRoutes, { service: files });
       await api.register(async (signedIn) => {
-        signedIn.addHook('onRequest', authenticate(auth));
+        // Modules not yet moved to declared access: signed in, and their services check by hand.
+        signedIn.addHook('onRoute', (route) => {
+          route.config = { ...route.config, access: route.config?.access ?? 'signed-in' };
+        });
         await signedIn.register(currentUserRoutes, { service: currentUser, auth });
         await signedIn.register(usersRoutes, { service: users });
         await signedIn.register(advancedRightsRoutes, { service: advancedRights });
