@@ -106,6 +106,8 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth, config });
       await api.register(filesRoutes, { service: files });
+      await api.register(jobsRoutes, { service: jobs });
+      await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
       await api.register(async (signedIn) => {
         // Modules not yet moved to declared access: signed in, and their services check by hand.
         signedIn.addHook('onRoute', (route) => {
@@ -121,8 +123,6 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
         await signedIn.register(entitiesRoutes, { service: entities });
         await signedIn.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
         await signedIn.register(organisationsRoutes, { service: organisations });
-        await signedIn.register(jobsRoutes, { service: jobs });
-        await signedIn.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
         await signedIn.register(referenceRoutes, { db });
         await signedIn.register(deletedAssetsRoutes, {
           service: createDeletedAssetsService({
