@@ -29,7 +29,7 @@ export function createJobsService({ db, clock }: { db: Db; clock: () => Date }) 
       return find(organisationId, id);
     },
 
-    async remove(a: Caller, organisationId: number, jobId: number): Promise<{ success: true }> {
+    async remove(_a: Caller, organisationId: number, jobId: number): Promise<{ success: true }> {
       await db.transaction(async (tx) => {
         const job = await q.findJob(tx, organisationId, jobId);
         if (!job) throw notFound();

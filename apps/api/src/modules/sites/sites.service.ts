@@ -9,8 +9,8 @@ import type {
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { fill, MSG } from '@verdant/domain/messages';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { allowedOf, allows, canOnAssets, organisationRoles, visibleMeters } from '../../lib/rights';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { allowedOf, visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './sites.queries';
 
@@ -112,7 +112,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
       };
     },
 
-    async checkName(a: Caller, organisationId: number, name: string) {
+    async checkName(_a: Caller, organisationId: number, name: string) {
       if (!name.trim()) return { success: false, message: MSG.siteNameRequired };
       return (await q.nameTaken(db, organisationId, name))
         ? { success: false, message: MSG.siteNameInUse }
