@@ -46,7 +46,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
 
   /** A live site the caller may see (404 otherwise, whoever's it is); 403 for a write without edit rights. */
   async function siteScope(tx: DbOrTx, a: AuthContext, siteId: number, action: 'view' | 'edit') {
-    const found = await q.findSite(tx, siteId);
+    const found = await q.findSite(tx, a.organisationId ?? 0, siteId);
     if (!found) throw notFound();
     const ref = [{ type: 'site' as const, id: siteId }];
     const [view] = await canOnAssets(tx, a.principal, 'view', found.organisationId, ref);
@@ -60,10 +60,10 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
     const { site, mayEdit } = await siteScope(db, a, siteId, 'view');
     const month = lastCompleteMonth();
     const [joined, available, indicators, meterCount, visible, yearEnd] = await Promise.all([
-      q.joinedGroups(db, siteId),
+      q.joinedGroups(db, site.organisationId, siteId),
       q.siteGroups(db, site.organisationId),
-      q.siteIndicators(db, siteId),
-      q.liveMeterCount(db, siteId),
+      q.siteIndicators(db, site.organisationId, siteId),
+      q.liveMeterCount(db, site.organisationId, siteId),
       visibleMeters(db, a.principal, site.organisationId),
       q.reportingYearEnd(db, site.organisationId),
     ]);
@@ -168,7 +168,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
         if (open && close && close < open) {
           throw badRequest(MSG.siteCloseBeforeOpen, { siteClose: [MSG.siteCloseBeforeOpen] });
         }
-        await q.updateSite(tx, siteId, change);
+        await q.updateSite(tx, site.organisationId, siteId, change);
       });
       return readSite(a, siteId);
     },
@@ -176,18 +176,25 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
     async remove(a: AuthContext, siteId: number) {
       return db.transaction(async (tx) => {
         const { site } = await siteScope(tx, a, siteId, 'edit');
-        if ((await q.liveMeterCount(tx, siteId)) > 0) throw conflict(MSG.siteHasDataSources);
-        await q.archiveSite(tx, siteId, a.user.id, clock());
+        if ((await q.liveMeterCount(tx, site.organisationId, siteId)) > 0)
+          throw conflict(MSG.siteHasDataSources);
+        await q.archiveSite(tx, site.organisationId, siteId, a.user.id, clock());
         return { success: true, message: fill(MSG.siteDeleted, { name: site.name }) };
       });
     },
 
     async setIndicator(a: AuthContext, siteId: number, indicatorId: number, raw: number | string | null) {
       await db.transaction(async (tx) => {
-        await siteScope(tx, a, siteId, 'edit');
+        const { site } = await siteScope(tx, a, siteId, 'edit');
         if (!(await q.findSiteIndicator(tx, indicatorId))) throw notFound();
         const text = raw === null ? '' : String(raw).trim();
-        await q.setIndicatorValue(tx, siteId, indicatorId, text === '' ? null : String(Number(text)));
+        await q.setIndicatorValue(
+          tx,
+          site.organisationId,
+          siteId,
+          indicatorId,
+          text === '' ? null : String(Number(text)),
+        );
       });
       return readSite(a, siteId);
     },
@@ -195,11 +202,11 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
     async membership(a: AuthContext, groupId: number, siteId: number, join: boolean) {
       await db.transaction(async (tx) => {
         const { site } = await siteScope(tx, a, siteId, 'edit');
-        const group = await q.findGroup(tx, groupId);
-        if (!group || group.organisationId !== site.organisationId) throw notFound();
+        const group = await q.findGroup(tx, site.organisationId, groupId);
+        if (!group) throw notFound();
         if (group.memberType !== 'site') throw badRequest(MSG.siteGroupNotSiteGroup);
-        if (join) await q.addMember(tx, groupId, siteId);
-        else await q.removeMember(tx, groupId, siteId);
+        if (join) await q.addMember(tx, site.organisationId, groupId, siteId);
+        else await q.removeMember(tx, site.organisationId, groupId, siteId);
       });
       return readSite(a, siteId);
     },
