@@ -31,7 +31,9 @@ export async function loadMeters(db: DbOrTx, meterIds: readonly number[]) {
 }
 
 type Period = {
+  id: number;
   meter_id: number;
+  invoice_date: string | null;
   date_from: string;
   date_till: string;
   quantity: string;
@@ -44,10 +46,10 @@ type Dated = { meter_id: number; date: string; quantity: string; cost: string | 
 export async function loadInputs(db: DbOrTx, meterIds: readonly number[]) {
   // One after another: inside a transaction they share one connection.
   const invoices =
-    await db.execute<Period>(sql`select meter_id, date_from, date_till, consumption as quantity,
+    await db.execute<Period>(sql`select id, meter_id, invoice_date, date_from, date_till, consumption as quantity,
     cost_excl_tax as cost, estimated, reversed from invoices where meter_id in ${ids(meterIds)}`);
   const records =
-    await db.execute<Period>(sql`select meter_id, date_from, date_till, units as quantity, '0' as cost,
+    await db.execute<Period>(sql`select id, meter_id, null as invoice_date, date_from, date_till, units as quantity, '0' as cost,
     false as estimated, false as reversed from consumption_records where meter_id in ${ids(meterIds)}`);
   const transactions = await db.execute<Dated>(sql`select meter_id, tx_date as date, quantity, cost
     from transactions where meter_id in ${ids(meterIds)}`);

@@ -1,9 +1,9 @@
 import {
-  computeMonthlyFacts,
+  computeLedger,
   type FactorPeriod,
   type FactorSet,
   type LedgerInput,
-  type Scope,
+  type Timelines,
 } from '@verdant/domain/ledger';
 import type { DbOrTx, Tx } from '../client';
 import type { monthlyFacts } from '../schema/inputs';
@@ -61,47 +61,70 @@ async function recomputeLocked(db: Tx, unique: number[], today: string) {
             kind: 'composite',
             components: parts.map((c) => ({
               percentage: Number(c.percentage),
-              byScope: timelines(c.component_id),
+              conversion: 1,
+              factors: { fallback: timelines(c.component_id) },
             })),
           }
-        : { kind: 'plain', byScope: timelines(m.energy_id) };
+        : { kind: 'plain', factors: { fallback: timelines(m.energy_id) } };
+    const conversionToStandard = m.conversion === null ? 1 : Number(m.conversion);
     const input: LedgerInput = {
       meter: {
+        id: m.id,
         meterType: m.meter_type,
         metlvlId: m.metlvl_id,
-        conversionToStandard: m.conversion === null ? 1 : Number(m.conversion),
         openDate: m.meter_open,
         closeDate: m.meter_close,
       },
-      invoices: invoices(m.id).map((i) => ({
-        from: i.date_from,
-        till: i.date_till,
-        quantity: Number(i.quantity),
-        costCents: cents(i.cost),
-        estimated: i.estimated,
-        reversed: i.reversed,
-      })),
+      invoices: invoices(m.id)
+        .filter((i) => !i.reversed)
+        .map((i) => ({
+          id: i.id,
+          invoiceDate: i.invoice_date ?? i.date_till,
+          from: i.date_from,
+          till: i.date_till,
+          kind: 'normal',
+          carriesConsumption: true,
+          reverses: [],
+          estimated: i.estimated,
+          costCents: cents(i.cost),
+          meters: [
+            {
+              meterId: m.id,
+              multiplier: 1,
+              sharing: null,
+              consumption: Number(i.quantity),
+              conversionToStandard,
+            },
+          ],
+        })),
       consumptionRecords: records(m.id).map((r) => ({
         from: r.date_from,
         till: r.date_till,
         quantity: Number(r.quantity),
-        costCents: 0,
+        conversionToStandard,
       })),
       transactions: transactions(m.id).map((t) => ({
         date: t.date,
         quantity: Number(t.quantity),
-        costCents: cents(t.cost),
+        conversionToStandard,
+        costCents: t.cost === null ? null : cents(t.cost),
       })),
       fuelPurchases: fuel(m.id).map((t) => ({
         date: t.date,
         quantity: Number(t.quantity),
+        conversionToStandard,
         costCents: cents(t.cost),
       })),
-      halfHourDays: halfHours(m.id).map((h) => ({ date: h.date, kwh: Number(h.kwh) })),
+      registerDays: halfHours(m.id).map((h) => ({
+        date: h.date,
+        direction: 'import',
+        quantity: 'kWh',
+        total: Number(h.kwh),
+      })),
       factors: factorSet,
       today,
     };
-    for (const f of computeMonthlyFacts(input)) {
+    for (const f of computeLedger(input).facts) {
       rows.push({
         organisationId: m.organisation_id,
         meterId: m.id,
@@ -110,9 +133,9 @@ async function recomputeLocked(db: Tx, unique: number[], today: string) {
         countsInTotals: m.metlvl_id === 1,
         quantityStd: micro(f.quantityStd),
         cost: (f.costCents / 100).toFixed(2),
-        co2eScope1: micro(f.co2e[1]),
-        co2eScope2: micro(f.co2e[2]),
-        co2eScope3: micro(f.co2e[3]),
+        co2eScope1: micro(f.co2e.s1),
+        co2eScope2: micro(f.co2e.s2Location),
+        co2eScope3: micro(f.co2e.s3),
         daysCovered: f.daysCovered,
         estimated: f.estimated,
       });
@@ -139,15 +162,18 @@ function timelinesFor(
   dataTypeId: number,
   sourceId: number | null,
   defaultSourceId: number | null,
-): Partial<Record<Scope, FactorPeriod[]>> {
-  const result: Partial<Record<Scope, FactorPeriod[]>> = {};
-  for (const scope of [1, 2, 3] as Scope[]) {
+): Timelines {
+  const result: Timelines = {};
+  const keys = { 1: 's1', 2: 's2Location', 3: 's3' } as const;
+  for (const scope of [1, 2, 3] as const) {
     const of = (source: number | null) =>
       factors.filter((f) => f.data_type_id === dataTypeId && f.scope === scope && f.source_id === source);
     const own = sourceId !== null && sourceId !== defaultSourceId ? of(sourceId) : [];
     const chosen = own.length > 0 ? own : of(defaultSourceId);
     if (chosen.length > 0) {
-      result[scope] = chosen.map((f) => ({ from: f.start_date, till: f.end_date, rate: Number(f.rate) }));
+      result[keys[scope]] = chosen.map(
+        (f): FactorPeriod => ({ from: f.start_date, till: f.end_date, rate: Number(f.rate) }),
+      );
     }
   }
   return result;
