@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@verdant/db/testing/free-port';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from './testing/server-process';
+import { removeProductionBuild, startServerProcess } from './testing/server-process';
 
 interface Answer {
   status: number;
@@ -48,6 +48,7 @@ async function until(check: () => Promise<boolean> | boolean, what: string) {
 describe('stopping the server (npm start) with requests in flight', () => {
   const dirs: string[] = [];
   afterAll(async () => {
+    await removeProductionBuild();
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 

@@ -1,8 +1,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort } from '@verdant/db/testing/free-port';
+import { buildApi } from '../../../../scripts/build-api.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+let build: Promise<string> | undefined;
+/** The production build (what `npm start` runs), made once per test file in a folder of its own. */
+export function productionBuild(): Promise<string> {
+  build ??= buildApi(path.join(repoRoot, 'apps/api/.test-builds', randomBytes(6).toString('hex')));
+  return build;
+}
+/** Removes this test file's build. */
+export async function removeProductionBuild(): Promise<void> {
+  if (build) await rm(await build, { recursive: true, force: true });
+  build = undefined;
+}
 
 export interface ServerProcess {
   port: number;
@@ -16,13 +31,14 @@ export interface ServerProcess {
 }
 
 /**
- * `npm start`'s entry point as a real process (in a process group of its own, like a program started from a
- * terminal), answering on a free port of 127.0.0.1 once /api/health says so.
+ * The compiled API as `npm start` runs it, as a real process (in a process group of its own, like a program started
+ * from a terminal), answering on a free port of 127.0.0.1 once /api/health says so.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const main = path.join(await productionBuild(), 'main.js');
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
     cwd: repoRoot,
     detached: true,
     env: { ...inherited, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
