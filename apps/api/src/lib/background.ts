@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
  * the same time). Failures are logged, never thrown; `idle()` waits for what is still running (the app waits for it
  * when it closes, so a stop does not cut a mail in half).
  */
-export function createBackground(log: FastifyBaseLogger) {
+export function createBackground(log: Pick<FastifyBaseLogger, 'error'> = { error: console.error }) {
   const pending = new Set<Promise<void>>();
   return {
     later(name: string, task: () => Promise<void>) {

@@ -5,7 +5,7 @@ import { USER_STATUS } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import { isPasswordComplex, isValidResetEmail } from '@verdant/domain/passwords';
 import type { Config } from '../../config';
-import type { Background } from '../../lib/background';
+import { type Background, createBackground } from '../../lib/background';
 import { AppError, badRequest, unauthorised } from '../../lib/errors';
 import { organisationSummary, principalOf, toCurrentUser } from '../../lib/identity';
 import type { Mailer } from '../../lib/mail';
@@ -18,12 +18,13 @@ export interface AuthDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
-  background: Background;
+  /** Where work after the answer runs (the app's, so that closing waits for it); a private one otherwise. */
+  background?: Background;
 }
 
 const loginFailed = () => new AppError('LOGIN_FAILED', MSG.loginUnsuccessful, 401);
 
-export function createAuthService({ db, config, mailer, background }: AuthDeps) {
+export function createAuthService({ db, config, mailer, background = createBackground() }: AuthDeps) {
   const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
 
   /** Opens a session in the organisation asked for when the user may enter it, else the most recently used. */
