@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { INPUT_MESSAGES, isCalendarDate } from '@verdant/contracts/common';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
@@ -33,6 +35,20 @@ const expectShape = (body: Record<string, unknown>) => {
 };
 
 describe('the shared contract primitives', () => {
+  it('are what every contract builds its text and whole numbers from', () => {
+    const dir = path.resolve(import.meta.dirname, '../../../../packages/contracts/src');
+    const offenders: string[] = [];
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'common.ts')) {
+      const source = readFileSync(path.join(dir, file), 'utf8');
+      source.split('\n').forEach((line, i) => {
+        if (/\bz\s*\.string\(|\bz\.coerce\s*\.number\(\)\s*\.int\(|\bz\.number\([^)]*\)\s*\.int\(/.test(line))
+          offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    // Use text(), int4(), int4Param(), idNumber() and calendarDate() from common.ts instead.
+    expect(offenders).toEqual([]);
+  });
+
   it('know the calendar', () => {
     for (const good of ['2024-02-29', '2023-12-31', '0001-01-01', '9999-12-31'])
       expect(isCalendarDate(good)).toBe(true);
