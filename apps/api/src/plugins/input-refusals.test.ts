@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { INPUT_MESSAGES, isCalendarDate } from '@verdant/contracts/common';
-import { createMember, createOrganisation } from '@verdant/db/factories';
+import { USER_MESSAGES } from '@verdant/contracts/users';
+import { createMember, createOrganisation, createUser } from '@verdant/db/factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
 import { sites } from '@verdant/db/schema/assets';
 import { MSG } from '@verdant/domain/messages';
@@ -129,6 +130,42 @@ describe('no input answers 500', () => {
     }
     const rows = await t.db.select().from(sites).where(eq(sites.organisationId, org.id));
     expect(rows.map((r) => r.name)).toEqual(['Race Track']);
+  });
+
+  it('answers concurrent creations of one organisation name and one person with the spec messages', async () => {
+    await createUser(t.db, { loginId: 'refusals.root', productAdmin: true });
+    const root = await t.login('refusals.root');
+    const orgs = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/organisations',
+          headers: bearer(root),
+          payload: { name: 'Race Organisation' },
+        }),
+      ),
+    );
+    expect(orgs.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const a of orgs.filter((x) => x.statusCode !== 200)) {
+      expect(a.statusCode).toBe(400);
+      expect(a.json().message).toBe(MSG.organisationNameInUse);
+    }
+    const people = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users/create',
+          headers: bearer(token),
+          payload: { email: 'racer@example.test', userId: `racer.${i}`, firstName: 'Rae', surname: 'Cer' },
+        }),
+      ),
+    );
+    const statuses = people.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    for (const a of people.filter((x) => x.statusCode !== 200)) {
+      expect(a.statusCode).toBe(400);
+      expect(a.json().message).toBe(USER_MESSAGES.emailInUse);
+    }
   });
 
   it('maps what PostgreSQL refuses to a 4xx, through the drizzle wrapper', () => {
