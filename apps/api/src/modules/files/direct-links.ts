@@ -16,9 +16,12 @@ export function createDirectLinks({ dataDir, secret }: { dataDir: string; secret
     },
     /** 'ok', or why the token does not open this subject now. */
     check(token: string, subject: string, now: Date): 'ok' | 'invalid' | 'expired' {
-      const [exp, sig] = token.split('.');
-      const expires = Number.parseInt(exp ?? '', 36);
-      if (!sig || !Number.isFinite(expires)) return 'invalid';
+      // Exactly 'expiry.signature': a token with extra parts, padding or other characters opens nothing.
+      const parts = /^([0-9a-z]{1,11})\.([A-Za-z0-9_-]{43})$/.exec(token);
+      if (!parts) return 'invalid';
+      const [, exp = '', sig = ''] = parts;
+      const expires = Number.parseInt(exp, 36);
+      if (!Number.isSafeInteger(expires)) return 'invalid';
       if (!signer.verify(`${subject}|${expires}`, sig)) return 'invalid';
       return expires * 1000 < now.getTime() ? 'expired' : 'ok';
     },
