@@ -38,7 +38,8 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
 
   /** The live site the route's rule was checked on (gone since the check: not found). */
   async function siteScope(tx: DbOrTx, a: Caller, siteId: number) {
-    const found = await q.findSite(tx, a.checked.organisationId ?? 0, siteId);
+    const organisationId = a.checked.organisationId;
+    const found = organisationId === null ? undefined : await q.findSite(tx, organisationId, siteId);
     if (!found) throw notFound();
     return { site: found, mayEdit: a.checked.mayEdit };
   }
