@@ -87,9 +87,26 @@ export async function startEmbedded({ dir, port, log = () => {} }: EmbeddedOptio
     await recoverFromKilledRun(dataDir, log);
   }
   await server.start();
-  const url = (database = 'postgres') =>
-    `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
-  return { url, stop: () => server.stop() };
+  return { url: (database) => embeddedUrl(port, database), stop: () => server.stop() };
+}
+
+const embeddedUrl = (port: number, database = 'postgres') =>
+  `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+
+/**
+ * The address of a database on the embedded server another process (the API) is running on `dir`, or null
+ * when none runs. Commands that work beside the API (the job worker, the ledger rebuild) use it instead of
+ * starting a server of their own, which would take the data folder away from the API.
+ */
+export async function runningEmbeddedUrl(
+  dir: string,
+  port: number,
+  database: string,
+): Promise<string | null> {
+  const pidFile = path.join(path.resolve(dir), 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? embeddedUrl(port, database) : null;
 }
 
 /** Creates a database if it does not exist yet. */
