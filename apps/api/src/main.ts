@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, seedDemoOnce, setAdminPassword } from '@verdant/db/seed'
 import { type App, buildApp } from './app';
 import { loadConfig } from './config';
 import { type JobRunner, startJobRunner } from './jobs/runner';
+import { closeGracefully } from './lib/graceful-stop';
 import { createMailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
 
@@ -23,7 +24,8 @@ async function main() {
     embedded = await startEmbedded({
       dir,
       port: config.EMBEDDED_PG_PORT,
-      log: (l) => /FATAL|orphaned|stale/.test(l) && say(l),
+      passwordFile: path.join(config.dataDir, 'pg-password'),
+      log: (l) => /FATAL|orphaned|stale|password/.test(l) && say(l),
     });
     await ensureDatabase(embedded.url(), 'verdant');
     url = embedded.url('verdant');
@@ -33,10 +35,12 @@ async function main() {
   let stopping = false;
   let jobs: JobRunner | undefined;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    // A second Ctrl-C cuts the wait for in-flight requests short.
+    if (stopping) return app?.server.closeAllConnections();
     stopping = true;
     say(`\n${signal}: stopping ...`);
-    await app?.close().catch(() => {});
+    // Stop accepting, let in-flight requests finish, then the jobs, the pool, and PostgreSQL last.
+    if (app) await closeGracefully(app, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).catch(() => {});
     await jobs?.stop().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});

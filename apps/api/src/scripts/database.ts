@@ -12,11 +12,16 @@ export async function openCommandDatabase(
   { startIfStopped }: { startIfStopped: boolean },
 ): Promise<Database | null> {
   if (config.DATABASE_URL) return connect(config.DATABASE_URL);
-  const dir = path.join(config.dataDir, 'pg');
-  const running = await runningEmbeddedUrl(dir, config.EMBEDDED_PG_PORT, 'verdant');
+  // The same server and password file as main.ts.
+  const server = {
+    dir: path.join(config.dataDir, 'pg'),
+    port: config.EMBEDDED_PG_PORT,
+    passwordFile: path.join(config.dataDir, 'pg-password'),
+  };
+  const running = await runningEmbeddedUrl(server, 'verdant');
   if (running) return connect(running);
   if (!startIfStopped) return null;
-  const embedded = await startEmbedded({ dir, port: config.EMBEDDED_PG_PORT });
+  const embedded = await startEmbedded(server);
   await ensureDatabase(embedded.url(), 'verdant');
   const database = connect(embedded.url('verdant'));
   return {
