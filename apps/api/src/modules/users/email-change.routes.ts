@@ -11,7 +11,10 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<{ service: EmailChanges; c
   app,
   { service, config },
 ) => {
-  const perIp = { rateLimit: { max: config.PUBLIC_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  const perIp = {
+    rateLimit: { max: config.PUBLIC_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
+    access: 'signed-link' as const,
+  };
 
   app.get(
     '/public/email-change',
