@@ -239,6 +239,8 @@ export function createUsersService({
       if (isSelf(a, userId)) throw notOnYourself();
       return db.transaction(async (tx) => {
         const row = await member(tx, c.organisationId, userId);
+        // A product administrator's account is theirs and other product administrators' to delete.
+        if (row.user.productAdmin && !a.principal.productAdmin) throw forbidden();
         if (!a.principal.productAdmin && (await q.membershipCount(tx, userId)) > 1) {
           throw new AppError(
             'CONFLICT',
