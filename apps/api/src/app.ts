@@ -107,6 +107,7 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
       await api.register(authRoutes, { auth, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(organisationsRoutes, { service: organisations });
       await api.register(entitiesRoutes, { service: entities });
       await api.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
       await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
@@ -122,7 +123,6 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
         await signedIn.register(searchRoutes, { service: search });
         await signedIn.register(catalogueRoutes, { service: catalogue });
         await signedIn.register(dashboardRoutes, { service: dashboard });
-        await signedIn.register(organisationsRoutes, { service: organisations });
         await signedIn.register(referenceRoutes, { db });
         await signedIn.register(deletedAssetsRoutes, {
           service: createDeletedAssetsService({
