@@ -107,6 +107,7 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
       await api.register(authRoutes, { auth, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(catalogueRoutes, { service: catalogue });
       await api.register(organisationsRoutes, { service: organisations });
       await api.register(entitiesRoutes, { service: entities });
       await api.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
@@ -121,7 +122,6 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
         await signedIn.register(advancedRightsRoutes, { service: advancedRights });
         await signedIn.register(notificationsRoutes, { service: notifications });
         await signedIn.register(searchRoutes, { service: search });
-        await signedIn.register(catalogueRoutes, { service: catalogue });
         await signedIn.register(dashboardRoutes, { service: dashboard });
         await signedIn.register(referenceRoutes, { db });
         await signedIn.register(deletedAssetsRoutes, {
