@@ -107,6 +107,17 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
       await api.register(authRoutes, { auth, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(deletedAssetsRoutes, {
+        service: createDeletedAssetsService({
+          db,
+          clock,
+          storage: createLocalStorage(path.join(config.dataDir, 'files')),
+        }),
+      });
+      await api.register(referenceRoutes, { db });
+      await api.register(dashboardRoutes, { service: dashboard });
+      await api.register(searchRoutes, { service: search });
+      await api.register(notificationsRoutes, { service: notifications });
       await api.register(catalogueRoutes, { service: catalogue });
       await api.register(organisationsRoutes, { service: organisations });
       await api.register(entitiesRoutes, { service: entities });
@@ -117,20 +128,9 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
         signedIn.addHook('onRoute', (route) => {
           route.config = { ...route.config, access: route.config?.access ?? 'signed-in' };
         });
-        await signedIn.register(currentUserRoutes, { service: currentUser, auth });
-        await signedIn.register(usersRoutes, { service: users });
-        await signedIn.register(advancedRightsRoutes, { service: advancedRights });
-        await signedIn.register(notificationsRoutes, { service: notifications });
-        await signedIn.register(searchRoutes, { service: search });
-        await signedIn.register(dashboardRoutes, { service: dashboard });
-        await signedIn.register(referenceRoutes, { db });
-        await signedIn.register(deletedAssetsRoutes, {
-          service: createDeletedAssetsService({
-            db,
-            clock,
-            storage: createLocalStorage(path.join(config.dataDir, 'files')),
-          }),
-        });
+        await api.register(currentUserRoutes, { service: currentUser, auth });
+        await api.register(usersRoutes, { service: users });
+        await api.register(advancedRightsRoutes, { service: advancedRights });
       });
     },
     { prefix: '/api' },
