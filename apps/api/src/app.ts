@@ -107,6 +107,7 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
       await api.register(authRoutes, { auth, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(currentUserRoutes, { service: currentUser, auth });
       await api.register(deletedAssetsRoutes, {
         service: createDeletedAssetsService({
           db,
@@ -128,9 +129,8 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
         signedIn.addHook('onRoute', (route) => {
           route.config = { ...route.config, access: route.config?.access ?? 'signed-in' };
         });
-        await api.register(currentUserRoutes, { service: currentUser, auth });
-        await api.register(usersRoutes, { service: users });
-        await api.register(advancedRightsRoutes, { service: advancedRights });
+        await signedIn.register(usersRoutes, { service: users });
+        await signedIn.register(advancedRightsRoutes, { service: advancedRights });
       });
     },
     { prefix: '/api' },
