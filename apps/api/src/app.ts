@@ -124,14 +124,8 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
       await api.register(entitiesRoutes, { service: entities });
       await api.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
       await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
-      await api.register(async (signedIn) => {
-        // Modules not yet moved to declared access: signed in, and their services check by hand.
-        signedIn.addHook('onRoute', (route) => {
-          route.config = { ...route.config, access: route.config?.access ?? 'signed-in' };
-        });
-        await signedIn.register(usersRoutes, { service: users });
-        await signedIn.register(advancedRightsRoutes, { service: advancedRights });
-      });
+      await api.register(usersRoutes, { service: users });
+      await api.register(advancedRightsRoutes, { service: advancedRights });
     },
     { prefix: '/api' },
   );

@@ -40,7 +40,19 @@ export interface AssetRule {
   asset: Partial<Record<'site' | 'entity' | 'meter', ParamRef>>;
 }
 
-export type Access = 'public' | 'signed-link' | 'signed-in' | 'product-administrator' | RoleRule | AssetRule;
+/** Only the person the path names (changing one's own password). */
+export interface SelfRule {
+  self: ParamRef;
+}
+
+export type Access =
+  | 'public'
+  | 'signed-link'
+  | 'signed-in'
+  | 'product-administrator'
+  | RoleRule
+  | AssetRule
+  | SelfRule;
 
 export interface AuthenticatedPerson {
   user: { id: number };
@@ -147,5 +159,7 @@ export async function checkAccess(
     return { ...none, mayEdit: true, mayAdminister: true };
   }
   if ('role' in access) return checkRole(db, who, access, params);
-  return checkAssets(db, who, access, params);
+  if ('action' in access) return checkAssets(db, who, access, params);
+  if (Number(paramOf(params, access.self)) !== who.user.id) throw forbidden();
+  return none;
 }
