@@ -19,7 +19,7 @@ import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { CHART_BARS_MAX, ORGANISATION_STATUS } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import { badRequest, notFound } from '../../lib/errors';
-import { allowsAsset, assetAccess, assetKey, visibleMeters } from '../../lib/rights';
+import { allowedOf, visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './organisations.queries';
 
@@ -256,14 +256,11 @@ export function createOrganisationsService({ db, clock }: { db: Db; clock: () =>
      */
     async siteAlerts(a: Caller, id: number): Promise<SiteAlerts[]> {
       const sites = await q.activeSites(db, id, 1000);
-      const refs = sites.map((s) => ({ type: 'site' as const, id: s.id }));
-      const { role, access } = await assetAccess(db, a.principal, id, refs);
-      return sites
-        .filter((s) =>
-          allowsAsset(a.principal, role, access.get(assetKey({ type: 'site', id: s.id })), 'view'),
-        )
-        .slice(0, CHART_BARS_MAX)
-        .map((s) => ({ siteId: s.id, siteName: s.name, alerts: 0 }));
+      const visible = await allowedOf(db, a.principal, 'view', id, sites, (s) => ({
+        type: 'site',
+        id: s.id,
+      }));
+      return visible.slice(0, CHART_BARS_MAX).map((s) => ({ siteId: s.id, siteName: s.name, alerts: 0 }));
     },
   };
 }
