@@ -40,10 +40,12 @@ import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
+import { emailChangeRoutes } from './modules/users/email-change.routes';
+import { createEmailChanges } from './modules/users/email-change.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 
@@ -63,6 +65,9 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID(),
     bodyLimit: 10 * 1024 * 1024,
+    // The HTTP layer's own refusals (bad address, headers too large, bad Content-Length) answer the one shape.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -89,7 +94,8 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
   });
 
   const currentUser = createCurrentUserService({ db, auth });
-  const users = createUsersService({ db, config, mailer, auth });
+  const emailChanges = createEmailChanges({ db, config, mailer });
+  const users = createUsersService({ db, config, mailer, auth, emailChanges });
   const advancedRights = createAdvancedRightsService({ db });
   const notifications = createNotificationsService({ db });
   const search = createSearchService({ db });
@@ -105,9 +111,21 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth, config });
+      await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
       await api.register(currentUserRoutes, { service: currentUser, auth });
+      await api.register(usersRoutes, { service: users });
+      await api.register(advancedRightsRoutes, { service: advancedRights });
+      await api.register(notificationsRoutes, { service: notifications });
+      await api.register(searchRoutes, { service: search });
+      await api.register(catalogueRoutes, { service: catalogue });
+      await api.register(dashboardRoutes, { service: dashboard });
+      await api.register(entitiesRoutes, { service: entities });
+      await api.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
+      await api.register(organisationsRoutes, { service: organisations });
+      await api.register(referenceRoutes, { db });
       await api.register(deletedAssetsRoutes, {
         service: createDeletedAssetsService({
           db,
@@ -115,17 +133,6 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
           storage: createLocalStorage(path.join(config.dataDir, 'files')),
         }),
       });
-      await api.register(referenceRoutes, { db });
-      await api.register(dashboardRoutes, { service: dashboard });
-      await api.register(searchRoutes, { service: search });
-      await api.register(notificationsRoutes, { service: notifications });
-      await api.register(catalogueRoutes, { service: catalogue });
-      await api.register(organisationsRoutes, { service: organisations });
-      await api.register(entitiesRoutes, { service: entities });
-      await api.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
-      await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
-      await api.register(usersRoutes, { service: users });
-      await api.register(advancedRightsRoutes, { service: advancedRights });
     },
     { prefix: '/api' },
   );

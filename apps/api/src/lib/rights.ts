@@ -377,3 +377,26 @@ export async function visibleMeters(
   const ids = narrowed.rows.flatMap((r) => (r.meter_id === null ? [] : [r.meter_id]));
   return allowedOf(db, principal, 'view', organisationId, ids, (id) => ({ type: 'meter', id }));
 }
+
+/**
+ * A person's own record (email, login id, product-wide status) is shared by every organisation they
+ * belong to, so only the person, a product administrator, or an administrator of every one of those
+ * organisations may change it. A product administrator's record is theirs and other product administrators'.
+ */
+export async function mayChangePersonRecord(
+  db: DbOrTx,
+  principal: Principal,
+  person: { id: number; productAdmin: boolean },
+): Promise<boolean> {
+  if (principal.statusId !== USER_STATUS.active) return false;
+  if (principal.userId === person.id || principal.productAdmin) return true;
+  if (person.productAdmin) return false;
+  const rows = await db
+    .select({ organisationId: memberships.organisationId })
+    .from(memberships)
+    .where(eq(memberships.userId, person.id));
+  if (rows.length === 0) return false;
+  const ids = rows.map((r) => r.organisationId);
+  const roles = await organisationRoles(db, principal, ids);
+  return ids.every((id) => allows(principal, roles.get(id), 'administer'));
+}
