@@ -7,6 +7,7 @@ import type { Db } from '@verdant/db/client';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { type JobQueue, noJobQueue } from './jobs/job-definition';
 import type { Mailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -56,10 +57,19 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The time; tests fix it so that 'last month' is known. */
   clock?: () => Date;
+  /** Where services send background jobs (main.ts passes the job runner). */
+  jobQueue?: JobQueue;
 }
 
 /** Builds the whole HTTP application; main.ts and every test call this. */
-export async function buildApp({ config, db, mailer, logger, clock = () => new Date() }: AppDeps) {
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  logger,
+  clock = () => new Date(),
+  jobQueue = noJobQueue,
+}: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -102,7 +112,7 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
   const catalogue = createCatalogueService({ db });
   const dashboard = createDashboardService({ db, clock });
   const entities = createEntitiesService({ db, clock });
-  const organisations = createOrganisationsService({ db, clock });
+  const organisations = createOrganisationsService({ db, jobQueue });
   const files = createFilesService({ db, config, clock });
   const jobs = createJobsService({ db, clock });
   const sites = createSitesService({ db, clock });

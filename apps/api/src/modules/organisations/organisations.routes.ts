@@ -5,6 +5,7 @@ import {
   emissionsList,
   expiryParams,
   factorSourceList,
+  ledgerStatus,
   monthParams,
   organisation,
   organisationIdParam,
@@ -67,6 +68,19 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
       },
     },
     async (req) => service.update(callerOf(req), req.params.id, req.body),
+  );
+
+  app.get(
+    '/organisations/:id/ledger-status',
+    {
+      config: { access: { role: 'member', organisation: 'params.id' } },
+      schema: {
+        ...one,
+        summary: "Whether the organisation's figures are fresh (meters waiting for the background recompute)",
+        response: { 200: ledgerStatus, ...errors },
+      },
+    },
+    async (req) => service.ledgerStatus(callerOf(req), req.params.id),
   );
 
   app.put(
