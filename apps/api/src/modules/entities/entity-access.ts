@@ -10,15 +10,17 @@ import * as q from './entities.queries';
  * 403 for a write without edit rights); one gone since the check is 'not found'.
  */
 export async function entityFor(db: DbOrTx, a: Caller, id: number) {
-  const rec = await q.findEntity(db, id);
-  if (!rec || rec.entity.organisationId !== a.checked.organisationId) throw notFound();
+  const organisationId = a.checked.organisationId;
+  const rec = organisationId === null ? undefined : await q.findEntity(db, organisationId, id);
+  if (!rec) throw notFound();
   return { rec, mayEdit: a.checked.mayEdit };
 }
 
 /** The site the route's rule was checked on (for the wizard's lists). */
 export async function siteFor(db: DbOrTx, a: Caller, siteId: number) {
-  const site = await q.findSite(db, siteId);
-  if (!site || site.organisationId !== a.checked.organisationId) throw notFound();
+  const organisationId = a.checked.organisationId;
+  const site = organisationId === null ? undefined : await q.findSite(db, organisationId, siteId);
+  if (!site) throw notFound();
   return site;
 }
 
@@ -84,11 +86,11 @@ export const isFlowMeter = (m: q.SiteMeter) => m.grouping?.toLowerCase() === 'wa
 /** The pump rules: head digits only; power and flow meters of the site, refused when it has none. */
 export async function validatePump(
   tx: DbOrTx,
-  site: { id: number; name: string },
+  site: { id: number; name: string; organisationId: number },
   body: { head?: string | number | null; powerMeterId?: number | null; flowMeterId?: number | null },
 ) {
   const head = parseHead(body.head);
-  const meters = await q.siteMeters(tx, site.id);
+  const meters = await q.siteMeters(tx, site.organisationId, site.id);
   const power = meters.filter(isPowerMeter);
   const flow = meters.filter(isFlowMeter);
   if (power.length === 0) throw fieldError('powerMeterId', pumpMeterMessage('power', site.name));
