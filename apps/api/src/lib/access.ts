@@ -16,7 +16,7 @@ import {
 
 /**
  * The access a route declares in its options (`config: { access }`); the auth plugin enforces it before the
- * handler through the rights engine (docs/decisions.md, "Declared access").
+ * handler through the rights engine (docs/decisions.md, issue 8 "declared access").
  */
 export type ParamRef = `params.${string}`;
 
@@ -26,7 +26,10 @@ export type OrganisationFrom = 'session' | ParamRef;
 export interface RoleRule {
   role: 'member' | 'editor' | 'administrator';
   organisation: OrganisationFrom;
-  /** A session without an organisation: refused (the default), or let through for product administrators. */
+  /**
+   * A session without an organisation: refused (the default), let through for product administrators, or
+   * 'not found' with the given message.
+   */
   withoutOrganisation?: 'refuse' | 'product-administrator' | { notFound: string };
   /** The person the path names may also call (reading their own advanced rights), once they may enter. */
   orSelf?: ParamRef;
