@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createEntity, createGroup, createMeter, createSite } from '@verdant/db/asset-factories';
+import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
 import { ACCESS } from '@verdant/domain/constants';
@@ -47,6 +48,11 @@ beforeAll(async () => {
   const entity = await createEntity(db, site, { name: `${SECRET} Entity` });
   const meter = await createMeter(db, site, { localName: `${SECRET} Meter` });
   const group = await createGroup(db, orgA.id, 'site', `${SECRET} Group`, [site.id]);
+  const dataType = await createDataType(
+    db,
+    { name: `${SECRET} fuel`, grouping: `${SECRET} grouping`, organisationId: orgA.id },
+    [{ name: 'sacks', conversionToStandard: 20 }],
+  );
   await createMember(db, orgA.id, { loginId: 'a.admin', accessId: ACCESS.primaryContact, admin: true });
   const member = await createMember(db, orgA.id, {
     loginId: 'a.member',
@@ -91,6 +97,8 @@ beforeAll(async () => {
     job: job.id,
     expiry: (expiries.json() as { expiryId: number }[])[0]?.expiryId ?? 0,
     file: file.id,
+    dataType: dataType.id,
+    unit: dataType.units.sacks?.id ?? 0,
   });
   adminB = await t.login('b.admin');
   observerA = await t.login('a.observer');
@@ -117,6 +125,9 @@ function aObject(route: string, name: string): number | undefined {
     otherUserId: a.member,
     assetId: a.site,
   };
+  // A's own data type in the catalogue, and its unit.
+  if (route.startsWith('/api/lookups/energ'))
+    return { id: a.dataType, energy: a.dataType, a: a.unit, b: a.unit }[name];
   if (name !== 'id') return byName[name];
   if (route.startsWith('/api/organisations/')) return a.org;
   if (route.startsWith('/api/sites/')) return a.site;
@@ -260,7 +271,7 @@ describe('cross-organisation sweep over docs/openapi.json', () => {
         }
       }
     }
-    expect(scoped).toBeGreaterThan(80);
+    expect(scoped).toBeGreaterThan(120);
     expect(failures).toEqual([]);
   }, 180_000);
 });
