@@ -8,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type JobQueue, noJobQueue } from './jobs/job-definition';
+import { createBackground } from './lib/background';
 import type { Mailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -47,6 +48,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
+import { headersPlugin } from './plugins/headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 
@@ -93,10 +95,15 @@ export async function buildApp({
         'upgrade-insecure-requests': null,
       },
     },
+    // Sent by plugins/headers.ts, over HTTPS only.
+    strictTransportSecurity: false,
   });
+  await app.register(headersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);
-  const auth = createAuthService({ db, config, mailer });
+  const background = createBackground(app.log);
+  app.addHook('onClose', () => background.idle());
+  const auth = createAuthService({ db, config, mailer, background });
   await app.register(accessPlugin, { auth, db });
   await app.register(openapiPlugin);
   app.addHook('onSend', async (request, reply) => {
