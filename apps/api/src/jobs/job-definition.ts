@@ -9,11 +9,13 @@ export interface JobContext {
   clock: () => Date;
   storage?: Storage;
   log: (message: string) => void;
+  /** True once the runner is stopping: a long handler ends at its next safe point (between transactions). */
+  stopping: () => boolean;
 }
 
 /**
  * One kind of background job: its queue name, the schema its payload must match (a payload that does not
- * is failed at once, never retried), its handler and its queue options (retries, expiry, policy). A job
+ * is cancelled at once, never retried), its handler and its queue options (retries, expiry, policy). A job
  * runs at least once: a handler that throws, or whose worker dies, is retried, so every handler does its
  * work in transactions that commit whole or not at all.
  */

@@ -60,6 +60,7 @@ export function jobRunnerStatus() {
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const { pool, db, work, clock = () => new Date(), storage, log = () => {} } = options;
   const jobs = options.jobs ?? JOBS;
+  let stopping = false;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values) },
     schema: JOB_SCHEMA,
@@ -90,14 +91,21 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
           if (!received) return;
           const data = job.schema.safeParse(received.data ?? {});
           if (!data.success) {
-            // A payload that can never succeed is failed at once rather than retried.
+            // A payload that can never succeed is cancelled at once rather than retried.
             stats.failed += 1;
             stats.lastError = `invalid payload: ${data.error.message}`;
-            await boss.fail(job.name, received.id, { error: stats.lastError });
+            log(`job ${job.name} ${received.id} cancelled: ${stats.lastError}`);
+            await boss.cancel(job.name, received.id);
             return;
           }
           try {
-            const output = await job.handler(data.data, { db, clock, storage, log });
+            const output = await job.handler(data.data, {
+              db,
+              clock,
+              storage,
+              log,
+              stopping: () => stopping,
+            });
             stats.completed += 1;
             stats.lastCompletedAt = new Date().toISOString();
             return output;
@@ -123,10 +131,15 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       if (!job) throw new Error(`No job named ${name}`);
       await boss.send(name, job.schema.parse(data));
     },
+    /**
+     * Stops fetching and lets running handlers reach their next safe point; whatever is still running after
+     * the timeout is marked failed by pg-boss and retried (its open transaction dies with the process).
+     */
     async stop({ graceful = true } = {}) {
+      stopping = true;
       status.started = false;
       status.working = false;
-      await boss.stop({ graceful, close: false, wait: true, timeout: graceful ? 30_000 : 1000 });
+      await boss.stop({ graceful, close: false, wait: true, timeout: graceful ? 10_000 : 1000 });
     },
   };
   if (work) await runner.send(recomputePendingJob.name);

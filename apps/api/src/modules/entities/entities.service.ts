@@ -13,15 +13,8 @@ import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
 import { forbidden, notFound } from '../../lib/errors';
-import {
-  type AssetType,
-  allowedOf,
-  allows,
-  canOnAssets,
-  hasAdvancedRights,
-  organisationRoles,
-} from '../../lib/rights';
-import type { AuthContext } from '../../plugins/auth';
+import { type AssetType, allowedOf, canOnAssets, hasAdvancedRights } from '../../lib/rights';
+import type { Caller } from '../../plugins/auth';
 import * as q from './entities.queries';
 import {
   entityFor,
@@ -40,14 +33,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const validDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 
 export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date }) {
-  async function organisationCaller(a: AuthContext, organisationId: number) {
-    const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
-    if (!allows(a.principal, role, 'enter')) throw forbidden();
-    return { role, mayEdit: allows(a.principal, role, 'edit') };
-  }
-
   /** Whether advanced rights may hide some of the organisation's assets from the caller. */
-  async function narrowed(a: AuthContext, organisationId: number, admin: boolean) {
+  async function narrowed(a: Caller, organisationId: number, admin: boolean) {
     if (a.principal.productAdmin || admin) return false;
     return hasAdvancedRights(db, a.principal, organisationId);
   }
@@ -61,8 +48,8 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
   async function validateNew(tx: DbOrTx, organisationId: number, body: NewEntity) {
     if (body.name === '') throw fieldError('name', MSG.entityNameRequired);
     if (body.siteId === null) throw fieldError('siteId', MSG.entitySiteRequired);
-    const site = await q.findSite(tx, body.siteId);
-    if (!site || site.organisationId !== organisationId) throw fieldError('siteId', MSG.entitySiteRequired);
+    const site = await q.findSite(tx, organisationId, body.siteId);
+    if (!site) throw fieldError('siteId', MSG.entitySiteRequired);
     if (body.type === null) throw fieldError('type', MSG.entityTypeRequired);
     if (body.facility === '') throw fieldError('facility', MSG.entityFacilityRequired);
     if (body.buildsegId === null) throw fieldError('buildsegId', MSG.entityOccupancyRequired);
@@ -125,22 +112,27 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
         body.facilityName,
       );
     }
-    if (Object.keys(set).length > 0) await q.updateEntity(tx, e.id, set);
+    if (Object.keys(set).length > 0) await q.updateEntity(tx, e.organisationId, e.id, set);
   }
 
-  async function detail(tx: DbOrTx, id: number, mayEdit: boolean): Promise<EntityDetail> {
-    const rec = await q.findEntity(tx, id);
+  async function detail(
+    tx: DbOrTx,
+    organisationId: number,
+    id: number,
+    mayEdit: boolean,
+  ): Promise<EntityDetail> {
+    const rec = await q.findEntity(tx, organisationId, id);
     if (!rec) throw notFound();
     return toDetail(rec, mayEdit);
   }
 
   return {
     async list(
-      a: AuthContext,
+      a: Caller,
       organisationId: number,
       query: q.ListFilter & { offset: number; limit: number },
     ): Promise<EntitiesList> {
-      const { role, mayEdit } = await organisationCaller(a, organisationId);
+      const { role, mayEdit } = a.checked;
       const { offset, limit, ...filter } = query;
       const toRow = (r: q.ListRow) => ({ ...r, consumption: null });
       if (!(await narrowed(a, organisationId, role?.admin === true))) {
@@ -158,14 +150,14 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
       return { entities: visible.slice(offset, offset + limit).map(toRow), total: visible.length, mayEdit };
     },
 
-    async facilities(a: AuthContext, siteId: number) {
-      await siteFor(db, a, siteId, 'view');
-      return q.siteFacilities(db, siteId);
+    async facilities(a: Caller, siteId: number) {
+      const site = await siteFor(db, a, siteId);
+      return q.siteFacilities(db, site.organisationId, siteId);
     },
 
-    async pumpMeters(a: AuthContext, siteId: number): Promise<PumpMeterOptions> {
-      const site = await siteFor(db, a, siteId, 'view');
-      const meters = await q.siteMeters(db, siteId);
+    async pumpMeters(a: Caller, siteId: number): Promise<PumpMeterOptions> {
+      const site = await siteFor(db, a, siteId);
+      const meters = await q.siteMeters(db, site.organisationId, siteId);
       const option = (m: q.SiteMeter) => ({ id: m.id, name: m.name });
       return {
         site: site.name,
@@ -175,8 +167,8 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
       };
     },
 
-    async create(a: AuthContext, organisationId: number, body: NewEntity): Promise<EntityDetail> {
-      const { role, mayEdit } = await organisationCaller(a, organisationId);
+    async create(a: Caller, organisationId: number, body: NewEntity): Promise<EntityDetail> {
+      const { role, mayEdit } = a.checked;
       // Only an advanced right can let someone without organisation edit rights create at a site.
       if (!mayEdit && !(await narrowed(a, organisationId, role?.admin === true))) throw forbidden();
       return db.transaction(async (tx) => {
@@ -198,35 +190,34 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
         });
         if (pump) await dq.upsertPump(tx, { organisationId, entityId: id, headMetres: pump.head, ...pump });
         if (body.type === 'WWTP') await dq.upsertWwtp(tx, organisationId, id, {});
-        return detail(tx, id, true);
+        return detail(tx, organisationId, id, true);
       });
     },
 
-    async get(a: AuthContext, id: number): Promise<EntityDetail> {
-      const { rec, mayEdit } = await entityFor(db, a, id, 'view');
+    async get(a: Caller, id: number): Promise<EntityDetail> {
+      const { rec, mayEdit } = await entityFor(db, a, id);
       return toDetail(rec, mayEdit);
     },
 
-    async update(a: AuthContext, id: number, body: EntityUpdate): Promise<EntityDetail> {
+    async update(a: Caller, id: number, body: EntityUpdate): Promise<EntityDetail> {
       return db.transaction(async (tx) => {
-        const { rec } = await entityFor(tx, a, id, 'edit');
+        const { rec } = await entityFor(tx, a, id);
         await applyUpdate(tx, rec, body);
-        return detail(tx, id, true);
+        return detail(tx, rec.entity.organisationId, id, true);
       });
     },
 
-    async remove(a: AuthContext, id: number) {
+    async remove(a: Caller, id: number) {
       return db.transaction(async (tx) => {
-        const { rec } = await entityFor(tx, a, id, 'edit');
-        await q.updateEntity(tx, id, { deletedAt: clock(), deletedBy: a.user.id });
+        const { rec } = await entityFor(tx, a, id);
+        await q.updateEntity(tx, rec.entity.organisationId, id, { deletedAt: clock(), deletedBy: a.user.id });
         return fill(MSG.entityDeleted, { name: rec.entity.name });
       });
     },
 
-    async browse(a: AuthContext, type: AssetType, offset: number) {
-      if (a.organisationId === null) throw forbidden();
-      const organisationId = a.organisationId;
-      const { role } = await organisationCaller(a, organisationId);
+    async browse(a: Caller, type: AssetType, offset: number) {
+      const { organisationId, role } = a.checked;
+      if (organisationId === null) throw forbidden();
       const all = await browseAssets(db, organisationId, type);
       let visible: SearchResult[] = all;
       if (await narrowed(a, organisationId, role?.admin === true)) {
