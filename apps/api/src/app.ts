@@ -11,6 +11,8 @@ import { type JobQueue, noJobQueue } from './jobs/job-definition';
 import { createBackground } from './lib/background';
 import type { Mailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -131,6 +133,7 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(auditRoutes, { service: createAuditService({ db }) });
       await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
       await api.register(currentUserRoutes, { service: currentUser, auth });
       await api.register(usersRoutes, { service: users });
