@@ -9,6 +9,7 @@ let t: TestApp;
 let org: { id: number };
 let other: { id: number };
 let site: { id: number };
+let boss: { id: number; email: string };
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -16,7 +17,7 @@ beforeAll(async () => {
   org = await createOrganisation(t.db, { name: 'Audited Org' });
   other = await createOrganisation(t.db, { name: 'Elsewhere' });
   site = await createSite(t.db, org.id, { name: 'Depot', siteOpen: '2010-01-01' });
-  await createMember(t.db, org.id, {
+  boss = await createMember(t.db, org.id, {
     loginId: 'boss',
     firstName: 'Bea',
     surname: 'Boss',
@@ -127,5 +128,52 @@ describe('audit log', () => {
     expect(lines.some((l) => l.endsWith(`,update,site,${site.id},Main Depot,name,Depot,Main Depot`))).toBe(
       true,
     );
+  });
+});
+
+describe('audit rows of other modules and sign-in events', () => {
+  const rowsFor = (assetType: string, action: string) =>
+    t.db
+      .select()
+      .from(auditEvents)
+      .where(sql`${auditEvents.assetType} = ${assetType} and ${auditEvents.action} = ${action}`);
+
+  it('an organisation target: before and after', async () => {
+    const res = t.app.inject({
+      method: 'PUT',
+      url: `/api/organisations/${org.id}/target`,
+      headers: bearer(tokens.boss ?? ''),
+      payload: { co2e: 1200 },
+    });
+    expect((await res).statusCode).toBe(200);
+    const [row] = await rowsFor('organisation', 'update target');
+    expect(row).toMatchObject({
+      organisationId: org.id,
+      changes: { co2eTarget: { before: null, after: '1200' } },
+    });
+  });
+
+  it('a user edit: before and after', async () => {
+    const res = await call('boss', 'PUT', `/api/users/${boss.id}`, {
+      email: boss.email,
+      firstName: 'Beatrice',
+      surname: 'Boss',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await rowsFor('user', 'update');
+    expect(row?.changes.firstName).toEqual({ before: 'Bea', after: 'Beatrice' });
+  });
+
+  it('sign-in success and failure are in the log', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/login',
+      payload: { username: 'editor', password: 'wrong-password-1' },
+    });
+    expect(bad.statusCode).toBe(401);
+    const failed = await rowsFor('user', 'sign-in failed');
+    expect(failed[0]).toMatchObject({ organisationId: org.id, actorJob: 'sign-in page' });
+    const signedIn = await rowsFor('user', 'sign in');
+    expect(signedIn.length).toBeGreaterThanOrEqual(4);
   });
 });
