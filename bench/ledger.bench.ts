@@ -87,8 +87,9 @@ export async function ledgerBench(ctx: BenchContext) {
   const target = org.invoiced[Math.floor(org.invoiced.length / 2)] ?? 0;
   const edit = await measure('invoice edit + recompute (one transaction)', 30, (i) =>
     database.db.transaction(async (tx) => {
-      await tx.execute(sql`update invoices set consumption = consumption + ${i % 2 ? 1 : -1}
-        where id = (select id from invoices where meter_id = ${target} order by date_from desc limit 1)`);
+      await tx.execute(sql`update invoice_meters set consumption = consumption + ${i % 2 ? 1 : -1}
+        where meter_id = ${target} and invoice_id = (select im.invoice_id from invoice_meters im
+          join invoices i on i.id = im.invoice_id where im.meter_id = ${target} order by i.date_from desc limit 1)`);
       await recomputeFacts(tx, [target], today);
     }),
   );
@@ -120,9 +121,11 @@ export async function ledgerBench(ctx: BenchContext) {
   const naive = await measure('naive yearly comparison over raw inputs', 10, () =>
     database.db.execute(sql`
       with days as (
-        select d::date as day, i.consumption / (i.date_till - i.date_from + 1) as q
-        from invoices i cross join lateral generate_series(i.date_from, i.date_till, interval '1 day') d
-        where i.organisation_id = ${org.organisationId} and not i.reversed
+        select d::date as day, im.consumption / (i.date_till - i.date_from + 1) as q
+        from invoices i join invoice_meters im on im.invoice_id = i.id
+        cross join lateral generate_series(i.date_from, i.date_till, interval '1 day') d
+        where i.organisation_id = ${org.organisationId}
+          and not exists (select 1 from invoice_reversals r where r.reversed_id = i.id)
           and i.date_till >= ${org.first}::date - interval '12 months'
         union all
         select read_date, day_kwh from half_hour_days where organisation_id = ${org.organisationId}

@@ -10,7 +10,7 @@ export function measureOf(measure: Measure | 'co2'): { value: SQL; energyOnly: b
     case 'cost':
       return { value: sql`f.cost`, energyOnly: false };
     default:
-      return { value: sql`(f.co2e_scope1 + f.co2e_scope2 + f.co2e_scope3)`, energyOnly: false };
+      return { value: sql`(f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3)`, energyOnly: false };
   }
 }
 

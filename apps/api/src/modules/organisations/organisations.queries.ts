@@ -109,7 +109,7 @@ const meterFilter = (visible: number[] | null) =>
 const SITE_VALUE: Record<'cons' | 'cost' | 'co2e', SQL> = {
   cons: sql`f.quantity_std`,
   cost: sql`f.cost`,
-  co2e: sql`(f.co2e_scope1 + f.co2e_scope2 + f.co2e_scope3)`,
+  co2e: sql`(f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3)`,
 };
 
 /**
@@ -155,15 +155,15 @@ export async function siteEmissions(
     scope3: number;
   }>(sql`
     select s.id as site_id, s.name as site_name, sum(f.co2e_scope1)::float8 as scope1,
-      sum(f.co2e_scope2)::float8 as scope2, sum(f.co2e_scope3)::float8 as scope3
+      sum(f.co2e_scope2_location)::float8 as scope2, sum(f.co2e_scope3)::float8 as scope3
     from monthly_facts f
     join meters m on m.id = f.meter_id
     join sites s on s.id = m.site_id and s.deleted_at is null
     where f.organisation_id = ${organisationId} and f.month = ${month} and f.counts_in_totals
       ${meterFilter(visible)}
     group by s.id, s.name
-    having sum(f.co2e_scope1 + f.co2e_scope2 + f.co2e_scope3) <> 0
-    order by sum(f.co2e_scope1 + f.co2e_scope2 + f.co2e_scope3) desc, s.name
+    having sum(f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3) <> 0
+    order by sum(f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3) desc, s.name
     limit ${limit}`);
   return rows.rows;
 }

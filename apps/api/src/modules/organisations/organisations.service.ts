@@ -15,6 +15,7 @@ import {
   type TargetRequest,
 } from '@verdant/contracts/organisations';
 import type { Db, DbOrTx } from '@verdant/db/client';
+import { setFactorSource } from '@verdant/db/ledger/queries';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { CHART_BARS_MAX, ORGANISATION_STATUS } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
@@ -139,6 +140,7 @@ export function createOrganisationsService({ db, clock }: { db: Db; clock: () =>
         await assertSourceVisible(tx, id, body.emissionFactorDataSourceId);
         const after = await q.updateOrganisation(tx, id, body);
         if (before.emissionFactorDataSourceId !== body.emissionFactorDataSourceId) {
+          await setFactorSource(tx, id, body.emissionFactorDataSourceId ?? null);
           await recomputeFacts(tx, await q.meterIds(tx, id), today());
         }
         return after ?? before;

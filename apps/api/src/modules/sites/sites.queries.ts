@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 function measureOf(measure: 'cons' | 'cost' | 'co2'): { value: SQL; energyOnly: boolean } {
   if (measure === 'cons') return { value: sql`f.quantity_std`, energyOnly: true };
   if (measure === 'cost') return { value: sql`f.cost`, energyOnly: false };
-  return { value: sql`(f.co2e_scope1 + f.co2e_scope2 + f.co2e_scope3)`, energyOnly: false };
+  return { value: sql`(f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3)`, energyOnly: false };
 }
 
 const ids = (list: readonly number[]) => `{${list.join(',')}}`;
@@ -238,7 +238,7 @@ export async function siteMonthlyFigures(
     select m.site_id, f.month::text,
       coalesce(sum(f.quantity_std) filter (where d.type_id = 1), 0)::float8 as cons,
       sum(f.cost)::float8 as cost,
-      sum(f.co2e_scope1 + f.co2e_scope2 + f.co2e_scope3)::float8 as co2e,
+      sum(f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3)::float8 as co2e,
       sum(f.quantity_std)::float8 as units
     from monthly_facts f join meters m on m.id = f.meter_id
       left join data_types d on d.id = m.energy_id
