@@ -18,12 +18,14 @@ test('New Site checks its fields, then creates the site and opens its page', asy
 
   await dialog.getByRole('combobox', { name: 'Region' }).click();
   await page.getByRole('option', { name: 'Wellington', exact: true }).click();
-  await dialog.getByLabel('Open date').fill('12-05-2024');
+  await dialog.getByLabel('Open date').fill('31/02/2024');
   await dialog.getByRole('button', { name: 'Create site' }).click();
-  await expect(dialog.getByText('Open date must be a date written yyyy-MM-dd')).toBeVisible();
+  await expect(dialog.getByText('Write the date as dd/mm/yyyy')).toBeVisible();
 
-  await dialog.getByLabel('Open date').fill('2024-05-12');
+  await dialog.getByLabel('Open date').fill('12/05/2024');
   await dialog.getByRole('button', { name: 'Create site' }).click();
   await expect(page).toHaveURL(/\/sites\/\d+$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByLabel('Open date', { exact: true })).toHaveValue('12/05/2024');
 });

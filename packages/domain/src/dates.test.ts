@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDisplayDate } from './dates';
+import { formatDisplayDate, formatDisplayMonth, parseDisplayDate, parseDisplayMonth } from './dates';
 
 describe('formatDisplayDate', () => {
   it('formats stored dates as dd/MM/yyyy', () => {
@@ -14,5 +14,45 @@ describe('formatDisplayDate', () => {
     expect(formatDisplayDate(null)).toBe('');
     expect(formatDisplayDate('')).toBe('');
     expect(formatDisplayDate('not a date')).toBe('');
+  });
+});
+
+describe('parseDisplayDate', () => {
+  it('reads the day first', () => {
+    expect(parseDisplayDate('10/12/2026')).toBe('2026-12-10');
+    expect(parseDisplayDate('25/12/2026')).toBe('2026-12-25');
+    expect(parseDisplayDate('5/1/2027')).toBe('2027-01-05');
+    expect(parseDisplayDate(' 05.01.2027 ')).toBe('2027-01-05');
+    expect(parseDisplayDate('05-01-2027')).toBe('2027-01-05');
+  });
+
+  it('accepts ISO dates pasted in', () => {
+    expect(parseDisplayDate('2027-12-25')).toBe('2027-12-25');
+  });
+
+  it('refuses partial, impossible and month-first dates', () => {
+    expect(parseDisplayDate('25/12/202')).toBeNull();
+    expect(parseDisplayDate('31/02/2026')).toBeNull();
+    expect(parseDisplayDate('29/02/2023')).toBeNull();
+    expect(parseDisplayDate('29/02/2024')).toBe('2024-02-29');
+    expect(parseDisplayDate('12/25/2026')).toBeNull();
+    expect(parseDisplayDate('')).toBeNull();
+    expect(parseDisplayDate('tomorrow')).toBeNull();
+  });
+});
+
+describe('parseDisplayMonth and formatDisplayMonth', () => {
+  it('reads MM/yyyy and pasted yyyy-MM', () => {
+    expect(parseDisplayMonth('03/2025')).toBe('2025-03');
+    expect(parseDisplayMonth('3/2025')).toBe('2025-03');
+    expect(parseDisplayMonth('2025-03')).toBe('2025-03');
+    expect(parseDisplayMonth('13/2025')).toBeNull();
+    expect(parseDisplayMonth('03/25')).toBeNull();
+  });
+
+  it('shows a stored month as MM/yyyy', () => {
+    expect(formatDisplayMonth('2025-03')).toBe('03/2025');
+    expect(formatDisplayMonth('2025-03-01')).toBe('03/2025');
+    expect(formatDisplayMonth(null)).toBe('');
   });
 });

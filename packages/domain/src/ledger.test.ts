@@ -461,7 +461,7 @@ describe('calendarisation', () => {
     expect(row).toMatchObject({
       quantityStd: 40,
       costCents: 10_000,
-      daysOpen: 12,
+      daysOpen: 21,
       daysCovered: 12,
       daysCosted: 12,
     });

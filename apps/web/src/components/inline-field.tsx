@@ -1,9 +1,11 @@
 import { Loader, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { DEBOUNCE_MS } from '@verdant/domain/constants';
+import { formatDisplayDate } from '@verdant/domain/dates';
 import { checkInlineValue, type InlineMode, inlineValue } from '@verdant/domain/inline-values';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage, isSilentError } from '../lib/api-errors';
+import { DateField } from './date-fields';
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -18,7 +20,8 @@ export interface InlineFieldProps {
   /** A further rule (typically the shared contract's) run before saving; a message stops the save. */
   validate?: (value: string | null) => string | null;
   onSave: (value: string | null) => Promise<unknown>;
-  type?: 'text' | 'email' | 'tel';
+  /** 'date' shows the app's date field (dd/MM/yyyy typed or picked) and saves yyyy-MM-dd. */
+  type?: 'text' | 'email' | 'tel' | 'date';
   autoComplete?: string;
 }
 
@@ -112,7 +115,8 @@ export function InlineField({
   );
 
   if (readOnly) {
-    return <TextInput label={label} value={value ?? ''} readOnly variant="filled" />;
+    const shown = type === 'date' ? formatDisplayDate(value) : (value ?? '');
+    return <TextInput label={label} value={shown} readOnly variant="filled" />;
   }
 
   const indicator =
@@ -124,39 +128,53 @@ export function InlineField({
       <IconAlertCircle size={16} color="var(--mantine-color-red-7)" aria-hidden />
     ) : null;
 
+  const edit = (next: string) => {
+    edits.current += 1;
+    setText(next);
+    setError(null);
+    setState('idle');
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(save, DEBOUNCE_MS);
+  };
+  const common = {
+    label,
+    name,
+    error,
+    rightSection: indicator,
+    'data-save-state': state,
+    onFocus: () => {
+      focused.current = true;
+    },
+    onBlur: () => {
+      focused.current = false;
+      if (timer.current !== undefined) save();
+    },
+    onKeyDown: (event: React.KeyboardEvent<HTMLInputElement>) => {
+      if (event.key === 'Enter' && timer.current !== undefined) {
+        event.preventDefault();
+        save();
+      }
+    },
+  };
+
   return (
     <div>
-      <TextInput
-        label={label}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        value={text}
-        error={error}
-        rightSection={indicator}
-        data-save-state={state}
-        onFocus={() => {
-          focused.current = true;
-        }}
-        onChange={(event) => {
-          edits.current += 1;
-          setText(event.currentTarget.value);
-          setError(null);
-          setState('idle');
-          window.clearTimeout(timer.current);
-          timer.current = window.setTimeout(save, DEBOUNCE_MS);
-        }}
-        onBlur={() => {
-          focused.current = false;
-          if (timer.current !== undefined) save();
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && timer.current !== undefined) {
-            event.preventDefault();
-            save();
-          }
-        }}
-      />
+      {type === 'date' ? (
+        <DateField
+          {...common}
+          clearable={mode !== 'non-empty'}
+          value={text === '' ? null : text}
+          onChange={(next) => edit(next ?? '')}
+        />
+      ) : (
+        <TextInput
+          {...common}
+          type={type}
+          autoComplete={autoComplete}
+          value={text}
+          onChange={(event) => edit(event.currentTarget.value)}
+        />
+      )}
       <VisuallyHidden role="status" aria-live="polite">
         {state === 'idle' ? '' : `${label}: ${STATE_TEXT[state]}`}
       </VisuallyHidden>

@@ -1,6 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { monthlyFacts } from '../schema/inputs';
 
 const ids = (meterIds: readonly number[]) =>
   sql`(${sql.join(
@@ -178,78 +177,6 @@ export async function loadFactors(
     order by f.start_date`);
   return { factors: factors.rows, defaultSourceId, chosen };
 }
-
-export async function deleteFacts(db: DbOrTx, meterIds: readonly number[]) {
-  await db.delete(monthlyFacts).where(inArray(monthlyFacts.meterId, [...meterIds]));
-}
-
-export async function insertFacts(db: DbOrTx, rows: (typeof monthlyFacts.$inferInsert)[]) {
-  // Stay well under PostgreSQL's 65535 parameters per statement.
-  for (let i = 0; i < rows.length; i += 5000) await db.insert(monthlyFacts).values(rows.slice(i, i + 5000));
-}
-
-export type RollupRow = {
-  organisation_id: number;
-  month: string;
-  energy_id: number;
-  quantity: number;
-  cost_cents: number;
-  co2e: number;
-  meters: number;
-  incomplete: number;
-  incomplete_cost: number;
-  incomplete_co2e: number;
-};
-
-/**
- * The given meters' facts added up per organisation, month and data type, each measure over the meters that
- * count in its totals (domain.md 7); emissions with scope 2 location-based.
- */
-export async function rollupOf(db: DbOrTx, meterIds: readonly number[]): Promise<RollupRow[]> {
-  const rows = await db.execute<RollupRow>(sql`
-    select organisation_id, month, coalesce(energy_id, 0) as energy_id,
-      coalesce(sum(quantity_std) filter (where counts_consumption), 0)::float8 as quantity,
-      (sum(cost) * 100)::float8 as cost_cents,
-      coalesce(sum(co2e_scope1 + co2e_scope2_location + co2e_scope3) filter (where counts_emissions), 0)::float8 as co2e,
-      count(*)::int as meters,
-      count(*) filter (where counts_consumption and days_covered < days_open)::int as incomplete,
-      count(*) filter (where days_costed < days_open)::int as incomplete_cost,
-      count(*) filter (where counts_emissions and days_factored < days_open)::int as incomplete_co2e
-    from monthly_facts where meter_id in ${ids(meterIds)} and counts_in_totals group by 1, 2, 3`);
-  return rows.rows;
-}
-
-/** Adds differences to the organisation rollup and drops rows no meter contributes to any more. */
-export async function addToRollup(db: DbOrTx, deltas: RollupRow[]) {
-  for (let i = 0; i < deltas.length; i += 2000) {
-    const values = deltas
-      .slice(i, i + 2000)
-      .map(
-        (d) =>
-          sql`(${d.organisation_id}, ${d.month}::date, ${d.energy_id}, ${d.quantity}, ${(d.cost_cents / 100).toFixed(2)}::numeric, ${d.co2e}, ${d.meters}, ${d.incomplete}, ${d.incomplete_cost}, ${d.incomplete_co2e})`,
-      );
-    await db.execute(sql`
-      insert into organisation_month_facts as t
-        (organisation_id, month, energy_id, quantity_std, cost, co2e, meters, incomplete_meters, incomplete_cost,
-         incomplete_co2e)
-      values ${sql.join(values, sql`, `)}
-      on conflict (organisation_id, month, energy_id) do update set
-        quantity_std = t.quantity_std + excluded.quantity_std,
-        cost = t.cost + excluded.cost,
-        co2e = t.co2e + excluded.co2e,
-        meters = t.meters + excluded.meters,
-        incomplete_meters = t.incomplete_meters + excluded.incomplete_meters,
-        incomplete_cost = t.incomplete_cost + excluded.incomplete_cost,
-        incomplete_co2e = t.incomplete_co2e + excluded.incomplete_co2e`);
-  }
-  const organisations = [...new Set(deltas.map((d) => d.organisation_id))];
-  if (organisations.length > 0) {
-    await db.execute(
-      sql`delete from organisation_month_facts where meters <= 0 and organisation_id in ${ids(organisations)}`,
-    );
-  }
-}
-
 /**
  * Sets an organisation's factor source from a date on: choices from that date are replaced. The default
  * (1900-01-01) restates every year, as the settings form does.

@@ -12,18 +12,27 @@ import {
   type Timelines,
 } from '@verdant/domain/ledger';
 import { todayIn } from '@verdant/domain/time-zone';
-import type { DbOrTx } from '../client';
+import type { DbOrTx, Tx } from '../client';
 import type { monthlyFacts } from '../schema/inputs';
+import { inTransaction, lockMeters } from './lock';
+import { clearPending } from './pending';
 import * as q from './queries';
+import { replaceFacts } from './rollup';
 
 /**
  * Recomputes the monthly facts of the given meters from all of their inputs, inside the caller's
- * transaction, so a write and the facts it changes commit together. A whole meter is recomputed: a meter has
- * a few hundred input rows at most apart from half-hour days, which arrive pre-summed per day.
+ * transaction, so a write and the facts it changes commit together (given the pool, it opens its own). A
+ * whole meter is recomputed: a meter has a few hundred input rows at most apart from half-hour days, which
+ * arrive pre-summed per day. The meters stay locked until the transaction ends (see lockMeters).
  */
 export async function recomputeFacts(db: DbOrTx, meterIds: readonly number[], today?: string) {
   const unique = [...new Set(meterIds)];
   if (unique.length === 0) return;
+  await inTransaction(db, (tx) => recomputeLocked(tx, unique, today));
+}
+
+async function recomputeLocked(db: Tx, unique: number[], today: string | undefined) {
+  const locked = await lockMeters(db, unique);
   const meters = await q.loadMeters(db, unique);
   const dataTypeIds = [...new Set(meters.flatMap((m) => (m.energy_id === null ? [] : [m.energy_id])))];
   const components = await q.loadComponents(db, dataTypeIds);
@@ -154,49 +163,13 @@ export async function recomputeFacts(db: DbOrTx, meterIds: readonly number[], to
       });
     }
   }
-  const before = await q.rollupOf(db, unique);
-  await q.deleteFacts(db, unique);
-  await q.insertFacts(db, rows);
-  const after = await q.rollupOf(db, unique);
-  await q.addToRollup(db, rollupDifference(before, after));
-}
-
-/** What the recompute changed, per organisation, month and data type (after minus before). */
-function rollupDifference(before: q.RollupRow[], after: q.RollupRow[]): q.RollupRow[] {
-  const key = (r: q.RollupRow) => `${r.organisation_id}|${r.month}|${r.energy_id}`;
-  const deltas = new Map<string, q.RollupRow>();
-  const add = (r: q.RollupRow, sign: 1 | -1) => {
-    const d = deltas.get(key(r)) ?? {
-      ...r,
-      quantity: 0,
-      cost_cents: 0,
-      co2e: 0,
-      meters: 0,
-      incomplete: 0,
-      incomplete_cost: 0,
-      incomplete_co2e: 0,
-    };
-    d.quantity += sign * r.quantity;
-    d.cost_cents += sign * Math.round(r.cost_cents);
-    d.co2e += sign * r.co2e;
-    d.meters += sign * r.meters;
-    d.incomplete += sign * r.incomplete;
-    d.incomplete_cost += sign * r.incomplete_cost;
-    d.incomplete_co2e += sign * r.incomplete_co2e;
-    deltas.set(key(r), d);
-  };
-  for (const r of before) add(r, -1);
-  for (const r of after) add(r, 1);
-  return [...deltas.values()].filter(
-    (d) =>
-      d.quantity !== 0 ||
-      d.cost_cents !== 0 ||
-      d.co2e !== 0 ||
-      d.meters !== 0 ||
-      d.incomplete !== 0 ||
-      d.incomplete_cost !== 0 ||
-      d.incomplete_co2e !== 0,
+  await replaceFacts(
+    db,
+    unique,
+    locked.map((m) => m.organisation_id),
+    rows,
   );
+  await clearPending(db, locked);
 }
 
 /** Daily shares add float noise (49.999999999999964); a millionth of a unit is far below any report. */

@@ -1,6 +1,8 @@
 import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { EntityDetail, EntityUpdate } from '@verdant/contracts/entities';
+import { parseDisplayDate } from '@verdant/domain/dates';
 import { useCallback } from 'react';
+import { DATE_HINT } from '../../../components/date-fields';
 import { InlineField } from '../../../components/inline-field';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner } from '../../../lib/banners';
@@ -9,8 +11,7 @@ import { EntityMap } from './entity-map';
 import { EntityUsageSection } from './entity-usage-section';
 import { LookupSelect } from './lookup-select';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const dateRule = (v: string | null) => (v === null || DATE.test(v) ? null : 'Write the date as yyyy-MM-dd');
+const dateRule = (v: string | null) => (v === null || parseDisplayDate(v) === v ? null : DATE_HINT);
 
 /** The Details tab (/entities/{id}/settings): fields saved as they are edited, the map, usage and indicators. */
 export function EntitySettings({ entity }: { entity: EntityDetail }) {
@@ -87,7 +88,8 @@ export function EntitySettings({ entity }: { entity: EntityDetail }) {
             onSave={text('description')}
           />
           <InlineField
-            label="Open date (yyyy-MM-dd)"
+            label="Open date"
+            type="date"
             name="entityOpen"
             value={entity.entityOpen}
             readOnly={readOnly}
@@ -95,7 +97,8 @@ export function EntitySettings({ entity }: { entity: EntityDetail }) {
             onSave={text('entityOpen')}
           />
           <InlineField
-            label="Close date (yyyy-MM-dd)"
+            label="Close date"
+            type="date"
             name="entityClose"
             value={entity.entityClose}
             readOnly={readOnly}

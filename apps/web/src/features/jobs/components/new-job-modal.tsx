@@ -1,9 +1,7 @@
-import '@mantine/dates/styles.css';
 import { Button, Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { newJob } from '@verdant/contracts/jobs';
-import { DATE_FORMAT_DISPLAY } from '@verdant/domain/constants';
 import { useState } from 'react';
+import { DateField } from '../../../components/date-fields';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useCreateJob } from '../api';
@@ -63,24 +61,20 @@ export function NewJobModal({
     <Modal opened={opened} onClose={close} title="New Job" centered size="lg">
       <Stack>
         <Group grow align="flex-start">
-          <DateInput
+          <DateField
             label="Date from"
             required
-            valueFormat={DATE_FORMAT_DISPLAY}
             value={dateFrom}
             onChange={setDateFrom}
             error={errors.dateFrom}
-            popoverProps={{ withinPortal: true }}
           />
-          <DateInput
+          <DateField
             label="Date till"
-            placeholder="Optional"
+            description="Optional"
             clearable
-            valueFormat={DATE_FORMAT_DISPLAY}
             value={dateTill}
             onChange={setDateTill}
             error={errors.dateTill}
-            popoverProps={{ withinPortal: true }}
           />
         </Group>
         <Textarea

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import {
   ActionIcon,
   Button,
@@ -10,17 +9,16 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   type ProcurementExpiry,
   type ProcurementExpiryRequest,
   procurementExpiryRequest,
 } from '@verdant/contracts/organisations';
-import { DATE_FORMAT_DISPLAY } from '@verdant/domain/constants';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { fill, MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
+import { DateField } from '../../../components/date-fields';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDeleteExpiry, useExpiries, useSaveExpiry } from '../api';
@@ -188,17 +186,15 @@ function ExpiryForm({ expiry, onDone }: { expiry?: ProcurementExpiry; onDone: ()
             setErrors((e) => ({ ...e, description: undefined }));
           }}
         />
-        <DateInput
+        <DateField
           label="Expiry Date"
           required
-          valueFormat={DATE_FORMAT_DISPLAY}
           value={values.expiryDate || null}
           error={errors.expiryDate}
           onChange={(value) => {
             setValues((v) => ({ ...v, expiryDate: value ?? '' }));
             setErrors((e) => ({ ...e, expiryDate: undefined }));
           }}
-          popoverProps={{ withinPortal: true }}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

@@ -1,10 +1,8 @@
-import '@mantine/dates/styles.css';
 import { Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import type { Organisation } from '@verdant/contracts/organisations';
-import { DATE_FORMAT_DISPLAY } from '@verdant/domain/constants';
-import { formatDisplayDate as formatDate } from '@verdant/domain/dates';
+import { formatDisplayDate as formatDate, parseDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
+import { DateField } from '../../../components/date-fields';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { useSaveOrganisation } from '../api';
 import { SettingsSection } from './settings-section';
@@ -34,17 +32,17 @@ export function SubscriptionSection({ organisation }: { organisation: Organisati
       }
     >
       {organisation.mayEdit ? (
-        <DateInput
+        <DateField
           label="Subscription Expiry"
           name="subscriptionExpiry"
           placeholder="No expiry"
           clearable
-          valueFormat={DATE_FORMAT_DISPLAY}
           value={expiry}
           error={error}
           disabled={busy}
-          onChange={(value) => saveExpiry(value || null)}
-          popoverProps={{ withinPortal: true }}
+          onChange={(value) => {
+            if (value === null || parseDisplayDate(value)) saveExpiry(value);
+          }}
           w={220}
         />
       ) : (

@@ -4,6 +4,7 @@ import { newSiteRequest } from '@verdant/contracts/sites';
 import { DEBOUNCE_MS } from '@verdant/domain/constants';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DateField } from '../../../components/date-fields';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { checkSiteName, useCreateSite, useOrganisationId, useRegions } from '../api';
 
@@ -105,13 +106,12 @@ export function NewSiteModal({ opened, onClose }: { opened: boolean; onClose: ()
             }}
             error={errors.region}
           />
-          <TextInput
+          <DateField
             label="Open date"
             required
-            placeholder="yyyy-mm-dd"
-            value={openDate}
-            onChange={(e) => {
-              setOpenDate(e.currentTarget.value);
+            value={openDate || null}
+            onChange={(value) => {
+              setOpenDate(value ?? '');
               setErrors(({ openDate: _, ...rest }) => rest);
             }}
             error={errors.openDate ?? errors.form}

@@ -9,12 +9,12 @@ import {
   SegmentedControl,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { EXPORT_QUANTITIES, siteDataExportRequest } from '@verdant/contracts/sites';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
+import { MonthField } from '../../../components/date-fields';
 import { errorMessage } from '../../../lib/api-errors';
 import { showInfoBanner } from '../../../lib/banners';
 import { downloadSiteExport, useOrganisationId } from '../api';
@@ -106,17 +106,15 @@ export function SiteExportModal({ opened, onClose, sites }: SiteExportModalProps
                   { value: 'total', label: 'Total' },
                 ]}
               />
-              <TextInput
+              <MonthField
                 label={`Range ${i + 1} start`}
-                placeholder="yyyy-mm"
-                value={r.start}
-                onChange={(e) => setRange(r.key, { start: e.currentTarget.value })}
+                value={r.start || null}
+                onChange={(value) => setRange(r.key, { start: value ?? '' })}
               />
-              <TextInput
+              <MonthField
                 label={`Range ${i + 1} end`}
-                placeholder="yyyy-mm"
-                value={r.end}
-                onChange={(e) => setRange(r.key, { end: e.currentTarget.value })}
+                value={r.end || null}
+                onChange={(value) => setRange(r.key, { end: value ?? '' })}
               />
               <ActionIcon
                 variant="subtle"

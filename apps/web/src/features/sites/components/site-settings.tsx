@@ -56,7 +56,8 @@ function SiteDetail({ site }: { site: Site }) {
           }
         />
         <InlineField
-          label="Open date (yyyy-mm-dd)"
+          label="Open date"
+          type="date"
           name="siteOpen"
           mode="non-empty"
           value={site.siteOpen}
@@ -65,7 +66,8 @@ function SiteDetail({ site }: { site: Site }) {
           onSave={save('siteOpen')}
         />
         <InlineField
-          label="Close date (yyyy-mm-dd, empty when open)"
+          label="Close date (empty while open)"
+          type="date"
           name="siteClose"
           value={site.siteClose}
           readOnly={readOnly}
