@@ -23,7 +23,11 @@ const ctx: BenchContext = {
   },
 };
 try {
-  for (const bench of [sessionsBench, ledgerBench]) await bench(ctx);
+  // BENCH_ONLY=ledger (or sessions) runs one of them.
+  const benches = { sessions: sessionsBench, ledger: ledgerBench };
+  for (const [name, bench] of Object.entries(benches)) {
+    if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);
+  }
 } finally {
   await pg.stop();
   await rm(dir, { recursive: true, force: true });

@@ -7,6 +7,8 @@ import type { Db } from '@verdant/db/client';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { type JobQueue, noJobQueue } from './jobs/job-definition';
+import { createBackground } from './lib/background';
 import type { Mailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -46,6 +48,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
+import { headersPlugin } from './plugins/headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 
@@ -56,10 +59,19 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The time; tests fix it so that 'last month' is known. */
   clock?: () => Date;
+  /** Where services send background jobs (main.ts passes the job runner). */
+  jobQueue?: JobQueue;
 }
 
 /** Builds the whole HTTP application; main.ts and every test call this. */
-export async function buildApp({ config, db, mailer, logger, clock = () => new Date() }: AppDeps) {
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  logger,
+  clock = () => new Date(),
+  jobQueue = noJobQueue,
+}: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -83,10 +95,15 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
         'upgrade-insecure-requests': null,
       },
     },
+    // Sent by plugins/headers.ts, over HTTPS only.
+    strictTransportSecurity: false,
   });
+  await app.register(headersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);
-  const auth = createAuthService({ db, config, mailer });
+  const background = createBackground(app.log);
+  app.addHook('onClose', () => background.idle());
+  const auth = createAuthService({ db, config, mailer, background });
   await app.register(accessPlugin, { auth, db });
   await app.register(openapiPlugin);
   app.addHook('onSend', async (request, reply) => {
@@ -102,7 +119,7 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
   const catalogue = createCatalogueService({ db });
   const dashboard = createDashboardService({ db, clock });
   const entities = createEntitiesService({ db, clock });
-  const organisations = createOrganisationsService({ db, clock });
+  const organisations = createOrganisationsService({ db, jobQueue });
   const files = createFilesService({ db, config, clock });
   const jobs = createJobsService({ db, clock });
   const sites = createSitesService({ db, clock });

@@ -31,10 +31,14 @@ const schema = z.object({
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Work the background jobs in this API process; false when `npm run worker` runs them instead. */
+  JOBS_IN_PROCESS: bool.default(true),
   /** Signs direct file links; defaults to a key kept in DATA_DIR (set it when API processes share no DATA_DIR). */
   FILE_LINK_SECRET: z.string().min(16).optional(),
   /** Where the built web app is; relative paths are from apps/web. */
   WEB_DIST: z.string().default('dist'),
+  /** How long a stop (SIGINT, SIGTERM) waits for in-flight requests before cutting them. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

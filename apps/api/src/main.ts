@@ -7,13 +7,12 @@ import { seedReferenceData } from '@verdant/db/reference-seed';
 import { DEMO_PASSWORD, seedDemoOnce, setAdminPassword } from '@verdant/db/seed';
 import { type App, buildApp } from './app';
 import { loadConfig } from './config';
+import { type JobRunner, startJobRunner } from './jobs/runner';
+import { closeGracefully } from './lib/graceful-stop';
 import { createMailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
-import { purgeExpired } from './modules/deleted-assets/deleted-assets.service';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-/** How often archived assets past their three months are looked for; any process may sweep. */
-const PURGE_SWEEP_MS = 60 * 60 * 1000;
 
 async function main() {
   const config = loadConfig();
@@ -25,7 +24,8 @@ async function main() {
     embedded = await startEmbedded({
       dir,
       port: config.EMBEDDED_PG_PORT,
-      log: (l) => /FATAL|orphaned|stale/.test(l) && say(l),
+      passwordFile: path.join(config.dataDir, 'pg-password'),
+      log: (l) => /FATAL|orphaned|stale|password/.test(l) && say(l),
     });
     await ensureDatabase(embedded.url(), 'verdant');
     url = embedded.url('verdant');
@@ -33,13 +33,15 @@ async function main() {
   const database = connect(url);
   let app: App | undefined;
   let stopping = false;
-  let sweeper: NodeJS.Timeout | undefined;
+  let jobs: JobRunner | undefined;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    // A second Ctrl-C cuts the wait for in-flight requests short.
+    if (stopping) return app?.server.closeAllConnections();
     stopping = true;
-    clearInterval(sweeper);
     say(`\n${signal}: stopping ...`);
-    await app?.close().catch(() => {});
+    // Stop accepting, let in-flight requests finish, then the jobs, the pool, and PostgreSQL last.
+    if (app) await closeGracefully(app, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).catch(() => {});
+    await jobs?.stop().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(0);
@@ -71,20 +73,16 @@ async function main() {
     from: config.MAIL_FROM,
     outboxDir: path.join(config.dataDir, 'outbox'),
   });
-  app = await buildApp({ config, db: database.db, mailer });
+  // Background jobs (pg-boss): worked here unless JOBS_IN_PROCESS=false (then by `npm run worker`).
+  jobs = await startJobRunner({
+    pool: database.pool,
+    db: database.db,
+    work: config.JOBS_IN_PROCESS,
+    storage: createLocalStorage(path.join(config.dataDir, 'files')),
+    log: say,
+  });
+  app = await buildApp({ config, db: database.db, mailer, jobQueue: jobs });
   await app.listen({ port: config.PORT, host: config.HOST });
-  const files = createLocalStorage(path.join(config.dataDir, 'files'));
-  const sweep = () =>
-    purgeExpired(database.db, new Date(), files)
-      .then((n) => {
-        if (n.sites + n.dataSources + n.entities > 0)
-          say(
-            `Purged deleted assets: ${n.sites} sites, ${n.dataSources} data sources, ${n.entities} entities.`,
-          );
-      })
-      .catch((err) => app?.log.error({ err }, 'deleted-asset purge failed'));
-  void sweep();
-  sweeper = setInterval(sweep, PURGE_SWEEP_MS).unref();
   say('');
   say(`Verdant is running at ${config.publicUrl}`);
   say(`Sign in as 'demo' with password '${DEMO_PASSWORD}' (or use the free test drive link).`);

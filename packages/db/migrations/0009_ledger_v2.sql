@@ -109,9 +109,7 @@ CREATE TABLE "invoice_reversals" (
 	CONSTRAINT "invoice_reversals_self_check" CHECK ("invoice_reversals"."reversal_id" <> "invoice_reversals"."reversed_id")
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX "entities_organisation_id_unique" ON "entities" USING btree ("organisation_id","id");
 --> statement-breakpoint
-CREATE UNIQUE INDEX "meters_organisation_id_unique" ON "meters" USING btree ("organisation_id","id");
 --> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_organisation_id_unique" ON "invoices" USING btree ("organisation_id","id");
 --> statement-breakpoint

@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { organisations, users } from './core';
@@ -51,6 +52,8 @@ export const sites = pgTable(
   },
   (t) => [
     index('sites_organisation_idx').on(t.organisationId),
+    /** The target of children's composite foreign keys (organisation_id, site_id). */
+    unique('sites_organisation_id_id_unique').on(t.organisationId, t.id),
     uniqueIndex('sites_organisation_name_unique')
       .on(t.organisationId, sql`lower(${t.name})`)
       .where(sql`${t.deletedAt} is null`),
@@ -65,12 +68,17 @@ export const facilities = pgTable(
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').notNull(),
     name: text('name').notNull(),
   },
-  (t) => [uniqueIndex('facilities_site_name_unique').on(t.siteId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('facilities_site_name_unique').on(t.siteId, sql`lower(${t.name})`),
+    foreignKey({
+      name: 'facilities_site_fk',
+      columns: [t.organisationId, t.siteId],
+      foreignColumns: [sites.organisationId, sites.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** Data sources: supply meters, check meters, fuel cards and transactional meters. */
@@ -81,9 +89,7 @@ export const meters = pgTable(
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id),
+    siteId: integer('site_id').notNull(),
     localName: text('local_name').notNull(),
     /** 1 Time of use, 2 Non time of use, 3 Profiled, 4 Unmetered account, 5 Smart, 6 Smart check,
      * 7 Transactional, 8 Unmetered consumption only, 9 Transactional with cost. */
@@ -133,8 +139,13 @@ export const meters = pgTable(
   },
   (t) => [
     index('meters_organisation_idx').on(t.organisationId),
-    uniqueIndex('meters_organisation_id_unique').on(t.organisationId, t.id),
     index('meters_site_idx').on(t.siteId),
+    unique('meters_organisation_id_id_unique').on(t.organisationId, t.id),
+    foreignKey({
+      name: 'meters_site_fk',
+      columns: [t.organisationId, t.siteId],
+      foreignColumns: [sites.organisationId, sites.id],
+    }),
     check('meters_type_check', sql`${t.meterType} between 1 and 9`),
     check('meters_level_check', sql`${t.metlvlId} in (1, 2)`),
   ],
@@ -148,9 +159,7 @@ export const entities = pgTable(
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id),
+    siteId: integer('site_id').notNull(),
     name: text('name').notNull(),
     /** STANDARD, HEAT PLANT, PUMP or WWTP (wastewater treatment plant). */
     entityType: text('entity_type').notNull().default('STANDARD'),
@@ -174,8 +183,13 @@ export const entities = pgTable(
   },
   (t) => [
     index('entities_organisation_idx').on(t.organisationId),
-    uniqueIndex('entities_organisation_id_unique').on(t.organisationId, t.id),
     index('entities_site_idx').on(t.siteId),
+    unique('entities_organisation_id_id_unique').on(t.organisationId, t.id),
+    foreignKey({
+      name: 'entities_site_fk',
+      columns: [t.organisationId, t.siteId],
+      foreignColumns: [sites.organisationId, sites.id],
+    }),
     check('entities_type_check', sql`${t.entityType} in ('STANDARD', 'HEAT PLANT', 'PUMP', 'WWTP')`),
   ],
 );
@@ -262,6 +276,7 @@ export const assetGroups = pgTable(
       foreignColumns: [groupings.organisationId, groupings.id],
       name: 'asset_groups_grouping_fk',
     }),
+    unique('asset_groups_organisation_id_id_unique').on(t.organisationId, t.id),
     check('asset_groups_member_type_check', sql`${t.memberType} in ('site', 'meter')`),
   ],
 );
@@ -269,9 +284,8 @@ export const assetGroups = pgTable(
 export const assetGroupMembers = pgTable(
   'asset_group_members',
   {
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => assetGroups.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id').notNull(),
+    groupId: integer('group_id').notNull(),
     /** A site id or a meter id, as the group's member type says. */
     assetId: integer('asset_id').notNull(),
     /**
@@ -287,6 +301,11 @@ export const assetGroupMembers = pgTable(
     uniqueIndex('asset_group_members_controlled_unique')
       .on(t.controlledGroupingId, t.assetId)
       .where(sql`${t.controlledGroupingId} is not null`),
+    foreignKey({
+      name: 'asset_group_members_group_fk',
+      columns: [t.organisationId, t.groupId],
+      foreignColumns: [assetGroups.organisationId, assetGroups.id],
+    }).onDelete('cascade'),
   ],
 );
 

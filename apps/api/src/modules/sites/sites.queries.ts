@@ -26,7 +26,8 @@ export async function listSites(
   if (query.hideOpen === 'true') filters.push(sql`s.site_close is not null`);
   if (query.groups) {
     filters.push(sql`exists (select 1 from asset_group_members gm join asset_groups g on g.id = gm.group_id
-      and g.member_type = 'site' where gm.asset_id = s.id and g.id = any(${`{${query.groups}}`}::int[]))`);
+      and g.member_type = 'site' where gm.organisation_id = s.organisation_id and gm.asset_id = s.id
+      and g.id = any(${`{${query.groups}}`}::int[]))`);
   }
   const order = {
     name: sql`lower(name)`,
@@ -51,9 +52,11 @@ export async function listSites(
       select s.id, s.name, s.site_open::text, s.site_close::text,
         coalesce(${value}, 0) as consumption,
         coalesce((select array_agg(g.name order by lower(g.name)) from asset_group_members gm
-          join asset_groups g on g.id = gm.group_id and g.member_type = 'site' where gm.asset_id = s.id),
+          join asset_groups g on g.id = gm.group_id and g.member_type = 'site'
+          where gm.organisation_id = s.organisation_id and gm.asset_id = s.id),
           '{}') as groups,
-        (select count(*)::int from meters m where m.site_id = s.id and m.deleted_at is null) as meters,
+        (select count(*)::int from meters m
+          where m.organisation_id = s.organisation_id and m.site_id = s.id and m.deleted_at is null) as meters,
         0 as alerts
       from sites s left join (${sums}) fs on fs.site_id = s.id where ${sql.join(filters, sql` and `)}
     )
@@ -86,28 +89,52 @@ export async function siteGroups(db: DbOrTx, organisationId: number) {
     .orderBy(sql`lower(${assetGroups.name})`);
 }
 
-export async function findGroup(db: DbOrTx, groupId: number) {
-  const [row] = await db.select().from(assetGroups).where(eq(assetGroups.id, groupId));
+export async function findGroup(db: DbOrTx, organisationId: number, groupId: number) {
+  const [row] = await db
+    .select()
+    .from(assetGroups)
+    .where(and(eq(assetGroups.organisationId, organisationId), eq(assetGroups.id, groupId)));
   return row;
 }
 
-export async function joinedGroups(db: DbOrTx, siteId: number) {
+export async function joinedGroups(db: DbOrTx, organisationId: number, siteId: number) {
   return db
     .select({ id: assetGroups.id, name: assetGroups.name })
     .from(assetGroupMembers)
-    .innerJoin(assetGroups, eq(assetGroups.id, assetGroupMembers.groupId))
-    .where(and(eq(assetGroupMembers.assetId, siteId), eq(assetGroups.memberType, 'site')))
+    .innerJoin(
+      assetGroups,
+      and(
+        eq(assetGroups.organisationId, assetGroupMembers.organisationId),
+        eq(assetGroups.id, assetGroupMembers.groupId),
+      ),
+    )
+    .where(
+      and(
+        eq(assetGroupMembers.organisationId, organisationId),
+        eq(assetGroupMembers.assetId, siteId),
+        eq(assetGroups.memberType, 'site'),
+      ),
+    )
     .orderBy(sql`lower(${assetGroups.name})`);
 }
 
-export async function addMember(db: DbOrTx, groupId: number, siteId: number) {
-  await db.insert(assetGroupMembers).values({ groupId, assetId: siteId }).onConflictDoNothing();
+export async function addMember(db: DbOrTx, organisationId: number, groupId: number, siteId: number) {
+  await db
+    .insert(assetGroupMembers)
+    .values({ organisationId, groupId, assetId: siteId })
+    .onConflictDoNothing();
 }
 
-export async function removeMember(db: DbOrTx, groupId: number, siteId: number) {
+export async function removeMember(db: DbOrTx, organisationId: number, groupId: number, siteId: number) {
   await db
     .delete(assetGroupMembers)
-    .where(and(eq(assetGroupMembers.groupId, groupId), eq(assetGroupMembers.assetId, siteId)));
+    .where(
+      and(
+        eq(assetGroupMembers.organisationId, organisationId),
+        eq(assetGroupMembers.groupId, groupId),
+        eq(assetGroupMembers.assetId, siteId),
+      ),
+    );
 }
 
 export async function reportingYearEnd(db: DbOrTx, organisationId: number) {
@@ -118,12 +145,12 @@ export async function reportingYearEnd(db: DbOrTx, organisationId: number) {
   return row?.yearEnd ?? 12;
 }
 
-/** A live site by id (deleted ones are not found). */
-export async function findSite(db: DbOrTx, id: number) {
+/** A live site of the organisation by id (deleted ones are not found). */
+export async function findSite(db: DbOrTx, organisationId: number, id: number) {
   const [row] = await db
     .select()
     .from(sites)
-    .where(and(eq(sites.id, id), isNull(sites.deletedAt)));
+    .where(and(eq(sites.organisationId, organisationId), eq(sites.id, id), isNull(sites.deletedAt)));
   return row;
 }
 
@@ -141,31 +168,37 @@ export async function insertSite(db: DbOrTx, values: typeof sites.$inferInsert) 
   return row;
 }
 
-export async function updateSite(db: DbOrTx, id: number, values: SiteUpdate) {
+export async function updateSite(db: DbOrTx, organisationId: number, id: number, values: SiteUpdate) {
   await db
     .update(sites)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(sites.id, id));
+    .where(and(eq(sites.organisationId, organisationId), eq(sites.id, id)));
 }
 
-export async function liveMeterCount(db: DbOrTx, siteId: number) {
+export async function liveMeterCount(db: DbOrTx, organisationId: number, siteId: number) {
   const rows = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from meters where site_id = ${siteId} and deleted_at is null`,
+    sql`select count(*)::int as n from meters
+      where organisation_id = ${organisationId} and site_id = ${siteId} and deleted_at is null`,
   );
   return rows.rows[0]?.n ?? 0;
 }
 
 /** Archives the site and its entities with one timestamp, so a restore can bring them back together. */
-export async function archiveSite(db: DbOrTx, id: number, userId: number, at: Date) {
-  await db.update(sites).set({ deletedAt: at, deletedBy: userId }).where(eq(sites.id, id));
+export async function archiveSite(db: DbOrTx, organisationId: number, id: number, userId: number, at: Date) {
+  await db
+    .update(sites)
+    .set({ deletedAt: at, deletedBy: userId })
+    .where(and(eq(sites.organisationId, organisationId), eq(sites.id, id)));
   await db
     .update(entities)
     .set({ deletedAt: at, deletedBy: userId })
-    .where(and(eq(entities.siteId, id), isNull(entities.deletedAt)));
+    .where(
+      and(eq(entities.organisationId, organisationId), eq(entities.siteId, id), isNull(entities.deletedAt)),
+    );
 }
 
 /** Every indicator a site can carry, with this site's value. */
-export async function siteIndicators(db: DbOrTx, siteId: number) {
+export async function siteIndicators(db: DbOrTx, organisationId: number, siteId: number) {
   const rows = await db
     .select({
       indicatorId: indicators.id,
@@ -177,7 +210,11 @@ export async function siteIndicators(db: DbOrTx, siteId: number) {
     .from(indicators)
     .leftJoin(
       siteIndicatorValues,
-      and(eq(siteIndicatorValues.indicatorId, indicators.id), eq(siteIndicatorValues.siteId, siteId)),
+      and(
+        eq(siteIndicatorValues.indicatorId, indicators.id),
+        eq(siteIndicatorValues.organisationId, organisationId),
+        eq(siteIndicatorValues.siteId, siteId),
+      ),
     )
     .where(inArray(indicators.appliesTo, ['site', 'both']))
     .orderBy(indicators.id);
@@ -194,16 +231,18 @@ export async function findSiteIndicator(db: DbOrTx, indicatorId: number) {
 
 export async function setIndicatorValue(
   db: DbOrTx,
+  organisationId: number,
   siteId: number,
   indicatorId: number,
   value: string | null,
 ) {
   await db
     .insert(siteIndicatorValues)
-    .values({ siteId, indicatorId, value })
+    .values({ organisationId, siteId, indicatorId, value })
     .onConflictDoUpdate({
       target: [siteIndicatorValues.siteId, siteIndicatorValues.indicatorId],
       set: { value },
+      where: eq(siteIndicatorValues.organisationId, organisationId),
     });
 }
 
@@ -237,7 +276,7 @@ export async function siteNames(db: DbOrTx, organisationId: number, siteIds: num
     );
 }
 
-export async function siteMeters(db: DbOrTx, siteId: number) {
+export async function siteMeters(db: DbOrTx, organisationId: number, siteId: number) {
   const rows = await db.execute<{
     id: number;
     name: string;
@@ -249,11 +288,12 @@ export async function siteMeters(db: DbOrTx, siteId: number) {
     select m.id, m.local_name as name, m.meter_number, d.name as energy, m.metlvl_id as level,
       m.meter_close is not null as closed
     from meters m left join data_types d on d.id = m.energy_id
-    where m.site_id = ${siteId} and m.deleted_at is null order by lower(m.local_name), m.id`);
+    where m.organisation_id = ${organisationId} and m.site_id = ${siteId} and m.deleted_at is null
+    order by lower(m.local_name), m.id`);
   return rows.rows;
 }
 
-export async function siteEntities(db: DbOrTx, siteId: number) {
+export async function siteEntities(db: DbOrTx, organisationId: number, siteId: number) {
   const rows = await db.execute<{
     id: number;
     name: string;
@@ -262,7 +302,8 @@ export async function siteEntities(db: DbOrTx, siteId: number) {
     closed: boolean;
   }>(sql`
     select e.id, e.name, e.entity_type as type, f.name as facility, e.entity_close is not null as closed
-    from entities e left join facilities f on f.id = e.facility_id
-    where e.site_id = ${siteId} and e.deleted_at is null order by lower(e.name), e.id`);
+    from entities e left join facilities f on f.organisation_id = e.organisation_id and f.id = e.facility_id
+    where e.organisation_id = ${organisationId} and e.site_id = ${siteId} and e.deleted_at is null
+    order by lower(e.name), e.id`);
   return rows.rows;
 }

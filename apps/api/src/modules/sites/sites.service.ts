@@ -38,8 +38,9 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
 
   /** The live site the route's rule was checked on (gone since the check: not found). */
   async function siteScope(tx: DbOrTx, a: Caller, siteId: number) {
-    const found = await q.findSite(tx, siteId);
-    if (!found || found.organisationId !== a.checked.organisationId) throw notFound();
+    const organisationId = a.checked.organisationId;
+    const found = organisationId === null ? undefined : await q.findSite(tx, organisationId, siteId);
+    if (!found) throw notFound();
     return { site: found, mayEdit: a.checked.mayEdit };
   }
 
@@ -47,10 +48,10 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
     const { site, mayEdit } = await siteScope(db, a, siteId);
     const month = lastCompleteMonth();
     const [joined, available, indicators, meterCount, visible, yearEnd] = await Promise.all([
-      q.joinedGroups(db, siteId),
+      q.joinedGroups(db, site.organisationId, siteId),
       q.siteGroups(db, site.organisationId),
-      q.siteIndicators(db, siteId),
-      q.liveMeterCount(db, siteId),
+      q.siteIndicators(db, site.organisationId, siteId),
+      q.liveMeterCount(db, site.organisationId, siteId),
       visibleMeters(db, a.principal, site.organisationId),
       q.reportingYearEnd(db, site.organisationId),
     ]);
@@ -153,7 +154,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
         if (open && close && close < open) {
           throw badRequest(MSG.siteCloseBeforeOpen, { siteClose: [MSG.siteCloseBeforeOpen] });
         }
-        await q.updateSite(tx, siteId, change);
+        await q.updateSite(tx, site.organisationId, siteId, change);
       });
       return readSite(a, siteId);
     },
@@ -161,18 +162,25 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
     async remove(a: Caller, siteId: number) {
       return db.transaction(async (tx) => {
         const { site } = await siteScope(tx, a, siteId);
-        if ((await q.liveMeterCount(tx, siteId)) > 0) throw conflict(MSG.siteHasDataSources);
-        await q.archiveSite(tx, siteId, a.user.id, clock());
+        if ((await q.liveMeterCount(tx, site.organisationId, siteId)) > 0)
+          throw conflict(MSG.siteHasDataSources);
+        await q.archiveSite(tx, site.organisationId, siteId, a.user.id, clock());
         return { success: true, message: fill(MSG.siteDeleted, { name: site.name }) };
       });
     },
 
     async setIndicator(a: Caller, siteId: number, indicatorId: number, raw: number | string | null) {
       await db.transaction(async (tx) => {
-        await siteScope(tx, a, siteId);
+        const { site } = await siteScope(tx, a, siteId);
         if (!(await q.findSiteIndicator(tx, indicatorId))) throw notFound();
         const text = raw === null ? '' : String(raw).trim();
-        await q.setIndicatorValue(tx, siteId, indicatorId, text === '' ? null : String(Number(text)));
+        await q.setIndicatorValue(
+          tx,
+          site.organisationId,
+          siteId,
+          indicatorId,
+          text === '' ? null : String(Number(text)),
+        );
       });
       return readSite(a, siteId);
     },
@@ -180,11 +188,11 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
     async membership(a: Caller, groupId: number, siteId: number, join: boolean) {
       await db.transaction(async (tx) => {
         const { site } = await siteScope(tx, a, siteId);
-        const group = await q.findGroup(tx, groupId);
-        if (!group || group.organisationId !== site.organisationId) throw notFound();
+        const group = await q.findGroup(tx, site.organisationId, groupId);
+        if (!group) throw notFound();
         if (group.memberType !== 'site') throw badRequest(MSG.siteGroupNotSiteGroup);
-        if (join) await q.addMember(tx, groupId, siteId);
-        else await q.removeMember(tx, groupId, siteId);
+        if (join) await q.addMember(tx, site.organisationId, groupId, siteId);
+        else await q.removeMember(tx, site.organisationId, groupId, siteId);
       });
       return readSite(a, siteId);
     },
@@ -226,7 +234,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
 
     async meters(a: Caller, siteId: number) {
       const { site } = await siteScope(db, a, siteId);
-      const all = await q.siteMeters(db, siteId);
+      const all = await q.siteMeters(db, site.organisationId, siteId);
       // A meter the caller is barred from stays hidden, even on a site they may see.
       const rows = await allowedOf(db, a.principal, 'view', site.organisationId, all, (r) => ({
         type: 'meter',
@@ -244,7 +252,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
 
     async entities(a: Caller, siteId: number) {
       const { site } = await siteScope(db, a, siteId);
-      const all = await q.siteEntities(db, siteId);
+      const all = await q.siteEntities(db, site.organisationId, siteId);
       return allowedOf(db, a.principal, 'view', site.organisationId, all, (r) => ({
         type: 'entity',
         id: r.id,
