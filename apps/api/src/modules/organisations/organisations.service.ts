@@ -141,7 +141,9 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
         await assertSourceVisible(tx, id, body.emissionFactorDataSourceId);
         const after = await q.updateOrganisation(tx, id, body);
         const sourceChanged = before.emissionFactorDataSourceId !== body.emissionFactorDataSourceId;
-        if (sourceChanged) await setFactorSource(tx, id, body.emissionFactorDataSourceId ?? null);
+        // Written on every save, after the row lock the update took: `before` may be stale under concurrent
+        // saves, and the source history must match the column the save leaves.
+        await setFactorSource(tx, id, body.emissionFactorDataSourceId ?? null);
         return { row: after ?? before, marked: sourceChanged ? await markPending(tx, id) : 0 };
       });
       // Should the ask fail, the job's one-minute schedule drains the meters anyway.
