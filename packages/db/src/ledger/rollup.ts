@@ -41,6 +41,8 @@ const addToRollup = (select: SQL) => sql`
     incomplete_cost = t.incomplete_cost + excluded.incomplete_cost,
     incomplete_co2e = t.incomplete_co2e + excluded.incomplete_co2e`;
 
+const FACT_ROWS_PER_STATEMENT = 2500;
+
 /**
  * Replaces the facts of the given (locked) meters with `rows` and moves the organisation rollup by the
  * difference, all in SQL: the old facts are deleted and subtracted in one statement, the new ones inserted
@@ -59,11 +61,11 @@ export async function replaceFacts(
   await tx.execute(sql`
     with removed as (delete from monthly_facts where meter_id = any(${sql.param([...meterIds])}::int[]) returning *)
     ${addToRollup(rollupSelect(sql`removed`, '-'))}`);
-  // Stay well under PostgreSQL's 65535 parameters per statement.
-  for (let i = 0; i < rows.length; i += 4000) {
+  // Stay under PostgreSQL's 65535 parameters per statement: a fact row has 21 columns.
+  for (let i = 0; i < rows.length; i += FACT_ROWS_PER_STATEMENT) {
     const insert = tx
       .insert(monthlyFacts)
-      .values(rows.slice(i, i + 4000))
+      .values(rows.slice(i, i + FACT_ROWS_PER_STATEMENT))
       .returning();
     await tx.execute(sql`with added as (${insert.getSQL()}) ${addToRollup(rollupSelect(sql`added`, ''))}`);
   }
