@@ -97,7 +97,7 @@ export function factSums(query: FactQuery): SQL {
       ${short(sql`f.days_costed`, cost)} as cost_incomplete,
       ${short(sql`f.days_factored`, emissions)} as co2e_incomplete
     from monthly_facts f
-    join meters m on m.id = f.meter_id
+    join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id
     left join data_types d on d.id = f.energy_id
     where ${sql.join(where, sql` and `)}
     ${groups.length > 0 ? sql`group by ${sql.join(groups, sql`, `)}` : sql``}`;

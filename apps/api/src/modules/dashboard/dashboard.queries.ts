@@ -52,7 +52,7 @@ export async function meterChanges(
       sum(fs.cons) filter (where fs.month = ${recent})::float8 as recent,
       sum(fs.cons) filter (where fs.month = ${earlier})::float8 as earlier
     from (${sums}) fs
-    join meters m on m.id = fs.meter_id and m.deleted_at is null
+    join meters m on m.organisation_id = ${organisationId} and m.id = fs.meter_id and m.deleted_at is null
     join sites s on s.id = m.site_id
     where fs.month in (${recent}, ${earlier})
     group by m.id, m.local_name, s.name
@@ -90,7 +90,7 @@ export async function pendingAssets(db: DbOrTx, organisationId: number, by: 'met
   const rows = await db.execute<{ id: number }>(
     by === 'meter'
       ? sql`select meter_id as id from ledger_pending where organisation_id = ${organisationId}`
-      : sql`select distinct m.site_id as id from ledger_pending p join meters m on m.id = p.meter_id where p.organisation_id = ${organisationId}`,
+      : sql`select distinct m.site_id as id from ledger_pending p join meters m on m.organisation_id = p.organisation_id and m.id = p.meter_id where p.organisation_id = ${organisationId}`,
   );
   return rows.rows.map((r) => r.id);
 }

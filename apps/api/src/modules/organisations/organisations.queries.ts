@@ -112,7 +112,7 @@ export async function siteFigures(
   const value = sql.raw(`fs.${measure}`);
   const rows = await db.execute<{ site_id: number; site_name: string; total: number }>(sql`
     select s.id as site_id, s.name as site_name, ${value} as total
-    from (${sums}) fs join sites s on s.id = fs.site_id and s.deleted_at is null
+    from (${sums}) fs join sites s on s.organisation_id = ${organisationId} and s.id = fs.site_id and s.deleted_at is null
     where ${value} <> 0
     order by total desc, s.name
     limit ${limit}`);
@@ -136,7 +136,7 @@ export async function siteEmissions(
     scope3: number;
   }>(sql`
     select s.id as site_id, s.name as site_name, fs.scope1, fs.scope2, fs.scope3
-    from (${sums}) fs join sites s on s.id = fs.site_id and s.deleted_at is null
+    from (${sums}) fs join sites s on s.organisation_id = ${organisationId} and s.id = fs.site_id and s.deleted_at is null
     where fs.co2e <> 0
     order by fs.co2e desc, s.name
     limit ${limit}`);
