@@ -28,6 +28,7 @@ import { createEntityDetailsService } from './modules/entities/entity-details.se
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { metricsPlugin } from './modules/health/metrics';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -105,6 +106,7 @@ export async function buildApp({
   app.addHook('onClose', () => background.idle());
   const auth = createAuthService({ db, config, mailer, background });
   await app.register(accessPlugin, { auth, db });
+  await app.register(metricsPlugin, { db, token: config.METRICS_TOKEN });
   await app.register(openapiPlugin);
   app.addHook('onSend', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);
