@@ -56,7 +56,7 @@ export async function monthlyTotals(
   const rows = await db.execute<{ month: string; total: string; incomplete: boolean }>(sql`
     select f.month, sum(${value})::float8 as total,
       bool_or(f.days_covered < extract(day from (f.month + interval '1 month' - interval '1 day'))) as incomplete
-    from monthly_facts f join meters m on m.id = f.meter_id
+    from monthly_facts f join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id
     where f.organisation_id = ${organisationId} and f.month between ${from} and ${till} and f.counts_in_totals
       ${meterFilter(visible)} ${energyFilter(energyOnly)}
     group by f.month`);
@@ -85,7 +85,7 @@ export async function meterChanges(
       sum(f.quantity_std) filter (where f.month = ${recent})::float8 as recent,
       sum(f.quantity_std) filter (where f.month = ${earlier})::float8 as earlier
     from monthly_facts f
-    join meters m on m.id = f.meter_id and m.deleted_at is null
+    join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id and m.deleted_at is null
     join sites s on s.id = m.site_id
     where f.organisation_id = ${organisationId} and f.month in (${recent}, ${earlier}) ${meterFilter(visible)}
     group by m.id, m.local_name, s.name
@@ -108,7 +108,7 @@ export async function assetTotals(
   // A meter's own consumption is in its data type's unit; a site adds up only energy (kWh) meters.
   const rows = await db.execute<{ id: number; total: number }>(sql`
     select ${key} as id, sum(${value})::float8 as total
-    from monthly_facts f join meters m on m.id = f.meter_id
+    from monthly_facts f join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id
     where f.organisation_id = ${organisationId} and f.month = ${month} ${meterFilter(visible)}
       ${by === 'site' ? sql`and f.counts_in_totals` : sql``} ${energyFilter(energyOnly && by === 'site')}
     group by ${key}`);
@@ -120,7 +120,7 @@ export async function pendingAssets(db: DbOrTx, organisationId: number, by: 'met
   const rows = await db.execute<{ id: number }>(
     by === 'meter'
       ? sql`select meter_id as id from ledger_pending where organisation_id = ${organisationId}`
-      : sql`select distinct m.site_id as id from ledger_pending p join meters m on m.id = p.meter_id where p.organisation_id = ${organisationId}`,
+      : sql`select distinct m.site_id as id from ledger_pending p join meters m on m.organisation_id = p.organisation_id and m.id = p.meter_id where p.organisation_id = ${organisationId}`,
   );
   return rows.rows.map((r) => r.id);
 }

@@ -119,7 +119,7 @@ export async function siteFigures(
   const rows = await db.execute<{ site_id: number; site_name: string; total: number }>(sql`
     select s.id as site_id, s.name as site_name, sum(${SITE_VALUE[measure]})::float8 as total
     from monthly_facts f
-    join meters m on m.id = f.meter_id
+    join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id
     join sites s on s.id = m.site_id and s.deleted_at is null
     where f.organisation_id = ${organisationId} and f.month = ${month} and f.counts_in_totals
       ${meterFilter(visible)}
@@ -149,7 +149,7 @@ export async function siteEmissions(
     select s.id as site_id, s.name as site_name, sum(f.co2e_scope1)::float8 as scope1,
       sum(f.co2e_scope2)::float8 as scope2, sum(f.co2e_scope3)::float8 as scope3
     from monthly_facts f
-    join meters m on m.id = f.meter_id
+    join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id
     join sites s on s.id = m.site_id and s.deleted_at is null
     where f.organisation_id = ${organisationId} and f.month = ${month} and f.counts_in_totals
       ${meterFilter(visible)}

@@ -59,7 +59,7 @@ export async function listSites(
   }>(sql`
     with listed as (
       select s.id, s.name, s.site_open::text, s.site_close::text,
-        coalesce((select sum(${value})::float8 from monthly_facts f join meters m on m.id = f.meter_id
+        coalesce((select sum(${value})::float8 from monthly_facts f join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id
           where f.organisation_id = ${organisationId} and m.site_id = s.id and f.month = ${month}
             and f.counts_in_totals ${meterScope(visibleMeters)} ${energyOnly(onlyEnergy)}), 0) as consumption,
         coalesce((select array_agg(g.name order by lower(g.name)) from asset_group_members gm
@@ -279,7 +279,7 @@ export async function siteMonthlyFigures(
       sum(f.cost)::float8 as cost,
       sum(f.co2e_scope1 + f.co2e_scope2 + f.co2e_scope3)::float8 as co2e,
       sum(f.quantity_std)::float8 as units
-    from monthly_facts f join meters m on m.id = f.meter_id
+    from monthly_facts f join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id
       left join data_types d on d.id = m.energy_id
     where f.organisation_id = ${organisationId} and m.site_id = any(${ids(siteIds)}::int[])
       and f.month between ${from} and ${till} and f.counts_in_totals ${meterScope(visible)}
