@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useUserDetails } from '../../current-user/api';
 import { useDeleteEntity, useEntity } from '../api';
 import { EntityOverview } from '../components/entity-overview';
 import { EntitySettings } from '../components/entity-settings';
@@ -19,15 +20,20 @@ const FilesPanel = lazy(async () => ({
   default: (await import('../../../components/files-panel')).FilesPanel,
 }));
 
-type TabKey = 'overview' | 'settings' | 'pump-details' | 'wwtp-details' | 'files';
+const AuditHistory = lazy(async () => ({
+  default: (await import('../../../components/audit-history')).AuditHistory,
+}));
 
-function tabsFor(entity: EntityDetail): { key: TabKey; label: string }[] {
+type TabKey = 'overview' | 'settings' | 'pump-details' | 'wwtp-details' | 'files' | 'history';
+
+function tabsFor(entity: EntityDetail, isAdmin: boolean): { key: TabKey; label: string }[] {
   return [
     { key: 'overview', label: 'Overview' },
     { key: 'settings', label: 'Details' },
     ...(entity.type === 'PUMP' ? [{ key: 'pump-details' as const, label: 'Pump Details' }] : []),
     ...(entity.type === 'WWTP' ? [{ key: 'wwtp-details' as const, label: 'WWTP Details' }] : []),
     { key: 'files', label: 'Files' },
+    ...(isAdmin ? [{ key: 'history' as const, label: 'History' }] : []),
   ];
 }
 
@@ -85,6 +91,8 @@ export function EntityPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const entity = useEntity(id);
+  const me = useUserDetails().data;
+  const isAdmin = me?.admin === true || me?.productAdmin === true;
   useDocumentTitle(entity.data?.entityName ?? 'Entity');
   const suffix = pathname.replace(/\/+$/, '').split('/')[3] ?? 'overview';
 
@@ -103,7 +111,7 @@ export function EntityPage() {
     );
   }
   const e = entity.data;
-  const tabs = tabsFor(e);
+  const tabs = tabsFor(e, isAdmin);
   const current = tabs.some((t) => t.key === suffix) ? (suffix as TabKey) : 'overview';
   const go = (key: string | null) =>
     navigate(key === 'overview' || !key ? `/entities/${id}` : `/entities/${id}/${key}`);
@@ -165,6 +173,13 @@ export function EntityPage() {
             <FilesPanel ownerType="entity" ownerId={e.id} />
           </Suspense>
         </Tabs.Panel>
+        {isAdmin && (
+          <Tabs.Panel value="history">
+            <Suspense fallback={<Loader size="sm" aria-label="Loading history" />}>
+              <AuditHistory organisationId={e.organisationId} asset={{ type: 'entity', id: e.id }} />
+            </Suspense>
+          </Tabs.Panel>
+        )}
       </Tabs>
     </>
   );

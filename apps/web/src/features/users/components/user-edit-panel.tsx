@@ -1,11 +1,13 @@
-import { Badge, Box, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconKey, IconSitemap } from '@tabler/icons-react';
+import { IconHistory, IconKey, IconSitemap } from '@tabler/icons-react';
 import type { User } from '@verdant/contracts/users';
 import { mayChangeAccess } from '@verdant/domain/access-options';
+import { AuditHistory } from '../../../components/audit-history';
 import { ChangePasswordModal } from '../../../components/change-password-modal';
 import { SsoNote } from '../../../components/sso-note';
 import { UserDetailsFields } from '../../../components/user-details-fields';
+import { useSession } from '../../../lib/session-store';
 import { useSaveUser, useUser } from '../api';
 import { fullName } from '../user-name';
 import { AdvancedRightsModal } from './advanced-rights-modal';
@@ -36,6 +38,8 @@ export function UserEditPanel({
   const save = useSaveUser(row);
   const [passwordOpened, passwordModal] = useDisclosure(false);
   const [rightsOpened, rightsModal] = useDisclosure(false);
+  const [historyOpened, historyModal] = useDisclosure(false);
+  const organisationId = useSession()?.organisation?.id ?? null;
   const self = user.id === selfId;
   const accessEditable = mayChangeAccess(
     { isAdmin: callerIsAdmin, mayEdit: listMayEdit, isSelf: self },
@@ -88,6 +92,11 @@ export function UserEditPanel({
                 Advanced Rights
               </Button>
             )}
+            {callerIsAdmin && organisationId !== null && (
+              <Button variant="default" leftSection={<IconHistory size={16} />} onClick={historyModal.open}>
+                History
+              </Button>
+            )}
             {self && !user.sso && (
               <Button variant="default" leftSection={<IconKey size={16} />} onClick={passwordModal.open}>
                 Change password
@@ -106,6 +115,16 @@ export function UserEditPanel({
           opened={rightsOpened}
           onClose={rightsModal.close}
         />
+      )}
+      {callerIsAdmin && organisationId !== null && (
+        <Modal
+          opened={historyOpened}
+          onClose={historyModal.close}
+          title={`History of ${fullName(user)}`}
+          size="xl"
+        >
+          <AuditHistory organisationId={organisationId} asset={{ type: 'user', id: user.id }} />
+        </Modal>
       )}
       {self && <ChangePasswordModal userId={user.id} opened={passwordOpened} onClose={passwordModal.close} />}
     </Box>
