@@ -12,6 +12,8 @@ import { createBackground } from './lib/background';
 import type { Mailer } from './lib/mail';
 import { createSigner } from './lib/signing-key';
 import { createLocalStorage } from './lib/storage';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createOidcClient } from './modules/auth/oidc';
@@ -145,6 +147,7 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(auditRoutes, { service: createAuditService({ db }) });
       await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
       await api.register(currentUserRoutes, { service: currentUser, auth });
       await api.register(usersRoutes, { service: users });

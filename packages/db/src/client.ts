@@ -1,12 +1,13 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as assets from './schema/assets';
+import * as audit from './schema/audit';
 import * as catalogue from './schema/catalogue';
 import * as core from './schema/core';
 import * as inputs from './schema/inputs';
 import * as organisation from './schema/organisation';
 
-export const schema = { ...core, ...assets, ...catalogue, ...inputs, ...organisation };
+export const schema = { ...core, ...assets, ...audit, ...catalogue, ...inputs, ...organisation };
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle; services pass it to queries so one request is one transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -22,6 +22,8 @@ export interface AuthContext {
 /** A signed-in caller whose route's declared access has been checked: services receive this. */
 export interface Caller extends AuthContext {
   checked: Checked;
+  /** The request's id, written on the audit rows of its writes. */
+  requestId?: string;
 }
 
 declare module 'fastify' {
@@ -100,6 +102,6 @@ export const accessPlugin = fp(async (app, { auth, db }: { auth: AuthService; db
     if (access === undefined || !needsSession(access)) return;
     const a = authOf(request);
     const checked = await checkAccess(db, a, access, request.params);
-    request.caller = { ...a, checked };
+    request.caller = { ...a, checked, requestId: String(request.id) };
   });
 });

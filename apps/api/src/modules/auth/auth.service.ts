@@ -5,6 +5,7 @@ import { ACCESS, USER_STATUS } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import { isPasswordComplex, isValidResetEmail } from '@verdant/domain/passwords';
 import type { Config } from '../../config';
+import { type AuditActor, audit, systemJob } from '../../lib/audit';
 import { type Background, createBackground } from '../../lib/background';
 import { AppError, badRequest, notFound, unauthorised } from '../../lib/errors';
 import { organisationSummary, principalOf, toCurrentUser } from '../../lib/identity';
@@ -60,6 +61,7 @@ export function createAuthService({ db, config, mailer, background = createBackg
         userAgent: meta.userAgent?.slice(0, 500),
       });
       await q.markVisit(tx, user.id, organisationId);
+      await signInEvent(tx, user, organisationId, 'sign in', meta.ip, personActor(user));
       const roles = organisationId ? await organisationRoles(tx, principal, [organisationId]) : new Map();
       return {
         token,
@@ -69,6 +71,41 @@ export function createAuthService({ db, config, mailer, background = createBackg
       };
     });
   }
+
+  /** A sign-in event in the audit log, written on the person's account (issue 12, point 4). */
+  async function signInEvent(
+    tx: DbOrTx,
+    user: { id: number; firstName: string; surname: string } | undefined,
+    organisationId: number | null | undefined,
+    action: string,
+    ip: string,
+    actor: AuditActor,
+    username?: string,
+  ) {
+    let org = organisationId;
+    if (org === undefined && user) {
+      // The organisation the person last used, so its administrators see the event.
+      const [first] = await enterableOrganisations(tx, principalOf(user as q.UserRow), { limit: 1 });
+      org = first?.id ?? null;
+    }
+    await audit(tx, actor, {
+      organisationId: org ?? null,
+      action,
+      asset: {
+        type: 'user',
+        id: user?.id ?? null,
+        name: user ? `${user.firstName} ${user.surname}` : username,
+      },
+      changes: ip ? { ip: { before: null, after: ip } } : {},
+    });
+  }
+
+  const personActor = (user: { id: number; firstName: string; surname: string }): AuditActor => ({
+    userId: user.id,
+    name: `${user.firstName} ${user.surname}`,
+  });
+  /** Nobody is signed in yet: the sign-in page acts. */
+  const signInPage = systemJob('sign-in page');
 
   /** Refuses a sign-in while the account, this address and username, or this address has failed too often. */
   async function assertNotRateLimited(ip: string, username: string, userId: number | undefined) {
@@ -95,7 +132,12 @@ export function createAuthService({ db, config, mailer, background = createBackg
     async login(username: string, password: string, meta: { ip: string; userAgent?: string }) {
       const key = username.trim().toLowerCase();
       const user = await q.findUserByUsername(db, key);
-      await assertNotRateLimited(meta.ip, key, user?.id);
+      try {
+        await assertNotRateLimited(meta.ip, key, user?.id);
+      } catch (error) {
+        await signInEvent(db, user, undefined, 'sign-in locked out', meta.ip, signInPage, key);
+        throw error;
+      }
       // Verify against a real hash even for unknown users, so timing does not reveal which usernames exist.
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
       const session =
@@ -103,7 +145,10 @@ export function createAuthService({ db, config, mailer, background = createBackg
           ? await openSession(user, meta)
           : null;
       if (!session) {
-        await q.recordFailure(db, meta.ip, key, user?.id);
+        await db.transaction(async (tx) => {
+          await q.recordFailure(tx, meta.ip, key, user?.id);
+          await signInEvent(tx, user, undefined, 'sign-in failed', meta.ip, signInPage, key);
+        });
         throw loginFailed();
       }
       await q.clearFailures(db, meta.ip, key, session.user.id);
@@ -182,6 +227,8 @@ export function createAuthService({ db, config, mailer, background = createBackg
         const user = await q.findUserByEmail(db, email);
         if (user && user.statusId === USER_STATUS.active && !user.sso) {
           await sendPasswordLink(db, mailer, config.publicUrl, user, 'reset');
+          // Written once the link is out (the mail cannot wait for a transaction's commit).
+          await signInEvent(db, user, undefined, 'password reset requested', '', signInPage);
         }
       });
       return MSG.resetEmailSent;
@@ -204,6 +251,8 @@ export function createAuthService({ db, config, mailer, background = createBackg
         await q.endOutstandingPasswordResets(tx, used.userId);
         // A reset means the old password may be known to someone else: end every session.
         await q.endAllSessions(tx, used.userId);
+        const user = await q.findUserById(tx, used.userId);
+        if (user) await signInEvent(tx, user, undefined, 'password reset used', '', personActor(user));
       });
       return MSG.passwordChanged;
     },

@@ -9,6 +9,7 @@ import {
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { fill } from '@verdant/domain/messages';
+import { audit, systemJob } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
@@ -49,6 +50,12 @@ async function purgeRows(tx: DbOrTx, ids: { meterIds: number[]; entityIds: numbe
   ];
 }
 
+const ASSET_TYPE: Record<DeletedAssetType, string> = {
+  sites: 'site',
+  entities: 'entity',
+  'data-sources': 'meter',
+};
+
 export interface PurgeCounts {
   sites: number;
   dataSources: number;
@@ -70,6 +77,20 @@ export async function purgeExpired(db: Db, now: Date, storage?: Storage): Promis
     // A site goes only once nothing is left beneath it; one still holding live assets waits.
     const siteIds = await q.emptySites(tx, expiredSites);
     keys.push(...(await q.deleteSites(tx, siteIds)));
+    // The sweeper acts for no one: a system job, product-wide, naming what it removed.
+    for (const [type, ids] of [
+      ['meter', meterIds],
+      ['entity', entityIds],
+      ['site', siteIds],
+    ] as const) {
+      if (ids.length === 0) continue;
+      await audit(tx, systemJob('purge-expired-assets'), {
+        organisationId: null,
+        action: 'purge',
+        asset: { type, id: null },
+        changes: { ids: { before: ids, after: null } },
+      });
+    }
     return {
       counts: { sites: siteIds.length, dataSources: meterIds.length, entities: entityIds.length },
       keys,
@@ -101,7 +122,7 @@ export function createDeletedAssetsService({
       return { total: rows[0]?.total ?? 0, items: rows.map(toItem) };
     },
 
-    async restore(_a: Caller, type: DeletedAssetType, id: number): Promise<DeletedAssetAnswer> {
+    async restore(a: Caller, type: DeletedAssetType, id: number): Promise<DeletedAssetAnswer> {
       return db.transaction(async (tx) => {
         const row = await archivedOrNotFound(tx, type, id);
         if (type === 'sites') {
@@ -117,13 +138,23 @@ export function createDeletedAssetsService({
             await recomputeFacts(tx, [id], dayOf(clock()));
           }
         }
+        await audit(tx, a, {
+          organisationId: row.organisation_id,
+          action: 'restore',
+          asset: { type: ASSET_TYPE[type], id, name: row.name },
+        });
         return { success: true as const, message: fill(M.restored, { name: row.name }) };
       });
     },
 
-    async purge(_a: Caller, type: DeletedAssetType, id: number): Promise<DeletedAssetAnswer> {
+    async purge(a: Caller, type: DeletedAssetType, id: number): Promise<DeletedAssetAnswer> {
       const { name, keys } = await db.transaction(async (tx) => {
         const row = await archivedOrNotFound(tx, type, id);
+        await audit(tx, a, {
+          organisationId: row.organisation_id,
+          action: 'purge',
+          asset: { type: ASSET_TYPE[type], id, name: row.name },
+        });
         if (type === 'sites') {
           if ((await q.liveChildren(tx, row.organisation_id, id)) > 0) throw conflict(M.siteNotEmpty);
           const children = await q.archivedChildren(tx, [id]);

@@ -12,6 +12,7 @@ import type { entities } from '@verdant/db/schema/assets';
 import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
+import { audit, created, diff } from '../../lib/audit';
 import { forbidden, notFound } from '../../lib/errors';
 import { type AssetType, allowedOf, canOnAssets, hasAdvancedRights } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
@@ -190,7 +191,14 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
         });
         if (pump) await dq.upsertPump(tx, { organisationId, entityId: id, headMetres: pump.head, ...pump });
         if (body.type === 'WWTP') await dq.upsertWwtp(tx, organisationId, id, {});
-        return detail(tx, organisationId, id, true);
+        const made = await detail(tx, organisationId, id, true);
+        await audit(tx, a, {
+          organisationId,
+          action: 'create',
+          asset: { type: 'entity', id, name: body.name },
+          changes: created({ name: body.name, type: body.type, site: site.name, facility: body.facility }),
+        });
+        return made;
       });
     },
 
@@ -202,8 +210,16 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
     async update(a: Caller, id: number, body: EntityUpdate): Promise<EntityDetail> {
       return db.transaction(async (tx) => {
         const { rec } = await entityFor(tx, a, id);
+        const before = toDetail(rec, true);
         await applyUpdate(tx, rec, body);
-        return detail(tx, rec.entity.organisationId, id, true);
+        const after = await detail(tx, rec.entity.organisationId, id, true);
+        await audit(tx, a, {
+          organisationId: rec.entity.organisationId,
+          action: 'update',
+          asset: { type: 'entity', id, name: rec.entity.name },
+          changes: diff(before, after),
+        });
+        return after;
       });
     },
 
@@ -211,6 +227,11 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
       return db.transaction(async (tx) => {
         const { rec } = await entityFor(tx, a, id);
         await q.updateEntity(tx, rec.entity.organisationId, id, { deletedAt: clock(), deletedBy: a.user.id });
+        await audit(tx, a, {
+          organisationId: rec.entity.organisationId,
+          action: 'delete',
+          asset: { type: 'entity', id, name: rec.entity.name },
+        });
         return fill(MSG.entityDeleted, { name: rec.entity.name });
       });
     },

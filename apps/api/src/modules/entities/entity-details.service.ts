@@ -11,6 +11,7 @@ import {
 import type { Db } from '@verdant/db/client';
 import { MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
+import { audit, diff } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import * as q from './entities.queries';
@@ -69,7 +70,14 @@ export function createEntityDetailsService({ db }: { db: Db }) {
           powerMeterId: pump.powerMeterId,
           flowMeterId: pump.flowMeterId,
         });
-        return toPump(await dq.findPump(tx, rec.entity.organisationId, id));
+        const after = toPump(await dq.findPump(tx, rec.entity.organisationId, id));
+        await audit(tx, a, {
+          organisationId: rec.entity.organisationId,
+          action: 'update pump',
+          asset: { type: 'entity', id, name: rec.entity.name },
+          changes: diff(current, after),
+        });
+        return after;
       });
     },
 
@@ -99,7 +107,14 @@ export function createEntityDetailsService({ db }: { db: Db }) {
         const list = USAGE_LOOKUPS[field];
         if (list && parsed !== null && !(await q.lookupExists(tx, list, parsed)))
           throw fieldError(field, MSG.entityUnknownChoice);
+        const before = (await dq.findUsage(tx, rec.entity.organisationId, id))?.[field] ?? null;
         await dq.setUsage(tx, rec.entity.organisationId, id, field, parsed);
+        await audit(tx, a, {
+          organisationId: rec.entity.organisationId,
+          action: 'update usage',
+          asset: { type: 'entity', id, name: rec.entity.name },
+          changes: diff({ [field]: before }, { [field]: parsed }),
+        });
         return { field, value: parsed };
       });
     },
@@ -111,7 +126,18 @@ export function createEntityDetailsService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const { rec } = await entityFor(tx, a, id);
         if (!(await dq.indicatorAppliesToEntities(tx, indicatorId))) throw notFound();
+        const old = (await dq.entityIndicators(tx, rec.entity.organisationId, id)).find(
+          (i) => i.indicatorId === indicatorId,
+        );
         await dq.setIndicator(tx, rec.entity.organisationId, id, indicatorId, parsed);
+        const name = old?.label ?? `indicator ${indicatorId}`;
+        const before = old?.value === null || old?.value === undefined ? null : Number(old.value);
+        await audit(tx, a, {
+          organisationId: rec.entity.organisationId,
+          action: 'update indicator',
+          asset: { type: 'entity', id, name: rec.entity.name },
+          changes: diff({ [name]: before }, { [name]: parsed }),
+        });
         return { indicatorId, value: parsed };
       });
     },
@@ -148,8 +174,16 @@ export function createEntityDetailsService({ db }: { db: Db }) {
           }
           set.influentMeterId = body.influentMeterId;
         }
+        const before = toWwtp(await dq.findWwtp(tx, rec.entity.organisationId, id));
         if (Object.keys(set).length > 0) await dq.upsertWwtp(tx, rec.entity.organisationId, id, set);
-        return toWwtp(await dq.findWwtp(tx, rec.entity.organisationId, id));
+        const after = toWwtp(await dq.findWwtp(tx, rec.entity.organisationId, id));
+        await audit(tx, a, {
+          organisationId: rec.entity.organisationId,
+          action: 'update plant',
+          asset: { type: 'entity', id, name: rec.entity.name },
+          changes: diff(before, after),
+        });
+        return after;
       });
     },
   };

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FileItem, FileOwnerType, FilesList, LogoAnswer, ReplaceMode } from '@verdant/contracts/files';
-import type { Db } from '@verdant/db/client';
+import type { Db, DbOrTx } from '@verdant/db/client';
 import { MSG } from '@verdant/domain/messages';
 import sharp from 'sharp';
 import type { Config } from '../../config';
+import { audit } from '../../lib/audit';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { createLocalStorage, newStorageKey, type Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
@@ -114,6 +115,18 @@ export function createFilesService({
     return [];
   }
 
+  /** A file change is written on the asset that owns the file, so it shows in that asset's history. */
+  function fileAudit(
+    tx: DbOrTx,
+    a: Caller,
+    organisationId: number,
+    owner: { type: string; id: number },
+    action: string,
+    changes: Record<string, { before: unknown; after: unknown }>,
+  ) {
+    return audit(tx, a, { organisationId, action, asset: { type: owner.type, id: owner.id }, changes });
+  }
+
   return {
     async list(a: Caller, owner: Owner): Promise<FilesList> {
       const { organisationId, mayEdit } = await ownerScope(a, owner);
@@ -140,6 +153,9 @@ export function createFilesService({
       try {
         const row = await db.transaction(async (tx) => {
           if (asDefault) dropped = await clearDefault(tx, organisationId, owner, asDefault.replace);
+          await fileAudit(tx, a, organisationId, owner, asDefault ? 'upload default image' : 'upload file', {
+            file: { before: null, after: file.filename },
+          });
           return q.insertFile(tx, {
             organisationId,
             ownerType: owner.type,
@@ -169,6 +185,9 @@ export function createFilesService({
         if (!isImage(extensionOf(file.filename))) throw badRequest(MSG.fileNotImage);
         dropped = await clearDefault(tx, organisationId, owner, replace, file.id);
         await q.setDefaultFlag(tx, organisationId, file.id, true);
+        await fileAudit(tx, a, organisationId, owner, 'set default image', {
+          defaultImage: { before: file.defaultImage ? file.filename : null, after: file.filename },
+        });
         return { ...file, defaultImage: true };
       });
       await removeBytes(dropped);
@@ -181,6 +200,9 @@ export function createFilesService({
         const found = await q.findFile(tx, organisationId, owner.type, owner.id, fileId);
         if (!found) throw notFound();
         await q.deleteFile(tx, organisationId, found.id);
+        await fileAudit(tx, a, organisationId, owner, 'delete file', {
+          file: { before: found.filename, after: null },
+        });
         return found;
       });
       await removeBytes([file.storageKey]);
@@ -221,16 +243,22 @@ export function createFilesService({
       const old = await db.transaction(async (tx) => {
         const previous = (await q.organisationLogo(tx, organisationId))?.logo ?? null;
         await q.setOrganisationLogo(tx, organisationId, key);
+        await fileAudit(tx, a, organisationId, { type: 'organisation', id: organisationId }, 'upload logo', {
+          logo: { before: previous ? 'a logo' : null, after: file.filename },
+        });
         return previous;
       });
       if (old) await storage.delete(old);
       return this.logo(a, organisationId);
     },
 
-    async deleteLogo(_a: Caller, organisationId: number): Promise<{ success: true }> {
+    async deleteLogo(a: Caller, organisationId: number): Promise<{ success: true }> {
       const old = await db.transaction(async (tx) => {
         const previous = (await q.organisationLogo(tx, organisationId))?.logo ?? null;
         await q.setOrganisationLogo(tx, organisationId, null);
+        await fileAudit(tx, a, organisationId, { type: 'organisation', id: organisationId }, 'delete logo', {
+          logo: { before: previous ? 'a logo' : null, after: null },
+        });
         return previous;
       });
       if (old) await storage.delete(old);

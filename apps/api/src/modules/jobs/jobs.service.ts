@@ -2,6 +2,7 @@ import type { Job, JobsList, newJob } from '@verdant/contracts/jobs';
 import type { Db } from '@verdant/db/client';
 import { MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
+import { audit, created } from '../../lib/audit';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
@@ -25,16 +26,26 @@ export function createJobsService({ db, clock }: { db: Db; clock: () => Date }) 
       const { mayAdminister } = a.checked;
       // A permanent job is contracted and nobody can delete it, so only administrators may add one.
       if (body.permanent && !mayAdminister) throw forbidden();
-      const { id } = await q.insertJob(db, { organisationId, ...body, createdBy: a.user.id });
+      const { id } = await db.transaction(async (tx) => {
+        const row = await q.insertJob(tx, { organisationId, ...body, createdBy: a.user.id });
+        await audit(tx, a, {
+          organisationId,
+          action: 'create',
+          asset: { type: 'job', id: row.id },
+          changes: created(body as Record<string, unknown>),
+        });
+        return row;
+      });
       return find(organisationId, id);
     },
 
-    async remove(_a: Caller, organisationId: number, jobId: number): Promise<{ success: true }> {
+    async remove(a: Caller, organisationId: number, jobId: number): Promise<{ success: true }> {
       await db.transaction(async (tx) => {
         const job = await q.findJob(tx, organisationId, jobId);
         if (!job) throw notFound();
         if (job.permanent) throw new AppError('CONFLICT', MSG.jobPermanent, 409);
         await q.deleteJob(tx, organisationId, job.id);
+        await audit(tx, a, { organisationId, action: 'delete', asset: { type: 'job', id: job.id } });
       });
       return { success: true };
     },

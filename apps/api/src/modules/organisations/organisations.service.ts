@@ -22,6 +22,7 @@ import { CHART_BARS_MAX, ORGANISATION_STATUS } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { JobQueue } from '../../jobs/job-definition';
 import { recomputePendingJob } from '../../jobs/recompute-pending.job';
+import { audit, created, diff } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import { allowedOf, visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
@@ -102,6 +103,22 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
     return visibleMeters(db, a.principal, id);
   }
 
+  /** One audit row on the organisation itself. */
+  function writeAudit(
+    tx: DbOrTx,
+    a: Caller,
+    org: { id: number; name: string },
+    action: string,
+    changes: ReturnType<typeof diff>,
+  ) {
+    return audit(tx, a, {
+      organisationId: org.id,
+      action,
+      asset: { type: 'organisation', id: org.id, name: org.name },
+      changes,
+    });
+  }
+
   return {
     async get(a: Caller, id: number) {
       return toOrganisation(a, await load(db, id));
@@ -118,6 +135,7 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
         await assertNameFree(tx, body.name, id);
         await assertSourceVisible(tx, id, body.emissionFactorDataSourceId);
         const after = await q.updateOrganisation(tx, id, body);
+        await writeAudit(tx, a, before, 'update', diff(before, body as Record<string, unknown>));
         const sourceChanged = before.emissionFactorDataSourceId !== body.emissionFactorDataSourceId;
         // Written on every save, after the row lock the update took: `before` may be stale under concurrent
         // saves, and the source history must match the column the save leaves.
@@ -155,8 +173,10 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
         next = text === '' ? null : Number(text);
       }
       const row = await db.transaction(async (tx) => {
-        const current = parseAlertSettings((await load(tx, id)).alertSettings);
+        const org = await load(tx, id);
+        const current = parseAlertSettings(org.alertSettings);
         const alertSettings = JSON.stringify({ ...current, [k]: next });
+        await writeAudit(tx, a, org, 'update setting', diff({ [k]: current[k] ?? null }, { [k]: next }));
         return q.updateOrganisation(tx, id, { alertSettings });
       });
       if (!row) throw notFound();
@@ -167,15 +187,23 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
       const values: q.OrganisationValues = {};
       if (body.co2e !== undefined) values.co2eTarget = body.co2e === null ? null : String(body.co2e);
       if (body.cons !== undefined) values.consTarget = body.cons === null ? null : String(body.cons);
-      const row = await q.updateOrganisation(db, id, values);
+      const row = await db.transaction(async (tx) => {
+        const before = await load(tx, id);
+        await writeAudit(tx, a, before, 'update target', diff(before, values));
+        return q.updateOrganisation(tx, id, values);
+      });
       if (!row) throw notFound();
       return toOrganisation(a, row);
     },
 
     /** Disabling blocks every member; only a product administrator can then enter and enable it again. */
-    async setEnabled(_a: Caller, id: number, enabled: boolean) {
+    async setEnabled(a: Caller, id: number, enabled: boolean) {
       const statusId = enabled ? ORGANISATION_STATUS.enabled : ORGANISATION_STATUS.disabled;
-      const row = await q.updateOrganisation(db, id, { statusId });
+      const row = await db.transaction(async (tx) => {
+        const before = await load(tx, id);
+        await writeAudit(tx, a, before, enabled ? 'enable' : 'disable', diff(before, { statusId }));
+        return q.updateOrganisation(tx, id, { statusId });
+      });
       if (!row) throw notFound();
       return {
         success: true as const,
@@ -188,7 +216,9 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
       const values = createOrganisationRequest.parse(body);
       const row = await db.transaction(async (tx) => {
         await assertNameFree(tx, values.name);
-        return q.insertOrganisation(tx, values);
+        const made = await q.insertOrganisation(tx, values);
+        await writeAudit(tx, a, made, 'create', created(values as Record<string, unknown>));
+        return made;
       });
       return {
         success: true as const,
@@ -205,19 +235,34 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
       return (await q.listExpiries(db, id)).map(toExpiry);
     },
 
-    async addExpiry(_a: Caller, id: number, body: ProcurementExpiryRequest) {
-      return toExpiry(await q.insertExpiry(db, { organisationId: id, ...body }));
+    async addExpiry(a: Caller, id: number, body: ProcurementExpiryRequest) {
+      return db.transaction(async (tx) => {
+        const org = await load(tx, id);
+        const row = await q.insertExpiry(tx, { organisationId: id, ...body });
+        await writeAudit(tx, a, org, 'add expiry', created(toExpiry(row)));
+        return toExpiry(row);
+      });
     },
 
-    async updateExpiry(_a: Caller, id: number, expiryId: number, body: ProcurementExpiryRequest) {
-      const row = await q.updateExpiry(db, id, expiryId, body);
-      if (!row) throw notFound();
-      return toExpiry(row);
+    async updateExpiry(a: Caller, id: number, expiryId: number, body: ProcurementExpiryRequest) {
+      return db.transaction(async (tx) => {
+        const org = await load(tx, id);
+        const old = (await q.listExpiries(tx, id)).find((e) => e.id === expiryId);
+        const row = await q.updateExpiry(tx, id, expiryId, body);
+        if (!row || !old) throw notFound();
+        await writeAudit(tx, a, org, 'update expiry', diff(toExpiry(old), toExpiry(row)));
+        return toExpiry(row);
+      });
     },
 
-    async deleteExpiry(_a: Caller, id: number, expiryId: number) {
-      if (!(await q.deleteExpiry(db, id, expiryId))) throw notFound();
-      return { success: true as const };
+    async deleteExpiry(a: Caller, id: number, expiryId: number) {
+      return db.transaction(async (tx) => {
+        const org = await load(tx, id);
+        const old = (await q.listExpiries(tx, id)).find((e) => e.id === expiryId);
+        if (!old || !(await q.deleteExpiry(tx, id, expiryId))) throw notFound();
+        await writeAudit(tx, a, org, 'delete expiry', diff(toExpiry(old), null));
+        return { success: true as const };
+      });
     },
 
     /** Sites ranked by consumption (kWh), cost or emissions in one month, highest first. */

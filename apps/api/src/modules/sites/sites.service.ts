@@ -9,6 +9,7 @@ import type {
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { fill, MSG } from '@verdant/domain/messages';
+import { audit, created, diff } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { allowedOf, visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
@@ -125,13 +126,19 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
         if (await q.nameTaken(tx, organisationId, body.name)) {
           throw badRequest(MSG.siteNameInUse, { name: [MSG.siteNameInUse] });
         }
-        const created = await q.insertSite(tx, {
+        const row = await q.insertSite(tx, {
           organisationId,
           name: body.name.trim(),
           regionId: body.region,
           siteOpen: body.openDate,
         });
-        return created.id;
+        await audit(tx, a, {
+          organisationId,
+          action: 'create',
+          asset: { type: 'site', id: row.id, name: row.name },
+          changes: created({ name: row.name, regionId: row.regionId, siteOpen: row.siteOpen }),
+        });
+        return row.id;
       });
       return readSite(a, id);
     },
@@ -155,6 +162,12 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
           throw badRequest(MSG.siteCloseBeforeOpen, { siteClose: [MSG.siteCloseBeforeOpen] });
         }
         await q.updateSite(tx, site.organisationId, siteId, change);
+        await audit(tx, a, {
+          organisationId: site.organisationId,
+          action: 'update',
+          asset: { type: 'site', id: siteId, name: change.name ?? site.name },
+          changes: diff(site, change),
+        });
       });
       return readSite(a, siteId);
     },
@@ -165,6 +178,11 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
         if ((await q.liveMeterCount(tx, site.organisationId, siteId)) > 0)
           throw conflict(MSG.siteHasDataSources);
         await q.archiveSite(tx, site.organisationId, siteId, a.user.id, clock());
+        await audit(tx, a, {
+          organisationId: site.organisationId,
+          action: 'delete',
+          asset: { type: 'site', id: siteId, name: site.name },
+        });
         return { success: true, message: fill(MSG.siteDeleted, { name: site.name }) };
       });
     },
@@ -172,15 +190,23 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
     async setIndicator(a: Caller, siteId: number, indicatorId: number, raw: number | string | null) {
       await db.transaction(async (tx) => {
         const { site } = await siteScope(tx, a, siteId);
-        if (!(await q.findSiteIndicator(tx, indicatorId))) throw notFound();
+        const indicator = await q.findSiteIndicator(tx, indicatorId);
+        if (!indicator) throw notFound();
         const text = raw === null ? '' : String(raw).trim();
-        await q.setIndicatorValue(
-          tx,
-          site.organisationId,
-          siteId,
-          indicatorId,
-          text === '' ? null : String(Number(text)),
+        const value = text === '' ? null : String(Number(text));
+        const before = (await q.siteIndicators(tx, site.organisationId, siteId)).find(
+          (i) => i.indicatorId === indicatorId,
         );
+        await q.setIndicatorValue(tx, site.organisationId, siteId, indicatorId, value);
+        await audit(tx, a, {
+          organisationId: site.organisationId,
+          action: 'update',
+          asset: { type: 'site', id: siteId, name: site.name },
+          changes: diff(
+            { [indicator.description]: before?.value ?? null },
+            { [indicator.description]: value === null ? null : Number(value) },
+          ),
+        });
       });
       return readSite(a, siteId);
     },
@@ -193,6 +219,14 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
         if (group.memberType !== 'site') throw badRequest(MSG.siteGroupNotSiteGroup);
         if (join) await q.addMember(tx, site.organisationId, groupId, siteId);
         else await q.removeMember(tx, site.organisationId, groupId, siteId);
+        await audit(tx, a, {
+          organisationId: site.organisationId,
+          action: join ? 'join group' : 'leave group',
+          asset: { type: 'site', id: siteId, name: site.name },
+          changes: {
+            group: join ? { before: null, after: group.name } : { before: group.name, after: null },
+          },
+        });
       });
       return readSite(a, siteId);
     },

@@ -1,6 +1,7 @@
 import type { AdvancedRight } from '@verdant/contracts/users';
 import type { Db } from '@verdant/db/client';
 import { ACCESS } from '@verdant/domain/constants';
+import { audit, diff } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { type AssetType, assetAccess, assetKey } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
@@ -47,20 +48,69 @@ export function createAdvancedRightsService({ db }: { db: Db }) {
         { type: assetType, id: assetId },
       ]);
       if (!access.get(assetKey({ type: assetType, id: assetId }))?.inOrganisation) throw notFound();
-      await q.upsertRight(db, { userId, organisationId, assetType, assetId, rightId });
+      await db.transaction(async (tx) => {
+        const before = (await q.listRights(tx, userId, organisationId)).find(
+          (r) => r.assetType === assetType && r.assetId === assetId,
+        );
+        await q.upsertRight(tx, { userId, organisationId, assetType, assetId, rightId });
+        await audit(tx, a, {
+          organisationId,
+          action: 'set advanced right',
+          asset: { type: 'user', id: userId },
+          changes: diff(
+            { [`${assetType} ${assetId}`]: before?.rightId ?? null },
+            { [`${assetType} ${assetId}`]: rightId },
+          ),
+        });
+      });
       return this.list(a, userId, organisationId);
     },
 
     async remove(a: Caller, userId: number, organisationId: number, assetType: AssetType, assetId: number) {
       await guard(a, organisationId, userId);
-      if ((await q.deleteRight(db, userId, organisationId, assetType, assetId)) === 0) throw notFound();
+      await db.transaction(async (tx) => {
+        const before = (await q.listRights(tx, userId, organisationId)).find(
+          (r) => r.assetType === assetType && r.assetId === assetId,
+        );
+        if ((await q.deleteRight(tx, userId, organisationId, assetType, assetId)) === 0) throw notFound();
+        await audit(tx, a, {
+          organisationId,
+          action: 'remove advanced right',
+          asset: { type: 'user', id: userId },
+          changes: diff(
+            { [`${assetType} ${assetId}`]: before?.rightId ?? null },
+            { [`${assetType} ${assetId}`]: null },
+          ),
+        });
+      });
       return this.list(a, userId, organisationId);
     },
 
     async copy(a: Caller, userId: number, organisationId: number, fromUserId: number) {
       await guard(a, organisationId, userId);
       if (!(await findMember(db, organisationId, fromUserId))) throw notFound();
-      await db.transaction((tx) => q.replaceRights(tx, organisationId, fromUserId, userId));
+      await db.transaction(async (tx) => {
+        const key = (r: { assetType: string; assetId: number }) => `${r.assetType} ${r.assetId}`;
+        const rightsOf = async () =>
+          Object.fromEntries(
+            (await q.listRights(tx, userId, organisationId)).map((r) => [key(r), r.rightId]),
+          );
+        const before = await rightsOf();
+        await q.replaceRights(tx, organisationId, fromUserId, userId);
+        const after = await rightsOf();
+        await audit(tx, a, {
+          organisationId,
+          action: 'copy advanced rights',
+          asset: { type: 'user', id: userId },
+          changes: diff(
+            { ...Object.fromEntries(Object.keys(after).map((k) => [k, null])), ...before },
+            {
+              ...Object.fromEntries(Object.keys(before).map((k) => [k, null])),
+              ...after,
+            },
+          ),
+        });
+      });
       return this.list(a, userId, organisationId);
     },
   };

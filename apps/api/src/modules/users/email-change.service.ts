@@ -3,6 +3,7 @@ import type { Db } from '@verdant/db/client';
 import { EMAIL_CHANGE_VALID_HOURS, USER_STATUS } from '@verdant/domain/constants';
 import { fill } from '@verdant/domain/messages';
 import type { Config } from '../../config';
+import { audit, diff } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { createSigner } from '../../lib/signing-key';
@@ -104,6 +105,17 @@ export function createEmailChanges({ db, config, mailer }: { db: Db; config: Con
         }
         // Changes only while the account still has the old address, so two uses of one link change it once.
         if (!(await q.changeEmail(tx, found.userId, found.from, found.to))) throw invalid();
+        // Confirmed through a signed link: the person acts on their own record, which spans organisations.
+        await audit(
+          tx,
+          { userId: found.userId, name: `${found.user.firstName} ${found.user.surname}` },
+          {
+            organisationId: null,
+            action: 'email change confirmed',
+            asset: { type: 'user', id: found.userId, name: `${found.user.firstName} ${found.user.surname}` },
+            changes: diff({ email: found.from }, { email: found.to }),
+          },
+        );
       });
       await this.notifyChanged(found.user, found.from, found.to, 'after confirmation from this address');
       return fill(USER_MESSAGES.emailChanged, { email: found.to });

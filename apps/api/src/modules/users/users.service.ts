@@ -6,6 +6,7 @@ import { ACCESS, ACCESS_LABELS, USER_STATUS } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import { looksLikeEmail } from '@verdant/domain/passwords';
 import type { Config } from '../../config';
+import { audit, created as createdFields, diff } from '../../lib/audit';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { sendPasswordLink } from '../../lib/password-links';
@@ -17,6 +18,12 @@ import * as q from './users.queries';
 
 const notOnYourself = () => forbidden(USER_MESSAGES.notOnYourself);
 const fullName = (u: { firstName: string; surname: string }) => `${u.firstName} ${u.surname}`;
+/** A person as the asset of an audit row. */
+const userAsset = (u: { id: number; firstName?: string; surname?: string }) => ({
+  type: 'user',
+  id: u.id,
+  name: u.firstName === undefined ? null : fullName({ firstName: u.firstName, surname: u.surname ?? '' }),
+});
 
 export function toUser(row: q.MemberRow, mayEdit: boolean): User {
   const { user: u, membership: m } = row;
@@ -185,7 +192,22 @@ export function createUsersService({
         } else if (changingEmail && email.toLowerCase() !== row.user.email.toLowerCase()) {
           await emailChanges.notifyChanged(row.user, row.user.email, email, 'by a product administrator');
         }
-        return toUser(await selfOrMember(tx, a, c.organisationId, userId), true);
+        const after = toUser(await selfOrMember(tx, a, c.organisationId, userId), true);
+        await audit(tx, a, {
+          organisationId: c.organisationId,
+          action: 'update',
+          asset: userAsset(row.user),
+          changes: diff(toUser(row, true), after),
+        });
+        if (changingEmail && !direct) {
+          await audit(tx, a, {
+            organisationId: c.organisationId,
+            action: 'email change requested',
+            asset: userAsset(row.user),
+            changes: diff({ email: row.user.email }, { email }),
+          });
+        }
+        return after;
       });
     },
 
@@ -201,6 +223,16 @@ export function createUsersService({
         if (level === ACCESS.none) await q.deleteMembership(tx, userId, organisationId);
         else await q.upsertMembership(tx, userId, organisationId, level);
         const after = await q.findMember(tx, organisationId, userId);
+        const person = row?.user ?? after?.user ?? (await q.findUser(tx, userId));
+        await audit(tx, a, {
+          organisationId,
+          action: 'grant access',
+          asset: userAsset(person ?? { id: userId }),
+          changes: diff(
+            { access: row?.membership.accessId ?? null },
+            { access: after?.membership.accessId ?? null },
+          ),
+        });
         return after ? toUser(after, true) : null;
       });
     },
@@ -208,16 +240,28 @@ export function createUsersService({
     async removeFromOrganisation(a: Caller, userId: number, organisationId: number) {
       if (isSelf(a, userId)) throw notOnYourself();
       await db.transaction(async (tx) => {
-        await member(tx, organisationId, userId);
+        const row = await member(tx, organisationId, userId);
         await q.deleteMembership(tx, userId, organisationId);
+        await audit(tx, a, {
+          organisationId,
+          action: 'remove from organisation',
+          asset: userAsset(row.user),
+          changes: diff({ access: row.membership.accessId }, { access: null }),
+        });
       });
     },
 
     async setOrganisationBlock(a: Caller, userId: number, organisationId: number, blocked: boolean) {
       if (isSelf(a, userId)) throw notOnYourself();
       return db.transaction(async (tx) => {
-        await member(tx, organisationId, userId);
+        const row = await member(tx, organisationId, userId);
         await q.updateMembership(tx, userId, organisationId, { orgBlocked: blocked });
+        await audit(tx, a, {
+          organisationId,
+          action: blocked ? 'block' : 'unblock',
+          asset: userAsset(row.user),
+          changes: diff({ blocked: row.membership.orgBlocked }, { blocked }),
+        });
         return toUser(await member(tx, organisationId, userId), true);
       });
     },
@@ -238,6 +282,11 @@ export function createUsersService({
           );
         }
         await q.deleteUser(tx, userId);
+        await audit(tx, a, {
+          organisationId: c.organisationId,
+          action: 'delete',
+          asset: userAsset(row.user),
+        });
         return fill(USER_MESSAGES.userDeleted, { name: fullName(row.user) });
       });
     },
@@ -247,7 +296,15 @@ export function createUsersService({
       if (!(await verifyPassword(a.user.passwordHash, current))) {
         throw badRequest(MSG.passwordNotCorrect, { current: [MSG.passwordNotCorrect] });
       }
-      await q.updateUser(db, userId, { passwordHash: await hashPassword(next) });
+      const passwordHash = await hashPassword(next);
+      await db.transaction(async (tx) => {
+        await q.updateUser(tx, userId, { passwordHash });
+        await audit(tx, a, {
+          organisationId: a.organisationId,
+          action: 'change password',
+          asset: userAsset(a.user),
+        });
+      });
       await auth.endOtherSessions(a.tokenHash, userId);
       return MSG.passwordChanged;
     },
@@ -260,7 +317,14 @@ export function createUsersService({
       if (!(await verifyPassword(a.user.passwordHash, ownPassword))) {
         throw badRequest(MSG.yourPasswordNotCorrect, { password: [MSG.yourPasswordNotCorrect] });
       }
-      await sendPasswordLink(db, mailer, config.publicUrl, row.user, 'reset');
+      await db.transaction(async (tx) => {
+        await audit(tx, a, {
+          organisationId: c.organisationId,
+          action: 'password reset sent',
+          asset: userAsset(row.user),
+        });
+        await sendPasswordLink(tx, mailer, config.publicUrl, row.user, 'reset');
+      });
       return fill(USER_MESSAGES.resetSent, { name: fullName(row.user) });
     },
 
@@ -300,6 +364,18 @@ export function createUsersService({
           surname: body.surname,
         });
         await q.upsertMembership(tx, created.id, c.organisationId, level);
+        await audit(tx, a, {
+          organisationId: c.organisationId,
+          action: 'create',
+          asset: userAsset(created),
+          changes: createdFields({
+            email: created.email,
+            loginId: created.loginId,
+            firstName: created.firstName,
+            surname: created.surname,
+            access: level,
+          }),
+        });
         await sendPasswordLink(tx, mailer, config.publicUrl, created, 'welcome');
         const row = await member(tx, c.organisationId, created.id);
         return {

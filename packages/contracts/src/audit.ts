@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { calendarDate, idNumber, int4Param, text } from './common';
+
+/** The asset types the audit log names (issue 12). */
+export const AUDIT_ASSET_TYPES = [
+  'organisation',
+  'user',
+  'site',
+  'entity',
+  'file',
+  'job',
+  'session',
+] as const;
+
+export const auditParams = z.object({ id: idNumber() });
+
+/** Filters of an organisation's history: person, asset (type + id), action and dates (dd/MM/yyyy shown). */
+export const auditQuery = z.object({
+  person: idNumber().optional(),
+  assetType: text().trim().max(40).optional(),
+  assetId: idNumber().optional(),
+  action: text().trim().max(60).optional(),
+  from: calendarDate().optional(),
+  to: calendarDate().optional(),
+  /** Pages of 100, from 1. */
+  page: int4Param().min(1).default(1),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+export const fieldChange = z.object({ before: z.unknown(), after: z.unknown() });
+
+export const auditEvent = z.object({
+  id: z.number(),
+  occurredAt: z.string(),
+  organisationId: z.number().nullable(),
+  actorUserId: z.number().nullable(),
+  actorName: z.string().nullable(),
+  actorPortalToken: z.string().nullable(),
+  actorJob: z.string().nullable(),
+  action: z.string(),
+  assetType: z.string(),
+  assetId: z.number().nullable(),
+  assetName: z.string().nullable(),
+  changes: z.record(z.string(), fieldChange),
+  requestId: z.string().nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEvent>;
+
+export const AUDIT_PAGE_SIZE = 100;
+
+export const auditPage = z.object({
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  events: z.array(auditEvent),
+  /** The people and actions found in this organisation's history, for the filters. */
+  people: z.array(z.object({ id: z.number(), name: z.string() })),
+  actions: z.array(z.string()),
+});
+export type AuditPage = z.infer<typeof auditPage>;
