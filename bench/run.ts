@@ -1,4 +1,4 @@
-// `npm run bench`: runs every benchmark in bench/ against a real PostgreSQL and prints figures and ratios.
+// `npm run bench`: runs every benchmark (or those named: `npm run bench -- pages`) in bench/ against a real PostgreSQL and prints figures and ratios.
 // Benchmarks measure; they never pass or fail on a duration.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ensureDatabase, startEmbedded } from '@verdant/db/embedded';
 import { freePort } from '@verdant/db/testing/free-port';
 import { ledgerBench } from './ledger.bench';
+import { pagesBench } from './pages.bench';
 import { sessionsBench } from './sessions.bench';
 
 export interface BenchContext {
@@ -23,7 +24,11 @@ const ctx: BenchContext = {
   },
 };
 try {
-  for (const bench of [sessionsBench, ledgerBench]) await bench(ctx);
+  // `npm run bench -- pages` runs only the benchmarks named; without names, all of them.
+  const all = { sessions: sessionsBench, ledger: ledgerBench, pages: pagesBench };
+  const chosen = process.argv.slice(2).filter((name): name is keyof typeof all => name in all);
+  for (const name of chosen.length > 0 ? chosen : (Object.keys(all) as (keyof typeof all)[]))
+    await all[name](ctx);
 } finally {
   await pg.stop();
   await rm(dir, { recursive: true, force: true });
