@@ -7,6 +7,7 @@ export default defineConfig({
       'apps/api/src/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
       'bench/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     globalSetup: ['packages/db/src/testing/global-setup.ts'],
     testTimeout: 30_000,

@@ -8,6 +8,7 @@ import type { Db } from '@verdant/db/client';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { type JobQueue, noJobQueue } from './jobs/job-definition';
 import type { Mailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -41,10 +42,12 @@ import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
+import { emailChangeRoutes } from './modules/users/email-change.routes';
+import { createEmailChanges } from './modules/users/email-change.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
-import { authenticate } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { accessPlugin } from './plugins/auth';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 
@@ -55,15 +58,27 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The time; tests fix it so that 'last month' is known. */
   clock?: () => Date;
+  /** Where services send background jobs (main.ts passes the job runner). */
+  jobQueue?: JobQueue;
 }
 
 /** Builds the whole HTTP application; main.ts and every test call this. */
-export async function buildApp({ config, db, mailer, logger, clock = () => new Date() }: AppDeps) {
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  logger,
+  clock = () => new Date(),
+  jobQueue = noJobQueue,
+}: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID(),
     bodyLimit: 10 * 1024 * 1024,
+    // The HTTP layer's own refusals (bad address, headers too large, bad Content-Length) answer the one shape.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -85,21 +100,23 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);
+  const auth = createAuthService({ db, config, mailer });
+  await app.register(accessPlugin, { auth, db });
   await app.register(openapiPlugin);
   app.addHook('onSend', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);
   });
 
-  const auth = createAuthService({ db, config, mailer });
   const currentUser = createCurrentUserService({ db, auth });
-  const users = createUsersService({ db, config, mailer, auth });
+  const emailChanges = createEmailChanges({ db, config, mailer });
+  const users = createUsersService({ db, config, mailer, auth, emailChanges });
   const advancedRights = createAdvancedRightsService({ db });
   const notifications = createNotificationsService({ db });
   const search = createSearchService({ db });
   const catalogue = createCatalogueService({ db });
   const dashboard = createDashboardService({ db, clock });
   const entities = createEntitiesService({ db, clock });
-  const organisations = createOrganisationsService({ db, clock });
+  const organisations = createOrganisationsService({ db, jobQueue });
   const files = createFilesService({ db, config, clock });
   const jobs = createJobsService({ db, clock });
   const sites = createSitesService({ db, clock });
@@ -108,9 +125,15 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth, config });
-      await api.register(filesRoutes, { service: files, auth });
+      await api.register(emailChangeRoutes, { service: emailChanges, config });
+      await api.register(filesRoutes, { service: files });
+      await api.register(jobsRoutes, { service: jobs });
+      await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
       await api.register(async (signedIn) => {
-        signedIn.addHook('onRequest', authenticate(auth));
+        // Modules not yet moved to declared access: signed in, and their services check by hand.
+        signedIn.addHook('onRoute', (route) => {
+          route.config = { ...route.config, access: route.config?.access ?? 'signed-in' };
+        });
         await signedIn.register(currentUserRoutes, { service: currentUser, auth });
         await signedIn.register(usersRoutes, { service: users });
         await signedIn.register(advancedRightsRoutes, { service: advancedRights });
@@ -121,8 +144,6 @@ export async function buildApp({ config, db, mailer, logger, clock = () => new D
         await signedIn.register(entitiesRoutes, { service: entities });
         await signedIn.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
         await signedIn.register(organisationsRoutes, { service: organisations });
-        await signedIn.register(jobsRoutes, { service: jobs });
-        await signedIn.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
         await signedIn.register(referenceRoutes, { db });
         await signedIn.register(deletedAssetsRoutes, {
           service: createDeletedAssetsService({

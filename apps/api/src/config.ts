@@ -35,6 +35,8 @@ const schema = z.object({
   FILE_LINK_SECRET: z.string().min(16).optional(),
   /** Where the built web app is; relative paths are from apps/web. */
   WEB_DIST: z.string().default('dist'),
+  /** How long a stop (SIGINT, SIGTERM) waits for in-flight requests before cutting them. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -7,6 +7,7 @@ import { seedReferenceData } from '@verdant/db/reference-seed';
 import { DEMO_PASSWORD, seedDemoOnce, setAdminPassword } from '@verdant/db/seed';
 import { type App, buildApp } from './app';
 import { loadConfig } from './config';
+import { closeGracefully } from './lib/graceful-stop';
 import { createMailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
 import { purgeExpired } from './modules/deleted-assets/deleted-assets.service';
@@ -25,7 +26,8 @@ async function main() {
     embedded = await startEmbedded({
       dir,
       port: config.EMBEDDED_PG_PORT,
-      log: (l) => /FATAL|orphaned|stale/.test(l) && say(l),
+      passwordFile: path.join(config.dataDir, 'pg-password'),
+      log: (l) => /FATAL|orphaned|stale|password/.test(l) && say(l),
     });
     await ensureDatabase(embedded.url(), 'verdant');
     url = embedded.url('verdant');
@@ -35,11 +37,13 @@ async function main() {
   let stopping = false;
   let sweeper: NodeJS.Timeout | undefined;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    // A second Ctrl-C cuts the wait for in-flight requests short.
+    if (stopping) return app?.server.closeAllConnections();
     stopping = true;
     clearInterval(sweeper);
     say(`\n${signal}: stopping ...`);
-    await app?.close().catch(() => {});
+    // Stop accepting, let in-flight requests finish, then the pool, and PostgreSQL last.
+    if (app) await closeGracefully(app, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(0);

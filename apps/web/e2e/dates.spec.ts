@@ -10,7 +10,9 @@ async function paste(page: Page, field: ReturnType<Page['getByLabel']>, text: st
     const target = document.activeElement as HTMLInputElement;
     const data = new DataTransfer();
     data.setData('text/plain', value);
-    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    target.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
     // Chromium does not insert pasted text from a synthetic event: insert it as the browser would.
     document.execCommand('insertText', false, value);
   }, text);
@@ -78,7 +80,11 @@ test('a site open date picked in the calendar, and an entity date pasted as ISO,
   await expect(page.getByLabel('Open date', { exact: true })).toHaveValue('14/02/2001');
 
   await page.goto('/organisation/entities');
-  await page.getByRole('link').filter({ hasText: /Pump|Plant|Building/ }).first().click();
+  await page
+    .getByRole('link')
+    .filter({ hasText: /Pump|Plant|Building/ })
+    .first()
+    .click();
   await page.getByRole('tab', { name: 'Details' }).click();
   const entityOpen = page.getByLabel('Open date', { exact: true });
   await paste(page, entityOpen, '2019-07-01');

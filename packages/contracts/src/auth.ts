@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { text } from './common';
 import { currentUser, orgSummary } from './current-user';
 
 export const loginRequest = z.object({
-  username: z.string().trim().min(1, 'Enter your email or username').max(320),
-  password: z.string().min(1, 'Enter your password').max(1024),
+  username: text().trim().min(1, 'Enter your email or username').max(320),
+  password: text().min(1, 'Enter your password').max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const sessionData = z.object({
-  token: z.string(),
-  expiresAt: z.string(),
+  token: text(),
+  expiresAt: text(),
   user: currentUser,
   organisation: orgSummary.nullable(),
 });
@@ -19,31 +20,31 @@ export const loginResponse = z.object({ success: z.literal(true), data: sessionD
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const tokenLoginRequest = z.object({
-  token: z.string().min(1).max(200),
-  session: z.string().min(1).max(200),
+  token: text().min(1).max(200),
+  session: text().min(1).max(200),
 });
 
-export const resetEmailParam = z.object({ email: z.string().min(1).max(320) });
+export const resetEmailParam = z.object({ email: text().min(1).max(320) });
 
 export const newPasswordRequest = z.object({
-  token: z.string().min(1).max(200),
-  password: z.string().min(1).max(1024),
+  token: text().min(1).max(200),
+  password: text().min(1).max(1024),
 });
 
-export const resetTokenParam = z.object({ token: z.string().min(1).max(200) });
-export const resetTokenStatus = z.object({ valid: z.boolean(), email: z.string().optional() });
+export const resetTokenParam = z.object({ token: text().min(1).max(200) });
+export const resetTokenStatus = z.object({ valid: z.boolean(), email: text().optional() });
 
-export const messageResponse = z.object({ success: z.literal(true), message: z.string() });
+export const messageResponse = z.object({ success: z.literal(true), message: text() });
 
 export const alternateLogin = z.object({
-  'login-option': z.string().nullable(),
-  props: z.record(z.string(), z.string()),
+  'login-option': text().nullable(),
+  props: z.record(text(), text()),
 });
 export type AlternateLogin = z.infer<typeof alternateLogin>;
 
 export const loginTokenResponse = z.object({
   success: z.literal(true),
-  data: z.object({ tx: z.string(), sx: z.string(), expiresAt: z.string() }),
+  data: z.object({ tx: text(), sx: text(), expiresAt: text() }),
 });
 
 export const ssoConfig = z.object({ microsoft: z.boolean() });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { int4Param, text } from './common';
 
 /** Database ids are 32-bit integers; anything else is refused as bad input rather than failing in SQL. */
-const dbId = z.coerce.number().int().positive().max(2_147_483_647);
+const dbId = int4Param().positive().max(2_147_483_647);
 
 export const energyIdParam = z.object({ id: dbId });
 export const organisationIdParam = z.object({ id: dbId });
@@ -10,8 +11,8 @@ export const conversionParams = z.object({ energy: dbId, a: dbId, b: dbId });
 /** The spec's energy type list item; energytypeId is the kind (1 consumption, 2 record only, 3 delivery, 4 emission). */
 export const energyTypeItem = z.object({
   id: z.number(),
-  grouping: z.string(),
-  energyDescr: z.string(),
+  grouping: text(),
+  energyDescr: text(),
   retired: z.boolean(),
   energytypeId: z.number(),
 });
@@ -21,7 +22,7 @@ export const energyTypeList = z.array(energyTypeItem);
 /** A unit of a data type: standard quantity = quantity x conversionToStandard. */
 export const energyUnit = z.object({
   unitId: z.number(),
-  name: z.string(),
+  name: text(),
   conversionToStandard: z.number(),
   energyId: z.number(),
 });
@@ -39,8 +40,8 @@ export type ConversionFactor = z.infer<typeof conversionFactor>;
 
 /** Lookups have Descr, Id and Order fields (spec); text lookups use the text itself as the Id. */
 export const lookupItem = z.object({
-  Id: z.union([z.number(), z.string()]),
-  Descr: z.string(),
+  Id: z.union([z.number(), text()]),
+  Descr: text(),
   Order: z.number(),
 });
 export type LookupItem = z.infer<typeof lookupItem>;

@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { int4Param, text } from './common';
 
 export const currentUser = z.object({
   id: z.number(),
   org: z.number().nullable(),
-  userId: z.string(),
-  email: z.string(),
-  title: z.string().nullable(),
-  firstName: z.string(),
-  surname: z.string(),
+  userId: text(),
+  email: text(),
+  title: text().nullable(),
+  firstName: text(),
+  surname: text(),
   admin: z.boolean(),
   productAdmin: z.boolean(),
-  access: z.string(),
+  access: text(),
   accessId: z.number(),
   blocked: z.boolean(),
   orgBlocked: z.boolean(),
@@ -20,38 +21,38 @@ export const currentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
-export const orgSummary = z.object({ id: z.number(), name: z.string(), alerts: z.number() });
+export const orgSummary = z.object({ id: z.number(), name: text(), alerts: z.number() });
 export type OrgSummary = z.infer<typeof orgSummary>;
 
 export const orgListItem = z.object({
   id: z.number(),
-  name: z.string(),
-  lastUsed: z.string().nullable(),
+  name: text(),
+  lastUsed: text().nullable(),
   disabled: z.boolean(),
 });
 export type OrgListItem = z.infer<typeof orgListItem>;
 
-export const availableOrgsQuery = z.object({ q: z.string().max(200).optional() });
+export const availableOrgsQuery = z.object({ q: text().max(200).optional() });
 export const availableOrgs = z.object({ recent: z.array(orgListItem), results: z.array(orgListItem) });
 export type AvailableOrgs = z.infer<typeof availableOrgs>;
 
 export const menuItem = z.object({
-  id: z.string(),
-  label: z.string(),
-  path: z.string(),
-  section: z.string(),
-  description: z.string(),
+  id: text(),
+  label: text(),
+  path: text(),
+  section: text(),
+  description: text(),
 });
 export type MenuItem = z.infer<typeof menuItem>;
 export const fullMenu = z.object({ items: z.array(menuItem) });
 
-export const orgParam = z.object({ orgId: z.coerce.number().int().positive() });
+export const orgParam = z.object({ orgId: int4Param().positive() });
 
 export const SETTING_KEY_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 export const settingKeyParam = z.object({
-  key: z.string().regex(SETTING_KEY_PATTERN, 'Setting names use letters, digits, dot, dash and underscore'),
+  key: text().regex(SETTING_KEY_PATTERN, 'Setting names use letters, digits, dot, dash and underscore'),
 });
-export const settingValue = z.string().max(20_000);
-export const userSettings = z.record(z.string().regex(SETTING_KEY_PATTERN), settingValue);
+export const settingValue = text().max(20_000);
+export const userSettings = z.record(text().regex(SETTING_KEY_PATTERN), settingValue);
 export type UserSettings = z.infer<typeof userSettings>;
 export const putSettingRequest = z.object({ value: settingValue.nullable() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4Param, text } from './common';
 
 export const MEASURES = ['cons', 'cost', 'co2e'] as const;
 export const measure = z.enum(MEASURES);
@@ -11,16 +12,16 @@ export const measureParam = z.object({ type: measure });
  */
 export const yearlyComparison = z.object({
   /** 'yyyy-MM' of each month of the current reporting year, first month first. */
-  months: z.array(z.string()),
+  months: z.array(text()),
   /** [current reporting year, the reporting year before], aligned with `months`. */
   data: z.tuple([z.array(z.number()), z.array(z.number())]),
-  seriesLabels: z.tuple([z.string(), z.string()]),
+  seriesLabels: z.tuple([text(), text()]),
   /** The standard unit of the figures: kWh, $ or kg CO2e. */
-  unit: z.string(),
+  unit: text(),
   /** Months in the recent series whose facts are incomplete (some meter lacks days). */
-  incompleteMonths: z.array(z.string()),
+  incompleteMonths: z.array(text()),
   /** Months of the current reporting year after the last complete month: no figures yet (0 in `data`). */
-  futureMonths: z.array(z.string()),
+  futureMonths: z.array(text()),
 });
 export type YearlyComparison = z.infer<typeof yearlyComparison>;
 
@@ -32,13 +33,13 @@ export const monthlySavings = z.object({
   month: z.number(),
   year1: z.number(),
   year2: z.number(),
-  unit: z.string(),
+  unit: text(),
   /** Whether some meter's figures for the last month have days missing. */
   incomplete: z.boolean(),
 });
 export type MonthlySavings = z.infer<typeof monthlySavings>;
 
-export const mover = z.object({ id: z.number(), displayName: z.string(), percentage: z.number() });
+export const mover = z.object({ id: z.number(), displayName: text(), percentage: z.number() });
 export const gainersAndLosers = z.object({
   month: z.number(),
   year: z.number(),
@@ -49,14 +50,14 @@ export type GainersAndLosers = z.infer<typeof gainersAndLosers>;
 
 export const LIST_MEASURES = ['cons', 'cost', 'co2'] as const;
 export const listConsumptionParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: int4Param().positive(),
   measure: z.enum(LIST_MEASURES),
-  month: z.string().regex(/^\d{4}(0[1-9]|1[0-2])$/, 'Month must be yyyyMM'),
+  month: text().regex(/^\d{4}(0[1-9]|1[0-2])$/, 'Month must be yyyyMM'),
 });
 export const listConsumptionQuery = z.object({ cantUseCache: z.enum(['true', 'false']).optional() });
 /** Per-asset figures for one month; `unavailable` lists assets whose figures are being recomputed. */
 export const listConsumption = z.object({
-  consumption: z.record(z.string(), z.number()),
+  consumption: z.record(text(), z.number()),
   unavailable: z.array(z.number()),
   cantUseCache: z.boolean(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4Param, text } from './common';
 
 /** Deleted assets (data-portal spec 2.9, 3, 4): archived sites, data sources and entities, provider only. */
 export const DELETED_ASSET_MESSAGES = {
@@ -18,11 +19,11 @@ export const DELETED_ASSETS_PAGE_SIZE = 100;
 export const deletedAssetsParams = z.object({ type: deletedAssetType });
 export const deletedAssetParams = z.object({
   type: deletedAssetType,
-  id: z.coerce.number().int().positive(),
+  id: int4Param().positive(),
 });
 export const deletedAssetsQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(DELETED_ASSETS_PAGE_SIZE).default(DELETED_ASSETS_PAGE_SIZE),
+  offset: int4Param().min(0).default(0),
+  limit: int4Param().min(1).max(DELETED_ASSETS_PAGE_SIZE).default(DELETED_ASSETS_PAGE_SIZE),
 });
 export type DeletedAssetsQuery = z.infer<typeof deletedAssetsQuery>;
 
@@ -30,19 +31,19 @@ export type DeletedAssetsQuery = z.infer<typeof deletedAssetsQuery>;
 export const deletedAsset = z.object({
   id: z.number(),
   organisationId: z.number(),
-  organisation: z.string(),
+  organisation: text(),
   /** The site's name; for a site, its own name. */
-  site: z.string(),
-  name: z.string(),
+  site: text(),
+  name: text(),
   /** The user who deleted it, or null when unknown (data sources do not record it yet). */
-  deletedBy: z.string().nullable(),
-  deletedOn: z.string(),
-  purgeOn: z.string(),
+  deletedBy: text().nullable(),
+  deletedOn: text(),
+  purgeOn: text(),
 });
 export type DeletedAsset = z.infer<typeof deletedAsset>;
 
 export const deletedAssetsList = z.object({ total: z.number(), items: z.array(deletedAsset) });
 export type DeletedAssetsList = z.infer<typeof deletedAssetsList>;
 
-export const deletedAssetAnswer = z.object({ success: z.literal(true), message: z.string() });
+export const deletedAssetAnswer = z.object({ success: z.literal(true), message: text() });
 export type DeletedAssetAnswer = z.infer<typeof deletedAssetAnswer>;

@@ -1,5 +1,7 @@
 import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
+import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
+import { calendarDate, int4, int4Param, text } from './common';
 import { searchResult } from './search';
 import { assetType } from './users';
 
@@ -21,14 +23,13 @@ const bool = z
 export const ENTITY_SORTS = ['name', 'facility', 'site', 'consumption', 'type'] as const;
 
 export const entitiesQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE).default(LIST_PAGE_SIZE),
-  q: z.string().trim().max(200).optional(),
+  offset: int4Param().min(0).default(0),
+  limit: int4Param().min(1).max(LIST_PAGE_SIZE).default(LIST_PAGE_SIZE),
+  q: text().trim().max(200).optional(),
   includeClosed: bool.default(false),
   hideOpen: bool.default(false),
   /** Comma-separated entity types; none means every type. */
-  types: z
-    .string()
+  types: text()
     .optional()
     .transform((v) => (v ? v.split(',').filter((t) => t !== '') : []))
     .pipe(z.array(entityType)),
@@ -39,10 +40,10 @@ export type EntitiesQuery = z.input<typeof entitiesQuery>;
 
 export const entityRow = z.object({
   id: z.number(),
-  name: z.string(),
-  facilityName: z.string().nullable(),
+  name: text(),
+  facilityName: text().nullable(),
   siteId: z.number(),
-  siteName: z.string(),
+  siteName: text(),
   /** Null until meters are distributed to entities (the data sources issue); never an invented figure. */
   consumption: z.number().nullable(),
   type: entityType,
@@ -58,71 +59,71 @@ export const entitiesList = z.object({
 });
 export type EntitiesList = z.infer<typeof entitiesList>;
 
-export const orgParam = z.object({ id: z.coerce.number().int().positive() });
-export const siteParam = z.object({ siteId: z.coerce.number().int().positive() });
+export const orgParam = z.object({ id: int4Param().positive() });
+export const siteParam = z.object({ siteId: int4Param().positive() });
 
-export const facility = z.object({ id: z.number(), name: z.string() });
+export const facility = z.object({ id: z.number(), name: text() });
 export const facilityList = z.array(facility);
 
-export const meterOption = z.object({ id: z.number(), name: z.string() });
+export const meterOption = z.object({ id: z.number(), name: text() });
 export const pumpMeterOptions = z.object({
-  site: z.string(),
+  site: text(),
   power: z.array(meterOption),
   flow: z.array(meterOption),
   all: z.array(meterOption),
 });
 export type PumpMeterOptions = z.infer<typeof pumpMeterOptions>;
 
-const digits = z.union([z.string(), z.number()]).nullable().optional();
+const digits = z.union([text(), z.number()]).nullable().optional();
 
 export const newEntityRequest = z.object({
-  name: z.string().trim().max(200).default(''),
-  siteId: z.number().int().positive().nullable().default(null),
+  name: text().trim().max(200).default(''),
+  siteId: int4().positive().nullable().default(null),
   type: entityType.nullable().default(null),
-  facility: z.string().trim().max(200).default(''),
-  buildsegId: z.number().int().nullable().default(null),
-  entdescId: z.number().int().nullable().optional(),
+  facility: text().trim().max(200).default(''),
+  buildsegId: int4().nullable().default(null),
+  entdescId: int4().nullable().optional(),
   /** Pump head in metres: digits only. */
   head: digits,
-  powerMeterId: z.number().int().nullable().optional(),
-  flowMeterId: z.number().int().nullable().optional(),
+  powerMeterId: int4().nullable().optional(),
+  flowMeterId: int4().nullable().optional(),
 });
 export type NewEntityRequest = z.input<typeof newEntityRequest>;
 
 /** The spec's entity detail, with what the page needs to label it. */
 export const entityDetail = z.object({
   id: z.number(),
-  entityName: z.string(),
+  entityName: text(),
   type: entityType,
   siteId: z.number(),
-  siteName: z.string(),
+  siteName: text(),
   organisationId: z.number(),
   buildsegId: z.number().nullable(),
   entdescId: z.number().nullable(),
   controlId: z.number().nullable(),
-  entityOpen: z.string().nullable(),
-  entityClose: z.string().nullable(),
-  description: z.string().nullable(),
-  address1: z.string().nullable(),
-  address2: z.string().nullable(),
-  address3: z.string().nullable(),
+  entityOpen: text().nullable(),
+  entityClose: text().nullable(),
+  description: text().nullable(),
+  address1: text().nullable(),
+  address2: text().nullable(),
+  address3: text().nullable(),
   /** Longitude (-180..180) and latitude (-90..90). */
   x: z.number().nullable(),
   y: z.number().nullable(),
-  facilityName: z.string().nullable(),
+  facilityName: text().nullable(),
   closed: z.boolean(),
   mayEdit: z.boolean(),
 });
 export type EntityDetail = z.infer<typeof entityDetail>;
 
-const nullableText = z.string().trim().max(500).nullable();
-const nullableId = z.number().int().nullable();
-const nullableDate = z.string().nullable();
+const nullableText = text().trim().max(500).nullable();
+const nullableId = int4().nullable();
+const nullableDate = calendarDate(MSG.entityDateFormat).nullable();
 
 /** PUT /entities/{id}: any subset of the editable fields. */
 export const entityUpdate = z
   .object({
-    entityName: z.string().trim().max(200),
+    entityName: text().trim().max(200),
     buildsegId: nullableId,
     entdescId: nullableId,
     controlId: nullableId,
@@ -134,7 +135,7 @@ export const entityUpdate = z
     address3: nullableText,
     x: z.number().nullable(),
     y: z.number().nullable(),
-    facilityName: z.string().trim().max(200),
+    facilityName: text().trim().max(200),
   })
   .partial();
 export type EntityUpdate = z.infer<typeof entityUpdate>;
@@ -147,8 +148,8 @@ export const pumpDetail = z.object({
 export type PumpDetail = z.infer<typeof pumpDetail>;
 export const pumpUpdate = z.object({
   head: digits,
-  powerMeterId: z.number().int().nullable().optional(),
-  flowMeterId: z.number().int().nullable().optional(),
+  powerMeterId: int4().nullable().optional(),
+  flowMeterId: int4().nullable().optional(),
 });
 
 export const USAGE_INTEGER_FIELDS = [
@@ -189,44 +190,44 @@ export type EntityUsage = z.infer<typeof entityUsage>;
 
 export const entityIndicator = z.object({
   indicatorId: z.number(),
-  label: z.string(),
-  unit: z.string(),
+  label: text(),
+  unit: text(),
   value: z.number().nullable(),
 });
 export const entityUsages = z.object({ usage: entityUsage, indicators: z.array(entityIndicator) });
 export type EntityUsages = z.infer<typeof entityUsages>;
 
 /** One field's new value: a number, its text as typed, or null to clear it. */
-export const valueUpdate = z.object({ value: z.union([z.number(), z.string(), z.null()]) });
-export const usageParams = z.object({ id: z.coerce.number().int().positive(), field: usageField });
+export const valueUpdate = z.object({ value: z.union([z.number(), text(), z.null()]) });
+export const usageParams = z.object({ id: int4Param().positive(), field: usageField });
 export const indicatorParams = z.object({
-  id: z.coerce.number().int().positive(),
-  indicatorId: z.coerce.number().int().positive(),
+  id: int4Param().positive(),
+  indicatorId: int4Param().positive(),
 });
 
 export const wwtpDetail = z.object({
   populationServed: z.number().nullable(),
   designCapacityM3PerDay: z.number().nullable(),
-  treatmentType: z.string().nullable(),
+  treatmentType: text().nullable(),
   influentMeterId: z.number().nullable(),
 });
 export type WwtpDetail = z.infer<typeof wwtpDetail>;
 export const wwtpUpdate = z
   .object({
-    populationServed: z.union([z.number(), z.string(), z.null()]),
-    designCapacityM3PerDay: z.union([z.number(), z.string(), z.null()]),
-    treatmentType: z.string().trim().max(200).nullable(),
-    influentMeterId: z.number().int().nullable(),
+    populationServed: z.union([z.number(), text(), z.null()]),
+    designCapacityM3PerDay: z.union([z.number(), text(), z.null()]),
+    treatmentType: text().trim().max(200).nullable(),
+    influentMeterId: int4().nullable(),
   })
   .partial();
 
 export const createdEntity = z.object({ success: z.literal(true), data: entityDetail });
-export const deletedAnswer = z.object({ success: z.literal(true), message: z.string() });
+export const deletedAnswer = z.object({ success: z.literal(true), message: text() });
 
 /** GET /current-user/browse: the organisation's assets of one type, without typing. */
 export const browseQuery = z.object({
   type: assetType,
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: int4Param().min(0).default(0),
 });
 export const browseAnswer = z.object({
   results: z.array(searchResult),

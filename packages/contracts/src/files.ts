@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4, int4Param, text } from './common';
 
 /** Assets that hold files, and the API path segment of each. */
 export const fileOwnerType = z.enum(['organisation', 'site', 'entity', 'meter']);
@@ -14,40 +15,40 @@ export const FILE_OWNER_PATHS: Record<FileOwnerType, string> = {
 export const FILENAME_HEADER = 'x-filename';
 
 export const fileItem = z.object({
-  id: z.number().int(),
-  filename: z.string(),
-  contentType: z.string(),
-  sizeBytes: z.number().int(),
+  id: int4(),
+  filename: text(),
+  contentType: text(),
+  sizeBytes: int4(),
   defaultImage: z.boolean(),
-  createdAt: z.string(),
+  createdAt: text(),
   /** 'image' and 'pdf' get a preview in the gallery; 'other' a generic icon. */
   kind: z.enum(['image', 'pdf', 'other']),
   /** Direct, short-lived links that work in <img src> and <a href> without the bearer header. */
-  downloadUrl: z.string(),
-  thumbnailUrl: z.string().nullable(),
+  downloadUrl: text(),
+  thumbnailUrl: text().nullable(),
 });
 export type FileItem = z.infer<typeof fileItem>;
 
 export const filesList = z.object({ files: z.array(fileItem), mayEdit: z.boolean() });
 export type FilesList = z.infer<typeof filesList>;
 
-export const fileOwnerParams = z.object({ id: z.coerce.number().int().positive() });
+export const fileOwnerParams = z.object({ id: int4Param().positive() });
 export const fileParams = z.object({
-  id: z.coerce.number().int().positive(),
-  fileId: z.coerce.number().int().positive(),
+  id: int4Param().positive(),
+  fileId: int4Param().positive(),
 });
 /** Making an image the default when another one is: delete the old image or keep it as a plain file. */
 export const replaceQuery = z.object({ replace: z.enum(['delete', 'keep']).default('keep') });
 export type ReplaceMode = z.infer<typeof replaceQuery>['replace'];
 
-export const directParams = z.object({ token: z.string().min(1).max(400), fileId: z.coerce.number().int() });
+export const directParams = z.object({ token: text().min(1).max(400), fileId: int4Param() });
 export const directLogoParams = z.object({
-  token: z.string().min(1).max(400),
-  organisationId: z.coerce.number().int(),
+  token: text().min(1).max(400),
+  organisationId: int4Param(),
 });
 
 export const logoAnswer = z.object({
-  logo: z.object({ url: z.string(), contentType: z.string() }).nullable(),
+  logo: z.object({ url: text(), contentType: text() }).nullable(),
   mayEdit: z.boolean(),
 });
 export type LogoAnswer = z.infer<typeof logoAnswer>;

@@ -1,16 +1,17 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
+import { calendarDate, int4, int4Param, text } from './common';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date');
+const isoDate = calendarDate('Enter a date');
 
 export const job = z.object({
-  id: z.number().int(),
-  dateFrom: z.string(),
-  dateTill: z.string().nullable(),
-  text: z.string(),
+  id: int4(),
+  dateFrom: text(),
+  dateTill: text().nullable(),
+  text: text(),
   permanent: z.boolean(),
-  meterId: z.number().int().nullable(),
-  meterName: z.string().nullable(),
+  meterId: int4().nullable(),
+  meterName: text().nullable(),
 });
 export type Job = z.infer<typeof job>;
 
@@ -21,7 +22,7 @@ export const newJob = z
   .object({
     dateFrom: isoDate,
     dateTill: isoDate.nullable().default(null),
-    text: z.string().trim().min(1, MSG.jobTextRequired).max(2000),
+    text: text().trim().min(1, MSG.jobTextRequired).max(2000),
     permanent: z.boolean().default(false),
   })
   .refine((j) => j.dateTill === null || j.dateTill >= j.dateFrom, {
@@ -31,6 +32,6 @@ export const newJob = z
 export type NewJob = z.input<typeof newJob>;
 
 export const jobParams = z.object({
-  id: z.coerce.number().int().positive(),
-  jobId: z.coerce.number().int().positive(),
+  id: int4Param().positive(),
+  jobId: int4Param().positive(),
 });

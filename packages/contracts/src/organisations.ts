@@ -6,19 +6,14 @@ import {
 import { MSG } from '@verdant/domain/messages';
 import { looksLikeEmail } from '@verdant/domain/passwords';
 import { z } from 'zod';
+import { calendarDate, int4, int4Param, text } from './common';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isoDate = (message: string) =>
-  z
-    .string()
-    .trim()
-    .regex(ISO_DATE, message)
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), message);
+const isoDate = calendarDate;
 
-export const organisationIdParam = z.object({ id: z.coerce.number().int().positive() });
-export const expiryParams = organisationIdParam.extend({ expiryId: z.coerce.number().int().positive() });
+export const organisationIdParam = z.object({ id: int4Param().positive() });
+export const expiryParams = organisationIdParam.extend({ expiryId: int4Param().positive() });
 export const monthParams = organisationIdParam.extend({
-  month: z.string().regex(/^\d{4}(0[1-9]|1[0-2])$/, 'Month must be yyyyMM'),
+  month: text().regex(/^\d{4}(0[1-9]|1[0-2])$/, 'Month must be yyyyMM'),
 });
 export const SITE_LIST_MEASURES = ['cons', 'cost', 'co2e'] as const;
 export const siteListParams = monthParams.extend({ measure: z.enum(SITE_LIST_MEASURES) });
@@ -26,19 +21,19 @@ export const siteListParams = monthParams.extend({ measure: z.enum(SITE_LIST_MEA
 /** The spec's Organisation, every field, with what the caller may do with it. */
 export const organisation = z.object({
   id: z.number(),
-  name: z.string(),
+  name: text(),
   orgtypeId: z.number().nullable(),
   countryId: z.number().nullable(),
-  orgAddress1: z.string().nullable(),
-  orgAddress2: z.string().nullable(),
-  orgAddress3: z.string().nullable(),
-  compReportEmail: z.string().nullable(),
-  alertEmail: z.string().nullable(),
-  poNumber: z.string().nullable(),
-  dataPoNumber: z.string().nullable(),
-  lastYearProductPo: z.string().nullable(),
-  lastYearDataloadingPo: z.string().nullable(),
-  subscriptionExpiry: z.string().nullable(),
+  orgAddress1: text().nullable(),
+  orgAddress2: text().nullable(),
+  orgAddress3: text().nullable(),
+  compReportEmail: text().nullable(),
+  alertEmail: text().nullable(),
+  poNumber: text().nullable(),
+  dataPoNumber: text().nullable(),
+  lastYearProductPo: text().nullable(),
+  lastYearDataloadingPo: text().nullable(),
+  subscriptionExpiry: text().nullable(),
   /** 1 enabled, 3 disabled. */
   statusId: z.number(),
   finrepId: z.number(),
@@ -48,8 +43,8 @@ export const organisation = z.object({
   emissionFactorDataSourceId: z.number().nullable(),
   reportingYearEnd: z.number(),
   /** Text of JSON: estimatesAlertEnabled, estimatesAlertCount, nillConsumptionAlertEnabled, nillConsumptionAlertCount. */
-  alertSettings: z.string().nullable(),
-  logo: z.string().nullable(),
+  alertSettings: text().nullable(),
+  logo: text().nullable(),
   consTarget: z.number().nullable(),
   co2eTarget: z.number().nullable(),
   ownFactors: z.boolean(),
@@ -60,16 +55,15 @@ export const organisation = z.object({
 });
 export type Organisation = z.infer<typeof organisation>;
 
-const optionalText = (max = 200) => z.string().trim().max(max).nullable();
-const optionalEmail = z
-  .string()
+const optionalText = (max = 200) => text().trim().max(max).nullable();
+const optionalEmail = text()
   .trim()
   .max(320)
   .nullable()
   .refine((v) => v === null || v === '' || looksLikeEmail(v), MSG.emailFormat)
   .transform((v) => (v === '' ? null : v));
-const lookupId = z.number().int().positive().nullable();
-export const organisationName = z.string().trim().min(1, MSG.organisationNameRequired).max(200);
+const lookupId = int4().positive().nullable();
+export const organisationName = text().trim().min(1, MSG.organisationNameRequired).max(200);
 export const reportingYearEnd = z
   .number()
   .int()
@@ -91,7 +85,7 @@ export const organisationUpdate = z.object({
   lastYearDataloadingPo: optionalText(100),
   /** Clearable: null removes the expiry. */
   subscriptionExpiry: isoDate(MSG.dateFormat).nullable(),
-  finrepId: z.number().int().positive(),
+  finrepId: int4().positive(),
   reportingUnitId: lookupId,
   loadId: lookupId,
   graphingOrder: lookupId,
@@ -104,7 +98,7 @@ export type OrganisationUpdate = z.infer<typeof organisationUpdate>;
 export const createOrganisationRequest = z.object({
   name: organisationName,
   orgtypeId: lookupId.default(null),
-  finrepId: z.number().int().positive().default(DEFAULT_FINANCIAL_REPORTING_ID),
+  finrepId: int4().positive().default(DEFAULT_FINANCIAL_REPORTING_ID),
   reportingUnitId: lookupId.default(null),
   loadId: lookupId.default(null),
   graphingOrder: lookupId.default(null),
@@ -147,8 +141,8 @@ export function parseAlertSettings(text: string | null): AlertSettings {
 
 /** PUT /organisations/{id}/settings: one alert setting; counts are whole numbers of at least 0 (or null). */
 export const settingRequest = z.object({
-  key: z.string(),
-  value: z.union([z.boolean(), z.number(), z.string(), z.null()]),
+  key: text(),
+  value: z.union([z.boolean(), z.number(), text(), z.null()]),
 });
 export type SettingRequest = z.infer<typeof settingRequest>;
 
@@ -163,15 +157,14 @@ export type TargetRequest = z.infer<typeof targetRequest>;
 
 export const procurementExpiry = z.object({
   expiryId: z.number(),
-  description: z.string(),
-  expiryDate: z.string(),
+  description: text(),
+  expiryDate: text(),
   orgId: z.number(),
 });
 export type ProcurementExpiry = z.infer<typeof procurementExpiry>;
 export const procurementExpiryList = z.array(procurementExpiry);
 export const procurementExpiryRequest = z.object({
-  description: z
-    .string()
+  description: text()
     .trim()
     .min(1, MSG.procurementDescriptionRequired)
     .max(ITEM_DESCRIPTION_MAX, MSG.procurementDescriptionTooLong),
@@ -180,34 +173,38 @@ export const procurementExpiryRequest = z.object({
 export type ProcurementExpiryRequest = z.infer<typeof procurementExpiryRequest>;
 
 /** An emission factor source the organisation may report with (global ones and its own). */
-export const factorSource = z.object({ id: z.number(), name: z.string(), isDefault: z.boolean() });
+export const factorSource = z.object({ id: z.number(), name: text(), isDefault: z.boolean() });
 export const factorSourceList = z.array(factorSource);
 
 /** A site ranked by one figure of one month (highest first). */
-export const siteFigure = z.object({ siteId: z.number(), siteName: z.string(), value: z.number() });
-export const siteFigureList = z.object({ month: z.string(), unit: z.string(), sites: z.array(siteFigure) });
+export const siteFigure = z.object({ siteId: z.number(), siteName: text(), value: z.number() });
+export const siteFigureList = z.object({ month: text(), unit: text(), sites: z.array(siteFigure) });
 export type SiteFigureList = z.infer<typeof siteFigureList>;
 
 /** The highest emitters of one month, with their scope 1, 2 and 3 emissions (kg CO2e, whole numbers). */
 export const siteEmissions = z.object({
   siteId: z.number(),
-  siteName: z.string(),
+  siteName: text(),
   scope1: z.number(),
   scope2: z.number(),
   scope3: z.number(),
   total: z.number(),
 });
-export const emissionsList = z.object({ month: z.string(), unit: z.string(), sites: z.array(siteEmissions) });
+export const emissionsList = z.object({ month: text(), unit: text(), sites: z.array(siteEmissions) });
 export type EmissionsList = z.infer<typeof emissionsList>;
 
 /** Sites by number of alerts (most first). */
-export const siteAlerts = z.object({ siteId: z.number(), siteName: z.string(), alerts: z.number() });
+export const siteAlerts = z.object({ siteId: z.number(), siteName: text(), alerts: z.number() });
 export const siteAlertsList = z.array(siteAlerts);
 export type SiteAlerts = z.infer<typeof siteAlerts>;
 
-export const organisationMessage = z.object({ success: z.literal(true), message: z.string() });
+/** Whether the organisation's figures are up to date: meters waiting for the background recompute. */
+export const ledgerStatus = z.object({ pendingMeters: z.number().int().min(0), fresh: z.boolean() });
+export type LedgerStatus = z.infer<typeof ledgerStatus>;
+
+export const organisationMessage = z.object({ success: z.literal(true), message: text() });
 export const createdOrganisation = z.object({
   success: z.literal(true),
-  message: z.string(),
+  message: text(),
   data: organisation,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /** The reference lists served by GET /api/lookups/{name} (see packages/db/src/reference-data.ts). */
 export const REFERENCE_LISTS = [
@@ -20,16 +21,16 @@ export type ReferenceList = (typeof REFERENCE_LISTS)[number];
 /** A lookup item with the extra attribute some lists carry (an entity descriptor's building segmentation). */
 export const referenceItem = z.object({
   Id: z.number(),
-  Descr: z.string(),
+  Descr: text(),
   Order: z.number(),
-  Detail: z.string().nullable(),
+  Detail: text().nullable(),
 });
 export const referenceList = z.array(referenceItem);
 
 export const indicator = z.object({
   id: z.number(),
-  description: z.string(),
-  unit: z.string(),
+  description: text(),
+  unit: text(),
   variable: z.boolean(),
   appliesTo: z.enum(['site', 'entity', 'both']),
 });

@@ -1,20 +1,21 @@
 import { SEARCH_MIN_CHARS } from '@verdant/domain/constants';
 import { z } from 'zod';
+import { int4Param, text } from './common';
 import { assetType } from './users';
 
 export const searchQuery = z.object({
   type: assetType,
   /** Echoed back so the client can drop answers that arrive out of order. */
-  counter: z.coerce.number().int().min(0).default(0),
-  q: z.string().trim().min(SEARCH_MIN_CHARS, `Type at least ${SEARCH_MIN_CHARS} characters`).max(200),
+  counter: int4Param().min(0).default(0),
+  q: text().trim().min(SEARCH_MIN_CHARS, `Type at least ${SEARCH_MIN_CHARS} characters`).max(200),
 });
 
 export const searchResult = z.object({
   type: assetType,
   id: z.number(),
-  name: z.string(),
+  name: text(),
   /** Where the asset is, for telling same-named assets apart (for example the site of a meter). */
-  context: z.string().nullable(),
+  context: text().nullable(),
 });
 export type SearchResult = z.infer<typeof searchResult>;
 

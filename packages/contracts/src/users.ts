@@ -1,5 +1,6 @@
 import { isPasswordComplex, looksLikeEmail } from '@verdant/domain/passwords';
 import { z } from 'zod';
+import { int4Param, text } from './common';
 
 export const USER_MESSAGES = {
   emailNotValid: 'Email address is not valid',
@@ -14,6 +15,12 @@ export const USER_MESSAGES = {
   userCreated: 'User {name} created',
   resetSent: '{name} has been sent password reset instructions.',
   notOnYourself: 'You cannot do that to your own account',
+  emailChangeNotAllowed:
+    'Only the person, a product administrator or an administrator of every organisation they belong to may change their email address.',
+  privilegedRecord: 'Only an administrator may change the details of an administrator or a Primary Contact.',
+  emailChangeSent: 'A link to confirm the new email address has been sent to {email}.',
+  emailChangeLinkInvalid: 'This link is invalid or has expired. Please change the email address again.',
+  emailChanged: 'The email address of the account is now {email}.',
 } as const;
 
 /** Access levels a user may be granted in an organisation; -2 (None or Remove) takes the membership away. */
@@ -22,11 +29,10 @@ export const grantLevel = z.coerce
   .int()
   .refine((v) => [2, 3, 4, -1, -2].includes(v), 'Unknown access level');
 
-const optionalText = (max = 200) => z.string().trim().max(max).nullable().optional();
-const name = z.string().trim().min(2, USER_MESSAGES.nameTooShort).max(100);
-const email = z.string().trim().max(320).refine(looksLikeEmail, USER_MESSAGES.emailNotValid);
-const loginId = z
-  .string()
+const optionalText = (max = 200) => text().trim().max(max).nullable().optional();
+const name = text().trim().min(2, USER_MESSAGES.nameTooShort).max(100);
+const email = text().trim().max(320).refine(looksLikeEmail, USER_MESSAGES.emailNotValid);
+const loginId = text()
   .min(1, USER_MESSAGES.loginIdRequired)
   .max(100)
   .refine((v) => !/\s/.test(v), USER_MESSAGES.loginIdSpaces);
@@ -34,24 +40,24 @@ const loginId = z
 /** The spec's User, as the users list and the details panel see it. */
 export const user = z.object({
   id: z.number(),
-  email: z.string(),
-  userId: z.string(),
-  title: z.string().nullable(),
-  firstName: z.string(),
-  surname: z.string(),
-  position: z.string().nullable(),
-  employingOrganisation: z.string().nullable(),
-  contactAddress1: z.string().nullable(),
-  contactAddress2: z.string().nullable(),
-  contactAddress3: z.string().nullable(),
-  contactAddress4: z.string().nullable(),
-  mobile: z.string().nullable(),
-  ddiPhone: z.string().nullable(),
-  extension: z.string().nullable(),
-  fax: z.string().nullable(),
-  lastVisit: z.string().nullable(),
+  email: text(),
+  userId: text(),
+  title: text().nullable(),
+  firstName: text(),
+  surname: text(),
+  position: text().nullable(),
+  employingOrganisation: text().nullable(),
+  contactAddress1: text().nullable(),
+  contactAddress2: text().nullable(),
+  contactAddress3: text().nullable(),
+  contactAddress4: text().nullable(),
+  mobile: text().nullable(),
+  ddiPhone: text().nullable(),
+  extension: text().nullable(),
+  fax: text().nullable(),
+  lastVisit: text().nullable(),
   accessId: z.number(),
-  accessLevel: z.string(),
+  accessLevel: text(),
   admin: z.boolean(),
   blocked: z.boolean(),
   orgBlocked: z.boolean(),
@@ -62,9 +68,9 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 export const usersQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(100),
-  q: z.string().trim().max(200).optional(),
+  offset: int4Param().min(0).default(0),
+  limit: int4Param().min(1).max(100).default(100),
+  q: text().trim().max(200).optional(),
 });
 export const usersList = z.object({ mayEdit: z.boolean(), total: z.number(), users: z.array(user) });
 export type UsersList = z.infer<typeof usersList>;
@@ -100,22 +106,22 @@ export const createUserRequest = z.object({
 export type CreateUserRequest = z.infer<typeof createUserRequest>;
 
 export const changePasswordRequest = z.object({
-  current: z.string().min(1).max(1024),
-  new: z.string().max(1024).refine(isPasswordComplex, 'Password requires greater complexity'),
+  current: text().min(1).max(1024),
+  new: text().max(1024).refine(isPasswordComplex, 'Password requires greater complexity'),
 });
-export const resetPasswordRequest = z.object({ password: z.string().min(1).max(1024) });
+export const resetPasswordRequest = z.object({ password: text().min(1).max(1024) });
 
-export const checkAnswer = z.object({ success: z.boolean(), message: z.string().optional() });
+export const checkAnswer = z.object({ success: z.boolean(), message: text().optional() });
 
-export const userIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParam = z.object({ id: int4Param().positive() });
 export const userOrgParams = z.object({
-  id: z.coerce.number().int().positive(),
-  orgId: z.coerce.number().int().positive(),
+  id: int4Param().positive(),
+  orgId: int4Param().positive(),
 });
 export const grantParams = userOrgParams.extend({ accessId: grantLevel });
-export const emailParam = z.object({ email: z.string().max(320) });
-export const loginIdParam = z.object({ id: z.string().max(100) });
-export const createAndGrantParams = z.object({ level: grantLevel, org: z.coerce.number().int().positive() });
+export const emailParam = z.object({ email: text().max(320) });
+export const loginIdParam = z.object({ id: text().max(100) });
+export const createAndGrantParams = z.object({ level: grantLevel, org: int4Param().positive() });
 
 export const ASSET_TYPES = ['organisation', 'site-group', 'meter-group', 'site', 'entity', 'meter'] as const;
 export const assetType = z.enum(ASSET_TYPES);
@@ -124,18 +130,27 @@ export type AssetType = z.infer<typeof assetType>;
 export const advancedRight = z.object({
   assetType,
   assetId: z.number(),
-  assetName: z.string(),
+  assetName: text(),
   rightId: z.number(),
-  subRights: z.array(z.string()),
+  subRights: z.array(text()),
 });
 export type AdvancedRight = z.infer<typeof advancedRight>;
 
 export const advancedRightParams = userOrgParams.extend({
   assetType,
-  assetId: z.coerce.number().int().positive(),
+  assetId: int4Param().positive(),
 });
 export const advancedRightGrantParams = advancedRightParams.extend({ rightId: grantLevel });
-export const copyRightsParams = userOrgParams.extend({ otherUserId: z.coerce.number().int().positive() });
+export const copyRightsParams = userOrgParams.extend({ otherUserId: int4Param().positive() });
 
-export const messageAnswer = z.object({ success: z.literal(true), message: z.string() });
-export const createdUserAnswer = z.object({ success: z.literal(true), message: z.string(), data: user });
+export const messageAnswer = z.object({ success: z.literal(true), message: text() });
+export const createdUserAnswer = z.object({ success: z.literal(true), message: text(), data: user });
+
+/** The link mailed to the old address to confirm a change of email (see docs/decisions.md). */
+export const emailChangeToken = z.object({ token: z.string().min(1).max(1000) });
+export const emailChangeStatus = z.object({
+  valid: z.boolean(),
+  email: z.string().optional(),
+  newEmail: z.string().optional(),
+});
+export type EmailChangeStatus = z.infer<typeof emailChangeStatus>;

@@ -58,7 +58,9 @@ export async function createGroup(
 ) {
   const group = first(await db.insert(assetGroups).values({ organisationId, memberType, name }).returning());
   if (memberIds.length > 0)
-    await db.insert(assetGroupMembers).values(memberIds.map((assetId) => ({ groupId: group.id, assetId })));
+    await db
+      .insert(assetGroupMembers)
+      .values(memberIds.map((assetId) => ({ organisationId, groupId: group.id, assetId })));
   return group;
 }
 

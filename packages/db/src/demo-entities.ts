@@ -15,7 +15,7 @@ interface DemoSite {
   organisationId?: number;
 }
 
-type Usage = Omit<typeof entityUsages.$inferInsert, 'entityId'>;
+type Usage = Omit<typeof entityUsages.$inferInsert, 'entityId' | 'organisationId'>;
 
 interface DemoEntity {
   site: string;
@@ -250,10 +250,11 @@ export async function seedDemoEntities(
       },
     );
     created.push(entity.id);
-    if (e.usage) await tx.insert(entityUsages).values({ entityId: entity.id, ...e.usage });
+    if (e.usage) await tx.insert(entityUsages).values({ organisationId, entityId: entity.id, ...e.usage });
     if (e.indicators.length > 0)
       await tx.insert(entityIndicatorValues).values(
         e.indicators.map(([indicatorId, value]) => ({
+          organisationId,
           entityId: entity.id,
           indicatorId,
           value: String(value),
@@ -261,6 +262,7 @@ export async function seedDemoEntities(
       );
     if (e.type === 'PUMP') {
       await tx.insert(entityPumps).values({
+        organisationId,
         entityId: entity.id,
         headMetres: 38,
         powerMeterId: await meterAt(tx, site.id, `${site.name} Intake pumps`),
@@ -269,6 +271,7 @@ export async function seedDemoEntities(
     }
     if (e.type === 'WWTP') {
       await tx.insert(entityWastewaterPlants).values({
+        organisationId,
         entityId: entity.id,
         populationServed: 185_000,
         designCapacityM3PerDay: 82_000,

@@ -95,8 +95,8 @@ export async function seedDemoSites(
       })
       .where(eq(sitesTable.id, site.id));
     await tx.insert(siteIndicatorValues).values([
-      { siteId: site.id, indicatorId: FLOOR_AREA, value: String(d.floorArea) },
-      { siteId: site.id, indicatorId: STAFF, value: String(d.staff) },
+      { organisationId, siteId: site.id, indicatorId: FLOOR_AREA, value: String(d.floorArea) },
+      { organisationId, siteId: site.id, indicatorId: STAFF, value: String(d.staff) },
     ]);
   }
   const closed = await createSite(tx, organisationId, {
@@ -110,8 +110,8 @@ export async function seedDemoSites(
     siteClose: '2023-06-30',
   });
   await tx.insert(siteIndicatorValues).values([
-    { siteId: closed.id, indicatorId: FLOOR_AREA, value: '3900' },
-    { siteId: closed.id, indicatorId: STAFF, value: '0' },
+    { organisationId, siteId: closed.id, indicatorId: FLOOR_AREA, value: '3900' },
+    { organisationId, siteId: closed.id, indicatorId: STAFF, value: '0' },
   ]);
   return closed;
 }

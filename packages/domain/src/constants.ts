@@ -23,6 +23,8 @@ export const BANNER_INFO_MS = 2_500;
 export const MODAL_WIDTH_PERCENT = 80;
 export const MODAL_HEIGHT_PX = 600;
 export const PASSWORD_RESET_VALID_MINUTES = 60;
+/** How long the link that confirms a change of email (mailed to the old address) stays valid. */
+export const EMAIL_CHANGE_VALID_HOURS = 24;
 export const DATE_FORMAT_DISPLAY = 'DD/MM/YYYY';
 export const DATE_FORMAT_STORED = 'YYYY-MM-DD';
 export const FILES_GALLERY_COLUMNS = 5;

@@ -1,30 +1,83 @@
 import { daysInMonth, fromDayNumber, monthOf, toDayNumber } from './calendar';
 
 /**
- * The energy ledger for one meter (domain.md, "The energy ledger"): which inputs count, calendarisation by
- * day, unit conversion, the emission factor in force on each day for each scope, and the monthly fact rows.
- * Pure: the caller loads the inputs and stores the rows.
+ * The energy ledger, version 2 (domain.md, "The energy ledger"): for one meter, which input counts on each
+ * day and for each measure, calendarisation by day, unit conversion per input row, the emission factor in
+ * force on each day for each scope (the organisation's own set, else the default source, day by day; a day
+ * with none is counted as missing), and the monthly fact rows. Pure: the caller loads the inputs and stores
+ * the rows. The rules that refuse bad input live in ./ledger-rules.
  */
 
 export type Scope = 1 | 2 | 3;
+/** Scope 2 has a location-based (grid average) and a market-based factor. */
+export type ScopeKey = 's1' | 's2Location' | 's2Market' | 's3';
+export const SCOPE_KEYS: ScopeKey[] = ['s1', 's2Location', 's2Market', 's3'];
 
+export type InvoiceKind = 'normal' | 'reversal' | 'replacement' | 'decommission';
+export const INVOICE_KINDS: InvoiceKind[] = ['normal', 'reversal', 'replacement', 'decommission'];
+
+export type LineCategory = 'charge' | 'sundry' | 'discount' | 'tax';
+
+/** The part of an invoice that falls to one meter (a row of `invoice_meters`). */
+export interface InvoiceMeter {
+  meterId: number;
+  /** Read consumption times the multiplier is the meter's consumption. */
+  multiplier: number;
+  /** Percentage of the invoice's cost that falls to this meter; null: in proportion to consumption. */
+  sharing: number | null;
+  /** In the unit of the row. */
+  consumption: number;
+  /** The row's unit: standard quantity = quantity x conversionToStandard. */
+  conversionToStandard: number;
+}
+
+/** An invoice as a document (domain.md 1). */
+export interface InvoiceDoc {
+  id: number;
+  invoiceDate: string;
+  from: string;
+  till: string;
+  kind: InvoiceKind;
+  /** From its bill type: false for bills that carry only cost (lines charges, for example). */
+  carriesConsumption: boolean;
+  /** For a reversal or a replacement: the invoices it reverses on the days it covers. */
+  reverses: number[];
+  estimated?: boolean;
+  /** Charges + sundries - discounts, in cents (tax excluded); see `costBeforeTaxCents`. */
+  costCents: number;
+  meters: InvoiceMeter[];
+}
+
+/** A consumption record: a period and units (types 8 and level-2 meters). */
 export interface PeriodInput {
   from: string;
   till: string;
-  /** In the meter's unit. */
   quantity: number;
-  /** Cost before tax in cents; 0 when the input has none. */
-  costCents: number;
+  conversionToStandard: number;
   estimated?: boolean;
-  /** A reversed or replaced invoice no longer counts. */
-  reversed?: boolean;
 }
 
+/** A transaction or a fuel purchase: a dated quantity and, where it has one, a cost in cents. */
 export interface DatedInput {
   date: string;
-  /** In the meter's unit. */
   quantity: number;
-  costCents: number;
+  conversionToStandard: number;
+  /** null: the input carries no cost (transactions of type 7). */
+  costCents: number | null;
+  /** Incorrect-fuel purchases count (the fuel was burnt) and are flagged. */
+  flagged?: boolean;
+}
+
+export type RegisterDirection = 'import' | 'export';
+export type RegisterQuantity = 'kWh' | 'kVArh';
+
+/** One register's half-hour readings of one standard-time day, summed. */
+export interface RegisterDay {
+  date: string;
+  direction: RegisterDirection;
+  quantity: RegisterQuantity;
+  /** The day's sum in the register's quantity (kWh, the standard unit of electricity). */
+  total: number;
 }
 
 export interface FactorPeriod {
@@ -33,76 +86,123 @@ export interface FactorPeriod {
   till: string | null;
   /** kg CO2e per standard unit. */
   rate: number;
+  /** The factor version the rate comes from, recorded on the facts it produced. */
+  versionId?: number;
 }
 
-/** Factor timelines per scope for a plain data type, or per component for a composite one. */
+/** Factor timelines per scope key. */
+export type Timelines = Partial<Record<ScopeKey, FactorPeriod[]>>;
+
+/** The organisation's own set where it has a factor for the day and scope, else the default source's. */
+export interface FactorChoice {
+  own?: Timelines;
+  fallback: Timelines;
+}
+
+/** Factors for a plain data type, or per component for a composite one. */
 export type FactorSet =
-  | { kind: 'plain'; byScope: Partial<Record<Scope, FactorPeriod[]>> }
+  | { kind: 'plain'; factors: FactorChoice }
   | {
       kind: 'composite';
-      components: { percentage: number; byScope: Partial<Record<Scope, FactorPeriod[]>> }[];
+      components: {
+        percentage: number;
+        /** From the composite's standard unit to the component's (litres to kWh, say). */
+        conversion: number;
+        factors: FactorChoice;
+      }[];
     };
 
+export type ReportingSource = 'ORGANISATION' | 'ASSOCIATED' | 'CONTRACTOR' | 'UNREPORTED';
+export type Situation = 'STANDARD' | 'CHECK' | 'OFFSHORE' | 'LANDLORD';
+
 export interface LedgerMeter {
+  id: number;
   meterType: number;
   metlvlId: number;
-  /** The meter unit's conversion to the data type's standard unit. */
-  conversionToStandard: number;
   openDate?: string | null;
   closeDate?: string | null;
+  /** Bit flags: 1 consumption reporting, 2 and 4 carbon reporting. */
+  reporting?: number;
+  reportingSource?: ReportingSource | string;
+  situation?: Situation | string;
 }
 
 export interface LedgerInput {
   meter: LedgerMeter;
-  invoices: PeriodInput[];
+  invoices: InvoiceDoc[];
   consumptionRecords: PeriodInput[];
   transactions: DatedInput[];
   fuelPurchases: DatedInput[];
-  /** One entry per day with readings: kWh (already the standard unit of electricity) and how many half hours. */
-  halfHourDays: { date: string; kwh: number }[];
+  registerDays: RegisterDay[];
   factors: FactorSet;
-  /** The last day dated inputs can cover (today), for the days an event-based meter is counted. */
+  /** The last day inputs can cover (today in the organisation's time zone). */
   today: string;
 }
 
 export interface FactRow {
   month: string;
   quantityStd: number;
+  exportedStd: number;
   costCents: number;
-  co2e: Record<Scope, number>;
+  co2e: Record<ScopeKey, number>;
+  daysOpen: number;
   daysCovered: number;
+  daysCosted: number;
+  daysFactored: number;
   estimated: boolean;
+  /** Incorrect-fuel purchases (or other flagged inputs) count and are flagged. */
+  flagged: boolean;
+  factorVersions: number[];
 }
 
-const SCOPES: Scope[] = [1, 2, 3];
+export interface LedgerAlert {
+  kind: 'invoice-overlap';
+  invoiceIds: [number, number];
+  from: string;
+  till: string;
+}
+
+export interface LedgerResult {
+  facts: FactRow[];
+  alerts: LedgerAlert[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Which meters count, per measure (domain.md 7)
+
+export type TotalMeasure = 'consumption' | 'cost' | 'emissions';
+
+/** Whether a meter's facts count in totals of a measure (sites, groups, the organisation). */
+export function countsIn(meter: LedgerMeter, measure: TotalMeasure): boolean {
+  if (meter.metlvlId === 2 || meter.situation === 'CHECK' || meter.reportingSource === 'UNREPORTED') {
+    return false;
+  }
+  const reporting = meter.reporting ?? 7;
+  if (measure === 'consumption') return (reporting & 1) !== 0;
+  if (measure === 'emissions') return (reporting & 6) !== 0;
+  return true;
+}
+
+/** CONTRACTOR and ASSOCIATED meters report in scope 3, not in scopes 1 and 2. */
+export const reportsInScope3Only = (meter: LedgerMeter) =>
+  meter.reportingSource === 'CONTRACTOR' || meter.reportingSource === 'ASSOCIATED';
 
 /** Meter types whose transactions count (7 Transactional, 9 Transactional with cost). */
 export const takesTransactions = (m: LedgerMeter) => m.meterType === 7 || m.meterType === 9;
 /** Consumption records count for type 8 (unmetered consumption only) and for level-2 meters. */
 export const takesConsumptionRecords = (m: LedgerMeter) => m.meterType === 8 || m.metlvlId === 2;
 
-/** The rate in force on a day (day number) in one timeline; 0 when none is. Timelines are short. */
-function rateIn(timeline: FactorPeriod[] | undefined, day: number): number {
-  if (!timeline) return 0;
-  for (const f of timeline) {
-    if (toDayNumber(f.from) <= day && (f.till === null || day <= toDayNumber(f.till))) return f.rate;
-  }
-  return 0;
-}
+// ---------------------------------------------------------------------------------------------------------
+// Money
 
-/** kg CO2e per standard unit on a day for each scope; a composite weights its components by percentage. */
-export function ratesOn(factors: FactorSet, day: number): Record<Scope, number> {
-  const rates: Record<Scope, number> = { 1: 0, 2: 0, 3: 0 };
-  for (const scope of SCOPES) {
-    rates[scope] =
-      factors.kind === 'plain'
-        ? rateIn(factors.byScope[scope], day)
-        : factors.components.reduce(
-            (sum, c) => sum + (c.percentage / 100) * rateIn(c.byScope[scope], day),
-            0,
-          );
+/** An invoice's cost before GST from its line items: charges + sundries - discounts (tax left out). */
+export function costBeforeTaxCents(items: { category: LineCategory; totalCents: number }[]): number {
+  let cents = 0;
+  for (const item of items) {
+    if (item.category === 'charge' || item.category === 'sundry') cents += item.totalCents;
+    else if (item.category === 'discount') cents -= Math.abs(item.totalCents);
   }
-  return rates;
+  return cents;
 }
 
 /** Splits whole cents over `days` days so that they add up exactly; earlier days take the remainder. */
@@ -114,119 +214,342 @@ export function spreadCents(cents: number, days: number): (dayIndex: number) => 
   return (i) => sign * (base + (i < extra ? 1 : 0));
 }
 
-interface DayAmount {
-  quantity: number;
+/** Whole cents in proportion to weights (largest remainder): the parts add up to round(cents x sum of weights). */
+export function apportionCents(cents: number, weights: number[]): number[] {
+  const total = weights.reduce((a, b) => a + b, 0);
+  const target = Math.round(cents * total);
+  const exact = weights.map((w) => cents * w);
+  const parts = exact.map((x) => Math.trunc(x));
+  let left = target - parts.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((x, i) => ({ i, frac: Math.abs(x - Math.trunc(x)) }))
+    .sort((a, b) => b.frac - a.frac || a.i - b.i);
+  const step = left < 0 ? -1 : 1;
+  for (let k = 0; left !== 0 && order.length > 0; k = (k + 1) % order.length) {
+    const at = order[k]?.i ?? 0;
+    parts[at] = (parts[at] ?? 0) + step;
+    left -= step;
+  }
+  return parts;
+}
+
+/**
+ * Each meter's cost from an invoice (domain.md 1): by its sharing where given; meters without one share the
+ * rest in proportion to their consumption. Sharing that sums past 100% is refused by `checkInvoice`.
+ */
+export function meterCosts(doc: Pick<InvoiceDoc, 'costCents' | 'meters'>): Map<number, number> {
+  const shared = doc.meters.reduce((sum, m) => sum + (m.sharing ?? 0), 0);
+  const unshared = doc.meters.filter((m) => m.sharing === null);
+  const unsharedUse = unshared.reduce((sum, m) => sum + Math.abs(m.consumption * m.multiplier), 0);
+  const rest = Math.max(0, 1 - shared / 100);
+  const weights = doc.meters.map((m) => {
+    if (m.sharing !== null) return m.sharing / 100;
+    if (unsharedUse === 0) return rest / unshared.length;
+    return (rest * Math.abs(m.consumption * m.multiplier)) / unsharedUse;
+  });
+  const parts = apportionCents(doc.costCents, weights);
+  return new Map(doc.meters.map((m, i) => [m.meterId, parts[i] ?? 0]));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Factors (domain.md 5)
+
+function rateIn(timeline: FactorPeriod[] | undefined, day: number): FactorPeriod | undefined {
+  if (!timeline) return undefined;
+  for (const f of timeline) {
+    if (toDayNumber(f.from) <= day && (f.till === null || day <= toDayNumber(f.till))) return f;
+  }
+  return undefined;
+}
+
+/**
+ * The factors in force on a day per scope key: the organisation's own for that scope and day, else the
+ * default source's; scope 2 market-based falls back to the location-based factor where none is published.
+ * Null when no factor at all is in force (the day's emissions are unknown, never zero).
+ */
+export function factorsOn(choice: FactorChoice, day: number): Partial<Record<ScopeKey, FactorPeriod>> | null {
+  const found: Partial<Record<ScopeKey, FactorPeriod>> = {};
+  let any = false;
+  for (const key of SCOPE_KEYS) {
+    const f = rateIn(choice.own?.[key], day) ?? rateIn(choice.fallback[key], day);
+    if (f) {
+      found[key] = f;
+      any = true;
+    }
+  }
+  if (!any) return null;
+  if (!found.s2Market && found.s2Location) found.s2Market = found.s2Location;
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Which input counts per day (domain.md 2)
+
+interface InvoiceShare {
+  doc: InvoiceDoc;
+  first: number;
+  last: number;
+  quantityStd: number;
   cents: number;
+}
+
+/** This meter's part of each invoice: its standard quantity and its cost share. */
+function invoiceShares(meterId: number, docs: InvoiceDoc[]): InvoiceShare[] {
+  const shares: InvoiceShare[] = [];
+  for (const doc of docs) {
+    const row = doc.meters.find((m) => m.meterId === meterId);
+    if (!row) continue;
+    const quantityStd = row.consumption * row.multiplier * row.conversionToStandard;
+    // A reversal that charges no consumption only stops what it reverses (and adds its cost): the days fall
+    // back to other inputs, or stay uncovered until a replacement arrives.
+    const carries = doc.carriesConsumption && !(doc.kind === 'reversal' && quantityStd === 0);
+    shares.push({
+      doc: carries === doc.carriesConsumption ? doc : { ...doc, carriesConsumption: carries },
+      first: toDayNumber(doc.from),
+      last: toDayNumber(doc.till),
+      quantityStd,
+      cents: meterCosts(doc).get(meterId) ?? 0,
+    });
+  }
+  return shares;
+}
+
+interface Day {
+  quantity: number;
+  exported: number;
+  cents: number;
+  covered: boolean;
+  costed: boolean;
   estimated: boolean;
+  flagged: boolean;
 }
 
-function addTo(
-  days: Map<number, DayAmount>,
-  day: number,
-  quantity: number,
-  cents: number,
-  estimated = false,
-) {
-  const d = days.get(day);
-  if (d) {
-    d.quantity += quantity;
-    d.cents += cents;
-    d.estimated ||= estimated;
-  } else {
-    days.set(day, { quantity, cents, estimated });
-  }
-}
+const emptyDay = (): Day => ({
+  quantity: 0,
+  exported: 0,
+  cents: 0,
+  covered: false,
+  costed: false,
+  estimated: false,
+  flagged: false,
+});
 
-/** Spreads period inputs evenly over their days (inclusive) into a day map. */
-function spreadPeriods(inputs: PeriodInput[], skip?: Set<number>): Map<number, DayAmount> {
-  const days = new Map<number, DayAmount>();
-  for (const p of inputs) {
-    if (p.reversed) continue;
-    const first = toDayNumber(p.from);
-    const count = toDayNumber(p.till) - first + 1;
-    if (count <= 0) continue;
-    const perDay = p.quantity / count;
-    const cents = spreadCents(p.costCents, count);
-    for (let i = 0; i < count; i++) {
-      if (skip?.has(first + i)) continue;
-      addTo(days, first + i, perDay, cents(i), p.estimated === true);
-    }
-  }
-  return days;
-}
-
-/** Computes the monthly fact rows of one meter from all of its inputs. */
-export function computeMonthlyFacts(input: LedgerInput): FactRow[] {
+/** Computes the monthly fact rows of one meter from all of its inputs, with the bill-audit alerts. */
+export function computeLedger(input: LedgerInput): LedgerResult {
   const { meter } = input;
-  // 1. Invoices are authoritative on the days they cover.
-  const invoiceDays = spreadPeriods(input.invoices);
-  const counted = new Map(invoiceDays);
-  const covered = new Set(invoiceDays.keys());
-  const invoicedMonths = new Set([...invoiceDays.keys()].map((d) => monthOf(fromDayNumber(d))));
+  const days = new Map<number, Day>();
+  const dayOf = (d: number) => {
+    let v = days.get(d);
+    if (!v) {
+      v = emptyDay();
+      days.set(d, v);
+    }
+    return v;
+  };
 
-  // 2. Consumption records on the days no invoice covers, for the meters that take them.
-  if (takesConsumptionRecords(meter)) {
-    for (const [day, amount] of spreadPeriods(input.consumptionRecords, covered)) {
-      addTo(counted, day, amount.quantity, amount.cents, amount.estimated);
-      covered.add(day);
+  // 1. Invoices. A reversal or replacement stops the invoices it reverses on the days it covers.
+  const shares = invoiceShares(meter.id, input.invoices);
+  const stopped = new Map<number, { first: number; last: number }[]>();
+  for (const s of shares) {
+    for (const id of s.doc.reverses) {
+      stopped.set(id, [...(stopped.get(id) ?? []), { first: s.first, last: s.last }]);
     }
   }
+  const counts = (s: InvoiceShare, day: number) =>
+    !(stopped.get(s.doc.id) ?? []).some((r) => r.first <= day && day <= r.last);
+  const later = (a: InvoiceShare, b: InvoiceShare) =>
+    a.doc.invoiceDate > b.doc.invoiceDate || (a.doc.invoiceDate === b.doc.invoiceDate && a.doc.id > b.doc.id);
 
-  // 3. Dated inputs fall on their date, unless an invoice covers it.
+  const winner = new Map<number, InvoiceShare>();
+  const overlaps = new Map<string, LedgerAlert>();
+  for (const s of shares) {
+    const count = s.last - s.first + 1;
+    const cents = spreadCents(s.cents, count);
+    for (let i = 0; i < count; i++) {
+      const day = s.first + i;
+      if (!counts(s, day)) continue;
+      if (!s.doc.carriesConsumption) {
+        // Bills that carry only cost add cost and no consumption.
+        const d = dayOf(day);
+        d.cents += cents(i);
+        d.costed = true;
+        continue;
+      }
+      const current = winner.get(day);
+      if (current) {
+        const [a, b] = current.doc.id < s.doc.id ? [current, s] : [s, current];
+        const key = `${a.doc.id}|${b.doc.id}`;
+        const iso = fromDayNumber(day);
+        const alert = overlaps.get(key);
+        if (alert) alert.till = iso;
+        else
+          overlaps.set(key, {
+            kind: 'invoice-overlap',
+            invoiceIds: [a.doc.id, b.doc.id],
+            from: iso,
+            till: iso,
+          });
+      }
+      if (!current || later(s, current)) winner.set(day, s);
+    }
+  }
+  for (const [day, s] of winner) {
+    const count = s.last - s.first + 1;
+    const d = dayOf(day);
+    d.quantity += s.quantityStd / count;
+    d.cents += spreadCents(s.cents, count)(day - s.first);
+    d.covered = true;
+    d.costed = true;
+    d.estimated ||= s.doc.estimated === true;
+  }
+  const invoiced = (day: number) => winner.has(day);
+
+  // 2. On days no invoice covers: consumption records, transactions and fuel purchases.
+  const otherDays = new Set<number>();
+  if (takesConsumptionRecords(meter)) {
+    for (const r of input.consumptionRecords) {
+      const first = toDayNumber(r.from);
+      const count = toDayNumber(r.till) - first + 1;
+      if (count <= 0) continue;
+      const perDay = (r.quantity * r.conversionToStandard) / count;
+      for (let i = 0; i < count; i++) {
+        if (invoiced(first + i)) continue;
+        const d = dayOf(first + i);
+        d.quantity += perDay;
+        d.covered = true;
+        d.estimated ||= r.estimated === true;
+        otherDays.add(first + i);
+      }
+    }
+  }
   const dated = [...(takesTransactions(meter) ? input.transactions : []), ...input.fuelPurchases];
   const eventMonths = new Set<string>();
+  const costedEventMonths = new Set<string>();
   for (const t of dated) {
     const day = toDayNumber(t.date);
-    if (invoiceDays.has(day)) continue;
-    addTo(counted, day, t.quantity, t.costCents);
+    if (invoiced(day)) continue;
+    const d = dayOf(day);
+    d.quantity += t.quantity * t.conversionToStandard;
+    d.covered = true;
+    d.flagged ||= t.flagged === true;
+    if (t.costCents !== null) {
+      d.cents += t.costCents;
+      d.costed = true;
+      costedEventMonths.add(monthOf(t.date));
+    }
     eventMonths.add(monthOf(t.date));
+    otherDays.add(day);
   }
 
-  // 4. Half-hour readings count for a month only where no invoice covers any of its days.
-  for (const h of input.halfHourDays) {
-    if (invoicedMonths.has(monthOf(h.date))) continue;
-    const day = toDayNumber(h.date);
-    // Readings are kWh, the standard unit: undo the meter-unit conversion applied below.
-    addTo(counted, day, h.kwh / meter.conversionToStandard, 0);
-    covered.add(day);
+  // 3. Then half-hour data, day by day: import kWh registers feed consumption, export registers an
+  // exported quantity of their own (never a reduction); kVArh registers feed neither.
+  for (const r of input.registerDays) {
+    if (r.quantity !== 'kWh') continue;
+    const day = toDayNumber(r.date);
+    if (r.direction === 'export') {
+      dayOf(day).exported += r.total;
+      continue;
+    }
+    if (invoiced(day) || otherDays.has(day)) continue;
+    const d = dayOf(day);
+    d.quantity += r.total;
+    d.covered = true;
   }
 
-  const rows = new Map<string, FactRow>();
+  // 4. Months: quantities, money, emissions per day with the factors in force.
+  const scope3Only = reportsInScope3Only(meter);
+  const rows = new Map<string, FactRow & { versions: Set<number>; unfactored: number }>();
   const rowFor = (month: string) => {
     let row = rows.get(month);
     if (!row) {
       row = {
         month,
         quantityStd: 0,
+        exportedStd: 0,
         costCents: 0,
-        co2e: { 1: 0, 2: 0, 3: 0 },
+        co2e: { s1: 0, s2Location: 0, s2Market: 0, s3: 0 },
+        daysOpen: openDaysIn(month, meter, input.today),
         daysCovered: 0,
+        daysCosted: 0,
+        daysFactored: 0,
         estimated: false,
+        flagged: false,
+        factorVersions: [],
+        versions: new Set(),
+        unfactored: 0,
       };
       rows.set(month, row);
     }
     return row;
   };
-  for (const [day, amount] of counted) {
+  for (const [day, d] of [...days.entries()].sort((a, b) => a[0] - b[0])) {
     const row = rowFor(monthOf(fromDayNumber(day)));
-    const std = amount.quantity * meter.conversionToStandard;
-    const rates = ratesOn(input.factors, day);
-    row.quantityStd += std;
-    row.costCents += amount.cents;
-    for (const scope of SCOPES) row.co2e[scope] += std * rates[scope];
-    row.estimated ||= amount.estimated;
+    row.quantityStd += d.quantity;
+    row.exportedStd += d.exported;
+    row.costCents += d.cents;
+    row.estimated ||= d.estimated;
+    row.flagged ||= d.flagged;
+    if (d.covered) row.daysCovered += 1;
+    if (d.costed) row.daysCosted += 1;
+    if (!d.covered) continue;
+    const emissions = emissionsOn(input.factors, day, d.quantity);
+    if (emissions === null) {
+      row.unfactored += 1;
+      continue;
+    }
+    for (const v of emissions.versions) row.versions.add(v);
+    if (scope3Only) {
+      row.co2e.s3 += emissions.co2e.s1 + emissions.co2e.s2Location + emissions.co2e.s3;
+    } else {
+      for (const key of SCOPE_KEYS) row.co2e[key] += emissions.co2e[key];
+    }
   }
-  for (const day of covered) rowFor(monthOf(fromDayNumber(day))).daysCovered += 1;
-  // An event-based meter reports by exception: a month is covered on every day the meter was open.
+  // An event-based meter reports by exception: a month with events is covered on every day it was open.
   for (const month of eventMonths) {
     const row = rowFor(month);
-    row.daysCovered = Math.max(row.daysCovered, openDaysIn(month, meter, input.today));
+    row.daysCovered = Math.max(row.daysCovered, row.daysOpen);
+    if (costedEventMonths.has(month)) row.daysCosted = Math.max(row.daysCosted, row.daysOpen);
   }
-  return [...rows.values()].sort((a, b) => a.month.localeCompare(b.month));
+  const facts = [...rows.values()]
+    .sort((a, b) => a.month.localeCompare(b.month))
+    .map(({ versions, unfactored, ...row }) => ({
+      ...row,
+      daysFactored: Math.max(0, row.daysCovered - unfactored),
+      factorVersions: [...versions].sort((a, b) => a - b),
+    }));
+  return { facts, alerts: [...overlaps.values()] };
+}
+
+/** A day's emissions per scope key, or null when a factor is missing for it (or one of its components). */
+export function emissionsOn(
+  factors: FactorSet,
+  day: number,
+  quantityStd: number,
+): { co2e: Record<ScopeKey, number>; versions: number[] } | null {
+  const co2e: Record<ScopeKey, number> = { s1: 0, s2Location: 0, s2Market: 0, s3: 0 };
+  const versions: number[] = [];
+  const parts =
+    factors.kind === 'plain'
+      ? [{ quantity: quantityStd, factors: factors.factors }]
+      : factors.components.map((c) => ({
+          quantity: ((quantityStd * c.percentage) / 100) * c.conversion,
+          factors: c.factors,
+        }));
+  for (const part of parts) {
+    const found = factorsOn(part.factors, day);
+    if (found === null) return null;
+    for (const key of SCOPE_KEYS) {
+      const f = found[key];
+      if (!f) continue;
+      co2e[key] += part.quantity * f.rate;
+      if (f.versionId !== undefined && !versions.includes(f.versionId)) versions.push(f.versionId);
+    }
+  }
+  return { co2e, versions };
 }
 
 /** Days of a month on which the meter was open, up to today. */
-function openDaysIn(month: string, meter: LedgerMeter, today: string): number {
+export function openDaysIn(month: string, meter: LedgerMeter, today: string): number {
   const first = toDayNumber(month);
   const last = first + daysInMonth(month) - 1;
   const open = meter.openDate ? Math.max(first, toDayNumber(meter.openDate)) : first;

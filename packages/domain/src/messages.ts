@@ -98,6 +98,21 @@ export const MSG = {
   organisationCreated: 'Organisation {name} created',
   dateFormat: 'Dates must be written yyyy-MM-dd',
   emailFormat: 'Email address is not valid',
+  // Input and HTTP-layer refusals (issue 8, point 4)
+  badJson: 'The request body is not valid JSON.',
+  emptyBody: 'The request body is empty.',
+  bodyTooLarge: 'The request is too large.',
+  unsupportedBody: 'This kind of request body is not accepted here.',
+  badContentLength: 'The request has a wrong Content-Length header.',
+  uriTooLong: 'The address is too long.',
+  headersTooLarge: 'The request headers are too large.',
+  badRequest: 'The request could not be read.',
+  changedMeanwhile: 'Someone else changed this at the same time. Please try again.',
+  referenceMissing: 'Something this refers to no longer exists. Please reload and try again.',
+  numberOutOfRange: 'A number is too large or too small.',
+  valueNotAllowed: 'A value is not allowed here.',
+  dateNotValid: 'A date is not valid.',
+  textNotValid: 'A text contains a character that cannot be stored.',
 } as const;
 
 /** Fills `{name}` placeholders in a catalogue message. */

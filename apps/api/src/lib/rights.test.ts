@@ -170,7 +170,9 @@ describe('advanced rights over the asset hierarchy', () => {
       rightId: -1,
     });
     expect(await can('view', [ref('meter', 'southMain')])).toEqual([true]);
-    await database.db.insert(assetGroupMembers).values({ groupId: group.id, assetId: a.southMain?.id ?? 0 });
+    await database.db
+      .insert(assetGroupMembers)
+      .values({ organisationId: org.id, groupId: group.id, assetId: a.southMain?.id ?? 0 });
     expect(await can('view', [ref('meter', 'southMain')])).toEqual([false]);
     // The group itself is governed by the organisation level, not by the grant on it.
     expect(await can('view', [{ type: 'meter-group', id: group.id }])).toEqual([true]);

@@ -185,17 +185,23 @@ export const assetKey = (a: AssetRef) => `${a.type}:${a.id}`;
  * every grant of the user over it or its ancestors is collected, and the most specific one wins
  * (meter or entity over site over site or source group over organisation). Between two grants equally
  * specific (an asset in two groups), the one giving more rights wins. A grant on a group reaches the
- * group's members at the time of the check, not the group itself.
+ * group's members at the time of the check, not the group itself. Without an organisation, the one the
+ * first locatable asset lives in is used (a rule on `/sites/:id` does not know it beforehand).
  */
 export async function assetAccess(
   db: DbOrTx,
   principal: Principal,
-  organisationId: number,
+  organisationId: number | null,
   assets: readonly AssetRef[],
-): Promise<{ role: OrganisationRole | undefined; access: Map<string, AssetAccess> }> {
+): Promise<{
+  organisationId: number | null;
+  role: OrganisationRole | undefined;
+  access: Map<string, AssetAccess>;
+}> {
   const access = new Map<string, AssetAccess>();
   const input = JSON.stringify(assets.map((a) => ({ type: a.type, id: a.id })));
   const rows = await db.execute<{
+    organisation_id: number | null;
     asset_type: AssetType | null;
     asset_id: number | null;
     in_org: boolean | null;
@@ -205,13 +211,7 @@ export async function assetAccess(
     admin: boolean | null;
     org_blocked: boolean | null;
   }>(sql`
-    with role as (
-      select o.status_id, m.access_id, m.admin, m.org_blocked
-      from organisations o
-      left join memberships m on m.organisation_id = o.id and m.user_id = ${principal.userId}
-      where o.id = ${organisationId}
-    ),
-    input as (
+    with input as (
       select x.type as asset_type, x.id as asset_id from jsonb_to_recordset(${input}::jsonb) as x(type text, id int)
     ),
     located as (
@@ -231,9 +231,19 @@ export async function assetAccess(
         end as site_id
       from input i
     ),
+    org as (
+      select coalesce(${organisationId}::int,
+        (select l.organisation_id from located l where l.organisation_id is not null limit 1)) as id
+    ),
+    role as (
+      select o.id as organisation_id, o.status_id, m.access_id, m.admin, m.org_blocked
+      from organisations o
+      left join memberships m on m.organisation_id = o.id and m.user_id = ${principal.userId}
+      where o.id = (select id from org)
+    ),
     grants as (
       select asset_type, asset_id, right_id from advanced_rights
-      where user_id = ${principal.userId} and organisation_id = ${organisationId}
+      where user_id = ${principal.userId} and organisation_id = (select id from org)
     ),
     candidates as (
       select l.asset_type, l.asset_id, 4 as specificity, g.right_id
@@ -256,10 +266,10 @@ export async function assetAccess(
         join grants g on g.asset_type = 'meter-group' and g.asset_id = ag.id
       union all
       select l.asset_type, l.asset_id, 1, g.right_id
-        from located l join grants g on g.asset_type = 'organisation' and g.asset_id = ${organisationId}
+        from located l join grants g on g.asset_type = 'organisation' and g.asset_id = (select id from org)
     )
-    select r.status_id, r.access_id, r.admin, r.org_blocked, l.asset_type, l.asset_id,
-      l.organisation_id = ${organisationId} as in_org,
+    select r.organisation_id, r.status_id, r.access_id, r.admin, r.org_blocked, l.asset_type, l.asset_id,
+      l.organisation_id = r.organisation_id as in_org,
       (select c.right_id from candidates c
         where c.asset_type = l.asset_type and c.asset_id = l.asset_id
         order by c.specificity desc, case c.right_id when 2 then 0 when 3 then 1 when 4 then 2 else 3 end
@@ -267,10 +277,12 @@ export async function assetAccess(
     from role r left join located l on true
   `);
   let role: OrganisationRole | undefined;
+  let located: number | null = organisationId;
   for (const r of rows.rows) {
-    if (r.status_id !== null) {
+    if (r.status_id !== null && r.organisation_id !== null) {
+      located = r.organisation_id;
       role = toRole(principal, {
-        organisationId,
+        organisationId: r.organisation_id,
         statusId: r.status_id,
         accessId: r.access_id,
         admin: r.admin,
@@ -284,7 +296,7 @@ export async function assetAccess(
       });
     }
   }
-  return { role, access };
+  return { organisationId: located, role, access };
 }
 
 /**
@@ -364,4 +376,27 @@ export async function visibleMeters(
   if (!narrowed.rows[0]?.any_right) return null;
   const ids = narrowed.rows.flatMap((r) => (r.meter_id === null ? [] : [r.meter_id]));
   return allowedOf(db, principal, 'view', organisationId, ids, (id) => ({ type: 'meter', id }));
+}
+
+/**
+ * A person's own record (email, login id, product-wide status) is shared by every organisation they
+ * belong to, so only the person, a product administrator, or an administrator of every one of those
+ * organisations may change it. A product administrator's record is theirs and other product administrators'.
+ */
+export async function mayChangePersonRecord(
+  db: DbOrTx,
+  principal: Principal,
+  person: { id: number; productAdmin: boolean },
+): Promise<boolean> {
+  if (principal.statusId !== USER_STATUS.active) return false;
+  if (principal.userId === person.id || principal.productAdmin) return true;
+  if (person.productAdmin) return false;
+  const rows = await db
+    .select({ organisationId: memberships.organisationId })
+    .from(memberships)
+    .where(eq(memberships.userId, person.id));
+  if (rows.length === 0) return false;
+  const ids = rows.map((r) => r.organisationId);
+  const roles = await organisationRoles(db, principal, ids);
+  return ids.every((id) => allows(principal, roles.get(id), 'administer'));
 }

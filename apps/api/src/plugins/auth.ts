@@ -1,7 +1,10 @@
 import { HEADERS } from '@verdant/contracts/common';
+import type { Db } from '@verdant/db/client';
 import type { sessions, users } from '@verdant/db/schema/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorised } from '../lib/errors';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Access, type Checked, checkAccess, needsSession } from '../lib/access';
+import { forbidden, unauthorised } from '../lib/errors';
 import { principalOf } from '../lib/identity';
 import type { Principal } from '../lib/rights';
 import type { AuthService } from '../modules/auth/auth.service';
@@ -16,38 +19,87 @@ export interface AuthContext {
   organisationId: number | null;
 }
 
+/** A signed-in caller whose route's declared access has been checked: services receive this. */
+export interface Caller extends AuthContext {
+  checked: Checked;
+}
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; enforced by the auth plugin before the handler. */
+    access: Access;
+  }
   interface FastifyRequest {
     auth?: AuthContext;
+    caller?: Caller;
+  }
+  interface FastifyInstance {
+    /** Every route registered, as the onRoute hook saw it (the route-table test walks it). */
+    routeTable: RouteOptions[];
   }
 }
 
-/** The caller's auth context; routes behind `authenticate` always have one. */
+/** The caller of a route with a session rule; the auth plugin has already checked the rule. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorised();
+  return request.caller;
+}
+
+/** The caller's auth context (signed in, before or without a rule's check). */
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorised();
   return request.auth;
 }
 
+const accessOf = (request: FastifyRequest): Access | undefined =>
+  (request.routeOptions.config as { access?: Access } | undefined)?.access;
+
 /**
- * onRequest hook for protected scopes: checks the bearer token, slides the session's expiry and sends the
- * refreshed token, expiry and current organisation back in headers on every answer.
+ * Checks the bearer token, slides the session's expiry and sends the refreshed token, expiry and current
+ * organisation back in headers on every answer.
  */
-export function authenticate(auth: AuthService) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!token) throw unauthorised();
-    const { tokenHash, session, user } = await auth.resolveSession(token);
-    request.auth = {
-      token,
-      tokenHash,
-      user,
-      session,
-      principal: principalOf(user),
-      organisationId: session.organisationId,
-    };
-    reply.header(HEADERS.token, token);
-    reply.header(HEADERS.expires, session.expiresAt.toISOString());
-    if (session.organisationId !== null) reply.header(HEADERS.organisation, String(session.organisationId));
+async function authenticate(auth: AuthService, request: FastifyRequest, reply: FastifyReply) {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  if (!token) throw unauthorised();
+  const { tokenHash, session, user } = await auth.resolveSession(token);
+  request.auth = {
+    token,
+    tokenHash,
+    user,
+    session,
+    principal: principalOf(user),
+    organisationId: session.organisationId,
   };
+  reply.header(HEADERS.token, token);
+  reply.header(HEADERS.expires, session.expiresAt.toISOString());
+  if (session.organisationId !== null) reply.header(HEADERS.organisation, String(session.organisationId));
 }
+
+/**
+ * The one entry point for rights. Every route declares `config.access`; a session is required (onRequest,
+ * so 401 comes before validation) unless the route is public or a signed link, and the rule is decided
+ * through the rights engine once the parameters are parsed (preHandler), before the handler runs. A route
+ * without a declaration is refused.
+ */
+export const accessPlugin = fp(async (app, { auth, db }: { auth: AuthService; db: Db }) => {
+  const routeTable: RouteOptions[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    routeTable.push(route);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return;
+    const access = accessOf(request);
+    if (access === undefined) throw forbidden();
+    if (needsSession(access)) await authenticate(auth, request, reply);
+  });
+  app.addHook('preHandler', async (request) => {
+    if (request.is404) return;
+    const access = accessOf(request);
+    if (access === undefined || !needsSession(access)) return;
+    const a = authOf(request);
+    const checked = await checkAccess(db, a, access, request.params);
+    request.caller = { ...a, checked };
+  });
+});

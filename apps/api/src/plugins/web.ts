@@ -22,6 +22,10 @@ const DOCUMENT_ONLY_HEADERS = [
 export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
   const hasWeb = existsSync(path.join(opts.webDist, 'index.html'));
   if (hasWeb) {
+    // The web app's files are public; its calls to /api declare their own access.
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
     await app.register(fastifyStatic, {
       root: opts.webDist,
       // Look files up on each request, so a rebuilt web app is served without restarting.

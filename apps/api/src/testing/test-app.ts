@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-database';
 import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
+import { type JobRunner, startJobRunner } from '../jobs/runner';
 import { createMailer, type Mailer } from '../lib/mail';
 
 export interface TestApp {
@@ -11,6 +12,8 @@ export interface TestApp {
   db: TestDatabase['db'];
   database: TestDatabase;
   config: Config;
+  /** The job runner, when asked for with `jobs: true`. */
+  jobs?: JobRunner;
   close(): Promise<void>;
   /** Signs in and answers the bearer token. */
   login(username: string, password?: string): Promise<string>;
@@ -18,7 +21,7 @@ export interface TestApp {
 
 /** The real application on a fresh database; env overrides configuration as environment variables would. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; mailer?: Mailer; clock?: () => Date } = {},
+  opts: { env?: Record<string, string>; mailer?: Mailer; clock?: () => Date; jobs?: boolean } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verdant-test-data-'));
@@ -30,14 +33,32 @@ export async function createTestApp(
   });
   const mailer =
     opts.mailer ?? createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') });
-  const app = await buildApp({ config, db: database.db, mailer, logger: false, clock: opts.clock });
+  const jobs = opts.jobs
+    ? await startJobRunner({
+        pool: database.pool,
+        db: database.db,
+        work: true,
+        clock: opts.clock,
+        pollingIntervalSeconds: 0.5,
+      })
+    : undefined;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    logger: false,
+    clock: opts.clock,
+    jobQueue: jobs,
+  });
   await app.ready();
   return {
     app,
     db: database.db,
     database,
     config,
+    jobs,
     async close() {
+      await jobs?.stop();
       await app.close();
       await database.close();
     },

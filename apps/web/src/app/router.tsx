@@ -27,6 +27,12 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: '/confirm-email',
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/confirm-email-page')).ConfirmEmailPage,
+        }),
+      },
+      {
         element: <RequireSession />,
         children: [
           {

@@ -1,6 +1,8 @@
 import { SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { type User, type UserUpdate, userUpdate } from '@verdant/contracts/users';
+import { USER_MESSAGES, type User, type UserUpdate, userUpdate } from '@verdant/contracts/users';
 import type { InlineMode } from '@verdant/domain/inline-values';
+import { fill } from '@verdant/domain/messages';
+import { showInfoBanner } from '../lib/banners';
 import { InlineField } from './inline-field';
 
 type EditableKey = Exclude<keyof UserUpdate, 'admin' | 'blocked'>;
@@ -62,6 +64,14 @@ interface UserDetailsFieldsProps {
 
 /** A person's details as inline fields, used by the users list's edit panel and by My Details. */
 export function UserDetailsFields({ user, editable, onSave }: UserDetailsFieldsProps) {
+  const saveField = async (key: EditableKey, value: string | null) => {
+    const saved = await onSave({ [key]: value });
+    // A new email waits for the old address to confirm it (unless a product administrator made it).
+    if (key === 'email' && value && (saved as Partial<User> | undefined)?.email === user.email) {
+      showInfoBanner(fill(USER_MESSAGES.emailChangeSent, { email: user.email }));
+    }
+    return saved;
+  };
   return (
     <Stack gap="lg">
       {SECTIONS.map((section, index) => (
@@ -82,7 +92,7 @@ export function UserDetailsFields({ user, editable, onSave }: UserDetailsFieldsP
                 autoComplete={field.autoComplete}
                 readOnly={!editable}
                 validate={contractRule(field.key)}
-                onSave={(value) => onSave({ [field.key]: value })}
+                onSave={(value) => saveField(field.key, value)}
               />
             ))}
           </SimpleGrid>

@@ -1,18 +1,22 @@
 import {
-  computeMonthlyFacts,
+  computeLedger,
   type FactorPeriod,
   type FactorSet,
   type LedgerInput,
-  type Scope,
+  type Timelines,
 } from '@verdant/domain/ledger';
-import type { DbOrTx } from '../client';
+import type { DbOrTx, Tx } from '../client';
 import type { monthlyFacts } from '../schema/inputs';
+import { inTransaction, lockMeters } from './lock';
+import { clearPending } from './pending';
 import * as q from './queries';
+import { replaceFacts } from './rollup';
 
 /**
  * Recomputes the monthly facts of the given meters from all of their inputs, inside the caller's
- * transaction, so a write and the facts it changes commit together. A whole meter is recomputed: a meter has
- * a few hundred input rows at most apart from half-hour days, which arrive pre-summed per day.
+ * transaction, so a write and the facts it changes commit together (given the pool, it opens its own). A
+ * whole meter is recomputed: a meter has a few hundred input rows at most apart from half-hour days, which
+ * arrive pre-summed per day. The meters stay locked until the transaction ends (see lockMeters).
  */
 export async function recomputeFacts(
   db: DbOrTx,
@@ -21,6 +25,11 @@ export async function recomputeFacts(
 ) {
   const unique = [...new Set(meterIds)];
   if (unique.length === 0) return;
+  await inTransaction(db, (tx) => recomputeLocked(tx, unique, today));
+}
+
+async function recomputeLocked(db: Tx, unique: number[], today: string) {
+  const locked = await lockMeters(db, unique);
   const meters = await q.loadMeters(db, unique);
   const dataTypeIds = [...new Set(meters.flatMap((m) => (m.energy_id === null ? [] : [m.energy_id])))];
   const components = await q.loadComponents(db, dataTypeIds);
@@ -52,47 +61,70 @@ export async function recomputeFacts(
             kind: 'composite',
             components: parts.map((c) => ({
               percentage: Number(c.percentage),
-              byScope: timelines(c.component_id),
+              conversion: 1,
+              factors: { fallback: timelines(c.component_id) },
             })),
           }
-        : { kind: 'plain', byScope: timelines(m.energy_id) };
+        : { kind: 'plain', factors: { fallback: timelines(m.energy_id) } };
+    const conversionToStandard = m.conversion === null ? 1 : Number(m.conversion);
     const input: LedgerInput = {
       meter: {
+        id: m.id,
         meterType: m.meter_type,
         metlvlId: m.metlvl_id,
-        conversionToStandard: m.conversion === null ? 1 : Number(m.conversion),
         openDate: m.meter_open,
         closeDate: m.meter_close,
       },
-      invoices: invoices(m.id).map((i) => ({
-        from: i.date_from,
-        till: i.date_till,
-        quantity: Number(i.quantity),
-        costCents: cents(i.cost),
-        estimated: i.estimated,
-        reversed: i.reversed,
-      })),
+      invoices: invoices(m.id)
+        .filter((i) => !i.reversed)
+        .map((i) => ({
+          id: i.id,
+          invoiceDate: i.invoice_date ?? i.date_till,
+          from: i.date_from,
+          till: i.date_till,
+          kind: 'normal',
+          carriesConsumption: true,
+          reverses: [],
+          estimated: i.estimated,
+          costCents: cents(i.cost),
+          meters: [
+            {
+              meterId: m.id,
+              multiplier: 1,
+              sharing: null,
+              consumption: Number(i.quantity),
+              conversionToStandard,
+            },
+          ],
+        })),
       consumptionRecords: records(m.id).map((r) => ({
         from: r.date_from,
         till: r.date_till,
         quantity: Number(r.quantity),
-        costCents: 0,
+        conversionToStandard,
       })),
       transactions: transactions(m.id).map((t) => ({
         date: t.date,
         quantity: Number(t.quantity),
-        costCents: cents(t.cost),
+        conversionToStandard,
+        costCents: t.cost === null ? null : cents(t.cost),
       })),
       fuelPurchases: fuel(m.id).map((t) => ({
         date: t.date,
         quantity: Number(t.quantity),
+        conversionToStandard,
         costCents: cents(t.cost),
       })),
-      halfHourDays: halfHours(m.id).map((h) => ({ date: h.date, kwh: Number(h.kwh) })),
+      registerDays: halfHours(m.id).map((h) => ({
+        date: h.date,
+        direction: 'import',
+        quantity: 'kWh',
+        total: Number(h.kwh),
+      })),
       factors: factorSet,
       today,
     };
-    for (const f of computeMonthlyFacts(input)) {
+    for (const f of computeLedger(input).facts) {
       rows.push({
         organisationId: m.organisation_id,
         meterId: m.id,
@@ -101,39 +133,21 @@ export async function recomputeFacts(
         countsInTotals: m.metlvl_id === 1,
         quantityStd: micro(f.quantityStd),
         cost: (f.costCents / 100).toFixed(2),
-        co2eScope1: micro(f.co2e[1]),
-        co2eScope2: micro(f.co2e[2]),
-        co2eScope3: micro(f.co2e[3]),
+        co2eScope1: micro(f.co2e.s1),
+        co2eScope2: micro(f.co2e.s2Location),
+        co2eScope3: micro(f.co2e.s3),
         daysCovered: f.daysCovered,
         estimated: f.estimated,
       });
     }
   }
-  const before = await q.rollupOf(db, unique);
-  await q.deleteFacts(db, unique);
-  await q.insertFacts(db, rows);
-  const after = await q.rollupOf(db, unique);
-  await q.addToRollup(db, rollupDifference(before, after));
-}
-
-/** What the recompute changed, per organisation, month and data type (after minus before). */
-function rollupDifference(before: q.RollupRow[], after: q.RollupRow[]): q.RollupRow[] {
-  const key = (r: q.RollupRow) => `${r.organisation_id}|${r.month}|${r.energy_id}`;
-  const deltas = new Map<string, q.RollupRow>();
-  const add = (r: q.RollupRow, sign: 1 | -1) => {
-    const d = deltas.get(key(r)) ?? { ...r, quantity: 0, cost_cents: 0, co2e: 0, meters: 0, incomplete: 0 };
-    d.quantity += sign * r.quantity;
-    d.cost_cents += sign * Math.round(r.cost_cents);
-    d.co2e += sign * r.co2e;
-    d.meters += sign * r.meters;
-    d.incomplete += sign * r.incomplete;
-    deltas.set(key(r), d);
-  };
-  for (const r of before) add(r, -1);
-  for (const r of after) add(r, 1);
-  return [...deltas.values()].filter(
-    (d) => d.quantity !== 0 || d.cost_cents !== 0 || d.co2e !== 0 || d.meters !== 0 || d.incomplete !== 0,
+  await replaceFacts(
+    db,
+    unique,
+    locked.map((m) => m.organisation_id),
+    rows,
   );
+  await clearPending(db, locked);
 }
 
 /** Daily shares add float noise (49.999999999999964); a millionth of a unit is far below any report. */
@@ -148,15 +162,18 @@ function timelinesFor(
   dataTypeId: number,
   sourceId: number | null,
   defaultSourceId: number | null,
-): Partial<Record<Scope, FactorPeriod[]>> {
-  const result: Partial<Record<Scope, FactorPeriod[]>> = {};
-  for (const scope of [1, 2, 3] as Scope[]) {
+): Timelines {
+  const result: Timelines = {};
+  const keys = { 1: 's1', 2: 's2Location', 3: 's3' } as const;
+  for (const scope of [1, 2, 3] as const) {
     const of = (source: number | null) =>
       factors.filter((f) => f.data_type_id === dataTypeId && f.scope === scope && f.source_id === source);
     const own = sourceId !== null && sourceId !== defaultSourceId ? of(sourceId) : [];
     const chosen = own.length > 0 ? own : of(defaultSourceId);
     if (chosen.length > 0) {
-      result[scope] = chosen.map((f) => ({ from: f.start_date, till: f.end_date, rate: Number(f.rate) }));
+      result[keys[scope]] = chosen.map(
+        (f): FactorPeriod => ({ from: f.start_date, till: f.end_date, rate: Number(f.rate) }),
+      );
     }
   }
   return result;

@@ -4,6 +4,7 @@ import {
   check,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -11,6 +12,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { organisations, users } from './core';
@@ -49,6 +51,8 @@ export const sites = pgTable(
   },
   (t) => [
     index('sites_organisation_idx').on(t.organisationId),
+    /** The target of children's composite foreign keys (organisation_id, site_id). */
+    unique('sites_organisation_id_id_unique').on(t.organisationId, t.id),
     uniqueIndex('sites_organisation_name_unique')
       .on(t.organisationId, sql`lower(${t.name})`)
       .where(sql`${t.deletedAt} is null`),
@@ -63,12 +67,17 @@ export const facilities = pgTable(
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').notNull(),
     name: text('name').notNull(),
   },
-  (t) => [uniqueIndex('facilities_site_name_unique').on(t.siteId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('facilities_site_name_unique').on(t.siteId, sql`lower(${t.name})`),
+    foreignKey({
+      name: 'facilities_site_fk',
+      columns: [t.organisationId, t.siteId],
+      foreignColumns: [sites.organisationId, sites.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** Data sources: supply meters, check meters, fuel cards and transactional meters. */
@@ -79,9 +88,7 @@ export const meters = pgTable(
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id),
+    siteId: integer('site_id').notNull(),
     localName: text('local_name').notNull(),
     /** 1 Time of use, 2 Non time of use, 3 Profiled, 4 Unmetered account, 5 Smart, 6 Smart check,
      * 7 Transactional, 8 Unmetered consumption only, 9 Transactional with cost. */
@@ -132,6 +139,12 @@ export const meters = pgTable(
   (t) => [
     index('meters_organisation_idx').on(t.organisationId),
     index('meters_site_idx').on(t.siteId),
+    unique('meters_organisation_id_id_unique').on(t.organisationId, t.id),
+    foreignKey({
+      name: 'meters_site_fk',
+      columns: [t.organisationId, t.siteId],
+      foreignColumns: [sites.organisationId, sites.id],
+    }),
     check('meters_type_check', sql`${t.meterType} between 1 and 9`),
     check('meters_level_check', sql`${t.metlvlId} in (1, 2)`),
   ],
@@ -145,9 +158,7 @@ export const entities = pgTable(
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id),
+    siteId: integer('site_id').notNull(),
     name: text('name').notNull(),
     /** STANDARD, HEAT PLANT, PUMP or WWTP (wastewater treatment plant). */
     entityType: text('entity_type').notNull().default('STANDARD'),
@@ -172,6 +183,12 @@ export const entities = pgTable(
   (t) => [
     index('entities_organisation_idx').on(t.organisationId),
     index('entities_site_idx').on(t.siteId),
+    unique('entities_organisation_id_id_unique').on(t.organisationId, t.id),
+    foreignKey({
+      name: 'entities_site_fk',
+      columns: [t.organisationId, t.siteId],
+      foreignColumns: [sites.organisationId, sites.id],
+    }),
     check('entities_type_check', sql`${t.entityType} in ('STANDARD', 'HEAT PLANT', 'PUMP', 'WWTP')`),
   ],
 );
@@ -191,6 +208,7 @@ export const assetGroups = pgTable(
   },
   (t) => [
     index('asset_groups_organisation_idx').on(t.organisationId),
+    unique('asset_groups_organisation_id_id_unique').on(t.organisationId, t.id),
     check('asset_groups_member_type_check', sql`${t.memberType} in ('site', 'meter')`),
   ],
 );
@@ -198,9 +216,8 @@ export const assetGroups = pgTable(
 export const assetGroupMembers = pgTable(
   'asset_group_members',
   {
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => assetGroups.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id').notNull(),
+    groupId: integer('group_id').notNull(),
     /** A site id or a meter id, as the group's member type says. */
     assetId: integer('asset_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -208,6 +225,11 @@ export const assetGroupMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.groupId, t.assetId] }),
     index('asset_group_members_asset_idx').on(t.assetId),
+    foreignKey({
+      name: 'asset_group_members_group_fk',
+      columns: [t.organisationId, t.groupId],
+      foreignColumns: [assetGroups.organisationId, assetGroups.id],
+    }).onDelete('cascade'),
   ],
 );
 

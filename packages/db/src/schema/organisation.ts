@@ -5,6 +5,7 @@ import {
   check,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -49,77 +50,131 @@ export const indicators = pgTable('indicators', {
 export const siteIndicatorValues = pgTable(
   'site_indicator_values',
   {
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id').notNull(),
+    siteId: integer('site_id').notNull(),
     indicatorId: integer('indicator_id')
       .notNull()
       .references(() => indicators.id),
     value: numeric('value', { precision: 18, scale: 4 }),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.indicatorId] })],
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.indicatorId] }),
+    foreignKey({
+      name: 'site_indicator_values_site_fk',
+      columns: [t.organisationId, t.siteId],
+      foreignColumns: [sites.organisationId, sites.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 export const entityIndicatorValues = pgTable(
   'entity_indicator_values',
   {
-    entityId: integer('entity_id')
-      .notNull()
-      .references(() => entities.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id').notNull(),
+    entityId: integer('entity_id').notNull(),
     indicatorId: integer('indicator_id')
       .notNull()
       .references(() => indicators.id),
     value: numeric('value', { precision: 18, scale: 4 }),
   },
-  (t) => [primaryKey({ columns: [t.entityId, t.indicatorId] })],
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.indicatorId] }),
+    foreignKey({
+      name: 'entity_indicator_values_entity_fk',
+      columns: [t.organisationId, t.entityId],
+      foreignColumns: [entities.organisationId, entities.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** How an entity is used and what it was designed for (the Details tab's usage section). */
-export const entityUsages = pgTable('entity_usages', {
-  entityId: integer('entity_id')
-    .primaryKey()
-    .references(() => entities.id, { onDelete: 'cascade' }),
-  entusageId: integer('entusage_id'),
-  designEui: integer('design_eui'),
-  commissionedEui: integer('commissioned_eui'),
-  interventionEui: integer('intervention_eui'),
-  airconVolume: doublePrecision('aircon_volume'),
-  lowHumidity: doublePrecision('low_humidity'),
-  highHumidity: doublePrecision('high_humidity'),
-  lowTemp: doublePrecision('low_temp'),
-  highTemp: doublePrecision('high_temp'),
-  airChanges: doublePrecision('air_changes'),
-  airInfiltration: doublePrecision('air_infiltration'),
-  coreHours: doublePrecision('core_hours'),
-  coreOccupancy: doublePrecision('core_occupancy'),
-  coreEnergyIntensity: doublePrecision('core_energy_intensity'),
-  ncoreHours: doublePrecision('ncore_hours'),
-  ncoreOccupancy: doublePrecision('ncore_occupancy'),
-  ncoreEnergyIntensity: doublePrecision('ncore_energy_intensity'),
-  accontrId: integer('accontr_id'),
-  heatId: integer('heat_id'),
-  lightId: integer('light_id'),
-});
+export const entityUsages = pgTable(
+  'entity_usages',
+  {
+    organisationId: integer('organisation_id').notNull(),
+    entityId: integer('entity_id').primaryKey(),
+    entusageId: integer('entusage_id'),
+    designEui: integer('design_eui'),
+    commissionedEui: integer('commissioned_eui'),
+    interventionEui: integer('intervention_eui'),
+    airconVolume: doublePrecision('aircon_volume'),
+    lowHumidity: doublePrecision('low_humidity'),
+    highHumidity: doublePrecision('high_humidity'),
+    lowTemp: doublePrecision('low_temp'),
+    highTemp: doublePrecision('high_temp'),
+    airChanges: doublePrecision('air_changes'),
+    airInfiltration: doublePrecision('air_infiltration'),
+    coreHours: doublePrecision('core_hours'),
+    coreOccupancy: doublePrecision('core_occupancy'),
+    coreEnergyIntensity: doublePrecision('core_energy_intensity'),
+    ncoreHours: doublePrecision('ncore_hours'),
+    ncoreOccupancy: doublePrecision('ncore_occupancy'),
+    ncoreEnergyIntensity: doublePrecision('ncore_energy_intensity'),
+    accontrId: integer('accontr_id'),
+    heatId: integer('heat_id'),
+    lightId: integer('light_id'),
+  },
+  (t) => [
+    foreignKey({
+      name: 'entity_usages_entity_fk',
+      columns: [t.organisationId, t.entityId],
+      foreignColumns: [entities.organisationId, entities.id],
+    }).onDelete('cascade'),
+  ],
+);
 
-export const entityPumps = pgTable('entity_pumps', {
-  entityId: integer('entity_id')
-    .primaryKey()
-    .references(() => entities.id, { onDelete: 'cascade' }),
-  /** Pump head in metres. */
-  headMetres: integer('head_metres'),
-  powerMeterId: integer('power_meter_id').references(() => meters.id),
-  flowMeterId: integer('flow_meter_id').references(() => meters.id),
-});
+export const entityPumps = pgTable(
+  'entity_pumps',
+  {
+    organisationId: integer('organisation_id').notNull(),
+    entityId: integer('entity_id').primaryKey(),
+    /** Pump head in metres. */
+    headMetres: integer('head_metres'),
+    powerMeterId: integer('power_meter_id'),
+    flowMeterId: integer('flow_meter_id'),
+  },
+  (t) => [
+    foreignKey({
+      name: 'entity_pumps_entity_fk',
+      columns: [t.organisationId, t.entityId],
+      foreignColumns: [entities.organisationId, entities.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'entity_pumps_power_meter_fk',
+      columns: [t.organisationId, t.powerMeterId],
+      foreignColumns: [meters.organisationId, meters.id],
+    }),
+    foreignKey({
+      name: 'entity_pumps_flow_meter_fk',
+      columns: [t.organisationId, t.flowMeterId],
+      foreignColumns: [meters.organisationId, meters.id],
+    }),
+  ],
+);
 
-export const entityWastewaterPlants = pgTable('entity_wastewater_plants', {
-  entityId: integer('entity_id')
-    .primaryKey()
-    .references(() => entities.id, { onDelete: 'cascade' }),
-  populationServed: integer('population_served'),
-  designCapacityM3PerDay: doublePrecision('design_capacity_m3_per_day'),
-  treatmentType: text('treatment_type'),
-  influentMeterId: integer('influent_meter_id').references(() => meters.id),
-});
+export const entityWastewaterPlants = pgTable(
+  'entity_wastewater_plants',
+  {
+    organisationId: integer('organisation_id').notNull(),
+    entityId: integer('entity_id').primaryKey(),
+    populationServed: integer('population_served'),
+    designCapacityM3PerDay: doublePrecision('design_capacity_m3_per_day'),
+    treatmentType: text('treatment_type'),
+    influentMeterId: integer('influent_meter_id'),
+  },
+  (t) => [
+    foreignKey({
+      name: 'entity_wastewater_plants_entity_fk',
+      columns: [t.organisationId, t.entityId],
+      foreignColumns: [entities.organisationId, entities.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'entity_wastewater_plants_influent_meter_fk',
+      columns: [t.organisationId, t.influentMeterId],
+      foreignColumns: [meters.organisationId, meters.id],
+    }),
+  ],
+);
 
 /** Files of an organisation, site, entity or data source; the bytes live behind the storage interface. */
 export const files = pgTable(
@@ -154,7 +209,7 @@ export const jobs = pgTable(
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
-    meterId: integer('meter_id').references(() => meters.id, { onDelete: 'cascade' }),
+    meterId: integer('meter_id'),
     dateFrom: date('date_from', { mode: 'string' }).notNull(),
     dateTill: date('date_till', { mode: 'string' }),
     text: text('text').notNull(),
@@ -166,6 +221,11 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_organisation_idx').on(t.organisationId, t.dateFrom),
     index('jobs_meter_idx').on(t.meterId),
+    foreignKey({
+      name: 'jobs_meter_fk',
+      columns: [t.organisationId, t.meterId],
+      foreignColumns: [meters.organisationId, meters.id],
+    }).onDelete('cascade'),
   ],
 );
 

@@ -24,6 +24,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
 ) => {
   // A coarse per-address limit in memory, on top of the per-username limit the service keeps in the database.
   const perIp = { rateLimit: { max: config.PUBLIC_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  const open = { ...perIp, access: 'public' as const };
+  // The reset link's token is the credential of the two calls that use it.
+  const resetLink = { ...perIp, access: 'signed-link' as const };
   const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
@@ -32,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   app.post(
     '/public/login',
     {
-      config: perIp,
+      config: open,
       schema: {
         tags,
         summary: 'Sign in with email or login id',
@@ -49,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   app.post(
     '/public/login/token-login',
     {
-      config: perIp,
+      config: open,
       schema: {
         tags,
         summary: 'Sign in with a one-time tx/sx token pair',
@@ -66,6 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   app.get(
     '/public/login/alternate-login',
     {
+      config: { access: 'public' },
       schema: { tags, summary: 'The configured alternate login option', response: { 200: alternateLogin } },
     },
     async () => config.alternateLogin,
@@ -74,6 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   app.get(
     '/public/login/sso',
     {
+      config: { access: 'public' },
       schema: { tags, summary: 'Which single sign-on options are configured', response: { 200: ssoConfig } },
     },
     async () => ({ microsoft: Boolean(config.OIDC_ISSUER && config.OIDC_CLIENT_ID) }),
@@ -82,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   app.put(
     '/public/login/reset-password/:email',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' }, access: 'public' },
       schema: {
         tags,
         summary: 'Email a one-time password reset link',
@@ -96,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   app.get(
     '/public/login/password-reset/:token',
     {
-      config: perIp,
+      config: resetLink,
       schema: {
         tags,
         summary: 'Whether a password reset link is still usable',
@@ -110,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   app.post(
     '/public/login/password-reset',
     {
-      config: perIp,
+      config: resetLink,
       schema: {
         tags,
         summary: 'Set a new password with a reset link',

@@ -196,8 +196,8 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
           entdescId: body.entdescId ?? null,
           entityOpen: clock().toISOString().slice(0, 10),
         });
-        if (pump) await dq.upsertPump(tx, { entityId: id, headMetres: pump.head, ...pump });
-        if (body.type === 'WWTP') await dq.upsertWwtp(tx, id, {});
+        if (pump) await dq.upsertPump(tx, { organisationId, entityId: id, headMetres: pump.head, ...pump });
+        if (body.type === 'WWTP') await dq.upsertWwtp(tx, organisationId, id, {});
         return detail(tx, id, true);
       });
     },

@@ -8,32 +8,63 @@ import {
   indicators,
 } from '@verdant/db/schema/organisation';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AssetType } from '../../lib/rights';
 
-export async function findPump(db: DbOrTx, entityId: number) {
-  const [row] = await db.select().from(entityPumps).where(eq(entityPumps.entityId, entityId));
+/** Every read and write below names the organisation as well as the entity (the composite key). */
+const ofEntity = (
+  table: { organisationId: AnyPgColumn; entityId: AnyPgColumn },
+  organisationId: number,
+  entityId: number,
+) => and(eq(table.organisationId, organisationId), eq(table.entityId, entityId));
+
+export async function findPump(db: DbOrTx, organisationId: number, entityId: number) {
+  const [row] = await db
+    .select()
+    .from(entityPumps)
+    .where(ofEntity(entityPumps, organisationId, entityId));
   return row;
 }
 
 export async function upsertPump(db: DbOrTx, values: typeof entityPumps.$inferInsert) {
-  const { entityId, ...rest } = values;
-  await db.insert(entityPumps).values(values).onConflictDoUpdate({ target: entityPumps.entityId, set: rest });
+  const { entityId: _entityId, organisationId: _organisationId, ...rest } = values;
+  await db
+    .insert(entityPumps)
+    .values(values)
+    .onConflictDoUpdate({
+      target: entityPumps.entityId,
+      set: rest,
+      where: eq(entityPumps.organisationId, values.organisationId),
+    });
 }
 
-export async function findUsage(db: DbOrTx, entityId: number) {
-  const [row] = await db.select().from(entityUsages).where(eq(entityUsages.entityId, entityId));
+export async function findUsage(db: DbOrTx, organisationId: number, entityId: number) {
+  const [row] = await db
+    .select()
+    .from(entityUsages)
+    .where(ofEntity(entityUsages, organisationId, entityId));
   return row;
 }
 
-export async function setUsage(db: DbOrTx, entityId: number, field: UsageField, value: number | null) {
+export async function setUsage(
+  db: DbOrTx,
+  organisationId: number,
+  entityId: number,
+  field: UsageField,
+  value: number | null,
+) {
   await db
     .insert(entityUsages)
-    .values({ entityId, [field]: value })
-    .onConflictDoUpdate({ target: entityUsages.entityId, set: { [field]: value } });
+    .values({ organisationId, entityId, [field]: value })
+    .onConflictDoUpdate({
+      target: entityUsages.entityId,
+      set: { [field]: value },
+      where: eq(entityUsages.organisationId, organisationId),
+    });
 }
 
 /** Indicators that apply to entities, with the entity's value where it has one. */
-export async function entityIndicators(db: DbOrTx, entityId: number) {
+export async function entityIndicators(db: DbOrTx, organisationId: number, entityId: number) {
   return db
     .select({
       indicatorId: indicators.id,
@@ -44,7 +75,10 @@ export async function entityIndicators(db: DbOrTx, entityId: number) {
     .from(indicators)
     .leftJoin(
       entityIndicatorValues,
-      and(eq(entityIndicatorValues.indicatorId, indicators.id), eq(entityIndicatorValues.entityId, entityId)),
+      and(
+        eq(entityIndicatorValues.indicatorId, indicators.id),
+        ofEntity(entityIndicatorValues, organisationId, entityId),
+      ),
     )
     .where(inArray(indicators.appliesTo, ['entity', 'both']))
     .orderBy(asc(indicators.id));
@@ -58,34 +92,46 @@ export async function indicatorAppliesToEntities(db: DbOrTx, indicatorId: number
   return row !== undefined;
 }
 
-export async function setIndicator(db: DbOrTx, entityId: number, indicatorId: number, value: number | null) {
+export async function setIndicator(
+  db: DbOrTx,
+  organisationId: number,
+  entityId: number,
+  indicatorId: number,
+  value: number | null,
+) {
   const stored = value === null ? null : String(value);
   await db
     .insert(entityIndicatorValues)
-    .values({ entityId, indicatorId, value: stored })
+    .values({ organisationId, entityId, indicatorId, value: stored })
     .onConflictDoUpdate({
       target: [entityIndicatorValues.entityId, entityIndicatorValues.indicatorId],
       set: { value: stored },
+      where: eq(entityIndicatorValues.organisationId, organisationId),
     });
 }
 
-export async function findWwtp(db: DbOrTx, entityId: number) {
+export async function findWwtp(db: DbOrTx, organisationId: number, entityId: number) {
   const [row] = await db
     .select()
     .from(entityWastewaterPlants)
-    .where(eq(entityWastewaterPlants.entityId, entityId));
+    .where(ofEntity(entityWastewaterPlants, organisationId, entityId));
   return row;
 }
 
 export async function upsertWwtp(
   db: DbOrTx,
+  organisationId: number,
   entityId: number,
-  values: Partial<typeof entityWastewaterPlants.$inferInsert>,
+  values: Omit<Partial<typeof entityWastewaterPlants.$inferInsert>, 'organisationId' | 'entityId'>,
 ) {
   await db
     .insert(entityWastewaterPlants)
-    .values({ entityId, ...values })
-    .onConflictDoUpdate({ target: entityWastewaterPlants.entityId, set: values });
+    .values({ organisationId, entityId, ...values })
+    .onConflictDoUpdate({
+      target: entityWastewaterPlants.entityId,
+      set: values,
+      where: eq(entityWastewaterPlants.organisationId, organisationId),
+    });
 }
 
 export interface BrowseRow {

@@ -44,14 +44,14 @@ export function createEntityDetailsService({ db }: { db: Db }) {
     async pump(a: AuthContext, id: number): Promise<PumpDetail> {
       const { rec } = await entityFor(db, a, id, 'view');
       if (rec.entity.entityType !== 'PUMP') throw notFound(MSG.entityNotPump);
-      return toPump(await dq.findPump(db, id));
+      return toPump(await dq.findPump(db, rec.entity.organisationId, id));
     },
 
     async updatePump(a: AuthContext, id: number, body: z.output<typeof pumpUpdate>): Promise<PumpDetail> {
       return db.transaction(async (tx) => {
         const { rec } = await entityFor(tx, a, id, 'edit');
         if (rec.entity.entityType !== 'PUMP') throw badRequest(MSG.entityNotPump);
-        const current = toPump(await dq.findPump(tx, id));
+        const current = toPump(await dq.findPump(tx, rec.entity.organisationId, id));
         const merged = {
           head: body.head !== undefined ? body.head : current.head,
           powerMeterId: body.powerMeterId !== undefined ? body.powerMeterId : current.powerMeterId,
@@ -59,18 +59,23 @@ export function createEntityDetailsService({ db }: { db: Db }) {
         };
         const pump = await validatePump(tx, { id: rec.entity.siteId, name: rec.siteName }, merged);
         await dq.upsertPump(tx, {
+          organisationId: rec.entity.organisationId,
           entityId: id,
           headMetres: pump.head,
           powerMeterId: pump.powerMeterId,
           flowMeterId: pump.flowMeterId,
         });
-        return toPump(await dq.findPump(tx, id));
+        return toPump(await dq.findPump(tx, rec.entity.organisationId, id));
       });
     },
 
     async usages(a: AuthContext, id: number): Promise<EntityUsages> {
-      await entityFor(db, a, id, 'view');
-      const [row, indicators] = await Promise.all([dq.findUsage(db, id), dq.entityIndicators(db, id)]);
+      const { rec } = await entityFor(db, a, id, 'view');
+      const org = rec.entity.organisationId;
+      const [row, indicators] = await Promise.all([
+        dq.findUsage(db, org, id),
+        dq.entityIndicators(db, org, id),
+      ]);
       const usage = Object.fromEntries(
         USAGE_FIELDS.map((f) => [f, row?.[f] ?? null]),
       ) as EntityUsages['usage'];
@@ -86,11 +91,11 @@ export function createEntityDetailsService({ db }: { db: Db }) {
       const parsed = parseValue(value, integer);
       if (parsed === undefined) throw usageRuleError(field);
       return db.transaction(async (tx) => {
-        await entityFor(tx, a, id, 'edit');
+        const { rec } = await entityFor(tx, a, id, 'edit');
         const list = USAGE_LOOKUPS[field];
         if (list && parsed !== null && !(await q.lookupExists(tx, list, parsed)))
           throw fieldError(field, MSG.entityUnknownChoice);
-        await dq.setUsage(tx, id, field, parsed);
+        await dq.setUsage(tx, rec.entity.organisationId, id, field, parsed);
         return { field, value: parsed };
       });
     },
@@ -100,9 +105,9 @@ export function createEntityDetailsService({ db }: { db: Db }) {
       const parsed = parseValue(value, true);
       if (parsed === undefined) throw usageRuleError('value');
       return db.transaction(async (tx) => {
-        await entityFor(tx, a, id, 'edit');
+        const { rec } = await entityFor(tx, a, id, 'edit');
         if (!(await dq.indicatorAppliesToEntities(tx, indicatorId))) throw notFound();
-        await dq.setIndicator(tx, id, indicatorId, parsed);
+        await dq.setIndicator(tx, rec.entity.organisationId, id, indicatorId, parsed);
         return { indicatorId, value: parsed };
       });
     },
@@ -110,11 +115,11 @@ export function createEntityDetailsService({ db }: { db: Db }) {
     async wwtp(a: AuthContext, id: number): Promise<WwtpDetail> {
       const { rec } = await entityFor(db, a, id, 'view');
       if (rec.entity.entityType !== 'WWTP') throw notFound(MSG.entityNotWwtp);
-      return toWwtp(await dq.findWwtp(db, id));
+      return toWwtp(await dq.findWwtp(db, rec.entity.organisationId, id));
     },
 
     async updateWwtp(a: AuthContext, id: number, body: z.output<typeof wwtpUpdate>): Promise<WwtpDetail> {
-      const set: Parameters<typeof dq.upsertWwtp>[2] = {};
+      const set: Parameters<typeof dq.upsertWwtp>[3] = {};
       if (body.populationServed !== undefined) {
         const n = parseValue(body.populationServed, true);
         if (n === undefined || (n !== null && n < 0))
@@ -139,8 +144,8 @@ export function createEntityDetailsService({ db }: { db: Db }) {
           }
           set.influentMeterId = body.influentMeterId;
         }
-        if (Object.keys(set).length > 0) await dq.upsertWwtp(tx, id, set);
-        return toWwtp(await dq.findWwtp(tx, id));
+        if (Object.keys(set).length > 0) await dq.upsertWwtp(tx, rec.entity.organisationId, id, set);
+        return toWwtp(await dq.findWwtp(tx, rec.entity.organisationId, id));
       });
     },
   };

@@ -15,8 +15,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, authOf } from '../../plugins/auth';
-import type { AuthService } from '../auth/auth.service';
+import type { Access } from '../../lib/access';
+import { callerOf } from '../../plugins/auth';
 import { FILE_MAX_BYTES, tooLarge } from './file-types';
 import type { Download, FilesService, Upload } from './files.service';
 
@@ -46,10 +46,7 @@ function send(reply: FastifyReply, d: Download) {
 }
 
 /** Files and logo calls (signed in) and the direct links (token in the path, for <img src>). */
-export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; auth: AuthService }> = async (
-  app,
-  { service, auth },
-) => {
+export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = async (app, { service }) => {
   app.addContentTypeParser('*', (req, payload, done) => {
     if (Number(req.headers['content-length'] ?? 0) > FILE_MAX_BYTES) {
       payload.resume();
@@ -67,12 +64,16 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; auth: A
 
   app.get(
     '/direct/:token/files/:fileId',
-    { schema: { tags: ['Files'], summary: 'Download a file through a direct link', params: directParams } },
+    {
+      config: { access: 'signed-link' },
+      schema: { tags: ['Files'], summary: 'Download a file through a direct link', params: directParams },
+    },
     async (req, reply) => send(reply, await service.direct(req.params.token, req.params.fileId, false)),
   );
   app.get(
     '/direct/:token/files/:fileId/thumbnail',
     {
+      config: { access: 'signed-link' },
       schema: { tags: ['Files'], summary: "A file's thumbnail through a direct link", params: directParams },
     },
     async (req, reply) => send(reply, await service.direct(req.params.token, req.params.fileId, true)),
@@ -80,6 +81,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; auth: A
   app.get(
     '/direct/:token/logo/:organisationId',
     {
+      config: { access: 'signed-link' },
       schema: {
         tags: ['Files'],
         summary: 'An organisation logo through a direct link',
@@ -91,13 +93,20 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; auth: A
 
   await app.register(async (scope) => {
     const signedIn = scope.withTypeProvider<ZodTypeProvider>();
-    signedIn.addHook('onRequest', authenticate(auth));
     for (const type of fileOwnerType.options) {
       const at = `/${FILE_OWNER_PATHS[type]}/:id/files`;
       const owner = (id: number) => ({ type, id });
+      // An organisation's files follow its members' levels; the others, rights on the asset itself.
+      const rule = (action: 'view' | 'edit'): { access: Access } => ({
+        access:
+          type === 'organisation'
+            ? { role: action === 'view' ? 'member' : 'editor', organisation: 'params.id' }
+            : { action, asset: { [type]: 'params.id' } },
+      });
       signedIn.get(
         at,
         {
+          config: rule('view'),
           schema: {
             ...signedInBase,
             summary: `Files of a ${type}`,
@@ -105,11 +114,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; auth: A
             response: { 200: filesList, ...errors },
           },
         },
-        async (req) => service.list(authOf(req), owner(req.params.id)),
+        async (req) => service.list(callerOf(req), owner(req.params.id)),
       );
       signedIn.post(
         at,
         {
+          config: rule('edit'),
           schema: {
             ...signedInBase,
             summary: `Upload a file to a ${type}`,
@@ -118,11 +128,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; auth: A
             response: { 200: fileItem, ...errors },
           },
         },
-        async (req) => service.upload(authOf(req), owner(req.params.id), readUpload(req)),
+        async (req) => service.upload(callerOf(req), owner(req.params.id), readUpload(req)),
       );
       signedIn.post(
         `${at}/default`,
         {
+          config: rule('edit'),
           schema: {
             ...signedInBase,
             summary: `Upload an image and make it the ${type}'s default`,
@@ -132,11 +143,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; auth: A
             response: { 200: fileItem, ...errors },
           },
         },
-        async (req) => service.upload(authOf(req), owner(req.params.id), readUpload(req), req.query),
+        async (req) => service.upload(callerOf(req), owner(req.params.id), readUpload(req), req.query),
       );
       signedIn.put(
         `${at}/:fileId`,
         {
+          config: rule('edit'),
           schema: {
             ...signedInBase,
             summary: `Make a file the ${type}'s default image`,
@@ -146,11 +158,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; auth: A
           },
         },
         async (req) =>
-          service.makeDefault(authOf(req), owner(req.params.id), req.params.fileId, req.query.replace),
+          service.makeDefault(callerOf(req), owner(req.params.id), req.params.fileId, req.query.replace),
       );
       signedIn.delete(
         `${at}/:fileId`,
         {
+          config: rule('edit'),
           schema: {
             ...signedInBase,
             summary: `Delete a file of a ${type}`,
@@ -158,7 +171,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; auth: A
             response: { 200: deleted, ...errors },
           },
         },
-        async (req) => service.remove(authOf(req), owner(req.params.id), req.params.fileId),
+        async (req) => service.remove(callerOf(req), owner(req.params.id), req.params.fileId),
       );
     }
 
@@ -167,17 +180,19 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; auth: A
     signedIn.get(
       logoAt,
       {
+        config: { access: { role: 'member', organisation: 'params.id' } },
         schema: {
           ...logoBase,
           summary: "The organisation's logo link",
           response: { 200: logoAnswer, ...errors },
         },
       },
-      async (req) => service.logo(authOf(req), req.params.id),
+      async (req) => service.logo(callerOf(req), req.params.id),
     );
     signedIn.post(
       logoAt,
       {
+        config: { access: { role: 'administrator', organisation: 'params.id' } },
         schema: {
           ...logoBase,
           summary: 'Upload or replace the logo',
@@ -185,12 +200,15 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; auth: A
           response: { 200: logoAnswer, ...errors },
         },
       },
-      async (req) => service.uploadLogo(authOf(req), req.params.id, readUpload(req)),
+      async (req) => service.uploadLogo(callerOf(req), req.params.id, readUpload(req)),
     );
     signedIn.delete(
       logoAt,
-      { schema: { ...logoBase, summary: 'Delete the logo', response: { 200: okResponse, ...errors } } },
-      async (req) => service.deleteLogo(authOf(req), req.params.id),
+      {
+        config: { access: { role: 'administrator', organisation: 'params.id' } },
+        schema: { ...logoBase, summary: 'Delete the logo', response: { 200: okResponse, ...errors } },
+      },
+      async (req) => service.deleteLogo(callerOf(req), req.params.id),
     );
   });
 };

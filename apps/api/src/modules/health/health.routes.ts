@@ -7,6 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['Health'],
         summary: 'Liveness and database reachability',

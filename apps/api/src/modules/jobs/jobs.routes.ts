@@ -1,7 +1,7 @@
 import { errorResponse, idParam, okResponse } from '@verdant/contracts/common';
 import { job, jobParams, jobsList, newJob } from '@verdant/contracts/jobs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth';
+import { callerOf } from '../../plugins/auth';
 import type { JobsService } from './jobs.service';
 
 const base = { tags: ['Jobs'], security: [{ bearer: [] }] };
@@ -17,6 +17,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ service: JobsService }> = async
   app.get(
     '/organisations/:id/jobs',
     {
+      config: { access: { role: 'member', organisation: 'params.id' } },
       schema: {
         ...base,
         summary: "The organisation's jobs",
@@ -24,11 +25,12 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ service: JobsService }> = async
         response: { 200: jobsList, ...errors },
       },
     },
-    async (req) => service.list(authOf(req), req.params.id),
+    async (req) => service.list(callerOf(req), req.params.id),
   );
   app.post(
     '/organisations/:id/jobs',
     {
+      config: { access: { role: 'editor', organisation: 'params.id' } },
       schema: {
         ...base,
         summary: 'Add a job',
@@ -37,11 +39,12 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ service: JobsService }> = async
         response: { 200: job, ...errors },
       },
     },
-    async (req) => service.create(authOf(req), req.params.id, req.body),
+    async (req) => service.create(callerOf(req), req.params.id, req.body),
   );
   app.delete(
     '/organisations/:id/jobs/:jobId',
     {
+      config: { access: { role: 'editor', organisation: 'params.id' } },
       schema: {
         ...base,
         summary: 'Delete a job (not a contracted permanent one)',
@@ -49,11 +52,12 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ service: JobsService }> = async
         response: { 200: okResponse, ...errors },
       },
     },
-    async (req) => service.remove(authOf(req), req.params.id, req.params.jobId),
+    async (req) => service.remove(callerOf(req), req.params.id, req.params.jobId),
   );
   app.get(
     '/organisations/:id/active-meter-jobs',
     {
+      config: { access: { role: 'member', organisation: 'params.id' } },
       schema: {
         ...base,
         summary: 'Data source notes whose period covers today',
@@ -61,6 +65,6 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ service: JobsService }> = async
         response: { 200: jobsList, ...errors },
       },
     },
-    async (req) => service.activeMeterJobs(authOf(req), req.params.id),
+    async (req) => service.activeMeterJobs(callerOf(req), req.params.id),
   );
 };

@@ -3,20 +3,12 @@ import type { Db } from '@verdant/db/client';
 import { MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import { allows, organisationRoles, visibleMeters } from '../../lib/rights';
-import type { AuthContext } from '../../plugins/auth';
+import { visibleMeters } from '../../lib/rights';
+import type { Caller } from '../../plugins/auth';
 import * as q from './jobs.queries';
 
 /** Jobs of an organisation: dated tasks; contracted permanent ones cannot be deleted. */
 export function createJobsService({ db, clock }: { db: Db; clock: () => Date }) {
-  async function caller(a: AuthContext, organisationId: number, action: 'enter' | 'edit') {
-    const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
-    if (!allows(a.principal, role, 'enter')) throw forbidden();
-    const mayEdit = allows(a.principal, role, 'edit');
-    if (action === 'edit' && !mayEdit) throw forbidden();
-    return { mayEdit, mayAdminister: allows(a.principal, role, 'administer') };
-  }
-
   async function find(organisationId: number, jobId: number): Promise<Job> {
     const row = (await q.listJobs(db, organisationId)).find((j) => j.id === jobId);
     if (!row) throw notFound();
@@ -24,21 +16,20 @@ export function createJobsService({ db, clock }: { db: Db; clock: () => Date }) 
   }
 
   return {
-    async list(a: AuthContext, organisationId: number): Promise<JobsList> {
-      const { mayEdit } = await caller(a, organisationId, 'enter');
+    async list(a: Caller, organisationId: number): Promise<JobsList> {
+      const { mayEdit } = a.checked;
       return { jobs: await q.listJobs(db, organisationId), mayEdit };
     },
 
-    async create(a: AuthContext, organisationId: number, body: z.output<typeof newJob>): Promise<Job> {
-      const { mayAdminister } = await caller(a, organisationId, 'edit');
+    async create(a: Caller, organisationId: number, body: z.output<typeof newJob>): Promise<Job> {
+      const { mayAdminister } = a.checked;
       // A permanent job is contracted and nobody can delete it, so only administrators may add one.
       if (body.permanent && !mayAdminister) throw forbidden();
       const { id } = await q.insertJob(db, { organisationId, ...body, createdBy: a.user.id });
       return find(organisationId, id);
     },
 
-    async remove(a: AuthContext, organisationId: number, jobId: number): Promise<{ success: true }> {
-      await caller(a, organisationId, 'edit');
+    async remove(_a: Caller, organisationId: number, jobId: number): Promise<{ success: true }> {
       await db.transaction(async (tx) => {
         const job = await q.findJob(tx, organisationId, jobId);
         if (!job) throw notFound();
@@ -48,8 +39,8 @@ export function createJobsService({ db, clock }: { db: Db; clock: () => Date }) 
       return { success: true };
     },
 
-    async activeMeterJobs(a: AuthContext, organisationId: number): Promise<JobsList> {
-      const { mayEdit } = await caller(a, organisationId, 'enter');
+    async activeMeterJobs(a: Caller, organisationId: number): Promise<JobsList> {
+      const { mayEdit } = a.checked;
       const visible = await visibleMeters(db, a.principal, organisationId);
       const today = clock().toISOString().slice(0, 10);
       return { jobs: await q.activeMeterJobs(db, organisationId, today, visible), mayEdit };

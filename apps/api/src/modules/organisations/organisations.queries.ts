@@ -59,14 +59,6 @@ export async function factorSources(db: DbOrTx, organisationId: number) {
     .orderBy(asc(emissionFactorSources.name), asc(emissionFactorSources.id));
 }
 
-/** Every meter of the organisation (deleted ones too: their facts are recomputed alike). */
-export async function meterIds(db: DbOrTx, organisationId: number) {
-  const rows = await db.execute<{ id: number }>(
-    sql`select id from meters where organisation_id = ${organisationId}`,
-  );
-  return rows.rows.map((r) => r.id);
-}
-
 export async function listExpiries(db: DbOrTx, organisationId: number) {
   return db
     .select()

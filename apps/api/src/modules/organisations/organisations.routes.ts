@@ -5,6 +5,7 @@ import {
   emissionsList,
   expiryParams,
   factorSourceList,
+  ledgerStatus,
   monthParams,
   organisation,
   organisationIdParam,
@@ -62,6 +63,18 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
       },
     },
     async (req) => service.update(authOf(req), req.params.id, req.body),
+  );
+
+  app.get(
+    '/organisations/:id/ledger-status',
+    {
+      schema: {
+        ...one,
+        summary: "Whether the organisation's figures are fresh (meters waiting for the background recompute)",
+        response: { 200: ledgerStatus, ...errors },
+      },
+    },
+    async (req) => service.ledgerStatus(authOf(req), req.params.id),
   );
 
   app.put(

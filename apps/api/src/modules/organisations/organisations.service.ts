@@ -4,6 +4,7 @@ import {
   type CreateOrganisationRequest,
   createOrganisationRequest,
   type EmissionsList,
+  type LedgerStatus,
   type Organisation,
   type OrganisationUpdate,
   type ProcurementExpiry,
@@ -15,9 +16,11 @@ import {
   type TargetRequest,
 } from '@verdant/contracts/organisations';
 import type { Db, DbOrTx } from '@verdant/db/client';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { markPending, pendingCount } from '@verdant/db/ledger/pending';
 import { CHART_BARS_MAX, ORGANISATION_STATUS } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
+import type { JobQueue } from '../../jobs/job-definition';
+import { recomputePendingJob } from '../../jobs/recompute-pending.job';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import {
   allows,
@@ -41,7 +44,7 @@ function toExpiry(r: Awaited<ReturnType<typeof q.listExpiries>>[number]): Procur
 }
 
 /** Organisation details, settings, targets, procurement expiries and the overview lists. */
-export function createOrganisationsService({ db, clock }: { db: Db; clock: () => Date }) {
+export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue: JobQueue }) {
   /**
    * The caller's standing in an organisation. Members read; administrators (and product administrators)
    * write. A disabled organisation refuses everyone but product administrators (the rights engine does).
@@ -118,8 +121,6 @@ export function createOrganisationsService({ db, clock }: { db: Db; clock: () =>
     return visibleMeters(db, a.principal, id);
   }
 
-  const today = () => clock().toISOString().slice(0, 10);
-
   return {
     async get(a: AuthContext, id: number) {
       await caller(a, id, 'enter');
@@ -127,23 +128,30 @@ export function createOrganisationsService({ db, clock }: { db: Db; clock: () =>
     },
 
     /**
-     * Saves every editable field. A new emission factor source recomputes the organisation's facts in the
-     * same transaction: every meter, which is fine at demo scale (a large organisation would hand this to
-     * a background job, as the ledger's pending queue does).
+     * Saves every editable field. A new emission factor source marks every meter of the organisation
+     * pending and answers at once; the recompute job redoes their facts in batches while the screens
+     * re-poll (domain.md 8).
      */
     async update(a: AuthContext, id: number, body: OrganisationUpdate) {
       await caller(a, id, 'administer');
-      const row = await db.transaction(async (tx) => {
+      const { row, marked } = await db.transaction(async (tx) => {
         const before = await load(tx, id);
         await assertNameFree(tx, body.name, id);
         await assertSourceVisible(tx, id, body.emissionFactorDataSourceId);
         const after = await q.updateOrganisation(tx, id, body);
-        if (before.emissionFactorDataSourceId !== body.emissionFactorDataSourceId) {
-          await recomputeFacts(tx, await q.meterIds(tx, id), today());
-        }
-        return after ?? before;
+        const sourceChanged = before.emissionFactorDataSourceId !== body.emissionFactorDataSourceId;
+        return { row: after ?? before, marked: sourceChanged ? await markPending(tx, id) : 0 };
       });
+      // Should the ask fail, the job's one-minute schedule drains the meters anyway.
+      if (marked > 0) await jobQueue.send(recomputePendingJob.name).catch(() => {});
       return toOrganisation(a, row);
+    },
+
+    /** Whether the organisation's figures are fresh, or how many meters the recompute job still has to do. */
+    async ledgerStatus(a: AuthContext, id: number): Promise<LedgerStatus> {
+      await caller(a, id, 'enter');
+      const pendingMeters = await pendingCount(db, id);
+      return { pendingMeters, fresh: pendingMeters === 0 };
     },
 
     /** One alert setting, kept in the spec's JSON text; counts are whole numbers of at least 0, or empty. */

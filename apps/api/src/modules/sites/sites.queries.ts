@@ -35,7 +35,8 @@ export async function listSites(
   if (query.hideOpen === 'true') filters.push(sql`s.site_close is not null`);
   if (query.groups) {
     filters.push(sql`exists (select 1 from asset_group_members gm join asset_groups g on g.id = gm.group_id
-      and g.member_type = 'site' where gm.asset_id = s.id and g.id = any(${`{${query.groups}}`}::int[]))`);
+      and g.member_type = 'site' where gm.organisation_id = s.organisation_id and gm.asset_id = s.id
+      and g.id = any(${`{${query.groups}}`}::int[]))`);
   }
   const order = {
     name: sql`lower(name)`,
@@ -62,9 +63,11 @@ export async function listSites(
           where f.organisation_id = ${organisationId} and m.site_id = s.id and f.month = ${month}
             and f.counts_in_totals ${meterScope(visibleMeters)} ${energyOnly(onlyEnergy)}), 0) as consumption,
         coalesce((select array_agg(g.name order by lower(g.name)) from asset_group_members gm
-          join asset_groups g on g.id = gm.group_id and g.member_type = 'site' where gm.asset_id = s.id),
+          join asset_groups g on g.id = gm.group_id and g.member_type = 'site'
+          where gm.organisation_id = s.organisation_id and gm.asset_id = s.id),
           '{}') as groups,
-        (select count(*)::int from meters m where m.site_id = s.id and m.deleted_at is null) as meters,
+        (select count(*)::int from meters m
+          where m.organisation_id = s.organisation_id and m.site_id = s.id and m.deleted_at is null) as meters,
         0 as alerts
       from sites s where ${sql.join(filters, sql` and `)}
     )
@@ -97,28 +100,52 @@ export async function siteGroups(db: DbOrTx, organisationId: number) {
     .orderBy(sql`lower(${assetGroups.name})`);
 }
 
-export async function findGroup(db: DbOrTx, groupId: number) {
-  const [row] = await db.select().from(assetGroups).where(eq(assetGroups.id, groupId));
+export async function findGroup(db: DbOrTx, organisationId: number, groupId: number) {
+  const [row] = await db
+    .select()
+    .from(assetGroups)
+    .where(and(eq(assetGroups.organisationId, organisationId), eq(assetGroups.id, groupId)));
   return row;
 }
 
-export async function joinedGroups(db: DbOrTx, siteId: number) {
+export async function joinedGroups(db: DbOrTx, organisationId: number, siteId: number) {
   return db
     .select({ id: assetGroups.id, name: assetGroups.name })
     .from(assetGroupMembers)
-    .innerJoin(assetGroups, eq(assetGroups.id, assetGroupMembers.groupId))
-    .where(and(eq(assetGroupMembers.assetId, siteId), eq(assetGroups.memberType, 'site')))
+    .innerJoin(
+      assetGroups,
+      and(
+        eq(assetGroups.organisationId, assetGroupMembers.organisationId),
+        eq(assetGroups.id, assetGroupMembers.groupId),
+      ),
+    )
+    .where(
+      and(
+        eq(assetGroupMembers.organisationId, organisationId),
+        eq(assetGroupMembers.assetId, siteId),
+        eq(assetGroups.memberType, 'site'),
+      ),
+    )
     .orderBy(sql`lower(${assetGroups.name})`);
 }
 
-export async function addMember(db: DbOrTx, groupId: number, siteId: number) {
-  await db.insert(assetGroupMembers).values({ groupId, assetId: siteId }).onConflictDoNothing();
+export async function addMember(db: DbOrTx, organisationId: number, groupId: number, siteId: number) {
+  await db
+    .insert(assetGroupMembers)
+    .values({ organisationId, groupId, assetId: siteId })
+    .onConflictDoNothing();
 }
 
-export async function removeMember(db: DbOrTx, groupId: number, siteId: number) {
+export async function removeMember(db: DbOrTx, organisationId: number, groupId: number, siteId: number) {
   await db
     .delete(assetGroupMembers)
-    .where(and(eq(assetGroupMembers.groupId, groupId), eq(assetGroupMembers.assetId, siteId)));
+    .where(
+      and(
+        eq(assetGroupMembers.organisationId, organisationId),
+        eq(assetGroupMembers.groupId, groupId),
+        eq(assetGroupMembers.assetId, siteId),
+      ),
+    );
 }
 
 export async function reportingYearEnd(db: DbOrTx, organisationId: number) {
@@ -129,12 +156,12 @@ export async function reportingYearEnd(db: DbOrTx, organisationId: number) {
   return row?.yearEnd ?? 12;
 }
 
-/** A live site by id (deleted ones are not found). */
-export async function findSite(db: DbOrTx, id: number) {
+/** A live site of the organisation by id (deleted ones are not found). */
+export async function findSite(db: DbOrTx, organisationId: number, id: number) {
   const [row] = await db
     .select()
     .from(sites)
-    .where(and(eq(sites.id, id), isNull(sites.deletedAt)));
+    .where(and(eq(sites.organisationId, organisationId), eq(sites.id, id), isNull(sites.deletedAt)));
   return row;
 }
 
@@ -152,31 +179,37 @@ export async function insertSite(db: DbOrTx, values: typeof sites.$inferInsert) 
   return row;
 }
 
-export async function updateSite(db: DbOrTx, id: number, values: SiteUpdate) {
+export async function updateSite(db: DbOrTx, organisationId: number, id: number, values: SiteUpdate) {
   await db
     .update(sites)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(sites.id, id));
+    .where(and(eq(sites.organisationId, organisationId), eq(sites.id, id)));
 }
 
-export async function liveMeterCount(db: DbOrTx, siteId: number) {
+export async function liveMeterCount(db: DbOrTx, organisationId: number, siteId: number) {
   const rows = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from meters where site_id = ${siteId} and deleted_at is null`,
+    sql`select count(*)::int as n from meters
+      where organisation_id = ${organisationId} and site_id = ${siteId} and deleted_at is null`,
   );
   return rows.rows[0]?.n ?? 0;
 }
 
 /** Archives the site and its entities with one timestamp, so a restore can bring them back together. */
-export async function archiveSite(db: DbOrTx, id: number, userId: number, at: Date) {
-  await db.update(sites).set({ deletedAt: at, deletedBy: userId }).where(eq(sites.id, id));
+export async function archiveSite(db: DbOrTx, organisationId: number, id: number, userId: number, at: Date) {
+  await db
+    .update(sites)
+    .set({ deletedAt: at, deletedBy: userId })
+    .where(and(eq(sites.organisationId, organisationId), eq(sites.id, id)));
   await db
     .update(entities)
     .set({ deletedAt: at, deletedBy: userId })
-    .where(and(eq(entities.siteId, id), isNull(entities.deletedAt)));
+    .where(
+      and(eq(entities.organisationId, organisationId), eq(entities.siteId, id), isNull(entities.deletedAt)),
+    );
 }
 
 /** Every indicator a site can carry, with this site's value. */
-export async function siteIndicators(db: DbOrTx, siteId: number) {
+export async function siteIndicators(db: DbOrTx, organisationId: number, siteId: number) {
   const rows = await db
     .select({
       indicatorId: indicators.id,
@@ -188,7 +221,11 @@ export async function siteIndicators(db: DbOrTx, siteId: number) {
     .from(indicators)
     .leftJoin(
       siteIndicatorValues,
-      and(eq(siteIndicatorValues.indicatorId, indicators.id), eq(siteIndicatorValues.siteId, siteId)),
+      and(
+        eq(siteIndicatorValues.indicatorId, indicators.id),
+        eq(siteIndicatorValues.organisationId, organisationId),
+        eq(siteIndicatorValues.siteId, siteId),
+      ),
     )
     .where(inArray(indicators.appliesTo, ['site', 'both']))
     .orderBy(indicators.id);
@@ -205,16 +242,18 @@ export async function findSiteIndicator(db: DbOrTx, indicatorId: number) {
 
 export async function setIndicatorValue(
   db: DbOrTx,
+  organisationId: number,
   siteId: number,
   indicatorId: number,
   value: string | null,
 ) {
   await db
     .insert(siteIndicatorValues)
-    .values({ siteId, indicatorId, value })
+    .values({ organisationId, siteId, indicatorId, value })
     .onConflictDoUpdate({
       target: [siteIndicatorValues.siteId, siteIndicatorValues.indicatorId],
       set: { value },
+      where: eq(siteIndicatorValues.organisationId, organisationId),
     });
 }
 

@@ -21,7 +21,7 @@ import {
 } from '@verdant/contracts/sites';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../plugins/auth';
+import { callerOf } from '../../plugins/auth';
 import type { SiteExportService } from './site-export.service';
 import type { SitesService } from './sites.service';
 
@@ -41,6 +41,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/organisations/:id/sites',
     {
+      config: { access: { role: 'member', organisation: 'params.id' } },
       schema: {
         ...base,
         summary: 'The sites list, 100 at a time, filtered and sorted',
@@ -49,12 +50,13 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
         response: { 200: siteList, ...errors },
       },
     },
-    async (req) => service.list(authOf(req), req.params.id, req.query),
+    async (req) => service.list(callerOf(req), req.params.id, req.query),
   );
 
   app.get(
     '/organisations/:id/site-name-check/:name',
     {
+      config: { access: { role: 'member', organisation: 'params.id' } },
       schema: {
         ...base,
         summary: 'Whether a name is free for a new site (case-insensitive)',
@@ -62,12 +64,13 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
         response: { 200: siteNameCheck, ...errors },
       },
     },
-    async (req) => service.checkName(authOf(req), req.params.id, req.params.name),
+    async (req) => service.checkName(callerOf(req), req.params.id, req.params.name),
   );
 
   app.post(
     '/organisations/:id/new-site',
     {
+      config: { access: { role: 'editor', organisation: 'params.id' } },
       schema: {
         ...base,
         summary: 'Creates a site',
@@ -76,12 +79,13 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
         response: { 200: site, ...errors },
       },
     },
-    async (req) => service.create(authOf(req), req.params.id, req.body),
+    async (req) => service.create(callerOf(req), req.params.id, req.body),
   );
 
   app.post(
     '/organisations/:id/site-data-export',
     {
+      config: { access: { role: 'member', organisation: 'params.id' } },
       schema: {
         ...base,
         summary: 'Site figures from the ledger as CSV',
@@ -91,7 +95,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      const csv = await exporter.exportCsv(authOf(req), req.params.id, req.body);
+      const csv = await exporter.exportCsv(callerOf(req), req.params.id, req.body);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="site-data-export.csv"')
@@ -102,14 +106,16 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/sites/:id',
     {
+      config: { access: { action: 'view', asset: { site: 'params.id' } } },
       schema: { ...base, summary: 'The whole site', params: siteIdParam, response: { 200: site, ...errors } },
     },
-    async (req) => service.read(authOf(req), req.params.id),
+    async (req) => service.read(callerOf(req), req.params.id),
   );
 
   app.put(
     '/sites/:id',
     {
+      config: { access: { action: 'edit', asset: { site: 'params.id' } } },
       schema: {
         ...base,
         summary: 'Updates the fields sent',
@@ -118,12 +124,13 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
         response: { 200: site, ...errors },
       },
     },
-    async (req) => service.update(authOf(req), req.params.id, req.body),
+    async (req) => service.update(callerOf(req), req.params.id, req.body),
   );
 
   app.delete(
     '/sites/:id',
     {
+      config: { access: { action: 'edit', asset: { site: 'params.id' } } },
       schema: {
         ...base,
         summary: 'Archives the site (restorable by a product administrator for three months)',
@@ -131,12 +138,13 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
         response: { 200: messageAnswer, ...errors },
       },
     },
-    async (req) => service.remove(authOf(req), req.params.id),
+    async (req) => service.remove(callerOf(req), req.params.id),
   );
 
   app.put(
     '/sites/:id/indicator-defaults/:indicatorId',
     {
+      config: { access: { action: 'edit', asset: { site: 'params.id' } } },
       schema: {
         ...base,
         summary: "Sets a site indicator's value (empty or null clears it)",
@@ -145,7 +153,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
         response: { 200: site, ...errors },
       },
     },
-    async (req) => service.setIndicator(authOf(req), req.params.id, req.params.indicatorId, req.body.value),
+    async (req) => service.setIndicator(callerOf(req), req.params.id, req.params.indicatorId, req.body.value),
   );
 
   for (const [method, join] of [
@@ -155,6 +163,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
     app[method](
       '/site-groups/:groupId/site/:siteId',
       {
+        config: { access: { action: 'edit', asset: { site: 'params.siteId' } } },
         schema: {
           ...base,
           summary: join ? 'Adds the site to a site group' : 'Takes the site out of a site group',
@@ -162,13 +171,14 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
           response: { 200: site, ...errors },
         },
       },
-      async (req) => service.membership(authOf(req), req.params.groupId, req.params.siteId, join),
+      async (req) => service.membership(callerOf(req), req.params.groupId, req.params.siteId, join),
     );
   }
 
   app.get(
     '/sites/:id/asset-graph-data/:measure/:year/year-end/:month',
     {
+      config: { access: { action: 'view', asset: { site: 'params.id' } } },
       schema: {
         ...base,
         summary: 'The twelve months of a year ending in year-month against the year before',
@@ -177,12 +187,13 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) =>
-      service.graph(authOf(req), req.params.id, req.params.measure, req.params.year, req.params.month),
+      service.graph(callerOf(req), req.params.id, req.params.measure, req.params.year, req.params.month),
   );
 
   app.get(
     '/sites/:id/data-sources',
     {
+      config: { access: { action: 'view', asset: { site: 'params.id' } } },
       schema: {
         ...base,
         summary: "The site's data sources",
@@ -190,12 +201,13 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
         response: { 200: siteMeterList, ...errors },
       },
     },
-    async (req) => service.meters(authOf(req), req.params.id),
+    async (req) => service.meters(callerOf(req), req.params.id),
   );
 
   app.get(
     '/sites/:id/entities',
     {
+      config: { access: { action: 'view', asset: { site: 'params.id' } } },
       schema: {
         ...base,
         summary: "The site's entities",
@@ -203,6 +215,6 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
         response: { 200: siteEntityList, ...errors },
       },
     },
-    async (req) => service.entities(authOf(req), req.params.id),
+    async (req) => service.entities(callerOf(req), req.params.id),
   );
 };

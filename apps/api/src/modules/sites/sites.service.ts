@@ -9,9 +9,9 @@ import type {
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { fill, MSG } from '@verdant/domain/messages';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { allowedOf, allows, canOnAssets, organisationRoles, visibleMeters } from '../../lib/rights';
-import type { AuthContext } from '../../plugins/auth';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { allowedOf, visibleMeters } from '../../lib/rights';
+import type { Caller } from '../../plugins/auth';
 import * as q from './sites.queries';
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -25,16 +25,8 @@ const conflict = (message: string) => new AppError('CONFLICT', message, 409);
 export function createSitesService({ db, clock }: { db: Db; clock: () => Date }) {
   const lastCompleteMonth = () => addMonths(monthOf(clock().toISOString().slice(0, 10)), -1);
 
-  /** Refuses anyone who may not enter (or, for writes, edit in) the organisation. */
-  async function organisationScope(a: AuthContext, organisationId: number, action: 'enter' | 'edit') {
-    const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
-    if (!allows(a.principal, role, 'enter')) throw forbidden();
-    if (action === 'edit' && !allows(a.principal, role, 'edit')) throw forbidden();
-    return { mayEdit: allows(a.principal, role, 'edit') };
-  }
-
   /** The sites the caller may see: null when advanced rights hide none. */
-  async function viewableSites(tx: DbOrTx, a: AuthContext, organisationId: number) {
+  async function viewableSites(tx: DbOrTx, a: Caller, organisationId: number) {
     if (a.principal.productAdmin) return null;
     const all = await q.liveSiteIds(tx, organisationId);
     const visible = await allowedOf(tx, a.principal, 'view', organisationId, all, (id) => ({
@@ -44,26 +36,22 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
     return visible.length === all.length ? null : visible;
   }
 
-  /** A live site the caller may see (404 otherwise, whoever's it is); 403 for a write without edit rights. */
-  async function siteScope(tx: DbOrTx, a: AuthContext, siteId: number, action: 'view' | 'edit') {
-    const found = await q.findSite(tx, siteId);
+  /** The live site the route's rule was checked on (gone since the check: not found). */
+  async function siteScope(tx: DbOrTx, a: Caller, siteId: number) {
+    const organisationId = a.checked.organisationId;
+    const found = organisationId === null ? undefined : await q.findSite(tx, organisationId, siteId);
     if (!found) throw notFound();
-    const ref = [{ type: 'site' as const, id: siteId }];
-    const [view] = await canOnAssets(tx, a.principal, 'view', found.organisationId, ref);
-    if (!view) throw notFound();
-    const [edit] = await canOnAssets(tx, a.principal, 'edit', found.organisationId, ref);
-    if (action === 'edit' && !edit) throw forbidden();
-    return { site: found, mayEdit: edit === true };
+    return { site: found, mayEdit: a.checked.mayEdit };
   }
 
-  async function readSite(a: AuthContext, siteId: number): Promise<Site> {
-    const { site, mayEdit } = await siteScope(db, a, siteId, 'view');
+  async function readSite(a: Caller, siteId: number): Promise<Site> {
+    const { site, mayEdit } = await siteScope(db, a, siteId);
     const month = lastCompleteMonth();
     const [joined, available, indicators, meterCount, visible, yearEnd] = await Promise.all([
-      q.joinedGroups(db, siteId),
+      q.joinedGroups(db, site.organisationId, siteId),
       q.siteGroups(db, site.organisationId),
-      q.siteIndicators(db, siteId),
-      q.liveMeterCount(db, siteId),
+      q.siteIndicators(db, site.organisationId, siteId),
+      q.liveMeterCount(db, site.organisationId, siteId),
       visibleMeters(db, a.principal, site.organisationId),
       q.reportingYearEnd(db, site.organisationId),
     ]);
@@ -96,8 +84,8 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
   }
 
   return {
-    async list(a: AuthContext, organisationId: number, query: SiteListQuery): Promise<SiteList> {
-      const { mayEdit } = await organisationScope(a, organisationId, 'enter');
+    async list(a: Caller, organisationId: number, query: SiteListQuery): Promise<SiteList> {
+      const { mayEdit } = a.checked;
       const yyyymm = query.month ?? lastCompleteMonth().slice(0, 7).replace('-', '');
       const month = `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
       const [allowed, visible, groupOptions] = await Promise.all([
@@ -125,16 +113,14 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
       };
     },
 
-    async checkName(a: AuthContext, organisationId: number, name: string) {
-      await organisationScope(a, organisationId, 'enter');
+    async checkName(_a: Caller, organisationId: number, name: string) {
       if (!name.trim()) return { success: false, message: MSG.siteNameRequired };
       return (await q.nameTaken(db, organisationId, name))
         ? { success: false, message: MSG.siteNameInUse }
         : { success: true };
     },
 
-    async create(a: AuthContext, organisationId: number, body: NewSiteRequest): Promise<Site> {
-      await organisationScope(a, organisationId, 'edit');
+    async create(a: Caller, organisationId: number, body: NewSiteRequest): Promise<Site> {
       const id = await db.transaction(async (tx) => {
         if (await q.nameTaken(tx, organisationId, body.name)) {
           throw badRequest(MSG.siteNameInUse, { name: [MSG.siteNameInUse] });
@@ -152,9 +138,9 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
 
     read: readSite,
 
-    async update(a: AuthContext, siteId: number, body: SiteUpdate): Promise<Site> {
+    async update(a: Caller, siteId: number, body: SiteUpdate): Promise<Site> {
       await db.transaction(async (tx) => {
-        const { site } = await siteScope(tx, a, siteId, 'edit');
+        const { site } = await siteScope(tx, a, siteId);
         const change: SiteUpdate = { ...body };
         if (change.name !== undefined && (await q.nameTaken(tx, site.organisationId, change.name, siteId))) {
           throw badRequest(MSG.siteNameInUse, { name: [MSG.siteNameInUse] });
@@ -168,50 +154,57 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
         if (open && close && close < open) {
           throw badRequest(MSG.siteCloseBeforeOpen, { siteClose: [MSG.siteCloseBeforeOpen] });
         }
-        await q.updateSite(tx, siteId, change);
+        await q.updateSite(tx, site.organisationId, siteId, change);
       });
       return readSite(a, siteId);
     },
 
-    async remove(a: AuthContext, siteId: number) {
+    async remove(a: Caller, siteId: number) {
       return db.transaction(async (tx) => {
-        const { site } = await siteScope(tx, a, siteId, 'edit');
-        if ((await q.liveMeterCount(tx, siteId)) > 0) throw conflict(MSG.siteHasDataSources);
-        await q.archiveSite(tx, siteId, a.user.id, clock());
+        const { site } = await siteScope(tx, a, siteId);
+        if ((await q.liveMeterCount(tx, site.organisationId, siteId)) > 0)
+          throw conflict(MSG.siteHasDataSources);
+        await q.archiveSite(tx, site.organisationId, siteId, a.user.id, clock());
         return { success: true, message: fill(MSG.siteDeleted, { name: site.name }) };
       });
     },
 
-    async setIndicator(a: AuthContext, siteId: number, indicatorId: number, raw: number | string | null) {
+    async setIndicator(a: Caller, siteId: number, indicatorId: number, raw: number | string | null) {
       await db.transaction(async (tx) => {
-        await siteScope(tx, a, siteId, 'edit');
+        const { site } = await siteScope(tx, a, siteId);
         if (!(await q.findSiteIndicator(tx, indicatorId))) throw notFound();
         const text = raw === null ? '' : String(raw).trim();
-        await q.setIndicatorValue(tx, siteId, indicatorId, text === '' ? null : String(Number(text)));
+        await q.setIndicatorValue(
+          tx,
+          site.organisationId,
+          siteId,
+          indicatorId,
+          text === '' ? null : String(Number(text)),
+        );
       });
       return readSite(a, siteId);
     },
 
-    async membership(a: AuthContext, groupId: number, siteId: number, join: boolean) {
+    async membership(a: Caller, groupId: number, siteId: number, join: boolean) {
       await db.transaction(async (tx) => {
-        const { site } = await siteScope(tx, a, siteId, 'edit');
-        const group = await q.findGroup(tx, groupId);
-        if (!group || group.organisationId !== site.organisationId) throw notFound();
+        const { site } = await siteScope(tx, a, siteId);
+        const group = await q.findGroup(tx, site.organisationId, groupId);
+        if (!group) throw notFound();
         if (group.memberType !== 'site') throw badRequest(MSG.siteGroupNotSiteGroup);
-        if (join) await q.addMember(tx, groupId, siteId);
-        else await q.removeMember(tx, groupId, siteId);
+        if (join) await q.addMember(tx, site.organisationId, groupId, siteId);
+        else await q.removeMember(tx, site.organisationId, groupId, siteId);
       });
       return readSite(a, siteId);
     },
 
     async graph(
-      a: AuthContext,
+      a: Caller,
       siteId: number,
       measure: 'cons' | 'cost' | 'co2e',
       year: number,
       yearEnd: number,
     ): Promise<AssetGraphData> {
-      const { site } = await siteScope(db, a, siteId, 'view');
+      const { site } = await siteScope(db, a, siteId);
       const last = `${year}-${String(yearEnd).padStart(2, '0')}-01`;
       const first = addMonths(last, -11);
       const visible = await visibleMeters(db, a.principal, site.organisationId);
@@ -239,8 +232,8 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
       };
     },
 
-    async meters(a: AuthContext, siteId: number) {
-      const { site } = await siteScope(db, a, siteId, 'view');
+    async meters(a: Caller, siteId: number) {
+      const { site } = await siteScope(db, a, siteId);
       const all = await q.siteMeters(db, siteId);
       // A meter the caller is barred from stays hidden, even on a site they may see.
       const rows = await allowedOf(db, a.principal, 'view', site.organisationId, all, (r) => ({
@@ -257,8 +250,8 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
       }));
     },
 
-    async entities(a: AuthContext, siteId: number) {
-      const { site } = await siteScope(db, a, siteId, 'view');
+    async entities(a: Caller, siteId: number) {
+      const { site } = await siteScope(db, a, siteId);
       const all = await q.siteEntities(db, siteId);
       return allowedOf(db, a.principal, 'view', site.organisationId, all, (r) => ({
         type: 'entity',

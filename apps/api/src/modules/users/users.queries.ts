@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { memberships, users } from '@verdant/db/schema/core';
+import { ACCESS } from '@verdant/domain/constants';
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
@@ -126,4 +127,34 @@ export async function deleteMembership(db: DbOrTx, userId: number, organisationI
   await db
     .delete(memberships)
     .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId)));
+}
+
+/** Sets the email only while it is still `from`; whether it changed. */
+export async function changeEmail(db: DbOrTx, userId: number, from: string, to: string) {
+  const rows = await db
+    .update(users)
+    .set({ email: to, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), sql`lower(${users.email}) = ${from.toLowerCase()}`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Whether the person administers, or is the Primary Contact of, any organisation, or runs the product. */
+export async function isPrivilegedAnywhere(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .where(
+      and(
+        eq(users.id, userId),
+        or(
+          eq(users.productAdmin, true),
+          eq(memberships.admin, true),
+          eq(memberships.accessId, ACCESS.primaryContact),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

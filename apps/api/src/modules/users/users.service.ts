@@ -9,9 +9,10 @@ import type { Config } from '../../config';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { sendPasswordLink } from '../../lib/password-links';
-import { allows, type OrganisationRole, organisationRoles } from '../../lib/rights';
+import { allows, mayChangePersonRecord, type OrganisationRole, organisationRoles } from '../../lib/rights';
 import type { AuthContext } from '../../plugins/auth';
 import type { AuthService } from '../auth/auth.service';
+import type { EmailChanges } from './email-change.service';
 import * as q from './users.queries';
 
 const notOnYourself = () => forbidden(USER_MESSAGES.notOnYourself);
@@ -52,11 +53,13 @@ export function createUsersService({
   config,
   mailer,
   auth,
+  emailChanges,
 }: {
   db: Db;
   config: Config;
   mailer: Mailer;
   auth: AuthService;
+  emailChanges: EmailChanges;
 }) {
   /** The caller's role in an organisation; refuses callers who may not even enter it. */
   async function caller(a: AuthContext, organisationId: number | null) {
@@ -146,24 +149,48 @@ export function createUsersService({
         const row = await selfOrMember(tx, a, c.organisationId, userId);
         const self = isSelf(a, userId);
         if (!self && !c.mayEdit) throw forbidden();
+        if (!self && !c.mayAdminister && (await q.isPrivilegedAnywhere(tx, userId))) {
+          throw forbidden(USER_MESSAGES.privilegedRecord);
+        }
+        let owner: boolean | undefined;
+        const mayChangeRecord = async () => {
+          owner ??= await mayChangePersonRecord(tx, a.principal, row.user);
+          return owner;
+        };
         if (body.admin !== undefined && body.admin !== row.membership.admin) {
           if (!c.mayAdminister) throw forbidden();
           if (self) throw notOnYourself();
           await q.updateMembership(tx, userId, c.organisationId, { admin: body.admin });
         }
-        const blocked = row.user.statusId === USER_STATUS.blocked;
-        if (body.blocked !== undefined && body.blocked !== blocked) {
+        const { admin: _admin, blocked: block, email, ...fields } = body;
+        const values: Partial<q.UserRow> = { ...fields };
+        if (block !== undefined && block !== (row.user.statusId === USER_STATUS.blocked)) {
           if (!c.mayAdminister) throw forbidden();
           if (self) throw notOnYourself();
+          if (await mayChangeRecord()) {
+            values.statusId = block ? USER_STATUS.blocked : USER_STATUS.active;
+          } else if (block && !row.membership.orgBlocked) {
+            // An administrator of only some of the person's organisations blocks within their own; the
+            // block is lifted with DELETE /users/{id}/block/{orgId}, never by a save that sends blocked: false.
+            await q.updateMembership(tx, userId, c.organisationId, { orgBlocked: true });
+          }
         }
-        if (body.email.toLowerCase() !== row.user.email.toLowerCase())
-          await assertEmailFree(tx, body.email, userId);
-        const { admin: _admin, blocked: block, ...fields } = body;
-        await q.updateUser(tx, userId, {
-          ...fields,
-          ...(block === undefined ? {} : { statusId: block ? USER_STATUS.blocked : USER_STATUS.active }),
-        });
-        if (block) await auth.endSessionsOf(tx, userId);
+        const changingEmail = email !== row.user.email;
+        if (changingEmail) {
+          if (!(await mayChangeRecord())) throw forbidden(USER_MESSAGES.emailChangeNotAllowed);
+          if (email.toLowerCase() !== row.user.email.toLowerCase()) await assertEmailFree(tx, email, userId);
+        }
+        // The same address in other letter case needs no confirmation; a product administrator needs none.
+        const direct = email.toLowerCase() === row.user.email.toLowerCase() || a.principal.productAdmin;
+        if (changingEmail && direct) values.email = email;
+        await q.updateUser(tx, userId, values);
+        if (values.statusId === USER_STATUS.blocked) await auth.endSessionsOf(tx, userId);
+        // Mailed last, inside the transaction: a failed mail leaves nothing half done.
+        if (changingEmail && !direct) {
+          await emailChanges.request(row.user, email, { id: a.user.id, name: fullName(a.user) });
+        } else if (changingEmail && email.toLowerCase() !== row.user.email.toLowerCase()) {
+          await emailChanges.notifyChanged(row.user, row.user.email, email, 'by a product administrator');
+        }
         return toUser(await selfOrMember(tx, a, c.organisationId, userId), true);
       });
     },

@@ -9,6 +9,7 @@ import {
   ssoConfig,
 } from '@verdant/contracts/auth';
 import { okResponse } from '@verdant/contracts/common';
+import { emailChangeStatus } from '@verdant/contracts/users';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
 import { clearClientState } from '../../lib/client-state';
@@ -97,5 +98,25 @@ export function useSetNewPassword() {
   return useMutation({
     mutationFn: (body: { token: string; password: string }) =>
       api.post('/public/login/password-reset', { body, schema: messageResponse }),
+  });
+}
+
+export function useEmailChangeStatus(token: string) {
+  return useQuery({
+    queryKey: ['public', 'email-change', token],
+    queryFn: ({ signal }) =>
+      api.get(`/public/email-change?token=${encodeURIComponent(token)}`, {
+        schema: emailChangeStatus,
+        signal,
+      }),
+    enabled: token !== '',
+    retry: false,
+  });
+}
+
+export function useConfirmEmailChange() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      api.post('/public/email-change', { body: { token }, schema: messageResponse }),
   });
 }

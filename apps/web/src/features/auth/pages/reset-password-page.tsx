@@ -23,7 +23,13 @@ import { BrandPanel } from '../components/brand-panel';
 import classes from '../components/login-layout.module.css';
 import { PasswordRulesList } from '../components/password-rules-list';
 
-function Frame({ title = 'Choose a new password', children }: { title?: string; children: ReactNode }) {
+export function Frame({
+  title = 'Choose a new password',
+  children,
+}: {
+  title?: string;
+  children: ReactNode;
+}) {
   return (
     <Box className={classes.page}>
       <BrandPanel />

@@ -59,7 +59,10 @@ export function UserAdminActions({ user, organisationName, onDeleted }: UserAdmi
           showSuccessBanner(
             saved.blocked
               ? `${name} is blocked from the product`
-              : `${name} is no longer blocked from the product`,
+              : // An administrator of only some of the person's organisations blocks within this one.
+                !user.blocked && saved.orgBlocked
+                ? `${name} is blocked within ${organisationName}`
+                : `${name} is no longer blocked from the product`,
           ),
         onError: failed,
       },

@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '@verdant/db/testing/free-port';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeProductionBuild, startServerProcess } from './testing/server-process';
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/**
+ * A sign-in (an argon2 check and a write of the failed attempt) whose body arrives in two parts: in flight on the
+ * server until `finish` sends the rest.
+ */
+function slowSignIn(url: string) {
+  const payload = Buffer.from(JSON.stringify({ username: 'nobody', password: 'Not-the-password-1' }));
+  const req = http.request(`${url}/api/public/login`, {
+    method: 'POST',
+    agent: false,
+    headers: { 'content-type': 'application/json', 'content-length': payload.length },
+  });
+  const answer = new Promise<Answer>((resolve, reject) => {
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (c: string) => {
+        body += c;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
+  req.write(payload.subarray(0, 10));
+  return { finish: () => req.end(payload.subarray(10)), answer };
+}
+
+async function until(check: () => Promise<boolean> | boolean, what: string) {
+  const deadline = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('stopping the server (npm start) with requests in flight', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    await removeProductionBuild();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers all 50 slow requests on Ctrl-C, then closes the pool and stops the embedded PostgreSQL cleanly', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'verdant-stop-'));
+    dirs.push(dir);
+    await chmod(dir, 0o755);
+    const dataDir = path.join(dir, 'data');
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      SEED_DEMO: 'false',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '1000',
+      LOGIN_MAX_FAILURES: '1000',
+      LOGIN_MAX_FAILURES_PER_IP: '1000',
+      SHUTDOWN_TIMEOUT_SECONDS: '120',
+    });
+
+    // The embedded server's password was made for this installation and is kept, private, in the data folder.
+    const passwordFile = path.join(dataDir, 'pg-password');
+    expect((await stat(passwordFile)).mode & 0o777).toBe(0o600);
+
+    const requests = Array.from({ length: 50 }, () => slowSignIn(server.url));
+    // A later request on a new connection answers once the server has taken the 50 before it.
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+
+    const exited = server.signal('SIGINT');
+    await until(() => server.output().includes('SIGINT: stopping'), 'the server says it is stopping');
+    await until(
+      () =>
+        fetch(`${server.url}/api/health`).then(
+          () => false,
+          () => true,
+        ),
+      'the server refuses new connections',
+    );
+    for (const request of requests) request.finish();
+    const answers = await Promise.all(requests.map((r) => r.answer));
+
+    // Each one was answered by the API with the database still there: the sign-in failure, never a 500.
+    expect(answers.filter((a) => a.status !== 401 || !a.body.includes('LOGIN_FAILED'))).toEqual([]);
+    expect(await exited).toBe(0);
+    expect(server.output()).not.toMatch(/FATAL|could not start/);
+    // A clean PostgreSQL shutdown removes its lock file.
+    expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  });
+});

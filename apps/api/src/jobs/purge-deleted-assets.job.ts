@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { purgeExpired } from '../modules/deleted-assets/deleted-assets.service';
+import { defineJob } from './job-definition';
+
+/** Permanently removes assets archived more than three months ago (core spec 4), every hour. */
+export const purgeDeletedAssetsJob = defineJob({
+  name: 'assets.purge-deleted',
+  schema: z.object({}),
+  queue: { policy: 'singleton', retryLimit: 2, retryDelay: 60, expireInSeconds: 30 * 60 },
+  cron: '17 * * * *',
+  async handler(_data, { db, clock, storage, log }) {
+    const n = await purgeExpired(db, clock(), storage);
+    if (n.sites + n.dataSources + n.entities > 0) {
+      log(`Purged deleted assets: ${n.sites} sites, ${n.dataSources} data sources, ${n.entities} entities.`);
+    }
+    return n;
+  },
+});

@@ -1,0 +1,31 @@
+import { nextPendingBatch } from '@verdant/db/ledger/pending';
+import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { z } from 'zod';
+import { defineJob } from './job-definition';
+
+/** Meters per transaction: small enough that an invoice edit waiting on one of them waits briefly. */
+export const RECOMPUTE_BATCH = 100;
+
+/**
+ * Drains `ledger_pending` (domain.md 8): takes the oldest pending meters a batch at a time and recomputes
+ * each batch in one transaction, which also clears their pending marks. A batch commits whole or not at all:
+ * a worker killed mid-batch leaves its meters pending and the retry (or the next run) does them again.
+ * Stately queue: at most one drain runs and one waits, however many changes ask for it.
+ */
+export const recomputePendingJob = defineJob({
+  name: 'ledger.recompute-pending',
+  schema: z.object({ batchSize: z.number().int().min(1).max(1000).optional() }),
+  queue: { policy: 'stately', retryLimit: 5, retryDelay: 2, expireInSeconds: 15 * 60 },
+  cron: '* * * * *',
+  async handler(data, { db, clock }) {
+    const size = data.batchSize ?? RECOMPUTE_BATCH;
+    let meters = 0;
+    for (;;) {
+      const batch = await nextPendingBatch(db, size);
+      if (batch.length === 0) return { meters };
+      const today = clock().toISOString().slice(0, 10);
+      await db.transaction((tx) => recomputeFacts(tx, batch, today));
+      meters += batch.length;
+    }
+  },
+});

@@ -1,0 +1,134 @@
+import type { Db } from '@verdant/db/client';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Storage } from '../lib/storage';
+import type { JobDefinition, JobQueue } from './job-definition';
+import { purgeDeletedAssetsJob } from './purge-deleted-assets.job';
+import { recomputePendingJob } from './recompute-pending.job';
+
+/** Every job the runner knows. Imports, alerts and emailed reports join this list. */
+export const JOBS: JobDefinition[] = [
+  recomputePendingJob as JobDefinition,
+  purgeDeletedAssetsJob as JobDefinition,
+];
+
+/** pg-boss keeps its tables in this schema of the portal's own database. */
+export const JOB_SCHEMA = 'pgboss';
+
+export interface JobRunnerOptions {
+  pool: pg.Pool;
+  db: Db;
+  /** Work the queues here (the API by default, or the separate worker); false only sends. */
+  work: boolean;
+  clock?: () => Date;
+  storage?: Storage;
+  log?: (message: string) => void;
+  jobs?: JobDefinition[];
+  pollingIntervalSeconds?: number;
+}
+
+export interface JobRunner extends JobQueue {
+  boss: PgBoss;
+  stop(options?: { graceful?: boolean }): Promise<void>;
+}
+
+type JobStats = {
+  completed: number;
+  failed: number;
+  lastCompletedAt: string | null;
+  lastError: string | null;
+};
+
+/** In-process state of the runner, for health and metrics. */
+const status = {
+  started: false,
+  working: false,
+  startedAt: null as string | null,
+  jobs: {} as Record<string, JobStats>,
+};
+
+/** A copy of this process's runner state: whether it runs and works, and per job completions and failures. */
+export function jobRunnerStatus() {
+  return structuredClone(status);
+}
+
+/**
+ * Starts pg-boss on the portal's database (in its own schema, through the portal's connection pool),
+ * creates the queues and, when `work` is set, works them and schedules the periodic ones. A recompute drain
+ * is asked for at once, so meters left pending by a stopped worker are picked up.
+ */
+export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
+  const { pool, db, work, clock = () => new Date(), storage, log = () => {} } = options;
+  const jobs = options.jobs ?? JOBS;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    schema: JOB_SCHEMA,
+    supervise: work,
+    schedule: work,
+    migrate: true,
+  });
+  boss.on('error', (err) => log(`job runner: ${err.message}`));
+  await boss.start();
+  const byName = new Map(jobs.map((j) => [j.name, j]));
+  for (const job of jobs) {
+    await boss.createQueue(job.name, { name: job.name, ...job.queue });
+    await boss.updateQueue(job.name, { name: job.name, ...job.queue });
+  }
+  if (work) {
+    for (const job of jobs) {
+      const stats: JobStats = status.jobs[job.name] ?? {
+        completed: 0,
+        failed: 0,
+        lastCompletedAt: null,
+        lastError: null,
+      };
+      status.jobs[job.name] = stats;
+      await boss.work<object>(
+        job.name,
+        { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        async ([received]) => {
+          if (!received) return;
+          const data = job.schema.safeParse(received.data ?? {});
+          if (!data.success) {
+            // A payload that can never succeed is failed at once rather than retried.
+            stats.failed += 1;
+            stats.lastError = `invalid payload: ${data.error.message}`;
+            await boss.fail(job.name, received.id, { error: stats.lastError });
+            return;
+          }
+          try {
+            const output = await job.handler(data.data, { db, clock, storage, log });
+            stats.completed += 1;
+            stats.lastCompletedAt = new Date().toISOString();
+            return output;
+          } catch (err) {
+            stats.failed += 1;
+            stats.lastError = err instanceof Error ? err.message : String(err);
+            log(`job ${job.name} failed (it is retried): ${stats.lastError}`);
+            throw err;
+          }
+        },
+      );
+      if (job.cron) await boss.schedule(job.name, job.cron, {});
+    }
+  }
+  status.started = true;
+  status.working = work;
+  status.startedAt = new Date().toISOString();
+
+  const runner: JobRunner = {
+    boss,
+    async send(name, data = {}) {
+      const job = byName.get(name);
+      if (!job) throw new Error(`No job named ${name}`);
+      await boss.send(name, job.schema.parse(data));
+    },
+    async stop({ graceful = true } = {}) {
+      status.started = false;
+      status.working = false;
+      await boss.stop({ graceful, close: false, wait: true, timeout: graceful ? 30_000 : 1000 });
+    },
+  };
+  if (work) await runner.send(recomputePendingJob.name);
+  return runner;
+}

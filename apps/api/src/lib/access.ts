@@ -1,0 +1,151 @@
+import type { DbOrTx } from '@verdant/db/client';
+import { USER_STATUS } from '@verdant/domain/constants';
+import { AppError, forbidden, notFound } from './errors';
+import {
+  type AssetAction,
+  type AssetRef,
+  allows,
+  allowsAsset,
+  assetAccess,
+  assetKey,
+  type OrganisationAction,
+  type OrganisationRole,
+  organisationRoles,
+  type Principal,
+} from './rights';
+
+/**
+ * The access a route declares in its options (`config: { access }`); the auth plugin enforces it before the
+ * handler through the rights engine (docs/decisions.md, "Declared access").
+ */
+export type ParamRef = `params.${string}`;
+
+/** Where a role rule finds its organisation: the session's current one or a path parameter. */
+export type OrganisationFrom = 'session' | ParamRef;
+
+export interface RoleRule {
+  role: 'member' | 'editor' | 'administrator';
+  organisation: OrganisationFrom;
+  /** A session without an organisation: refused (the default), or let through for product administrators. */
+  withoutOrganisation?: 'refuse' | 'product-administrator' | { notFound: string };
+  /** The person the path names may also call (reading their own advanced rights), once they may enter. */
+  orSelf?: ParamRef;
+  /** The message of the 403 when the rule refuses (the spec's own, where it has one). */
+  refusal?: string;
+}
+
+/** An action on the assets the parameters name; all of them live in one organisation. */
+export interface AssetRule {
+  action: AssetAction;
+  asset: Partial<Record<'site' | 'entity' | 'meter', ParamRef>>;
+}
+
+export type Access = 'public' | 'signed-link' | 'signed-in' | 'product-administrator' | RoleRule | AssetRule;
+
+export interface AuthenticatedPerson {
+  user: { id: number };
+  principal: Principal;
+  organisationId: number | null;
+}
+
+/** What the declared rule established; services read it instead of asking again. */
+export interface Checked {
+  /** The organisation the rule was checked in (null for rules without one). */
+  organisationId: number | null;
+  role: OrganisationRole | undefined;
+  /** Edit rights in that organisation, or on every asset the rule names. */
+  mayEdit: boolean;
+  mayAdminister: boolean;
+}
+
+const ROLE_ACTION: Record<RoleRule['role'], OrganisationAction> = {
+  member: 'enter',
+  editor: 'edit',
+  administrator: 'administer',
+};
+
+/** Rules that need a signed-in person. */
+export type SessionAccess = Exclude<Access, 'public' | 'signed-link'>;
+
+export const needsSession = (access: Access): access is SessionAccess =>
+  access !== 'public' && access !== 'signed-link';
+
+function paramOf(params: unknown, ref: ParamRef): unknown {
+  return (params as Record<string, unknown> | undefined)?.[ref.slice('params.'.length)];
+}
+
+function numberParam(params: unknown, ref: ParamRef): number {
+  const value = Number(paramOf(params, ref));
+  if (!Number.isInteger(value))
+    throw new Error(`access rule names ${ref}, which is not an integer parameter`);
+  return value;
+}
+
+async function checkRole(
+  db: DbOrTx,
+  who: AuthenticatedPerson,
+  rule: RoleRule,
+  params: unknown,
+): Promise<Checked> {
+  const refuse = () => (rule.refusal ? new AppError('FORBIDDEN', rule.refusal, 403) : forbidden());
+  let organisationId: number | null;
+  if (rule.organisation === 'session') {
+    organisationId = who.organisationId;
+    if (organisationId === null) {
+      const without = rule.withoutOrganisation ?? 'refuse';
+      if (without === 'product-administrator' && who.principal.productAdmin) {
+        return { organisationId: null, role: undefined, mayEdit: true, mayAdminister: true };
+      }
+      if (typeof without === 'object') throw notFound(without.notFound);
+      throw refuse();
+    }
+  } else {
+    organisationId = numberParam(params, rule.organisation);
+  }
+  const role = (await organisationRoles(db, who.principal, [organisationId])).get(organisationId);
+  if (!allows(who.principal, role, 'enter')) throw refuse();
+  const self = rule.orSelf !== undefined && Number(paramOf(params, rule.orSelf)) === who.user.id;
+  if (!self && !allows(who.principal, role, ROLE_ACTION[rule.role])) throw refuse();
+  return {
+    organisationId,
+    role,
+    mayEdit: allows(who.principal, role, 'edit'),
+    mayAdminister: allows(who.principal, role, 'administer'),
+  };
+}
+
+/** Assets one may not see (missing, deleted, another organisation's, barred) are 'not found': nothing leaks. */
+async function checkAssets(
+  db: DbOrTx,
+  who: AuthenticatedPerson,
+  rule: AssetRule,
+  params: unknown,
+): Promise<Checked> {
+  const refs: AssetRef[] = Object.entries(rule.asset).map(([type, ref]) => ({
+    type: type as AssetRef['type'],
+    id: numberParam(params, ref as ParamRef),
+  }));
+  const { organisationId, role, access } = await assetAccess(db, who.principal, null, refs);
+  const each = refs.map((r) => access.get(assetKey(r)));
+  if (!each.every((acc) => allowsAsset(who.principal, role, acc, 'view'))) throw notFound();
+  const mayEdit = each.every((acc) => allowsAsset(who.principal, role, acc, 'edit'));
+  if (rule.action === 'edit' && !mayEdit) throw forbidden();
+  return { organisationId, role, mayEdit, mayAdminister: allows(who.principal, role, 'administer') };
+}
+
+/** Decides a declared rule for a signed-in person; throws the refusal (403/404) the rule calls for. */
+export async function checkAccess(
+  db: DbOrTx,
+  who: AuthenticatedPerson,
+  access: SessionAccess,
+  params: unknown,
+): Promise<Checked> {
+  const none = { organisationId: null, role: undefined, mayEdit: false, mayAdminister: false };
+  if (access === 'signed-in') return none;
+  if (access === 'product-administrator') {
+    if (!who.principal.productAdmin || who.principal.statusId !== USER_STATUS.active) throw forbidden();
+    return { ...none, mayEdit: true, mayAdminister: true };
+  }
+  if ('role' in access) return checkRole(db, who, access, params);
+  return checkAssets(db, who, access, params);
+}

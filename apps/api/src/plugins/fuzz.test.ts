@@ -1,0 +1,312 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createEntity, createGroup, createMeter, createSite } from '@verdant/db/asset-factories';
+import { createMember, createOrganisation, createUser } from '@verdant/db/factories';
+import { seedReferenceData } from '@verdant/db/reference-seed';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../testing/test-app';
+
+/*
+ * Issue 8, point 4: a bounded, seeded fuzz over every write route (POST, PUT, PATCH, DELETE) of the committed
+ * OpenAPI document, against the real application and database. Each case sends one hostile value (a NUL byte,
+ * a huge or out-of-range number, an impossible date, a wrong type, a long string, an array for an object) in a
+ * path parameter or a body field, or a hostile body as a whole. No answer may be a 500, every refusal is the one
+ * error shape, and a refused call changes no table (digest of every table before and after).
+ */
+
+const SEED = 0x8b;
+const CASES_PER_ROUTE = 8;
+/** Tables a refused call may legitimately write: sliding sessions and the failed sign-in counter. */
+const UNDIGESTED = new Set(['sessions', 'login_attempts', '__drizzle_migrations']);
+
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  format?: string;
+  pattern?: string;
+  const?: unknown;
+  default?: unknown;
+};
+type Parameter = { name: string; in: string; schema: Schema; required?: boolean };
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema: Schema }> };
+};
+
+/** mulberry32: a small seeded generator, so every run sends the same cases. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let r = a;
+    r = Math.imul(r ^ (r >>> 15), r | 1);
+    r ^= r + Math.imul(r ^ (r >>> 7), r | 61);
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    pick<T>(items: readonly T[]): T {
+      return items[Math.floor(next() * items.length)] as T;
+    },
+  };
+}
+type Random = ReturnType<typeof random>;
+
+const HOSTILE: readonly unknown[] = [
+  'a\u0000b',
+  '\u0000',
+  2147483648,
+  -2147483649,
+  1e20,
+  1e308,
+  -1e308,
+  1.5,
+  '2024-02-30',
+  '2024-13-01',
+  '0000-00-00',
+  '99999-01-01',
+  'x'.repeat(100_000),
+  '',
+  true,
+  null,
+  [],
+  [1, 2, 3],
+  {},
+  { nested: { deeper: 'a\u0000' } },
+  '<script>alert(1)</script>',
+  "'; drop table users; --",
+];
+const HOSTILE_PATH: readonly string[] = [
+  '2147483648',
+  '-2147483649',
+  '99999999999999999999',
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  'abc',
+  'a%00b',
+  '%00',
+  '2024-02-30',
+  'x'.repeat(90),
+  '%E0%A4%A',
+];
+const HOSTILE_BODY: readonly unknown[] = [[], [{}], 'text', 42, null, { a: 'b' }, [[[[]]]]];
+
+const typeOf = (s: Schema): string | undefined => (Array.isArray(s.type) ? s.type[0] : s.type);
+
+/** A plausible value for a schema, so that one hostile value goes deep into a route instead of stopping early. */
+function plausible(schema: Schema, rnd: Random, depth = 0): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return rnd.pick(schema.enum);
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) return plausible(rnd.pick(variants), rnd, depth + 1);
+  switch (typeOf(schema)) {
+    case 'integer':
+      return Math.max(schema.minimum ?? 1, 1);
+    case 'number':
+      return 12.5;
+    case 'boolean':
+      return rnd.next() < 0.5;
+    case 'null':
+      return null;
+    case 'array':
+      return depth > 3 || !schema.items ? [] : [plausible(schema.items, rnd, depth + 1)];
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      if (depth > 3) return out;
+      for (const [key, child] of Object.entries(schema.properties ?? {}))
+        out[key] = plausible(child, rnd, depth + 1);
+      return out;
+    }
+    default:
+      if (schema.format === 'date' || schema.pattern?.includes('\\d{4}')) return '2024-05-12';
+      if (schema.format === 'email') return 'fuzz@example.test';
+      return `Fuzz ${Math.floor(rnd.next() * 1e6)}`;
+  }
+}
+
+interface Case {
+  method: string;
+  url: string;
+  payload?: unknown;
+  label: string;
+}
+
+function casesFor(
+  method: string,
+  route: string,
+  op: Operation,
+  rnd: Random,
+  realParam: (name: string) => string,
+): Case[] {
+  const params = (op.parameters ?? []).filter((p) => p.in === 'path');
+  const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+  const out: Case[] = [];
+  for (let i = 0; i < CASES_PER_ROUTE; i++) {
+    const values = Object.fromEntries(params.map((p) => [p.name, realParam(p.name)]));
+    let label = 'plausible';
+    let payload: unknown = bodySchema ? plausible(bodySchema, rnd) : undefined;
+    const target = rnd.next();
+    if (params.length > 0 && (target < 0.3 || !bodySchema)) {
+      const p = rnd.pick(params);
+      values[p.name] = rnd.pick(HOSTILE_PATH);
+      label = `path ${p.name}=${String(values[p.name]).slice(0, 20)}`;
+    } else if (bodySchema && target < 0.45) {
+      payload = rnd.pick(HOSTILE_BODY);
+      label = `body ${JSON.stringify(payload)}`;
+    } else if (bodySchema) {
+      const keys = Object.keys(bodySchema.properties ?? {});
+      const hostile = rnd.pick(HOSTILE);
+      if (keys.length > 0 && payload && typeof payload === 'object' && !Array.isArray(payload)) {
+        const key = rnd.pick(keys);
+        (payload as Record<string, unknown>)[key] = hostile;
+        label = `field ${key}=${JSON.stringify(hostile)?.slice(0, 30)}`;
+      } else {
+        payload = hostile;
+        label = `body ${JSON.stringify(hostile)?.slice(0, 30)}`;
+      }
+    }
+    const url = route.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+    out.push({ method: method.toUpperCase(), url, payload, label });
+  }
+  return out;
+}
+
+let t: TestApp;
+let tokens: { admin: string; orgAdmin: string };
+const ids: Record<string, number | string> = {};
+let digestQuery = '';
+
+async function digest(): Promise<string> {
+  const result = await t.db.execute(sql.raw(digestQuery));
+  return String((result.rows[0] as { d: string }).d);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.db;
+  await seedReferenceData(db);
+  const org = await createOrganisation(db, { name: 'Fuzz Org' });
+  const site = await createSite(db, org.id, { name: 'Fuzz Site', regionId: 9, siteOpen: '2020-01-01' });
+  const entity = await createEntity(db, site, { name: 'Fuzz Entity' });
+  const meter = await createMeter(db, site, { localName: 'Fuzz Meter' });
+  const group = await createGroup(db, org.id, 'site', 'Fuzz Group', [site.id]);
+  await createUser(db, { loginId: 'fuzz.root', productAdmin: true });
+  const orgAdmin = await createMember(db, org.id, { loginId: 'fuzz.admin', accessId: 2, admin: true });
+  const member = await createMember(db, org.id, { loginId: 'fuzz.member', accessId: 3 });
+  Object.assign(ids, {
+    org: org.id,
+    site: site.id,
+    entity: entity.id,
+    meter: meter.id,
+    group: group.id,
+    orgAdmin: orgAdmin.id,
+    member: member.id,
+  });
+  tokens = { admin: await t.login('fuzz.root'), orgAdmin: await t.login('fuzz.admin') };
+
+  const tables = await db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const names = (tables.rows as { table_name: string }[])
+    .map((r) => r.table_name)
+    .filter((n) => !UNDIGESTED.has(n));
+  const parts = names.map((n) => `select '${n}:' || t::text as x from "${n}" t`);
+  digestQuery = `select md5(coalesce(string_agg(x, '|' order by x), '')) as d from (${parts.join(' union all ')}) all_rows`;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A real value for a path parameter by its name, so that plausible cases reach the service. */
+function realParam(route: string) {
+  return (name: string): string => {
+    const byName: Record<string, number | string | undefined> = {
+      orgId: ids.org,
+      org: ids.org,
+      siteId: ids.site,
+      groupId: ids.group,
+      fileId: 1,
+      expiryId: 1,
+      jobId: 1,
+      otherUserId: ids.member,
+      assetId: ids.site,
+      assetType: 'site',
+      rightId: 3,
+      accessId: 3,
+      level: 3,
+      indicatorId: 1,
+      field: 'coreHours',
+      type: 'site',
+      key: 'fuzz.key',
+      email: 'fuzz@example.test',
+    };
+    if (name !== 'id') return String(byName[name] ?? 1);
+    if (route.startsWith('/api/sites/')) return String(ids.site);
+    if (route.startsWith('/api/entities/')) return String(ids.entity);
+    if (route.startsWith('/api/meters/')) return String(ids.meter);
+    // Never the fuzzing callers themselves: deleting or blocking them would end the run.
+    if (route.startsWith('/api/users/')) return String(ids.member);
+    return String(ids.org);
+  };
+}
+
+describe('fuzz over every write route of docs/openapi.json', () => {
+  it('answers no 500 and refused calls change nothing', async () => {
+    const document = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../../../docs/openapi.json'), 'utf8'),
+    ) as { paths: Record<string, Record<string, Operation>> };
+    const rnd = random(SEED);
+    const failures: string[] = [];
+    let sent = 0;
+    let before = await digest();
+    for (const [route, operations] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        if (!['post', 'put', 'patch', 'delete'].includes(method)) continue;
+        // Signing out ends the caller's session; the rest of the run needs it.
+        if (route === '/api/current-user/logout') continue;
+        for (const c of casesFor(method, route, op, rnd, realParam(route))) {
+          const caller = rnd.next() < 0.7 ? tokens.admin : tokens.orgAdmin;
+          const res = await t.app.inject({
+            method: c.method as 'POST',
+            url: c.url,
+            headers: bearer(caller),
+            ...(c.payload !== undefined ? { payload: c.payload as object } : {}),
+          });
+          sent++;
+          if (process.env.FUZZ_DEBUG)
+            console.log(`FZ ${res.statusCode} ${c.method} ${route} [${c.label}] ${res.body.slice(0, 80)}`);
+          const where = `${c.method} ${route} [${c.label}] -> ${res.statusCode}`;
+          if (res.statusCode >= 500) failures.push(`${where}: ${res.body.slice(0, 200)}`);
+          if (res.statusCode >= 400) {
+            const body = res.json();
+            if (
+              body.success !== false ||
+              typeof body.message !== 'string' ||
+              typeof body.requestId !== 'string'
+            )
+              failures.push(`${where}: not the error shape: ${res.body.slice(0, 200)}`);
+            const after = await digest();
+            if (after !== before) failures.push(`${where}: a refused call changed the database`);
+            before = after;
+          } else {
+            before = await digest();
+          }
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(400);
+    expect(failures).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { lastMonthIn, standardOffsetMinutes, standardTimeSlot, todayIn } from './time-zone';
+
+describe("the organisation's time zone", () => {
+  it('keeps the last day of a month at 23:30 New Zealand time in that month', () => {
+    // 31 January 2026 23:30 NZDT (UTC+13) is 10:30 UTC the same day.
+    const lateOnTheLastDay = new Date('2026-01-31T10:30:00Z');
+    expect(todayIn('Pacific/Auckland', lateOnTheLastDay)).toBe('2026-01-31');
+    expect(lastMonthIn('Pacific/Auckland', lateOnTheLastDay)).toBe('2025-12-01');
+    // An hour later it is 1 February in New Zealand while UTC still says 31 January: last month is January.
+    const anHourLater = new Date('2026-01-31T11:30:00Z');
+    expect(anHourLater.toISOString().slice(0, 10)).toBe('2026-01-31');
+    expect(todayIn('Pacific/Auckland', anHourLater)).toBe('2026-02-01');
+    expect(lastMonthIn('Pacific/Auckland', anHourLater)).toBe('2026-01-01');
+  });
+
+  it('stores half hours on the standard-time clock: 23:30 NZST on 31 March is the last slot of March', () => {
+    expect(standardOffsetMinutes('Pacific/Auckland', 2026)).toBe(720);
+    // 11:30 UTC on 31 March 2026 reads 00:30 on 1 April on a New Zealand wall clock (daylight time ends on
+    // 5 April), but 23:30 on 31 March in standard time: slot 47 of March's last day.
+    expect(standardTimeSlot(new Date('2026-03-31T11:30:00Z'), 'Pacific/Auckland')).toEqual({
+      date: '2026-03-31',
+      slot: 47,
+    });
+    // In winter wall clock and standard time agree: 23:30 NZST on 30 June.
+    expect(standardTimeSlot(new Date('2026-06-30T11:30:00Z'), 'Pacific/Auckland')).toEqual({
+      date: '2026-06-30',
+      slot: 47,
+    });
+  });
+});

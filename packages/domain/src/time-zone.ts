@@ -1,0 +1,87 @@
+import { addMonths, monthOf } from './calendar';
+
+/**
+ * The organisation's time zone (domain.md 9): "today", "last month" and "last complete month" are dates in
+ * that zone, never in UTC (in New Zealand UTC turns to the next day at noon or 1 pm). Half-hour readings are
+ * stored on the zone's standard-time clock, so every day has 48 of them, daylight saving or not.
+ */
+
+export const DEFAULT_TIME_ZONE = 'Pacific/Auckland';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string) {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/** Whether a name is a time zone this runtime knows (Pacific/Auckland, Australia/Sydney, ...). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    formatter(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function wallClock(instant: Date, zone: string) {
+  const parts = Object.fromEntries(
+    formatter(zone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+/** The date ('yyyy-MM-dd') it is in a zone at an instant. */
+export function todayIn(zone: string, now: Date = new Date()): string {
+  return wallClock(now, zone).date;
+}
+
+/** The first day of the previous month in the zone ('yyyy-MM-01'): the dashboard's last complete month. */
+export function lastMonthIn(zone: string, now: Date = new Date()): string {
+  return addMonths(monthOf(todayIn(zone, now)), -1);
+}
+
+/** The zone's offset from UTC in minutes at an instant (780 for New Zealand daylight time). */
+export function offsetMinutes(zone: string, instant: Date): number {
+  const { date, minutes } = wallClock(instant, zone);
+  const local = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+  const utcMinutes = Math.floor(instant.getTime() / 60_000);
+  return local / 60_000 + minutes - utcMinutes;
+}
+
+/** The zone's standard (winter) offset in a year: the smaller of its January and July offsets. */
+export function standardOffsetMinutes(zone: string, year: number): number {
+  return Math.min(
+    offsetMinutes(zone, new Date(Date.UTC(year, 0, 1))),
+    offsetMinutes(zone, new Date(Date.UTC(year, 6, 1))),
+  );
+}
+
+/**
+ * Where a reading that starts at an instant is stored: the standard-time date and the half-hour slot 0-47
+ * (0 is 00:00-00:30 standard time).
+ */
+export function standardTimeSlot(instant: Date, zone: string): { date: string; slot: number } {
+  const offset = standardOffsetMinutes(zone, instant.getUTCFullYear());
+  const shifted = new Date(instant.getTime() + offset * 60_000);
+  const date = shifted.toISOString().slice(0, 10);
+  const slot = Math.floor((shifted.getUTCHours() * 60 + shifted.getUTCMinutes()) / 30);
+  return { date, slot };
+}
