@@ -50,7 +50,7 @@ export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth:
     async switchOrganisation(auth: AuthContext, organisationId: number) {
       const role = await roleIn(auth.principal, organisationId);
       if (!allows(auth.principal, role, 'enter')) throw new AppError('FORBIDDEN', MSG.switchFailed, 403);
-      await sessions.moveSession(auth.tokenHash, auth.user.id, organisationId);
+      await sessions.moveSession(auth.tokenHash, auth.user.id, organisationId, auth.session.testDrive);
       const summary = await organisationSummary(db, organisationId);
       if (!summary) throw notFound();
       return summary;

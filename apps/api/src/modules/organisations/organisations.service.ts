@@ -31,6 +31,7 @@ import {
   organisationRoles,
   visibleMeters,
 } from '../../lib/rights';
+import { assertNotTestDriveOrganisation } from '../../lib/test-drive';
 import type { AuthContext } from '../../plugins/auth';
 import * as q from './organisations.queries';
 
@@ -197,6 +198,7 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
     async setEnabled(a: AuthContext, id: number, enabled: boolean) {
       if (enabled && !a.principal.productAdmin) throw forbidden();
       await caller(a, id, 'administer');
+      if (!enabled) await assertNotTestDriveOrganisation(db, a.principal, id);
       const statusId = enabled ? ORGANISATION_STATUS.enabled : ORGANISATION_STATUS.disabled;
       const row = await q.updateOrganisation(db, id, { statusId });
       if (!row) throw notFound();

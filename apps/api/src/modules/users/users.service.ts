@@ -10,6 +10,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { sendPasswordLink } from '../../lib/password-links';
 import { allows, mayChangePersonRecord, type OrganisationRole, organisationRoles } from '../../lib/rights';
+import { assertNotTestDriveAccount } from '../../lib/test-drive';
 import type { AuthContext } from '../../plugins/auth';
 import type { AuthService } from '../auth/auth.service';
 import type { EmailChanges } from './email-change.service';
@@ -147,6 +148,8 @@ export function createUsersService({
       const c = await caller(a, a.organisationId);
       return db.transaction(async (tx) => {
         const row = await selfOrMember(tx, a, c.organisationId, userId);
+        // Its email (where resets go) and status are what keep the test drive working.
+        if (body.blocked || body.email !== row.user.email) assertNotTestDriveAccount(a.principal, row.user);
         const self = isSelf(a, userId);
         if (!self && !c.mayEdit) throw forbidden();
         if (!self && !c.mayAdminister && (await q.isPrivilegedAnywhere(tx, userId))) {
@@ -216,7 +219,7 @@ export function createUsersService({
       if (!c.mayAdminister) throw forbidden();
       if (isSelf(a, userId)) throw notOnYourself();
       await db.transaction(async (tx) => {
-        await member(tx, organisationId, userId);
+        assertNotTestDriveAccount(a.principal, (await member(tx, organisationId, userId)).user);
         await q.deleteMembership(tx, userId, organisationId);
       });
     },
@@ -226,7 +229,7 @@ export function createUsersService({
       if (!c.mayAdminister) throw forbidden();
       if (isSelf(a, userId)) throw notOnYourself();
       return db.transaction(async (tx) => {
-        await member(tx, organisationId, userId);
+        if (blocked) assertNotTestDriveAccount(a.principal, (await member(tx, organisationId, userId)).user);
         await q.updateMembership(tx, userId, organisationId, { orgBlocked: blocked });
         return toUser(await member(tx, organisationId, userId), true);
       });
@@ -239,6 +242,7 @@ export function createUsersService({
       if (isSelf(a, userId)) throw notOnYourself();
       return db.transaction(async (tx) => {
         const row = await member(tx, c.organisationId, userId);
+        assertNotTestDriveAccount(a.principal, row.user);
         if (!a.principal.productAdmin && (await q.membershipCount(tx, userId)) > 1) {
           throw new AppError(
             'CONFLICT',
@@ -254,6 +258,7 @@ export function createUsersService({
     async changePassword(a: AuthContext, userId: number, current: string, next: string) {
       if (!isSelf(a, userId)) throw forbidden();
       if (a.user.sso) throw forbidden();
+      assertNotTestDriveAccount(a.principal, a.user);
       if (!(await verifyPassword(a.user.passwordHash, current))) {
         throw badRequest(MSG.passwordNotCorrect, { current: [MSG.passwordNotCorrect] });
       }
@@ -267,6 +272,7 @@ export function createUsersService({
       if (!c.mayAdminister) throw forbidden();
       if (isSelf(a, userId)) throw notOnYourself();
       const row = await member(db, c.organisationId, userId);
+      assertNotTestDriveAccount(a.principal, row.user);
       if (row.user.sso) throw badRequest('This user signs in with single sign-on and has no password here.');
       if (!(await verifyPassword(a.user.passwordHash, ownPassword))) {
         throw badRequest(MSG.yourPasswordNotCorrect, { password: [MSG.yourPasswordNotCorrect] });
