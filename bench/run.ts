@@ -1,4 +1,4 @@
-// `npm run bench`: runs every benchmark (or those named: `npm run bench -- pages`) in bench/ against a real PostgreSQL and prints figures and ratios.
+// `npm run bench`: runs every benchmark in bench/ (or one: `BENCH_ONLY=pages npm run bench`) against a real PostgreSQL and prints figures and ratios.
 // Benchmarks measure; they never pass or fail on a duration.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -24,11 +24,11 @@ const ctx: BenchContext = {
   },
 };
 try {
-  // `npm run bench -- pages` runs only the benchmarks named; without names, all of them.
-  const all = { sessions: sessionsBench, ledger: ledgerBench, pages: pagesBench };
-  const chosen = process.argv.slice(2).filter((name): name is keyof typeof all => name in all);
-  for (const name of chosen.length > 0 ? chosen : (Object.keys(all) as (keyof typeof all)[]))
-    await all[name](ctx);
+  // BENCH_ONLY=ledger (or sessions, or pages) runs one of them.
+  const benches = { sessions: sessionsBench, ledger: ledgerBench, pages: pagesBench };
+  for (const [name, bench] of Object.entries(benches)) {
+    if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);
+  }
 } finally {
   await pg.stop();
   await rm(dir, { recursive: true, force: true });

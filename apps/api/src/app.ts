@@ -9,6 +9,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type JobQueue, noJobQueue } from './jobs/job-definition';
+import { createBackground } from './lib/background';
 import type { Mailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -48,6 +49,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
+import { headersPlugin } from './plugins/headers';
 import { openapiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 
@@ -94,13 +96,18 @@ export async function buildApp({
         'upgrade-insecure-requests': null,
       },
     },
+    // Sent by plugins/headers.ts, over HTTPS only.
+    strictTransportSecurity: false,
   });
   // JSON answers and CSV exports above 1 kB travel compressed (br or gzip, as the browser accepts); the built web
   // app's files are compressed once at build time and served as they are (plugins/web.ts).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(headersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);
-  const auth = createAuthService({ db, config, mailer });
+  const background = createBackground(app.log);
+  app.addHook('onClose', () => background.idle());
+  const auth = createAuthService({ db, config, mailer, background });
   await app.register(accessPlugin, { auth, db });
   await app.register(openapiPlugin);
   app.addHook('onSend', async (request, reply) => {

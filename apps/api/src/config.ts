@@ -31,6 +31,8 @@ const schema = z.object({
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Work the background jobs in this API process; false when `npm run worker` runs them instead. */
+  JOBS_IN_PROCESS: bool.default(true),
   /** Signs direct file links; defaults to a key kept in DATA_DIR (set it when API processes share no DATA_DIR). */
   FILE_LINK_SECRET: z.string().min(16).optional(),
   /** Where the built web app is; relative paths are from apps/web. */

@@ -7,14 +7,12 @@ import { seedReferenceData } from '@verdant/db/reference-seed';
 import { DEMO_PASSWORD, seedDemoOnce, setAdminPassword } from '@verdant/db/seed';
 import { type App, buildApp } from './app';
 import { loadConfig } from './config';
+import { type JobRunner, startJobRunner } from './jobs/runner';
 import { closeGracefully } from './lib/graceful-stop';
 import { createMailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
-import { purgeExpired } from './modules/deleted-assets/deleted-assets.service';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-/** How often archived assets past their three months are looked for; any process may sweep. */
-const PURGE_SWEEP_MS = 60 * 60 * 1000;
 
 async function main() {
   const config = loadConfig();
@@ -35,15 +33,15 @@ async function main() {
   const database = connect(url);
   let app: App | undefined;
   let stopping = false;
-  let sweeper: NodeJS.Timeout | undefined;
+  let jobs: JobRunner | undefined;
   const stop = async (signal: string) => {
     // A second Ctrl-C cuts the wait for in-flight requests short.
     if (stopping) return app?.server.closeAllConnections();
     stopping = true;
-    clearInterval(sweeper);
     say(`\n${signal}: stopping ...`);
-    // Stop accepting, let in-flight requests finish, then the pool, and PostgreSQL last.
+    // Stop accepting, let in-flight requests finish, then the jobs, the pool, and PostgreSQL last.
     if (app) await closeGracefully(app, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).catch(() => {});
+    await jobs?.stop().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(0);
@@ -75,20 +73,16 @@ async function main() {
     from: config.MAIL_FROM,
     outboxDir: path.join(config.dataDir, 'outbox'),
   });
-  app = await buildApp({ config, db: database.db, mailer });
+  // Background jobs (pg-boss): worked here unless JOBS_IN_PROCESS=false (then by `npm run worker`).
+  jobs = await startJobRunner({
+    pool: database.pool,
+    db: database.db,
+    work: config.JOBS_IN_PROCESS,
+    storage: createLocalStorage(path.join(config.dataDir, 'files')),
+    log: say,
+  });
+  app = await buildApp({ config, db: database.db, mailer, jobQueue: jobs });
   await app.listen({ port: config.PORT, host: config.HOST });
-  const files = createLocalStorage(path.join(config.dataDir, 'files'));
-  const sweep = () =>
-    purgeExpired(database.db, new Date(), files)
-      .then((n) => {
-        if (n.sites + n.dataSources + n.entities > 0)
-          say(
-            `Purged deleted assets: ${n.sites} sites, ${n.dataSources} data sources, ${n.entities} entities.`,
-          );
-      })
-      .catch((err) => app?.log.error({ err }, 'deleted-asset purge failed'));
-  void sweep();
-  sweeper = setInterval(sweep, PURGE_SWEEP_MS).unref();
   say('');
   say(`Verdant is running at ${config.publicUrl}`);
   say(`Sign in as 'demo' with password '${DEMO_PASSWORD}' (or use the free test drive link).`);

@@ -52,7 +52,18 @@ export const SETTING_KEY_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 export const settingKeyParam = z.object({
   key: text().regex(SETTING_KEY_PATTERN, 'Setting names use letters, digits, dot, dash and underscore'),
 });
-export const settingValue = text().max(20_000);
+/** Limits of one person's settings (issue 8): at most 100 settings of at most 20,000 characters each (2 MB). */
+export const SETTINGS_MAX_COUNT = 100;
+export const SETTING_VALUE_MAX = 20_000;
+export const SETTING_MESSAGES = {
+  valueTooLong: 'A setting can hold at most 20,000 characters',
+  tooMany: 'You can keep at most 100 settings. Remove some before adding more.',
+} as const;
+export const settingValue = text().max(SETTING_VALUE_MAX, SETTING_MESSAGES.valueTooLong);
 export const userSettings = z.record(text().regex(SETTING_KEY_PATTERN), settingValue);
 export type UserSettings = z.infer<typeof userSettings>;
 export const putSettingRequest = z.object({ value: settingValue.nullable() });
+/** PUT /current-user/user-settings: several settings at once; null removes one. */
+export const putSettingsRequest = z
+  .record(settingKeyParam.shape.key, settingValue.nullable())
+  .refine((values) => Object.keys(values).length <= SETTINGS_MAX_COUNT, SETTING_MESSAGES.tooMany);

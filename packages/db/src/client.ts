@@ -26,6 +26,11 @@ export function connect(url: string, max = 10): Database {
   pool.on('error', () => {
     // An idle client lost its connection (for example the server restarted); the pool replaces it.
   });
+  pool.on('connect', (client) => {
+    // A connection lost while a client is checked out (the server restarted, or ended the backend) fails
+    // the query in flight; without a listener the client's later 'error' event would end the process.
+    client.on('error', () => {});
+  });
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

@@ -259,6 +259,25 @@ export async function startEmbedded({
   };
 }
 
+/**
+ * The address of a database on the embedded server another process (the API) is running on `dir`, or null
+ * when none runs. Commands that work beside the API (the job worker, the ledger rebuild) use it instead of
+ * starting a server of their own, which would stop the API's as an orphan.
+ */
+export async function runningEmbeddedUrl(
+  { dir, port, passwordFile }: Omit<EmbeddedOptions, 'log'>,
+  database: string,
+): Promise<string | null> {
+  const dataDir = path.resolve(dir);
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!(Number.isInteger(pid) && pid > 0 && isAlive(pid))) return null;
+  const password = await readSecret(passwordFile ?? `${dataDir}-password`);
+  if (!password) return null;
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+}
+
 /** Creates a database if it does not exist yet. */
 export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });

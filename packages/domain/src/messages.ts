@@ -18,7 +18,7 @@ export const MSG = {
   noDecreases: 'No meters decreased consumption',
   incompleteMonth: 'Data for this month is incomplete',
   switchFailed: "Switch failed - you probably don't have access",
-  tooManyLoginAttempts: 'Too many sign-in attempts. Please wait {minutes} minutes and try again.',
+  tooManyLoginAttempts: 'Too many sign-in attempts. Please wait {wait} and try again.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   sessionExpiring: 'Your session will expire in {minutes} minutes.',
   sessionExpired: 'Your session has expired. Please log in again.',

@@ -9,6 +9,8 @@ export interface JobContext {
   clock: () => Date;
   storage?: Storage;
   log: (message: string) => void;
+  /** True once the runner is stopping: a long handler ends at its next safe point (between transactions). */
+  stopping: () => boolean;
 }
 
 /**

@@ -17,15 +17,16 @@ export const recomputePendingJob = defineJob({
   schema: z.object({ batchSize: z.number().int().min(1).max(1000).optional() }),
   queue: { policy: 'stately', retryLimit: 5, retryDelay: 2, expireInSeconds: 15 * 60 },
   cron: '* * * * *',
-  async handler(data, { db, clock }) {
+  async handler(data, { db, clock, stopping }) {
     const size = data.batchSize ?? RECOMPUTE_BATCH;
     let meters = 0;
-    for (;;) {
+    while (!stopping()) {
       const batch = await nextPendingBatch(db, size);
       if (batch.length === 0) return { meters };
       const today = clock().toISOString().slice(0, 10);
       await db.transaction((tx) => recomputeFacts(tx, batch, today));
       meters += batch.length;
     }
+    return { meters, stopped: true };
   },
 });

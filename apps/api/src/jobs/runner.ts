@@ -60,6 +60,7 @@ export function jobRunnerStatus() {
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const { pool, db, work, clock = () => new Date(), storage, log = () => {} } = options;
   const jobs = options.jobs ?? JOBS;
+  let stopping = false;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values) },
     schema: JOB_SCHEMA,
@@ -97,7 +98,13 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
             return;
           }
           try {
-            const output = await job.handler(data.data, { db, clock, storage, log });
+            const output = await job.handler(data.data, {
+              db,
+              clock,
+              storage,
+              log,
+              stopping: () => stopping,
+            });
             stats.completed += 1;
             stats.lastCompletedAt = new Date().toISOString();
             return output;
@@ -123,10 +130,15 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       if (!job) throw new Error(`No job named ${name}`);
       await boss.send(name, job.schema.parse(data));
     },
+    /**
+     * Stops fetching and lets running handlers reach their next safe point; whatever is still running after
+     * the timeout is marked failed by pg-boss and retried (its open transaction dies with the process).
+     */
     async stop({ graceful = true } = {}) {
+      stopping = true;
       status.started = false;
       status.working = false;
-      await boss.stop({ graceful, close: false, wait: true, timeout: graceful ? 30_000 : 1000 });
+      await boss.stop({ graceful, close: false, wait: true, timeout: graceful ? 10_000 : 1000 });
     },
   };
   if (work) await runner.send(recomputePendingJob.name);

@@ -18,6 +18,8 @@ export class AppError extends Error {
     message: string,
     readonly status: number,
     readonly fields?: Record<string, string[]>,
+    /** Extra response headers, such as Retry-After on a rate limit. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

@@ -156,6 +156,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const requestId = request.id;
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return send(reply, requestId, error);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -66,7 +66,11 @@ export async function rebuildLedger(
       await recomputeFacts(db, meters.slice(i, i + batch), options.today);
     }
     const organisations = (
-      await db.execute<{ id: number }>(sql`select id from organisations o where ${org('o')} order by id`)
+      await db.execute<{ id: number }>(
+        options.organisationId === undefined
+          ? sql`select id from organisations order by id`
+          : sql`select id from organisations where id = ${options.organisationId}`,
+      )
     ).rows.map((r) => r.id);
     await inTransaction(db, async (tx) => {
       await lockRollup(tx, organisations);

@@ -187,18 +187,24 @@ export const appMeta = pgTable('app_meta', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed sign-in attempts, counted per address and per username to rate limit across API processes. */
+/**
+ * Failed sign-in attempts, counted per address, per address and username, and per account (`user_id`, whichever
+ * identifier or address was used) to rate limit across API processes.
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: serial('id').primaryKey(),
     ip: text('ip').notNull(),
     username: text('username').notNull(),
+    /** The account the username named, when it named one. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('login_attempts_ip_idx').on(t.ip, t.at),
     index('login_attempts_username_idx').on(t.username, t.at),
+    index('login_attempts_user_idx').on(t.userId, t.at),
   ],
 );
 

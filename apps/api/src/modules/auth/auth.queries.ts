@@ -7,7 +7,7 @@ import {
   sessions,
   users,
 } from '@verdant/db/schema/core';
-import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -35,30 +35,68 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
   return row;
 }
 
-export async function countRecentFailures(db: DbOrTx, ip: string, username: string, since: Date) {
-  const [byPair] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.username, username), gt(loginAttempts.at, since)));
-  const [byIp] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, ip), gt(loginAttempts.at, since)));
-  const [oldest] = await db
+/**
+ * When the failures matching `rule` since `since` stop holding sign-in back: the time the `max`-th most recent
+ * one leaves the window (`windowMs` after it), or undefined when fewer than `max` are recorded.
+ */
+async function heldUntil(db: DbOrTx, rule: SQL | undefined, since: Date, max: number, windowMs: number) {
+  const [row] = await db
     .select({ at: loginAttempts.at })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, ip), gt(loginAttempts.at, since)))
-    .orderBy(loginAttempts.at)
+    .where(and(rule, gt(loginAttempts.at, since)))
+    .orderBy(desc(loginAttempts.at))
+    .offset(max - 1)
     .limit(1);
-  return { byPair: byPair?.n ?? 0, byIp: byIp?.n ?? 0, oldest: oldest?.at };
+  return row ? new Date(row.at.getTime() + windowMs) : undefined;
 }
 
-export async function recordFailure(db: DbOrTx, ip: string, username: string) {
-  await db.insert(loginAttempts).values({ ip, username });
+export interface FailureLimits {
+  ip: string;
+  username: string;
+  userId: number | undefined;
+  since: Date;
+  windowMs: number;
+  maxPerAccount: number;
+  maxPerIp: number;
 }
 
-export async function clearFailures(db: DbOrTx, ip: string, username: string) {
-  await db.delete(loginAttempts).where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.username, username)));
+/**
+ * The latest time any sign-in limit holds until: failures for the account (by any identifier, from any
+ * address), for this address and username (so unknown names lock the same way known ones do), and for this
+ * address. Undefined when none is reached.
+ */
+export async function lockedUntil(db: DbOrTx, l: FailureLimits): Promise<Date | undefined> {
+  const times = await Promise.all([
+    l.userId === undefined
+      ? undefined
+      : heldUntil(db, eq(loginAttempts.userId, l.userId), l.since, l.maxPerAccount, l.windowMs),
+    heldUntil(
+      db,
+      and(eq(loginAttempts.ip, l.ip), eq(loginAttempts.username, l.username)),
+      l.since,
+      l.maxPerAccount,
+      l.windowMs,
+    ),
+    heldUntil(db, eq(loginAttempts.ip, l.ip), l.since, l.maxPerIp, l.windowMs),
+  ]);
+  const held = times.filter((d): d is Date => d !== undefined).map((d) => d.getTime());
+  return held.length > 0 ? new Date(Math.max(...held)) : undefined;
+}
+
+export async function recordFailure(db: DbOrTx, ip: string, username: string, userId: number | undefined) {
+  await db.insert(loginAttempts).values({ ip, username, userId: userId ?? null });
+}
+
+/** After a successful sign-in: the account's failures and this address's failures for this username end. */
+export async function clearFailures(db: DbOrTx, ip: string, username: string, userId: number) {
+  await db
+    .delete(loginAttempts)
+    .where(
+      or(
+        eq(loginAttempts.userId, userId),
+        and(eq(loginAttempts.ip, ip), eq(loginAttempts.username, username)),
+      ),
+    );
 }
 
 export async function pruneFailures(db: DbOrTx, before: Date) {
@@ -174,4 +212,12 @@ export async function consumeLoginToken(db: DbOrTx, tokenHash: string, sessionHa
     )
     .returning({ userId: loginTokens.userId, organisationId: loginTokens.organisationId });
   return row;
+}
+
+/** Using one link ends every other outstanding link (reset or welcome) of that person. */
+export async function endOutstandingPasswordResets(db: DbOrTx, userId: number) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNT } from '@verdant/domain/demo-account';
 import { fill, MSG } from '@verdant/domain/messages';
 import { isPasswordComplex, isValidResetEmail } from '@verdant/domain/passwords';
 import type { Config } from '../../config';
+import { type Background, createBackground } from '../../lib/background';
 import { AppError, badRequest, unauthorised } from '../../lib/errors';
 import { organisationSummary, principalOf, toCurrentUser } from '../../lib/identity';
 import type { Mailer } from '../../lib/mail';
@@ -18,11 +19,13 @@ export interface AuthDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
+  /** Where work after the answer runs (the app's, so that closing waits for it); a private one otherwise. */
+  background?: Background;
 }
 
 const loginFailed = () => new AppError('LOGIN_FAILED', MSG.loginUnsuccessful, 401);
 
-export function createAuthService({ db, config, mailer }: AuthDeps) {
+export function createAuthService({ db, config, mailer, background = createBackground() }: AuthDeps) {
   const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
 
   /** Opens a session in the organisation asked for when the user may enter it, else the most recently used. */
@@ -66,21 +69,32 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
     });
   }
 
-  async function assertNotRateLimited(ip: string, username: string) {
-    const since = new Date(Date.now() - windowMs);
-    const failures = await q.countRecentFailures(db, ip, username, since);
-    if (failures.byPair >= config.LOGIN_MAX_FAILURES || failures.byIp >= config.LOGIN_MAX_FAILURES_PER_IP) {
-      const freeAt = (failures.oldest?.getTime() ?? Date.now()) + windowMs;
-      const minutes = Math.max(1, Math.ceil((freeAt - Date.now()) / 60_000));
-      throw new AppError('RATE_LIMITED', fill(MSG.tooManyLoginAttempts, { minutes }), 429);
+  /** Refuses a sign-in while the account, this address and username, or this address has failed too often. */
+  async function assertNotRateLimited(ip: string, username: string, userId: number | undefined) {
+    const now = Date.now();
+    const until = await q.lockedUntil(db, {
+      ip,
+      username,
+      userId,
+      since: new Date(now - windowMs),
+      windowMs,
+      maxPerAccount: config.LOGIN_MAX_FAILURES,
+      maxPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+    });
+    if (until) {
+      const minutes = Math.max(1, Math.ceil((until.getTime() - now) / 60_000));
+      const wait = minutes === 1 ? '1 minute' : `${minutes} minutes`;
+      throw new AppError('RATE_LIMITED', fill(MSG.tooManyLoginAttempts, { wait }), 429, undefined, {
+        'retry-after': String(Math.ceil((until.getTime() - now) / 1000)),
+      });
     }
   }
 
   return {
     async login(username: string, password: string, meta: { ip: string; userAgent?: string }) {
       const key = username.trim().toLowerCase();
-      await assertNotRateLimited(meta.ip, key);
       const user = await q.findUserByUsername(db, key);
+      await assertNotRateLimited(meta.ip, key, user?.id);
       // Verify against a real hash even for unknown users, so timing does not reveal which usernames exist.
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
       const session =
@@ -88,10 +102,10 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
           ? await openSession(user, meta)
           : null;
       if (!session) {
-        await q.recordFailure(db, meta.ip, key);
+        await q.recordFailure(db, meta.ip, key, user?.id);
         throw loginFailed();
       }
-      await q.clearFailures(db, meta.ip, key);
+      await q.clearFailures(db, meta.ip, key, session.user.id);
       await q.pruneFailures(db, new Date(Date.now() - windowMs));
       return session;
     },
@@ -132,14 +146,19 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
       return { tx, sx, expiresAt: expiresAt.toISOString() };
     },
 
-    /** Same answer whether or not the address exists, so it reveals nothing about accounts. */
+    /**
+     * Same answer, in the same time, whether or not the address exists: the answer goes out before the address
+     * is even looked up; the lookup and the mail run after it.
+     */
     async requestPasswordReset(email: string) {
       if (!isValidResetEmail(email))
         throw badRequest(MSG.emailNotValidReset, { email: [MSG.emailNotValidReset] });
-      const user = await q.findUserByEmail(db, email);
-      if (user && user.statusId === USER_STATUS.active && !user.sso) {
-        await sendPasswordLink(db, mailer, config.publicUrl, user, 'reset');
-      }
+      background.later('password reset mail', async () => {
+        const user = await q.findUserByEmail(db, email);
+        if (user && user.statusId === USER_STATUS.active && !user.sso) {
+          await sendPasswordLink(db, mailer, config.publicUrl, user, 'reset');
+        }
+      });
       return MSG.resetEmailSent;
     },
 
@@ -156,6 +175,8 @@ export function createAuthService({ db, config, mailer }: AuthDeps) {
         const used = await q.consumePasswordReset(tx, hashToken(token));
         if (!used) throw badRequest(MSG.resetLinkInvalid);
         await q.setPasswordHash(tx, used.userId, passwordHash);
+        // Every other link sent to this person (older resets, a welcome) ends with this one.
+        await q.endOutstandingPasswordResets(tx, used.userId);
         // A reset means the old password may be known to someone else: end every session.
         await q.endAllSessions(tx, used.userId);
       });

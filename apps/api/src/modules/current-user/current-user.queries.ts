@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { userSettings } from '@verdant/db/schema/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 
 export async function listSettings(db: DbOrTx, userId: number) {
   return db
@@ -32,4 +32,14 @@ export async function upsertSettings(db: DbOrTx, userId: number, entries: { key:
 export async function deleteSettings(db: DbOrTx, userId: number, keys: string[]) {
   if (keys.length === 0) return;
   await db.delete(userSettings).where(and(eq(userSettings.userId, userId), inArray(userSettings.key, keys)));
+}
+
+/** Serialises the writes of one person's settings until the transaction ends. */
+export async function lockSettingsOf(db: DbOrTx, userId: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('user_settings'), ${userId})`);
+}
+
+export async function countSettings(db: DbOrTx, userId: number) {
+  const [row] = await db.select({ n: count() }).from(userSettings).where(eq(userSettings.userId, userId));
+  return row?.n ?? 0;
 }

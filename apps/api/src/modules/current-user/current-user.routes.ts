@@ -8,6 +8,7 @@ import {
   orgParam,
   orgSummary,
   putSettingRequest,
+  putSettingsRequest,
   settingKeyParam,
   settingValue,
   userSettings,
@@ -108,7 +109,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{
       schema: {
         ...base,
         summary: 'Save several settings; null removes one',
-        body: z.record(settingKeyParam.shape.key, settingValue.nullable()),
+        body: putSettingsRequest,
         response: { 200: userSettings, ...errors },
       },
     },

@@ -1,9 +1,15 @@
-import type { AvailableOrgs, MenuItem, UserSettings } from '@verdant/contracts/current-user';
+import {
+  type AvailableOrgs,
+  type MenuItem,
+  SETTING_MESSAGES,
+  SETTINGS_MAX_COUNT,
+  type UserSettings,
+} from '@verdant/contracts/current-user';
 import type { Db } from '@verdant/db/client';
 import { RECENT_ORGANISATIONS } from '@verdant/domain/constants';
 import { MENU, type MenuAudience } from '@verdant/domain/menu';
 import { MSG } from '@verdant/domain/messages';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { organisationSummary, toCurrentUser } from '../../lib/identity';
 import { allows, enterableOrganisations, organisationRoles, type Principal } from '../../lib/rights';
 import type { AuthContext } from '../../plugins/auth';
@@ -76,10 +82,15 @@ export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth:
       return { [key]: await q.getSetting(db, auth.user.id, key) };
     },
 
-    /** Writes several settings in one transaction; a null value removes that setting. */
+    /**
+     * Writes several settings in one transaction; a null value removes that setting. A person keeps at most
+     * SETTINGS_MAX_COUNT settings: a write that would go past it changes nothing.
+     */
     async saveSettings(auth: AuthContext, values: Record<string, string | null>) {
       const entries = Object.entries(values);
       await db.transaction(async (tx) => {
+        // One writer per person at a time, so two saves at once cannot together pass the limit.
+        await q.lockSettingsOf(tx, auth.user.id);
         await q.upsertSettings(
           tx,
           auth.user.id,
@@ -90,6 +101,8 @@ export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth:
           auth.user.id,
           entries.flatMap(([key, value]) => (value === null ? [key] : [])),
         );
+        if ((await q.countSettings(tx, auth.user.id)) > SETTINGS_MAX_COUNT)
+          throw badRequest(SETTING_MESSAGES.tooMany);
       });
       return this.settings(auth);
     },

@@ -36,13 +36,15 @@ function archived(type: DeletedAssetType): SQL {
     case 'entities':
       return sql`select a.id, a.organisation_id, o.name as organisation, a.site_id, s.name as site,
         a.name, a.deleted_at, ${who(sql`a.deleted_by`)}, ${dates}
-        from entities a join sites s on s.id = a.site_id join organisations o on o.id = a.organisation_id
+        from entities a join sites s on s.organisation_id = a.organisation_id and s.id = a.site_id
+        join organisations o on o.id = a.organisation_id
         where a.deleted_at is not null`;
     case 'data-sources':
       // Meters do not record who deleted them yet.
       return sql`select a.id, a.organisation_id, o.name as organisation, a.site_id, s.name as site,
         a.local_name as name, a.deleted_at, null::text as deleted_by, ${dates}
-        from meters a join sites s on s.id = a.site_id join organisations o on o.id = a.organisation_id
+        from meters a join sites s on s.organisation_id = a.organisation_id and s.id = a.site_id
+        join organisations o on o.id = a.organisation_id
         where a.deleted_at is not null`;
   }
 }
@@ -75,31 +77,39 @@ export async function liveSiteNamed(db: DbOrTx, organisationId: number, name: st
   return rows.rows.length > 0;
 }
 
-export async function siteIsLive(db: DbOrTx, siteId: number) {
-  const rows = await db.execute(sql`select 1 from sites where id = ${siteId} and deleted_at is null`);
+export async function siteIsLive(db: DbOrTx, organisationId: number, siteId: number) {
+  const rows = await db.execute(sql`select 1 from sites
+    where organisation_id = ${organisationId} and id = ${siteId} and deleted_at is null`);
   return rows.rows.length > 0;
 }
 
-export async function liveChildren(db: DbOrTx, siteId: number) {
+export async function liveChildren(db: DbOrTx, organisationId: number, siteId: number) {
   const rows = await db.execute<{ n: number }>(sql`
-    select (select count(*) from meters where site_id = ${siteId} and deleted_at is null)
-      + (select count(*) from entities where site_id = ${siteId} and deleted_at is null) as n`);
+    select (select count(*) from meters
+        where organisation_id = ${organisationId} and site_id = ${siteId} and deleted_at is null)
+      + (select count(*) from entities
+        where organisation_id = ${organisationId} and site_id = ${siteId} and deleted_at is null) as n`);
   return Number(rows.rows[0]?.n ?? 0);
 }
 
 /** Brings a site back with the entities archived with it (same timestamp). */
-export async function restoreSite(db: DbOrTx, siteId: number) {
+export async function restoreSite(db: DbOrTx, organisationId: number, siteId: number) {
+  await db.execute(sql`update entities e set deleted_at = null, deleted_by = null
+    from sites s where s.organisation_id = ${organisationId} and s.id = ${siteId}
+      and e.organisation_id = s.organisation_id and e.site_id = s.id and e.deleted_at = s.deleted_at`);
+  await db.execute(sql`update sites set deleted_at = null, deleted_by = null
+    where organisation_id = ${organisationId} and id = ${siteId}`);
+}
+
+export async function restoreEntity(db: DbOrTx, organisationId: number, id: number) {
   await db.execute(sql`update entities set deleted_at = null, deleted_by = null
-    where site_id = ${siteId} and deleted_at = (select deleted_at from sites where id = ${siteId})`);
-  await db.execute(sql`update sites set deleted_at = null, deleted_by = null where id = ${siteId}`);
+    where organisation_id = ${organisationId} and id = ${id}`);
 }
 
-export async function restoreEntity(db: DbOrTx, id: number) {
-  await db.execute(sql`update entities set deleted_at = null, deleted_by = null where id = ${id}`);
-}
-
-export async function restoreMeter(db: DbOrTx, id: number) {
-  await db.execute(sql`update meters set deleted_at = null where id = ${id}`);
+export async function restoreMeter(db: DbOrTx, organisationId: number, id: number) {
+  await db.execute(
+    sql`update meters set deleted_at = null where organisation_id = ${organisationId} and id = ${id}`,
+  );
 }
 
 /** Archived meters and entities of the given sites (the site's own, purged with it). */

@@ -118,13 +118,13 @@ export function createDeletedAssetsService({
         if (type === 'sites') {
           if (await q.liveSiteNamed(tx, row.organisation_id, row.name))
             throw conflict(fill(M.nameClash, { name: row.name, organisation: row.organisation }));
-          await q.restoreSite(tx, id);
+          await q.restoreSite(tx, row.organisation_id, id);
         } else {
-          if (!(await q.siteIsLive(tx, row.site_id)))
+          if (!(await q.siteIsLive(tx, row.organisation_id, row.site_id)))
             throw conflict(fill(M.siteArchived, { site: row.site }));
-          if (type === 'entities') await q.restoreEntity(tx, id);
+          if (type === 'entities') await q.restoreEntity(tx, row.organisation_id, id);
           else {
-            await q.restoreMeter(tx, id);
+            await q.restoreMeter(tx, row.organisation_id, id);
             await recomputeFacts(tx, [id], dayOf(clock()));
           }
         }
@@ -137,7 +137,7 @@ export function createDeletedAssetsService({
       const { name, keys } = await db.transaction(async (tx) => {
         const row = await archivedOrNotFound(tx, type, id);
         if (type === 'sites') {
-          if ((await q.liveChildren(tx, id)) > 0) throw conflict(M.siteNotEmpty);
+          if ((await q.liveChildren(tx, row.organisation_id, id)) > 0) throw conflict(M.siteNotEmpty);
           const children = await q.archivedChildren(tx, [id]);
           return { name: row.name, keys: await purgeRows(tx, { ...children, siteIds: [id] }) };
         }

@@ -101,19 +101,19 @@ export async function countEntities(db: DbOrTx, organisationId: number, f: ListF
   return rows.rows[0]?.n ?? 0;
 }
 
-export async function findSite(db: DbOrTx, siteId: number) {
+export async function findSite(db: DbOrTx, organisationId: number, siteId: number) {
   const [row] = await db
     .select({ id: sites.id, name: sites.name, organisationId: sites.organisationId })
     .from(sites)
-    .where(and(eq(sites.id, siteId), isNull(sites.deletedAt)));
+    .where(and(eq(sites.organisationId, organisationId), eq(sites.id, siteId), isNull(sites.deletedAt)));
   return row;
 }
 
-export async function siteFacilities(db: DbOrTx, siteId: number) {
+export async function siteFacilities(db: DbOrTx, organisationId: number, siteId: number) {
   return db
     .select({ id: facilities.id, name: facilities.name })
     .from(facilities)
-    .where(eq(facilities.siteId, siteId))
+    .where(and(eq(facilities.organisationId, organisationId), eq(facilities.siteId, siteId)))
     .orderBy(asc(sql`lower(${facilities.name})`));
 }
 
@@ -126,7 +126,13 @@ export async function facilityNamed(
   const [found] = await db
     .select({ id: facilities.id })
     .from(facilities)
-    .where(and(eq(facilities.siteId, site.id), sql`lower(${facilities.name}) = lower(${name})`));
+    .where(
+      and(
+        eq(facilities.organisationId, site.organisationId),
+        eq(facilities.siteId, site.id),
+        sql`lower(${facilities.name}) = lower(${name})`,
+      ),
+    );
   if (found) return found.id;
   const [created] = await db
     .insert(facilities)
@@ -143,12 +149,14 @@ export interface SiteMeter {
 }
 
 /** The live meters of a site with their data type's grouping (Electricity, Water, ...). */
-export async function siteMeters(db: DbOrTx, siteId: number): Promise<SiteMeter[]> {
+export async function siteMeters(db: DbOrTx, organisationId: number, siteId: number): Promise<SiteMeter[]> {
   return db
     .select({ id: meters.id, name: meters.localName, grouping: dataTypes.grouping })
     .from(meters)
     .leftJoin(dataTypes, eq(dataTypes.id, meters.energyId))
-    .where(and(eq(meters.siteId, siteId), isNull(meters.deletedAt)))
+    .where(
+      and(eq(meters.organisationId, organisationId), eq(meters.siteId, siteId), isNull(meters.deletedAt)),
+    )
     .orderBy(asc(sql`lower(${meters.localName})`), asc(meters.id));
 }
 
@@ -158,22 +166,37 @@ export async function insertEntity(db: DbOrTx, values: typeof entities.$inferIns
   return row.id;
 }
 
-export async function findEntity(db: DbOrTx, id: number) {
+export async function findEntity(db: DbOrTx, organisationId: number, id: number) {
   const [row] = await db
     .select({ entity: entities, siteName: sites.name, facilityName: facilities.name })
     .from(entities)
-    .innerJoin(sites, eq(sites.id, entities.siteId))
-    .leftJoin(facilities, eq(facilities.id, entities.facilityId))
-    .where(and(eq(entities.id, id), isNull(entities.deletedAt), isNull(sites.deletedAt)));
+    .innerJoin(sites, and(eq(sites.organisationId, entities.organisationId), eq(sites.id, entities.siteId)))
+    .leftJoin(
+      facilities,
+      and(eq(facilities.organisationId, entities.organisationId), eq(facilities.id, entities.facilityId)),
+    )
+    .where(
+      and(
+        eq(entities.organisationId, organisationId),
+        eq(entities.id, id),
+        isNull(entities.deletedAt),
+        isNull(sites.deletedAt),
+      ),
+    );
   return row;
 }
 export type EntityRecord = NonNullable<Awaited<ReturnType<typeof findEntity>>>;
 
-export async function updateEntity(db: DbOrTx, id: number, values: Partial<typeof entities.$inferInsert>) {
+export async function updateEntity(
+  db: DbOrTx,
+  organisationId: number,
+  id: number,
+  values: Partial<typeof entities.$inferInsert>,
+) {
   await db
     .update(entities)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(entities.id, id));
+    .where(and(eq(entities.organisationId, organisationId), eq(entities.id, id)));
 }
 
 export async function lookupExists(db: DbOrTx, list: string, id: number) {

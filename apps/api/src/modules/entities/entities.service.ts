@@ -61,8 +61,8 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
   async function validateNew(tx: DbOrTx, organisationId: number, body: NewEntity) {
     if (body.name === '') throw fieldError('name', MSG.entityNameRequired);
     if (body.siteId === null) throw fieldError('siteId', MSG.entitySiteRequired);
-    const site = await q.findSite(tx, body.siteId);
-    if (!site || site.organisationId !== organisationId) throw fieldError('siteId', MSG.entitySiteRequired);
+    const site = await q.findSite(tx, organisationId, body.siteId);
+    if (!site) throw fieldError('siteId', MSG.entitySiteRequired);
     if (body.type === null) throw fieldError('type', MSG.entityTypeRequired);
     if (body.facility === '') throw fieldError('facility', MSG.entityFacilityRequired);
     if (body.buildsegId === null) throw fieldError('buildsegId', MSG.entityOccupancyRequired);
@@ -125,11 +125,16 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
         body.facilityName,
       );
     }
-    if (Object.keys(set).length > 0) await q.updateEntity(tx, e.id, set);
+    if (Object.keys(set).length > 0) await q.updateEntity(tx, e.organisationId, e.id, set);
   }
 
-  async function detail(tx: DbOrTx, id: number, mayEdit: boolean): Promise<EntityDetail> {
-    const rec = await q.findEntity(tx, id);
+  async function detail(
+    tx: DbOrTx,
+    organisationId: number,
+    id: number,
+    mayEdit: boolean,
+  ): Promise<EntityDetail> {
+    const rec = await q.findEntity(tx, organisationId, id);
     if (!rec) throw notFound();
     return toDetail(rec, mayEdit);
   }
@@ -159,13 +164,13 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
     },
 
     async facilities(a: AuthContext, siteId: number) {
-      await siteFor(db, a, siteId, 'view');
-      return q.siteFacilities(db, siteId);
+      const site = await siteFor(db, a, siteId, 'view');
+      return q.siteFacilities(db, site.organisationId, siteId);
     },
 
     async pumpMeters(a: AuthContext, siteId: number): Promise<PumpMeterOptions> {
       const site = await siteFor(db, a, siteId, 'view');
-      const meters = await q.siteMeters(db, siteId);
+      const meters = await q.siteMeters(db, site.organisationId, siteId);
       const option = (m: q.SiteMeter) => ({ id: m.id, name: m.name });
       return {
         site: site.name,
@@ -198,7 +203,7 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
         });
         if (pump) await dq.upsertPump(tx, { organisationId, entityId: id, headMetres: pump.head, ...pump });
         if (body.type === 'WWTP') await dq.upsertWwtp(tx, organisationId, id, {});
-        return detail(tx, id, true);
+        return detail(tx, organisationId, id, true);
       });
     },
 
@@ -211,14 +216,14 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
       return db.transaction(async (tx) => {
         const { rec } = await entityFor(tx, a, id, 'edit');
         await applyUpdate(tx, rec, body);
-        return detail(tx, id, true);
+        return detail(tx, rec.entity.organisationId, id, true);
       });
     },
 
     async remove(a: AuthContext, id: number) {
       return db.transaction(async (tx) => {
         const { rec } = await entityFor(tx, a, id, 'edit');
-        await q.updateEntity(tx, id, { deletedAt: clock(), deletedBy: a.user.id });
+        await q.updateEntity(tx, rec.entity.organisationId, id, { deletedAt: clock(), deletedBy: a.user.id });
         return fill(MSG.entityDeleted, { name: rec.entity.name });
       });
     },

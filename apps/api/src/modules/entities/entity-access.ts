@@ -11,7 +11,7 @@ import * as q from './entities.queries';
  * one an advanced right bars) is 'not found', so the answer reveals nothing; seeing without editing is 403.
  */
 export async function entityFor(db: DbOrTx, a: AuthContext, id: number, action: AssetAction) {
-  const rec = await q.findEntity(db, id);
+  const rec = await q.findEntity(db, a.organisationId ?? 0, id);
   if (!rec) throw notFound();
   const ref = { type: 'entity' as const, id };
   const { role, access } = await assetAccess(db, a.principal, rec.entity.organisationId, [ref]);
@@ -24,7 +24,7 @@ export async function entityFor(db: DbOrTx, a: AuthContext, id: number, action: 
 
 /** A site the caller may see (for the wizard's lists); anything else is 'not found'. */
 export async function siteFor(db: DbOrTx, a: AuthContext, siteId: number, action: AssetAction) {
-  const site = await q.findSite(db, siteId);
+  const site = await q.findSite(db, a.organisationId ?? 0, siteId);
   if (!site) throw notFound();
   const ref = { type: 'site' as const, id: siteId };
   const { role, access } = await assetAccess(db, a.principal, site.organisationId, [ref]);
@@ -96,11 +96,11 @@ export const isFlowMeter = (m: q.SiteMeter) => m.grouping?.toLowerCase() === 'wa
 /** The pump rules: head digits only; power and flow meters of the site, refused when it has none. */
 export async function validatePump(
   tx: DbOrTx,
-  site: { id: number; name: string },
+  site: { id: number; name: string; organisationId: number },
   body: { head?: string | number | null; powerMeterId?: number | null; flowMeterId?: number | null },
 ) {
   const head = parseHead(body.head);
-  const meters = await q.siteMeters(tx, site.id);
+  const meters = await q.siteMeters(tx, site.organisationId, site.id);
   const power = meters.filter(isPowerMeter);
   const flow = meters.filter(isFlowMeter);
   if (power.length === 0) throw fieldError('powerMeterId', pumpMeterMessage('power', site.name));

@@ -57,7 +57,11 @@ export function createEntityDetailsService({ db }: { db: Db }) {
           powerMeterId: body.powerMeterId !== undefined ? body.powerMeterId : current.powerMeterId,
           flowMeterId: body.flowMeterId !== undefined ? body.flowMeterId : current.flowMeterId,
         };
-        const pump = await validatePump(tx, { id: rec.entity.siteId, name: rec.siteName }, merged);
+        const pump = await validatePump(
+          tx,
+          { id: rec.entity.siteId, name: rec.siteName, organisationId: rec.entity.organisationId },
+          merged,
+        );
         await dq.upsertPump(tx, {
           organisationId: rec.entity.organisationId,
           entityId: id,
@@ -138,7 +142,7 @@ export function createEntityDetailsService({ db }: { db: Db }) {
         if (rec.entity.entityType !== 'WWTP') throw badRequest(MSG.entityNotWwtp);
         if (body.influentMeterId !== undefined) {
           if (body.influentMeterId !== null) {
-            const meters = await q.siteMeters(tx, rec.entity.siteId);
+            const meters = await q.siteMeters(tx, rec.entity.organisationId, rec.entity.siteId);
             if (!meters.some((m) => m.id === body.influentMeterId))
               throw fieldError('influentMeterId', MSG.entityInfluentMeterInvalid);
           }

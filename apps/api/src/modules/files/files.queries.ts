@@ -53,6 +53,7 @@ export async function findFile(
   return row;
 }
 
+/** By id alone for a signed direct link only: the link's signature names this one file. */
 export async function findFileById(db: DbOrTx, fileId: number) {
   const [row] = await db.select().from(files).where(eq(files.id, fileId));
   return row;
@@ -72,12 +73,15 @@ export async function insertFile(db: DbOrTx, values: typeof files.$inferInsert) 
   return row;
 }
 
-export async function setDefaultFlag(db: DbOrTx, fileId: number, value: boolean) {
-  await db.update(files).set({ defaultImage: value }).where(eq(files.id, fileId));
+export async function setDefaultFlag(db: DbOrTx, organisationId: number, fileId: number, value: boolean) {
+  await db
+    .update(files)
+    .set({ defaultImage: value })
+    .where(and(eq(files.organisationId, organisationId), eq(files.id, fileId)));
 }
 
-export async function deleteFile(db: DbOrTx, fileId: number) {
-  await db.delete(files).where(eq(files.id, fileId));
+export async function deleteFile(db: DbOrTx, organisationId: number, fileId: number) {
+  await db.delete(files).where(and(eq(files.organisationId, organisationId), eq(files.id, fileId)));
 }
 
 export async function organisationLogo(db: DbOrTx, organisationId: number) {

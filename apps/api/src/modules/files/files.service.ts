@@ -107,10 +107,10 @@ export function createFilesService({
     const current = await q.findDefault(tx, organisationId, owner.type, owner.id);
     if (!current || current.id === except) return [];
     if (replace === 'delete') {
-      await q.deleteFile(tx, current.id);
+      await q.deleteFile(tx, organisationId, current.id);
       return [current.storageKey];
     }
-    await q.setDefaultFlag(tx, current.id, false);
+    await q.setDefaultFlag(tx, organisationId, current.id, false);
     return [];
   }
 
@@ -168,7 +168,7 @@ export function createFilesService({
         if (!file) throw notFound();
         if (!isImage(extensionOf(file.filename))) throw badRequest(MSG.fileNotImage);
         dropped = await clearDefault(tx, organisationId, owner, replace, file.id);
-        await q.setDefaultFlag(tx, file.id, true);
+        await q.setDefaultFlag(tx, organisationId, file.id, true);
         return { ...file, defaultImage: true };
       });
       await removeBytes(dropped);
@@ -180,7 +180,7 @@ export function createFilesService({
       const file = await db.transaction(async (tx) => {
         const found = await q.findFile(tx, organisationId, owner.type, owner.id, fileId);
         if (!found) throw notFound();
-        await q.deleteFile(tx, found.id);
+        await q.deleteFile(tx, organisationId, found.id);
         return found;
       });
       await removeBytes([file.storageKey]);

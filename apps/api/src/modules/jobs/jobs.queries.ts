@@ -18,7 +18,7 @@ export async function listJobs(db: DbOrTx, organisationId: number) {
   return db
     .select(columns)
     .from(jobs)
-    .leftJoin(meters, eq(meters.id, jobs.meterId))
+    .leftJoin(meters, and(eq(meters.organisationId, jobs.organisationId), eq(meters.id, jobs.meterId)))
     .where(and(eq(jobs.organisationId, organisationId), isNull(jobs.meterId)))
     .orderBy(desc(jobs.dateFrom), desc(jobs.id));
 }
@@ -33,7 +33,7 @@ export async function activeMeterJobs(
   return db
     .select(columns)
     .from(jobs)
-    .innerJoin(meters, eq(meters.id, jobs.meterId))
+    .innerJoin(meters, and(eq(meters.organisationId, jobs.organisationId), eq(meters.id, jobs.meterId)))
     .where(
       and(
         eq(jobs.organisationId, organisationId),
@@ -61,6 +61,6 @@ export async function insertJob(db: DbOrTx, values: typeof jobs.$inferInsert) {
   return row;
 }
 
-export async function deleteJob(db: DbOrTx, jobId: number) {
-  await db.delete(jobs).where(eq(jobs.id, jobId));
+export async function deleteJob(db: DbOrTx, organisationId: number, jobId: number) {
+  await db.delete(jobs).where(and(eq(jobs.organisationId, organisationId), eq(jobs.id, jobId)));
 }

@@ -34,7 +34,7 @@ export function createJobsService({ db, clock }: { db: Db; clock: () => Date }) 
         const job = await q.findJob(tx, organisationId, jobId);
         if (!job) throw notFound();
         if (job.permanent) throw new AppError('CONFLICT', MSG.jobPermanent, 409);
-        await q.deleteJob(tx, job.id);
+        await q.deleteJob(tx, organisationId, job.id);
       });
       return { success: true };
     },

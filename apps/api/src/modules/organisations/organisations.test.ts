@@ -2,6 +2,7 @@ import { createMeter, createSite } from '@verdant/db/asset-factories';
 import { createDataType, createFactor, createFactorSource } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation, createUser } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
+import { rebuildLedger } from '@verdant/db/ledger/rebuild';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { MSG } from '@verdant/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -230,20 +231,21 @@ describe('GHG reporting settings', () => {
     expect(theirs.json().message).toBe(MSG.factorSourceUnknown);
   });
 
+  /** What the screens do: ask for the ledger status again until no meter waits. */
+  const untilFresh = async () => {
+    for (let i = 0; i < 200; i++) {
+      const status = (await call('watcher', 'GET', `/api/organisations/${org.id}/ledger-status`)).json();
+      if (status.fresh) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the recompute job never caught up');
+  };
+
   it('recomputes the emissions in the background when the factor source changes, and back', async () => {
     const emitters = async () => {
       await untilFresh();
       return (await call('watcher', 'GET', `/api/organisations/${org.id}/emissions-list/202610`)).json()
         .sites;
-    };
-    /** What the screens do: ask for the ledger status again until no meter waits. */
-    const untilFresh = async () => {
-      for (let i = 0; i < 200; i++) {
-        const status = (await call('watcher', 'GET', `/api/organisations/${org.id}/ledger-status`)).json();
-        if (status.fresh) return;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error('the recompute job never caught up');
     };
     expect((await put('boss', { emissionFactorDataSourceId: ids.own })).statusCode).toBe(200);
     expect((await emitters()).map((s: { siteName: string; total: number }) => [s.siteName, s.total])).toEqual(
@@ -254,6 +256,31 @@ describe('GHG reporting settings', () => {
     );
     expect((await put('boss', { emissionFactorDataSourceId: null })).statusCode).toBe(200);
     expect((await emitters())[0]).toMatchObject({ siteName: 'Office', total: 510 });
+  });
+
+  it('takes 20 source changes at once while the job recomputes: every answer 200, the facts equal a rebuild', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        put('boss', { emissionFactorDataSourceId: n % 2 ? null : ids.own }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    await untilFresh();
+    const report = await rebuildLedger(t.database.pool, { today: '2026-11-21' });
+    expect(report.factDifferences).toEqual([]);
+    expect(report.rollupDifferences).toEqual([]);
+    expect((await put('boss', { emissionFactorDataSourceId: null })).statusCode).toBe(200);
+    await untilFresh();
+  });
+
+  it('tells members only whether the figures are fresh', async () => {
+    expect((await call('watcher', 'GET', `/api/organisations/${org.id}/ledger-status`)).json()).toEqual({
+      pendingMeters: 0,
+      fresh: true,
+    });
+    expect((await call('watcher', 'GET', `/api/organisations/${other.id}/ledger-status`)).statusCode).toBe(
+      403,
+    );
   });
 });
 

@@ -296,7 +296,7 @@ export async function siteNames(db: DbOrTx, organisationId: number, siteIds: num
     );
 }
 
-export async function siteMeters(db: DbOrTx, siteId: number) {
+export async function siteMeters(db: DbOrTx, organisationId: number, siteId: number) {
   const rows = await db.execute<{
     id: number;
     name: string;
@@ -308,11 +308,12 @@ export async function siteMeters(db: DbOrTx, siteId: number) {
     select m.id, m.local_name as name, m.meter_number, d.name as energy, m.metlvl_id as level,
       m.meter_close is not null as closed
     from meters m left join data_types d on d.id = m.energy_id
-    where m.site_id = ${siteId} and m.deleted_at is null order by lower(m.local_name), m.id`);
+    where m.organisation_id = ${organisationId} and m.site_id = ${siteId} and m.deleted_at is null
+    order by lower(m.local_name), m.id`);
   return rows.rows;
 }
 
-export async function siteEntities(db: DbOrTx, siteId: number) {
+export async function siteEntities(db: DbOrTx, organisationId: number, siteId: number) {
   const rows = await db.execute<{
     id: number;
     name: string;
@@ -321,7 +322,8 @@ export async function siteEntities(db: DbOrTx, siteId: number) {
     closed: boolean;
   }>(sql`
     select e.id, e.name, e.entity_type as type, f.name as facility, e.entity_close is not null as closed
-    from entities e left join facilities f on f.id = e.facility_id
-    where e.site_id = ${siteId} and e.deleted_at is null order by lower(e.name), e.id`);
+    from entities e left join facilities f on f.organisation_id = e.organisation_id and f.id = e.facility_id
+    where e.organisation_id = ${organisationId} and e.site_id = ${siteId} and e.deleted_at is null
+    order by lower(e.name), e.id`);
   return rows.rows;
 }

@@ -234,7 +234,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
 
     async meters(a: Caller, siteId: number) {
       const { site } = await siteScope(db, a, siteId);
-      const all = await q.siteMeters(db, siteId);
+      const all = await q.siteMeters(db, site.organisationId, siteId);
       // A meter the caller is barred from stays hidden, even on a site they may see.
       const rows = await allowedOf(db, a.principal, 'view', site.organisationId, all, (r) => ({
         type: 'meter',
@@ -252,7 +252,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
 
     async entities(a: Caller, siteId: number) {
       const { site } = await siteScope(db, a, siteId);
-      const all = await q.siteEntities(db, siteId);
+      const all = await q.siteEntities(db, site.organisationId, siteId);
       return allowedOf(db, a.principal, 'view', site.organisationId, all, (r) => ({
         type: 'entity',
         id: r.id,

@@ -6,6 +6,7 @@ import {
   createdOrganisation,
   emissionsList,
   factorSourceList,
+  ledgerStatus,
   type Organisation,
   type OrganisationUpdate,
   organisationMessage,
@@ -16,7 +17,8 @@ import {
   siteAlertsList,
   siteFigureList,
 } from '@verdant/contracts/organisations';
-import { useCallback } from 'react';
+import { POLL_MS } from '@verdant/domain/constants';
+import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../lib/api-client';
 import { enqueue } from '../../lib/serial-queue';
 import { useSession } from '../../lib/session-store';
@@ -30,6 +32,7 @@ export const organisationKeys = {
   one: (id: number | null) => ['organisation', id] as const,
   expiries: (id: number | null) => ['organisation', id, 'procurement-expiry'] as const,
   sources: (id: number | null) => ['organisation', id, 'factor-sources'] as const,
+  ledgerStatus: (id: number | null) => ['organisation', id, 'ledger-status'] as const,
   list: (id: number | null, ...parts: string[]) => ['organisation', id, 'list', ...parts] as const,
 };
 
@@ -86,6 +89,8 @@ export function useSaveOrganisation() {
         });
         queryClient.setQueryData(organisationKeys.one(id), saved);
         await refreshFigures(queryClient, id);
+        // A new factor source is recomputed in the background: useLedgerStatus watches it finish.
+        await queryClient.invalidateQueries({ queryKey: organisationKeys.ledgerStatus(id) });
         return saved;
       }),
     [queryClient, id],
@@ -98,6 +103,31 @@ async function refreshFigures(queryClient: ReturnType<typeof useQueryClient>, id
     queryClient.invalidateQueries({ queryKey: organisationKeys.list(id) }),
     queryClient.invalidateQueries({ queryKey: ['current-user', id, 'org-summary'] }),
   ]);
+}
+
+/**
+ * Whether the organisation's figures are fresh. While the background recompute works (after a factor source
+ * change) it asks again every POLL_MS, and when the last meter is done it refreshes the figures.
+ */
+export function useLedgerStatus() {
+  const queryClient = useQueryClient();
+  const id = useCurrentOrganisationId();
+  const query = useQuery({
+    queryKey: organisationKeys.ledgerStatus(id),
+    queryFn: ({ signal }) => api.get(`/organisations/${id}/ledger-status`, { schema: ledgerStatus, signal }),
+    enabled: id !== null,
+    refetchInterval: (q) => (q.state.data?.fresh === false ? POLL_MS : false),
+  });
+  const fresh = query.data?.fresh;
+  const waited = useRef(false);
+  useEffect(() => {
+    if (fresh === false) waited.current = true;
+    if (fresh === true && waited.current) {
+      waited.current = false;
+      void refreshFigures(queryClient, id);
+    }
+  }, [fresh, queryClient, id]);
+  return query;
 }
 
 /** One alert setting (PUT /settings {key, value}). */

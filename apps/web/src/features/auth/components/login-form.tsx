@@ -128,14 +128,7 @@ export function LoginForm({ onAttempt, onForgotPassword }: LoginFormProps) {
         <Text fz="sm" c="dimmed">
           New to Verdant?
         </Text>
-        <Anchor
-          component="button"
-          type="button"
-          fz="sm"
-          fw={600}
-          disabled={pending}
-          onClick={startTestDrive}
-        >
+        <Anchor component="button" type="button" fz="sm" fw={600} disabled={pending} onClick={startTestDrive}>
           Take a free test drive
         </Anchor>
       </Group>

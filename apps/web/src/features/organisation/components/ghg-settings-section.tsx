@@ -1,6 +1,6 @@
-import { SimpleGrid } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import type { Organisation } from '@verdant/contracts/organisations';
-import { useFactorSources, useSaveOrganisation } from '../api';
+import { useFactorSources, useLedgerStatus, useSaveOrganisation } from '../api';
 import { SaveSelect } from './save-select';
 import { SettingsSection } from './settings-section';
 
@@ -25,6 +25,7 @@ export function GhgSettingsSection({ organisation }: { organisation: Organisatio
     ...sources.filter((s) => !s.isDefault).map((s) => ({ value: String(s.id), label: s.name })),
   ];
   const source = organisation.emissionFactorDataSourceId;
+  const status = useLedgerStatus().data;
 
   return (
     <SettingsSection
@@ -57,6 +58,12 @@ export function GhgSettingsSection({ organisation }: { organisation: Organisatio
           onSave={(value) => save({ reportingYearEnd: Number(value ?? 12) })}
         />
       </SimpleGrid>
+      {status && !status.fresh ? (
+        <Text size="sm" c="dimmed" mt="sm" role="status">
+          Recalculating emissions: {status.pendingMeters} data{' '}
+          {status.pendingMeters === 1 ? 'source' : 'sources'} to go. Figures update when it is done.
+        </Text>
+      ) : null}
     </SettingsSection>
   );
 }

@@ -1,0 +1,140 @@
+import { createMember, createOrganisation } from '@verdant/db/factories';
+import { passwordResets } from '@verdant/db/schema/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mailer } from '../../lib/mail';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+/* Issue 8, point 5: reset links end each other, the reset request answers before any lookup, and failed
+ * sign-ins count per account across addresses and identifiers. */
+
+type Mail = Parameters<Mailer['send']>[0];
+
+/** A mailer that holds every mail until released, to show that the answer does not wait for it. */
+function heldMailer() {
+  const sent: Mail[] = [];
+  let release: () => void = () => {};
+  let gate = new Promise<void>((r) => {
+    release = r;
+  });
+  const waiting: Array<() => void> = [];
+  const mailer = {
+    async send(mail: Mail) {
+      for (const notify of waiting.splice(0)) notify();
+      await gate;
+      sent.push(mail);
+    },
+  } as unknown as Mailer;
+  return {
+    mailer,
+    sent,
+    /** Resolves when the next mail has been handed to the mailer. */
+    handedOver: () => new Promise<void>((r) => waiting.push(r)),
+    release: () => release(),
+    reset: () => {
+      gate = new Promise<void>((r) => {
+        release = r;
+      });
+    },
+  };
+}
+
+let t: TestApp;
+const mail = heldMailer();
+let userId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    mailer: mail.mailer,
+    env: { LOGIN_MAX_FAILURES: '4', LOGIN_MAX_FAILURES_PER_IP: '1000', LOGIN_WINDOW_MINUTES: '15' },
+  });
+  const org = await createOrganisation(t.db, { name: 'Hardening Org' });
+  const user = await createMember(t.db, org.id, { loginId: 'harriet', email: 'harriet@example.test' });
+  userId = user.id;
+  await createMember(t.db, org.id, { loginId: 'other.one', email: 'other.one@example.test' });
+});
+afterAll(async () => {
+  mail.release();
+  await t?.close();
+});
+
+const requestReset = (email: string) =>
+  t.app.inject({ method: 'PUT', url: `/api/public/login/reset-password/${encodeURIComponent(email)}` });
+const complete = (token: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/public/login/password-reset', payload: { token, password } });
+const tokenOf = (m: Mail | undefined) => m?.text.match(/token=([\w-]+)/)?.[1] ?? '';
+const login = (username: string, password: string, ip: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/public/login',
+    payload: { username, password },
+    remoteAddress: ip,
+  });
+
+describe('password reset', () => {
+  it('answers before the mail is sent, the same for a known and an unknown address', async () => {
+    const handed = mail.handedOver();
+    const known = await requestReset('harriet@example.test');
+    // The mail is still held by the mailer: the answer did not wait for it.
+    expect(mail.sent).toHaveLength(0);
+    const unknown = await requestReset('nobody.here@example.test');
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    await handed;
+    mail.release();
+    for (let i = 0; i < 50 && mail.sent.length < 1; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(mail.sent.map((m) => m.to)).toEqual(['harriet@example.test']);
+  });
+
+  it('using one link ends every other outstanding link of that person', async () => {
+    mail.sent.length = 0;
+    for (let i = 0; i < 3; i++) await requestReset('harriet@example.test');
+    for (let i = 0; i < 50 && mail.sent.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(mail.sent).toHaveLength(3);
+    const [older, middle, newest] = mail.sent.map(tokenOf);
+    expect((await complete(newest ?? '', 'New-secret-51')).json()).toEqual({
+      success: true,
+      message: 'Password changed',
+    });
+    for (const token of [older, middle]) {
+      const check = await t.app.inject({ url: `/api/public/login/password-reset/${token}` });
+      expect(check.json()).toEqual({ valid: false });
+      const res = await complete(token ?? '', 'Other-secret-52');
+      expect(res.statusCode).toBe(400);
+    }
+    const live = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, userId));
+    expect(live.every((r) => r.usedAt !== null)).toBe(true);
+    expect((await login('harriet', 'New-secret-51', '10.5.0.1')).statusCode).toBe(200);
+  });
+});
+
+describe('failed sign-ins', () => {
+  it('count per account across addresses and identifiers, and the lockout says when to try again', async () => {
+    // Four failures: login id and email, from four addresses.
+    expect((await login('harriet', 'wrong-1', '10.6.0.1')).statusCode).toBe(401);
+    expect((await login('HARRIET@example.test', 'wrong-2', '10.6.0.2')).statusCode).toBe(401);
+    expect((await login('harriet', 'wrong-3', '10.6.0.3')).statusCode).toBe(401);
+    expect((await login('harriet@example.test', 'wrong-4', '10.6.0.4')).statusCode).toBe(401);
+    // Now the account is held back from a fifth address, by either identifier, even with the right password.
+    for (const username of ['harriet', 'harriet@example.test']) {
+      const res = await login(username, 'New-secret-51', '10.6.0.5');
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    }
+    // Another account from the same addresses is not held back.
+    expect((await login('other.one', 'Verdant-test-1', '10.6.0.1')).statusCode).toBe(200);
+  });
+
+  it('says the time left until the oldest counted failure leaves the window', async () => {
+    // Age the account's failures: the 4th most recent is 10 minutes old, so the lock lifts in 5 minutes.
+    await t.db.execute(
+      `update login_attempts set at = now() - interval '10 minutes' where user_id = ${userId} and username = 'harriet' and ip = '10.6.0.1'`,
+    );
+    const res = await login('harriet', 'New-secret-51', '10.6.0.9');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe('Too many sign-in attempts. Please wait 5 minutes and try again.');
+  });
+});

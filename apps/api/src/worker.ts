@@ -1,0 +1,45 @@
+// `npm run worker`: works the background jobs (pg-boss) in a process of its own, beside API processes
+// started with JOBS_IN_PROCESS=false. It needs DATABASE_URL, or the embedded server of a running `npm start`.
+import path from 'node:path';
+import { loadConfig } from './config';
+import { startJobRunner } from './jobs/runner';
+import { createLocalStorage } from './lib/storage';
+import { openCommandDatabase } from './scripts/database';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function worker() {
+  const config = loadConfig();
+  const database = await openCommandDatabase(config, { startIfStopped: false });
+  if (!database) {
+    throw new Error(
+      'No database: set DATABASE_URL, or start the API (npm start) first so its embedded PostgreSQL runs.',
+    );
+  }
+  const jobs = await startJobRunner({
+    pool: database.pool,
+    db: database.db,
+    work: true,
+    storage: createLocalStorage(path.join(config.dataDir, 'files')),
+    log: say,
+  });
+  say('Verdant job worker is running (Ctrl-C stops it).');
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`\n${signal}: stopping the worker ...`);
+    await jobs.stop().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+worker().catch((err) => {
+  process.stderr.write(
+    `The Verdant worker could not start: ${err instanceof Error ? err.message : String(err)}\n`,
+  );
+  process.exit(1);
+});
