@@ -93,7 +93,9 @@ export async function ledgerBench(ctx: BenchContext) {
     `ledger:rebuild of ${rebuilt.meters} meters: ${((performance.now() - t0) / 1000).toFixed(1)} s, ${rebuilt.factDifferenceCount} fact and ${rebuilt.rollupDifferenceCount} rollup differences`,
   );
 
-  // The recompute job draining every meter of the organisation, 100 per transaction.
+  // A factor edit (every fact changes) and the recompute job draining every meter, 100 per transaction.
+  await database.db.execute(sql`update emission_factors set rate = rate * 1.01
+    where data_type_id in (select energy_id from meters where organisation_id = ${org.organisationId})`);
   const marked = await markPending(database.db, org.organisationId);
   t0 = performance.now();
   await recomputePendingJob.handler(

@@ -136,29 +136,23 @@ export async function buildApp({
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
       await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
-      await api.register(async (signedIn) => {
-        // Modules not yet moved to declared access: signed in, and their services check by hand.
-        signedIn.addHook('onRoute', (route) => {
-          route.config = { ...route.config, access: route.config?.access ?? 'signed-in' };
-        });
-        await signedIn.register(currentUserRoutes, { service: currentUser, auth });
-        await signedIn.register(usersRoutes, { service: users });
-        await signedIn.register(advancedRightsRoutes, { service: advancedRights });
-        await signedIn.register(notificationsRoutes, { service: notifications });
-        await signedIn.register(searchRoutes, { service: search });
-        await signedIn.register(catalogueRoutes, { service: catalogue });
-        await signedIn.register(dashboardRoutes, { service: dashboard });
-        await signedIn.register(entitiesRoutes, { service: entities });
-        await signedIn.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
-        await signedIn.register(organisationsRoutes, { service: organisations });
-        await signedIn.register(referenceRoutes, { db });
-        await signedIn.register(deletedAssetsRoutes, {
-          service: createDeletedAssetsService({
-            db,
-            clock,
-            storage: createLocalStorage(path.join(config.dataDir, 'files')),
-          }),
-        });
+      await api.register(currentUserRoutes, { service: currentUser, auth });
+      await api.register(usersRoutes, { service: users });
+      await api.register(advancedRightsRoutes, { service: advancedRights });
+      await api.register(notificationsRoutes, { service: notifications });
+      await api.register(searchRoutes, { service: search });
+      await api.register(catalogueRoutes, { service: catalogue });
+      await api.register(dashboardRoutes, { service: dashboard });
+      await api.register(entitiesRoutes, { service: entities });
+      await api.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
+      await api.register(organisationsRoutes, { service: organisations });
+      await api.register(referenceRoutes, { db });
+      await api.register(deletedAssetsRoutes, {
+        service: createDeletedAssetsService({
+          db,
+          clock,
+          storage: createLocalStorage(path.join(config.dataDir, 'files')),
+        }),
       });
     },
     { prefix: '/api' },

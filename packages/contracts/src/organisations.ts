@@ -199,7 +199,7 @@ export const siteAlertsList = z.array(siteAlerts);
 export type SiteAlerts = z.infer<typeof siteAlerts>;
 
 /** Whether the organisation's figures are up to date: meters waiting for the background recompute. */
-export const ledgerStatus = z.object({ pendingMeters: z.number().int().min(0), fresh: z.boolean() });
+export const ledgerStatus = z.object({ pendingMeters: int4().min(0), fresh: z.boolean() });
 export type LedgerStatus = z.infer<typeof ledgerStatus>;
 
 export const organisationMessage = z.object({ success: z.literal(true), message: text() });

@@ -147,10 +147,10 @@ export const messageAnswer = z.object({ success: z.literal(true), message: text(
 export const createdUserAnswer = z.object({ success: z.literal(true), message: text(), data: user });
 
 /** The link mailed to the old address to confirm a change of email (see docs/decisions.md). */
-export const emailChangeToken = z.object({ token: z.string().min(1).max(1000) });
+export const emailChangeToken = z.object({ token: text().min(1).max(1000) });
 export const emailChangeStatus = z.object({
   valid: z.boolean(),
-  email: z.string().optional(),
-  newEmail: z.string().optional(),
+  email: text().optional(),
+  newEmail: text().optional(),
 });
 export type EmailChangeStatus = z.infer<typeof emailChangeStatus>;

@@ -18,6 +18,7 @@ export const MSG = {
   noDecreases: 'No meters decreased consumption',
   incompleteMonth: 'Data for this month is incomplete',
   switchFailed: "Switch failed - you probably don't have access",
+  noOrganisationSelected: 'No organisation is selected',
   tooManyLoginAttempts: 'Too many sign-in attempts. Please wait {wait} and try again.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   sessionExpiring: 'Your session will expire in {minutes} minutes.',

@@ -15,7 +15,7 @@ export interface JobContext {
 
 /**
  * One kind of background job: its queue name, the schema its payload must match (a payload that does not
- * is failed at once, never retried), its handler and its queue options (retries, expiry, policy). A job
+ * is cancelled at once, never retried), its handler and its queue options (retries, expiry, policy). A job
  * runs at least once: a handler that throws, or whose worker dies, is retried, so every handler does its
  * work in transactions that commit whole or not at all.
  */

@@ -1,10 +1,13 @@
 import { nextPendingBatch } from '@verdant/db/ledger/pending';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob } from './job-definition';
 
 /** Meters per transaction: small enough that an invoice edit waiting on one of them waits briefly. */
 export const RECOMPUTE_BATCH = 100;
+/** After a drain this large, the planner's statistics of the facts are refreshed at once. */
+const ANALYZE_AFTER = 500;
 
 /**
  * Drains `ledger_pending` (domain.md 8): takes the oldest pending meters a batch at a time and recomputes
@@ -22,7 +25,12 @@ export const recomputePendingJob = defineJob({
     let meters = 0;
     while (!stopping()) {
       const batch = await nextPendingBatch(db, size);
-      if (batch.length === 0) return { meters };
+      if (batch.length === 0) {
+        // A drain that rewrote most of an organisation's facts leaves the planner's statistics behind
+        // until autovacuum comes round; the figure calls would meanwhile pick poor plans.
+        if (meters >= ANALYZE_AFTER) await db.execute(sql`analyze monthly_facts, organisation_month_facts`);
+        return { meters };
+      }
       const today = clock().toISOString().slice(0, 10);
       await db.transaction((tx) => recomputeFacts(tx, batch, today));
       meters += batch.length;

@@ -91,10 +91,11 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
           if (!received) return;
           const data = job.schema.safeParse(received.data ?? {});
           if (!data.success) {
-            // A payload that can never succeed is failed at once rather than retried.
+            // A payload that can never succeed is cancelled at once rather than retried.
             stats.failed += 1;
             stats.lastError = `invalid payload: ${data.error.message}`;
-            await boss.fail(job.name, received.id, { error: stats.lastError });
+            log(`job ${job.name} ${received.id} cancelled: ${stats.lastError}`);
+            await boss.cancel(job.name, received.id);
             return;
           }
           try {

@@ -16,7 +16,7 @@ import {
 
 /**
  * The access a route declares in its options (`config: { access }`); the auth plugin enforces it before the
- * handler through the rights engine (docs/decisions.md, "Declared access").
+ * handler through the rights engine (docs/decisions.md, issue 8 "declared access").
  */
 export type ParamRef = `params.${string}`;
 
@@ -26,7 +26,10 @@ export type OrganisationFrom = 'session' | ParamRef;
 export interface RoleRule {
   role: 'member' | 'editor' | 'administrator';
   organisation: OrganisationFrom;
-  /** A session without an organisation: refused (the default), or let through for product administrators. */
+  /**
+   * A session without an organisation: refused (the default), let through for product administrators, or
+   * 'not found' with the given message.
+   */
   withoutOrganisation?: 'refuse' | 'product-administrator' | { notFound: string };
   /** The person the path names may also call (reading their own advanced rights), once they may enter. */
   orSelf?: ParamRef;
@@ -40,7 +43,19 @@ export interface AssetRule {
   asset: Partial<Record<'site' | 'entity' | 'meter', ParamRef>>;
 }
 
-export type Access = 'public' | 'signed-link' | 'signed-in' | 'product-administrator' | RoleRule | AssetRule;
+/** Only the person the path names (changing one's own password). */
+export interface SelfRule {
+  self: ParamRef;
+}
+
+export type Access =
+  | 'public'
+  | 'signed-link'
+  | 'signed-in'
+  | 'product-administrator'
+  | RoleRule
+  | AssetRule
+  | SelfRule;
 
 export interface AuthenticatedPerson {
   user: { id: number };
@@ -147,5 +162,7 @@ export async function checkAccess(
     return { ...none, mayEdit: true, mayAdminister: true };
   }
   if ('role' in access) return checkRole(db, who, access, params);
-  return checkAssets(db, who, access, params);
+  if ('action' in access) return checkAssets(db, who, access, params);
+  if (Number(paramOf(params, access.self)) !== who.user.id) throw forbidden();
+  return none;
 }

@@ -9,6 +9,8 @@ import {
   type AssetRef,
   allows,
   allowsAsset,
+  assetAccess,
+  assetKey,
   canOnAssets,
   type OrganisationRole,
   type Principal,
@@ -213,5 +215,25 @@ describe('advanced rights over the asset hierarchy', () => {
       [ref('meter', 'northGas'), ref('meter', 'foreignMeter')],
     );
     expect(answers).toEqual([true, false]);
+  });
+
+  it('finds the organisation from the assets themselves when the caller names none (a rule on /sites/:id)', async () => {
+    const found = await assetAccess(database.db, p, null, [ref('site', 'north'), ref('meter', 'northGas')]);
+    expect(found.organisationId).toBe(org.id);
+    expect(found.role?.organisationId).toBe(org.id);
+    expect(allowsAsset(p, found.role, found.access.get(assetKey(ref('site', 'north'))), 'view')).toBe(true);
+
+    const foreign = await assetAccess(database.db, p, null, [ref('site', 'foreignSite')]);
+    expect(foreign.role).toBeUndefined();
+    expect(
+      allowsAsset(p, foreign.role, foreign.access.get(assetKey(ref('site', 'foreignSite'))), 'view'),
+    ).toBe(false);
+
+    const mixed = await assetAccess(database.db, p, null, [ref('site', 'north'), ref('site', 'foreignSite')]);
+    expect(mixed.access.get(assetKey(ref('site', 'foreignSite')))?.inOrganisation).toBe(false);
+
+    const missing = await assetAccess(database.db, p, null, [{ type: 'site', id: 999999 }]);
+    expect(missing.organisationId).toBeNull();
+    expect(missing.access.size).toBe(0);
   });
 });

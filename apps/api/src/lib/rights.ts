@@ -255,13 +255,14 @@ export async function assetAccess(
       union all
       select l.asset_type, l.asset_id, 2, g.right_id
         from located l
-        join asset_group_members gm on gm.asset_id = l.site_id
+        join asset_group_members gm on gm.organisation_id = l.organisation_id and gm.asset_id = l.site_id
         join asset_groups ag on ag.id = gm.group_id and ag.member_type = 'site'
         join grants g on g.asset_type = 'site-group' and g.asset_id = ag.id
       union all
       select l.asset_type, l.asset_id, 2, g.right_id
         from located l
-        join asset_group_members gm on l.asset_type = 'meter' and gm.asset_id = l.asset_id
+        join asset_group_members gm on l.asset_type = 'meter' and gm.organisation_id = l.organisation_id
+          and gm.asset_id = l.asset_id
         join asset_groups ag on ag.id = gm.group_id and ag.member_type = 'meter'
         join grants g on g.asset_type = 'meter-group' and g.asset_id = ag.id
       union all

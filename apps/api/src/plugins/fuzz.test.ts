@@ -3,8 +3,9 @@ import path from 'node:path';
 import { createEntity, createGroup, createMeter, createSite } from '@verdant/db/asset-factories';
 import { createMember, createOrganisation, createUser } from '@verdant/db/factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Operation, plausible, type Random, random } from '../testing/openapi-sample';
+import { tableDigest } from '../testing/table-digest';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
 
 /*
@@ -17,50 +18,6 @@ import { bearer, createTestApp, type TestApp } from '../testing/test-app';
 
 const SEED = 0x8b;
 const CASES_PER_ROUTE = 8;
-/** Tables a refused call may legitimately write: sliding sessions and the failed sign-in counter. */
-const UNDIGESTED = new Set(['sessions', 'login_attempts', '__drizzle_migrations']);
-
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  format?: string;
-  pattern?: string;
-  const?: unknown;
-  default?: unknown;
-};
-type Parameter = { name: string; in: string; schema: Schema; required?: boolean };
-type Operation = {
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema: Schema }> };
-};
-
-/** mulberry32: a small seeded generator, so every run sends the same cases. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = a;
-    r = Math.imul(r ^ (r >>> 15), r | 1);
-    r ^= r + Math.imul(r ^ (r >>> 7), r | 61);
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    pick<T>(items: readonly T[]): T {
-      return items[Math.floor(next() * items.length)] as T;
-    },
-  };
-}
-type Random = ReturnType<typeof random>;
 
 const HOSTILE: readonly unknown[] = [
   'a\u0000b',
@@ -102,39 +59,6 @@ const HOSTILE_PATH: readonly string[] = [
   '%E0%A4%A',
 ];
 const HOSTILE_BODY: readonly unknown[] = [[], [{}], 'text', 42, null, { a: 'b' }, [[[[]]]]];
-
-const typeOf = (s: Schema): string | undefined => (Array.isArray(s.type) ? s.type[0] : s.type);
-
-/** A plausible value for a schema, so that one hostile value goes deep into a route instead of stopping early. */
-function plausible(schema: Schema, rnd: Random, depth = 0): unknown {
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return rnd.pick(schema.enum);
-  const variants = schema.anyOf ?? schema.oneOf;
-  if (variants) return plausible(rnd.pick(variants), rnd, depth + 1);
-  switch (typeOf(schema)) {
-    case 'integer':
-      return Math.max(schema.minimum ?? 1, 1);
-    case 'number':
-      return 12.5;
-    case 'boolean':
-      return rnd.next() < 0.5;
-    case 'null':
-      return null;
-    case 'array':
-      return depth > 3 || !schema.items ? [] : [plausible(schema.items, rnd, depth + 1)];
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      if (depth > 3) return out;
-      for (const [key, child] of Object.entries(schema.properties ?? {}))
-        out[key] = plausible(child, rnd, depth + 1);
-      return out;
-    }
-    default:
-      if (schema.format === 'date' || schema.pattern?.includes('\\d{4}')) return '2024-05-12';
-      if (schema.format === 'email') return 'fuzz@example.test';
-      return `Fuzz ${Math.floor(rnd.next() * 1e6)}`;
-  }
-}
 
 interface Case {
   method: string;
@@ -186,12 +110,7 @@ function casesFor(
 let t: TestApp;
 let tokens: { admin: string; orgAdmin: string };
 const ids: Record<string, number | string> = {};
-let digestQuery = '';
-
-async function digest(): Promise<string> {
-  const result = await t.db.execute(sql.raw(digestQuery));
-  return String((result.rows[0] as { d: string }).d);
-}
+let digest: () => Promise<string>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -216,14 +135,7 @@ beforeAll(async () => {
   });
   tokens = { admin: await t.login('fuzz.root'), orgAdmin: await t.login('fuzz.admin') };
 
-  const tables = await db.execute(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
-  const names = (tables.rows as { table_name: string }[])
-    .map((r) => r.table_name)
-    .filter((n) => !UNDIGESTED.has(n));
-  const parts = names.map((n) => `select '${n}:' || t::text as x from "${n}" t`);
-  digestQuery = `select md5(coalesce(string_agg(x, '|' order by x), '')) as d from (${parts.join(' union all ')}) all_rows`;
+  digest = await tableDigest(db);
 });
 afterAll(async () => {
   await t?.close();

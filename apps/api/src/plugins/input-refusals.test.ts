@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { INPUT_MESSAGES, isCalendarDate } from '@verdant/contracts/common';
-import { createMember, createOrganisation } from '@verdant/db/factories';
+import { USER_MESSAGES } from '@verdant/contracts/users';
+import { createMember, createOrganisation, createUser } from '@verdant/db/factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
 import { sites } from '@verdant/db/schema/assets';
 import { MSG } from '@verdant/domain/messages';
@@ -33,6 +36,20 @@ const expectShape = (body: Record<string, unknown>) => {
 };
 
 describe('the shared contract primitives', () => {
+  it('are what every contract builds its text and whole numbers from', () => {
+    const dir = path.resolve(import.meta.dirname, '../../../../packages/contracts/src');
+    const offenders: string[] = [];
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'common.ts')) {
+      const source = readFileSync(path.join(dir, file), 'utf8');
+      source.split('\n').forEach((line, i) => {
+        if (/\bz\s*\.string\(|\bz\.coerce\s*\.number\(\)\s*\.int\(|\bz\.number\([^)]*\)\s*\.int\(/.test(line))
+          offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    // Use text(), int4(), int4Param(), idNumber() and calendarDate() from common.ts instead.
+    expect(offenders).toEqual([]);
+  });
+
   it('know the calendar', () => {
     for (const good of ['2024-02-29', '2023-12-31', '0001-01-01', '9999-12-31'])
       expect(isCalendarDate(good)).toBe(true);
@@ -113,6 +130,42 @@ describe('no input answers 500', () => {
     }
     const rows = await t.db.select().from(sites).where(eq(sites.organisationId, org.id));
     expect(rows.map((r) => r.name)).toEqual(['Race Track']);
+  });
+
+  it('answers concurrent creations of one organisation name and one person with the spec messages', async () => {
+    await createUser(t.db, { loginId: 'refusals.root', productAdmin: true });
+    const root = await t.login('refusals.root');
+    const orgs = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/organisations',
+          headers: bearer(root),
+          payload: { name: 'Race Organisation' },
+        }),
+      ),
+    );
+    expect(orgs.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const a of orgs.filter((x) => x.statusCode !== 200)) {
+      expect(a.statusCode).toBe(400);
+      expect(a.json().message).toBe(MSG.organisationNameInUse);
+    }
+    const people = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users/create',
+          headers: bearer(token),
+          payload: { email: 'racer@example.test', userId: `racer.${i}`, firstName: 'Rae', surname: 'Cer' },
+        }),
+      ),
+    );
+    const statuses = people.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    for (const a of people.filter((x) => x.statusCode !== 200)) {
+      expect(a.statusCode).toBe(400);
+      expect(a.json().message).toBe(USER_MESSAGES.emailInUse);
+    }
   });
 
   it('maps what PostgreSQL refuses to a 4xx, through the drizzle wrapper', () => {

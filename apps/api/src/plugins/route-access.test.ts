@@ -23,6 +23,16 @@ describe('declared access', () => {
     expect(routes.filter((r) => r.access === undefined).map((r) => r.route)).toEqual([]);
   });
 
+  it('names only parameters its path has', () => {
+    const wrong = t.app.routeTable.flatMap((r) => {
+      const refs = JSON.stringify(r.config?.access ?? null).match(/params\.\w+/g) ?? [];
+      return refs
+        .filter((ref) => !r.url.includes(`:${ref.slice('params.'.length)}`))
+        .map((ref) => `${r.url} ${ref}`);
+    });
+    expect(wrong).toEqual([]);
+  });
+
   it('refuses a route without a declaration, whoever calls it', async () => {
     const app = Fastify({ logger: false });
     await app.register(errorsPlugin);

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { monthlyFacts } from '../schema/inputs';
 import { lockRollup } from './lock';
@@ -32,9 +32,11 @@ const addToRollup = (select: SQL) => sql`
 
 /**
  * Replaces the facts of the given (locked) meters with `rows` and moves the organisation rollup by the
- * difference, all in SQL: the old facts are deleted and subtracted in one statement, the new ones inserted
- * and added in another, so money never passes through a JavaScript float. Holds the organisations' rollup
- * locks (see lockRollup) from here to the end of the transaction.
+ * difference, all in SQL so money never passes through a JavaScript float. Only the months that changed are
+ * written: an invoice edit usually changes one or two of a meter's months, and a rebuild that finds nothing
+ * different writes nothing. Stale rows are deleted and subtracted in one statement, new ones inserted and
+ * added in another. Holds the organisations' rollup locks (see lockRollup) from the first write to the end
+ * of the transaction.
  */
 export async function replaceFacts(
   tx: Tx,
@@ -43,21 +45,58 @@ export async function replaceFacts(
   rows: FactRow[],
 ) {
   if (meterIds.length === 0) return;
+  const stored = await tx
+    .select()
+    .from(monthlyFacts)
+    .where(inArray(monthlyFacts.meterId, [...meterIds]));
+  const key = (r: { meterId: number; month: string }) => `${r.meterId}|${r.month}`;
+  const storedByKey = new Map(stored.map((r) => [key(r), r]));
+  const kept = new Set<string>();
+  const changed = rows.filter((r) => {
+    const old = storedByKey.get(key(r));
+    if (old && sameFact(old, r)) kept.add(key(r));
+    return !kept.has(key(r));
+  });
+  const stale = stored.filter((r) => !kept.has(key(r)));
+  if (stale.length === 0 && changed.length === 0) return;
+
   const organisations = [...new Set([...organisationIds, ...rows.map((r) => r.organisationId)])];
   await lockRollup(tx, organisations);
-  await tx.execute(sql`
-    with removed as (delete from monthly_facts where meter_id = any(${sql.param([...meterIds])}::int[]) returning *)
-    ${addToRollup(rollupSelect(sql`removed`, '-'))}`);
+  // Rows the subtraction empties are the only ones that may be left with no meter once the new facts are in.
+  let emptied = false;
+  if (stale.length > 0) {
+    const subtracted = await tx.execute<{ meters: number }>(sql`
+      with removed as (
+        delete from monthly_facts f
+        using unnest(${sql.param(stale.map((r) => r.meterId))}::int[], ${sql.param(stale.map((r) => r.month))}::date[])
+          as s(meter_id, month)
+        where f.meter_id = s.meter_id and f.month = s.month
+        returning f.*
+      )
+      ${addToRollup(rollupSelect(sql`removed`, '-'))}
+      returning t.meters`);
+    emptied = subtracted.rows.some((r) => Number(r.meters) <= 0);
+  }
   // Stay well under PostgreSQL's 65535 parameters per statement.
-  for (let i = 0; i < rows.length; i += 4000) {
+  for (let i = 0; i < changed.length; i += 4000) {
     const insert = tx
       .insert(monthlyFacts)
-      .values(rows.slice(i, i + 4000))
+      .values(changed.slice(i, i + 4000))
       .returning();
     await tx.execute(sql`with added as (${insert.getSQL()}) ${addToRollup(rollupSelect(sql`added`, ''))}`);
   }
-  if (organisations.length > 0) {
+  if (emptied) {
     await tx.execute(sql`delete from organisation_month_facts
       where meters <= 0 and organisation_id = any(${sql.param(organisations)}::int[])`);
   }
+}
+
+/**
+ * Whether a stored fact row equals a computed one in every column. A column the computed row leaves out
+ * counts as a difference (the insert would give it its default), so equality is never assumed.
+ */
+function sameFact(stored: Record<string, unknown>, computed: Record<string, unknown>) {
+  return Object.keys(stored).every(
+    (k) => k in computed && JSON.stringify(computed[k] ?? null) === JSON.stringify(stored[k] ?? null),
+  );
 }

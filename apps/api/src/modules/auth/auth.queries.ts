@@ -7,7 +7,7 @@ import {
   sessions,
   users,
 } from '@verdant/db/schema/core';
-import { and, desc, eq, gt, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -107,23 +107,41 @@ export async function insertSession(db: DbOrTx, values: typeof sessions.$inferIn
   await db.insert(sessions).values(values);
 }
 
-/** Finds a live session and slides its expiry in one statement; nothing when expired, ended or blocked. */
-export async function touchSession(db: DbOrTx, tokenHash: string, ttlSeconds: number) {
+/** A live session and its user: not ended, not expired, the user active; nothing otherwise. A read, no write. */
+export async function findLiveSession(db: DbOrTx, tokenHash: string) {
   const [row] = await db
-    .update(sessions)
-    .set({ expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})` })
-    .from(users)
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         eq(sessions.tokenHash, tokenHash),
         isNull(sessions.endedAt),
         gt(sessions.expiresAt, sql`now()`),
-        eq(users.id, sessions.userId),
         eq(users.statusId, 1),
       ),
-    )
-    .returning({ session: sessions, user: users });
+    );
   return row;
+}
+
+/**
+ * Slides a live session's expiry to now + ttl unless it was slid less than `everySeconds` ago, so concurrent
+ * calls write it once. The new expiry, or nothing when no write was due.
+ */
+export async function slideSession(db: DbOrTx, tokenHash: string, ttlSeconds: number, everySeconds: number) {
+  const [row] = await db
+    .update(sessions)
+    .set({ expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})` })
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.endedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        lt(sessions.expiresAt, sql`now() + make_interval(secs => ${ttlSeconds - everySeconds})`),
+      ),
+    )
+    .returning({ expiresAt: sessions.expiresAt });
+  return row?.expiresAt;
 }
 
 export async function endSession(db: DbOrTx, tokenHash: string) {

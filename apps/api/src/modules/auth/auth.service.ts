@@ -23,6 +23,9 @@ export interface AuthDeps {
   background?: Background;
 }
 
+/** A session's expiry is written at most this often, however many calls slide it. */
+const SLIDE_AT_MOST_EVERY_SECONDS = 60;
+
 const loginFailed = () => new AppError('LOGIN_FAILED', MSG.loginUnsuccessful, 401);
 
 export function createAuthService({ db, config, mailer, background = createBackground() }: AuthDeps) {
@@ -185,9 +188,17 @@ export function createAuthService({ db, config, mailer, background = createBackg
 
     async resolveSession(token: string) {
       const tokenHash = hashToken(token);
-      const found = await q.touchSession(db, tokenHash, config.SESSION_TTL_SECONDS);
+      const found = await q.findLiveSession(db, tokenHash);
       if (!found) throw unauthorised();
-      return { tokenHash, session: found.session, user: found.user };
+      // Every call slides the expiry, but it is written at most once a minute (a tenth of a short session).
+      const ttl = config.SESSION_TTL_SECONDS;
+      const every = Math.min(SLIDE_AT_MOST_EVERY_SECONDS, ttl / 10);
+      let session = found.session;
+      if (session.expiresAt.getTime() < Date.now() + (ttl - every) * 1000) {
+        const expiresAt = await q.slideSession(db, tokenHash, ttl, every);
+        if (expiresAt) session = { ...session, expiresAt };
+      }
+      return { tokenHash, session, user: found.user };
     },
 
     logout: (tokenHash: string) => q.endSession(db, tokenHash),

@@ -102,9 +102,35 @@ describe('sessions', () => {
     expect(first.headers['x-organisation-id']).toBe(String(orgId));
     const expires1 = Date.parse(String(first.headers['x-session-expires']));
     expect(expires1 - Date.now()).toBeGreaterThan(229 * 60_000);
-    await new Promise((r) => setTimeout(r, 20));
-    const second = await t.app.inject({ url: '/api/current-user/user-details', headers: bearer(token) });
-    expect(Date.parse(String(second.headers['x-session-expires']))).toBeGreaterThan(expires1);
+  });
+
+  it('writes the slid expiry at most once a minute, not on every read', async () => {
+    const token = await t.login('alice');
+    const expiry = async () => {
+      const res = await t.app.inject({ url: '/api/current-user/user-details', headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      return Date.parse(String(res.headers['x-session-expires']));
+    };
+    const setSlidAgo = (seconds: number) =>
+      t.db
+        .update(sessions)
+        .set({
+          expiresAt: sql`date_trunc('second', now()) + make_interval(secs => ${t.config.SESSION_TTL_SECONDS - seconds})`,
+        })
+        .where(eq(sessions.tokenHash, hashToken(token)))
+        .returning({ expiresAt: sessions.expiresAt });
+
+    // Slid 30 seconds ago: reads answer the stored expiry and leave it as it is.
+    const [recent] = await setSlidAgo(30);
+    expect(await expiry()).toBe(recent?.expiresAt.getTime());
+    expect(await expiry()).toBe(recent?.expiresAt.getTime());
+
+    // Slid 90 seconds ago: the next read slides it to a full session length from now, once.
+    const [older] = await setSlidAgo(90);
+    const slid = await expiry();
+    expect(slid).toBeGreaterThan((older?.expiresAt.getTime() ?? 0) + 60_000);
+    expect(slid - Date.now()).toBeGreaterThan((t.config.SESSION_TTL_SECONDS - 60) * 1000);
+    expect(await expiry()).toBe(slid);
   });
 
   it('answers 401 once the session has expired, and does not revive it', async () => {

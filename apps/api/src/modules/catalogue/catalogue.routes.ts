@@ -10,9 +10,13 @@ import {
 } from '@verdant/contracts/catalogue';
 import { errorResponse } from '@verdant/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth';
+import { callerOf } from '../../plugins/auth';
 import type { CatalogueService } from './catalogue.service';
 
+// The current organisation's members read the catalogue; a product administrator also without one.
+const current = {
+  access: { role: 'member', organisation: 'session', withoutOrganisation: 'product-administrator' },
+} as const;
 const base = { tags: ['Lookups'], security: [{ bearer: [] }] };
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
@@ -23,18 +27,20 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
   app.get(
     '/lookups/energy-types',
     {
+      config: current,
       schema: {
         ...base,
         summary: 'Data types of the current organisation (global and its own), by grouping then name',
         response: { 200: energyTypeList, ...errors },
       },
     },
-    async (req) => service.energyTypes(authOf(req)),
+    async (req) => service.energyTypes(callerOf(req)),
   );
 
   app.get(
     '/organisations/:id/energy-types',
     {
+      config: { access: { role: 'member', organisation: 'params.id' } },
       schema: {
         ...base,
         summary: 'Data types an organisation can use (global and its own)',
@@ -42,24 +48,26 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         response: { 200: energyTypeList, ...errors },
       },
     },
-    async (req) => service.organisationEnergyTypes(authOf(req), req.params.id),
+    async (req) => service.organisationEnergyTypes(callerOf(req), req.params.id),
   );
 
   app.get(
     '/lookups/energy-units',
     {
+      config: current,
       schema: {
         ...base,
         summary: 'Units of every data type the caller can see',
         response: { 200: energyUnitList, ...errors },
       },
     },
-    async (req) => service.energyUnits(authOf(req)),
+    async (req) => service.energyUnits(callerOf(req)),
   );
 
   app.get(
     '/lookups/energy/:id/energy-units',
     {
+      config: current,
       schema: {
         ...base,
         summary: 'Units of one data type',
@@ -67,12 +75,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         response: { 200: meterEnergyUnitList, ...errors },
       },
     },
-    async (req) => service.unitsOfType(authOf(req), req.params.id),
+    async (req) => service.unitsOfType(callerOf(req), req.params.id),
   );
 
   app.get(
     '/lookups/energies/:energy/conversion-factor-from/:a/to/:b',
     {
+      config: current,
       schema: {
         ...base,
         summary: 'Factor to multiply a quantity in unit a by to get it in unit b (units of one data type)',
@@ -80,7 +89,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         response: { 200: conversionFactor, ...errors },
       },
     },
-    async (req) => service.conversionFactor(authOf(req), req.params.energy, req.params.a, req.params.b),
+    async (req) => service.conversionFactor(callerOf(req), req.params.energy, req.params.a, req.params.b),
   );
 
   const lookups = [
@@ -97,8 +106,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
   for (const [name, summary, answer] of lookups) {
     app.get(
       `/lookups/${name}`,
-      { schema: { ...base, summary, response: { 200: lookupList, ...errors } } },
-      async (req) => answer(authOf(req)),
+      { config: current, schema: { ...base, summary, response: { 200: lookupList, ...errors } } },
+      async (req) => answer(callerOf(req)),
     );
   }
 };

@@ -7,9 +7,8 @@ import {
   type MeterEnergyUnit,
 } from '@verdant/contracts/catalogue';
 import type { Db } from '@verdant/db/client';
-import { forbidden, notFound } from '../../lib/errors';
-import { allows, organisationRoles } from '../../lib/rights';
-import type { AuthContext } from '../../plugins/auth';
+import { notFound } from '../../lib/errors';
+import type { Caller } from '../../plugins/auth';
 import * as q from './catalogue.queries';
 
 type UnitRow = Awaited<ReturnType<typeof q.unitsOf>>[number];
@@ -29,50 +28,36 @@ const textLookup = (values: string[]): LookupItem[] =>
  * and that organisation's own; a product administrator with no organisation chosen reads the global ones.
  */
 export function createCatalogueService({ db }: { db: Db }) {
-  async function enterable(a: AuthContext, organisationId: number) {
-    const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
-    return { role, allowed: allows(a.principal, role, 'enter') };
-  }
+  /** The organisation whose own data types the caller sees besides the global ones (the rule checked it). */
+  const scope = (a: Caller) => a.checked.organisationId;
 
-  /** The organisation whose own data types the caller sees besides the global ones. */
-  async function scope(a: AuthContext): Promise<number | null> {
-    if (a.organisationId === null) {
-      if (a.principal.productAdmin) return null;
-      throw forbidden();
-    }
-    if (!(await enterable(a, a.organisationId)).allowed) throw forbidden();
-    return a.organisationId;
-  }
-
-  async function visibleType(a: AuthContext, dataTypeId: number) {
-    const organisationId = await scope(a);
+  async function visibleType(a: Caller, dataTypeId: number) {
+    const organisationId = scope(a);
     if (!(await q.findDataType(db, dataTypeId, organisationId))) throw notFound();
   }
 
   return {
-    async energyTypes(a: AuthContext): Promise<EnergyTypeItem[]> {
-      return (await q.listDataTypes(db, await scope(a))).map(toTypeItem);
+    async energyTypes(a: Caller): Promise<EnergyTypeItem[]> {
+      return (await q.listDataTypes(db, scope(a))).map(toTypeItem);
     },
 
     /** An organisation's data types; one the caller may not enter is refused without saying whether it exists. */
-    async organisationEnergyTypes(a: AuthContext, organisationId: number): Promise<EnergyTypeItem[]> {
-      const { role, allowed } = await enterable(a, organisationId);
-      if (!allowed) throw forbidden();
-      if (!role) throw notFound();
+    async organisationEnergyTypes(a: Caller, organisationId: number): Promise<EnergyTypeItem[]> {
+      if (!a.checked.role) throw notFound();
       return (await q.listDataTypes(db, organisationId)).map(toTypeItem);
     },
 
-    async energyUnits(a: AuthContext): Promise<EnergyUnit[]> {
-      return (await q.listUnits(db, await scope(a))).map(toUnit);
+    async energyUnits(a: Caller): Promise<EnergyUnit[]> {
+      return (await q.listUnits(db, scope(a))).map(toUnit);
     },
 
-    async unitsOfType(a: AuthContext, dataTypeId: number): Promise<MeterEnergyUnit[]> {
+    async unitsOfType(a: Caller, dataTypeId: number): Promise<MeterEnergyUnit[]> {
       await visibleType(a, dataTypeId);
       return (await q.unitsOf(db, dataTypeId)).map((u) => toMeterUnit(toUnit(u)));
     },
 
     /** The factor taking a quantity in unit `from` to unit `to`, both units of the data type. */
-    async conversionFactor(a: AuthContext, dataTypeId: number, from: number, to: number) {
+    async conversionFactor(a: Caller, dataTypeId: number, from: number, to: number) {
       await visibleType(a, dataTypeId);
       const found = (await q.unitsOf(db, dataTypeId, [from, to])).map(toUnit);
       const a1 = found.find((u) => u.unitId === from);
@@ -81,26 +66,23 @@ export function createCatalogueService({ db }: { db: Db }) {
       return { factor: a1.conversionToStandard / b1.conversionToStandard };
     },
 
-    async reportingGroups(a: AuthContext): Promise<LookupItem[]> {
-      await scope(a);
+    async reportingGroups(_a: Caller): Promise<LookupItem[]> {
       return (await q.listReportingGroups(db)).map((g) => ({ Id: g.id, Descr: g.name, Order: g.sortOrder }));
     },
 
-    async standardisedUnits(a: AuthContext): Promise<LookupItem[]> {
-      return textLookup((await q.listDataTypes(db, await scope(a))).map((t) => t.standardisedUnit));
+    async standardisedUnits(a: Caller): Promise<LookupItem[]> {
+      return textLookup((await q.listDataTypes(db, scope(a))).map((t) => t.standardisedUnit));
     },
 
-    async activityGroupings(a: AuthContext): Promise<LookupItem[]> {
-      return textLookup((await q.listDataTypes(db, await scope(a))).map((t) => t.grouping));
+    async activityGroupings(a: Caller): Promise<LookupItem[]> {
+      return textLookup((await q.listDataTypes(db, scope(a))).map((t) => t.grouping));
     },
 
-    async energyTypeTypes(a: AuthContext): Promise<LookupItem[]> {
-      await scope(a);
+    async energyTypeTypes(_a: Caller): Promise<LookupItem[]> {
       return [...ENERGY_TYPE_TYPES];
     },
 
-    async loadMeasurements(a: AuthContext): Promise<LookupItem[]> {
-      await scope(a);
+    async loadMeasurements(_a: Caller): Promise<LookupItem[]> {
       return [...LOAD_MEASUREMENTS];
     },
   };

@@ -13,9 +13,10 @@ import {
   settingValue,
   userSettings,
 } from '@verdant/contracts/current-user';
+import { MSG } from '@verdant/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../plugins/auth';
+import { callerOf } from '../../plugins/auth';
 import type { AuthService } from '../auth/auth.service';
 import type { CurrentUserService } from './current-user.service';
 
@@ -32,22 +33,31 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/current-user/user-details',
     {
+      config: { access: 'signed-in' },
       schema: { ...base, summary: 'The signed-in user', response: { 200: currentUser, ...errors } },
     },
-    async (req) => service.details(authOf(req)),
+    async (req) => service.details(callerOf(req)),
   );
 
   app.get(
     '/current-user/org-summary',
     {
+      config: {
+        access: {
+          role: 'member',
+          organisation: 'session',
+          withoutOrganisation: { notFound: MSG.noOrganisationSelected },
+        },
+      },
       schema: { ...base, summary: 'The current organisation', response: { 200: orgSummary, ...errors } },
     },
-    async (req) => service.orgSummary(authOf(req)),
+    async (req) => service.orgSummary(callerOf(req)),
   );
 
   app.get(
     '/current-user/available-orgs',
     {
+      config: { access: 'signed-in' },
       schema: {
         ...base,
         summary: 'Recent and matching organisations',
@@ -55,12 +65,13 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{
         response: { 200: availableOrgs, ...errors },
       },
     },
-    async (req) => service.availableOrgs(authOf(req), req.query.q),
+    async (req) => service.availableOrgs(callerOf(req), req.query.q),
   );
 
   app.put(
     '/current-user/organisation/:orgId',
     {
+      config: { access: { role: 'member', organisation: 'params.orgId', refusal: MSG.switchFailed } },
       schema: {
         ...base,
         summary: 'Switch the session to another organisation',
@@ -70,29 +81,32 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => ({
       success: true as const,
-      data: await service.switchOrganisation(authOf(req), req.params.orgId),
+      data: await service.switchOrganisation(callerOf(req), req.params.orgId),
     }),
   );
 
   app.get(
     '/current-user/full-menu',
     {
+      config: { access: 'signed-in' },
       schema: { ...base, summary: 'Screens the user may open', response: { 200: fullMenu, ...errors } },
     },
-    async (req) => ({ items: await service.fullMenu(authOf(req)) }),
+    async (req) => ({ items: await service.fullMenu(callerOf(req)) }),
   );
 
   app.get(
     '/current-user/user-settings',
     {
+      config: { access: 'signed-in' },
       schema: { ...base, summary: "All of the user's settings", response: { 200: userSettings, ...errors } },
     },
-    async (req) => service.settings(authOf(req)),
+    async (req) => service.settings(callerOf(req)),
   );
 
   app.get(
     '/current-user/user-settings/:key',
     {
+      config: { access: 'signed-in' },
       schema: {
         ...base,
         summary: 'One setting (null when unset)',
@@ -100,12 +114,13 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.record(z.string(), settingValue.nullable()), ...errors },
       },
     },
-    async (req) => service.setting(authOf(req), req.params.key),
+    async (req) => service.setting(callerOf(req), req.params.key),
   );
 
   app.put(
     '/current-user/user-settings',
     {
+      config: { access: 'signed-in' },
       schema: {
         ...base,
         summary: 'Save several settings; null removes one',
@@ -113,12 +128,13 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{
         response: { 200: userSettings, ...errors },
       },
     },
-    async (req) => service.saveSettings(authOf(req), req.body),
+    async (req) => service.saveSettings(callerOf(req), req.body),
   );
 
   app.put(
     '/current-user/user-settings/:key',
     {
+      config: { access: 'signed-in' },
       schema: {
         ...base,
         summary: 'Save one setting; null removes it',
@@ -127,12 +143,13 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{
         response: { 200: userSettings, ...errors },
       },
     },
-    async (req) => service.saveSettings(authOf(req), { [req.params.key]: req.body.value }),
+    async (req) => service.saveSettings(callerOf(req), { [req.params.key]: req.body.value }),
   );
 
   app.post(
     '/current-user/login-token',
     {
+      config: { access: 'signed-in' },
       schema: {
         ...base,
         summary: 'A one-time tx/sx pair that signs in as the caller',
@@ -140,7 +157,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) => {
-      const a = authOf(req);
+      const a = callerOf(req);
       return { success: true as const, data: await auth.createLoginToken(a.user.id, a.organisationId) };
     },
   );
@@ -148,10 +165,11 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/current-user/logout',
     {
+      config: { access: 'signed-in' },
       schema: { ...base, summary: 'End the session', response: { 200: okResponse, ...errors } },
     },
     async (req) => {
-      await auth.logout(authOf(req).tokenHash);
+      await auth.logout(callerOf(req).tokenHash);
       return { success: true as const };
     },
   );

@@ -9,10 +9,10 @@ import type { Db } from '@verdant/db/client';
 import { RECENT_ORGANISATIONS } from '@verdant/domain/constants';
 import { MENU, type MenuAudience } from '@verdant/domain/menu';
 import { MSG } from '@verdant/domain/messages';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { organisationSummary, toCurrentUser } from '../../lib/identity';
 import { allows, enterableOrganisations, organisationRoles, type Principal } from '../../lib/rights';
-import type { AuthContext } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import type { AuthService } from '../auth/auth.service';
 import * as q from './current-user.queries';
 
@@ -25,20 +25,18 @@ export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth:
   }
 
   return {
-    async details(auth: AuthContext) {
+    async details(auth: Caller) {
       return toCurrentUser(auth.user, auth.organisationId, await roleIn(auth.principal, auth.organisationId));
     },
 
-    async orgSummary(auth: AuthContext) {
-      if (auth.organisationId === null) throw notFound('No organisation is selected');
-      const role = await roleIn(auth.principal, auth.organisationId);
-      if (!allows(auth.principal, role, 'enter')) throw forbidden();
-      const summary = await organisationSummary(db, auth.organisationId);
+    async orgSummary(auth: Caller) {
+      if (auth.checked.organisationId === null) throw notFound(MSG.noOrganisationSelected);
+      const summary = await organisationSummary(db, auth.checked.organisationId);
       if (!summary) throw notFound();
       return summary;
     },
 
-    async availableOrgs(auth: AuthContext, query: string | undefined): Promise<AvailableOrgs> {
+    async availableOrgs(auth: Caller, query: string | undefined): Promise<AvailableOrgs> {
       const q = query?.trim() || undefined;
       const [recent, results] = await Promise.all([
         enterableOrganisations(db, auth.principal, { limit: RECENT_ORGANISATIONS, recentOnly: true }),
@@ -53,16 +51,14 @@ export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth:
       return { recent: recent.map(item), results: results.map(item) };
     },
 
-    async switchOrganisation(auth: AuthContext, organisationId: number) {
-      const role = await roleIn(auth.principal, organisationId);
-      if (!allows(auth.principal, role, 'enter')) throw new AppError('FORBIDDEN', MSG.switchFailed, 403);
+    async switchOrganisation(auth: Caller, organisationId: number) {
       await sessions.moveSession(auth.tokenHash, auth.user.id, organisationId, auth.session.testDrive);
       const summary = await organisationSummary(db, organisationId);
       if (!summary) throw notFound();
       return summary;
     },
 
-    async fullMenu(auth: AuthContext): Promise<MenuItem[]> {
+    async fullMenu(auth: Caller): Promise<MenuItem[]> {
       const role = await roleIn(auth.principal, auth.organisationId);
       const may: Record<MenuAudience, boolean> = {
         member: allows(auth.principal, role, 'enter'),
@@ -73,12 +69,12 @@ export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth:
       return MENU.filter((m) => may[m.audience]).map(({ audience: _audience, ...item }) => item);
     },
 
-    async settings(auth: AuthContext): Promise<UserSettings> {
+    async settings(auth: Caller): Promise<UserSettings> {
       const rows = await q.listSettings(db, auth.user.id);
       return Object.fromEntries(rows.map((r) => [r.key, r.value]));
     },
 
-    async setting(auth: AuthContext, key: string) {
+    async setting(auth: Caller, key: string) {
       return { [key]: await q.getSetting(db, auth.user.id, key) };
     },
 
@@ -86,7 +82,7 @@ export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth:
      * Writes several settings in one transaction; a null value removes that setting. A person keeps at most
      * SETTINGS_MAX_COUNT settings: a write that would go past it changes nothing.
      */
-    async saveSettings(auth: AuthContext, values: Record<string, string | null>) {
+    async saveSettings(auth: Caller, values: Record<string, string | null>) {
       const entries = Object.entries(values);
       await db.transaction(async (tx) => {
         // One writer per person at a time, so two saves at once cannot together pass the limit.

@@ -10,7 +10,7 @@ import {
 } from '@verdant/contracts/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../plugins/auth';
+import { callerOf } from '../../plugins/auth';
 import type { DashboardService } from './dashboard.service';
 
 const base = { tags: ['Dashboard'], security: [{ bearer: [] }] };
@@ -24,19 +24,21 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
     app.get(
       `/dashboard/yearly-comparison-${m}`,
       {
+        config: { access: { role: 'member', organisation: 'session' } },
         schema: {
           ...base,
           summary: `Last 12 complete months against a year earlier (${m})`,
           response: { 200: yearlyComparison, ...errors },
         },
       },
-      async (req) => service.yearlyComparison(authOf(req), m),
+      async (req) => service.yearlyComparison(callerOf(req), m),
     );
   }
 
   app.get(
     '/dashboard/monthly-savings-:type',
     {
+      config: { access: { role: 'member', organisation: 'session' } },
       schema: {
         ...base,
         summary: 'Last complete month against the same month a year earlier',
@@ -44,19 +46,20 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
         response: { 200: monthlySavings, ...errors },
       },
     },
-    async (req) => service.monthlySavings(authOf(req), req.params.type),
+    async (req) => service.monthlySavings(callerOf(req), req.params.type),
   );
 
   app.get(
     '/dashboard/gainers-and-losers',
     {
+      config: { access: { role: 'member', organisation: 'session' } },
       schema: {
         ...base,
         summary: 'Meters with the largest consumption increase and decrease last month',
         response: { 200: gainersAndLosers, ...errors },
       },
     },
-    async (req) => service.gainersAndLosers(authOf(req)),
+    async (req) => service.gainersAndLosers(callerOf(req)),
   );
 
   const lists = [
@@ -68,6 +71,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
     app.get(
       `/organisations/:id/${handle}-consumption/:measure/:month`,
       {
+        config: { access: { role: 'member', organisation: 'params.id' } },
         schema: {
           ...base,
           tags: ['Organisation lists'],
@@ -78,7 +82,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
         },
       },
       async (req) =>
-        service.listConsumption(authOf(req), req.params.id, by, req.params.measure, req.params.month),
+        service.listConsumption(callerOf(req), req.params.id, by, req.params.measure, req.params.month),
     );
   }
 };

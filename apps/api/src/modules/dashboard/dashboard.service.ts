@@ -9,8 +9,8 @@ import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { CHART_BARS_MAX } from '@verdant/domain/constants';
 import { reportingYearLabel, reportingYearMonths, reportingYearStart } from '@verdant/domain/reporting-year';
 import { forbidden } from '../../lib/errors';
-import { allows, organisationRoles, visibleMeters } from '../../lib/rights';
-import type { AuthContext } from '../../plugins/auth';
+import { visibleMeters } from '../../lib/rights';
+import type { Caller } from '../../plugins/auth';
 import * as q from './dashboard.queries';
 
 const UNITS: Record<Measure, string> = { cons: 'kWh', cost: '$', co2e: 'kg CO2e' };
@@ -20,12 +20,10 @@ const tidy = (measure: Measure, n: number) => round(n, measure === 'cost' ? 2 : 
 
 /** Dashboard figures (domain.md, "Dashboard figures"), summed from the monthly facts. */
 export function createDashboardService({ db, clock }: { db: Db; clock: () => Date }) {
-  /** The caller's organisation and the meters they may see; refuses anyone who may not enter it. */
-  async function scope(a: AuthContext) {
-    const organisationId = a.organisationId;
+  /** The organisation the route's rule checked and the meters the caller may see in it. */
+  async function scope(a: Caller) {
+    const organisationId = a.checked.organisationId;
     if (organisationId === null) throw forbidden();
-    const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
-    if (!allows(a.principal, role, 'enter')) throw forbidden();
     return { organisationId, visible: await visibleMeters(db, a.principal, organisationId) };
   }
 
@@ -33,7 +31,7 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
   const lastCompleteMonth = () => addMonths(monthOf(clock().toISOString().slice(0, 10)), -1);
 
   return {
-    async yearlyComparison(a: AuthContext, measure: Measure): Promise<YearlyComparison> {
+    async yearlyComparison(a: Caller, measure: Measure): Promise<YearlyComparison> {
       const { organisationId, visible } = await scope(a);
       const last = lastCompleteMonth();
       // The reporting year holding the last complete month: in January a calendar year just finished shows whole.
@@ -51,7 +49,7 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
       };
     },
 
-    async monthlySavings(a: AuthContext, measure: Measure): Promise<MonthlySavings> {
+    async monthlySavings(a: Caller, measure: Measure): Promise<MonthlySavings> {
       const { organisationId, visible } = await scope(a);
       const last = lastCompleteMonth();
       const earlier = addMonths(last, -12);
@@ -67,7 +65,7 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
       };
     },
 
-    async gainersAndLosers(a: AuthContext): Promise<GainersAndLosers> {
+    async gainersAndLosers(a: Caller): Promise<GainersAndLosers> {
       const { organisationId, visible } = await scope(a);
       const last = lastCompleteMonth();
       const rows = await q.meterChanges(db, organisationId, last, addMonths(last, -12), visible);
@@ -92,14 +90,12 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
 
     /** Per-asset figures of one month for the organisation's lists, with the assets still being recomputed. */
     async listConsumption(
-      a: AuthContext,
+      a: Caller,
       organisationId: number,
       by: 'meter' | 'site',
       measure: 'cons' | 'cost' | 'co2',
       yyyymm: string,
     ) {
-      const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
-      if (!allows(a.principal, role, 'enter')) throw forbidden();
       const visible = await visibleMeters(db, a.principal, organisationId);
       const month = `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
       const [totals, pending] = await Promise.all([

@@ -7,7 +7,7 @@ import {
   deletedAssetsQuery,
 } from '@verdant/contracts/deleted-assets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth';
+import { callerOf } from '../../plugins/auth';
 import type { DeletedAssetsService } from './deleted-assets.service';
 
 const base = { tags: ['Deleted assets'], security: [{ bearer: [] }] };
@@ -21,6 +21,7 @@ export const deletedAssetsRoutes: FastifyPluginAsyncZod<{ service: DeletedAssets
   app.get(
     '/admin/deleted-assets/:type',
     {
+      config: { access: 'product-administrator' },
       schema: {
         ...base,
         summary:
@@ -30,12 +31,13 @@ export const deletedAssetsRoutes: FastifyPluginAsyncZod<{ service: DeletedAssets
         response: { 200: deletedAssetsList, ...errors },
       },
     },
-    async (req) => service.list(authOf(req), req.params.type, req.query),
+    async (req) => service.list(callerOf(req), req.params.type, req.query),
   );
 
   app.put(
     '/admin/deleted-assets/:type/restore/:id',
     {
+      config: { access: 'product-administrator' },
       schema: {
         ...base,
         summary: 'Restores an archived asset; a site comes back with the entities archived with it',
@@ -43,12 +45,13 @@ export const deletedAssetsRoutes: FastifyPluginAsyncZod<{ service: DeletedAssets
         response: { 200: deletedAssetAnswer, ...errors, 409: errorResponse },
       },
     },
-    async (req) => service.restore(authOf(req), req.params.type, req.params.id),
+    async (req) => service.restore(callerOf(req), req.params.type, req.params.id),
   );
 
   app.delete(
     '/admin/deleted-assets/:type/purge/:id',
     {
+      config: { access: 'product-administrator' },
       schema: {
         ...base,
         summary: 'Removes an archived asset and what depends on it permanently',
@@ -56,6 +59,6 @@ export const deletedAssetsRoutes: FastifyPluginAsyncZod<{ service: DeletedAssets
         response: { 200: deletedAssetAnswer, ...errors, 409: errorResponse },
       },
     },
-    async (req) => service.purge(authOf(req), req.params.type, req.params.id),
+    async (req) => service.purge(callerOf(req), req.params.type, req.params.id),
   );
 };

@@ -8,11 +8,10 @@ import {
 } from '@verdant/contracts/deleted-assets';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
-import { USER_STATUS } from '@verdant/domain/constants';
 import { fill } from '@verdant/domain/messages';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
-import type { AuthContext } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import * as q from './deleted-assets.queries';
 
 const conflict = (message: string) => new AppError('CONFLICT', message, 409);
@@ -90,10 +89,6 @@ export function createDeletedAssetsService({
   clock: () => Date;
   storage?: Storage;
 }) {
-  function providerOnly(a: AuthContext) {
-    if (!a.principal.productAdmin || a.principal.statusId !== USER_STATUS.active) throw forbidden();
-  }
-
   async function archivedOrNotFound(tx: DbOrTx, type: DeletedAssetType, id: number) {
     const row = await q.findArchived(tx, type, id);
     if (!row) throw notFound();
@@ -101,18 +96,12 @@ export function createDeletedAssetsService({
   }
 
   return {
-    async list(
-      a: AuthContext,
-      type: DeletedAssetType,
-      query: DeletedAssetsQuery,
-    ): Promise<DeletedAssetsList> {
-      providerOnly(a);
+    async list(_a: Caller, type: DeletedAssetType, query: DeletedAssetsQuery): Promise<DeletedAssetsList> {
       const rows = await q.listArchived(db, type, query.offset, query.limit);
       return { total: rows[0]?.total ?? 0, items: rows.map(toItem) };
     },
 
-    async restore(a: AuthContext, type: DeletedAssetType, id: number): Promise<DeletedAssetAnswer> {
-      providerOnly(a);
+    async restore(_a: Caller, type: DeletedAssetType, id: number): Promise<DeletedAssetAnswer> {
       return db.transaction(async (tx) => {
         const row = await archivedOrNotFound(tx, type, id);
         if (type === 'sites') {
@@ -132,8 +121,7 @@ export function createDeletedAssetsService({
       });
     },
 
-    async purge(a: AuthContext, type: DeletedAssetType, id: number): Promise<DeletedAssetAnswer> {
-      providerOnly(a);
+    async purge(_a: Caller, type: DeletedAssetType, id: number): Promise<DeletedAssetAnswer> {
       const { name, keys } = await db.transaction(async (tx) => {
         const row = await archivedOrNotFound(tx, type, id);
         if (type === 'sites') {

@@ -15,7 +15,7 @@ import {
   siteParam,
 } from '@verdant/contracts/entities';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth';
+import { callerOf } from '../../plugins/auth';
 import type { EntitiesService } from './entities.service';
 
 const base = { tags: ['Entities'], security: [{ bearer: [] }] };
@@ -28,6 +28,7 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
   app.get(
     '/organisations/:id/entities',
     {
+      config: { access: { role: 'member', organisation: 'params.id' } },
       schema: {
         ...base,
         summary: 'Entities of an organisation, filtered and sorted, 100 at a time',
@@ -36,12 +37,13 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
         response: { 200: entitiesList, ...errors },
       },
     },
-    async (req) => service.list(authOf(req), req.params.id, req.query),
+    async (req) => service.list(callerOf(req), req.params.id, req.query),
   );
 
   app.post(
     '/organisations/:id/new-entity',
     {
+      config: { access: { role: 'member', organisation: 'params.id' } },
       schema: {
         ...base,
         summary: 'Create an entity (the facility is created when the site has none of that name)',
@@ -52,13 +54,14 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
     },
     async (req) => ({
       success: true as const,
-      data: await service.create(authOf(req), req.params.id, req.body),
+      data: await service.create(callerOf(req), req.params.id, req.body),
     }),
   );
 
   app.get(
     '/sites/:siteId/facilities',
     {
+      config: { access: { action: 'view', asset: { site: 'params.siteId' } } },
       schema: {
         ...base,
         summary: 'Facilities at a site',
@@ -66,12 +69,13 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
         response: { 200: facilityList, ...errors },
       },
     },
-    async (req) => service.facilities(authOf(req), req.params.siteId),
+    async (req) => service.facilities(callerOf(req), req.params.siteId),
   );
 
   app.get(
     '/sites/:siteId/pump-meters',
     {
+      config: { access: { action: 'view', asset: { site: 'params.siteId' } } },
       schema: {
         ...base,
         summary: "A site's power (electricity) and flow (water) meters, for a pump",
@@ -79,20 +83,22 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
         response: { 200: pumpMeterOptions, ...errors },
       },
     },
-    async (req) => service.pumpMeters(authOf(req), req.params.siteId),
+    async (req) => service.pumpMeters(callerOf(req), req.params.siteId),
   );
 
   app.get(
     '/entities/:id',
     {
+      config: { access: { action: 'view', asset: { entity: 'params.id' } } },
       schema: { ...base, summary: 'One entity', params: idParam, response: { 200: entityDetail, ...errors } },
     },
-    async (req) => service.get(authOf(req), req.params.id),
+    async (req) => service.get(callerOf(req), req.params.id),
   );
 
   app.put(
     '/entities/:id',
     {
+      config: { access: { action: 'edit', asset: { entity: 'params.id' } } },
       schema: {
         ...base,
         summary: "Change any of an entity's fields",
@@ -101,12 +107,13 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
         response: { 200: entityDetail, ...errors },
       },
     },
-    async (req) => service.update(authOf(req), req.params.id, req.body),
+    async (req) => service.update(callerOf(req), req.params.id, req.body),
   );
 
   app.delete(
     '/entities/:id',
     {
+      config: { access: { action: 'edit', asset: { entity: 'params.id' } } },
       schema: {
         ...base,
         summary: 'Delete (archive) an entity',
@@ -114,12 +121,13 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
         response: { 200: deletedAnswer, ...errors },
       },
     },
-    async (req) => ({ success: true as const, message: await service.remove(authOf(req), req.params.id) }),
+    async (req) => ({ success: true as const, message: await service.remove(callerOf(req), req.params.id) }),
   );
 
   app.get(
     '/current-user/browse',
     {
+      config: { access: { role: 'member', organisation: 'session' } },
       schema: {
         ...base,
         summary: 'Assets of one type the caller may see, by name, 100 at a time (the browse panel)',
@@ -127,6 +135,6 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
         response: { 200: browseAnswer, ...errors },
       },
     },
-    async (req) => service.browse(authOf(req), req.query.type, req.query.offset),
+    async (req) => service.browse(callerOf(req), req.query.type, req.query.offset),
   );
 };

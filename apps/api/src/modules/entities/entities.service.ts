@@ -13,15 +13,8 @@ import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
 import { forbidden, notFound } from '../../lib/errors';
-import {
-  type AssetType,
-  allowedOf,
-  allows,
-  canOnAssets,
-  hasAdvancedRights,
-  organisationRoles,
-} from '../../lib/rights';
-import type { AuthContext } from '../../plugins/auth';
+import { type AssetType, allowedOf, canOnAssets, hasAdvancedRights } from '../../lib/rights';
+import type { Caller } from '../../plugins/auth';
 import * as q from './entities.queries';
 import {
   entityFor,
@@ -40,14 +33,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const validDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 
 export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date }) {
-  async function organisationCaller(a: AuthContext, organisationId: number) {
-    const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
-    if (!allows(a.principal, role, 'enter')) throw forbidden();
-    return { role, mayEdit: allows(a.principal, role, 'edit') };
-  }
-
   /** Whether advanced rights may hide some of the organisation's assets from the caller. */
-  async function narrowed(a: AuthContext, organisationId: number, admin: boolean) {
+  async function narrowed(a: Caller, organisationId: number, admin: boolean) {
     if (a.principal.productAdmin || admin) return false;
     return hasAdvancedRights(db, a.principal, organisationId);
   }
@@ -141,11 +128,11 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
 
   return {
     async list(
-      a: AuthContext,
+      a: Caller,
       organisationId: number,
       query: q.ListFilter & { offset: number; limit: number },
     ): Promise<EntitiesList> {
-      const { role, mayEdit } = await organisationCaller(a, organisationId);
+      const { role, mayEdit } = a.checked;
       const { offset, limit, ...filter } = query;
       const toRow = (r: q.ListRow) => ({ ...r, consumption: null });
       if (!(await narrowed(a, organisationId, role?.admin === true))) {
@@ -163,13 +150,13 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
       return { entities: visible.slice(offset, offset + limit).map(toRow), total: visible.length, mayEdit };
     },
 
-    async facilities(a: AuthContext, siteId: number) {
-      const site = await siteFor(db, a, siteId, 'view');
+    async facilities(a: Caller, siteId: number) {
+      const site = await siteFor(db, a, siteId);
       return q.siteFacilities(db, site.organisationId, siteId);
     },
 
-    async pumpMeters(a: AuthContext, siteId: number): Promise<PumpMeterOptions> {
-      const site = await siteFor(db, a, siteId, 'view');
+    async pumpMeters(a: Caller, siteId: number): Promise<PumpMeterOptions> {
+      const site = await siteFor(db, a, siteId);
       const meters = await q.siteMeters(db, site.organisationId, siteId);
       const option = (m: q.SiteMeter) => ({ id: m.id, name: m.name });
       return {
@@ -180,8 +167,8 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
       };
     },
 
-    async create(a: AuthContext, organisationId: number, body: NewEntity): Promise<EntityDetail> {
-      const { role, mayEdit } = await organisationCaller(a, organisationId);
+    async create(a: Caller, organisationId: number, body: NewEntity): Promise<EntityDetail> {
+      const { role, mayEdit } = a.checked;
       // Only an advanced right can let someone without organisation edit rights create at a site.
       if (!mayEdit && !(await narrowed(a, organisationId, role?.admin === true))) throw forbidden();
       return db.transaction(async (tx) => {
@@ -207,31 +194,30 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
       });
     },
 
-    async get(a: AuthContext, id: number): Promise<EntityDetail> {
-      const { rec, mayEdit } = await entityFor(db, a, id, 'view');
+    async get(a: Caller, id: number): Promise<EntityDetail> {
+      const { rec, mayEdit } = await entityFor(db, a, id);
       return toDetail(rec, mayEdit);
     },
 
-    async update(a: AuthContext, id: number, body: EntityUpdate): Promise<EntityDetail> {
+    async update(a: Caller, id: number, body: EntityUpdate): Promise<EntityDetail> {
       return db.transaction(async (tx) => {
-        const { rec } = await entityFor(tx, a, id, 'edit');
+        const { rec } = await entityFor(tx, a, id);
         await applyUpdate(tx, rec, body);
         return detail(tx, rec.entity.organisationId, id, true);
       });
     },
 
-    async remove(a: AuthContext, id: number) {
+    async remove(a: Caller, id: number) {
       return db.transaction(async (tx) => {
-        const { rec } = await entityFor(tx, a, id, 'edit');
+        const { rec } = await entityFor(tx, a, id);
         await q.updateEntity(tx, rec.entity.organisationId, id, { deletedAt: clock(), deletedBy: a.user.id });
         return fill(MSG.entityDeleted, { name: rec.entity.name });
       });
     },
 
-    async browse(a: AuthContext, type: AssetType, offset: number) {
-      if (a.organisationId === null) throw forbidden();
-      const organisationId = a.organisationId;
-      const { role } = await organisationCaller(a, organisationId);
+    async browse(a: Caller, type: AssetType, offset: number) {
+      const { organisationId, role } = a.checked;
+      if (organisationId === null) throw forbidden();
       const all = await browseAssets(db, organisationId, type);
       let visible: SearchResult[] = all;
       if (await narrowed(a, organisationId, role?.admin === true)) {

@@ -1,36 +1,26 @@
 import type { EntityDetail } from '@verdant/contracts/entities';
 import type { DbOrTx } from '@verdant/db/client';
 import { fill, MSG } from '@verdant/domain/messages';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { type AssetAction, allowsAsset, assetAccess, assetKey } from '../../lib/rights';
-import type { AuthContext } from '../../plugins/auth';
+import { badRequest, notFound } from '../../lib/errors';
+import type { Caller } from '../../plugins/auth';
 import * as q from './entities.queries';
 
 /**
- * Loads an entity the caller may see. One the caller may not see (another organisation's, a deleted one,
- * one an advanced right bars) is 'not found', so the answer reveals nothing; seeing without editing is 403.
+ * The entity the route's rule was checked on (the rule answers 'not found' for one the caller may not see,
+ * 403 for a write without edit rights); one gone since the check is 'not found'.
  */
-export async function entityFor(db: DbOrTx, a: AuthContext, id: number, action: AssetAction) {
-  const rec = await q.findEntity(db, a.organisationId ?? 0, id);
+export async function entityFor(db: DbOrTx, a: Caller, id: number) {
+  const organisationId = a.checked.organisationId;
+  const rec = organisationId === null ? undefined : await q.findEntity(db, organisationId, id);
   if (!rec) throw notFound();
-  const ref = { type: 'entity' as const, id };
-  const { role, access } = await assetAccess(db, a.principal, rec.entity.organisationId, [ref]);
-  const acc = access.get(assetKey(ref));
-  if (!allowsAsset(a.principal, role, acc, 'view')) throw notFound();
-  const mayEdit = allowsAsset(a.principal, role, acc, 'edit');
-  if (action === 'edit' && !mayEdit) throw forbidden();
-  return { rec, mayEdit };
+  return { rec, mayEdit: a.checked.mayEdit };
 }
 
-/** A site the caller may see (for the wizard's lists); anything else is 'not found'. */
-export async function siteFor(db: DbOrTx, a: AuthContext, siteId: number, action: AssetAction) {
-  const site = await q.findSite(db, a.organisationId ?? 0, siteId);
+/** The site the route's rule was checked on (for the wizard's lists). */
+export async function siteFor(db: DbOrTx, a: Caller, siteId: number) {
+  const organisationId = a.checked.organisationId;
+  const site = organisationId === null ? undefined : await q.findSite(db, organisationId, siteId);
   if (!site) throw notFound();
-  const ref = { type: 'site' as const, id: siteId };
-  const { role, access } = await assetAccess(db, a.principal, site.organisationId, [ref]);
-  const acc = access.get(assetKey(ref));
-  if (!allowsAsset(a.principal, role, acc, 'view')) throw notFound();
-  if (action === 'edit' && !allowsAsset(a.principal, role, acc, 'edit')) throw forbidden();
   return site;
 }
 

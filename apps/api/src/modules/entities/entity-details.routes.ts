@@ -12,7 +12,7 @@ import {
   wwtpUpdate,
 } from '@verdant/contracts/entities';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth';
+import { callerOf } from '../../plugins/auth';
 import type { EntityDetailsService } from './entity-details.service';
 
 const base = { tags: ['Entities'], security: [{ bearer: [] }] };
@@ -25,6 +25,7 @@ export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetails
   app.get(
     '/entities/:id/pump',
     {
+      config: { access: { action: 'view', asset: { entity: 'params.id' } } },
       schema: {
         ...base,
         summary: "A pump's head and meters",
@@ -32,12 +33,13 @@ export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetails
         response: { 200: pumpDetail, ...errors },
       },
     },
-    async (req) => service.pump(authOf(req), req.params.id),
+    async (req) => service.pump(callerOf(req), req.params.id),
   );
 
   app.put(
     '/entities/:id/pump',
     {
+      config: { access: { action: 'edit', asset: { entity: 'params.id' } } },
       schema: {
         ...base,
         summary: "Change a pump's head (metres, digits only) or its power and flow meters",
@@ -46,12 +48,13 @@ export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetails
         response: { 200: pumpDetail, ...errors },
       },
     },
-    async (req) => service.updatePump(authOf(req), req.params.id, req.body),
+    async (req) => service.updatePump(callerOf(req), req.params.id, req.body),
   );
 
   app.get(
     '/entities/:id/usages',
     {
+      config: { access: { action: 'view', asset: { entity: 'params.id' } } },
       schema: {
         ...base,
         summary: "An entity's usage, commissioning and EUI targets, and its indicators",
@@ -59,12 +62,13 @@ export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetails
         response: { 200: entityUsages, ...errors },
       },
     },
-    async (req) => service.usages(authOf(req), req.params.id),
+    async (req) => service.usages(callerOf(req), req.params.id),
   );
 
   app.put(
     '/entities/:id/usages/:field',
     {
+      config: { access: { action: 'edit', asset: { entity: 'params.id' } } },
       schema: {
         ...base,
         summary: 'Change one usage field (integer for EUI targets, number for utilisation fields)',
@@ -73,12 +77,13 @@ export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetails
         response: { 200: usageSaved, ...errors },
       },
     },
-    async (req) => service.updateUsage(authOf(req), req.params.id, req.params.field, req.body.value),
+    async (req) => service.updateUsage(callerOf(req), req.params.id, req.params.field, req.body.value),
   );
 
   app.put(
     '/entities/:id/indicators/:indicatorId',
     {
+      config: { access: { action: 'edit', asset: { entity: 'params.id' } } },
       schema: {
         ...base,
         summary: 'Change one indicator value (a whole number; null clears it)',
@@ -88,12 +93,13 @@ export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetails
       },
     },
     async (req) =>
-      service.updateIndicator(authOf(req), req.params.id, req.params.indicatorId, req.body.value),
+      service.updateIndicator(callerOf(req), req.params.id, req.params.indicatorId, req.body.value),
   );
 
   app.get(
     '/entities/:id/wwtp',
     {
+      config: { access: { action: 'view', asset: { entity: 'params.id' } } },
       schema: {
         ...base,
         summary: "A wastewater plant's details",
@@ -101,12 +107,13 @@ export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetails
         response: { 200: wwtpDetail, ...errors },
       },
     },
-    async (req) => service.wwtp(authOf(req), req.params.id),
+    async (req) => service.wwtp(callerOf(req), req.params.id),
   );
 
   app.put(
     '/entities/:id/wwtp',
     {
+      config: { access: { action: 'edit', asset: { entity: 'params.id' } } },
       schema: {
         ...base,
         summary: "Change a wastewater plant's details",
@@ -115,6 +122,6 @@ export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetails
         response: { 200: wwtpDetail, ...errors },
       },
     },
-    async (req) => service.updateWwtp(authOf(req), req.params.id, req.body),
+    async (req) => service.updateWwtp(callerOf(req), req.params.id, req.body),
   );
 };

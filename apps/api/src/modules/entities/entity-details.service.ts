@@ -12,7 +12,7 @@ import type { Db } from '@verdant/db/client';
 import { MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors';
-import type { AuthContext } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import * as q from './entities.queries';
 import { entityFor, fieldError, parseValue, usageRuleError, validatePump } from './entity-access';
 import * as dq from './entity-details.queries';
@@ -41,15 +41,15 @@ const toWwtp = (row: Awaited<ReturnType<typeof dq.findWwtp>>): WwtpDetail => ({
 /** The entity page's sub-resources: pump details, usage, indicators and wastewater plant details. */
 export function createEntityDetailsService({ db }: { db: Db }) {
   return {
-    async pump(a: AuthContext, id: number): Promise<PumpDetail> {
-      const { rec } = await entityFor(db, a, id, 'view');
+    async pump(a: Caller, id: number): Promise<PumpDetail> {
+      const { rec } = await entityFor(db, a, id);
       if (rec.entity.entityType !== 'PUMP') throw notFound(MSG.entityNotPump);
       return toPump(await dq.findPump(db, rec.entity.organisationId, id));
     },
 
-    async updatePump(a: AuthContext, id: number, body: z.output<typeof pumpUpdate>): Promise<PumpDetail> {
+    async updatePump(a: Caller, id: number, body: z.output<typeof pumpUpdate>): Promise<PumpDetail> {
       return db.transaction(async (tx) => {
-        const { rec } = await entityFor(tx, a, id, 'edit');
+        const { rec } = await entityFor(tx, a, id);
         if (rec.entity.entityType !== 'PUMP') throw badRequest(MSG.entityNotPump);
         const current = toPump(await dq.findPump(tx, rec.entity.organisationId, id));
         const merged = {
@@ -73,8 +73,8 @@ export function createEntityDetailsService({ db }: { db: Db }) {
       });
     },
 
-    async usages(a: AuthContext, id: number): Promise<EntityUsages> {
-      const { rec } = await entityFor(db, a, id, 'view');
+    async usages(a: Caller, id: number): Promise<EntityUsages> {
+      const { rec } = await entityFor(db, a, id);
       const org = rec.entity.organisationId;
       const [row, indicators] = await Promise.all([
         dq.findUsage(db, org, id),
@@ -90,12 +90,12 @@ export function createEntityDetailsService({ db }: { db: Db }) {
     },
 
     /** One usage field: integers for EUI targets and list choices, numbers for utilisation fields. */
-    async updateUsage(a: AuthContext, id: number, field: UsageField, value: number | string | null) {
+    async updateUsage(a: Caller, id: number, field: UsageField, value: number | string | null) {
       const integer = (USAGE_INTEGER_FIELDS as readonly string[]).includes(field);
       const parsed = parseValue(value, integer);
       if (parsed === undefined) throw usageRuleError(field);
       return db.transaction(async (tx) => {
-        const { rec } = await entityFor(tx, a, id, 'edit');
+        const { rec } = await entityFor(tx, a, id);
         const list = USAGE_LOOKUPS[field];
         if (list && parsed !== null && !(await q.lookupExists(tx, list, parsed)))
           throw fieldError(field, MSG.entityUnknownChoice);
@@ -105,24 +105,24 @@ export function createEntityDetailsService({ db }: { db: Db }) {
     },
 
     /** One indicator value: a whole number, or null to clear it. */
-    async updateIndicator(a: AuthContext, id: number, indicatorId: number, value: number | string | null) {
+    async updateIndicator(a: Caller, id: number, indicatorId: number, value: number | string | null) {
       const parsed = parseValue(value, true);
       if (parsed === undefined) throw usageRuleError('value');
       return db.transaction(async (tx) => {
-        const { rec } = await entityFor(tx, a, id, 'edit');
+        const { rec } = await entityFor(tx, a, id);
         if (!(await dq.indicatorAppliesToEntities(tx, indicatorId))) throw notFound();
         await dq.setIndicator(tx, rec.entity.organisationId, id, indicatorId, parsed);
         return { indicatorId, value: parsed };
       });
     },
 
-    async wwtp(a: AuthContext, id: number): Promise<WwtpDetail> {
-      const { rec } = await entityFor(db, a, id, 'view');
+    async wwtp(a: Caller, id: number): Promise<WwtpDetail> {
+      const { rec } = await entityFor(db, a, id);
       if (rec.entity.entityType !== 'WWTP') throw notFound(MSG.entityNotWwtp);
       return toWwtp(await dq.findWwtp(db, rec.entity.organisationId, id));
     },
 
-    async updateWwtp(a: AuthContext, id: number, body: z.output<typeof wwtpUpdate>): Promise<WwtpDetail> {
+    async updateWwtp(a: Caller, id: number, body: z.output<typeof wwtpUpdate>): Promise<WwtpDetail> {
       const set: Parameters<typeof dq.upsertWwtp>[3] = {};
       if (body.populationServed !== undefined) {
         const n = parseValue(body.populationServed, true);
@@ -138,7 +138,7 @@ export function createEntityDetailsService({ db }: { db: Db }) {
       }
       if (body.treatmentType !== undefined) set.treatmentType = body.treatmentType || null;
       return db.transaction(async (tx) => {
-        const { rec } = await entityFor(tx, a, id, 'edit');
+        const { rec } = await entityFor(tx, a, id);
         if (rec.entity.entityType !== 'WWTP') throw badRequest(MSG.entityNotWwtp);
         if (body.influentMeterId !== undefined) {
           if (body.influentMeterId !== null) {

@@ -6,7 +6,7 @@ import {
   notificationList,
 } from '@verdant/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth';
+import { callerOf } from '../../plugins/auth';
 import type { NotificationsService } from './notifications.service';
 
 const base = { tags: ['Notifications'], security: [{ bearer: [] }] };
@@ -19,18 +19,32 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
   app.get(
     '/admin/notifications',
     {
+      config: {
+        access: {
+          role: 'administrator',
+          organisation: 'session',
+          withoutOrganisation: 'product-administrator',
+        },
+      },
       schema: {
         ...base,
         summary: 'Notifications for an administrator of the current organisation',
         response: { 200: notificationList, ...errors },
       },
     },
-    async (req) => service.list(authOf(req)),
+    async (req) => service.list(callerOf(req)),
   );
 
   app.delete(
     '/admin/notifications/:id',
     {
+      config: {
+        access: {
+          role: 'administrator',
+          organisation: 'session',
+          withoutOrganisation: 'product-administrator',
+        },
+      },
       schema: {
         ...base,
         summary: 'Remove a notification permanently for the caller',
@@ -38,12 +52,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
         response: { 200: notificationList, ...errors },
       },
     },
-    async (req) => service.remove(authOf(req), req.params.id),
+    async (req) => service.remove(callerOf(req), req.params.id),
   );
 
   app.post(
     '/admin/notifications',
     {
+      config: { access: 'product-administrator' },
       schema: {
         ...base,
         summary: 'Publish a notification (product administrators)',
@@ -51,6 +66,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
         response: { 200: notification, ...errors },
       },
     },
-    async (req) => service.create(authOf(req), req.body.text, req.body.organisationId ?? null),
+    async (req) => service.create(callerOf(req), req.body.text, req.body.organisationId ?? null),
   );
 };

@@ -21,7 +21,7 @@ import {
   targetRequest,
 } from '@verdant/contracts/organisations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth';
+import { callerOf } from '../../plugins/auth';
 import type { OrganisationsService } from './organisations.service';
 
 const base = { tags: ['Organisations'], security: [{ bearer: [] }] };
@@ -36,6 +36,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
   app.post(
     '/organisations',
     {
+      config: { access: 'product-administrator' },
       schema: {
         ...base,
         summary: 'Add Organisation (product administrators)',
@@ -43,18 +44,22 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
         response: { 200: createdOrganisation, ...errors },
       },
     },
-    async (req) => service.create(authOf(req), req.body),
+    async (req) => service.create(callerOf(req), req.body),
   );
 
   app.get(
     '/organisations/:id',
-    { schema: { ...one, summary: 'The whole organisation', response: { 200: organisation, ...errors } } },
-    async (req) => service.get(authOf(req), req.params.id),
+    {
+      config: { access: { role: 'member', organisation: 'params.id' } },
+      schema: { ...one, summary: 'The whole organisation', response: { 200: organisation, ...errors } },
+    },
+    async (req) => service.get(callerOf(req), req.params.id),
   );
 
   app.put(
     '/organisations/:id',
     {
+      config: { access: { role: 'administrator', organisation: 'params.id' } },
       schema: {
         ...one,
         summary: 'Save every editable field (administrators)',
@@ -62,24 +67,26 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
         response: { 200: organisation, ...errors },
       },
     },
-    async (req) => service.update(authOf(req), req.params.id, req.body),
+    async (req) => service.update(callerOf(req), req.params.id, req.body),
   );
 
   app.get(
     '/organisations/:id/ledger-status',
     {
+      config: { access: { role: 'member', organisation: 'params.id' } },
       schema: {
         ...one,
         summary: "Whether the organisation's figures are fresh (meters waiting for the background recompute)",
         response: { 200: ledgerStatus, ...errors },
       },
     },
-    async (req) => service.ledgerStatus(authOf(req), req.params.id),
+    async (req) => service.ledgerStatus(callerOf(req), req.params.id),
   );
 
   app.put(
     '/organisations/:id/settings',
     {
+      config: { access: { role: 'administrator', organisation: 'params.id' } },
       schema: {
         ...one,
         summary: 'Save one alert setting (key, value)',
@@ -87,12 +94,13 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
         response: { 200: organisation, ...errors },
       },
     },
-    async (req) => service.saveSetting(authOf(req), req.params.id, req.body),
+    async (req) => service.saveSetting(callerOf(req), req.params.id, req.body),
   );
 
   app.put(
     '/organisations/:id/target',
     {
+      config: { access: { role: 'administrator', organisation: 'params.id' } },
       schema: {
         ...one,
         summary: 'Save the co2e or consumption target',
@@ -100,7 +108,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
         response: { 200: organisation, ...errors },
       },
     },
-    async (req) => service.saveTarget(authOf(req), req.params.id, req.body),
+    async (req) => service.saveTarget(callerOf(req), req.params.id, req.body),
   );
 
   for (const [path, enabled] of [
@@ -110,6 +118,10 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
     app.post(
       `/organisations/:id/${path}`,
       {
+        // Enabling lets members back in: only a product administrator may; an administrator may disable.
+        config: {
+          access: enabled ? 'product-administrator' : { role: 'administrator', organisation: 'params.id' },
+        },
         schema: {
           ...one,
           summary: enabled
@@ -118,37 +130,40 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
           response: { 200: organisationMessage, ...errors },
         },
       },
-      async (req) => service.setEnabled(authOf(req), req.params.id, enabled),
+      async (req) => service.setEnabled(callerOf(req), req.params.id, enabled),
     );
   }
 
   app.get(
     '/organisations/:id/factor-sources',
     {
+      config: { access: { role: 'member', organisation: 'params.id' } },
       schema: {
         ...one,
         summary: 'Emission factor sources the organisation may report with',
         response: { 200: factorSourceList, ...errors },
       },
     },
-    async (req) => service.factorSources(authOf(req), req.params.id),
+    async (req) => service.factorSources(callerOf(req), req.params.id),
   );
 
   app.get(
     '/organisations/:id/procurement-expiry',
     {
+      config: { access: { role: 'member', organisation: 'params.id' } },
       schema: {
         ...one,
         summary: 'Procurement expiries, soonest first',
         response: { 200: procurementExpiryList, ...errors },
       },
     },
-    async (req) => service.listExpiries(authOf(req), req.params.id),
+    async (req) => service.listExpiries(callerOf(req), req.params.id),
   );
 
   app.post(
     '/organisations/:id/procurement-expiry',
     {
+      config: { access: { role: 'administrator', organisation: 'params.id' } },
       schema: {
         ...one,
         summary: 'Add a procurement expiry',
@@ -156,12 +171,13 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
         response: { 200: procurementExpiry, ...errors },
       },
     },
-    async (req) => service.addExpiry(authOf(req), req.params.id, req.body),
+    async (req) => service.addExpiry(callerOf(req), req.params.id, req.body),
   );
 
   app.put(
     '/organisations/:id/procurement-expiry/:expiryId',
     {
+      config: { access: { role: 'administrator', organisation: 'params.id' } },
       schema: {
         ...base,
         params: expiryParams,
@@ -170,12 +186,13 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
         response: { 200: procurementExpiry, ...errors },
       },
     },
-    async (req) => service.updateExpiry(authOf(req), req.params.id, req.params.expiryId, req.body),
+    async (req) => service.updateExpiry(callerOf(req), req.params.id, req.params.expiryId, req.body),
   );
 
   app.delete(
     '/organisations/:id/procurement-expiry/:expiryId',
     {
+      config: { access: { role: 'administrator', organisation: 'params.id' } },
       schema: {
         ...base,
         params: expiryParams,
@@ -183,12 +200,13 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
         response: { 200: okResponse, ...errors },
       },
     },
-    async (req) => service.deleteExpiry(authOf(req), req.params.id, req.params.expiryId),
+    async (req) => service.deleteExpiry(callerOf(req), req.params.id, req.params.expiryId),
   );
 
   app.get(
     '/organisations/:id/site-:measure-list/:month',
     {
+      config: { access: { role: 'member', organisation: 'params.id' } },
       schema: {
         ...base,
         params: siteListParams,
@@ -196,12 +214,13 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
         response: { 200: siteFigureList, ...errors },
       },
     },
-    async (req) => service.siteList(authOf(req), req.params.id, req.params.measure, req.params.month),
+    async (req) => service.siteList(callerOf(req), req.params.id, req.params.measure, req.params.month),
   );
 
   app.get(
     '/organisations/:id/emissions-list/:month',
     {
+      config: { access: { role: 'member', organisation: 'params.id' } },
       schema: {
         ...base,
         params: monthParams,
@@ -209,18 +228,19 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
         response: { 200: emissionsList, ...errors },
       },
     },
-    async (req) => service.emissionsList(authOf(req), req.params.id, req.params.month),
+    async (req) => service.emissionsList(callerOf(req), req.params.id, req.params.month),
   );
 
   app.get(
     '/organisations/:id/site-alerts-list',
     {
+      config: { access: { role: 'member', organisation: 'params.id' } },
       schema: {
         ...one,
         summary: 'Sites with the most alerts',
         response: { 200: siteAlertsList, ...errors },
       },
     },
-    async (req) => service.siteAlerts(authOf(req), req.params.id),
+    async (req) => service.siteAlerts(callerOf(req), req.params.id),
   );
 };

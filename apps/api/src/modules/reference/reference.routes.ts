@@ -2,7 +2,6 @@ import { errorResponse } from '@verdant/contracts/common';
 import { indicatorList, REFERENCE_LISTS, referenceList } from '@verdant/contracts/reference';
 import type { Db } from '@verdant/db/client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth';
 import * as q from './reference.queries';
 
 const base = { tags: ['Lookups'], security: [{ bearer: [] }] };
@@ -14,29 +13,27 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     app.get(
       `/lookups/${list}`,
       {
+        config: { access: 'signed-in' },
         schema: {
           ...base,
           summary: `The ${list.replace(/-/g, ' ')} list`,
           response: { 200: referenceList, ...errors },
         },
       },
-      async (req) => {
-        authOf(req);
-        return q.listItems(db, list);
-      },
+      async () => q.listItems(db, list),
     );
   }
   app.get(
     '/lookups/indicators',
     {
+      config: { access: 'signed-in' },
       schema: {
         ...base,
         summary: 'Indicators for sites and entities',
         response: { 200: indicatorList, ...errors },
       },
     },
-    async (req) => {
-      authOf(req);
+    async () => {
       const rows = await q.listIndicators(db);
       return rows.map((r) => ({ ...r, appliesTo: r.appliesTo as 'site' | 'entity' | 'both' }));
     },

@@ -1,13 +1,14 @@
 import { errorResponse } from '@verdant/contracts/common';
 import { searchAnswer, searchQuery } from '@verdant/contracts/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth';
+import { callerOf } from '../../plugins/auth';
 import type { SearchService } from './search.service';
 
 export const searchRoutes: FastifyPluginAsyncZod<{ service: SearchService }> = async (app, { service }) => {
   app.get(
     '/current-user/search',
     {
+      config: { access: { role: 'member', organisation: 'session' } },
       schema: {
         tags: ['Asset search'],
         security: [{ bearer: [] }],
@@ -18,7 +19,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ service: SearchService }> = a
     },
     async (req) => ({
       counter: req.query.counter,
-      results: await service.search(authOf(req), req.query.type, req.query.q),
+      results: await service.search(callerOf(req), req.query.type, req.query.q),
     }),
   );
 };

@@ -22,10 +22,11 @@ export async function listRights(db: DbOrTx, userId: number, organisationId: num
       coalesce(o.name, g.name, s.name, e.name, m.local_name) as asset_name
     from advanced_rights r
     left join organisations o on r.asset_type = 'organisation' and o.id = r.asset_id
-    left join asset_groups g on r.asset_type in ('site-group', 'meter-group') and g.id = r.asset_id
-    left join sites s on r.asset_type = 'site' and s.id = r.asset_id
-    left join entities e on r.asset_type = 'entity' and e.id = r.asset_id
-    left join meters m on r.asset_type = 'meter' and m.id = r.asset_id
+    left join asset_groups g on r.asset_type in ('site-group', 'meter-group')
+      and g.organisation_id = r.organisation_id and g.id = r.asset_id
+    left join sites s on r.asset_type = 'site' and s.organisation_id = r.organisation_id and s.id = r.asset_id
+    left join entities e on r.asset_type = 'entity' and e.organisation_id = r.organisation_id and e.id = r.asset_id
+    left join meters m on r.asset_type = 'meter' and m.organisation_id = r.organisation_id and m.id = r.asset_id
     where r.user_id = ${userId} and r.organisation_id = ${organisationId}
     order by array_position(array['organisation', 'site-group', 'meter-group', 'site', 'entity', 'meter'], r.asset_type), 4
   `);

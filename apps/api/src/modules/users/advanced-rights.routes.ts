@@ -8,7 +8,7 @@ import {
 } from '@verdant/contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../plugins/auth';
+import { callerOf } from '../../plugins/auth';
 import type { AdvancedRightsService } from './advanced-rights.service';
 
 const base = { tags: ['Advanced rights'], security: [{ bearer: [] }] };
@@ -22,6 +22,7 @@ export const advancedRightsRoutes: FastifyPluginAsyncZod<{ service: AdvancedRigh
   app.get(
     '/users/:id/advanced-rights/:orgId',
     {
+      config: { access: { role: 'administrator', organisation: 'params.orgId', orSelf: 'params.id' } },
       schema: {
         ...base,
         summary: "A user's advanced rights in an organisation",
@@ -29,12 +30,13 @@ export const advancedRightsRoutes: FastifyPluginAsyncZod<{ service: AdvancedRigh
         response: rights,
       },
     },
-    async (req) => service.list(authOf(req), req.params.id, req.params.orgId),
+    async (req) => service.list(callerOf(req), req.params.id, req.params.orgId),
   );
 
   app.post(
     '/users/:id/advanced-rights/:orgId/:assetType/:assetId/right/:rightId',
     {
+      config: { access: { role: 'administrator', organisation: 'params.orgId' } },
       schema: {
         ...base,
         summary: 'Grant a level on an asset and everything beneath it',
@@ -44,24 +46,26 @@ export const advancedRightsRoutes: FastifyPluginAsyncZod<{ service: AdvancedRigh
     },
     async (req) => {
       const p = req.params;
-      return service.add(authOf(req), p.id, p.orgId, p.assetType, p.assetId, p.rightId);
+      return service.add(callerOf(req), p.id, p.orgId, p.assetType, p.assetId, p.rightId);
     },
   );
 
   app.delete(
     '/users/:id/advanced-rights/:orgId/:assetType/:assetId',
     {
+      config: { access: { role: 'administrator', organisation: 'params.orgId' } },
       schema: { ...base, summary: 'Remove an advanced right', params: advancedRightParams, response: rights },
     },
     async (req) => {
       const p = req.params;
-      return service.remove(authOf(req), p.id, p.orgId, p.assetType, p.assetId);
+      return service.remove(callerOf(req), p.id, p.orgId, p.assetType, p.assetId);
     },
   );
 
   app.post(
     '/users/:id/copy-rights/:orgId/from/:otherUserId',
     {
+      config: { access: { role: 'administrator', organisation: 'params.orgId' } },
       schema: {
         ...base,
         summary: "Replace a user's advanced rights with a copy of another user's",
@@ -69,6 +73,6 @@ export const advancedRightsRoutes: FastifyPluginAsyncZod<{ service: AdvancedRigh
         response: rights,
       },
     },
-    async (req) => service.copy(authOf(req), req.params.id, req.params.orgId, req.params.otherUserId),
+    async (req) => service.copy(callerOf(req), req.params.id, req.params.orgId, req.params.otherUserId),
   );
 };

@@ -145,10 +145,11 @@ describe("another organisation's administrator", () => {
     expect(lifted.json()).toMatchObject({ blocked: false, orgBlocked: false });
   });
 
-  it("cannot change a product administrator's record", async () => {
+  it("cannot change or delete a product administrator's record", async () => {
     await addMembership(t.db, { userId: ids.root ?? 0, organisationId: orgB.id, accessId: 3 });
     const res = await edit('b.admin', ids.root ?? 0, { email: 'mine@evil.test' });
     expect(res.statusCode).toBe(403);
+    expect((await call('b.admin', 'DELETE', `/api/users/${ids.root}`)).statusCode).toBe(403);
     expect((await record(ids.root ?? 0))?.email).toBe('root@example.test');
   });
 });

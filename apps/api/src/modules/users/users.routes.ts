@@ -19,7 +19,7 @@ import {
 } from '@verdant/contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../plugins/auth';
+import { callerOf } from '../../plugins/auth';
 import type { UsersService } from './users.service';
 
 const tags = ['Users'];
@@ -37,6 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.get(
     '/users',
     {
+      config: { access: { role: 'member', organisation: 'session' } },
       schema: {
         ...base,
         summary: 'Members of the current organisation, 100 at a time',
@@ -44,12 +45,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
         response: { 200: usersList, ...errors },
       },
     },
-    async (req) => service.list(authOf(req), req.query),
+    async (req) => service.list(callerOf(req), req.query),
   );
 
   app.get(
     '/users/email-check/:email',
     {
+      config: { access: { role: 'editor', organisation: 'session' } },
       schema: {
         ...base,
         summary: 'Whether an email may be used for a new user',
@@ -57,12 +59,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
         response: { 200: checkAnswer, ...errors },
       },
     },
-    async (req) => service.checkEmail(authOf(req), req.params.email),
+    async (req) => service.checkEmail(callerOf(req), req.params.email),
   );
 
   app.get(
     '/users/id-check/:id',
     {
+      config: { access: { role: 'editor', organisation: 'session' } },
       schema: {
         ...base,
         summary: 'Whether a login id may be used for a new user',
@@ -70,12 +73,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
         response: { 200: checkAnswer, ...errors },
       },
     },
-    async (req) => service.checkLoginId(authOf(req), req.params.id),
+    async (req) => service.checkLoginId(callerOf(req), req.params.id),
   );
 
   app.post(
     '/users/create',
     {
+      config: { access: { role: 'member', organisation: 'session' } },
       schema: {
         ...base,
         summary: 'Create a user in the current organisation (Observer)',
@@ -84,8 +88,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
       },
     },
     async (req) => {
-      const a = authOf(req);
-      const { message, user: data } = await service.create(a, req.body, a.organisationId);
+      const a = callerOf(req);
+      const { message, user: data } = await service.create(a, req.body, a.checked.organisationId);
       return { success: true as const, message, data };
     },
   );
@@ -93,6 +97,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.post(
     '/users/create/and-grant/:level/to/:org',
     {
+      config: { access: { role: 'member', organisation: 'params.org' } },
       schema: {
         ...base,
         summary: 'Create a user and grant an access level in an organisation',
@@ -103,7 +108,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     },
     async (req) => {
       const { message, user: data } = await service.create(
-        authOf(req),
+        callerOf(req),
         req.body,
         req.params.org,
         req.params.level,
@@ -115,6 +120,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.get(
     '/users/:id',
     {
+      config: { access: { role: 'member', organisation: 'session' } },
       schema: {
         ...base,
         summary: 'One member of the current organisation',
@@ -122,12 +128,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
         response: { 200: user, ...errors },
       },
     },
-    async (req) => service.get(authOf(req), req.params.id),
+    async (req) => service.get(callerOf(req), req.params.id),
   );
 
   app.put(
     '/users/:id',
     {
+      config: { access: { role: 'member', organisation: 'session' } },
       schema: {
         ...base,
         summary: 'Save the whole user (details, admin flag, product block)',
@@ -136,12 +143,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
         response: { 200: user, ...errors },
       },
     },
-    async (req) => service.update(authOf(req), req.params.id, req.body),
+    async (req) => service.update(callerOf(req), req.params.id, req.body),
   );
 
   app.delete(
     '/users/:id',
     {
+      config: { access: { role: 'administrator', organisation: 'session' } },
       schema: {
         ...base,
         summary: 'Delete a user',
@@ -149,12 +157,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
         response: { 200: messageAnswer, ...errors },
       },
     },
-    async (req) => ({ success: true as const, message: await service.remove(authOf(req), req.params.id) }),
+    async (req) => ({ success: true as const, message: await service.remove(callerOf(req), req.params.id) }),
   );
 
   app.delete(
     '/users/:id/from/:orgId',
     {
+      config: { access: { role: 'administrator', organisation: 'params.orgId' } },
       schema: {
         ...base,
         summary: 'Remove a user from an organisation',
@@ -163,7 +172,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
       },
     },
     async (req) => {
-      await service.removeFromOrganisation(authOf(req), req.params.id, req.params.orgId);
+      await service.removeFromOrganisation(callerOf(req), req.params.id, req.params.orgId);
       return { success: true as const };
     },
   );
@@ -171,6 +180,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.put(
     '/users/:id/grant/:accessId/to/:orgId',
     {
+      config: { access: { role: 'member', organisation: 'params.orgId' } },
       schema: {
         ...base,
         summary: 'Set the access level in an organisation (-2 removes)',
@@ -180,13 +190,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     },
     async (req) => ({
       success: true as const,
-      data: await service.grant(authOf(req), req.params.id, req.params.orgId, req.params.accessId),
+      data: await service.grant(callerOf(req), req.params.id, req.params.orgId, req.params.accessId),
     }),
   );
 
   app.post(
     '/users/:id/block/:orgId',
     {
+      config: { access: { role: 'administrator', organisation: 'params.orgId' } },
       schema: {
         ...base,
         summary: 'Block a user within an organisation',
@@ -194,12 +205,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
         response: { 200: user, ...errors },
       },
     },
-    async (req) => service.setOrganisationBlock(authOf(req), req.params.id, req.params.orgId, true),
+    async (req) => service.setOrganisationBlock(callerOf(req), req.params.id, req.params.orgId, true),
   );
 
   app.delete(
     '/users/:id/block/:orgId',
     {
+      config: { access: { role: 'administrator', organisation: 'params.orgId' } },
       schema: {
         ...base,
         summary: 'Unblock a user within an organisation',
@@ -207,12 +219,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
         response: { 200: user, ...errors },
       },
     },
-    async (req) => service.setOrganisationBlock(authOf(req), req.params.id, req.params.orgId, false),
+    async (req) => service.setOrganisationBlock(callerOf(req), req.params.id, req.params.orgId, false),
   );
 
   app.put(
     '/users/:id/change-password',
     {
+      config: { access: { self: 'params.id' } },
       schema: {
         ...base,
         summary: "Change one's own password",
@@ -223,13 +236,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     },
     async (req) => ({
       success: true as const,
-      message: await service.changePassword(authOf(req), req.params.id, req.body.current, req.body.new),
+      message: await service.changePassword(callerOf(req), req.params.id, req.body.current, req.body.new),
     }),
   );
 
   app.put(
     '/users/:id/reset-password',
     {
+      config: { access: { role: 'administrator', organisation: 'session' } },
       schema: {
         ...base,
         summary: "Send another user password reset instructions (needs the caller's password)",
@@ -240,7 +254,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     },
     async (req) => ({
       success: true as const,
-      message: await service.resetPassword(authOf(req), req.params.id, req.body.password),
+      message: await service.resetPassword(callerOf(req), req.params.id, req.body.password),
     }),
   );
 };

@@ -9,9 +9,9 @@ import type { Config } from '../../config';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { sendPasswordLink } from '../../lib/password-links';
-import { allows, mayChangePersonRecord, type OrganisationRole, organisationRoles } from '../../lib/rights';
+import { mayChangePersonRecord } from '../../lib/rights';
 import { assertNotTestDriveAccount } from '../../lib/test-drive';
-import type { AuthContext } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import type { AuthService } from '../auth/auth.service';
 import type { EmailChanges } from './email-change.service';
 import * as q from './users.queries';
@@ -62,17 +62,11 @@ export function createUsersService({
   auth: AuthService;
   emailChanges: EmailChanges;
 }) {
-  /** The caller's role in an organisation; refuses callers who may not even enter it. */
-  async function caller(a: AuthContext, organisationId: number | null) {
-    if (organisationId === null) throw forbidden();
-    const role = (await organisationRoles(db, a.principal, [organisationId])).get(organisationId);
-    if (!allows(a.principal, role, 'enter')) throw forbidden();
-    return {
-      organisationId,
-      role: role as OrganisationRole,
-      mayEdit: allows(a.principal, role, 'edit'),
-      mayAdminister: allows(a.principal, role, 'administer'),
-    };
+  /** What the route's rule established in the organisation it checked (the session's or the path's). */
+  function caller(a: Caller) {
+    const { organisationId, role, mayEdit, mayAdminister } = a.checked;
+    if (organisationId === null || !role) throw forbidden();
+    return { organisationId, role, mayEdit, mayAdminister };
   }
 
   /** A member of the organisation; anyone else is 'not found', so the answer reveals nothing. */
@@ -86,7 +80,7 @@ export function createUsersService({
    * One's own record, also when one holds no membership in the organisation (a product administrator):
    * My Details must work for everyone.
    */
-  async function selfOrMember(tx: DbOrTx, a: AuthContext, organisationId: number, userId: number) {
+  async function selfOrMember(tx: DbOrTx, a: Caller, organisationId: number, userId: number) {
     const row = await q.findMember(tx, organisationId, userId);
     if (row) return row;
     const user = isSelf(a, userId) ? await q.findUser(tx, userId) : undefined;
@@ -106,7 +100,7 @@ export function createUsersService({
     } satisfies q.MemberRow;
   }
 
-  const isSelf = (a: AuthContext, userId: number) => a.user.id === userId;
+  const isSelf = (a: Caller, userId: number) => a.user.id === userId;
 
   async function assertEmailFree(tx: DbOrTx, email: string, exceptUserId?: number) {
     if (await q.emailTaken(tx, email, exceptUserId)) {
@@ -128,8 +122,8 @@ export function createUsersService({
   }
 
   return {
-    async list(a: AuthContext, page: { offset: number; limit: number; q?: string }) {
-      const c = await caller(a, a.organisationId);
+    async list(a: Caller, page: { offset: number; limit: number; q?: string }) {
+      const c = caller(a);
       const { rows, total } = await q.listMembers(db, c.organisationId, page);
       return {
         mayEdit: c.mayEdit,
@@ -138,14 +132,14 @@ export function createUsersService({
       };
     },
 
-    async get(a: AuthContext, userId: number) {
-      const c = await caller(a, a.organisationId);
+    async get(a: Caller, userId: number) {
+      const c = caller(a);
       const row = await selfOrMember(db, a, c.organisationId, userId);
       return toUser(row, c.mayEdit || isSelf(a, userId));
     },
 
-    async update(a: AuthContext, userId: number, body: UserUpdate) {
-      const c = await caller(a, a.organisationId);
+    async update(a: Caller, userId: number, body: UserUpdate) {
+      const c = caller(a);
       return db.transaction(async (tx) => {
         const row = await selfOrMember(tx, a, c.organisationId, userId);
         // Its email (where resets go) and status are what keep the test drive working.
@@ -198,8 +192,8 @@ export function createUsersService({
       });
     },
 
-    async grant(a: AuthContext, userId: number, organisationId: number, level: number) {
-      const c = await caller(a, organisationId);
+    async grant(a: Caller, userId: number, organisationId: number, level: number) {
+      const c = caller(a);
       if (isSelf(a, userId)) throw notOnYourself();
       return db.transaction(async (tx) => {
         const row = await q.findMember(tx, organisationId, userId);
@@ -214,9 +208,7 @@ export function createUsersService({
       });
     },
 
-    async removeFromOrganisation(a: AuthContext, userId: number, organisationId: number) {
-      const c = await caller(a, organisationId);
-      if (!c.mayAdminister) throw forbidden();
+    async removeFromOrganisation(a: Caller, userId: number, organisationId: number) {
       if (isSelf(a, userId)) throw notOnYourself();
       await db.transaction(async (tx) => {
         assertNotTestDriveAccount(a.principal, (await member(tx, organisationId, userId)).user);
@@ -224,9 +216,7 @@ export function createUsersService({
       });
     },
 
-    async setOrganisationBlock(a: AuthContext, userId: number, organisationId: number, blocked: boolean) {
-      const c = await caller(a, organisationId);
-      if (!c.mayAdminister) throw forbidden();
+    async setOrganisationBlock(a: Caller, userId: number, organisationId: number, blocked: boolean) {
       if (isSelf(a, userId)) throw notOnYourself();
       return db.transaction(async (tx) => {
         if (blocked) assertNotTestDriveAccount(a.principal, (await member(tx, organisationId, userId)).user);
@@ -236,13 +226,14 @@ export function createUsersService({
     },
 
     /** Deletes the person; one who also belongs elsewhere is only removable from this organisation. */
-    async remove(a: AuthContext, userId: number) {
-      const c = await caller(a, a.organisationId);
-      if (!c.mayAdminister) throw forbidden();
+    async remove(a: Caller, userId: number) {
+      const c = caller(a);
       if (isSelf(a, userId)) throw notOnYourself();
       return db.transaction(async (tx) => {
         const row = await member(tx, c.organisationId, userId);
         assertNotTestDriveAccount(a.principal, row.user);
+        // A product administrator's account is theirs and other product administrators' to delete.
+        if (row.user.productAdmin && !a.principal.productAdmin) throw forbidden();
         if (!a.principal.productAdmin && (await q.membershipCount(tx, userId)) > 1) {
           throw new AppError(
             'CONFLICT',
@@ -255,8 +246,7 @@ export function createUsersService({
       });
     },
 
-    async changePassword(a: AuthContext, userId: number, current: string, next: string) {
-      if (!isSelf(a, userId)) throw forbidden();
+    async changePassword(a: Caller, userId: number, current: string, next: string) {
       if (a.user.sso) throw forbidden();
       assertNotTestDriveAccount(a.principal, a.user);
       if (!(await verifyPassword(a.user.passwordHash, current))) {
@@ -267,9 +257,8 @@ export function createUsersService({
       return MSG.passwordChanged;
     },
 
-    async resetPassword(a: AuthContext, userId: number, ownPassword: string) {
-      const c = await caller(a, a.organisationId);
-      if (!c.mayAdminister) throw forbidden();
+    async resetPassword(a: Caller, userId: number, ownPassword: string) {
+      const c = caller(a);
       if (isSelf(a, userId)) throw notOnYourself();
       const row = await member(db, c.organisationId, userId);
       assertNotTestDriveAccount(a.principal, row.user);
@@ -281,17 +270,13 @@ export function createUsersService({
       return fill(USER_MESSAGES.resetSent, { name: fullName(row.user) });
     },
 
-    async checkEmail(a: AuthContext, email: string) {
-      const c = await caller(a, a.organisationId);
-      if (!c.mayEdit) throw forbidden();
+    async checkEmail(_a: Caller, email: string) {
       if (!looksLikeEmail(email)) return { success: false, message: USER_MESSAGES.emailNotValid };
       if (await q.emailTaken(db, email)) return { success: false, message: USER_MESSAGES.emailInUse };
       return { success: true };
     },
 
-    async checkLoginId(a: AuthContext, loginId: string) {
-      const c = await caller(a, a.organisationId);
-      if (!c.mayEdit) throw forbidden();
+    async checkLoginId(_a: Caller, loginId: string) {
       if (!loginId) return { success: false, message: USER_MESSAGES.loginIdRequired };
       if (/\s/.test(loginId)) return { success: false, message: USER_MESSAGES.loginIdSpaces };
       if (await q.loginIdTaken(db, loginId)) return { success: false, message: USER_MESSAGES.loginIdInUse };
@@ -300,12 +285,12 @@ export function createUsersService({
 
     /** Creates the person, grants the level in the organisation and mails them a link to set a password. */
     async create(
-      a: AuthContext,
+      a: Caller,
       body: CreateUserRequest,
-      organisationId: number | null,
+      _organisationId: number | null,
       level: number = ACCESS.observer,
     ) {
-      const c = await caller(a, organisationId);
+      const c = caller(a);
       if (level === ACCESS.none) throw badRequest('Choose an access level for the new user');
       assertMayGrant(c, level);
       return db.transaction(async (tx) => {

@@ -1,0 +1,277 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createEntity, createGroup, createMeter, createSite } from '@verdant/db/asset-factories';
+import { createDataType } from '@verdant/db/catalogue-factories';
+import { createMember, createOrganisation } from '@verdant/db/factories';
+import { seedReferenceData } from '@verdant/db/reference-seed';
+import { ACCESS } from '@verdant/domain/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access } from '../lib/access';
+import { type Operation, type Schema, typeOf } from '../testing/openapi-sample';
+import { tableDigest } from '../testing/table-digest';
+import { bearer, createTestApp, type TestApp } from '../testing/test-app';
+
+/*
+ * Issue 8, the cross-organisation sweep: every path and method of docs/openapi.json, its path parameters filled
+ * with organisation A's real objects, called as (a) an administrator of another organisation B and (b) for
+ * writes, a read-only observer of A. Each call must be refused as the route's declared rule says (403 for a
+ * role, 404 for an asset one cannot see, 403 for one seen but not editable), answer nothing of A's beyond what
+ * was sent, and change no table.
+ */
+
+let t: TestApp;
+let digest: () => Promise<string>;
+let adminB: string;
+let observerA: string;
+/** A's objects by the parameter names that address them. */
+const a: Record<string, number> = {};
+/** Text only A's objects carry: none may appear in an answer to someone outside A. */
+const SECRET = 'Tenant-A-secret';
+
+type Rule = Access | undefined;
+/** Bodies the schema alone cannot give. */
+const BODIES: Record<string, object> = { 'PUT /api/organisations/{id}/target': { cons: 1000 } };
+/** Calls an observer of A may rightly make with A's id: entering A is theirs to do. */
+const OBSERVER_MAY = new Set([
+  'PUT /api/current-user/organisation/{orgId}',
+  // A read sent as POST: the export of figures an observer may see.
+  'POST /api/organisations/{id}/site-data-export',
+]);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.db;
+  await seedReferenceData(db);
+  const orgA = await createOrganisation(db, { name: `${SECRET} Organisation` });
+  const orgB = await createOrganisation(db, { name: 'Tenant B' });
+  const site = await createSite(db, orgA.id, { name: `${SECRET} Site`, regionId: 9, siteOpen: '2020-01-01' });
+  const entity = await createEntity(db, site, { name: `${SECRET} Entity` });
+  const meter = await createMeter(db, site, { localName: `${SECRET} Meter` });
+  const group = await createGroup(db, orgA.id, 'site', `${SECRET} Group`, [site.id]);
+  const dataType = await createDataType(
+    db,
+    { name: `${SECRET} fuel`, grouping: `${SECRET} grouping`, organisationId: orgA.id },
+    [{ name: 'sacks', conversionToStandard: 20 }],
+  );
+  await createMember(db, orgA.id, { loginId: 'a.admin', accessId: ACCESS.primaryContact, admin: true });
+  const member = await createMember(db, orgA.id, {
+    loginId: 'a.member',
+    firstName: SECRET,
+    surname: 'Member',
+    email: 'tenant-a-secret.member@example.test',
+    accessId: ACCESS.generalUser,
+  });
+  await createMember(db, orgA.id, { loginId: 'a.observer', accessId: ACCESS.observer });
+  await createMember(db, orgB.id, { loginId: 'b.admin', accessId: ACCESS.primaryContact, admin: true });
+
+  // A's own records made the way its people make them, through the API.
+  const adminA = bearer(await t.login('a.admin'));
+  const call = async (method: 'POST' | 'PUT', url: string, payload: object | Buffer, headers = {}) => {
+    const res = await t.app.inject({ method, url, payload, headers: { ...adminA, ...headers } });
+    if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.body}`);
+    return res.json();
+  };
+  const job = await call('POST', `/api/organisations/${orgA.id}/jobs`, {
+    dateFrom: '2024-01-01',
+    text: `${SECRET} job`,
+  });
+  await call('POST', `/api/organisations/${orgA.id}/procurement-expiry`, {
+    description: `${SECRET} contract`,
+    expiryDate: '2030-01-01',
+  });
+  const expiries = await t.app.inject({
+    url: `/api/organisations/${orgA.id}/procurement-expiry`,
+    headers: adminA,
+  });
+  const file = await call('POST', `/api/sites/${site.id}/files`, Buffer.from(`${SECRET} notes`), {
+    'content-type': 'application/octet-stream',
+    'x-filename': `${SECRET}.txt`,
+  });
+  Object.assign(a, {
+    org: orgA.id,
+    site: site.id,
+    entity: entity.id,
+    meter: meter.id,
+    group: group.id,
+    member: member.id,
+    job: job.id,
+    expiry: (expiries.json() as { expiryId: number }[])[0]?.expiryId ?? 0,
+    file: file.id,
+    dataType: dataType.id,
+    unit: dataType.units.sacks?.id ?? 0,
+  });
+  adminB = await t.login('b.admin');
+  observerA = await t.login('a.observer');
+  // Saving an organisation sends every field: A's own, as its administrator would.
+  const orgBody = (await t.app.inject({ url: `/api/organisations/${orgA.id}`, headers: adminA })).json();
+  BODIES[`PUT /api/organisations/{id}`] = orgBody;
+  digest = await tableDigest(db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A's object a path parameter names, if any (others are catalogue ids, kinds or keys: not A's). */
+function aObject(route: string, name: string): number | undefined {
+  const byName: Record<string, number | undefined> = {
+    orgId: a.org,
+    org: a.org,
+    organisationId: a.org,
+    siteId: a.site,
+    groupId: a.group,
+    fileId: a.file,
+    expiryId: a.expiry,
+    jobId: a.job,
+    otherUserId: a.member,
+    assetId: a.site,
+  };
+  // A's own data type in the catalogue, and its unit.
+  if (route.startsWith('/api/lookups/energ'))
+    return { id: a.dataType, energy: a.dataType, a: a.unit, b: a.unit }[name];
+  if (name !== 'id') return byName[name];
+  if (route.startsWith('/api/organisations/')) return a.org;
+  if (route.startsWith('/api/sites/')) return a.site;
+  if (route.startsWith('/api/entities/')) return a.entity;
+  if (route.startsWith('/api/meters/')) return a.meter;
+  // The two availability checks take an email and a login id, not A's person.
+  if (route.startsWith('/api/users/') && !route.includes('-check/')) return a.member;
+  return undefined;
+}
+
+/** A harmless value for the other parameters, so that the call reaches the rule. */
+const OTHER_PARAMS: Record<string, string> = {
+  assetType: 'site',
+  rightId: '3',
+  accessId: '3',
+  level: '3',
+  indicatorId: '1',
+  field: 'coreHours',
+  type: 'sites',
+  key: 'sweep.key',
+  measure: 'cons',
+  month: '202401',
+  year: '2024',
+  energy: '1',
+  a: '1',
+  b: '1',
+  email: 'someone@example.test',
+  name: 'Some name',
+  token: 'x',
+};
+
+/**
+ * A valid body for a schema (required fields only), so that the call passes validation and meets the rule:
+ * a 400 would prove nothing about rights.
+ */
+function sample(schema: Schema, key = ''): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants?.[0]) return sample(variants[0], key);
+  switch (typeOf(schema)) {
+    case 'integer':
+    case 'number':
+      return key === 'assets' ? a.site : Math.max(schema.minimum ?? 1, 1);
+    case 'boolean':
+      return false;
+    case 'array':
+      return schema.items ? [sample(schema.items, key)] : [];
+    case 'object':
+      return Object.fromEntries(
+        (schema.required ?? []).map((k) => [k, sample(schema.properties?.[k] ?? {}, k)]),
+      );
+    default:
+      if (/mail/i.test(key)) return 'someone.else@example.test';
+      if (key === 'userId') return 'sweep.user';
+      if (schema.pattern?.includes('(0[1-9]|1[0-2])$')) return '2024-01';
+      if (/date|open|close|expiry|from|till/i.test(key)) return '2024-01-01';
+      return 'Sweep value';
+  }
+}
+
+/** The statuses the declared rule gives someone outside A (or an observer of A, for writes). */
+function expected(rule: Rule, who: 'adminB' | 'observerA'): number[] {
+  if (rule === undefined || typeof rule === 'string') return [403];
+  if ('action' in rule) return who === 'adminB' ? [404] : [403];
+  if ('self' in rule) return [403];
+  // A role rule on A refuses B outright; on the session's organisation, or for A's observer whom the rule lets
+  // in, the service refuses the object it does not find (404) or the change it does not allow (403).
+  if (who === 'adminB' && rule.organisation !== 'session') return [403];
+  return [403, 404];
+}
+
+/** Ids of A's organisation an answer names under an organisation key, beyond what the URL sent. */
+function leaks(body: string, sent: string): string[] {
+  const found: string[] = [];
+  if (body.includes(SECRET) || body.toLowerCase().includes(SECRET.toLowerCase())) found.push('names');
+  if (new RegExp(`"(organisationId|orgId|org)":${a.org}\\b`).test(body) && !sent.includes(String(a.org)))
+    found.push('organisation id');
+  return found;
+}
+
+describe('cross-organisation sweep over docs/openapi.json', () => {
+  it("refuses another organisation's administrator and A's observer everywhere, leaking and changing nothing", async () => {
+    const document = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../../../docs/openapi.json'), 'utf8'),
+    ) as { paths: Record<string, Record<string, Operation>> };
+    const rules = new Map(
+      t.app.routeTable.flatMap((r) =>
+        [r.method].flat().map((m) => [`${m} ${r.url.replace(/:(\w+)/g, '{$1}')}`, r.config?.access] as const),
+      ),
+    );
+    const failures: string[] = [];
+    let scoped = 0;
+    let before = await digest();
+    for (const [route, operations] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        const rule = rules.get(`${method.toUpperCase()} ${route}`) as Rule;
+        // Public calls, signed links and one's own things (settings, sign-out) name nothing of A's.
+        if (rule === 'public' || rule === 'signed-link' || rule === 'signed-in') continue;
+        const params = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+        const names = params.filter((p) => aObject(route, p) !== undefined);
+        const write = method !== 'get';
+        // A call naming none of A's objects is about the caller's own organisation: B's administrator may
+        // read and change B's; it must still leak nothing of A's.
+        const aimsAtA = names.length > 0;
+        const other = (n: string) =>
+          route.includes('year-end/{month}') && n === 'month' ? '12' : OTHER_PARAMS[n];
+        const url = route.replace(/\{(\w+)\}/g, (_, n: string) => String(aObject(route, n) ?? other(n) ?? 1));
+        const body = op.requestBody?.content?.['application/json']?.schema;
+        const payload =
+          BODIES[`${method.toUpperCase()} ${route}`] ?? (body ? (sample(body) as object) : undefined);
+        const callers = [
+          ['adminB', adminB],
+          ['observerA', observerA],
+        ] as const;
+        for (const [who, token] of callers) {
+          if (who === 'observerA' && (!write || OBSERVER_MAY.has(`${method.toUpperCase()} ${route}`)))
+            continue;
+          if (!aimsAtA && (write || who === 'observerA')) continue;
+          const res = await t.app.inject({
+            method: method.toUpperCase() as 'GET',
+            url,
+            headers: bearer(token),
+            ...(payload ? { payload } : {}),
+          });
+          const where = `${who} ${method.toUpperCase()} ${route} -> ${res.statusCode}`;
+          // A's observer may read A's names; a refusal names nothing to anyone.
+          const leaked = who === 'adminB' || res.statusCode >= 400 ? leaks(res.body, url) : [];
+          if (leaked.length > 0) failures.push(`${where}: answer names A's ${leaked.join(', ')}`);
+          if (aimsAtA) {
+            scoped++;
+            if (!expected(rule, who).includes(res.statusCode))
+              failures.push(
+                `${where}, expected ${expected(rule, who).join(' or ')}: ${res.body.slice(0, 160)}`,
+              );
+          }
+          const after = await digest();
+          if (after !== before && (aimsAtA || res.statusCode >= 400))
+            failures.push(`${where}: the call changed the database`);
+          before = after;
+        }
+      }
+    }
+    expect(scoped).toBeGreaterThan(120);
+    expect(failures).toEqual([]);
+  }, 180_000);
+});
