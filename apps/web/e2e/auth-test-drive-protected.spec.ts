@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/sign-in';
 
 const READ_ONLY = 'This is the free test drive: you can look at everything, but changes are not saved.';

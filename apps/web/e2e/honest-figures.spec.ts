@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
 test('figures are honest: incomplete months marked, one unit per column, no made-up alert counts', async ({
@@ -11,7 +11,10 @@ test('figures are honest: incomplete months marked, one unit per column, no made
   const table = page.getByRole('table', { name: 'Sites' });
   await expect(table.getByRole('columnheader', { name: /Consumption \((kWh|MWh|GWh)\)/ })).toBeVisible();
   await expect(table.getByRole('row').nth(1)).toContainText('n/a');
-  await page.locator('label').filter({ hasText: /^CO2e$/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^CO2e$/ })
+    .click();
   await expect(table.getByRole('columnheader', { name: /Emissions \((kg|t) CO2e\)/ })).toBeVisible();
   // Each figure is a bare number under the header's unit.
   await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(/^[\d,.]+$/);

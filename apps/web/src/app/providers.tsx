@@ -5,7 +5,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { queryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // The banners' component (and its transitions) loads after the first screen; banners shown before it
 // arrives wait in the notifications store and appear with it.
@@ -25,7 +25,7 @@ function LazyBanners() {
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <LazyBanners />
         {children}

@@ -70,7 +70,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
       <Group gap="sm" wrap="nowrap">
         {session?.testDrive && (
           <Tooltip label={MSG.testDriveReadOnly} multiline w={260} withArrow>
-            <Badge color="orange" variant="light" size="lg" tabIndex={0}>
+            <Badge color="orange" variant="light" size="lg" tabIndex={0} style={{ flexShrink: 0 }}>
               Test drive
             </Badge>
           </Tooltip>

@@ -7,12 +7,13 @@ import { Link } from 'react-router';
 import type { SiteFilters } from '../api';
 
 type Sort = SiteFilters['sort'];
-const COLUMNS: readonly { key: Sort; label: string; numeric?: boolean }[] = [
-  { key: 'name', label: 'Site Name' },
-  { key: 'consumption', label: 'Consumption', numeric: true },
-  { key: 'groups', label: 'Groups' },
-  { key: 'meters', label: 'Meters', numeric: true },
-  { key: 'alerts', label: 'Alerts', numeric: true },
+// At phone width the name and the figure stay; groups, meters and alerts show from 'sm' up.
+const COLUMNS: readonly { key: Sort; numeric?: boolean; wide?: boolean }[] = [
+  { key: 'name' },
+  { key: 'consumption', numeric: true },
+  { key: 'groups', wide: true },
+  { key: 'meters', numeric: true, wide: true },
+  { key: 'alerts', numeric: true, wide: true },
 ];
 
 interface SitesTableProps {
@@ -53,7 +54,7 @@ export function SitesTable({
     alerts: 'Alerts',
   };
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={340}>
       <Table highlightOnHover verticalSpacing="xs" aria-label="Sites">
         <Table.Thead>
           <Table.Tr>
@@ -66,6 +67,7 @@ export function SitesTable({
                   ta={c.numeric ? 'right' : undefined}
                   aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
                   p={0}
+                  visibleFrom={c.wide ? 'sm' : undefined}
                 >
                   <UnstyledButton
                     onClick={() => onSort(c.key)}
@@ -102,13 +104,15 @@ export function SitesTable({
                 <Table.Td ta="right">
                   {pending.has(s.id) ? <Loader size={12} aria-label="Recalculating" /> : scale.format(figure)}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Text fz="sm" c={s.groups.length ? undefined : 'dimmed'}>
                     {s.groups.join(', ') || '-'}
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right">{s.meters}</Table.Td>
-                <Table.Td ta="right">
+                <Table.Td ta="right" visibleFrom="sm">
+                  {s.meters}
+                </Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
                   {ALERTS_EVALUATED ? (
                     s.alerts
                   ) : (
