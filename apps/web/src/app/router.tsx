@@ -117,6 +117,13 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/organisation/history',
+                lazy: async () => ({
+                  Component: (await import('../features/organisation/pages/organisation-history-page'))
+                    .OrganisationHistoryPage,
+                }),
+              },
+              {
                 path: '/organisation/settings',
                 lazy: async () => ({
                   Component: (await import('../features/organisation/pages/organisation-settings-page'))

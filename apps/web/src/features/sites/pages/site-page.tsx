@@ -8,6 +8,7 @@ import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useUserDetails } from '../../current-user/api';
 import { useSite } from '../api';
 import { DeleteSiteModal } from '../components/delete-site-modal';
 import { SiteDataSources, SiteEntities } from '../components/site-lists';
@@ -20,7 +21,13 @@ const TABS = [
   { value: 'data-sources', label: 'Data Sources' },
   { value: 'settings', label: 'Settings' },
   { value: 'files', label: 'Files' },
+  { value: 'history', label: 'History' },
 ] as const;
+
+// The history (administrators only) loads only when its tab opens.
+const AuditHistory = lazy(async () => ({
+  default: (await import('../../../components/audit-history')).AuditHistory,
+}));
 
 // The files panel (shared with the organisation and entities) loads only when the Files tab opens.
 const FilesPanel = lazy(async () => ({
@@ -35,6 +42,8 @@ export function SitePage() {
   const navigate = useNavigate();
   const site = useSite(id);
   const [deleting, setDeleting] = useState(false);
+  const me = useUserDetails().data;
+  const isAdmin = me?.admin === true || me?.productAdmin === true;
   useDocumentTitle(site.data?.name ?? 'Site');
   const tab = TABS.some((t) => t.value === rawTab) ? rawTab : null;
 
@@ -103,7 +112,7 @@ export function SitePage() {
           keepMounted={false}
         >
           <Tabs.List aria-label="Site sections">
-            {TABS.map((t) => (
+            {TABS.filter((t) => t.value !== 'history' || isAdmin).map((t) => (
               <Tabs.Tab key={t.value} value={t.value}>
                 {t.label}
               </Tabs.Tab>
@@ -115,6 +124,11 @@ export function SitePage() {
           {tab === 'entities' && <SiteEntities siteId={s.id} />}
           {tab === 'data-sources' && <SiteDataSources siteId={s.id} />}
           {tab === 'settings' && <SiteSettings site={s} />}
+          {tab === 'history' && isAdmin && (
+            <Suspense fallback={<Loader aria-label="Loading history" />}>
+              <AuditHistory organisationId={s.organisationId} asset={{ type: 'site', id: s.id }} />
+            </Suspense>
+          )}
           {tab === 'files' && (
             <Suspense fallback={<Loader aria-label="Loading files" />}>
               <FilesPanel ownerType="site" ownerId={s.id} />

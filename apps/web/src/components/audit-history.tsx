@@ -1,0 +1,170 @@
+import { Button, Code, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { AUDIT_ASSET_TYPES, type AuditEvent, auditPage } from '@verdant/contracts/audit';
+import { formatDisplayDate } from '@verdant/domain/dates';
+import { useState } from 'react';
+import { z } from 'zod';
+import { api } from '../lib/api-client';
+import { DateField } from './date-fields';
+
+interface Props {
+  organisationId: number;
+  /** One asset's history (a History tab); the whole organisation's when absent. */
+  asset?: { type: string; id: number };
+}
+
+interface Filters {
+  person: string | null;
+  assetType: string | null;
+  action: string | null;
+  from: string | null;
+  to: string | null;
+}
+
+const isDate = (v: string | null) => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+function queryOf(f: Filters, asset: Props['asset'], page?: number) {
+  const p = new URLSearchParams();
+  if (f.person) p.set('person', f.person);
+  if (asset) {
+    p.set('assetType', asset.type);
+    p.set('assetId', String(asset.id));
+  } else if (f.assetType) p.set('assetType', f.assetType);
+  if (f.action) p.set('action', f.action);
+  if (isDate(f.from)) p.set('from', f.from as string);
+  if (isDate(f.to)) p.set('to', f.to as string);
+  if (page) p.set('page', String(page));
+  return p.toString();
+}
+
+const who = (e: AuditEvent) =>
+  e.actorName ?? (e.actorJob ? `System: ${e.actorJob}` : e.actorPortalToken ? 'Portal' : '');
+
+const shown = (v: unknown) =>
+  v === null || v === undefined || v === '' ? '(empty)' : typeof v === 'string' ? v : JSON.stringify(v);
+
+/** When, dd/MM/yyyy HH:mm in the browser's time. */
+function when(iso: string) {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return `${formatDisplayDate(day)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The audit history table with its filters and CSV export (issue 12); administrators only. */
+export function AuditHistory({ organisationId, asset }: Props) {
+  const [filters, setFilters] = useState<Filters>({
+    person: null,
+    assetType: null,
+    action: null,
+    from: null,
+    to: null,
+  });
+  const [page, setPage] = useState(1);
+  const set = (patch: Partial<Filters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  const base = `/organisations/${organisationId}/history`;
+  const history = useQuery({
+    queryKey: ['audit-history', organisationId, asset?.type, asset?.id, filters, page],
+    queryFn: ({ signal }) =>
+      api.get(`${base}?${queryOf(filters, asset, page)}`, { schema: auditPage, signal }),
+  });
+
+  async function exportCsv() {
+    const csv = await api.get(`${base}/csv?${queryOf(filters, asset)}`, { schema: z.string() });
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `history-${new Date().toISOString().slice(0, 10)}.csv`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    URL.revokeObjectURL(url);
+  }
+
+  const data = history.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <Stack gap="sm">
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        <Select
+          label="Person"
+          clearable
+          searchable
+          w={200}
+          data={(data?.people ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+          value={filters.person}
+          onChange={(person) => set({ person })}
+        />
+        {!asset && (
+          <Select
+            label="Asset"
+            clearable
+            w={160}
+            data={[...AUDIT_ASSET_TYPES]}
+            value={filters.assetType}
+            onChange={(assetType) => set({ assetType })}
+          />
+        )}
+        <Select
+          label="Action"
+          clearable
+          searchable
+          w={200}
+          data={data?.actions ?? []}
+          value={filters.action}
+          onChange={(action) => set({ action })}
+        />
+        <DateField label="From" w={160} clearable value={filters.from} onChange={(from) => set({ from })} />
+        <DateField label="To" w={160} clearable value={filters.to} onChange={(to) => set({ to })} />
+        <Button variant="default" onClick={exportCsv}>
+          Export CSV
+        </Button>
+      </Group>
+      {history.isError && <Text c="red">The history could not be loaded.</Text>}
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped aria-label="History">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Who</Table.Th>
+              <Table.Th>Action</Table.Th>
+              {!asset && <Table.Th>Asset</Table.Th>}
+              <Table.Th>Changes</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data?.events.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={asset ? 4 : 5}>Nothing recorded for these filters.</Table.Td>
+              </Table.Tr>
+            )}
+            {data?.events.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.occurredAt)}</Table.Td>
+                <Table.Td>{who(e)}</Table.Td>
+                <Table.Td>{e.action}</Table.Td>
+                {!asset && (
+                  <Table.Td>
+                    {e.assetType}
+                    {e.assetName ? `: ${e.assetName}` : e.assetId ? ` ${e.assetId}` : ''}
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  {Object.entries(e.changes).map(([field, c]) => (
+                    <Text key={field} size="sm">
+                      <Code>{field}</Code> {shown(c.before)} → {shown(c.after)}
+                    </Text>
+                  ))}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+    </Stack>
+  );
+}
