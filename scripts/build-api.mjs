@@ -13,6 +13,7 @@ const ENTRIES = {
   worker: 'apps/api/src/worker.ts',
   backup: 'apps/api/src/scripts/backup.ts',
   restore: 'apps/api/src/scripts/restore.ts',
+  'ledger-rebuild': 'apps/api/src/scripts/ledger-rebuild.ts',
 };
 const SOURCES = [
   'apps/api/src',

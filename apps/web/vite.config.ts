@@ -16,6 +16,6 @@ export default defineConfig({
   build: { outDir: process.env.WEB_DIST ?? 'dist', emptyOutDir: true },
   server: {
     // The API listens on 3000 in development; the built app is served by the API itself.
-    proxy: { '/api': { target: 'http://127.0.0.1:3000' } },
+    proxy: { '/api': { target: `http://127.0.0.1:${process.env.PORT ?? 3000}` } },
   },
 });

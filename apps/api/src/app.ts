@@ -11,9 +11,11 @@ import type { Config } from './config';
 import { type JobQueue, noJobQueue } from './jobs/job-definition';
 import { createBackground } from './lib/background';
 import type { Mailer } from './lib/mail';
+import { createSigner } from './lib/signing-key';
 import { createLocalStorage } from './lib/storage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createOidcClient } from './modules/auth/oidc';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { currentUserRoutes } from './modules/current-user/current-user.routes';
@@ -29,6 +31,7 @@ import { createEntityDetailsService } from './modules/entities/entity-details.se
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { metricsPlugin } from './modules/health/metrics';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -62,6 +65,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** Where services send background jobs (main.ts passes the job runner). */
   jobQueue?: JobQueue;
+  /** Tests only: how the single sign-on client reaches the provider. */
+  oidcFetch?: typeof fetch;
 }
 
 /** Builds the whole HTTP application; main.ts and every test call this. */
@@ -72,6 +77,7 @@ export async function buildApp({
   logger,
   clock = () => new Date(),
   jobQueue = noJobQueue,
+  oidcFetch,
 }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
@@ -107,8 +113,16 @@ export async function buildApp({
   await app.register(errorsPlugin);
   const background = createBackground(app.log);
   app.addHook('onClose', () => background.idle());
-  const auth = createAuthService({ db, config, mailer, background });
+  const oidc = config.oidc
+    ? createOidcClient({
+        config: config.oidc,
+        signer: createSigner({ dataDir: config.dataDir, secret: config.FILE_LINK_SECRET }),
+        fetch: oidcFetch,
+      })
+    : undefined;
+  const auth = createAuthService({ db, config, mailer, background, oidc });
   await app.register(accessPlugin, { auth, db });
+  await app.register(metricsPlugin, { db, token: config.METRICS_TOKEN });
   await app.register(openapiPlugin);
   app.addHook('onSend', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);

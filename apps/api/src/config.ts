@@ -30,6 +30,13 @@ const schema = z.object({
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** When set, only ID tokens whose `tid` claim is this tenant are accepted (Microsoft Entra ID). */
+  OIDC_TENANT_ID: z.string().optional(),
+  /** Just-in-time creation: a verified unknown person becomes an Observer of this organisation. */
+  OIDC_JIT_ORGANISATION_ID: z.coerce.number().int().positive().optional(),
+  /** Where the provider sends the browser back; defaults to PUBLIC_URL + /login/microsoft. */
+  OIDC_REDIRECT_URI: z.string().url().optional(),
   TRUST_PROXY: bool.default(false),
   /** Work the background jobs in this API process; false when `npm run worker` runs them instead. */
   JOBS_IN_PROCESS: bool.default(true),
@@ -37,6 +44,8 @@ const schema = z.object({
   FILE_LINK_SECRET: z.string().min(16).optional(),
   /** Where the built web app is; relative paths are from apps/web. */
   WEB_DIST: z.string().default('dist'),
+  /** Bearer token of GET /api/metrics (Prometheus); the endpoint answers 404 while it is unset. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** How long a stop (SIGINT, SIGTERM) waits for in-flight requests before cutting them. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -49,6 +58,8 @@ export interface Config extends Env {
   publicUrl: string;
   webDist: string;
   alternateLogin: { 'login-option': string | null; props: Record<string, string> };
+  /** Single sign-on through OpenID Connect, when OIDC_ISSUER and OIDC_CLIENT_ID are both set. */
+  oidc: { issuer: string; clientId: string; clientSecret?: string; redirectUri: string } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -66,10 +77,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!alt.success) throw new Error('ALTERNATE_LOGIN must be JSON like {"option":"...","props":{...}}');
     alternateLogin = { 'login-option': alt.data.option, props: alt.data.props };
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            redirectUri: e.OIDC_REDIRECT_URI ?? `${publicUrl}/login/microsoft`,
+          }
+        : null,
     dataDir: path.resolve(e.DATA_DIR),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     webDist: path.resolve(import.meta.dirname, '../../web', e.WEB_DIST),
     alternateLogin,
   };

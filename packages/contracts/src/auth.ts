@@ -50,3 +50,34 @@ export const loginTokenResponse = z.object({
 });
 
 export const ssoConfig = z.object({ microsoft: z.boolean() });
+
+/** Where the browser goes to sign in with the provider, and the signed attempt it hands back afterwards. */
+export const msLoginStart = z.object({ url: text(), attempt: text() });
+export type MsLoginStart = z.infer<typeof msLoginStart>;
+
+const profileField = () => text().max(320).optional();
+
+/**
+ * The spec's fields. `token` is the provider's redirect answer (its query string: code and state) and
+ * `attempt` the signed value `ms-login/start` gave this browser. Who signs in comes only from the ID token the
+ * server obtains and checks; the profile fields are accepted for compatibility and never trusted.
+ */
+export const msLoginRequest = z.object({
+  displayName: profileField(),
+  givenName: profileField(),
+  jobTitle: profileField(),
+  surname: profileField(),
+  mobilePhone: profileField(),
+  email: profileField(),
+  tenantId: profileField(),
+  role: profileField(),
+  token: text().min(1, 'The answer from the provider is missing').max(8000),
+  attempt: text().min(1, 'The sign-in attempt is missing').max(4000),
+});
+export type MsLoginRequest = z.infer<typeof msLoginRequest>;
+
+export const msLoginResponse = z.object({
+  success: z.literal(true),
+  data: sessionData,
+  message: text(),
+});

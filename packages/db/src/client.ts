@@ -26,11 +26,23 @@ export function connect(url: string, max = 10): Database {
   pool.on('error', () => {
     // An idle client lost its connection (for example the server restarted); the pool replaces it.
   });
+  const open = new Set<pg.PoolClient>();
   pool.on('connect', (client) => {
     // A connection lost while a client is checked out (the server restarted, or ended the backend) fails
     // the query in flight; without a listener the client's later 'error' event would end the process.
     client.on('error', () => {});
+    open.add(client);
+    client.once('end', () => open.delete(client));
   });
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  /**
+   * The pool's end does not wait for the server to close each connection; this does (a second at most), so
+   * a PostgreSQL stopped right after finds no session left to terminate.
+   */
+  async function close() {
+    const closed = [...open].map((c) => new Promise((resolve) => c.once('end', resolve)));
+    await pool.end();
+    await Promise.race([Promise.all(closed), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+  }
+  return { db, pool, close };
 }

@@ -9,9 +9,14 @@ import {
 import { sql } from 'drizzle-orm';
 import { createMeter } from './asset-factories';
 import type { DbOrTx } from './client';
-import { createConsumptionRecord, createFuelPurchase, createInvoice } from './input-factories';
+import {
+  createConsumptionRecord,
+  createFuelPurchase,
+  createInvoice,
+  createInvoices,
+} from './input-factories';
 import { recomputeFacts } from './ledger/recompute';
-import { halfHourDays } from './schema/inputs';
+import { halfHourDays, halfHourRegisters } from './schema/inputs';
 
 /**
  * The demo organisation's meters and three years of inputs, computed from simple formulas so that any
@@ -73,16 +78,17 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 /** Monthly invoices from `first` to `last` (months, inclusive) following a profile. */
 async function monthlyInvoices(
   db: DbOrTx,
-  meter: { id: number; organisationId: number },
+  meter: { id: number; organisationId: number; unitId?: number | null },
   p: Profile,
   first: string,
   last: string,
   tag: string,
 ) {
+  const list: Parameters<typeof createInvoices>[2] = [];
   for (let m = first, i = 0; m <= last; m = addMonths(m, 1), i++) {
     const days = daysInMonth(m);
     const quantity = round1(p.base * season(m, p.amplitude) * p.trend ** (i / 12));
-    await createInvoice(db, meter, {
+    list.push({
       from: m,
       till: fromDayNumber(toDayNumber(m) + days - 1),
       consumption: quantity,
@@ -91,6 +97,7 @@ async function monthlyInvoices(
       estimated: i % 11 === 5,
     });
   }
+  await createInvoices(db, meter, list);
 }
 
 export interface DemoLedgerResult {
@@ -347,5 +354,12 @@ async function halfHourData(
       readings: 48,
     });
   }
+  await db.insert(halfHourRegisters).values({
+    organisationId: meter.organisationId,
+    meterId: meter.id,
+    register: 0,
+    direction: 'import',
+    quantity: 'kWh',
+  });
   for (let i = 0; i < rows.length; i += 500) await db.insert(halfHourDays).values(rows.slice(i, i + 500));
 }

@@ -253,8 +253,13 @@ export async function startEmbedded({
     url: (database) => urlWith(finalPassword, database),
     async stop() {
       process.removeListener('exit', stopOnExit);
-      child.kill('SIGINT');
+      // A smart shutdown first: the pool's connections are still closing on the server when pool.end()
+      // resolves, and a fast shutdown would cut them (logged as FATAL). Fast after a few seconds, so a
+      // connection left open elsewhere cannot hold the stop.
+      child.kill('SIGTERM');
+      const fast = setTimeout(() => child.kill('SIGINT'), 5000);
       await exited;
+      clearTimeout(fast);
     },
   };
 }

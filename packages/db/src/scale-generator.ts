@@ -4,7 +4,7 @@ import { createDataType, createFactor, createFactorSource } from './catalogue-fa
 import type { Db } from './client';
 import { createOrganisation } from './factories';
 import type { HalfHourReading } from './ledger/half-hour-ingest';
-import { invoices } from './schema/inputs';
+import { invoiceMeters, invoices } from './schema/inputs';
 
 /**
  * A large organisation for benchmarks: `meters` electricity meters over 100 sites, each with `months`
@@ -58,6 +58,21 @@ export async function generateScaleOrganisation(
   const last = addMonths(monthOf(opts.today), -1);
   const first = addMonths(last, -(opts.months - 1));
   let batch: (typeof invoices.$inferInsert)[] = [];
+  let parts: { meterId: number; consumption: string }[] = [];
+  const flush = async () => {
+    const rows = await db.insert(invoices).values(batch).returning({ id: invoices.id });
+    await db.insert(invoiceMeters).values(
+      rows.map((r, i) => ({
+        organisationId: org.id,
+        invoiceId: r.id,
+        meterId: parts[i]?.meterId ?? 0,
+        consumption: parts[i]?.consumption ?? '0',
+        unitId: electricity.stdUnitId,
+      })),
+    );
+    batch = [];
+    parts = [];
+  };
   for (const [k, meterId] of invoiced.entries()) {
     for (let m = first, i = 0; m <= last; m = addMonths(m, 1), i++) {
       const quantity = Math.round(
@@ -65,21 +80,21 @@ export async function generateScaleOrganisation(
           (1 + 0.2 * Math.cos((Math.PI * (Number(m.slice(5, 7)) - 7)) / 6)) *
           (k % 2 ? 1.02 : 0.97) ** (i / 12),
       );
+      const till = fromDayNumber(toDayNumber(m) + daysInMonth(m) - 1);
+      const cost = (quantity * 0.21 + daysInMonth(m) * 1.5).toFixed(2);
       batch.push({
         organisationId: org.id,
-        meterId,
         dateFrom: m,
-        dateTill: fromDayNumber(toDayNumber(m) + daysInMonth(m) - 1),
-        consumption: String(quantity),
-        costExclTax: (quantity * 0.21 + daysInMonth(m) * 1.5).toFixed(2),
+        dateTill: till,
+        invoiceDate: till,
+        costExclTax: cost,
+        chargesTotal: cost,
       });
-      if (batch.length === 5000) {
-        await db.insert(invoices).values(batch);
-        batch = [];
-      }
+      parts.push({ meterId, consumption: String(quantity) });
+      if (batch.length === 5000) await flush();
     }
   }
-  if (batch.length > 0) await db.insert(invoices).values(batch);
+  if (batch.length > 0) await flush();
   return { organisationId: org.id, meterIds, invoiced, smart, first, last };
 }
 

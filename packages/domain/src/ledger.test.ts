@@ -453,7 +453,7 @@ describe('calendarisation', () => {
   });
 
   it('counts transactions of an event-based meter on every day it was open in the month', () => {
-    // Open from 10 November, today the 21st: 12 days of November counted.
+    // Open from 10 November (21 open days), today the 21st: 12 days of November counted so far.
     const [row] = facts({
       meter: meter({ meterType: 9, openDate: '2026-11-10' }),
       transactions: [{ date: '2026-11-13', quantity: 40, conversionToStandard: 1, costCents: 10_000 }],
@@ -461,7 +461,7 @@ describe('calendarisation', () => {
     expect(row).toMatchObject({
       quantityStd: 40,
       costCents: 10_000,
-      daysOpen: 12,
+      daysOpen: 21,
       daysCovered: 12,
       daysCosted: 12,
     });

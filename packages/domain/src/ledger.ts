@@ -468,7 +468,7 @@ export function computeLedger(input: LedgerInput): LedgerResult {
         exportedStd: 0,
         costCents: 0,
         co2e: { s1: 0, s2Location: 0, s2Market: 0, s3: 0 },
-        daysOpen: openDaysIn(month, meter, input.today),
+        daysOpen: openDaysIn(month, meter),
         daysCovered: 0,
         daysCosted: 0,
         daysFactored: 0,
@@ -504,11 +504,13 @@ export function computeLedger(input: LedgerInput): LedgerResult {
       for (const key of SCOPE_KEYS) row.co2e[key] += emissions.co2e[key];
     }
   }
-  // An event-based meter reports by exception: a month with events is covered on every day it was open.
+  // An event-based meter reports by exception: a month with events is covered on every day it was open
+  // up to today.
   for (const month of eventMonths) {
     const row = rowFor(month);
-    row.daysCovered = Math.max(row.daysCovered, row.daysOpen);
-    if (costedEventMonths.has(month)) row.daysCosted = Math.max(row.daysCosted, row.daysOpen);
+    const open = openDaysIn(month, meter, input.today);
+    row.daysCovered = Math.max(row.daysCovered, open);
+    if (costedEventMonths.has(month)) row.daysCosted = Math.max(row.daysCosted, open);
   }
   const facts = [...rows.values()]
     .sort((a, b) => a.month.localeCompare(b.month))
@@ -548,14 +550,17 @@ export function emissionsOn(
   return { co2e, versions };
 }
 
-/** Days of a month on which the meter was open, up to today. */
-export function openDaysIn(month: string, meter: LedgerMeter, today: string): number {
+/**
+ * Days of a month on which the meter was open (up to today when given). A measure is complete for a month
+ * when its days reach the open days.
+ */
+export function openDaysIn(month: string, meter: LedgerMeter, today?: string): number {
   const first = toDayNumber(month);
   const last = first + daysInMonth(month) - 1;
   const open = meter.openDate ? Math.max(first, toDayNumber(meter.openDate)) : first;
   const closeLimit = Math.min(
     last,
-    toDayNumber(today),
+    today ? toDayNumber(today) : last,
     meter.closeDate ? toDayNumber(meter.closeDate) : last,
   );
   return Math.max(0, closeLimit - open + 1);

@@ -24,6 +24,10 @@ export const MSG = {
   sessionExpiring: 'Your session will expire in {minutes} minutes.',
   sessionExpired: 'Your session has expired. Please log in again.',
   tokenLoginFailed: 'The sign-in link is invalid or has expired.',
+  ssoUnavailable:
+    'Sign-in with Microsoft is not available right now. Please try again later, or sign in with your password.',
+  ssoFailed: 'The sign-in with Microsoft could not be completed. Please try again.',
+  ssoNoState: 'The answer from Microsoft has no state. Please start the sign-in with Microsoft again.',
   notFound: 'Not found',
   forbidden: 'You do not have access to this',
   unauthorised: 'Please log in',

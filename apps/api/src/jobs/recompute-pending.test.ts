@@ -78,7 +78,7 @@ afterAll(async () => {
 const scope2 = async () =>
   (
     await database.db.execute<{ meter_id: number; s2: number }>(
-      sql`select meter_id, co2e_scope2 as s2 from monthly_facts where organisation_id = ${organisationId} order by meter_id`,
+      sql`select meter_id, co2e_scope2_location as s2 from monthly_facts where organisation_id = ${organisationId} order by meter_id`,
     )
   ).rows.map((r) => r.s2);
 

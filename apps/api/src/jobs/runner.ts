@@ -14,6 +14,8 @@ export const JOBS: JobDefinition[] = [
 
 /** pg-boss keeps its tables in this schema of the portal's own database. */
 export const JOB_SCHEMA = 'pgboss';
+/** Advisory lock held while pg-boss starts (creates or migrates its schema). */
+const START_LOCK = 74210;
 
 export interface JobRunnerOptions {
   pool: pg.Pool;
@@ -69,7 +71,15 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     migrate: true,
   });
   boss.on('error', (err) => log(`job runner: ${err.message}`));
-  await boss.start();
+  // Processes starting together take turns: pg-boss creates its schema on first start and two creations race.
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [START_LOCK]);
+    await boss.start();
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [START_LOCK]).catch(() => {});
+    lock.release();
+  }
   const byName = new Map(jobs.map((j) => [j.name, j]));
   for (const job of jobs) {
     await boss.createQueue(job.name, { name: job.name, ...job.queue });

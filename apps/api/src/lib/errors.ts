@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'RATE_LIMITED'
+  | 'SSO_FAILED'
+  | 'SSO_UNAVAILABLE'
   | 'INTERNAL';
 
 /** The one error type services throw; the error plugin turns it into `{success:false, message, code, requestId}`. */

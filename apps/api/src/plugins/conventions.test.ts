@@ -60,7 +60,7 @@ describe('API conventions', () => {
 
   it('sets security headers', async () => {
     const res = await t.app.inject({ url: '/api/health' });
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toMatchObject({ status: 'ok' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");

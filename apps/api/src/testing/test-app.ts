@@ -21,7 +21,13 @@ export interface TestApp {
 
 /** The real application on a fresh database; env overrides configuration as environment variables would. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; mailer?: Mailer; clock?: () => Date; jobs?: boolean } = {},
+  opts: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    clock?: () => Date;
+    jobs?: boolean;
+    oidcFetch?: typeof fetch;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verdant-test-data-'));
@@ -49,6 +55,7 @@ export async function createTestApp(
     logger: false,
     clock: opts.clock,
     jobQueue: jobs,
+    oidcFetch: opts.oidcFetch,
   });
   await app.ready();
   return {

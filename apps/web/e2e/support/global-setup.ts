@@ -7,11 +7,14 @@ import { freePort } from '@verdant/db/testing/free-port';
 import { E2E_PORT, E2E_SHORT_SESSION_PORT } from '../../../../playwright.config';
 // @ts-expect-error: a plain ESM script shared with `npm start`
 import { buildWebIfStale, root } from '../../../../scripts/build-web.mjs';
+import { startTestProvider } from '../../../api/src/testing/oidc-test-provider';
 import { startMailbox } from './mailbox';
 
 export const E2E_ADMIN_PASSWORD = 'Admin-e2e-pass-1';
 /** The short-session server's session length: long enough to sign in, short enough to watch it expire. */
 export const SHORT_SESSION_SECONDS = 25;
+/** The main server signs in with Microsoft through this test provider; the short-session server has no SSO. */
+export const E2E_OIDC = { clientId: 'verdant-e2e', clientSecret: 'verdant-e2e-client-secret-0123456789' };
 
 async function waitForHealth(port: number, child: ChildProcess, ms = 90_000) {
   const until = Date.now() + ms;
@@ -55,7 +58,16 @@ export default async function globalSetup() {
     ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     PUBLIC_RATE_LIMIT_PER_MINUTE: '1000',
   };
-  const main = startApp(E2E_PORT, { ...common, PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}` });
+  const idp = await startTestProvider([
+    { ...E2E_OIDC, redirectUris: [`http://127.0.0.1:${E2E_PORT}/login/microsoft`] },
+  ]);
+  const main = startApp(E2E_PORT, {
+    ...common,
+    PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_ID: E2E_OIDC.clientId,
+    OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+  });
   await waitForHealth(E2E_PORT, main);
   const short = startApp(E2E_SHORT_SESSION_PORT, {
     ...common,
@@ -72,6 +84,7 @@ export default async function globalSetup() {
       ),
     );
     await mailbox.close();
+    await idp.close();
     await pg.stop();
     await rm(dir, { recursive: true, force: true });
   };

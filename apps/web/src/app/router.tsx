@@ -21,6 +21,12 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/auth/pages/login-page')).LoginPage }),
       },
       {
+        path: '/login/microsoft',
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/microsoft-callback-page')).MicrosoftCallbackPage,
+        }),
+      },
+      {
         path: '/reset-password',
         lazy: async () => ({
           Component: (await import('../features/auth/pages/reset-password-page')).ResetPasswordPage,

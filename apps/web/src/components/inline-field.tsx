@@ -19,10 +19,20 @@ export interface InlineFieldProps {
   readOnly?: boolean;
   /** A further rule (typically the shared contract's) run before saving; a message stops the save. */
   validate?: (value: string | null) => string | null;
+  /**
+   * Saves the value. Resolving to `{ stored }` says the server kept another value (a new email waits for
+   * confirmation, say): the box then shows that one.
+   */
   onSave: (value: string | null) => Promise<unknown>;
   /** 'date' shows the app's date field (dd/MM/yyyy typed or picked) and saves yyyy-MM-dd. */
   type?: 'text' | 'email' | 'tel' | 'date';
   autoComplete?: string;
+}
+
+function storedOf(answer: unknown): string | null | undefined {
+  if (typeof answer !== 'object' || answer === null || !('stored' in answer)) return undefined;
+  const { stored } = answer as { stored: unknown };
+  return typeof stored === 'string' || stored === null ? stored : undefined;
 }
 
 function failureMessage(error: unknown, name: string): string {
@@ -90,9 +100,12 @@ export function InlineField({
     setError(null);
     setState('saving');
     current.onSave(next).then(
-      () => {
-        saved.current = next;
-        if (edit === edits.current) setState('saved');
+      (answer: unknown) => {
+        const kept = storedOf(answer);
+        saved.current = kept === undefined ? next : kept;
+        if (edit !== edits.current) return;
+        if (kept !== undefined) setText(kept ?? '');
+        setState('saved');
       },
       (failure: unknown) => {
         if (isSilentError(failure)) {

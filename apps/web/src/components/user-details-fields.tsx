@@ -69,6 +69,7 @@ export function UserDetailsFields({ user, editable, onSave }: UserDetailsFieldsP
     // A new email waits for the old address to confirm it (unless a product administrator made it).
     if (key === 'email' && value && (saved as Partial<User> | undefined)?.email === user.email) {
       showInfoBanner(fill(USER_MESSAGES.emailChangeSent, { email: user.email }));
+      return { stored: user.email };
     }
     return saved;
   };

@@ -76,7 +76,7 @@ describe('concurrent writes to the ledger', () => {
     const answers = await Promise.allSettled(Array.from({ length: 20 }, (_, n) => write([0], n)));
     expect(answers.filter((a) => a.status === 'rejected')).toEqual([]);
     const invoices = await database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from invoices where meter_id = ${meters[0]?.id ?? 0}`,
+      sql`select count(*)::int as n from invoice_meters where meter_id = ${meters[0]?.id ?? 0}`,
     );
     expect(invoices.rows[0]?.n).toBe(20);
     await noDifferences();

@@ -113,6 +113,12 @@ export async function ingestHalfHourReadings(
     Readable.from(lines()),
     client.query(copyFrom('copy half_hour_stage (meter_id, register, read_date, kwh, kw, pf) from stdin')),
   );
+  // A register first seen here imports kWh (a register of another kind is defined before its readings).
+  await client.query(
+    `insert into half_hour_registers (organisation_id, meter_id, register, direction, quantity)
+     select distinct $1::int, meter_id, register, 'import', 'kWh' from half_hour_stage on conflict do nothing`,
+    [organisationId],
+  );
   await client.query(MERGE, [organisationId]);
   return { days: days.size, readings: readings.length, meterIds, refused: [] };
 }

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { type Db, schema } from '../client';
 import { inTransaction, lockRollup } from './lock';
 import { recomputeFacts } from './recompute';
-import { rollupSelect } from './rollup';
+import { rollupColumns, rollupSelect } from './rollup';
 
 export type FactDifference = {
   meterId: number;
@@ -77,8 +77,7 @@ export async function rebuildLedger(
       const ids = sql.param(organisations);
       await tx.execute(sql`delete from organisation_month_facts where organisation_id = any(${ids}::int[])`);
       await tx.execute(sql`
-        insert into organisation_month_facts
-          (organisation_id, month, energy_id, quantity_std, cost, co2e, meters, incomplete_meters)
+        insert into organisation_month_facts ${rollupColumns}
         ${rollupSelect(sql`(select * from monthly_facts where organisation_id = any(${ids}::int[]))`, '')}`);
     });
 
@@ -115,6 +114,7 @@ export async function rebuildLedger(
           on a.organisation_id = b.organisation_id and a.month = b.month and a.energy_id = b.energy_id
         where a.organisation_id is null or b.organisation_id is null
           or a.cost <> b.cost or a.meters <> b.meters or a.incomplete_meters <> b.incomplete_meters
+          or a.incomplete_cost <> b.incomplete_cost or a.incomplete_co2e <> b.incomplete_co2e
           or abs(a.quantity_std - b.quantity_std) > 1e-6 * greatest(1, abs(b.quantity_std))
           or abs(a.co2e - b.co2e) > 1e-6 * greatest(1, abs(b.co2e))
       )

@@ -44,7 +44,7 @@ const facts = async (meterId: number) =>
       s3: number;
       days: number;
     }>(sql`
-      select month, quantity_std as q, cost, co2e_scope1 as s1, co2e_scope2 as s2, co2e_scope3 as s3, days_covered as days
+      select month, quantity_std as q, cost, co2e_scope1 as s1, co2e_scope2_location as s2, co2e_scope3 as s3, days_covered as days
       from monthly_facts where meter_id = ${meterId} order by month`)
   ).rows;
 
@@ -72,9 +72,20 @@ describe('recomputeFacts', () => {
       { month: '2024-03-01', q: 1500, cost: '300.01', s1: 0, s2: 150, s3: 15, days: 15 },
       { month: '2024-04-01', q: 3000, cost: '600.00', s1: 0, s2: 300, s3: 30, days: 30 },
     ]);
-    await database.db.execute(sql`update invoices set reversed = true where id = ${invoice.id}`);
+    // A reversal over its period that charges nothing: the invoice stops counting, the days are uncovered.
+    await createInvoice(database.db, meter, {
+      kind: 'reversal',
+      from: '2024-03-17',
+      till: '2024-04-30',
+      consumption: 0,
+      cost: 0,
+      reverses: [invoice.id],
+    });
     await recomputeFacts(database.db, [meter.id]);
-    expect(await facts(meter.id)).toEqual([]);
+    expect(await facts(meter.id)).toEqual([
+      { month: '2024-03-01', q: 0, cost: '0.00', s1: 0, s2: 0, s3: 0, days: 0 },
+      { month: '2024-04-01', q: 0, cost: '0.00', s1: 0, s2: 0, s3: 0, days: 0 },
+    ]);
   });
 
   it('commits or rolls back with the write that caused it', async () => {
@@ -187,14 +198,17 @@ describe('the organisation rollup', () => {
     const rollup = async () =>
       (
         await database.db.execute(sql`select month, energy_id, round(quantity_std::numeric, 6) as q, cost,
-          round(co2e::numeric, 6) as co2e, meters, incomplete_meters from organisation_month_facts
+          round(co2e::numeric, 6) as co2e, meters, incomplete_meters, incomplete_cost, incomplete_co2e
+          from organisation_month_facts
           where organisation_id = ${org.id} order by month, energy_id`)
       ).rows;
     const fromFacts = async () =>
       (
         await database.db.execute(sql`select month, energy_id, round(sum(quantity_std)::numeric, 6) as q, sum(cost) as cost,
-          round(sum(co2e_scope1 + co2e_scope2 + co2e_scope3)::numeric, 6) as co2e, count(*)::int as meters,
-          (count(*) filter (where days_covered < extract(day from (month + interval '1 month' - interval '1 day'))))::int as incomplete_meters
+          round(sum(co2e_scope1 + co2e_scope2_location + co2e_scope3)::numeric, 6) as co2e, count(*)::int as meters,
+          (count(*) filter (where days_covered < days_open))::int as incomplete_meters,
+          (count(*) filter (where days_costed < days_open))::int as incomplete_cost,
+          (count(*) filter (where days_factored < days_open))::int as incomplete_co2e
           from monthly_facts where organisation_id = ${org.id} and counts_in_totals
           group by month, energy_id order by month, energy_id`)
       ).rows;
@@ -215,16 +229,22 @@ describe('the organisation rollup', () => {
     expect(await rollup()).toEqual(await fromFacts());
     expect((await rollup()).map((r) => r.meters)).toEqual([2, 1]);
 
-    await database.db.execute(
-      sql`update invoices set consumption = 4000, cost_excl_tax = 800.99 where id = ${i1.id}`,
-    );
+    await database.db.execute(sql`update invoices set cost_excl_tax = 800.99 where id = ${i1.id}`);
+    await database.db.execute(sql`update invoice_meters set consumption = 4000 where invoice_id = ${i1.id}`);
     await recomputeFacts(database.db, [a.id]);
     expect(await rollup()).toEqual(await fromFacts());
 
-    await database.db.execute(sql`update invoices set reversed = true where id = ${i1.id}`);
+    await createInvoice(database.db, a, {
+      kind: 'reversal',
+      from: '2024-01-01',
+      till: '2024-02-15',
+      consumption: 0,
+      cost: 0,
+      reverses: [i1.id],
+    });
     await recomputeFacts(database.db, [a.id]);
     expect(await rollup()).toEqual(await fromFacts());
-    expect(await rollup()).toHaveLength(1);
+    expect((await rollup()).map((r) => r.q)).toEqual(['2200.000000', '0.000000']);
 
     // A check meter measures part of a supply meter: its facts exist but stay out of the totals.
     const check = await createMeter(database.db, site, {
@@ -241,6 +261,6 @@ describe('the organisation rollup', () => {
     await recomputeFacts(database.db, [check.id]);
     expect(await facts(check.id)).toHaveLength(1);
     expect(await rollup()).toEqual(await fromFacts());
-    expect((await rollup())[0]).toMatchObject({ meters: 1, q: '2200.000000' });
+    expect((await rollup())[0]).toMatchObject({ meters: 2, q: '2200.000000' });
   });
 });

@@ -1,10 +1,17 @@
+import { fromDayNumber, toDayNumber } from '@verdant/domain/calendar';
 import {
   computeLedger,
+  countsIn,
+  type FactorChoice,
   type FactorPeriod,
   type FactorSet,
+  type InvoiceDoc,
   type LedgerInput,
+  type LedgerMeter,
+  type ScopeKey,
   type Timelines,
 } from '@verdant/domain/ledger';
+import { todayIn } from '@verdant/domain/time-zone';
 import type { DbOrTx, Tx } from '../client';
 import type { monthlyFacts } from '../schema/inputs';
 import { inTransaction, lockMeters } from './lock';
@@ -18,24 +25,20 @@ import { replaceFacts } from './rollup';
  * whole meter is recomputed: a meter has a few hundred input rows at most apart from half-hour days, which
  * arrive pre-summed per day. The meters stay locked until the transaction ends (see lockMeters).
  */
-export async function recomputeFacts(
-  db: DbOrTx,
-  meterIds: readonly number[],
-  today = new Date().toISOString().slice(0, 10),
-) {
+export async function recomputeFacts(db: DbOrTx, meterIds: readonly number[], today?: string) {
   const unique = [...new Set(meterIds)];
   if (unique.length === 0) return;
   await inTransaction(db, (tx) => recomputeLocked(tx, unique, today));
 }
 
-async function recomputeLocked(db: Tx, unique: number[], today: string) {
+async function recomputeLocked(db: Tx, unique: number[], today: string | undefined) {
   const locked = await lockMeters(db, unique);
   const meters = await q.loadMeters(db, unique);
   const dataTypeIds = [...new Set(meters.flatMap((m) => (m.energy_id === null ? [] : [m.energy_id])))];
   const components = await q.loadComponents(db, dataTypeIds);
   const allTypes = [...new Set([...dataTypeIds, ...components.map((c) => c.component_id)])];
-  const sourceIds = [...new Set(meters.flatMap((m) => (m.source_id === null ? [] : [m.source_id])))];
-  const { factors, defaultSourceId } = await q.loadFactors(db, allTypes, sourceIds);
+  const organisationIds = [...new Set(meters.map((m) => m.organisation_id))];
+  const { factors, defaultSourceId, chosen } = await q.loadFactors(db, allTypes, organisationIds);
   const inputs = await q.loadInputs(db, unique);
 
   const byMeter = <T extends { meter_id: number }>(rows: T[]) => {
@@ -43,17 +46,41 @@ async function recomputeLocked(db: Tx, unique: number[], today: string) {
     for (const r of rows) map.set(r.meter_id, [...(map.get(r.meter_id) ?? []), r]);
     return (id: number) => map.get(id) ?? [];
   };
-  const invoices = byMeter(inputs.invoices);
+  const invoiceMeters = new Map<number, q.InvoiceMeterRow[]>();
+  for (const r of inputs.invoiceMeters)
+    invoiceMeters.set(r.invoice_id, [...(invoiceMeters.get(r.invoice_id) ?? []), r]);
+  const docs: InvoiceDoc[] = inputs.invoices.map((i) => ({
+    id: i.id,
+    invoiceDate: i.invoice_date ?? i.date_till,
+    from: i.date_from,
+    till: i.date_till,
+    kind: i.kind,
+    carriesConsumption: i.carries_consumption,
+    reverses: i.reverses.map(Number),
+    estimated: i.estimated,
+    costCents: cents(i.cost),
+    meters: (invoiceMeters.get(i.id) ?? []).map((r) => ({
+      meterId: r.meter_id,
+      multiplier: Number(r.multiplier),
+      sharing: r.sharing === null ? null : Number(r.sharing),
+      consumption: Number(r.consumption),
+      conversionToStandard: Number(r.conversion),
+    })),
+  }));
+  const docsOf = (meterId: number) => docs.filter((d) => d.meters.some((m) => m.meterId === meterId));
   const records = byMeter(inputs.records);
   const transactions = byMeter(inputs.transactions);
   const fuel = byMeter(inputs.fuel);
-  const halfHours = byMeter(inputs.halfHours);
-  const cents = (money: string | null) => (money === null ? 0 : Math.round(Number(money) * 100));
+  const registerDays = byMeter(inputs.registerDays);
 
   const rows: (typeof monthlyFacts.$inferInsert)[] = [];
   for (const m of meters) {
     if (m.energy_id === null) continue;
-    const timelines = (dataTypeId: number) => timelinesFor(factors, dataTypeId, m.source_id, defaultSourceId);
+    const own = chosen.filter((c) => c.organisation_id === m.organisation_id);
+    const choice = (dataTypeId: number): FactorChoice => ({
+      own: ownTimelines(factors, dataTypeId, own, defaultSourceId),
+      fallback: timelinesOf(factors, dataTypeId, defaultSourceId),
+    });
     const parts = components.filter((c) => c.composite_id === m.energy_id);
     const factorSet: FactorSet =
       parts.length > 0
@@ -61,83 +88,78 @@ async function recomputeLocked(db: Tx, unique: number[], today: string) {
             kind: 'composite',
             components: parts.map((c) => ({
               percentage: Number(c.percentage),
-              conversion: 1,
-              factors: { fallback: timelines(c.component_id) },
+              conversion: Number(c.conversion),
+              factors: choice(c.component_id),
             })),
           }
-        : { kind: 'plain', factors: { fallback: timelines(m.energy_id) } };
-    const conversionToStandard = m.conversion === null ? 1 : Number(m.conversion);
+        : { kind: 'plain', factors: choice(m.energy_id) };
+    const meter: LedgerMeter = {
+      id: m.id,
+      meterType: m.meter_type,
+      metlvlId: m.metlvl_id,
+      openDate: m.meter_open,
+      closeDate: m.meter_close,
+      reporting: m.reporting,
+      reportingSource: m.reporting_source,
+      situation: m.situation,
+    };
     const input: LedgerInput = {
-      meter: {
-        id: m.id,
-        meterType: m.meter_type,
-        metlvlId: m.metlvl_id,
-        openDate: m.meter_open,
-        closeDate: m.meter_close,
-      },
-      invoices: invoices(m.id)
-        .filter((i) => !i.reversed)
-        .map((i) => ({
-          id: i.id,
-          invoiceDate: i.invoice_date ?? i.date_till,
-          from: i.date_from,
-          till: i.date_till,
-          kind: 'normal',
-          carriesConsumption: true,
-          reverses: [],
-          estimated: i.estimated,
-          costCents: cents(i.cost),
-          meters: [
-            {
-              meterId: m.id,
-              multiplier: 1,
-              sharing: null,
-              consumption: Number(i.quantity),
-              conversionToStandard,
-            },
-          ],
-        })),
+      meter,
+      invoices: docsOf(m.id),
       consumptionRecords: records(m.id).map((r) => ({
         from: r.date_from,
         till: r.date_till,
         quantity: Number(r.quantity),
-        conversionToStandard,
+        conversionToStandard: Number(r.conversion),
       })),
       transactions: transactions(m.id).map((t) => ({
         date: t.date,
         quantity: Number(t.quantity),
-        conversionToStandard,
+        conversionToStandard: Number(t.conversion),
         costCents: t.cost === null ? null : cents(t.cost),
       })),
       fuelPurchases: fuel(m.id).map((t) => ({
         date: t.date,
         quantity: Number(t.quantity),
-        conversionToStandard,
+        conversionToStandard: Number(t.conversion),
         costCents: cents(t.cost),
+        flagged: t.flagged,
       })),
-      registerDays: halfHours(m.id).map((h) => ({
+      registerDays: registerDays(m.id).map((h) => ({
         date: h.date,
-        direction: 'import',
-        quantity: 'kWh',
-        total: Number(h.kwh),
+        direction: h.direction,
+        quantity: h.quantity,
+        total: Number(h.total),
       })),
       factors: factorSet,
-      today,
+      today: today ?? todayIn(m.time_zone),
     };
+    const countsInTotals = countsIn(meter, 'cost');
+    const countsConsumption = countsIn(meter, 'consumption');
+    const countsEmissions = countsIn(meter, 'emissions');
     for (const f of computeLedger(input).facts) {
       rows.push({
         organisationId: m.organisation_id,
         meterId: m.id,
         month: f.month,
         energyId: m.energy_id,
-        countsInTotals: m.metlvl_id === 1,
+        countsInTotals,
+        countsConsumption,
+        countsEmissions,
         quantityStd: micro(f.quantityStd),
+        exportedStd: micro(f.exportedStd),
         cost: (f.costCents / 100).toFixed(2),
         co2eScope1: micro(f.co2e.s1),
-        co2eScope2: micro(f.co2e.s2Location),
+        co2eScope2Location: micro(f.co2e.s2Location),
+        co2eScope2Market: micro(f.co2e.s2Market),
         co2eScope3: micro(f.co2e.s3),
+        daysOpen: f.daysOpen,
         daysCovered: f.daysCovered,
+        daysCosted: f.daysCosted,
+        daysFactored: f.daysFactored,
         estimated: f.estimated,
+        flagged: f.flagged,
+        factorVersions: f.factorVersions,
       });
     }
   }
@@ -153,28 +175,57 @@ async function recomputeLocked(db: Tx, unique: number[], today: string) {
 /** Daily shares add float noise (49.999999999999964); a millionth of a unit is far below any report. */
 const micro = (n: number) => Math.round(n * 1e6) / 1e6;
 
-/**
- * The factor timelines for one data type: the organisation's own source where it has factors for that
- * scope, else the default source (domain.md: a factor its own set lacks falls back to the default).
- */
-function timelinesFor(
-  factors: q.FactorRow[],
-  dataTypeId: number,
-  sourceId: number | null,
-  defaultSourceId: number | null,
-): Timelines {
+const cents = (money: string | null) => (money === null ? 0 : Math.round(Number(money) * 100));
+
+const SCOPE_KEY = { 1: 's1', 3: 's3' } as const;
+
+/** One source's timelines for a data type, per scope key (scope 2 split by location and market basis). */
+function timelinesOf(factors: q.FactorRow[], dataTypeId: number, sourceId: number | null): Timelines {
   const result: Timelines = {};
-  const keys = { 1: 's1', 2: 's2Location', 3: 's3' } as const;
-  for (const scope of [1, 2, 3] as const) {
-    const of = (source: number | null) =>
-      factors.filter((f) => f.data_type_id === dataTypeId && f.scope === scope && f.source_id === source);
-    const own = sourceId !== null && sourceId !== defaultSourceId ? of(sourceId) : [];
-    const chosen = own.length > 0 ? own : of(defaultSourceId);
-    if (chosen.length > 0) {
-      result[keys[scope]] = chosen.map(
-        (f): FactorPeriod => ({ from: f.start_date, till: f.end_date, rate: Number(f.rate) }),
-      );
-    }
+  if (sourceId === null) return result;
+  for (const f of factors) {
+    if (f.data_type_id !== dataTypeId || f.source_id !== sourceId) continue;
+    const key: ScopeKey =
+      f.scope === 2 ? (f.scope2_basis === 'market' ? 's2Market' : 's2Location') : SCOPE_KEY[f.scope];
+    const period: FactorPeriod = {
+      from: f.start_date,
+      till: f.end_date,
+      rate: Number(f.rate),
+      ...(f.version_id === null ? {} : { versionId: f.version_id }),
+    };
+    result[key] = [...(result[key] ?? []), period];
   }
   return result;
+}
+
+/**
+ * The organisation's own factors, day by day: each source it chose applies from its effective date to the
+ * next choice, clipped to those periods; the default source is the fallback, not an own set.
+ */
+function ownTimelines(
+  factors: q.FactorRow[],
+  dataTypeId: number,
+  chosen: { effective_from: string; source_id: number }[],
+  defaultSourceId: number | null,
+): Timelines | undefined {
+  const result: Timelines = {};
+  let any = false;
+  chosen.forEach((c, i) => {
+    if (c.source_id === defaultSourceId) return;
+    const next = chosen[i + 1]?.effective_from;
+    const until = next ? fromDayNumber(toDayNumber(next) - 1) : null;
+    for (const [key, periods] of Object.entries(timelinesOf(factors, dataTypeId, c.source_id)) as [
+      ScopeKey,
+      FactorPeriod[],
+    ][]) {
+      for (const p of periods) {
+        const from = [p.from, c.effective_from].sort()[1] ?? p.from;
+        const till = until === null ? p.till : p.till === null || p.till > until ? until : p.till;
+        if (till !== null && till < from) continue;
+        result[key] = [...(result[key] ?? []), { ...p, from, till }];
+        any = true;
+      }
+    }
+  });
+  return any ? result : undefined;
 }

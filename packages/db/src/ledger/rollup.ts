@@ -7,28 +7,41 @@ type FactRow = typeof monthlyFacts.$inferInsert;
 
 /**
  * The organisation rollup of a set of fact rows, as one `select` over `source` (a CTE or the table): per
- * organisation, month and data type, money summed in numeric (never float), only facts that count in totals.
+ * organisation, month and data type, money summed in numeric (never float), only facts that count in totals,
+ * each measure over the meters that count in its totals (domain.md 7); emissions with scope 2 location-based.
+ * A measure is incomplete for a meter when its days are fewer than the days the meter was open.
  */
 export const rollupSelect = (source: SQL, sign: '' | '-') => sql`
   select organisation_id, month, coalesce(energy_id, 0),
-    ${sql.raw(sign)}sum(quantity_std), ${sql.raw(sign)}sum(cost), ${sql.raw(sign)}sum(co2e_scope1 + co2e_scope2 + co2e_scope3),
+    ${sql.raw(sign)}coalesce(sum(quantity_std) filter (where counts_consumption), 0),
+    ${sql.raw(sign)}sum(cost),
+    ${sql.raw(sign)}coalesce(sum(co2e_scope1 + co2e_scope2_location + co2e_scope3) filter (where counts_emissions), 0),
     ${sql.raw(sign)}count(*)::int,
-    ${sql.raw(sign)}(count(*) filter (where days_covered < extract(day from (month + interval '1 month' - interval '1 day'))))::int
+    ${sql.raw(sign)}(count(*) filter (where counts_consumption and days_covered < days_open))::int,
+    ${sql.raw(sign)}(count(*) filter (where days_costed < days_open))::int,
+    ${sql.raw(sign)}(count(*) filter (where counts_emissions and days_factored < days_open))::int
   from ${source} as f where counts_in_totals
   group by 1, 2, 3
   order by 1, 2, 3`;
 
+/** The columns of organisation_month_facts that rollupSelect fills, in its order. */
+export const rollupColumns = sql.raw(`(organisation_id, month, energy_id, quantity_std, cost, co2e, meters,
+  incomplete_meters, incomplete_cost, incomplete_co2e)`);
+
 /** Adds a rollup `select` (see rollupSelect) to organisation_month_facts. */
 const addToRollup = (select: SQL) => sql`
-  insert into organisation_month_facts as t
-    (organisation_id, month, energy_id, quantity_std, cost, co2e, meters, incomplete_meters)
+  insert into organisation_month_facts as t ${rollupColumns}
   ${select}
   on conflict (organisation_id, month, energy_id) do update set
     quantity_std = t.quantity_std + excluded.quantity_std,
     cost = t.cost + excluded.cost,
     co2e = t.co2e + excluded.co2e,
     meters = t.meters + excluded.meters,
-    incomplete_meters = t.incomplete_meters + excluded.incomplete_meters`;
+    incomplete_meters = t.incomplete_meters + excluded.incomplete_meters,
+    incomplete_cost = t.incomplete_cost + excluded.incomplete_cost,
+    incomplete_co2e = t.incomplete_co2e + excluded.incomplete_co2e`;
+
+const FACT_ROWS_PER_STATEMENT = 2500;
 
 /**
  * Replaces the facts of the given (locked) meters with `rows` and moves the organisation rollup by the
@@ -77,11 +90,11 @@ export async function replaceFacts(
       returning t.meters`);
     emptied = subtracted.rows.some((r) => Number(r.meters) <= 0);
   }
-  // Stay well under PostgreSQL's 65535 parameters per statement.
-  for (let i = 0; i < changed.length; i += 4000) {
+  // Stay under PostgreSQL's 65535 parameters per statement: a fact row has 21 columns.
+  for (let i = 0; i < changed.length; i += FACT_ROWS_PER_STATEMENT) {
     const insert = tx
       .insert(monthlyFacts)
-      .values(changed.slice(i, i + 4000))
+      .values(changed.slice(i, i + FACT_ROWS_PER_STATEMENT))
       .returning();
     await tx.execute(sql`with added as (${insert.getSQL()}) ${addToRollup(rollupSelect(sql`added`, ''))}`);
   }

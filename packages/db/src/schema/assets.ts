@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -193,6 +194,67 @@ export const entities = pgTable(
   ],
 );
 
+/**
+ * The share of a meter's consumption (and of its note) that falls to an entity, from a date on: entities sum
+ * their meters' facts times the shares in force.
+ */
+export const meterEntityShares = pgTable(
+  'meter_entity_shares',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    meterId: integer('meter_id').notNull(),
+    entityId: integer('entity_id').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    /** Percent of consumption (and so of cost and emissions). */
+    percentage: numeric('percentage', { precision: 7, scale: 4 }).notNull(),
+    /** Percent of the meter's note shown on the entity. */
+    notePercentage: numeric('note_percentage', { precision: 7, scale: 4 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meterId, t.entityId, t.validFrom] }),
+    index('meter_entity_shares_entity_idx').on(t.entityId),
+    foreignKey({
+      columns: [t.organisationId, t.meterId],
+      foreignColumns: [meters.organisationId, meters.id],
+      name: 'meter_entity_shares_meter_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.organisationId, t.entityId],
+      foreignColumns: [entities.organisationId, entities.id],
+      name: 'meter_entity_shares_entity_fk',
+    }).onDelete('cascade'),
+    check('meter_entity_shares_percentage_check', sql`${t.percentage} between 0 and 100`),
+  ],
+);
+
+/**
+ * A grouping of site groups or of meter groups (Region, Cost centre, ...). In a controlled grouping an asset
+ * belongs to at most one group; groups in no grouping are uncontrolled.
+ */
+export const groupings = pgTable(
+  'groupings',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    memberType: text('member_type', { enum: ['site', 'meter'] }).notNull(),
+    name: text('name').notNull(),
+    controlled: boolean('controlled').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('groupings_organisation_id_unique').on(t.organisationId, t.id),
+    uniqueIndex('groupings_organisation_name_unique').on(
+      t.organisationId,
+      t.memberType,
+      sql`lower(${t.name})`,
+    ),
+    check('groupings_member_type_check', sql`${t.memberType} in ('site', 'meter')`),
+  ],
+);
+
 /** A site group (members are sites) or a source group (members are meters). */
 export const assetGroups = pgTable(
   'asset_groups',
@@ -203,11 +265,17 @@ export const assetGroups = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     memberType: text('member_type', { enum: ['site', 'meter'] }).notNull(),
     name: text('name').notNull(),
+    groupingId: integer('grouping_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('asset_groups_organisation_idx').on(t.organisationId),
+    foreignKey({
+      columns: [t.organisationId, t.groupingId],
+      foreignColumns: [groupings.organisationId, groupings.id],
+      name: 'asset_groups_grouping_fk',
+    }),
     unique('asset_groups_organisation_id_id_unique').on(t.organisationId, t.id),
     check('asset_groups_member_type_check', sql`${t.memberType} in ('site', 'meter')`),
   ],
@@ -220,11 +288,19 @@ export const assetGroupMembers = pgTable(
     groupId: integer('group_id').notNull(),
     /** A site id or a meter id, as the group's member type says. */
     assetId: integer('asset_id').notNull(),
+    /**
+     * The group's grouping while it is controlled, kept by triggers (migration 0009): a unique index on it
+     * holds an asset in at most one group of a controlled grouping.
+     */
+    controlledGroupingId: integer('controlled_grouping_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.assetId] }),
     index('asset_group_members_asset_idx').on(t.assetId),
+    uniqueIndex('asset_group_members_controlled_unique')
+      .on(t.controlledGroupingId, t.assetId)
+      .where(sql`${t.controlledGroupingId} is not null`),
     foreignKey({
       name: 'asset_group_members_group_fk',
       columns: [t.organisationId, t.groupId],

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -97,10 +98,36 @@ export const emissionFactorSources = pgTable('emission_factor_sources', {
   notes: text('notes'),
 });
 
+/**
+ * A publication edition of a factor source (the 2024 guide, say). Publishers revise past years between
+ * editions; for each period exactly one edition per source is current (`current_from`..`current_till`).
+ */
+export const emissionFactorEditions = pgTable(
+  'emission_factor_editions',
+  {
+    id: serial('id').primaryKey(),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => emissionFactorSources.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    published: date('published', { mode: 'string' }),
+    /** The periods this edition is the current one for (inclusive; null: open). */
+    currentFrom: date('current_from', { mode: 'string' }),
+    currentTill: date('current_till', { mode: 'string' }),
+    notes: text('notes'),
+  },
+  (t) => [uniqueIndex('emission_factor_editions_source_name_unique').on(t.sourceId, sql`lower(${t.name})`)],
+);
+
 export const emissionFactors = pgTable(
   'emission_factors',
   {
     id: serial('id').primaryKey(),
+    editionId: integer('edition_id').references(() => emissionFactorEditions.id, { onDelete: 'cascade' }),
+    /** For scope 2: location (grid average) or market (supplier-specific, certificates, residual mix). */
+    scope2Basis: text('scope2_basis', { enum: ['location', 'market'] }),
+    /** The current version (the latest row of emission_factor_versions). */
+    version: integer('version').notNull().default(1),
     dataTypeId: integer('data_type_id')
       .notNull()
       .references(() => dataTypes.id, { onDelete: 'cascade' }),
@@ -110,6 +137,10 @@ export const emissionFactors = pgTable(
     scope: integer('scope').notNull(),
     /** kg CO2e per standard unit of the data type. */
     rate: numeric('rate', { precision: 20, scale: 10 }).notNull(),
+    /** The CO2, CH4 and N2O parts of the rate where published. */
+    co2: numeric('co2', { precision: 20, scale: 10 }),
+    ch4: numeric('ch4', { precision: 20, scale: 10 }),
+    n2o: numeric('n2o', { precision: 20, scale: 10 }),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     /** Inclusive; null while the factor is still in force. */
     endDate: date('end_date', { mode: 'string' }),
@@ -119,5 +150,54 @@ export const emissionFactors = pgTable(
     check('emission_factors_scope_check', sql`${t.scope} between 1 and 3`),
     check('emission_factors_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     index('emission_factors_lookup_idx').on(t.dataTypeId, t.sourceId, t.scope, t.startDate),
+    check(
+      'emission_factors_scope2_basis_check',
+      sql`(${t.scope} = 2 and ${t.scope2Basis} in ('location', 'market')) or (${t.scope} <> 2 and ${t.scope2Basis} is null)`,
+    ),
+  ],
+);
+
+/** Every change of a factor is a new version (who, when, why); old versions are kept. Facts name them. */
+export const emissionFactorVersions = pgTable(
+  'emission_factor_versions',
+  {
+    id: serial('id').primaryKey(),
+    factorId: integer('factor_id')
+      .notNull()
+      .references(() => emissionFactors.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    rate: numeric('rate', { precision: 20, scale: 10 }).notNull(),
+    co2: numeric('co2', { precision: 20, scale: 10 }),
+    ch4: numeric('ch4', { precision: 20, scale: 10 }),
+    n2o: numeric('n2o', { precision: 20, scale: 10 }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    changedBy: integer('changed_by'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    reason: text('reason'),
+  },
+  (t) => [uniqueIndex('emission_factor_versions_factor_version_unique').on(t.factorId, t.version)],
+);
+
+/**
+ * The factor source an organisation uses, from an effective date: a change applies from that date (older
+ * years keep the source they had unless an administrator restates them on purpose).
+ */
+export const organisationFactorSources = pgTable(
+  'organisation_factor_sources',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => emissionFactorSources.id, { onDelete: 'cascade' }),
+    changedBy: integer('changed_by'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.effectiveFrom] }),
+    foreignKey({ columns: [t.sourceId], foreignColumns: [emissionFactorSources.id] }),
   ],
 );

@@ -45,6 +45,8 @@ export const organisations = pgTable(
     graphingOrder: integer('graphing_order'),
     emissionFactorDataSourceId: integer('emission_factor_data_source_id'),
     reportingYearEnd: integer('reporting_year_end').notNull().default(12),
+    /** Months, "today" and the half-hour clock follow this zone (IANA name). */
+    timeZone: text('time_zone').notNull().default('Pacific/Auckland'),
     /** Text of JSON: estimatesAlertEnabled, estimatesAlertCount, nillConsumptionAlertEnabled, nillConsumptionAlertCount. */
     alertSettings: text('alert_settings'),
     logo: text('logo'),

@@ -4,6 +4,7 @@ import {
   check,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -15,8 +16,10 @@ import {
   text,
   time,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { meters } from './assets';
+import { units } from './catalogue';
 import { organisations, users } from './core';
 
 /** What feeds the ledger: invoices, consumption records, transactions, fuel purchases, half-hour readings. */
@@ -28,36 +31,165 @@ const owner = {
   meterId: integer('meter_id')
     .notNull()
     .references(() => meters.id, { onDelete: 'cascade' }),
+  /** The unit the row was entered in: changing a meter's unit changes new inputs, never history. */
+  unitId: integer('unit_id')
+    .notNull()
+    .references(() => units.id),
 };
 
+/** What an invoice's bill type carries: consumption and cost, or cost only (lines charges, for example). */
+export const billTypes = pgTable('bill_types', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  carriesConsumption: boolean('carries_consumption').notNull(),
+});
+
+/**
+ * Invoices are documents (domain.md 1): one covers one or more meters (`invoice_meters`), carries line items,
+ * and is of a kind: normal, reversal, replacement or decommission. A reversal or replacement names the
+ * invoices it reverses (`invoice_reversals`); they stop counting on the days it covers.
+ */
 export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    ...owner,
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    retailerId: integer('retailer_id'),
     invoiceNumber: text('invoice_number'),
     invoiceDate: date('invoice_date', { mode: 'string' }),
     dateDue: date('date_due', { mode: 'string' }),
     dateFrom: date('date_from', { mode: 'string' }).notNull(),
     dateTill: date('date_till', { mode: 'string' }).notNull(),
-    /** In the meter's unit. */
-    consumption: numeric('consumption', { precision: 18, scale: 4 }).notNull(),
-    /** Money excludes tax, in dollars to the cent. */
+    /** normal, reversal, replacement or decommission. */
+    kind: text('kind', { enum: ['normal', 'reversal', 'replacement', 'decommission'] })
+      .notNull()
+      .default('normal'),
+    billTypeId: integer('bill_type_id')
+      .notNull()
+      .default(1)
+      .references(() => billTypes.id),
+    /** actual, estimated or customer read. */
+    readType: text('read_type', { enum: ['actual', 'estimated', 'customer'] })
+      .notNull()
+      .default('actual'),
+    /** Totals before tax, in dollars to the cent: cost before GST = charges + sundries - discounts. */
+    chargesTotal: numeric('charges_total', { precision: 14, scale: 2 }).notNull().default('0'),
+    sundriesTotal: numeric('sundries_total', { precision: 14, scale: 2 }).notNull().default('0'),
+    discountsTotal: numeric('discounts_total', { precision: 14, scale: 2 }).notNull().default('0'),
     costExclTax: numeric('cost_excl_tax', { precision: 14, scale: 2 }).notNull(),
     taxAmount: numeric('tax_amount', { precision: 14, scale: 2 }).notNull().default('0'),
     estimated: boolean('estimated').notNull().default(false),
-    /** A reversed or replaced invoice no longer counts in the ledger. */
-    reversed: boolean('reversed').notNull().default(false),
-    replacedById: integer('replaced_by_id'),
     notes: text('notes'),
     enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('invoices_meter_period_idx').on(t.meterId, t.dateFrom),
     index('invoices_organisation_idx').on(t.organisationId),
+    uniqueIndex('invoices_organisation_id_unique').on(t.organisationId, t.id),
     check('invoices_period_check', sql`${t.dateTill} >= ${t.dateFrom}`),
+    check('invoices_kind_check', sql`${t.kind} in ('normal', 'reversal', 'replacement', 'decommission')`),
+    check('invoices_read_type_check', sql`${t.readType} in ('actual', 'estimated', 'customer')`),
+  ],
+);
+
+/** The meters an invoice covers: each with its multiplier, sharing and consumption (in the row's unit). */
+export const invoiceMeters = pgTable(
+  'invoice_meters',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').notNull(),
+    meterId: integer('meter_id').notNull(),
+    multiplier: numeric('multiplier', { precision: 14, scale: 6 }).notNull().default('1'),
+    /** Percent of the invoice's cost; null: in proportion to consumption. */
+    sharing: numeric('sharing', { precision: 7, scale: 4 }),
+    consumption: numeric('consumption', { precision: 18, scale: 4 }).notNull().default('0'),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invoiceId, t.meterId] }),
+    index('invoice_meters_meter_idx').on(t.meterId),
+    foreignKey({
+      columns: [t.organisationId, t.invoiceId],
+      foreignColumns: [invoices.organisationId, invoices.id],
+      name: 'invoice_meters_invoice_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.organisationId, t.meterId],
+      foreignColumns: [meters.organisationId, meters.id],
+      name: 'invoice_meters_meter_fk',
+    }).onDelete('cascade'),
+    check('invoice_meters_sharing_check', sql`${t.sharing} is null or ${t.sharing} between 0 and 100`),
+  ],
+);
+
+/** An invoice's line items: category, charge type, time of use, rate, units, factor, repeat and total. */
+export const invoiceLineItems = pgTable(
+  'invoice_line_items',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').notNull(),
+    /** charge, sundry, discount or tax. */
+    category: text('category', { enum: ['charge', 'sundry', 'discount', 'tax'] }).notNull(),
+    chargeType: text('charge_type'),
+    description: text('description'),
+    touPeriod: text('tou_period'),
+    dayType: text('day_type'),
+    /** Cents per unit. */
+    rate: numeric('rate', { precision: 18, scale: 6 }),
+    units: numeric('units', { precision: 18, scale: 4 }),
+    factor: numeric('factor', { precision: 14, scale: 6 }),
+    repeat: numeric('repeat', { precision: 10, scale: 2 }),
+    /** Dollars, before tax. */
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    taxExempt: boolean('tax_exempt').notNull().default(false),
+    discountable: boolean('discountable').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    index('invoice_line_items_invoice_idx').on(t.invoiceId),
+    foreignKey({
+      columns: [t.organisationId, t.invoiceId],
+      foreignColumns: [invoices.organisationId, invoices.id],
+      name: 'invoice_line_items_invoice_fk',
+    }).onDelete('cascade'),
+    check('invoice_line_items_category_check', sql`${t.category} in ('charge', 'sundry', 'discount', 'tax')`),
+  ],
+);
+
+/** A reversal or replacement and an invoice it reverses (on the days the reversal covers). */
+export const invoiceReversals = pgTable(
+  'invoice_reversals',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    reversalId: integer('reversal_id').notNull(),
+    reversedId: integer('reversed_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reversalId, t.reversedId] }),
+    index('invoice_reversals_reversed_idx').on(t.reversedId),
+    foreignKey({
+      columns: [t.organisationId, t.reversalId],
+      foreignColumns: [invoices.organisationId, invoices.id],
+      name: 'invoice_reversals_reversal_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.organisationId, t.reversedId],
+      foreignColumns: [invoices.organisationId, invoices.id],
+      name: 'invoice_reversals_reversed_fk',
+    }).onDelete('cascade'),
+    check('invoice_reversals_self_check', sql`${t.reversalId} <> ${t.reversedId}`),
   ],
 );
 
@@ -116,6 +248,34 @@ export const fuelPurchases = pgTable(
 );
 
 /**
+ * A meter's half-hour registers: each imports or exports, and measures kWh or kVArh. Readings are stored on
+ * the organisation's standard-time clock (48 half hours every day, daylight saving or not).
+ */
+export const halfHourRegisters = pgTable(
+  'half_hour_registers',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    meterId: integer('meter_id').notNull(),
+    /** 0 when the register is unspecified. */
+    register: smallint('register').notNull(),
+    direction: text('direction', { enum: ['import', 'export'] }).notNull(),
+    quantity: text('quantity', { enum: ['kWh', 'kVArh'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meterId, t.register] }),
+    foreignKey({
+      columns: [t.organisationId, t.meterId],
+      foreignColumns: [meters.organisationId, meters.id],
+      name: 'half_hour_registers_meter_fk',
+    }).onDelete('cascade'),
+    check('half_hour_registers_direction_check', sql`${t.direction} in ('import', 'export')`),
+    check('half_hour_registers_quantity_check', sql`${t.quantity} in ('kWh', 'kVArh')`),
+  ],
+);
+
+/**
  * Half-hour readings, one row per meter, register and day with the 48 half-hours as arrays (index 0 is
  * 00:00-00:30). Tens of millions of readings become one row per 48, keyed for the access pattern (a meter's
  * days in order), so the table stays small, ingest is a bulk COPY of day rows, and a month reads as ~30 rows.
@@ -136,13 +296,18 @@ export const halfHourDays = pgTable(
     kwh: real('kwh').array().notNull(),
     kw: real('kw').array(),
     pf: real('pf').array(),
-    /** Sum of kwh, kept so that monthly totals never unpack the arrays. */
+    /** Sum of the register's values (kWh or kVArh), kept so that monthly totals never unpack the arrays. */
     dayKwh: doublePrecision('day_kwh').notNull(),
     /** Half hours present (0-48), for completeness. */
     readings: smallint('readings').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.meterId, t.register, t.readDate] }),
+    foreignKey({
+      columns: [t.meterId, t.register],
+      foreignColumns: [halfHourRegisters.meterId, halfHourRegisters.register],
+      name: 'half_hour_days_register_fk',
+    }).onDelete('cascade'),
     check('half_hour_days_length_check', sql`cardinality(${t.kwh}) = 48`),
   ],
 );
@@ -165,18 +330,33 @@ export const monthlyFacts = pgTable(
     /** The meter's data type when the facts were computed. */
     energyId: integer('energy_id'),
     /**
-     * False for check (level-2) meters: they measure part of a supply meter, so organisation, site and group
-     * totals leave them out to avoid counting the same energy twice.
+     * Which totals the meter's facts count in (domain.md 7): check meters (level 2 or CHECK) and UNREPORTED
+     * meters in none; consumption totals need the consumption reporting flag, emissions the carbon flags.
+     * counts_in_totals is the cost measure's flag.
      */
     countsInTotals: boolean('counts_in_totals').notNull().default(true),
+    countsConsumption: boolean('counts_consumption').notNull().default(true),
+    countsEmissions: boolean('counts_emissions').notNull().default(true),
     /** In the data type's standard unit. */
     quantityStd: doublePrecision('quantity_std').notNull(),
+    /** From export registers; never subtracted from the quantity. */
+    exportedStd: doublePrecision('exported_std').notNull().default(0),
     cost: numeric('cost', { precision: 14, scale: 2 }).notNull(),
     co2eScope1: doublePrecision('co2e_scope1').notNull(),
-    co2eScope2: doublePrecision('co2e_scope2').notNull(),
+    co2eScope2Location: doublePrecision('co2e_scope2_location').notNull(),
+    co2eScope2Market: doublePrecision('co2e_scope2_market').notNull(),
     co2eScope3: doublePrecision('co2e_scope3').notNull(),
+    /** Days the meter was open in the month (up to today): a measure is complete when its days reach this. */
+    daysOpen: smallint('days_open').notNull(),
     daysCovered: smallint('days_covered').notNull(),
+    daysCosted: smallint('days_costed').notNull(),
+    /** Covered days with a factor in force; emissions of the other covered days are unknown. */
+    daysFactored: smallint('days_factored').notNull(),
     estimated: boolean('estimated').notNull().default(false),
+    /** An input was flagged (an incorrect-fuel purchase, say) but counted. */
+    flagged: boolean('flagged').notNull().default(false),
+    /** The emission factor versions the month's emissions used. */
+    factorVersions: integer('factor_versions').array().notNull().default(sql`'{}'::int[]`),
   },
   (t) => [
     primaryKey({ columns: [t.meterId, t.month] }),
@@ -220,8 +400,10 @@ export const organisationMonthFacts = pgTable(
     cost: numeric('cost', { precision: 16, scale: 2 }).notNull(),
     co2e: doublePrecision('co2e').notNull(),
     meters: integer('meters').notNull(),
-    /** Meters whose facts for the month have days missing. */
+    /** Meters whose facts for the month have days missing: consumption, cost and emissions. */
     incompleteMeters: integer('incomplete_meters').notNull(),
+    incompleteCost: integer('incomplete_cost').notNull().default(0),
+    incompleteCo2e: integer('incomplete_co2e').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.organisationId, t.month, t.energyId] })],
 );

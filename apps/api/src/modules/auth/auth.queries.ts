@@ -3,6 +3,7 @@ import {
   loginAttempts,
   loginTokens,
   memberships,
+  organisations,
   passwordResets,
   sessions,
   users,
@@ -238,4 +239,29 @@ export async function endOutstandingPasswordResets(db: DbOrTx, userId: number) {
     .update(passwordResets)
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** A single sign-on person created just in time; undefined when the email or login id is taken meanwhile. */
+export async function insertSsoUser(
+  db: DbOrTx,
+  values: { email: string; firstName: string; surname: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, loginId: values.email, sso: true, passwordHash: null })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function insertMembership(db: DbOrTx, userId: number, organisationId: number, accessId: number) {
+  await db.insert(memberships).values({ userId, organisationId, accessId });
+}
+
+export async function organisationExists(db: DbOrTx, organisationId: number) {
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row !== undefined;
 }

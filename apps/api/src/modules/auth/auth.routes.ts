@@ -3,6 +3,9 @@ import {
   loginRequest,
   loginResponse,
   messageResponse,
+  msLoginRequest,
+  msLoginResponse,
+  msLoginStart,
   newPasswordRequest,
   resetEmailParam,
   resetTokenParam,
@@ -94,7 +97,39 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       config: { access: 'public' },
       schema: { tags, summary: 'Which single sign-on options are configured', response: { 200: ssoConfig } },
     },
-    async () => ({ microsoft: Boolean(config.OIDC_ISSUER && config.OIDC_CLIENT_ID) }),
+    async () => ({ microsoft: config.oidc !== null }),
+  );
+
+  app.get(
+    '/public/login/ms-login/start',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary:
+          'Start signing in with Microsoft (OpenID Connect): the provider address and a signed attempt',
+        response: { 200: msLoginStart, 404: errorResponse, 503: errorResponse, 429: errorResponse },
+      },
+    },
+    async () => auth.startSso(),
+  );
+
+  app.post(
+    '/public/login/ms-login',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary: "Finish signing in with Microsoft with the provider's answer",
+        body: msLoginRequest,
+        response: { 200: msLoginResponse, ...errors, 404: errorResponse, 503: errorResponse },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await auth.ssoLogin(req.body.token, req.body.attempt, meta(req)),
+      message: 'Signed in with Microsoft',
+    }),
   );
 
   app.put(

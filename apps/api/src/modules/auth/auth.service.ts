@@ -1,19 +1,20 @@
 import type { SessionData } from '@verdant/contracts/auth';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { dummyHash, hashPassword, verifyPassword } from '@verdant/db/password-hash';
-import { USER_STATUS } from '@verdant/domain/constants';
+import { ACCESS, USER_STATUS } from '@verdant/domain/constants';
 import { DEMO_ACCOUNT } from '@verdant/domain/demo-account';
 import { fill, MSG } from '@verdant/domain/messages';
 import { isPasswordComplex, isValidResetEmail } from '@verdant/domain/passwords';
 import type { Config } from '../../config';
 import { type Background, createBackground } from '../../lib/background';
-import { AppError, badRequest, unauthorised } from '../../lib/errors';
+import { AppError, badRequest, notFound, unauthorised } from '../../lib/errors';
 import { organisationSummary, principalOf, toCurrentUser } from '../../lib/identity';
 import type { Mailer } from '../../lib/mail';
 import { sendPasswordLink } from '../../lib/password-links';
 import { enterableOrganisations, organisationRoles } from '../../lib/rights';
 import { hashToken, newToken } from '../../lib/tokens';
 import * as q from './auth.queries';
+import type { OidcClient } from './oidc';
 
 export interface AuthDeps {
   db: Db;
@@ -21,6 +22,8 @@ export interface AuthDeps {
   mailer: Mailer;
   /** Where work after the answer runs (the app's, so that closing waits for it); a private one otherwise. */
   background?: Background;
+  /** Single sign-on, when configured. */
+  oidc?: OidcClient;
 }
 
 /** A session's expiry is written at most this often, however many calls slide it. */
@@ -28,7 +31,7 @@ const SLIDE_AT_MOST_EVERY_SECONDS = 60;
 
 const loginFailed = () => new AppError('LOGIN_FAILED', MSG.loginUnsuccessful, 401);
 
-export function createAuthService({ db, config, mailer, background = createBackground() }: AuthDeps) {
+export function createAuthService({ db, config, mailer, background = createBackground(), oidc }: AuthDeps) {
   const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
 
   /** Opens a session in the organisation asked for when the user may enter it, else the most recently used. */
@@ -132,6 +135,42 @@ export function createAuthService({ db, config, mailer, background = createBackg
       const opened = await openSession(user, meta, used.organisationId);
       if (!opened) throw loginFailed();
       return opened;
+    },
+
+    /** Where the browser goes to sign in with the provider (404 when single sign-on is not configured). */
+    async startSso() {
+      if (!oidc) throw notFound();
+      return oidc.start();
+    },
+
+    /**
+     * Signs in with the provider's answer: the person is the verified email of the checked ID token (in the
+     * configured tenant); an unknown person is refused, or created as an Observer when just-in-time is on.
+     */
+    async ssoLogin(answer: string, attempt: string, meta: { ip: string; userAgent?: string }) {
+      if (!oidc) throw notFound();
+      const who = await oidc.finish(answer, attempt);
+      if (!who.emailVerified) throw loginFailed();
+      if (config.OIDC_TENANT_ID && who.tenantId !== config.OIDC_TENANT_ID) throw loginFailed();
+      let user = await q.findUserByEmail(db, who.email);
+      if (!user && config.OIDC_JIT_ORGANISATION_ID) {
+        const organisationId = config.OIDC_JIT_ORGANISATION_ID;
+        const names = who.name?.split(/\s+/) ?? [];
+        user = await db.transaction(async (tx) => {
+          if (!(await q.organisationExists(tx, organisationId))) return undefined;
+          const created = await q.insertSsoUser(tx, {
+            email: who.email,
+            firstName: who.givenName ?? names[0] ?? who.email.split('@')[0] ?? who.email,
+            surname: who.familyName ?? (names.slice(1).join(' ') || '-'),
+          });
+          if (created) await q.insertMembership(tx, created.id, organisationId, ACCESS.observer);
+          return created;
+        });
+      }
+      if (!user || user.statusId !== USER_STATUS.active) throw loginFailed();
+      const session = await openSession(user, meta);
+      if (!session) throw loginFailed();
+      return session;
     },
 
     /** A one-time `tx`/`sx` pair that signs in as the caller, valid for five minutes. */

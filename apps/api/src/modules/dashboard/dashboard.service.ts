@@ -5,9 +5,10 @@ import type {
   YearlyComparison,
 } from '@verdant/contracts/dashboard';
 import type { Db } from '@verdant/db/client';
-import { addMonths, monthOf } from '@verdant/domain/calendar';
+import { addMonths } from '@verdant/domain/calendar';
 import { CHART_BARS_MAX } from '@verdant/domain/constants';
 import { reportingYearLabel, reportingYearMonths, reportingYearStart } from '@verdant/domain/reporting-year';
+import { lastMonthIn } from '@verdant/domain/time-zone';
 import { forbidden } from '../../lib/errors';
 import { visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
@@ -27,13 +28,14 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
     return { organisationId, visible: await visibleMeters(db, a.principal, organisationId) };
   }
 
-  /** The last complete calendar month, 'yyyy-MM-01'. */
-  const lastCompleteMonth = () => addMonths(monthOf(clock().toISOString().slice(0, 10)), -1);
+  /** The last complete calendar month in the organisation's time zone, 'yyyy-MM-01'. */
+  const lastCompleteMonth = async (organisationId: number) =>
+    lastMonthIn(await q.timeZone(db, organisationId), clock());
 
   return {
     async yearlyComparison(a: Caller, measure: Measure): Promise<YearlyComparison> {
       const { organisationId, visible } = await scope(a);
-      const last = lastCompleteMonth();
+      const last = await lastCompleteMonth(organisationId);
       // The reporting year holding the last complete month: in January a calendar year just finished shows whole.
       const first = reportingYearStart(last, await q.reportingYearEnd(db, organisationId));
       const months = reportingYearMonths(first);
@@ -51,7 +53,7 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
 
     async monthlySavings(a: Caller, measure: Measure): Promise<MonthlySavings> {
       const { organisationId, visible } = await scope(a);
-      const last = lastCompleteMonth();
+      const last = await lastCompleteMonth(organisationId);
       const earlier = addMonths(last, -12);
       const totals = await q.monthlyTotals(db, organisationId, measure, earlier, last, visible);
       return {
@@ -67,7 +69,7 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
 
     async gainersAndLosers(a: Caller): Promise<GainersAndLosers> {
       const { organisationId, visible } = await scope(a);
-      const last = lastCompleteMonth();
+      const last = await lastCompleteMonth(organisationId);
       const rows = await q.meterChanges(db, organisationId, last, addMonths(last, -12), visible);
       const movers = rows.map((r) => ({
         id: r.id,

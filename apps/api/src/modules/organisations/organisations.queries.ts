@@ -1,8 +1,9 @@
 import type { DbOrTx } from '@verdant/db/client';
+import { factSums } from '@verdant/db/ledger/read-model';
 import { emissionFactorSources } from '@verdant/db/schema/catalogue';
 import { organisations } from '@verdant/db/schema/core';
 import { procurementExpiries } from '@verdant/db/schema/organisation';
-import { and, asc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 export type OrganisationValues = Partial<typeof organisations.$inferInsert>;
@@ -95,15 +96,6 @@ export async function deleteExpiry(db: DbOrTx, organisationId: number, id: numbe
   return rows.length > 0;
 }
 
-const meterFilter = (visible: number[] | null) =>
-  visible === null ? sql`` : sql`and f.meter_id = any(${`{${visible.join(',')}}`}::int[])`;
-
-const SITE_VALUE: Record<'cons' | 'cost' | 'co2e', SQL> = {
-  cons: sql`f.quantity_std`,
-  cost: sql`f.cost`,
-  co2e: sql`(f.co2e_scope1 + f.co2e_scope2 + f.co2e_scope3)`,
-};
-
 /**
  * Per site, one measure of one month from the facts that count in totals (check meters stay out);
  * consumption adds up energy (kWh) data types only. Highest first, sites without a figure left out.
@@ -116,16 +108,12 @@ export async function siteFigures(
   visible: number[] | null,
   limit: number,
 ) {
+  const sums = factSums({ organisationId, by: ['site'], from: month, till: month, visible });
+  const value = sql.raw(`fs.${measure}`);
   const rows = await db.execute<{ site_id: number; site_name: string; total: number }>(sql`
-    select s.id as site_id, s.name as site_name, sum(${SITE_VALUE[measure]})::float8 as total
-    from monthly_facts f
-    join meters m on m.id = f.meter_id
-    join sites s on s.id = m.site_id and s.deleted_at is null
-    where f.organisation_id = ${organisationId} and f.month = ${month} and f.counts_in_totals
-      ${meterFilter(visible)}
-      ${measure === 'cons' ? sql`and exists (select 1 from data_types d where d.id = m.energy_id and d.type_id = 1)` : sql``}
-    group by s.id, s.name
-    having sum(${SITE_VALUE[measure]}) <> 0
+    select s.id as site_id, s.name as site_name, ${value} as total
+    from (${sums}) fs join sites s on s.organisation_id = ${organisationId} and s.id = fs.site_id and s.deleted_at is null
+    where ${value} <> 0
     order by total desc, s.name
     limit ${limit}`);
   return rows.rows;
@@ -139,6 +127,7 @@ export async function siteEmissions(
   visible: number[] | null,
   limit: number,
 ) {
+  const sums = factSums({ organisationId, by: ['site'], from: month, till: month, visible });
   const rows = await db.execute<{
     site_id: number;
     site_name: string;
@@ -146,16 +135,10 @@ export async function siteEmissions(
     scope2: number;
     scope3: number;
   }>(sql`
-    select s.id as site_id, s.name as site_name, sum(f.co2e_scope1)::float8 as scope1,
-      sum(f.co2e_scope2)::float8 as scope2, sum(f.co2e_scope3)::float8 as scope3
-    from monthly_facts f
-    join meters m on m.id = f.meter_id
-    join sites s on s.id = m.site_id and s.deleted_at is null
-    where f.organisation_id = ${organisationId} and f.month = ${month} and f.counts_in_totals
-      ${meterFilter(visible)}
-    group by s.id, s.name
-    having sum(f.co2e_scope1 + f.co2e_scope2 + f.co2e_scope3) <> 0
-    order by sum(f.co2e_scope1 + f.co2e_scope2 + f.co2e_scope3) desc, s.name
+    select s.id as site_id, s.name as site_name, fs.scope1, fs.scope2, fs.scope3
+    from (${sums}) fs join sites s on s.organisation_id = ${organisationId} and s.id = fs.site_id and s.deleted_at is null
+    where fs.co2e <> 0
+    order by fs.co2e desc, s.name
     limit ${limit}`);
   return rows.rows;
 }

@@ -17,6 +17,7 @@ import {
 } from '@verdant/contracts/organisations';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { markPending, pendingCount } from '@verdant/db/ledger/pending';
+import { setFactorSource } from '@verdant/db/ledger/queries';
 import { CHART_BARS_MAX, ORGANISATION_STATUS } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { JobQueue } from '../../jobs/job-definition';
@@ -119,6 +120,9 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
         await assertSourceVisible(tx, id, body.emissionFactorDataSourceId);
         const after = await q.updateOrganisation(tx, id, body);
         const sourceChanged = before.emissionFactorDataSourceId !== body.emissionFactorDataSourceId;
+        // Written on every save, after the row lock the update took: `before` may be stale under concurrent
+        // saves, and the source history must match the column the save leaves.
+        await setFactorSource(tx, id, body.emissionFactorDataSourceId ?? null);
         return { row: after ?? before, marked: sourceChanged ? await markPending(tx, id) : 0 };
       });
       // Should the ask fail, the job's one-minute schedule drains the meters anyway.

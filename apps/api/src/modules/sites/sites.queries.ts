@@ -1,22 +1,12 @@
 import type { SiteListQuery, SiteUpdate } from '@verdant/contracts/sites';
 import type { DbOrTx } from '@verdant/db/client';
+import { factSums, sumFacts } from '@verdant/db/ledger/read-model';
 import { assetGroupMembers, assetGroups, entities, sites } from '@verdant/db/schema/assets';
 import { organisations } from '@verdant/db/schema/core';
 import { indicators, siteIndicatorValues } from '@verdant/db/schema/organisation';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 
-/** The fact column a list measure sums; consumption adds up energy (kWh) data types only. */
-function measureOf(measure: 'cons' | 'cost' | 'co2'): { value: SQL; energyOnly: boolean } {
-  if (measure === 'cons') return { value: sql`f.quantity_std`, energyOnly: true };
-  if (measure === 'cost') return { value: sql`f.cost`, energyOnly: false };
-  return { value: sql`(f.co2e_scope1 + f.co2e_scope2 + f.co2e_scope3)`, energyOnly: false };
-}
-
 const ids = (list: readonly number[]) => `{${list.join(',')}}`;
-const meterScope = (visible: number[] | null) =>
-  visible === null ? sql`` : sql`and f.meter_id = any(${ids(visible)}::int[])`;
-const energyOnly = (on: boolean) =>
-  on ? sql`and exists (select 1 from data_types d where d.id = m.energy_id and d.type_id = 1)` : sql``;
 
 /** The organisation's live sites with their list figures; `allowed` (null = all) narrows by advanced rights. */
 export async function listSites(
@@ -27,7 +17,8 @@ export async function listSites(
   allowed: number[] | null,
   visibleMeters: number[] | null,
 ) {
-  const { value, energyOnly: onlyEnergy } = measureOf(query.measure);
+  const sums = factSums({ organisationId, by: ['site'], from: month, till: month, visible: visibleMeters });
+  const value = sql.raw(`fs.${query.measure === 'co2' ? 'co2e' : query.measure}`);
   const filters: SQL[] = [sql`s.organisation_id = ${organisationId}`, sql`s.deleted_at is null`];
   if (allowed !== null) filters.push(sql`s.id = any(${ids(allowed)}::int[])`);
   if (query.q) filters.push(sql`s.name ilike ${`%${query.q.replace(/[\\%_]/g, '\\$&')}%`}`);
@@ -59,9 +50,7 @@ export async function listSites(
   }>(sql`
     with listed as (
       select s.id, s.name, s.site_open::text, s.site_close::text,
-        coalesce((select sum(${value})::float8 from monthly_facts f join meters m on m.id = f.meter_id
-          where f.organisation_id = ${organisationId} and m.site_id = s.id and f.month = ${month}
-            and f.counts_in_totals ${meterScope(visibleMeters)} ${energyOnly(onlyEnergy)}), 0) as consumption,
+        coalesce(${value}, 0) as consumption,
         coalesce((select array_agg(g.name order by lower(g.name)) from asset_group_members gm
           join asset_groups g on g.id = gm.group_id and g.member_type = 'site'
           where gm.organisation_id = s.organisation_id and gm.asset_id = s.id),
@@ -69,7 +58,7 @@ export async function listSites(
         (select count(*)::int from meters m
           where m.organisation_id = s.organisation_id and m.site_id = s.id and m.deleted_at is null) as meters,
         0 as alerts
-      from sites s where ${sql.join(filters, sql` and `)}
+      from sites s left join (${sums}) fs on fs.site_id = s.id where ${sql.join(filters, sql` and `)}
     )
     select *, count(*) over ()::int as total from listed
     order by ${order} ${dir}, lower(name), id
@@ -266,25 +255,16 @@ export async function siteMonthlyFigures(
   till: string,
   visible: number[] | null,
 ) {
-  const rows = await db.execute<{
-    site_id: number;
-    month: string;
-    cons: number;
-    cost: number;
-    co2e: number;
-    units: number;
-  }>(sql`
-    select m.site_id, f.month::text,
-      coalesce(sum(f.quantity_std) filter (where d.type_id = 1), 0)::float8 as cons,
-      sum(f.cost)::float8 as cost,
-      sum(f.co2e_scope1 + f.co2e_scope2 + f.co2e_scope3)::float8 as co2e,
-      sum(f.quantity_std)::float8 as units
-    from monthly_facts f join meters m on m.id = f.meter_id
-      left join data_types d on d.id = m.energy_id
-    where f.organisation_id = ${organisationId} and m.site_id = any(${ids(siteIds)}::int[])
-      and f.month between ${from} and ${till} and f.counts_in_totals ${meterScope(visible)}
-    group by m.site_id, f.month`);
-  return rows.rows;
+  return (await sumFacts(db, { organisationId, by: ['site', 'month'], from, till, visible, siteIds })).map(
+    (r) => ({
+      site_id: r.site_id ?? 0,
+      month: r.month ?? '',
+      cons: r.cons,
+      cost: r.cost,
+      co2e: r.co2e,
+      units: r.units,
+    }),
+  );
 }
 
 export async function siteNames(db: DbOrTx, organisationId: number, siteIds: number[]) {

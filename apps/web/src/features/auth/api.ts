@@ -4,6 +4,8 @@ import {
   type LoginRequest,
   loginResponse,
   messageResponse,
+  msLoginResponse,
+  msLoginStart,
   resetTokenStatus,
   type SessionData,
   ssoConfig,
@@ -80,6 +82,45 @@ export function useSsoConfig() {
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
+}
+
+/** Kept by the tab between leaving for the provider and coming back to /login/microsoft. */
+const SSO_ATTEMPT_KEY = 'verdant.sso-attempt';
+
+/** Leaves for the provider's sign-in page; the signed attempt and where to go afterwards stay in this tab. */
+export function useStartMicrosoftSignIn() {
+  return useMutation({
+    mutationFn: () => api.get('/public/login/ms-login/start', { schema: msLoginStart }),
+    onSuccess: ({ url, attempt }) => {
+      const next = new URLSearchParams(window.location.search).get('next');
+      sessionStorage.setItem(SSO_ATTEMPT_KEY, JSON.stringify({ attempt, next }));
+      window.location.assign(url);
+    },
+  });
+}
+
+/** The tab's pending attempt, read once: a second use of the same answer is refused anyway. */
+export function takeMicrosoftAttempt(): { attempt: string; next: string | null } | null {
+  const raw = sessionStorage.getItem(SSO_ATTEMPT_KEY);
+  sessionStorage.removeItem(SSO_ATTEMPT_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as { attempt?: unknown; next?: unknown };
+    if (typeof parsed.attempt !== 'string') return null;
+    return { attempt: parsed.attempt, next: typeof parsed.next === 'string' ? parsed.next : null };
+  } catch {
+    return null;
+  }
+}
+
+/** Hands the provider's answer (the callback's query string) to the API, which checks it and opens a session. */
+export async function finishMicrosoftSignIn(answer: string, attempt: string): Promise<SessionData> {
+  const result = await api.post('/public/login/ms-login', {
+    body: { token: answer, attempt },
+    schema: msLoginResponse,
+  });
+  beginSession(result.data);
+  return result.data;
 }
 
 export function useSendResetEmail() {

@@ -4,8 +4,7 @@ import type { LoginRequest } from '@verdant/contracts/auth';
 import { MSG } from '@verdant/domain/messages';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
-import { showInfoBanner } from '../../../lib/banners';
-import { useSignIn, useSsoConfig, useTestDrive } from '../api';
+import { useSignIn, useSsoConfig, useStartMicrosoftSignIn, useTestDrive } from '../api';
 
 interface LoginFormProps {
   /** Told before each attempt whether it is the free test drive, which always lands on the dashboard. */
@@ -29,6 +28,7 @@ export function LoginForm({ onAttempt, onForgotPassword }: LoginFormProps) {
   const signIn = useSignIn();
   const testDrive = useTestDrive();
   const sso = useSsoConfig();
+  const microsoft = useStartMicrosoftSignIn();
   const pending = signIn.isPending || testDrive.isPending;
   const canSubmit = username.trim() !== '' && password !== '' && !pending;
   const failure = signIn.error ?? testDrive.error;
@@ -116,10 +116,16 @@ export function LoginForm({ onAttempt, onForgotPassword }: LoginFormProps) {
             size="md"
             fullWidth
             leftSection={<IconBrandWindows size={18} aria-hidden />}
-            onClick={() => showInfoBanner('Sign-in with Microsoft is not available yet.')}
+            loading={microsoft.isPending || microsoft.isSuccess}
+            onClick={() => microsoft.mutate()}
           >
             Sign in with Microsoft
           </Button>
+          {microsoft.isError && (
+            <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              <Text fz="sm">{errorMessage(microsoft.error)}</Text>
+            </Alert>
+          )}
         </>
       )}
 

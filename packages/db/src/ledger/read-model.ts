@@ -1,0 +1,145 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+
+/**
+ * The ledger's one read model (domain.md, "The energy ledger"): every figure on a chart, list or dashboard is
+ * a sum of facts per meter and month, grouped by month, meter or site, for one organisation, a range of
+ * months and the meters the caller may see. Each measure counts the meters that count in its totals
+ * (domain.md 7): consumption the meters with the consumption flag and only energy (kWh) data types, cost the
+ * meters in totals, emissions the meters with the carbon flags. A measure is incomplete for a group when one of
+ * its meters has fewer days for it than days open.
+ *
+ * `factSums` is the SQL (to join names, order and page in the callers' queries); `sumFacts` runs it.
+ * Organisation-wide monthly totals come from the organisation rollup when no advanced right narrows the view.
+ */
+
+export type FactKey = 'month' | 'meter' | 'site';
+
+export interface FactQuery {
+  organisationId: number;
+  /** The group keys, in order: output columns `month`, `meter_id`, `site_id`. */
+  by: FactKey[];
+  /** 'yyyy-MM-01', inclusive. */
+  from: string;
+  till: string;
+  /** The caller's visible meters; null: all of the organisation's. */
+  visible: number[] | null;
+  /** Only these sites' meters. */
+  siteIds?: number[];
+  /**
+   * True (the default): totals, each measure over the meters that count in it. False: one meter's own
+   * figures (a check meter's, say), every meter and every data type.
+   */
+  totals?: boolean;
+}
+
+/** The sums of one group: every measure, and whether each is incomplete. */
+export type FactSums = {
+  month?: string;
+  meter_id?: number;
+  site_id?: number;
+  /** kWh of energy data types (in totals), or the meter's own quantity in its standard unit. */
+  cons: number;
+  cost: number;
+  /** Scope 1 + scope 2 location-based + scope 3, kg CO2e. */
+  co2e: number;
+  scope1: number;
+  scope2: number;
+  scope2_market: number;
+  scope3: number;
+  /** Standard quantities of every data type (site export's units). */
+  units: number;
+  /** Facts in the group (meters x months). */
+  facts: number;
+  cons_incomplete: boolean;
+  cost_incomplete: boolean;
+  co2e_incomplete: boolean;
+};
+
+const KEY: Record<FactKey, SQL> = {
+  month: sql`f.month::text as month`,
+  meter: sql`f.meter_id`,
+  site: sql`m.site_id`,
+};
+const GROUP: Record<FactKey, SQL> = { month: sql`f.month`, meter: sql`f.meter_id`, site: sql`m.site_id` };
+const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
+
+/** The SQL of the read model: one row per group with every measure (see FactSums). */
+export function factSums(query: FactQuery): SQL {
+  const totals = query.totals ?? true;
+  const cons = totals ? sql`f.counts_consumption and d.type_id = 1` : sql`true`;
+  const cost = totals ? sql`f.counts_in_totals` : sql`true`;
+  const emissions = totals ? sql`f.counts_emissions` : sql`true`;
+  const where: SQL[] = [
+    sql`f.organisation_id = ${query.organisationId}`,
+    sql`f.month between ${query.from} and ${query.till}`,
+  ];
+  if (totals) where.push(sql`f.counts_in_totals`);
+  if (query.visible !== null) where.push(sql`f.meter_id = any(${intArray(query.visible)})`);
+  if (query.siteIds) where.push(sql`m.site_id = any(${intArray(query.siteIds)})`);
+  const keys = query.by.map((k) => KEY[k]);
+  const groups = query.by.map((k) => GROUP[k]);
+  const sum = (value: SQL, filter: SQL) => sql`coalesce(sum(${value}) filter (where ${filter}), 0)::float8`;
+  const short = (days: SQL, filter: SQL) =>
+    sql`coalesce(bool_or(${days} < f.days_open) filter (where ${filter}), false)`;
+  return sql`
+    select ${sql.join([...keys, sql``], sql`, `)}
+      ${sum(sql`f.quantity_std`, cons)} as cons,
+      ${sum(sql`f.cost`, cost)} as cost,
+      ${sum(sql`f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3`, emissions)} as co2e,
+      ${sum(sql`f.co2e_scope1`, emissions)} as scope1,
+      ${sum(sql`f.co2e_scope2_location`, emissions)} as scope2,
+      ${sum(sql`f.co2e_scope2_market`, emissions)} as scope2_market,
+      ${sum(sql`f.co2e_scope3`, emissions)} as scope3,
+      ${sum(sql`f.quantity_std`, cost)} as units,
+      count(*)::int as facts,
+      ${short(sql`f.days_covered`, cons)} as cons_incomplete,
+      ${short(sql`f.days_costed`, cost)} as cost_incomplete,
+      ${short(sql`f.days_factored`, emissions)} as co2e_incomplete
+    from monthly_facts f
+    join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id
+    left join data_types d on d.id = f.energy_id
+    where ${sql.join(where, sql` and `)}
+    ${groups.length > 0 ? sql`group by ${sql.join(groups, sql`, `)}` : sql``}`;
+}
+
+/** Runs the read model. */
+export async function sumFacts(db: DbOrTx, query: FactQuery): Promise<FactSums[]> {
+  const rows = await db.execute<FactSums>(factSums(query));
+  return rows.rows;
+}
+
+export type TotalMeasure = 'cons' | 'cost' | 'co2e';
+
+/**
+ * Organisation totals of a measure per month: from the organisation rollup (a few rows a month) when the
+ * caller sees every meter, else from the read model over the visible meters.
+ */
+export async function monthlyTotals(
+  db: DbOrTx,
+  organisationId: number,
+  measure: TotalMeasure,
+  from: string,
+  till: string,
+  visible: number[] | null,
+): Promise<Map<string, { total: number; incomplete: boolean }>> {
+  if (visible !== null) {
+    const rows = await sumFacts(db, { organisationId, by: ['month'], from, till, visible });
+    return new Map(
+      rows.map((r) => [r.month ?? '', { total: r[measure], incomplete: r[`${measure}_incomplete`] }]),
+    );
+  }
+  const column = { cons: sql`r.quantity_std`, cost: sql`r.cost`, co2e: sql`r.co2e` }[measure];
+  const incomplete = {
+    cons: sql`r.incomplete_meters`,
+    cost: sql`r.incomplete_cost`,
+    co2e: sql`r.incomplete_co2e`,
+  }[measure];
+  const rows = await db.execute<{ month: string; total: number; incomplete: boolean }>(sql`
+    select r.month::text as month, sum(${column})::float8 as total, sum(${incomplete}) > 0 as incomplete
+    from organisation_month_facts r
+    ${measure === 'cons' ? sql`join data_types d on d.id = r.energy_id and d.type_id = 1` : sql``}
+    where r.organisation_id = ${organisationId} and r.month between ${from} and ${till}
+    group by r.month`);
+  return new Map(rows.rows.map((r) => [r.month, { total: Number(r.total), incomplete: r.incomplete }]));
+}
