@@ -1,4 +1,4 @@
-// `npm run bench`: runs every benchmark in bench/ against a real PostgreSQL and prints figures and ratios.
+// `npm run bench`: runs every benchmark in bench/ (or one: `BENCH_ONLY=pages npm run bench`) against a real PostgreSQL and prints figures and ratios.
 // Benchmarks measure; they never pass or fail on a duration.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ensureDatabase, startEmbedded } from '@verdant/db/embedded';
 import { freePort } from '@verdant/db/testing/free-port';
 import { ledgerBench } from './ledger.bench';
+import { pagesBench } from './pages.bench';
 import { sessionsBench } from './sessions.bench';
 
 export interface BenchContext {
@@ -23,8 +24,8 @@ const ctx: BenchContext = {
   },
 };
 try {
-  // BENCH_ONLY=ledger (or sessions) runs one of them.
-  const benches = { sessions: sessionsBench, ledger: ledgerBench };
+  // BENCH_ONLY=ledger (or sessions, or pages) runs one of them.
+  const benches = { sessions: sessionsBench, ledger: ledgerBench, pages: pagesBench };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);
   }

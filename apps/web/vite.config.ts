@@ -1,8 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Each text file is also written as .br and .gz, served as they are by the API (preCompressed).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      threshold: 1024,
+      include: /\.(js|css|html|svg|json|txt)$/,
+    }),
+  ],
   // WEB_DIST lets several builds (parallel test runs) each have their own folder.
   build: { outDir: process.env.WEB_DIST ?? 'dist', emptyOutDir: true },
   server: {

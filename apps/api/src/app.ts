@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { HEADERS } from '@verdant/contracts/common';
@@ -106,6 +107,9 @@ export async function buildApp({
     // Sent by plugins/headers.ts, over HTTPS only.
     strictTransportSecurity: false,
   });
+  // JSON answers and CSV exports above 1 kB travel compressed (br or gzip, as the browser accepts); the built web
+  // app's files are compressed once at build time and served as they are (plugins/web.ts).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(headersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { GainersAndLosers, MonthlySavings, YearlyComparison } from '@verdant/contracts/dashboard';
 import { monthYearLabel } from '@verdant/domain/month-labels';
 import { formatPercent, formatQuantity } from '@verdant/domain/unit-scaling';

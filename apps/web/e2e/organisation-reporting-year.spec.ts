@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { reportingYearLabel, reportingYearStart } from '@verdant/domain/reporting-year';
 import { signIn } from './support/sign-in';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
 test('New Site checks its fields, then creates the site and opens its page', async ({ page }) => {

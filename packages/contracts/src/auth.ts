@@ -13,6 +13,8 @@ export const sessionData = z.object({
   expiresAt: text(),
   user: currentUser,
   organisation: orgSummary.nullable(),
+  /** A free test drive session: it may look at everything and change nothing. */
+  testDrive: z.boolean().default(false),
 });
 export type SessionData = z.infer<typeof sessionData>;
 

@@ -311,7 +311,9 @@ ALTER TABLE "consumption_records" ADD CONSTRAINT "consumption_records_unit_id_un
 --> statement-breakpoint
 ALTER TABLE "fuel_purchases" ADD CONSTRAINT "fuel_purchases_unit_id_units_id_fk" FOREIGN KEY ("unit_id") REFERENCES "public"."units"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
-ALTER TABLE "half_hour_days" ADD CONSTRAINT "half_hour_days_register_fk" FOREIGN KEY ("meter_id","register") REFERENCES "public"."half_hour_registers"("meter_id","register") ON DELETE cascade ON UPDATE no action;
+CREATE UNIQUE INDEX "half_hour_registers_organisation_unique" ON "half_hour_registers" USING btree ("organisation_id","meter_id","register");
+--> statement-breakpoint
+ALTER TABLE "half_hour_days" ADD CONSTRAINT "half_hour_days_register_fk" FOREIGN KEY ("organisation_id","meter_id","register") REFERENCES "public"."half_hour_registers"("organisation_id","meter_id","register") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_bill_type_id_bill_types_id_fk" FOREIGN KEY ("bill_type_id") REFERENCES "public"."bill_types"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint

@@ -114,24 +114,16 @@ export async function dumpDatabase(pool: pg.Pool, dir: string): Promise<Database
   }
 }
 
-/** Tables of the portal that hold rows: a restore goes only into a database that has none. */
-export async function nonEmptyTables(pool: pg.Pool): Promise<string[]> {
-  const client = await pool.connect();
-  try {
-    const found: string[] = [];
-    const { rows } = await client.query<{ name: string }>(
-      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where n.nspname = $1 and c.relkind in ('r', 'p') order by 1`,
-      [SCHEMA],
-    );
-    for (const { name } of rows) {
-      const any = await client.query(`select 1 from ${SCHEMA}.${ident(client, name)} limit 1`);
-      if (any.rowCount) found.push(name);
-    }
-    return found;
-  } finally {
-    client.release();
-  }
+/** Whether the database already holds an installation's own data (people or organisations). */
+export async function holdsData(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ name: string | null }>(
+    "select to_regclass('public.users')::text as name",
+  );
+  if (!rows[0]?.name) return false;
+  const found = await pool.query(
+    'select 1 from public.users union all select 1 from public.organisations limit 1',
+  );
+  return (found.rowCount ?? 0) > 0;
 }
 
 /**
@@ -167,6 +159,9 @@ export async function loadDatabase(pool: pg.Pool, dir: string): Promise<Database
   try {
     await migrate(drizzle(client), { migrationsFolder: migrations });
     await client.query('begin');
+    // Rows some migrations insert (reference lists) are in the backup too: the backup's rows replace them.
+    const names = manifest.tables.map((t) => `${SCHEMA}.${ident(client, t.name)}`).join(', ');
+    if (names) await client.query(`truncate table ${names} cascade`);
     for (const table of manifest.tables) {
       const list = table.columns.map((c) => ident(client, c)).join(', ');
       const sink = client.query(copyFrom(`copy ${SCHEMA}.${ident(client, table.name)} (${list}) from stdin`));

@@ -1,6 +1,10 @@
 /** User-facing messages from the specifications' error catalogues, word for word (double spaces included). */
 export const MSG = {
   loginUnsuccessful: 'Login unsuccessful.  Please try again',
+  testDriveUnavailable: 'The free test drive is not available on this installation.',
+  testDriveReadOnly: 'This is the free test drive: you can look at everything, but changes are not saved.',
+  testDriveAccountProtected: 'The test drive account cannot be changed, blocked or deleted.',
+  testDriveOrganisationProtected: 'The test drive organisation cannot be disabled.',
   emailNotValidReset: 'Email does not seem to be a valid email',
   resetEmailSent: 'An email has been sent with instructions',
   passwordNotCorrect: 'Password was not correct',

@@ -1,6 +1,7 @@
 import { HEADERS } from '@verdant/contracts/common';
 import type { Db } from '@verdant/db/client';
 import type { sessions, users } from '@verdant/db/schema/core';
+import { MSG } from '@verdant/domain/messages';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Access, type Checked, checkAccess, needsSession } from '../lib/access';
@@ -78,6 +79,16 @@ async function authenticate(auth: AuthService, request: FastifyRequest, reply: F
   if (session.organisationId !== null) reply.header(HEADERS.organisation, String(session.organisationId));
 }
 
+/** What a free test drive may do besides reading: leave, and look at the demo account's other organisation. */
+const TEST_DRIVE_WRITES = new Set(['/api/current-user/logout', '/api/current-user/organisation/:orgId']);
+
+/** A test drive session reads; every change is refused before validation, so nothing is saved or sent. */
+function refuseTestDriveChanges(request: FastifyRequest) {
+  if (request.method === 'GET' || request.method === 'HEAD') return;
+  if (TEST_DRIVE_WRITES.has(request.routeOptions.url ?? '')) return;
+  throw forbidden(MSG.testDriveReadOnly);
+}
+
 /**
  * The one entry point for rights. Every route declares `config.access`; a session is required (onRequest,
  * so 401 comes before validation) unless the route is public or a signed link, and the rule is decided
@@ -95,6 +106,7 @@ export const accessPlugin = fp(async (app, { auth, db }: { auth: AuthService; db
     const access = accessOf(request);
     if (access === undefined) throw forbidden();
     if (needsSession(access)) await authenticate(auth, request, reply);
+    if (request.auth?.session.testDrive) refuseTestDriveChanges(request);
   });
   app.addHook('preHandler', async (request) => {
     if (request.is404) return;

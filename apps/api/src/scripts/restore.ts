@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadDatabase, nonEmptyTables } from '@verdant/db/backup';
+import { holdsData, loadDatabase } from '@verdant/db/backup';
 import * as tar from 'tar';
 import { loadConfig } from '../config';
 import { ARCHIVE_ROOT } from './archive';
@@ -29,10 +29,9 @@ async function restore() {
     const database = await openCommandDatabase(config, { startIfStopped: true });
     if (!database) throw new Error('No database found.');
     try {
-      const taken = await nonEmptyTables(database.pool);
-      if (taken.length > 0) {
+      if (await holdsData(database.pool)) {
         throw new Error(
-          `The database already holds data (${taken.slice(0, 3).join(', ')}, ...): restore into a fresh installation.`,
+          'The database already holds people or organisations: restore into a fresh installation.',
         );
       }
       const manifest = await loadDatabase(database.pool, path.join(root, 'db'));

@@ -1,22 +1,34 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import '@mantine/spotlight/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { queryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
+
+// The banners' component (and its transitions) loads after the first screen; banners shown before it
+// arrives wait in the notifications store and appear with it.
+const Banners = lazy(async () => ({ default: (await import('./banners-outlet')).BannersOutlet }));
+
+/** Mounts the banners' component once a first banner is asked for (none is on most first screens). */
+function LazyBanners() {
+  const state = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && state.notifications.length + state.queue.length > 0) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Banners />
+    </Suspense>
+  ) : null;
+}
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" limit={4} zIndex={1000} />
-          {children}
-        </ModalsProvider>
+        <LazyBanners />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

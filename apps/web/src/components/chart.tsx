@@ -1,4 +1,4 @@
-import { Box, type BoxProps, Skeleton } from '@mantine/core';
+import { Box, type BoxProps, Center, Skeleton, Text } from '@mantine/core';
 import { BarChart, type BarSeriesOption, PieChart, type PieSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
@@ -30,13 +30,24 @@ interface ChartProps extends Omit<BoxProps, 'h'> {
   overlay?: ReactNode;
   /** Shown to assistive technology instead of the canvas, e.g. a visually hidden table of the figures. */
   children?: ReactNode;
+  /** When set, the chart has nothing to draw: this text stands in its place instead of an empty grid. */
+  empty?: string | null;
 }
 
 /**
  * An Apache ECharts chart drawn on a canvas: it follows its container's size, shows a skeleton while its
  * figures load, and frees the chart instance when it leaves the page.
  */
-export function Chart({ option, height, label, loading = false, overlay, children, ...box }: ChartProps) {
+export function Chart({
+  option,
+  height,
+  label,
+  loading = false,
+  overlay,
+  children,
+  empty,
+  ...box
+}: ChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
 
@@ -61,7 +72,21 @@ export function Chart({ option, height, label, loading = false, overlay, childre
 
   return (
     <Box pos="relative" {...box}>
-      <Box ref={element} h={height} role="img" aria-label={label} aria-busy={loading} />
+      <Box
+        ref={element}
+        h={height}
+        role="img"
+        aria-label={label}
+        aria-busy={loading}
+        style={{ visibility: empty && !loading ? 'hidden' : undefined }}
+      />
+      {empty && !loading && (
+        <Center pos="absolute" inset={0} role="status">
+          <Text c="dimmed" fz="sm">
+            {empty}
+          </Text>
+        </Center>
+      )}
       {loading && <Skeleton pos="absolute" inset={0} h={height} aria-hidden />}
       {!loading && overlay}
       {children}

@@ -88,6 +88,8 @@ function PickerField({
       position="bottom-start"
       trapFocus={false}
       returnFocus={false}
+      // A text box is not a popup button: no aria-expanded / aria-haspopup on it.
+      withRoles={false}
       withinPortal
       shadow="md"
     >
@@ -128,6 +130,18 @@ function PickerField({
   );
 }
 
+const PICKER_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+  decadeLevelControl: 'Choose a decade',
+};
+
 const DATE_KIND: Kind = {
   format: formatDisplayDate,
   parse: parseDisplayDate,
@@ -135,6 +149,7 @@ const DATE_KIND: Kind = {
   placeholder: 'dd/mm/yyyy',
   picker: (value, pick) => (
     <DatePicker
+      ariaLabels={PICKER_LABELS}
       value={value}
       defaultDate={value ?? undefined}
       onChange={(picked) => picked && pick(String(picked).slice(0, 10))}
@@ -149,6 +164,7 @@ const MONTH_KIND: Kind = {
   placeholder: 'mm/yyyy',
   picker: (value, pick) => (
     <MonthPicker
+      ariaLabels={PICKER_LABELS}
       value={value ? `${value}-01` : null}
       defaultDate={value ? `${value}-01` : undefined}
       onChange={(picked) => picked && pick(String(picked).slice(0, 7))}

@@ -63,6 +63,7 @@ async function load() {
     expiresAt: '2030-01-01T10:00:00.000Z',
     user,
     organisation: { id: 2, name: 'Demo', alerts: 0 },
+    testDrive: false,
   });
   return { ...client, ...errors, ...store };
 }

@@ -8,6 +8,8 @@ export interface Session {
   expiresAt: string;
   user: CurrentUser;
   organisation: OrgSummary | null;
+  /** A free test drive: the server refuses every change. */
+  testDrive: boolean;
 }
 
 const KEYS = {
@@ -15,6 +17,7 @@ const KEYS = {
   expiresAt: 'verdant.expiresAt',
   user: 'verdant.user',
   organisation: 'verdant.organisation',
+  testDrive: 'verdant.testDrive',
 } as const;
 
 let current: Session | null = readStored();
@@ -37,6 +40,7 @@ function readStored(): Session | null {
       expiresAt,
       user: JSON.parse(user) as CurrentUser,
       organisation: organisation ? (JSON.parse(organisation) as OrgSummary | null) : null,
+      testDrive: sessionStorage.getItem(KEYS.testDrive) === 'true',
     };
   } catch {
     return null;
@@ -50,6 +54,7 @@ function write(next: Session | null): void {
     sessionStorage.setItem(KEYS.expiresAt, next.expiresAt);
     sessionStorage.setItem(KEYS.user, JSON.stringify(next.user));
     sessionStorage.setItem(KEYS.organisation, JSON.stringify(next.organisation));
+    sessionStorage.setItem(KEYS.testDrive, String(next.testDrive));
   }
   for (const listener of listeners) listener();
 }
@@ -64,7 +69,8 @@ export function getSessionEpoch(): number {
 
 export function startSession(data: SessionData): void {
   epoch += 1;
-  write({ token: data.token, expiresAt: data.expiresAt, user: data.user, organisation: data.organisation });
+  const { token, expiresAt, user, organisation, testDrive } = data;
+  write({ token, expiresAt, user, organisation, testDrive });
 }
 
 /** Keeps the refreshed token and sliding expiry the server sends with every authenticated answer. */

@@ -135,6 +135,8 @@ export const sessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** A free test drive: it may look at everything and change nothing (issue 10). */
+    testDrive: boolean('test_drive').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

@@ -265,6 +265,7 @@ export const halfHourRegisters = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.meterId, t.register] }),
+    uniqueIndex('half_hour_registers_organisation_unique').on(t.organisationId, t.meterId, t.register),
     foreignKey({
       columns: [t.organisationId, t.meterId],
       foreignColumns: [meters.organisationId, meters.id],
@@ -304,8 +305,12 @@ export const halfHourDays = pgTable(
   (t) => [
     primaryKey({ columns: [t.meterId, t.register, t.readDate] }),
     foreignKey({
-      columns: [t.meterId, t.register],
-      foreignColumns: [halfHourRegisters.meterId, halfHourRegisters.register],
+      columns: [t.organisationId, t.meterId, t.register],
+      foreignColumns: [
+        halfHourRegisters.organisationId,
+        halfHourRegisters.meterId,
+        halfHourRegisters.register,
+      ],
       name: 'half_hour_days_register_fk',
     }).onDelete('cascade'),
     check('half_hour_days_length_check', sql`cardinality(${t.kwh}) = 48`),

@@ -53,6 +53,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   );
 
   app.post(
+    '/public/login/test-drive',
+    {
+      config: open,
+      schema: {
+        tags,
+        summary: 'Start a free test drive: a read-only session of the demo account',
+        response: { 200: loginResponse, ...errors },
+      },
+    },
+    async (req) => ({ success: true as const, data: await auth.testDrive(meta(req)) }),
+  );
+
+  app.post(
     '/public/login/token-login',
     {
       config: open,

@@ -2,6 +2,7 @@ import type { SessionData } from '@verdant/contracts/auth';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { dummyHash, hashPassword, verifyPassword } from '@verdant/db/password-hash';
 import { ACCESS, USER_STATUS } from '@verdant/domain/constants';
+import { DEMO_ACCOUNT } from '@verdant/domain/demo-account';
 import { fill, MSG } from '@verdant/domain/messages';
 import { isPasswordComplex, isValidResetEmail } from '@verdant/domain/passwords';
 import type { Config } from '../../config';
@@ -39,6 +40,7 @@ export function createAuthService({ db, config, mailer, background = createBackg
     user: q.UserRow,
     meta: { ip: string; userAgent?: string },
     preferredOrganisationId?: number | null,
+    testDrive = false,
   ): Promise<SessionData | null> {
     const principal = principalOf(user);
     const [first] = await enterableOrganisations(db, principal, { limit: 1 });
@@ -59,8 +61,10 @@ export function createAuthService({ db, config, mailer, background = createBackg
         expiresAt,
         ip: meta.ip,
         userAgent: meta.userAgent?.slice(0, 500),
+        testDrive,
       });
-      await q.markVisit(tx, user.id, organisationId);
+      // A test drive leaves no trace the next visitor would see (last visit, most recent organisation).
+      if (!testDrive) await q.markVisit(tx, user.id, organisationId);
       await signInEvent(tx, user, organisationId, 'sign in', meta.ip, personActor(user));
       const roles = organisationId ? await organisationRoles(tx, principal, [organisationId]) : new Map();
       return {
@@ -68,6 +72,7 @@ export function createAuthService({ db, config, mailer, background = createBackg
         expiresAt: expiresAt.toISOString(),
         user: toCurrentUser(user, organisationId, organisationId ? roles.get(organisationId) : undefined),
         organisation: organisationId ? await organisationSummary(tx, organisationId) : null,
+        testDrive,
       };
     });
   }
@@ -153,6 +158,18 @@ export function createAuthService({ db, config, mailer, background = createBackg
       }
       await q.clearFailures(db, meta.ip, key, session.user.id);
       await q.pruneFailures(db, new Date(Date.now() - windowMs));
+      return session;
+    },
+
+    /**
+     * The free test drive: a session of the demo account that may look at everything and change nothing,
+     * opened without its password (so nobody can lock the next visitor out by changing it).
+     */
+    async testDrive(meta: { ip: string; userAgent?: string }) {
+      const user = await q.findUserByUsername(db, DEMO_ACCOUNT.username);
+      const session =
+        user && user.statusId === USER_STATUS.active ? await openSession(user, meta, null, true) : null;
+      if (!session) throw new AppError('NOT_FOUND', MSG.testDriveUnavailable, 404);
       return session;
     },
 
@@ -282,10 +299,11 @@ export function createAuthService({ db, config, mailer, background = createBackg
       q.endOtherSessions(db, keepTokenHash, userId),
 
     /** Points a session at another organisation; the caller has checked the right to enter it. */
-    moveSession: (tokenHash: string, userId: number, organisationId: number) =>
+    moveSession: (tokenHash: string, userId: number, organisationId: number, testDrive = false) =>
       db.transaction(async (tx) => {
         await q.setSessionOrganisation(tx, tokenHash, organisationId);
-        await q.markVisit(tx, userId, organisationId);
+        // A test drive does not reorder the demo account's recent organisations for the next visitor.
+        if (!testDrive) await q.markVisit(tx, userId, organisationId);
       }),
   };
 }

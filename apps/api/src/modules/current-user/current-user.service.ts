@@ -52,7 +52,7 @@ export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth:
     },
 
     async switchOrganisation(auth: Caller, organisationId: number) {
-      await sessions.moveSession(auth.tokenHash, auth.user.id, organisationId);
+      await sessions.moveSession(auth.tokenHash, auth.user.id, organisationId, auth.session.testDrive);
       const summary = await organisationSummary(db, organisationId);
       if (!summary) throw notFound();
       return summary;

@@ -3,7 +3,7 @@ import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
 import { entities, facilities } from '@verdant/db/schema/assets';
-import { entityPumps } from '@verdant/db/schema/organisation';
+import { entityPumps, entityWastewaterPlants } from '@verdant/db/schema/organisation';
 import { MSG } from '@verdant/domain/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +173,19 @@ describe('new entity', () => {
     expect(refused.json().message).toBe('Function is required for a standard entity');
     const ok = await call('boss', 'POST', `/organisations/${org.id}/new-entity`, { ...body, entdescId: 1 });
     expect(ok.json().data).toMatchObject({ type: 'STANDARD', entdescId: 1, buildsegId: 5 });
+  });
+
+  it('creates a wastewater treatment plant with its empty details row', async () => {
+    const body = { name: 'North Works', siteId: ids.plant, type: 'WWTP', facility: 'Works', buildsegId: 4 };
+    const res = await call('boss', 'POST', `/organisations/${org.id}/new-entity`, body);
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data).toMatchObject({ type: 'WWTP', entityName: 'North Works' });
+    const rows = await t.db
+      .select()
+      .from(entityWastewaterPlants)
+      .where(eq(entityWastewaterPlants.entityId, data.id));
+    expect(rows).toHaveLength(1);
   });
 
   it.each([

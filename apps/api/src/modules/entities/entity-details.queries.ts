@@ -124,14 +124,17 @@ export async function upsertWwtp(
   entityId: number,
   values: Omit<Partial<typeof entityWastewaterPlants.$inferInsert>, 'organisationId' | 'entityId'>,
 ) {
-  await db
-    .insert(entityWastewaterPlants)
-    .values({ organisationId, entityId, ...values })
-    .onConflictDoUpdate({
-      target: entityWastewaterPlants.entityId,
-      set: values,
-      where: eq(entityWastewaterPlants.organisationId, organisationId),
-    });
+  const insert = db.insert(entityWastewaterPlants).values({ organisationId, entityId, ...values });
+  // A new plant has no details yet: nothing to update when its row exists.
+  if (Object.keys(values).length === 0) {
+    await insert.onConflictDoNothing({ target: entityWastewaterPlants.entityId });
+    return;
+  }
+  await insert.onConflictDoUpdate({
+    target: entityWastewaterPlants.entityId,
+    set: values,
+    where: eq(entityWastewaterPlants.organisationId, organisationId),
+  });
 }
 
 export interface BrowseRow {

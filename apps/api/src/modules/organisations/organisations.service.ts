@@ -25,6 +25,7 @@ import { recomputePendingJob } from '../../jobs/recompute-pending.job';
 import { audit, created, diff } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import { allowedOf, visibleMeters } from '../../lib/rights';
+import { assertNotTestDriveOrganisation } from '../../lib/test-drive';
 import type { Caller } from '../../plugins/auth';
 import * as q from './organisations.queries';
 
@@ -198,6 +199,7 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
 
     /** Disabling blocks every member; only a product administrator can then enter and enable it again. */
     async setEnabled(a: Caller, id: number, enabled: boolean) {
+      if (!enabled) await assertNotTestDriveOrganisation(db, a.principal, id);
       const statusId = enabled ? ORGANISATION_STATUS.enabled : ORGANISATION_STATUS.disabled;
       const row = await db.transaction(async (tx) => {
         const before = await load(tx, id);

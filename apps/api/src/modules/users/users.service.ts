@@ -11,6 +11,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { sendPasswordLink } from '../../lib/password-links';
 import { mayChangePersonRecord } from '../../lib/rights';
+import { assertNotTestDriveAccount } from '../../lib/test-drive';
 import type { Caller } from '../../plugins/auth';
 import type { AuthService } from '../auth/auth.service';
 import type { EmailChanges } from './email-change.service';
@@ -148,6 +149,8 @@ export function createUsersService({
       const c = caller(a);
       return db.transaction(async (tx) => {
         const row = await selfOrMember(tx, a, c.organisationId, userId);
+        // Its email (where resets go) and status are what keep the test drive working.
+        if (body.blocked || body.email !== row.user.email) assertNotTestDriveAccount(a.principal, row.user);
         const self = isSelf(a, userId);
         if (!self && !c.mayEdit) throw forbidden();
         if (!self && !c.mayAdminister && (await q.isPrivilegedAnywhere(tx, userId))) {
@@ -241,6 +244,7 @@ export function createUsersService({
       if (isSelf(a, userId)) throw notOnYourself();
       await db.transaction(async (tx) => {
         const row = await member(tx, organisationId, userId);
+        assertNotTestDriveAccount(a.principal, row.user);
         await q.deleteMembership(tx, userId, organisationId);
         await audit(tx, a, {
           organisationId,
@@ -255,6 +259,7 @@ export function createUsersService({
       if (isSelf(a, userId)) throw notOnYourself();
       return db.transaction(async (tx) => {
         const row = await member(tx, organisationId, userId);
+        if (blocked) assertNotTestDriveAccount(a.principal, row.user);
         await q.updateMembership(tx, userId, organisationId, { orgBlocked: blocked });
         await audit(tx, a, {
           organisationId,
@@ -272,6 +277,7 @@ export function createUsersService({
       if (isSelf(a, userId)) throw notOnYourself();
       return db.transaction(async (tx) => {
         const row = await member(tx, c.organisationId, userId);
+        assertNotTestDriveAccount(a.principal, row.user);
         // A product administrator's account is theirs and other product administrators' to delete.
         if (row.user.productAdmin && !a.principal.productAdmin) throw forbidden();
         if (!a.principal.productAdmin && (await q.membershipCount(tx, userId)) > 1) {
@@ -293,6 +299,7 @@ export function createUsersService({
 
     async changePassword(a: Caller, userId: number, current: string, next: string) {
       if (a.user.sso) throw forbidden();
+      assertNotTestDriveAccount(a.principal, a.user);
       if (!(await verifyPassword(a.user.passwordHash, current))) {
         throw badRequest(MSG.passwordNotCorrect, { current: [MSG.passwordNotCorrect] });
       }
@@ -313,6 +320,7 @@ export function createUsersService({
       const c = caller(a);
       if (isSelf(a, userId)) throw notOnYourself();
       const row = await member(db, c.organisationId, userId);
+      assertNotTestDriveAccount(a.principal, row.user);
       if (row.user.sso) throw badRequest('This user signs in with single sign-on and has no password here.');
       if (!(await verifyPassword(a.user.passwordHash, ownPassword))) {
         throw badRequest(MSG.yourPasswordNotCorrect, { password: [MSG.yourPasswordNotCorrect] });

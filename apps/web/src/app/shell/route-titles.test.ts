@@ -16,6 +16,14 @@ describe('route titles', () => {
     expect(titleFor('/organisations/4')).toBe('Organisation');
   });
 
+  it('answers every spec route with a screen or the not-built page', () => {
+    expect(titleFor('/reports')).toBe('Reports');
+    expect(titleFor('/reports/benchmark')).not.toBeNull();
+    expect(titleFor('/groups/meter-groups')).not.toBeNull();
+    expect(titleFor('/vehicle-by-meter/12')).toBe('Vehicle');
+    expect(titleFor('/tools/jobs/7')).toBe('Job');
+  });
+
   it('knows nothing of other paths', () => {
     expect(titleFor('/no-such-page')).toBeNull();
     expect(titleFor('/sites')).toBeNull();

@@ -11,6 +11,12 @@ const PATTERN_TITLES: readonly (readonly [RegExp, string])[] = [
   [/^\/my-details\/[^/]+-setup$/, 'Setup'],
   [/^\/(site|meter)-groups\/[^/]+(\/.*)?$/, 'Group'],
   [/^\/(site|meter)-groupings\/[^/]+(\/.*)?$/, 'Grouping'],
+  [/^\/reports\/benchmark\/?$/, 'Benchmark'],
+  [/^\/reports(\/.*)?$/, 'Reports'],
+  [/^\/groups\/(site|meter)-groups\/?$/, 'Groups'],
+  [/^\/groups(\/.*)?$/, 'Groups'],
+  [/^\/vehicle-by-meter\/[^/]+$/, 'Vehicle'],
+  [/^\/tools\/jobs\/[^/]+$/, 'Job'],
 ];
 
 function trimSlash(pathname: string): string {

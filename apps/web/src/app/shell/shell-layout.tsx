@@ -1,5 +1,6 @@
 import { AppShell, Box, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from 'react-router';
 import { ActionsRibbonProvider } from '../../components/page-actions';
 import { NotificationsModal } from '../../features/notifications/components/notifications-modal';
@@ -15,44 +16,46 @@ import { TopBar } from './top-bar';
 export function ShellLayout() {
   const [navOpened, nav] = useDisclosure(false);
   return (
-    <ActionsRibbonProvider>
-      <AppShell
-        header={{ height: 56 }}
-        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-        padding={0}
-      >
-        <AppShell.Header>
-          <TopBar navOpened={navOpened} onToggleNav={nav.toggle} />
-        </AppShell.Header>
-        <AppShell.Navbar>
-          <SideNav onNavigate={nav.close} />
-        </AppShell.Navbar>
-        <AppShell.Main bg="var(--mantine-color-gray-0)">
-          <Box
-            pos="sticky"
-            top={56}
-            bg="var(--mantine-color-body)"
-            style={{ zIndex: 10, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-          >
-            <Group justify="space-between" wrap="nowrap" px="lg" mih={44} gap="md">
-              <Box style={{ flex: 1, minWidth: 0, alignSelf: 'flex-end' }}>
-                <AreaTabs />
-              </Box>
-              <Group gap="xs" wrap="nowrap" py={6}>
-                <PinPageButton />
-                <ActionsToggle />
+    <ModalsProvider>
+      <ActionsRibbonProvider>
+        <AppShell
+          header={{ height: 56 }}
+          navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+          padding={0}
+        >
+          <AppShell.Header>
+            <TopBar navOpened={navOpened} onToggleNav={nav.toggle} />
+          </AppShell.Header>
+          <AppShell.Navbar>
+            <SideNav onNavigate={nav.close} />
+          </AppShell.Navbar>
+          <AppShell.Main bg="var(--mantine-color-gray-0)">
+            <Box
+              pos="sticky"
+              top={56}
+              bg="var(--mantine-color-body)"
+              style={{ zIndex: 10, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+            >
+              <Group justify="space-between" wrap="nowrap" px="lg" mih={44} gap="md">
+                <Box style={{ flex: 1, minWidth: 0, alignSelf: 'flex-end' }}>
+                  <AreaTabs />
+                </Box>
+                <Group gap="xs" wrap="nowrap" py={6}>
+                  <PinPageButton />
+                  <ActionsToggle />
+                </Group>
               </Group>
-            </Group>
-            <ActionsRibbon />
-          </Box>
-          <Box component="section" p="lg" maw={1440}>
-            <Outlet />
-          </Box>
-        </AppShell.Main>
-      </AppShell>
-      <FullMenu />
-      <SessionWatch />
-      <NotificationsModal />
-    </ActionsRibbonProvider>
+              <ActionsRibbon />
+            </Box>
+            <Box component="section" p="lg" maw={1440}>
+              <Outlet />
+            </Box>
+          </AppShell.Main>
+        </AppShell>
+        <FullMenu />
+        <SessionWatch />
+        <NotificationsModal />
+      </ActionsRibbonProvider>
+    </ModalsProvider>
   );
 }

@@ -1,5 +1,6 @@
-import { Anchor, Avatar, Burger, Button, Group, Image, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Anchor, Avatar, Badge, Burger, Button, Group, Image, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconArrowsExchange, IconLeaf } from '@tabler/icons-react';
+import { MSG } from '@verdant/domain/messages';
 import { Link } from 'react-router';
 import { useOrganisationLogo } from '../../components/organisation-logo-api';
 import { useOrgSummary } from '../../features/current-user/api';
@@ -67,6 +68,13 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
         )}
       </Group>
       <Group gap="sm" wrap="nowrap">
+        {session?.testDrive && (
+          <Tooltip label={MSG.testDriveReadOnly} multiline w={260} withArrow>
+            <Badge color="orange" variant="light" size="lg" tabIndex={0} style={{ flexShrink: 0 }}>
+              Test drive
+            </Badge>
+          </Tooltip>
+        )}
         <Text fz="sm" fw={500} visibleFrom="sm" data-testid="user-name">
           {userName}
         </Text>

@@ -32,6 +32,14 @@ export function useSignIn() {
   });
 }
 
+/** The free test drive: a read-only session of the demo account, opened without a password. */
+export function useTestDrive() {
+  return useMutation({
+    mutationFn: () => api.post('/public/login/test-drive', { schema: loginResponse }),
+    onSuccess: (answer) => beginSession(answer.data),
+  });
+}
+
 export async function tokenLogin(token: string, session: string): Promise<SessionData> {
   const answer = await api.post('/public/login/token-login', {
     body: { token, session },

@@ -1,11 +1,10 @@
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconBrandWindows, IconSteeringWheel } from '@tabler/icons-react';
 import type { LoginRequest } from '@verdant/contracts/auth';
-import { DEMO_ACCOUNT } from '@verdant/domain/demo-account';
 import { MSG } from '@verdant/domain/messages';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
-import { useSignIn, useSsoConfig, useStartMicrosoftSignIn } from '../api';
+import { useSignIn, useSsoConfig, useStartMicrosoftSignIn, useTestDrive } from '../api';
 
 interface LoginFormProps {
   /** Told before each attempt whether it is the free test drive, which always lands on the dashboard. */
@@ -27,20 +26,30 @@ export function LoginForm({ onAttempt, onForgotPassword }: LoginFormProps) {
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const signIn = useSignIn();
+  const testDrive = useTestDrive();
   const sso = useSsoConfig();
   const microsoft = useStartMicrosoftSignIn();
-  const canSubmit = username.trim() !== '' && password !== '' && !signIn.isPending;
+  const pending = signIn.isPending || testDrive.isPending;
+  const canSubmit = username.trim() !== '' && password !== '' && !pending;
+  const failure = signIn.error ?? testDrive.error;
 
-  const send = (credentials: LoginRequest, demo: boolean) => {
-    onAttempt(demo);
+  const send = (credentials: LoginRequest) => {
+    onAttempt(false);
+    testDrive.reset();
     signIn.mutate(credentials);
   };
 
+  const startTestDrive = () => {
+    onAttempt(true);
+    signIn.reset();
+    testDrive.mutate();
+  };
+
   const submit = () => {
-    if (signIn.isPending) return;
+    if (pending) return;
     if (username.trim() === '') usernameRef.current?.focus();
     else if (password === '') passwordRef.current?.focus();
-    else send({ username: username.trim(), password }, false);
+    else send({ username: username.trim(), password });
   };
 
   // The Login button is disabled while a field is empty, and browsers do not submit a form on Enter
@@ -86,10 +95,10 @@ export function LoginForm({ onAttempt, onForgotPassword }: LoginFormProps) {
               Forgot password?
             </Anchor>
           </Group>
-          {signIn.isError && (
+          {failure && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
               <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {failureText(signIn.error)}
+                {failureText(failure)}
               </Text>
             </Alert>
           )}
@@ -125,14 +134,7 @@ export function LoginForm({ onAttempt, onForgotPassword }: LoginFormProps) {
         <Text fz="sm" c="dimmed">
           New to Verdant?
         </Text>
-        <Anchor
-          component="button"
-          type="button"
-          fz="sm"
-          fw={600}
-          disabled={signIn.isPending}
-          onClick={() => send({ ...DEMO_ACCOUNT }, true)}
-        >
+        <Anchor component="button" type="button" fz="sm" fw={600} disabled={pending} onClick={startTestDrive}>
           Take a free test drive
         </Anchor>
       </Group>

@@ -1,6 +1,6 @@
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -9,8 +9,12 @@ import { AlternateLoginPanel } from '../components/alternate-login-panel';
 import { BrandPanel } from '../components/brand-panel';
 import { LoginForm } from '../components/login-form';
 import classes from '../components/login-layout.module.css';
-import { ResetPasswordModal } from '../components/reset-password-modal';
 import { safeNextPath } from '../safe-next-path';
+
+// Loaded when asked for, so the login page does not carry the modal machinery.
+const ResetPasswordModal = lazy(async () => ({
+  default: (await import('../components/reset-password-modal')).ResetPasswordModal,
+}));
 
 export function LoginPage() {
   useDocumentTitle('Sign in');
@@ -60,7 +64,11 @@ export function LoginPage() {
           <AlternateLoginPanel option={option} />
         </Box>
       )}
-      <ResetPasswordModal opened={resetOpened} onClose={reset.close} />
+      {resetOpened && (
+        <Suspense fallback={null}>
+          <ResetPasswordModal opened onClose={reset.close} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -4,9 +4,10 @@ import { ENTITY_TYPE_LABELS, type EntityDetail } from '@verdant/contracts/entiti
 import { fill, MSG } from '@verdant/domain/messages';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { NotFoundPage } from '../../../components/not-found-page';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/api-errors';
+import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUserDetails } from '../../current-user/api';
@@ -96,6 +97,7 @@ export function EntityPage() {
   useDocumentTitle(entity.data?.entityName ?? 'Entity');
   const suffix = pathname.replace(/\/+$/, '').split('/')[3] ?? 'overview';
 
+  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
   if (entity.isPending) {
     return (
       <Center py="xl">
@@ -104,6 +106,7 @@ export function EntityPage() {
     );
   }
   if (!entity.data) {
+    if (entity.error instanceof ApiError && entity.error.status === 404) return <NotFoundPage />;
     return (
       <Alert color="red" variant="light" role="alert">
         {errorMessage(entity.error)}

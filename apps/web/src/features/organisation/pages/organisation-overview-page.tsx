@@ -4,10 +4,13 @@ import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OrganisationActions } from '../components/organisation-actions';
-import { AlertsCard, EmittersCard, RankingCard } from '../components/overview-cards';
+import { EmittersCard, RankingCard } from '../components/overview-cards';
 import { monthChoices } from '../overview-charts';
 
-/** /organisation: highest emitters, the switchable site ranking for a chosen month, and most alerts. */
+/**
+ * /organisation: highest emitters and the switchable site ranking for a chosen month. The 'Most alerts' card
+ * (AlertsCard) is left off until alerts are evaluated, rather than showing made-up zeros.
+ */
 export function OrganisationOverviewPage() {
   useDocumentTitle('Organisation');
   const name = useSession()?.organisation?.name ?? 'Organisation';
@@ -37,9 +40,6 @@ export function OrganisationOverviewPage() {
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <EmittersCard month={month} monthLabel={monthLabel} />
           <RankingCard month={month} monthLabel={monthLabel} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          <AlertsCard />
         </SimpleGrid>
       </Stack>
     </>

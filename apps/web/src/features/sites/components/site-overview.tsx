@@ -7,8 +7,9 @@ import {
   useMantineTheme,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { AssetGraphData, Site } from '@verdant/contracts/sites';
+import { MSG } from '@verdant/domain/messages';
 import { shortMonthLabel } from '@verdant/domain/month-labels';
 import { reportingYearStart } from '@verdant/domain/reporting-year';
 import { axisScale, formatQuantity } from '@verdant/domain/unit-scaling';
@@ -25,8 +26,13 @@ function currentYear(site: Site) {
   return Number(start.slice(0, 4)) + (site.reportingYearEnd === 12 ? 0 : 1);
 }
 
-function chartOption(graph: AssetGraphData, colours: [string, string]): ChartOption {
+/** Months after the last complete one: the current month (still filling) and any later ones. */
+const incompleteOf = (graph: AssetGraphData, lastComplete: string) =>
+  new Set(graph.months.filter((m) => m.slice(0, 7) > lastComplete.slice(0, 7)));
+
+function chartOption(graph: AssetGraphData, colours: [string, string], incomplete: Set<string>): ChartOption {
   const axis = axisScale(Math.max(0, ...graph.data.flat()), graph.unit);
+  const label = (m: string) => `${shortMonthLabel(m)}${incomplete.has(m) ? ' ⚠' : ''}`;
   return {
     color: colours,
     grid: { left: 4, right: 8, top: 36, bottom: 4, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
@@ -36,9 +42,16 @@ function chartOption(graph: AssetGraphData, colours: [string, string]): ChartOpt
       axisPointer: { type: 'shadow' },
       valueFormatter: (v) => formatQuantity(Number(v ?? 0), graph.unit),
     },
-    xAxis: { type: 'category', data: graph.months.map((m) => shortMonthLabel(m)) },
+    xAxis: { type: 'category', data: graph.months.map(label) },
     yAxis: { type: 'value', axisLabel: { formatter: (v: number) => axis.format(v) } },
-    series: graph.seriesLabels.map((name, i) => ({ name, type: 'bar' as const, data: graph.data[i] })),
+    // This year's bars of incomplete months are drawn faded, beside the year before's complete ones.
+    series: graph.seriesLabels.map((name, i) => ({
+      name,
+      type: 'bar' as const,
+      data: graph.data[i]?.map((value, j) =>
+        i === 0 && incomplete.has(graph.months[j] ?? '') ? { value, itemStyle: { opacity: 0.45 } } : value,
+      ),
+    })),
   };
 }
 
@@ -52,7 +65,20 @@ export function SiteOverview({ site }: { site: Site }) {
     () => [theme.colors.verdant?.[6] ?? theme.colors.teal[6], theme.colors.gray[4]],
     [theme],
   );
-  const option = useMemo(() => (graph.data ? chartOption(graph.data, colours) : null), [graph.data, colours]);
+  const incomplete = useMemo(
+    () => (graph.data ? incompleteOf(graph.data, site.lastCompleteMonth) : new Set<string>()),
+    [graph.data, site.lastCompleteMonth],
+  );
+  const option = useMemo(
+    () => (graph.data ? chartOption(graph.data, colours, incomplete) : null),
+    [graph.data, colours, incomplete],
+  );
+  const hasData = graph.data ? graph.data.data.flat().some((v) => v !== 0) : true;
+  // Marked where shown: the current month and any earlier incomplete one; later months have no bars yet.
+  const thisMonth = new Date().toISOString().slice(0, 7);
+  const shownIncomplete = graph.data
+    ? graph.data.months.filter((m) => incomplete.has(m) && m.slice(0, 7) <= thisMonth)
+    : [];
   const unit = graph.data ? axisScale(Math.max(0, ...graph.data.data.flat()), graph.data.unit).unit : '';
 
   return (
@@ -86,6 +112,7 @@ export function SiteOverview({ site }: { site: Site }) {
         loading={!graph.data}
         height={320}
         label={`${LABELS[measure]} by month, this year against last year`}
+        empty={hasData ? null : 'No data found for that period.'}
       >
         {graph.data && (
           <VisuallyHidden>
@@ -100,7 +127,10 @@ export function SiteOverview({ site }: { site: Site }) {
               <tbody>
                 {graph.data.months.map((m, i) => (
                   <tr key={m}>
-                    <th scope="row">{shortMonthLabel(m)}</th>
+                    <th scope="row">
+                      {shortMonthLabel(m)}
+                      {incomplete.has(m) ? ` (${MSG.incompleteMonth})` : ''}
+                    </th>
                     <td>{formatQuantity(graph.data?.data[0][i] ?? 0, graph.data?.unit ?? '')}</td>
                     <td>{formatQuantity(graph.data?.data[1][i] ?? 0, graph.data?.unit ?? '')}</td>
                   </tr>
@@ -110,6 +140,12 @@ export function SiteOverview({ site }: { site: Site }) {
           </VisuallyHidden>
         )}
       </Chart>
+      {shownIncomplete.length > 0 && (
+        <Group gap={6} mt="xs" data-testid="incomplete-month">
+          <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden />
+          <Text fz="xs">{`${MSG.incompleteMonth}: ${shownIncomplete.map((m) => shortMonthLabel(m)).join(', ')}`}</Text>
+        </Group>
+      )}
     </Paper>
   );
 }

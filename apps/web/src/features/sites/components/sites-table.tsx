@@ -2,17 +2,18 @@ import { Anchor, Badge, Loader, Table, Text, UnstyledButton } from '@mantine/cor
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import type { SiteListItem } from '@verdant/contracts/sites';
 import { MSG } from '@verdant/domain/messages';
-import { formatQuantity } from '@verdant/domain/unit-scaling';
+import { axisScale } from '@verdant/domain/unit-scaling';
 import { Link } from 'react-router';
 import type { SiteFilters } from '../api';
 
 type Sort = SiteFilters['sort'];
-const COLUMNS: readonly { key: Sort; label: string; numeric?: boolean }[] = [
-  { key: 'name', label: 'Site Name' },
-  { key: 'consumption', label: 'Consumption', numeric: true },
-  { key: 'groups', label: 'Groups' },
-  { key: 'meters', label: 'Meters', numeric: true },
-  { key: 'alerts', label: 'Alerts', numeric: true },
+// At phone width the name and the figure stay; groups, meters and alerts show from 'sm' up.
+const COLUMNS: readonly { key: Sort; numeric?: boolean; wide?: boolean }[] = [
+  { key: 'name' },
+  { key: 'consumption', numeric: true },
+  { key: 'groups', wide: true },
+  { key: 'meters', numeric: true, wide: true },
+  { key: 'alerts', numeric: true, wide: true },
 ];
 
 interface SitesTableProps {
@@ -24,12 +25,36 @@ interface SitesTableProps {
   figures: Record<string, number> | undefined;
   unavailable: readonly number[];
   unit: string;
+  /** What the figure column shows ('Consumption', 'Cost', 'Emissions'); the header adds the column's unit. */
+  measureLabel: string;
 }
 
-export function SitesTable({ sites, sort, dir, onSort, figures, unavailable, unit }: SitesTableProps) {
+/** Alerts are not evaluated yet (a later issue): the column says so rather than showing made-up zeros. */
+const ALERTS_EVALUATED = false;
+
+export function SitesTable({
+  sites,
+  sort,
+  dir,
+  onSort,
+  figures,
+  unavailable,
+  unit,
+  measureLabel,
+}: SitesTableProps) {
   const pending = new Set(unavailable);
+  const figureOf = (s: SiteListItem) => figures?.[String(s.id)] ?? (figures ? 0 : s.consumption);
+  // One unit for the whole column, chosen from its largest figure, named once in the header.
+  const scale = axisScale(Math.max(0, ...sites.map(figureOf)), unit);
+  const labels: Record<Sort, string> = {
+    name: 'Site Name',
+    consumption: `${measureLabel} (${scale.unit})`,
+    groups: 'Groups',
+    meters: 'Meters',
+    alerts: 'Alerts',
+  };
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={340}>
       <Table highlightOnHover verticalSpacing="xs" aria-label="Sites">
         <Table.Thead>
           <Table.Tr>
@@ -41,9 +66,19 @@ export function SitesTable({ sites, sort, dir, onSort, figures, unavailable, uni
                   key={c.key}
                   ta={c.numeric ? 'right' : undefined}
                   aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  p={0}
+                  visibleFrom={c.wide ? 'sm' : undefined}
                 >
-                  <UnstyledButton onClick={() => onSort(c.key)} fw={600} fz="sm">
-                    {c.label}{' '}
+                  <UnstyledButton
+                    onClick={() => onSort(c.key)}
+                    fw={600}
+                    fz="sm"
+                    w="100%"
+                    ta={c.numeric ? 'right' : undefined}
+                    px="sm"
+                    py="xs"
+                  >
+                    {labels[c.key]}{' '}
                     <Icon size={14} style={{ verticalAlign: 'middle', opacity: active ? 1 : 0.4 }} />
                   </UnstyledButton>
                 </Table.Th>
@@ -53,7 +88,7 @@ export function SitesTable({ sites, sort, dir, onSort, figures, unavailable, uni
         </Table.Thead>
         <Table.Tbody>
           {sites.map((s) => {
-            const figure = figures?.[String(s.id)] ?? (figures ? 0 : s.consumption);
+            const figure = figureOf(s);
             return (
               <Table.Tr key={s.id} data-site-id={s.id}>
                 <Table.Td>
@@ -67,19 +102,25 @@ export function SitesTable({ sites, sort, dir, onSort, figures, unavailable, uni
                   )}
                 </Table.Td>
                 <Table.Td ta="right">
-                  {pending.has(s.id) ? (
-                    <Loader size={12} aria-label="Recalculating" />
-                  ) : (
-                    formatQuantity(figure, unit)
-                  )}
+                  {pending.has(s.id) ? <Loader size={12} aria-label="Recalculating" /> : scale.format(figure)}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Text fz="sm" c={s.groups.length ? undefined : 'dimmed'}>
                     {s.groups.join(', ') || '-'}
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right">{s.meters}</Table.Td>
-                <Table.Td ta="right">{s.alerts}</Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
+                  {s.meters}
+                </Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
+                  {ALERTS_EVALUATED ? (
+                    s.alerts
+                  ) : (
+                    <Text span fz="sm" c="dimmed" title="Alerts are not evaluated yet">
+                      n/a
+                    </Text>
+                  )}
+                </Table.Td>
               </Table.Tr>
             );
           })}

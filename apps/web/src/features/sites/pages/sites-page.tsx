@@ -25,6 +25,7 @@ import { SiteExportModal } from '../components/site-export-modal';
 import { SitesTable } from '../components/sites-table';
 
 const UNITS = { cons: 'kWh', cost: '$', co2: 'kg CO2e' } as const;
+const MEASURES = { cons: 'Consumption', cost: 'Cost', co2: 'Emissions' } as const;
 
 /** The last 36 complete months, newest first, as yyyyMM. */
 function monthOptions() {
@@ -153,6 +154,7 @@ export function SitesPage() {
             figures={consumption.data?.consumption}
             unavailable={consumption.data?.unavailable ?? []}
             unit={UNITS[measure]}
+            measureLabel={MEASURES[measure]}
           />
         </PagedListBody>
       </Stack>

@@ -1,0 +1,231 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { freePort } from '@verdant/db/testing/free-port';
+import { DEMO_ACCOUNT } from '@verdant/domain/demo-account';
+// @ts-expect-error: a plain ESM script shared with `npm start`
+import { buildWebIfStale, root } from '../scripts/build-web.mjs';
+import type { BenchContext } from './run';
+
+/** Budgets from issue 10: JavaScript transferred (compressed bytes on the wire, headers included). */
+export const BUDGETS = { login: 150_000, dashboard: 300_000 } as const;
+
+interface Transfer {
+  scripts: number;
+  scriptBytes: number;
+  cssBytes: number;
+  apiBytes: number;
+  apiCalls: number;
+  total: number;
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+async function waitForHealth(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the app did not become healthy');
+}
+
+/** Counts what a page load moves over the wire, by resource kind. */
+function watch(page: Page): Transfer {
+  const t: Transfer = { scripts: 0, scriptBytes: 0, cssBytes: 0, apiBytes: 0, apiCalls: 0, total: 0 };
+  page.on('requestfinished', async (request) => {
+    const sizes = await request.sizes();
+    const wire = sizes.responseBodySize + sizes.responseHeadersSize;
+    t.total += wire;
+    const type = request.resourceType();
+    if (type === 'script') {
+      t.scripts += 1;
+      t.scriptBytes += wire;
+    } else if (type === 'stylesheet') t.cssBytes += wire;
+    else if (request.url().includes('/api/')) {
+      t.apiBytes += wire;
+      t.apiCalls += 1;
+    }
+  });
+  return t;
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+}
+
+async function chartsDrawn(page: Page) {
+  await page.locator('canvas').first().waitFor({ state: 'visible', timeout: 60_000 });
+}
+
+async function testDrive(page: Page) {
+  await page.getByRole('button', { name: 'Take a free test drive' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+/** A fresh context holding the session of `from`, with an empty HTTP cache. */
+async function contextWithSession(browser: Browser, from: Page): Promise<BrowserContext> {
+  // Runs in the page: the bench's own types have no DOM.
+  type Storage = Record<string, string> & { setItem(key: string, value: string): void };
+  const stored = await from.evaluate(() =>
+    JSON.stringify({ ...(globalThis as unknown as { sessionStorage: object }).sessionStorage }),
+  );
+  const context = await browser.newContext();
+  await context.addInitScript((entries: string) => {
+    const target = (globalThis as unknown as { sessionStorage: Storage }).sessionStorage;
+    for (const [k, v] of Object.entries(JSON.parse(entries) as Record<string, string>)) target.setItem(k, v);
+  }, stored);
+  return context;
+}
+
+function row(what: string, t: Transfer, budget?: number) {
+  const verdict = budget === undefined ? '' : t.scriptBytes <= budget ? 'within' : '**over**';
+  return `| ${what} | ${t.scripts} | **${kB(t.scriptBytes)}** | ${budget ? `${kB(budget)} (${verdict})` : ''} | ${kB(t.cssBytes)} | ${kB(t.apiBytes)} in ${t.apiCalls} calls | ${kB(t.total)} |`;
+}
+
+/**
+ * What a browser downloads for the login page and the dashboard: the built web app served by the real API
+ * with the demo data, loaded in Chromium with an empty cache. Also times the free test drive to drawn charts
+ * on a throttled 4 Mbit/s line.
+ */
+export async function pagesBench(ctx: BenchContext) {
+  console.log('\n## Page weight (login page and dashboard)');
+  buildWebIfStale();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verdant-bench-pages-'));
+  const app = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: await ctx.freshDatabase('bench_pages'),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '1000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
+  });
+  try {
+    await waitForHealth(url, app);
+    const entry = await fetch(`${url}/login`).then((r) => r.text());
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(entry)?.[1] ?? '';
+    const head = await fetch(`${url}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    const headers = `entry script: content-encoding ${head.headers.get('content-encoding')}, vary ${head.headers.get('vary')}, cache-control ${head.headers.get('cache-control')}`;
+    console.log(headers);
+
+    const first = await browser.newContext();
+    const loginPage = await first.newPage();
+    const login = watch(loginPage);
+    await loginPage.goto(`${url}/login`);
+    await settle(loginPage);
+    const afterLogin = { ...login };
+    await testDrive(loginPage);
+    await chartsDrawn(loginPage);
+    await settle(loginPage);
+    const signInToDashboard: Transfer = {
+      scripts: login.scripts - afterLogin.scripts,
+      scriptBytes: login.scriptBytes - afterLogin.scriptBytes,
+      cssBytes: login.cssBytes - afterLogin.cssBytes,
+      apiBytes: login.apiBytes - afterLogin.apiBytes,
+      apiCalls: login.apiCalls - afterLogin.apiCalls,
+      total: login.total - afterLogin.total,
+    };
+
+    const second = await contextWithSession(browser, loginPage);
+    const dashboardPage = await second.newPage();
+    const dashboard = watch(dashboardPage);
+    await dashboardPage.goto(`${url}/dashboard`);
+    await chartsDrawn(dashboardPage);
+    await settle(dashboardPage);
+    await second.close();
+    await first.close();
+
+    // The free test drive from an empty cache to drawn charts on a 4 Mbit/s line with 40 ms latency.
+    const slow = await browser.newContext();
+    const slowPage = await slow.newPage();
+    const cdp = await slow.newCDPSession(slowPage);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 40,
+      downloadThroughput: (4_000_000 / 8) * 0.95,
+      uploadThroughput: (1_000_000 / 8) * 0.95,
+    });
+    const started = Date.now();
+    await slowPage.goto(`${url}/login`);
+    await slowPage.getByRole('button', { name: 'Take a free test drive' }).waitFor();
+    const loginReady = Date.now() - started;
+    const clicked = Date.now();
+    await testDrive(slowPage);
+    await chartsDrawn(slowPage);
+    const toCharts = Date.now() - clicked;
+    await slow.close();
+
+    const table = [
+      '| what (empty cache) | scripts | JavaScript transferred | budget | CSS | API answers | everything |',
+      '|---|---|---|---|---|---|---|',
+      row('login page', afterLogin, BUDGETS.login),
+      row('dashboard, opened with a session', dashboard, BUDGETS.dashboard),
+      row('test drive: from the login page to drawn charts (added)', signInToDashboard),
+    ].join('\n');
+    const timing = `At 4 Mbit/s (40 ms latency), empty cache: login page usable after ${(loginReady / 1000).toFixed(2)} s; test drive click to drawn charts ${(toCharts / 1000).toFixed(2)} s.`;
+    console.log(table);
+    console.log(timing);
+    await writeSection(
+      [
+        `## Page weight (${new Date().toISOString().slice(0, 10)})`,
+        '',
+        `\`npm run bench\` (bench/pages.bench.ts) serves the built web app from the API with the demo data and loads it in`,
+        'Chromium with an empty cache, counting compressed bytes on the wire (body and headers) by kind. The',
+        `demo account is \`${DEMO_ACCOUNT.username}\`.`,
+        '',
+        table,
+        '',
+        timing,
+        '',
+        `Headers checked: ${headers}.`,
+      ].join('\n'),
+    );
+  } finally {
+    await browser.close();
+    app.kill('SIGTERM');
+    await new Promise((resolve) => (app.exitCode !== null ? resolve(null) : app.on('exit', resolve)));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const START = '<!-- bench:pages:start -->';
+const END = '<!-- bench:pages:end -->';
+
+/** Replaces this benchmark's section of docs/performance.md (or appends it the first time). */
+async function writeSection(text: string) {
+  const file = path.join(root, 'docs/performance.md');
+  const doc = await readFile(file, 'utf8');
+  const block = `${START}\n${text}\n${END}`;
+  const at = doc.indexOf(START);
+  const next =
+    at >= 0
+      ? doc.slice(0, at) + block + doc.slice(doc.indexOf(END) + END.length)
+      : `${doc.trimEnd()}\n\n${block}\n`;
+  await writeFile(file, next);
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "test_drive" boolean DEFAULT false NOT NULL;
