@@ -31,18 +31,18 @@ export const fieldChange = z.object({ before: z.unknown(), after: z.unknown() })
 
 export const auditEvent = z.object({
   id: z.number(),
-  occurredAt: z.string(),
+  occurredAt: text(),
   organisationId: z.number().nullable(),
   actorUserId: z.number().nullable(),
-  actorName: z.string().nullable(),
-  actorPortalToken: z.string().nullable(),
-  actorJob: z.string().nullable(),
-  action: z.string(),
-  assetType: z.string(),
+  actorName: text().nullable(),
+  actorPortalToken: text().nullable(),
+  actorJob: text().nullable(),
+  action: text(),
+  assetType: text(),
   assetId: z.number().nullable(),
-  assetName: z.string().nullable(),
-  changes: z.record(z.string(), fieldChange),
-  requestId: z.string().nullable(),
+  assetName: text().nullable(),
+  changes: z.record(text(), fieldChange),
+  requestId: text().nullable(),
 });
 export type AuditEvent = z.infer<typeof auditEvent>;
 
@@ -54,7 +54,7 @@ export const auditPage = z.object({
   pageSize: z.number(),
   events: z.array(auditEvent),
   /** The people and actions found in this organisation's history, for the filters. */
-  people: z.array(z.object({ id: z.number(), name: z.string() })),
-  actions: z.array(z.string()),
+  people: z.array(z.object({ id: z.number(), name: text() })),
+  actions: z.array(text()),
 });
 export type AuditPage = z.infer<typeof auditPage>;
