@@ -53,6 +53,12 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
+    // The router matches no route when a path part is longer than it allows: that is an address too long.
+    if (url.split('/').some((part) => part.length > (app.initialConfig.maxParamLength ?? 100))) {
+      return reply
+        .status(414)
+        .send({ success: false, message: MSG.uriTooLong, code: 'BAD_REQUEST', requestId: request.id });
+    }
     if (url === '/api' || url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
       return reply
         .status(404)
