@@ -160,8 +160,14 @@ export async function loadDatabase(pool: pg.Pool, dir: string): Promise<Database
     await migrate(drizzle(client), { migrationsFolder: migrations });
     await client.query('begin');
     // Rows some migrations insert (reference lists) are in the backup too: the backup's rows replace them.
-    const names = manifest.tables.map((t) => `${SCHEMA}.${ident(client, t.name)}`).join(', ');
-    if (names) await client.query(`truncate table ${names} cascade`);
+    // Only tables that hold rows: an append-only table (the audit log) is empty here and refuses a truncate.
+    const filled: string[] = [];
+    for (const t of manifest.tables) {
+      const name = `${SCHEMA}.${ident(client, t.name)}`;
+      const { rows } = await client.query(`select exists (select from ${name}) as filled`);
+      if (rows[0]?.filled) filled.push(name);
+    }
+    if (filled.length > 0) await client.query(`truncate table ${filled.join(', ')} cascade`);
     for (const table of manifest.tables) {
       const list = table.columns.map((c) => ident(client, c)).join(', ');
       const sink = client.query(copyFrom(`copy ${SCHEMA}.${ident(client, table.name)} (${list}) from stdin`));
