@@ -14,7 +14,7 @@ export const JOBS: JobDefinition[] = [
 
 /** pg-boss keeps its tables in this schema of the portal's own database. */
 export const JOB_SCHEMA = 'pgboss';
-/** Advisory lock held while pg-boss starts (creates or migrates its schema). */
+/** Advisory lock held while pg-boss starts (creates or migrates its schema) and its queues are created. */
 const START_LOCK = 74210;
 
 export interface JobRunnerOptions {
@@ -76,15 +76,16 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   try {
     await lock.query('select pg_advisory_lock($1)', [START_LOCK]);
     await boss.start();
+    // Creating the queues races too (a deadlock between two processes was seen), so it happens in turn as well.
+    for (const job of jobs) {
+      await boss.createQueue(job.name, { name: job.name, ...job.queue });
+      await boss.updateQueue(job.name, { name: job.name, ...job.queue });
+    }
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [START_LOCK]).catch(() => {});
     lock.release();
   }
   const byName = new Map(jobs.map((j) => [j.name, j]));
-  for (const job of jobs) {
-    await boss.createQueue(job.name, { name: job.name, ...job.queue });
-    await boss.updateQueue(job.name, { name: job.name, ...job.queue });
-  }
   if (work) {
     for (const job of jobs) {
       const stats: JobStats = status.jobs[job.name] ?? {
