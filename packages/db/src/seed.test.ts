@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from './password-hash';
-import { DEMO_PASSWORD, seedDemoOnce } from './seed';
+import { DEMO_PASSWORD, seedDemoOnce, setAdminPassword } from './seed';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
 let database: TestDatabase;
@@ -97,5 +97,31 @@ describe('demo seed', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('ADMIN_PASSWORD without the demo', () => {
+  let empty: TestDatabase;
+  beforeAll(async () => {
+    empty = await createTestDatabase();
+  });
+  afterAll(() => empty.close());
+
+  it('makes the product administrator on the first start, then only changes its password', async () => {
+    const admin = async () =>
+      (
+        await empty.db.execute<{ n: number; product_admin: boolean; password_hash: string }>(
+          sql`select count(*) over ()::int as n, product_admin, password_hash from users where login_id = 'admin'`,
+        )
+      ).rows;
+    expect(await admin()).toEqual([]);
+    await setAdminPassword(empty.db, 'First-pass-123');
+    const [made] = await admin();
+    expect(made).toMatchObject({ n: 1, product_admin: true });
+    expect(await verifyPassword(made?.password_hash ?? '', 'First-pass-123')).toBe(true);
+    await setAdminPassword(empty.db, 'Second-pass-456');
+    const [changed] = await admin();
+    expect(changed?.n).toBe(1);
+    expect(await verifyPassword(changed?.password_hash ?? '', 'Second-pass-456')).toBe(true);
   });
 });

@@ -118,10 +118,26 @@ export async function seedDemoOnce(
 
 /** Sets the product administrator's password from ADMIN_PASSWORD, so an operator can always recover access. */
 export async function setAdminPassword(db: Db, password: string): Promise<void> {
-  await db
+  const passwordHash = await hashPassword(password);
+  const updated = await db
     .update(users)
-    .set({ passwordHash: await hashPassword(password) })
-    .where(eq(users.loginId, 'admin'));
+    .set({ passwordHash })
+    .where(eq(users.loginId, 'admin'))
+    .returning({ id: users.id });
+  if (updated.length > 0) return;
+  // Without the demo (SEED_DEMO=false) there is no `admin` yet: make the product administrator here. Another
+  // process starting at the same moment may make it first; its row, with the same password, is kept.
+  await db
+    .insert(users)
+    .values({
+      loginId: 'admin',
+      email: 'admin@verdant.example',
+      firstName: 'Product',
+      surname: 'Administrator',
+      productAdmin: true,
+      passwordHash,
+    })
+    .onConflictDoNothing();
 }
 
 export const DEMO_SITES = [
