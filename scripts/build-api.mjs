@@ -1,9 +1,10 @@
 // Compiles the API (and the workspace packages it imports) to JavaScript with esbuild, when the build is missing or
 // older than any of its sources. `npm start` runs the build; tsx is for development and tests only.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { newest } from './newest.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_DIST = path.join(root, 'apps/api/dist');
@@ -23,17 +24,6 @@ const SOURCES = [
   'package-lock.json',
   'scripts/build-api.mjs',
 ];
-
-function newest(p) {
-  const stat = statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const entry of readdirSync(p, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    latest = Math.max(latest, newest(path.join(p, entry.name)));
-  }
-  return latest;
-}
 
 /**
  * Our own code (the API and the @verdant packages) is bundled; npm packages stay imports, resolved from the

@@ -1,8 +1,9 @@
 // Builds the web app when its build is missing or older than any of its sources.
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newest } from './newest.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(path.resolve(root, 'apps/web', process.env.WEB_DIST ?? 'dist'), 'index.html');
@@ -14,17 +15,6 @@ const SOURCES = [
   'packages/contracts/src',
   'packages/domain/src',
 ];
-
-function newest(p) {
-  const stat = statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const entry of readdirSync(p, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    latest = Math.max(latest, newest(path.join(p, entry.name)));
-  }
-  return latest;
-}
 
 export function buildWebIfStale() {
   const sources = SOURCES.map((p) => path.join(root, p)).filter(existsSync);
