@@ -43,6 +43,8 @@ import { createOrganisationsService } from './modules/organisations/organisation
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
+import { metersRoutes } from './modules/meters/meters.routes';
+import { createMetersService } from './modules/meters/meters.service';
 import { createSiteExportService } from './modules/sites/site-export.service';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
@@ -153,6 +155,7 @@ export async function buildApp({
       await api.register(jobsRoutes, { service: jobs });
       await api.register(auditRoutes, { service: createAuditService({ db }) });
       await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
+      await api.register(metersRoutes, { service: createMetersService({ db, clock }) });
       await api.register(currentUserRoutes, { service: currentUser, auth });
       await api.register(usersRoutes, { service: users });
       await api.register(advancedRightsRoutes, { service: advancedRights });
