@@ -36,6 +36,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
+import { metersRoutes } from './modules/meters/meters.routes';
+import { createMetersService } from './modules/meters/meters.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { organisationsRoutes } from './modules/organisations/organisations.routes';
@@ -43,8 +45,6 @@ import { createOrganisationsService } from './modules/organisations/organisation
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
-import { metersRoutes } from './modules/meters/meters.routes';
-import { createMetersService } from './modules/meters/meters.service';
 import { createSiteExportService } from './modules/sites/site-export.service';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
