@@ -36,6 +36,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
+import { meterNotesRoutes } from './modules/meter-notes/meter-notes.routes';
+import { createMeterNotesService } from './modules/meter-notes/meter-notes.service';
 import { createMeterMovesService } from './modules/meters/meter-moves.service';
 import { createMeterSettingsService } from './modules/meters/meter-settings.service';
 import { metersRoutes } from './modules/meters/meters.routes';
@@ -155,6 +157,7 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
       await api.register(auditRoutes, { service: createAuditService({ db }) });
       await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
       const meters = createMetersService({ db, clock });
