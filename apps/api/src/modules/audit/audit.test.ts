@@ -183,6 +183,22 @@ describe('audit rows of other modules and sign-in events', () => {
     });
   });
 
+  it('a notification published by a product administrator: in the organisation it is for', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/notifications',
+      headers: bearer(tokens.product ?? ''),
+      payload: { text: 'Maintenance on Sunday', organisationId: org.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await rowsFor('notification', 'publish');
+    expect(row).toMatchObject({
+      organisationId: org.id,
+      assetName: 'Maintenance on Sunday',
+      changes: { text: { before: null, after: 'Maintenance on Sunday' } },
+    });
+  });
+
   it('a user edit: before and after', async () => {
     const res = await call('boss', 'PUT', `/api/users/${boss.id}`, {
       email: boss.email,
