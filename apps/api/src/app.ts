@@ -40,6 +40,10 @@ import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
+import { meterNotesRoutes } from './modules/meter-notes/meter-notes.routes';
+import { createMeterNotesService } from './modules/meter-notes/meter-notes.service';
+import { metersRoutes } from './modules/meters/meters.routes';
+import { createMetersService } from './modules/meters/meters.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { organisationsRoutes } from './modules/organisations/organisations.routes';
@@ -155,6 +159,7 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
       await api.register(auditRoutes, { service: createAuditService({ db }) });
       await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
       await api.register(dataSourcesRoutes, {
@@ -162,6 +167,7 @@ export async function buildApp({
         exporter: createMeterExportService({ db }),
         alertsReport: createAlertsReportService({ db, mailer, publicUrl: config.publicUrl }),
       });
+      await api.register(metersRoutes, { service: createMetersService({ db, clock }) });
       await api.register(currentUserRoutes, { service: currentUser, auth });
       await api.register(usersRoutes, { service: users });
       await api.register(advancedRightsRoutes, { service: advancedRights });
