@@ -24,6 +24,10 @@ import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { createCurrentUserService } from './modules/current-user/current-user.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createAlertsReportService } from './modules/data-sources/alerts-report.service';
+import { dataSourcesRoutes } from './modules/data-sources/data-sources.routes';
+import { createDataSourcesService } from './modules/data-sources/data-sources.service';
+import { createMeterExportService } from './modules/data-sources/meter-export.service';
 import { deletedAssetsRoutes } from './modules/deleted-assets/deleted-assets.routes';
 import { createDeletedAssetsService } from './modules/deleted-assets/deleted-assets.service';
 import { entitiesRoutes } from './modules/entities/entities.routes';
@@ -158,6 +162,11 @@ export async function buildApp({
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
       await api.register(auditRoutes, { service: createAuditService({ db }) });
       await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
+      await api.register(dataSourcesRoutes, {
+        service: createDataSourcesService({ db, clock, jobQueue }),
+        exporter: createMeterExportService({ db }),
+        alertsReport: createAlertsReportService({ db, mailer, publicUrl: config.publicUrl }),
+      });
       await api.register(metersRoutes, { service: createMetersService({ db, clock }) });
       await api.register(currentUserRoutes, { service: currentUser, auth });
       await api.register(usersRoutes, { service: users });

@@ -51,6 +51,9 @@ export type FactSums = {
   units: number;
   /** Facts in the group (meters x months). */
   facts: number;
+  /** Days open and days with consumption, summed over the group's facts (the export's validation columns). */
+  days_open: number;
+  days_covered: number;
   cons_incomplete: boolean;
   cost_incomplete: boolean;
   co2e_incomplete: boolean;
@@ -93,6 +96,8 @@ export function factSums(query: FactQuery): SQL {
       ${sum(sql`f.co2e_scope3`, emissions)} as scope3,
       ${sum(sql`f.quantity_std`, cost)} as units,
       count(*)::int as facts,
+      coalesce(sum(f.days_open), 0)::int as days_open,
+      coalesce(sum(f.days_covered), 0)::int as days_covered,
       ${short(sql`f.days_covered`, cons)} as cons_incomplete,
       ${short(sql`f.days_costed`, cost)} as cost_incomplete,
       ${short(sql`f.days_factored`, emissions)} as co2e_incomplete
