@@ -53,7 +53,8 @@ export async function seedDemoMeterAccounts(tx: DbOrTx, { organisationId }: { or
       });
     } else if (m.grouping === 'Water') {
       // A site's water and wastewater share the council account.
-      const account = accounts.get(m.siteId) ?? `WCC-${String(m.siteId).padStart(3, '0')}-${20_417 + m.siteId}`;
+      const account =
+        accounts.get(m.siteId) ?? `WCC-${String(m.siteId).padStart(3, '0')}-${20_417 + m.siteId}`;
       accounts.set(m.siteId, account);
       const wastewater = m.typeName === 'Wastewater';
       Object.assign(values, {

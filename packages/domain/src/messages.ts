@@ -152,6 +152,24 @@ export const MSG = {
   wastewaterMeterNumberRequired: 'Wastewater meter number is required',
   waterNumbersEqual: 'The two meter numbers are the same, so they are saved as {water} and {wastewater}.',
   waterAccountCreated: '{water} and {wastewater} created.',
+  // Data source notes, distribution and org-wide updates (issue 13d)
+  noteNonInvoicing: 'Note indicates non-invoicing period (use with care!)',
+  noteTextRequired: 'Enter the note text.',
+  noteEndRequired: 'A note that applies to a specific period needs an end date',
+  noteInvoiceUnknown: "That invoice is not one of this data source's invoices",
+  noteInvoiceGapFiller: 'A note bound to an invoice cannot mark a non-invoicing period',
+  noteInvoiceFixed: 'A note stays bound to the invoice it was written for',
+  noteOtherMeter: 'The note belongs to another data source',
+  distributionOver100: 'The percentages of consumption add up to more than 100',
+  distributionNoteOver100: 'The percentages of note add up to more than 100',
+  distributionEntityTwice: 'An entity is listed twice',
+  distributionEntityUnknown: 'Choose entities of this organisation',
+  distributionMonthStart: 'A distribution starts on the first day of a month',
+  orgWideFailed: 'An error occured: ',
+  orgWideConsumptionAlerts: 'Consumption alerts updated',
+  orgWideIdentifiers: 'Meter identifiers updated',
+  orgWideRetailers: 'Retailers updated',
+  orgWideTariffAlerts: 'Tariff alerts updated',
 } as const;
 
 /** Fills `{name}` placeholders in a catalogue message. */
