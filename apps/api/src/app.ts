@@ -40,6 +40,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
+import { meterCreationRoutes } from './modules/meter-creation/meter-creation.routes';
+import { createMeterCreationService } from './modules/meter-creation/meter-creation.service';
 import { meterNotesRoutes } from './modules/meter-notes/meter-notes.routes';
 import { createMeterNotesService } from './modules/meter-notes/meter-notes.service';
 import { metersRoutes } from './modules/meters/meters.routes';
@@ -179,6 +181,7 @@ export async function buildApp({
       await api.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
       await api.register(organisationsRoutes, { service: organisations });
       await api.register(referenceRoutes, { db });
+      await api.register(meterCreationRoutes, { service: createMeterCreationService({ db }) });
       await api.register(deletedAssetsRoutes, {
         service: createDeletedAssetsService({
           db,
