@@ -44,6 +44,8 @@ import { meterCreationRoutes } from './modules/meter-creation/meter-creation.rou
 import { createMeterCreationService } from './modules/meter-creation/meter-creation.service';
 import { meterNotesRoutes } from './modules/meter-notes/meter-notes.routes';
 import { createMeterNotesService } from './modules/meter-notes/meter-notes.service';
+import { createMeterMovesService } from './modules/meters/meter-moves.service';
+import { createMeterSettingsService } from './modules/meters/meter-settings.service';
 import { metersRoutes } from './modules/meters/meters.routes';
 import { createMetersService } from './modules/meters/meters.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -169,7 +171,12 @@ export async function buildApp({
         exporter: createMeterExportService({ db }),
         alertsReport: createAlertsReportService({ db, mailer, publicUrl: config.publicUrl }),
       });
-      await api.register(metersRoutes, { service: createMetersService({ db, clock }) });
+      const meters = createMetersService({ db, clock });
+      await api.register(metersRoutes, {
+        service: meters,
+        settings: createMeterSettingsService({ db, meters }),
+        moves: createMeterMovesService({ db, meters }),
+      });
       await api.register(currentUserRoutes, { service: currentUser, auth });
       await api.register(usersRoutes, { service: users });
       await api.register(advancedRightsRoutes, { service: advancedRights });

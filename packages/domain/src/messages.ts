@@ -121,6 +121,33 @@ export const MSG = {
   organisationCreated: 'Organisation {name} created',
   dateFormat: 'Dates must be written yyyy-MM-dd',
   emailFormat: 'Email address is not valid',
+  // Data source page (issue 13, point 5)
+  meterNameTooShort: 'The name must be at least 3 characters',
+  meterOpenRequired: 'The open date cannot be empty',
+  meterCloseBeforeOpen: 'The close date cannot be before the open date',
+  meterUnitNotOfType: "That unit is not a unit of the data source's data type",
+  meterDataTypeUnknown: 'That data type does not exist',
+  meterLandlordRequired: 'The landlord cannot be empty',
+  meterLoadGroupInteger: 'Load group must be a whole number',
+  meterLocationRange:
+    'The location must have a longitude between -180 and 180 and a latitude between -90 and 90',
+  meterMoveSiteRequired: 'Choose the site to move the data source to',
+  meterMoved: '{name} moved to {site}',
+  meterDataTypeChanged: 'Data type changed to {type}',
+  meterDataTypeNotCompatible: 'That data type is not compatible with this data source',
+  meterNoCompatibleTypes:
+    'There are no data types compatible with this data source. To change it, delete the data source and create it again with the right data type, or raise a ticket with support.',
+  meterChangeTypeWarning:
+    'Changing the data type changes how every figure of this data source is calculated: its consumption, emissions and the totals it counts in are recalculated. Invoices and other records keep the units they were entered in.',
+  meterReplacementElectricityOnly: 'Only electricity (ICP) meters can be replaced',
+  meterReplacementNeedsOpen: 'A closed data source cannot be replaced',
+  meterReplaced: 'Replacement {name} created',
+  meterGroupNotMeterGroup: 'That group is not a data source group',
+  identifierNameRequired: 'The identifier name cannot be empty',
+  identifierNameExists: 'There is already an identifier with that name',
+  alertWholeNumber: 'Enter digits only',
+  alertDecimal: 'Enter a number (digits and a dot)',
+  alertRecipientInvalid: 'The notifications recipient must be a valid email address',
   // Input and HTTP-layer refusals (issue 8, point 4)
   badJson: 'The request body is not valid JSON.',
   emptyBody: 'The request body is empty.',
