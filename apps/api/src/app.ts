@@ -42,6 +42,8 @@ import { meterDistributionRoutes } from './modules/meter-distribution/meter-dist
 import { createMeterDistributionService } from './modules/meter-distribution/meter-distribution.service';
 import { meterNotesRoutes } from './modules/meter-notes/meter-notes.routes';
 import { createMeterNotesService } from './modules/meter-notes/meter-notes.service';
+import { metersRoutes } from './modules/meters/meters.routes';
+import { createMetersService } from './modules/meters/meters.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { organisationsRoutes } from './modules/organisations/organisations.routes';
@@ -164,6 +166,7 @@ export async function buildApp({
       });
       await api.register(auditRoutes, { service: createAuditService({ db }) });
       await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
+      await api.register(metersRoutes, { service: createMetersService({ db, clock }) });
       await api.register(currentUserRoutes, { service: currentUser, auth });
       await api.register(usersRoutes, { service: users });
       await api.register(advancedRightsRoutes, { service: advancedRights });

@@ -234,7 +234,11 @@ describe('cross-organisation sweep over docs/openapi.json', () => {
         // read and change B's; it must still leak nothing of A's.
         const aimsAtA = names.length > 0;
         const other = (n: string) =>
-          route.includes('year-end/{month}') && n === 'month' ? '12' : OTHER_PARAMS[n];
+          route.includes('year-end/{month}') && n === 'month'
+            ? '12'
+            : route.includes('/v2/{type}/') && n === 'type'
+              ? 'cons'
+              : OTHER_PARAMS[n];
         const url = route.replace(/\{(\w+)\}/g, (_, n: string) => String(aObject(route, n) ?? other(n) ?? 1));
         const body = op.requestBody?.content?.['application/json']?.schema;
         const payload =
