@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from './client';
 import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
 import { seedDemoLedger } from './demo-ledger';
+import { seedDemoMeterNotes } from './demo-meter-notes';
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoSites } from './demo-sites';
 import { addMembership, createMember, createOrganisation, createUser } from './factories';
@@ -100,6 +101,7 @@ export async function seedDemoOnce(
     await seedDemoLedger(tx, sites, today);
     // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.
     await seedDemoEntities(tx, { organisationId: demo.id, sites });
+    await seedDemoMeterNotes(tx, { organisationId: demo.id, today });
     await seedDemoOrganisation(tx, { organisationId: demo.id, sites, today });
     if (opts.storage) await seedDemoFiles(tx, { organisationId: demo.id, sites, today }, opts.storage);
     await createUser(tx, {
