@@ -34,6 +34,8 @@ import { entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
 import { entityDetailsRoutes } from './modules/entities/entity-details.routes';
 import { createEntityDetailsService } from './modules/entities/entity-details.service';
+import { entityFiguresRoutes } from './modules/entities/entity-figures.routes';
+import { createEntityFiguresService } from './modules/entities/entity-figures.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -42,6 +44,8 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { meterCreationRoutes } from './modules/meter-creation/meter-creation.routes';
 import { createMeterCreationService } from './modules/meter-creation/meter-creation.service';
+import { meterDistributionRoutes } from './modules/meter-distribution/meter-distribution.routes';
+import { createMeterDistributionService } from './modules/meter-distribution/meter-distribution.service';
 import { meterNotesRoutes } from './modules/meter-notes/meter-notes.routes';
 import { createMeterNotesService } from './modules/meter-notes/meter-notes.service';
 import { createMeterMovesService } from './modules/meters/meter-moves.service';
@@ -164,6 +168,10 @@ export async function buildApp({
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
+      await api.register(entityFiguresRoutes, { service: createEntityFiguresService({ db, clock }) });
+      await api.register(meterDistributionRoutes, {
+        service: createMeterDistributionService({ db, clock }),
+      });
       await api.register(auditRoutes, { service: createAuditService({ db }) });
       await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
       await api.register(dataSourcesRoutes, {
