@@ -164,6 +164,9 @@ export async function enterableOrganisations(
   }));
 }
 
+/** How the engine ranks equally specific grants: the one giving more rights first, barred last. */
+const GRANT_RANK = sql`case right_id when 2 then 0 when 3 then 1 when 4 then 2 else 3 end`;
+
 export type AssetType = 'organisation' | 'site-group' | 'meter-group' | 'site' | 'entity' | 'meter';
 export interface AssetRef {
   type: AssetType;
@@ -214,7 +217,7 @@ export async function assetAccess(
     with input as (
       select x.type as asset_type, x.id as asset_id from jsonb_to_recordset(${input}::jsonb) as x(type text, id int)
     ),
-    located as (
+    located as materialized (
       select i.asset_type, i.asset_id,
         case i.asset_type
           when 'organisation' then (select o.id from organisations o where o.id = i.asset_id)
@@ -268,14 +271,15 @@ export async function assetAccess(
       union all
       select l.asset_type, l.asset_id, 1, g.right_id
         from located l join grants g on g.asset_type = 'organisation' and g.asset_id = (select id from org)
+    ),
+    best as (
+      select distinct on (asset_type, asset_id) asset_type, asset_id, right_id from candidates
+      order by asset_type, asset_id, specificity desc, ${GRANT_RANK}
     )
     select r.organisation_id, r.status_id, r.access_id, r.admin, r.org_blocked, l.asset_type, l.asset_id,
-      l.organisation_id = r.organisation_id as in_org,
-      (select c.right_id from candidates c
-        where c.asset_type = l.asset_type and c.asset_id = l.asset_id
-        order by c.specificity desc, case c.right_id when 2 then 0 when 3 then 1 when 4 then 2 else 3 end
-        limit 1) as granted
+      l.organisation_id = r.organisation_id as in_org, b.right_id as granted
     from role r left join located l on true
+    left join best b on b.asset_type = l.asset_type and b.asset_id = l.asset_id
   `);
   let role: OrganisationRole | undefined;
   let located: number | null = organisationId;
@@ -360,7 +364,11 @@ export async function allowedOf<T>(
 
 /**
  * The meters of an organisation the principal may see, for aggregates: null means all of them (no advanced
- * right narrows the view), else the visible ids. Two queries at most, whatever the number of meters.
+ * right narrows the view, or the principal administers the organisation), else the visible ids in id order.
+ * One statement, whatever the number of meters: the grants are resolved over the meters in SQL, set by set,
+ * with exactly `allowedOf`'s rules for a meter (the most specific grant wins: the meter, its site, a group of
+ * its site or of the meter, the organisation; between equally specific ones the one giving more rights; with
+ * no grant, the organisation level).
  */
 export async function visibleMeters(
   db: DbOrTx,
@@ -368,15 +376,68 @@ export async function visibleMeters(
   organisationId: number,
 ): Promise<number[] | null> {
   if (principal.productAdmin) return null;
-  const narrowed = await db.execute<{ meter_id: number | null; any_right: boolean }>(sql`
-    select m.id as meter_id,
-      exists (select 1 from advanced_rights r where r.user_id = ${principal.userId} and r.organisation_id = ${organisationId}) as any_right
-    from (select 1) one
-    left join meters m on m.organisation_id = ${organisationId} and m.deleted_at is null
-      and exists (select 1 from advanced_rights r where r.user_id = ${principal.userId} and r.organisation_id = ${organisationId})`);
-  if (!narrowed.rows[0]?.any_right) return null;
-  const ids = narrowed.rows.flatMap((r) => (r.meter_id === null ? [] : [r.meter_id]));
-  return allowedOf(db, principal, 'view', organisationId, ids, (id) => ({ type: 'meter', id }));
+  const u = principal.userId;
+  const o = organisationId;
+  const rows = await db.execute<{
+    status_id: number;
+    access_id: number | null;
+    admin: boolean | null;
+    org_blocked: boolean | null;
+    any_right: boolean;
+    ids: number[] | null;
+  }>(sql`
+    with grants as materialized (
+      select asset_type, asset_id, right_id from advanced_rights where user_id = ${u} and organisation_id = ${o}
+    ),
+    live as materialized (
+      select m.id, m.site_id from meters m
+      where m.organisation_id = ${o} and m.deleted_at is null and exists (select 1 from grants)
+    ),
+    candidates as (
+      select l.id, 4 as specificity, g.right_id
+        from grants g join live l on g.asset_type = 'meter' and l.id = g.asset_id
+      union all
+      select l.id, 3, g.right_id
+        from grants g join live l on g.asset_type = 'site' and l.site_id = g.asset_id
+      union all
+      select l.id, 2, g.right_id
+        from grants g
+        join asset_groups ag on g.asset_type = 'site-group' and ag.id = g.asset_id and ag.member_type = 'site'
+        join asset_group_members gm on gm.group_id = ag.id and gm.organisation_id = ${o}
+        join live l on l.site_id = gm.asset_id
+      union all
+      select l.id, 2, g.right_id
+        from grants g
+        join asset_groups ag on g.asset_type = 'meter-group' and ag.id = g.asset_id and ag.member_type = 'meter'
+        join asset_group_members gm on gm.group_id = ag.id and gm.organisation_id = ${o}
+        join live l on l.id = gm.asset_id
+    ),
+    best as (
+      select distinct on (id) id, right_id from candidates order by id, specificity desc, ${GRANT_RANK}
+    ),
+    whole as (
+      select right_id from grants where asset_type = 'organisation' and asset_id = ${o}
+      order by ${GRANT_RANK} limit 1
+    )
+    select o.status_id, m.access_id, m.admin, m.org_blocked, exists (select 1 from grants) as any_right,
+      (select array_agg(l.id order by l.id) from live l left join best b on b.id = l.id
+        where coalesce(b.right_id, (select right_id from whole), m.access_id, ${ACCESS.barred}) <> ${ACCESS.barred}
+      ) as ids
+    from organisations o
+    left join memberships m on m.organisation_id = o.id and m.user_id = ${u}
+    where o.id = ${o}`);
+  const r = rows.rows[0];
+  if (!r?.any_right) return null;
+  const role = toRole(principal, {
+    organisationId,
+    statusId: r.status_id,
+    accessId: r.access_id,
+    admin: r.admin,
+    orgBlocked: r.org_blocked,
+  });
+  if (!allows(principal, role, 'enter')) return [];
+  if (role?.admin) return null;
+  return r.ids ?? [];
 }
 
 /**

@@ -90,6 +90,19 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/sites/pages/site-page')).SitePage,
                 }),
               })),
+              ...['/data-sources', '/organisation/data-sources'].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/data-sources/pages/data-sources-page'))
+                    .DataSourcesPage,
+                }),
+              })),
+              ...['/data-sources/:id', '/data-sources/:id/:tab'].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/data-source/pages/data-source-page')).DataSourcePage,
+                }),
+              })),
               {
                 path: '/organisation/entities',
                 lazy: async () => ({

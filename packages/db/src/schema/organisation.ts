@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { entities, meters, sites } from './assets';
 import { organisations, users } from './core';
+import { invoices } from './inputs';
 
 /**
  * Reference lists shown in selectors (regions, occupancy, entity functions, usage types, heating, lighting,
@@ -215,17 +216,30 @@ export const jobs = pgTable(
     text: text('text').notNull(),
     /** A contracted permanent job, which cannot be deleted. */
     permanent: boolean('permanent').notNull().default(false),
+    /** A meter note marking a period with no invoices on purpose (the invoice report shows no gap there). */
+    invoiceGapFiller: boolean('invoice_gap_filler').notNull().default(false),
+    /** A meter note bound to one of the meter's invoices (kind INVOICE). */
+    invoiceId: integer('invoice_id'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [
     index('jobs_organisation_idx').on(t.organisationId, t.dateFrom),
     index('jobs_meter_idx').on(t.meterId),
+    index('jobs_invoice_idx').on(t.invoiceId),
     foreignKey({
       name: 'jobs_meter_fk',
       columns: [t.organisationId, t.meterId],
       foreignColumns: [meters.organisationId, meters.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'jobs_invoice_fk',
+      columns: [t.organisationId, t.invoiceId],
+      foreignColumns: [invoices.organisationId, invoices.id],
+    }).onDelete('cascade'),
+    check('jobs_period_check', sql`${t.dateTill} is null or ${t.dateTill} >= ${t.dateFrom}`),
+    check('jobs_invoice_note_check', sql`${t.invoiceId} is null or ${t.meterId} is not null`),
   ],
 );
 

@@ -9,15 +9,14 @@ import type {
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { fill, MSG } from '@verdant/domain/messages';
+import { comparisonMonths, round } from '../../lib/asset-graph';
 import { audit, created, diff } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import * as groups from '../../lib/group-members.queries';
 import { allowedOf, visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './sites.queries';
 
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const label = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 const GRAPH_UNITS = { cons: 'kWh', cost: '$', co2e: 'kg CO2e' } as const;
 
 const conflict = (message: string) => new AppError('CONFLICT', message, 409);
@@ -49,8 +48,8 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
     const { site, mayEdit } = await siteScope(db, a, siteId);
     const month = lastCompleteMonth();
     const [joined, available, indicators, meterCount, visible, yearEnd] = await Promise.all([
-      q.joinedGroups(db, site.organisationId, siteId),
-      q.siteGroups(db, site.organisationId),
+      groups.joinedGroups(db, site.organisationId, 'site', siteId),
+      groups.groupsOf(db, site.organisationId, 'site'),
       q.siteIndicators(db, site.organisationId, siteId),
       q.liveMeterCount(db, site.organisationId, siteId),
       visibleMeters(db, a.principal, site.organisationId),
@@ -92,7 +91,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
       const [allowed, visible, groupOptions] = await Promise.all([
         viewableSites(db, a, organisationId),
         visibleMeters(db, a.principal, organisationId),
-        q.siteGroups(db, organisationId),
+        groups.groupsOf(db, organisationId, 'site'),
       ]);
       const rows = await q.listSites(db, organisationId, query, month, allowed, visible);
       return {
@@ -214,11 +213,11 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
     async membership(a: Caller, groupId: number, siteId: number, join: boolean) {
       await db.transaction(async (tx) => {
         const { site } = await siteScope(tx, a, siteId);
-        const group = await q.findGroup(tx, site.organisationId, groupId);
+        const group = await groups.findGroup(tx, site.organisationId, groupId);
         if (!group) throw notFound();
         if (group.memberType !== 'site') throw badRequest(MSG.siteGroupNotSiteGroup);
-        if (join) await q.addMember(tx, site.organisationId, groupId, siteId);
-        else await q.removeMember(tx, site.organisationId, groupId, siteId);
+        if (join) await groups.addMember(tx, site.organisationId, groupId, siteId);
+        else await groups.removeMember(tx, site.organisationId, groupId, siteId);
         await audit(tx, a, {
           organisationId: site.organisationId,
           action: join ? 'join group' : 'leave group',
@@ -239,27 +238,22 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
       yearEnd: number,
     ): Promise<AssetGraphData> {
       const { site } = await siteScope(db, a, siteId);
-      const last = `${year}-${String(yearEnd).padStart(2, '0')}-01`;
-      const first = addMonths(last, -11);
+      const graph = comparisonMonths(year, yearEnd);
       const visible = await visibleMeters(db, a.principal, site.organisationId);
       const rows = await q.siteMonthlyFigures(
         db,
         site.organisationId,
         [siteId],
-        addMonths(first, -12),
-        last,
+        graph.from,
+        graph.till,
         visible,
       );
       const byMonth = new Map(rows.map((r) => [r.month, r[measure]]));
-      const months = Array.from({ length: 12 }, (_, i) => addMonths(first, i));
       const value = (m: string) => round(byMonth.get(m) ?? 0, measure === 'cost' ? 2 : 3);
       return {
-        months: months.map((m) => m.slice(0, 7)),
-        data: [months.map(value), months.map((m) => value(addMonths(m, -12)))],
-        seriesLabels: [
-          `${label(first)} - ${label(last)}`,
-          `${label(addMonths(first, -12))} - ${label(addMonths(last, -12))}`,
-        ],
+        months: graph.months.map((m) => m.slice(0, 7)),
+        data: [graph.months.map(value), graph.previous.map(value)],
+        seriesLabels: graph.seriesLabels,
         unit: GRAPH_UNITS[measure],
         year,
         yearEnd,

@@ -4,6 +4,7 @@ import { formatDisplayDate } from '@verdant/domain/dates';
 import { Link } from 'react-router';
 import { useLookup } from '../api';
 import { formatLocation } from '../location';
+import { EntityFigures } from './entity-figures';
 
 function Fact({ label, value }: { label: string; value: string | null }) {
   return (
@@ -55,6 +56,7 @@ export function EntityOverview({ entity }: { entity: EntityDetail }) {
           </Text>
         )}
       </Paper>
+      <EntityFigures entityId={entity.id} />
     </Stack>
   );
 }

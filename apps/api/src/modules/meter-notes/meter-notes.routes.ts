@@ -1,0 +1,78 @@
+import { errorResponse, idParam } from '@verdant/contracts/common';
+import { meterNote, meterNoteInput, meterNotesList, noteParams } from '@verdant/contracts/meter-notes';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../plugins/auth';
+import type { MeterNotesService } from './meter-notes.service';
+
+const base = { tags: ['Data source notes'], security: [{ bearer: [] }] };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const view = { access: { action: 'view', asset: { meter: 'params.id' } } } as const;
+const edit = { access: { action: 'edit', asset: { meter: 'params.id' } } } as const;
+
+export const meterNotesRoutes: FastifyPluginAsyncZod<{ service: MeterNotesService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/meters/:id/comments',
+    {
+      config: view,
+      schema: {
+        ...base,
+        summary: "The data source's notes",
+        params: idParam,
+        response: { 200: meterNotesList, ...errors },
+      },
+    },
+    async (req) => service.list(callerOf(req), req.params.id),
+  );
+  app.get(
+    '/meters/:id/comments/:noteId',
+    {
+      config: view,
+      schema: { ...base, summary: 'One note', params: noteParams, response: { 200: meterNote, ...errors } },
+    },
+    async (req) => service.get(callerOf(req), req.params.id, req.params.noteId),
+  );
+  app.post(
+    '/meters/:id/comments',
+    {
+      config: edit,
+      schema: {
+        ...base,
+        summary: 'Add a note (ongoing, for a period, or bound to one of its invoices)',
+        params: idParam,
+        body: meterNoteInput,
+        response: { 200: meterNote, ...errors },
+      },
+    },
+    async (req) => service.create(callerOf(req), req.params.id, req.body),
+  );
+  app.put(
+    '/meters/:id/comments/:noteId',
+    {
+      config: edit,
+      schema: {
+        ...base,
+        summary: 'Change a note (an ongoing one can be ended)',
+        params: noteParams,
+        body: meterNoteInput,
+        response: { 200: meterNote, ...errors },
+      },
+    },
+    async (req) => service.update(callerOf(req), req.params.id, req.params.noteId, req.body),
+  );
+  app.get(
+    '/meters/:id/invoice-notes',
+    {
+      config: view,
+      schema: {
+        ...base,
+        summary: "The data source's notes bound to its invoices",
+        params: idParam,
+        response: { 200: meterNotesList, ...errors },
+      },
+    },
+    async (req) => service.list(callerOf(req), req.params.id, true),
+  );
+};

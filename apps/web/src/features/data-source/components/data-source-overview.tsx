@@ -1,0 +1,97 @@
+import { Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { MeterDetail } from '@verdant/contracts/meters';
+import { MSG } from '@verdant/domain/messages';
+import { monthYearLabel } from '@verdant/domain/month-labels';
+import { reportingYearStart } from '@verdant/domain/reporting-year';
+import { formatQuantity } from '@verdant/domain/unit-scaling';
+import { useMemo, useState } from 'react';
+import { ComparisonChart, type ComparisonMeasure } from '../../../components/comparison-chart';
+import { useMeterGraph } from '../api';
+
+/** The year (of its last month) of the reporting year that holds the last complete month. */
+function currentYear(meter: MeterDetail) {
+  const start = reportingYearStart(`${meter.lastCompleteMonth}-01`, meter.reportingYearEnd);
+  return Number(start.slice(0, 4)) + (meter.reportingYearEnd === 12 ? 0 : 1);
+}
+
+function Incomplete() {
+  return (
+    <Tooltip label={MSG.incompleteMonth}>
+      <IconAlertTriangle
+        size={16}
+        color="var(--mantine-color-orange-8)"
+        aria-label={MSG.incompleteMonth}
+        role="img"
+      />
+    </Tooltip>
+  );
+}
+
+function LatestFigures({ meter }: { meter: MeterDetail }) {
+  const [month] = meter.latest;
+  if (!month) return null;
+  const tiles = [
+    {
+      label: 'Consumption',
+      value: formatQuantity(month.consumption, meter.unit ?? ''),
+      incomplete: month.consIncomplete,
+    },
+    { label: 'Cost', value: formatQuantity(month.cost, '$'), incomplete: month.costIncomplete },
+    { label: 'Emissions', value: formatQuantity(month.co2e, 'kg CO2e'), incomplete: month.co2eIncomplete },
+  ];
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text
+        fw={600}
+        mb="xs"
+      >{`Latest figures: ${monthYearLabel(Number(month.month.slice(5, 7)), Number(month.month.slice(0, 4)))}`}</Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {tiles.map((t) => (
+          <Stack key={t.label} gap={2} data-testid={`latest-${t.label.toLowerCase()}`}>
+            <Text fz="sm" c="dimmed">
+              {t.label}
+            </Text>
+            <Group gap={6}>
+              <Text fz="xl" fw={600}>
+                {t.value}
+              </Text>
+              {t.incomplete && <Incomplete />}
+            </Group>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** /data-sources/{id}: this year against last year from the ledger, and the latest month's figures. */
+export function DataSourceOverview({ meter }: { meter: MeterDetail }) {
+  const [measure, setMeasure] = useState<ComparisonMeasure>('cons');
+  const [year, setYear] = useState(() => currentYear(meter));
+  const graph = useMeterGraph(meter.id, measure, year, meter.reportingYearEnd);
+  const thisMonth = new Date().toISOString().slice(0, 7);
+  // Months the ledger marks incomplete, and months still to come in this reporting year.
+  const incomplete = useMemo(
+    () =>
+      new Set(
+        graph.data
+          ? graph.data.months.filter((m, i) => graph.data.incomplete[0][i] && m.slice(0, 7) <= thisMonth)
+          : [],
+      ),
+    [graph.data, thisMonth],
+  );
+  return (
+    <Stack gap="md">
+      <LatestFigures meter={meter} />
+      <ComparisonChart
+        graph={graph.data}
+        measure={measure}
+        onMeasure={setMeasure}
+        year={year}
+        onYear={setYear}
+        incomplete={incomplete}
+      />
+    </Stack>
+  );
+}

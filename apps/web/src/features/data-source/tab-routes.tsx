@@ -1,0 +1,55 @@
+import { Loader } from '@mantine/core';
+import type { MeterDetail } from '@verdant/contracts/meters';
+import { DATA_SOURCE_TABS, type DataSourceTab } from '@verdant/domain/data-source-tabs';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { NotBuiltTab } from './components/not-built-tab';
+
+/**
+ * THE place where the data source page's tabs find their content (the tabs themselves, their paths and
+ * which ones a meter shows are in packages/domain/src/data-source-tabs.ts). Each tab is a component taking
+ * the meter; lazy ones load when their tab opens. Notes, Distribution and Files plug in here from their
+ * own folders (notes/, distribution/, files/).
+ */
+export interface TabProps {
+  meter: MeterDetail;
+}
+
+const Overview = lazy(async () => ({
+  default: (await import('./components/data-source-overview')).DataSourceOverview,
+}));
+const Distribution = lazy(async () => ({
+  default: (await import('./distribution/distribution-tab')).DistributionTab,
+}));
+const Notes = lazy(async () => ({
+  default: (await import('./notes/notes-tab')).NotesTab,
+}));
+const Files = lazy(async () => ({
+  default: (await import('./files/files-tab')).FilesTab,
+}));
+const History = lazy(async () => ({
+  default: (await import('./components/data-source-history')).DataSourceHistory,
+}));
+
+/** null: the tab shows the 'not built yet' notice until its issue lands. */
+export const TAB_CONTENT: Record<DataSourceTab, ComponentType<TabProps> | null> = {
+  overview: Overview,
+  settings: null,
+  configuration: Distribution,
+  notes: Notes,
+  files: Files,
+  invoices: null,
+  consumption: null,
+  transactions: null,
+  'half-hour': null,
+  history: History,
+};
+
+export function TabContent({ tab, meter }: { tab: DataSourceTab; meter: MeterDetail }) {
+  const Content = TAB_CONTENT[tab];
+  if (!Content) return <NotBuiltTab title={DATA_SOURCE_TABS.find((t) => t.key === tab)?.label ?? tab} />;
+  return (
+    <Suspense fallback={<Loader aria-label="Loading" />}>
+      <Content meter={meter} />
+    </Suspense>
+  );
+}
