@@ -3,7 +3,9 @@ import { Box, Group, Text } from '@mantine/core';
 import L from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { formatLocation } from '../location';
 import { MAP_DEFAULT_CENTRE, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from '../map-tiles';
+import classes from './entity-map.module.css';
 
 /** A pin drawn with CSS, so the marker needs no image files (and shows offline). */
 const PIN = L.divIcon({
@@ -59,6 +61,7 @@ export function EntityMap({ x, y, readOnly, onMove }: EntityMapProps) {
     <Box>
       <Box
         h={320}
+        className={classes.map}
         style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', background: '#e8eef0' }}
         data-testid="entity-map"
       >
@@ -87,7 +90,7 @@ export function EntityMap({ x, y, readOnly, onMove }: EntityMapProps) {
           {readOnly ? 'Location' : 'Double-click the map to place the marker, or drag it.'}
         </Text>
         <Text fz="xs" c="dimmed" data-testid="entity-location">
-          {position ? `Longitude ${x}, latitude ${y}` : 'No location set'}
+          {formatLocation(x, y) ?? 'No location set'}
         </Text>
       </Group>
     </Box>

@@ -3,6 +3,7 @@ import { ENTITY_TYPE_LABELS, type EntityDetail } from '@verdant/contracts/entiti
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { Link } from 'react-router';
 import { useLookup } from '../api';
+import { formatLocation } from '../location';
 import { EntityFigures } from './entity-figures';
 
 function Fact({ label, value }: { label: string; value: string | null }) {
@@ -47,12 +48,7 @@ export function EntityOverview({ entity }: { entity: EntityDetail }) {
           <Fact label="Open" value={entity.entityOpen ? formatDisplayDate(entity.entityOpen) : null} />
           <Fact label="Close" value={entity.entityClose ? formatDisplayDate(entity.entityClose) : null} />
           <Fact label="Address" value={address} />
-          <Fact
-            label="Location"
-            value={
-              entity.x !== null && entity.y !== null ? `${entity.y.toFixed(5)}, ${entity.x.toFixed(5)}` : null
-            }
-          />
+          <Fact label="Location" value={formatLocation(entity.x, entity.y)} />
         </SimpleGrid>
         {entity.description && (
           <Text fz="sm" mt="lg">
