@@ -259,7 +259,7 @@ export function NewMeterWizard({
   ];
 
   return (
-    <Modal opened={opened} onClose={close} title="New Meter" size="lg" fullScreen={!wide}>
+    <Modal opened={opened} onClose={close} title="New Meter" size="xl" fullScreen={!wide}>
       <Stepper
         active={step}
         onStepClick={(s) => s < step && setStep(s)}
