@@ -132,6 +132,8 @@ export const meters = pgTable(
     contractorMeter: boolean('contractor_meter').notNull().default(false),
     alertRecipient: text('alert_recipient'),
     invoiceReport: boolean('invoice_report').notNull().default(true),
+    /** Removed with Delete and Don't Load: data loads skip its account from now on. */
+    dontLoad: boolean('dont_load').notNull().default(false),
     address1: text('address1'),
     address2: text('address2'),
     address3: text('address3'),
