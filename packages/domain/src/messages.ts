@@ -122,12 +122,10 @@ export const MSG = {
   dateFormat: 'Dates must be written yyyy-MM-dd',
   emailFormat: 'Email address is not valid',
   // Data source page (issue 13, point 5)
-  meterNameTooShort: 'The name must be at least 3 characters',
   meterOpenRequired: 'The open date cannot be empty',
   meterCloseBeforeOpen: 'The close date cannot be before the open date',
   meterUnitNotOfType: "That unit is not a unit of the data source's data type",
   meterDataTypeUnknown: 'That data type does not exist',
-  meterLandlordRequired: 'The landlord cannot be empty',
   meterLoadGroupInteger: 'Load group must be a whole number',
   meterLocationRange:
     'The location must have a longitude between -180 and 180 and a latitude between -90 and 90',
