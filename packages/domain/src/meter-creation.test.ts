@@ -87,7 +87,7 @@ describe('what each activity and situation needs', () => {
 
   it('asks a landlord name for a landlord supply and an account number for water', () => {
     expect(accountErrors(draft({ level: 'LANDLORD', landlord: '  ', icp: '' }))).toEqual({
-      landlord: 'The landlord cannot be empty',
+      landlord: 'Landlord name is required',
     });
     expect(accountErrors(draft({ grouping: 'Water', icp: ' ' }))).toEqual({
       icp: 'Account number is required',
@@ -119,7 +119,7 @@ describe('what each activity and situation needs', () => {
       energy: 'Choose an activity',
       reporting: 'Choose a reporting source',
     });
-    expect(namingErrors(draft({ name: ' ab ' }))).toEqual({ name: 'The name must be at least 3 characters' });
+    expect(namingErrors(draft({ name: ' ab ' }))).toEqual({ name: 'Name must be at least 3 characters' });
     expect(namingErrors(draft({ name: 'abc' }))).toEqual({});
     expect(newMeterErrors(draft())).toEqual({});
   });

@@ -239,7 +239,7 @@ describe('POST /organisations/{id}/new-meter', () => {
     [
       'a landlord supply without a landlord',
       { level: 'LANDLORD', landlord: '  ' },
-      'The landlord cannot be empty',
+      'Landlord name is required',
     ],
     [
       'a water account without a number',
@@ -253,7 +253,7 @@ describe('POST /organisations/{id}/new-meter', () => {
     ],
     ['no retailer on a standard supply', { retailer: null }, 'Choose a retailer'],
     ['an unknown retailer', { retailer: 99_999 }, 'That retailer does not exist'],
-    ['a name under 3 characters', { name: ' ab ' }, 'The name must be at least 3 characters'],
+    ['a name under 3 characters', { name: ' ab ' }, 'Name must be at least 3 characters'],
     ['no open date', { openDate: null }, 'Open date is required'],
     ['no site', { site: null }, 'Choose a site'],
   ];
