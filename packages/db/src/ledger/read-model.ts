@@ -26,6 +26,8 @@ export interface FactQuery {
   visible: number[] | null;
   /** Only these sites' meters. */
   siteIds?: number[];
+  /** Only these months of the range ('yyyy-MM-01'): a comparison of two months reads those two only. */
+  months?: string[];
   /**
    * True (the default): totals, each measure over the meters that count in it. False: one meter's own
    * figures (a check meter's, say), every meter and every data type.
@@ -77,6 +79,7 @@ export function factSums(query: FactQuery): SQL {
   if (totals) where.push(sql`f.counts_in_totals`);
   if (query.visible !== null) where.push(sql`f.meter_id = any(${intArray(query.visible)})`);
   if (query.siteIds) where.push(sql`m.site_id = any(${intArray(query.siteIds)})`);
+  if (query.months) where.push(sql`f.month = any(${sql.param(query.months)}::date[])`);
   const keys = query.by.map((k) => KEY[k]);
   const groups = query.by.map((k) => GROUP[k]);
   const sum = (value: SQL, filter: SQL) => sql`coalesce(sum(${value}) filter (where ${filter}), 0)::float8`;
