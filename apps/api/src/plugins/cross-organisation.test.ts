@@ -42,6 +42,7 @@ const OBSERVER_MAY = new Set([
   'PUT /api/current-user/organisation/{orgId}',
   // A read sent as POST: the export of figures an observer may see.
   'POST /api/organisations/{id}/site-data-export',
+  'POST /api/organisations/{id}/meter-data-export',
 ]);
 
 beforeAll(async () => {

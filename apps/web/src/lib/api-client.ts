@@ -20,6 +20,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Set only on the switch-organisation call: its answer legitimately names another organisation. */
   organisationChange?: boolean;
+  /** A file download: a successful answer is returned as a Blob (failures still carry the error shape). */
+  blob?: boolean;
 }
 
 /**
@@ -60,7 +62,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       signal: controller.signal,
       credentials: 'same-origin',
     });
-    body = await readBody(response);
+    body = options.blob && response.ok ? await response.blob() : await readBody(response);
   } catch (error) {
     if (timedOut) throw new ApiError(0, MSG.timeout, 'TIMEOUT');
     if (options.signal?.aborted) throw error;
@@ -88,7 +90,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   if (!response.ok) throw toApiError(response.status, body);
-  if (!options.schema) return body as T;
+  if (!options.schema || options.blob) return body as T;
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) {
     console.error(`Answer of ${options.method ?? 'GET'} ${path} does not fit its contract`, parsed.error);
