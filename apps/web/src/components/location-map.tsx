@@ -3,6 +3,8 @@ import { Box, Group, Text } from '@mantine/core';
 import L from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { formatLocation } from './location-format';
+import classes from './location-map.module.css';
 import { MAP_DEFAULT_CENTRE, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from './map-tiles';
 
 /** A pin drawn with CSS, so the marker needs no image files (and shows offline). */
@@ -76,6 +78,7 @@ export function LocationMap({
     <Box>
       <Box
         h={320}
+        className={classes.map}
         style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', background: '#e8eef0' }}
         data-testid={`${testId}-map`}
       >
@@ -104,7 +107,7 @@ export function LocationMap({
           {readOnly ? 'Location' : 'Double-click the map to place the marker, or drag it.'}
         </Text>
         <Text fz="xs" c="dimmed" data-testid={`${testId}-location`}>
-          {position ? `Longitude ${x}, latitude ${y}` : 'No location set'}
+          {formatLocation(x, y) ?? 'No location set'}
         </Text>
       </Group>
     </Box>
