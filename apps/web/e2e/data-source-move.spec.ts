@@ -32,6 +32,7 @@ test('move a meter to another site and see both site pages change', async ({ pag
 
   await page.getByRole('tab', { name: 'Details' }).click();
   await expect(page).toHaveURL(/\/data-sources\/\d+\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Location' })).toBeVisible();
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: info.outputPath(`data-source-settings-${width}.png`), fullPage: true });
