@@ -245,7 +245,7 @@ describe('cross-organisation sweep over docs/openapi.json', () => {
             ? '12'
             : route.includes('/v2/{type}/') && n === 'type'
               ? 'cons'
-              : route.includes('/meter-levels/{level}/') && n === 'level'
+              : route.includes('/meter-levels/{level}') && n === 'level'
                 ? 'STANDARD'
                 : OTHER_PARAMS[n];
         const url = route.replace(/\{(\w+)\}/g, (_, n: string) => String(aObject(route, n) ?? other(n) ?? 1));
