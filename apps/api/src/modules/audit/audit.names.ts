@@ -50,6 +50,8 @@ const FIELD_SOURCES: Record<string, Source> = {
   energyId: table('data_types'),
   unitId: table('units'),
   reportingUnitId: table('units'),
+  outputUnitId: table('units'),
+  retailerId: table('retailers'),
   emissionFactorDataSourceId: table('emission_factor_sources'),
 };
 
