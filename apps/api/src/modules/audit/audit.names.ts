@@ -40,6 +40,8 @@ const FIELD_SOURCES: Record<string, Source> = {
   siteId: table('sites'),
   entityId: table('entities'),
   meterId: table('meters'),
+  replaces: table('meters'),
+  fromMeterId: table('meters'),
   powerMeterId: table('meters'),
   flowMeterId: table('meters'),
   influentMeterId: table('meters'),
