@@ -24,10 +24,15 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(
     ({ quiet, cap }) =>
       new Promise<void>((resolve) => {
+        // A loader or skeleton still showing, or a transition still running (a modal fading in would be
+        // scanned half transparent): a spinner's endless animation does not count.
         const busy = () =>
           document.querySelector(
             '[aria-busy="true"], .mantine-Loader-root, [data-loading="true"], .mantine-Skeleton-root[data-visible="true"]',
-          ) !== null;
+          ) !== null ||
+          document
+            .getAnimations()
+            .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
         let timer = 0;
         const finish = () => {
           observer.disconnect();
