@@ -136,7 +136,9 @@ export const EXPORT_DATA_LABELS: Record<(typeof EXPORT_DATA)[number], string> = 
   $: 'Cost ($)',
   CO2e: 'Emissions (kg CO2e)',
 };
-const exportMonth = text().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Months are written yyyy-MM');
+const exportMonth = text()
+  .min(1, 'Every range needs a start and an end')
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Months are written yyyy-MM');
 
 export const exportRange = z
   .object({

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createGroup, createSite, grantRight } from './asset-factories';
 import { seedCatalogue } from './catalogue-seed';
 import type { Db, DbOrTx } from './client';
+import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
 import { seedDemoLedger } from './demo-ledger';
@@ -101,6 +102,7 @@ export async function seedDemoOnce(
     await seedDemoSites(tx, { organisationId: demo.id, sites });
     await seedDemoLedger(tx, sites, today);
     await seedDemoMeterAccounts(tx, { organisationId: demo.id });
+    await seedDemoAlerts(tx, demo.id, today);
     // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.
     await seedDemoEntities(tx, { organisationId: demo.id, sites });
     await seedDemoMeterNotes(tx, { organisationId: demo.id, today });

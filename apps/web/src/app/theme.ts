@@ -27,7 +27,8 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Button: { defaultProps: { fw: 600 } },
-    Notification: { defaultProps: { radius: 'md' } },
+    // A banner's close button has no name of its own either.
+    Notification: { defaultProps: { radius: 'md', closeButtonProps: { 'aria-label': 'Close' } } },
     // Mantine's modal close button has no name of its own.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A link inside a sentence must not rely on colour alone.

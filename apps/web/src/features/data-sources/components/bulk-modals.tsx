@@ -41,12 +41,14 @@ export function BulkOpenDateModal({ opened, onClose, ids, onDone }: BulkModalPro
         <Text fz="sm">{`${ids.length} data source${ids.length === 1 ? '' : 's'} selected.`}</Text>
         <DateField label="Open date" value={date} onChange={setDate} required />
         <Checkbox
-          label="Move earlier: change open dates that are after this date"
+          label="Move earlier"
+          description="Change open dates that are after this date"
           checked={earlier}
           onChange={(e) => setEarlier(e.currentTarget.checked)}
         />
         <Checkbox
-          label="Move later: change open dates that are before this date"
+          label="Move later"
+          description="Change open dates that are before this date"
           checked={later}
           onChange={(e) => setLater(e.currentTarget.checked)}
         />

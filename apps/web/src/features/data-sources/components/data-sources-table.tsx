@@ -196,7 +196,7 @@ export function DataSourcesTable({
                       <Table.Td visibleFrom="sm">{r.memberOf ?? '-'}</Table.Td>
                       <Table.Td ta="right">
                         {r.alerts > 0 ? (
-                          <Badge color="red" variant="filled" size="sm" aria-label={`${r.alerts} alerts`}>
+                          <Badge color="red" variant="filled" size="sm" title={`${r.alerts} alerts`}>
                             {alertBadge(r.alerts)}
                           </Badge>
                         ) : null}

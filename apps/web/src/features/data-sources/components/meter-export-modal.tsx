@@ -49,8 +49,10 @@ export function MeterExportModal({ opened, onClose, sources, preselected }: Mete
   const [busy, setBusy] = useState(false);
   const chosen = assets.length > 0 ? assets : sources.map((s) => String(s.id));
 
-  const setRange = (key: number, change: Partial<Range>) =>
+  const setRange = (key: number, change: Partial<Range>) => {
+    setError(null);
     setRanges((list) => list.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  };
 
   const submit = async () => {
     const parsed = meterDataExportRequest.safeParse({

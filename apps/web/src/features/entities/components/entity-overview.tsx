@@ -2,8 +2,8 @@ import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ENTITY_TYPE_LABELS, type EntityDetail } from '@verdant/contracts/entities';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { Link } from 'react-router';
+import { formatLocation } from '../../../components/location-format';
 import { useLookup } from '../api';
-import { formatLocation } from '../location';
 import { EntityFigures } from './entity-figures';
 
 function Fact({ label, value }: { label: string; value: string | null }) {

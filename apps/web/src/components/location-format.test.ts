@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocation } from './location';
+import { formatLocation } from './location-format';
 
 describe('entity location', () => {
   it('is written latitude first, five decimals, wherever it is shown', () => {
