@@ -33,6 +33,13 @@ export const theme = createTheme({
       defaultProps: { radius: 'md', closeButtonProps: { 'aria-label': 'Close' } },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     },
+    // A choice list that scrolls must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable).
+    ...Object.fromEntries(
+      ['Select', 'MultiSelect', 'Autocomplete', 'TagsInput'].map((name) => [
+        name,
+        { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+      ]),
+    ),
     // A table that scrolls sideways must be reachable by keyboard to be scrolled, links in it or not.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     // Mantine's modal close button has no name of its own.
