@@ -34,14 +34,22 @@ import { entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
 import { entityDetailsRoutes } from './modules/entities/entity-details.routes';
 import { createEntityDetailsService } from './modules/entities/entity-details.service';
+import { entityFiguresRoutes } from './modules/entities/entity-figures.routes';
+import { createEntityFiguresService } from './modules/entities/entity-figures.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
+import { meterCreationRoutes } from './modules/meter-creation/meter-creation.routes';
+import { createMeterCreationService } from './modules/meter-creation/meter-creation.service';
+import { meterDistributionRoutes } from './modules/meter-distribution/meter-distribution.routes';
+import { createMeterDistributionService } from './modules/meter-distribution/meter-distribution.service';
 import { meterNotesRoutes } from './modules/meter-notes/meter-notes.routes';
 import { createMeterNotesService } from './modules/meter-notes/meter-notes.service';
+import { createMeterMovesService } from './modules/meters/meter-moves.service';
+import { createMeterSettingsService } from './modules/meters/meter-settings.service';
 import { metersRoutes } from './modules/meters/meters.routes';
 import { createMetersService } from './modules/meters/meters.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -160,6 +168,10 @@ export async function buildApp({
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
+      await api.register(entityFiguresRoutes, { service: createEntityFiguresService({ db, clock }) });
+      await api.register(meterDistributionRoutes, {
+        service: createMeterDistributionService({ db, clock }),
+      });
       await api.register(auditRoutes, { service: createAuditService({ db }) });
       await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
       await api.register(dataSourcesRoutes, {
@@ -167,7 +179,12 @@ export async function buildApp({
         exporter: createMeterExportService({ db }),
         alertsReport: createAlertsReportService({ db, mailer, publicUrl: config.publicUrl }),
       });
-      await api.register(metersRoutes, { service: createMetersService({ db, clock }) });
+      const meters = createMetersService({ db, clock });
+      await api.register(metersRoutes, {
+        service: meters,
+        settings: createMeterSettingsService({ db, meters }),
+        moves: createMeterMovesService({ db, meters }),
+      });
       await api.register(currentUserRoutes, { service: currentUser, auth });
       await api.register(usersRoutes, { service: users });
       await api.register(advancedRightsRoutes, { service: advancedRights });
@@ -179,6 +196,7 @@ export async function buildApp({
       await api.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
       await api.register(organisationsRoutes, { service: organisations });
       await api.register(referenceRoutes, { db });
+      await api.register(meterCreationRoutes, { service: createMeterCreationService({ db }) });
       await api.register(deletedAssetsRoutes, {
         service: createDeletedAssetsService({
           db,

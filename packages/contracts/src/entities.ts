@@ -44,7 +44,10 @@ export const entityRow = z.object({
   facilityName: text().nullable(),
   siteId: z.number(),
   siteName: text(),
-  /** Null until meters are distributed to entities (the data sources issue); never an invented figure. */
+  /**
+   * kWh of the list's month distributed to the entity (its meters' consumption times their shares in force);
+   * null when no meter shares its consumption with the entity: never an invented figure.
+   */
   consumption: z.number().nullable(),
   type: entityType,
   closed: z.boolean(),
@@ -56,6 +59,8 @@ export const entitiesList = z.object({
   total: z.number(),
   /** Whether the caller may create entities in the organisation. */
   mayEdit: z.boolean(),
+  /** The month (yyyy-MM) of the consumption column: the last complete month. */
+  month: text(),
 });
 export type EntitiesList = z.infer<typeof entitiesList>;
 
@@ -238,3 +243,33 @@ export type BrowseAnswer = z.infer<typeof browseAnswer>;
 
 export const usageSaved = z.object({ field: usageField, value: z.number().nullable() });
 export const indicatorSaved = z.object({ indicatorId: z.number(), value: z.number().nullable() });
+
+/** GET /entities/{id}/figures: the entity's distributed figures, month by month, and the meters behind them. */
+export const entityFigures = z.object({
+  /** The last complete month (yyyy-MM); `months` are the twelve months ending with it, oldest first. */
+  lastCompleteMonth: text(),
+  months: z.array(
+    z.object({
+      month: text(),
+      /** kWh, dollars before tax and kg CO2e: each meter's figure times its share of consumption then. */
+      cons: z.number(),
+      cost: z.number(),
+      co2e: z.number(),
+      consIncomplete: z.boolean(),
+      costIncomplete: z.boolean(),
+      co2eIncomplete: z.boolean(),
+    }),
+  ),
+  /** The data sources sharing their consumption with the entity now (the ones the caller may see). */
+  meters: z.array(
+    z.object({
+      meterId: z.number(),
+      meterName: text(),
+      percCons: z.number(),
+      percNote: z.number(),
+      /** The month the share applies from; null: from the meter's first month. */
+      validFrom: text().nullable(),
+    }),
+  ),
+});
+export type EntityFigures = z.infer<typeof entityFigures>;

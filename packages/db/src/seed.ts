@@ -8,6 +8,8 @@ import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
 import { seedDemoLedger } from './demo-ledger';
+import { seedDemoMeterAccounts } from './demo-meter-accounts';
+import { seedDemoMeterNotes } from './demo-meter-notes';
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoSites } from './demo-sites';
 import { addMembership, createMember, createOrganisation, createUser } from './factories';
@@ -100,8 +102,10 @@ export async function seedDemoOnce(
     await seedDemoSites(tx, { organisationId: demo.id, sites });
     await seedDemoLedger(tx, sites, today);
     await seedDemoAlerts(tx, demo.id, today);
+    await seedDemoMeterAccounts(tx, { organisationId: demo.id });
     // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.
     await seedDemoEntities(tx, { organisationId: demo.id, sites });
+    await seedDemoMeterNotes(tx, { organisationId: demo.id, today });
     await seedDemoOrganisation(tx, { organisationId: demo.id, sites, today });
     if (opts.storage) await seedDemoFiles(tx, { organisationId: demo.id, sites, today }, opts.storage);
     await createUser(tx, {

@@ -30,7 +30,13 @@ const SECRET = 'Tenant-A-secret';
 
 type Rule = Access | undefined;
 /** Bodies the schema alone cannot give. */
-const BODIES: Record<string, object> = { 'PUT /api/organisations/{id}/target': { cons: 1000 } };
+const NOTE = { dateFrom: '2024-01-01', text: 'A note' };
+const BODIES: Record<string, object> = {
+  'PUT /api/organisations/{id}/target': { cons: 1000 },
+  // A note needs a start date or an invoice: neither is required alone, so the sample leaves both out.
+  'POST /api/meters/{id}/comments': NOTE,
+  'PUT /api/meters/{id}/comments/{noteId}': NOTE,
+};
 /** Calls an observer of A may rightly make with A's id: entering A is theirs to do. */
 const OBSERVER_MAY = new Set([
   'PUT /api/current-user/organisation/{orgId}',

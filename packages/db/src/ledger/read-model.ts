@@ -13,11 +13,20 @@ import type { DbOrTx } from '../client';
  * Organisation-wide monthly totals come from the organisation rollup when no advanced right narrows the view.
  */
 
-export type FactKey = 'month' | 'meter' | 'site';
+export type FactKey = 'month' | 'meter' | 'site' | 'entity';
+
+/**
+ * The `valid_from` of a distribution that applies from a meter's first month on (no earlier month exists in
+ * the ledger).
+ */
+export const DISTRIBUTION_FROM_START = '1900-01-01';
 
 export interface FactQuery {
   organisationId: number;
-  /** The group keys, in order: output columns `month`, `meter_id`, `site_id`. */
+  /**
+   * The group keys, in order: output columns `month`, `meter_id`, `site_id`, `entity_id`. Grouping by entity
+   * sums each meter's facts times its share of consumption in force in that month (domain.md 9).
+   */
   by: FactKey[];
   /** 'yyyy-MM-01', inclusive. */
   from: string;
@@ -26,6 +35,8 @@ export interface FactQuery {
   visible: number[] | null;
   /** Only these sites' meters. */
   siteIds?: number[];
+  /** Only the shares of these entities (with the `entity` key). */
+  entityIds?: number[];
   /**
    * True (the default): totals, each measure over the meters that count in it. False: one meter's own
    * figures (a check meter's, say), every meter and every data type.
@@ -38,6 +49,7 @@ export type FactSums = {
   month?: string;
   meter_id?: number;
   site_id?: number;
+  entity_id?: number;
   /** kWh of energy data types (in totals), or the meter's own quantity in its standard unit. */
   cons: number;
   cost: number;
@@ -63,8 +75,14 @@ const KEY: Record<FactKey, SQL> = {
   month: sql`f.month::text as month`,
   meter: sql`f.meter_id`,
   site: sql`m.site_id`,
+  entity: sql`sh.entity_id`,
 };
-const GROUP: Record<FactKey, SQL> = { month: sql`f.month`, meter: sql`f.meter_id`, site: sql`m.site_id` };
+const GROUP: Record<FactKey, SQL> = {
+  month: sql`f.month`,
+  meter: sql`f.meter_id`,
+  site: sql`m.site_id`,
+  entity: sql`sh.entity_id`,
+};
 const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 
 /** The SQL of the read model: one row per group with every measure (see FactSums). */
@@ -80,9 +98,25 @@ export function factSums(query: FactQuery): SQL {
   if (totals) where.push(sql`f.counts_in_totals`);
   if (query.visible !== null) where.push(sql`f.meter_id = any(${intArray(query.visible)})`);
   if (query.siteIds) where.push(sql`m.site_id = any(${intArray(query.siteIds)})`);
+  const byEntity = query.by.includes('entity');
+  if (byEntity && query.entityIds) where.push(sql`sh.entity_id = any(${intArray(query.entityIds)})`);
   const keys = query.by.map((k) => KEY[k]);
   const groups = query.by.map((k) => GROUP[k]);
-  const sum = (value: SQL, filter: SQL) => sql`coalesce(sum(${value}) filter (where ${filter}), 0)::float8`;
+  // By entity, each fact counts times the share in force in its month: the shares of the latest valid_from
+  // on or before the month, of live entities, above zero.
+  const shares = byEntity
+    ? sql`join lateral (
+        select s.entity_id, s.percentage / 100.0 as weight
+        from meter_entity_shares s
+        join entities e on e.organisation_id = s.organisation_id and e.id = s.entity_id and e.deleted_at is null
+        where s.organisation_id = f.organisation_id and s.meter_id = f.meter_id and s.percentage > 0
+          and s.valid_from = (select max(s2.valid_from) from meter_entity_shares s2
+            where s2.organisation_id = f.organisation_id and s2.meter_id = f.meter_id and s2.valid_from <= f.month)
+      ) sh on true`
+    : sql``;
+  const weighted = (value: SQL) => (byEntity ? sql`(${value}) * sh.weight` : value);
+  const sum = (value: SQL, filter: SQL) =>
+    sql`coalesce(sum(${weighted(value)}) filter (where ${filter}), 0)::float8`;
   const short = (days: SQL, filter: SQL) =>
     sql`coalesce(bool_or(${days} < f.days_open) filter (where ${filter}), false)`;
   return sql`
@@ -104,6 +138,7 @@ export function factSums(query: FactQuery): SQL {
     from monthly_facts f
     join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id
     left join data_types d on d.id = f.energy_id
+    ${shares}
     where ${sql.join(where, sql` and `)}
     ${groups.length > 0 ? sql`group by ${sql.join(groups, sql`, `)}` : sql``}`;
 }

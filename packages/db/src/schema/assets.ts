@@ -16,7 +16,9 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { units } from './catalogue';
 import { organisations, users } from './core';
+import { retailers } from './retailers';
 
 /**
  * The asset hierarchy the rights engine walks: organisation > site > meter / entity, and groups of sites or
@@ -109,7 +111,9 @@ export const meters = pgTable(
     transientMeter: boolean('transient_meter').notNull().default(false),
     meterOpen: date('meter_open', { mode: 'string' }),
     meterClose: date('meter_close', { mode: 'string' }),
-    retailerId: integer('retailer_id'),
+    retailerId: integer('retailer_id').references(() => retailers.id),
+    /** The unit its figures are reported in (the wizard's 'unit for reporting'); a unit of its data type. */
+    outputUnitId: integer('output_unit_id').references(() => units.id),
     /** Bit flags: 1 consumption reporting, 2-6 carbon reporting. */
     reporting: integer('reporting').notNull().default(7),
     /** ORGANISATION, ASSOCIATED, CONTRACTOR or UNREPORTED. */

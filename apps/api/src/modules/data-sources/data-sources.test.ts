@@ -213,6 +213,22 @@ describe('data sources list', () => {
     expect(page.rows.map((r: { name: string }) => r.name)).toEqual(['Depot supply', 'Office supply']);
   });
 
+  it('shows and filters by retailer, and orders the audit view by retailer and last entry', async () => {
+    const [retailer] = (
+      await t.db.execute<{ id: number; name: string }>(
+        sql`select id, name from retailers order by id limit 1`,
+      )
+    ).rows;
+    await t.db.execute(sql`update meters set retailer_id = ${retailer?.id} where id = ${ids.supply}`);
+    const res = (await list('editor', `retailer=${retailer?.id}`)).json();
+    expect(res.rows).toEqual([expect.objectContaining({ name: 'Depot supply', retailer: retailer?.name })]);
+    expect(res.options.retailers).toEqual([{ id: retailer?.id, name: retailer?.name }]);
+    expect((await names('editor', 'sort=-7'))[0]).toBe('Depot supply');
+    const byEntry = (await list('editor', 'sort=-8')).json().rows;
+    expect(byEntry.map((r: { lastEntry: string }) => r.lastEntry)).toEqual(Array(4).fill('2026-10-31'));
+    await t.db.execute(sql`update meters set retailer_id = null where id = ${ids.supply}`);
+  });
+
   it('refuses a bad sort or filter with 400', async () => {
     expect((await list('editor', 'sort=0')).statusCode).toBe(400);
     expect((await list('editor', 'sort=9')).statusCode).toBe(400);

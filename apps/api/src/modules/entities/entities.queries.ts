@@ -1,5 +1,6 @@
 import type { EntityType } from '@verdant/contracts/entities';
 import type { DbOrTx } from '@verdant/db/client';
+import { factSums } from '@verdant/db/ledger/read-model';
 import { entities, facilities, meters, sites } from '@verdant/db/schema/assets';
 import { dataTypes } from '@verdant/db/schema/catalogue';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
@@ -21,6 +22,14 @@ export interface ListRow {
   siteName: string;
   type: EntityType;
   closed: boolean;
+  /** kWh of the month distributed to the entity; null when no meter shares its consumption with it. */
+  consumption: number | null;
+}
+
+/** The month and the caller's visible meters the consumption column is read for. */
+export interface Figures {
+  month: string;
+  visible: number[] | null;
 }
 
 /** The spec: an asset with a close date shows as closed. */
@@ -49,8 +58,7 @@ const ORDER = {
   name: sql`lower(e.name)`,
   facility: sql`lower(f.name)`,
   site: sql`lower(s.name)`,
-  // Consumption is not distributed to entities yet: every row ties, so the name decides.
-  consumption: sql`lower(e.name)`,
+  consumption: sql`consumption`,
   type: sql`e.entity_type`,
 };
 
@@ -59,9 +67,17 @@ export async function listEntities(
   db: DbOrTx,
   organisationId: number,
   f: ListFilter,
+  figures: Figures,
   page?: { offset: number; limit: number },
 ) {
   const where = listWhere(organisationId, f);
+  const sums = factSums({
+    organisationId,
+    by: ['entity'],
+    from: figures.month,
+    till: figures.month,
+    visible: figures.visible,
+  });
   const dir = f.dir === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
   const paging = page ? sql`offset ${page.offset} limit ${page.limit}` : sql``;
   const rows = await db.execute<{
@@ -72,12 +88,17 @@ export async function listEntities(
     site_name: string;
     entity_type: EntityType;
     closed: boolean;
+    consumption: number | null;
   }>(sql`
     select e.id, e.name, f.name as facility_name, s.id as site_id, s.name as site_name, e.entity_type,
-      ${closedSql} as closed
+      ${closedSql} as closed,
+      case when exists (select 1 from meter_entity_shares sh where sh.organisation_id = e.organisation_id
+          and sh.entity_id = e.id and sh.percentage > 0)
+        then coalesce(fs.cons, 0) end as consumption
     from entities e
     join sites s on s.id = e.site_id
     left join facilities f on f.id = e.facility_id
+    left join (${sums}) fs on fs.entity_id = e.id
     where ${where}
     order by ${ORDER[f.sort]} ${dir}, lower(e.name), e.id
     ${paging}`);
@@ -90,6 +111,7 @@ export async function listEntities(
       siteName: r.site_name,
       type: r.entity_type,
       closed: r.closed,
+      consumption: r.consumption === null ? null : Math.round(Number(r.consumption) * 1000) / 1000,
     }),
   );
 }

@@ -9,12 +9,13 @@ import type {
 import type { SearchResult } from '@verdant/contracts/search';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import type { entities } from '@verdant/db/schema/assets';
+import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
 import { audit, created, diff } from '../../lib/audit';
 import { forbidden, notFound } from '../../lib/errors';
-import { type AssetType, allowedOf, canOnAssets, hasAdvancedRights } from '../../lib/rights';
+import { type AssetType, allowedOf, canOnAssets, hasAdvancedRights, visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './entities.queries';
 import {
@@ -135,20 +136,28 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
     ): Promise<EntitiesList> {
       const { role, mayEdit } = a.checked;
       const { offset, limit, ...filter } = query;
-      const toRow = (r: q.ListRow) => ({ ...r, consumption: null });
+      // The consumption column: the last complete month's kWh distributed to each entity.
+      const month = addMonths(monthOf(clock().toISOString().slice(0, 10)), -1);
       if (!(await narrowed(a, organisationId, role?.admin === true))) {
+        const figures = { month, visible: null };
         const [rows, total] = await Promise.all([
-          q.listEntities(db, organisationId, filter, { offset, limit }),
+          q.listEntities(db, organisationId, filter, figures, { offset, limit }),
           q.countEntities(db, organisationId, filter),
         ]);
-        return { entities: rows.map(toRow), total, mayEdit };
+        return { entities: rows, total, mayEdit, month: month.slice(0, 7) };
       }
-      const all = await q.listEntities(db, organisationId, filter);
+      const figures = { month, visible: await visibleMeters(db, a.principal, organisationId) };
+      const all = await q.listEntities(db, organisationId, filter, figures);
       const visible = await allowedOf(db, a.principal, 'view', organisationId, all, (r) => ({
         type: 'entity',
         id: r.id,
       }));
-      return { entities: visible.slice(offset, offset + limit).map(toRow), total: visible.length, mayEdit };
+      return {
+        entities: visible.slice(offset, offset + limit),
+        total: visible.length,
+        mayEdit,
+        month: month.slice(0, 7),
+      };
     },
 
     async facilities(a: Caller, siteId: number) {

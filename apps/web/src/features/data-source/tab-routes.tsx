@@ -17,6 +17,15 @@ export interface TabProps {
 const Overview = lazy(async () => ({
   default: (await import('./components/data-source-overview')).DataSourceOverview,
 }));
+const Distribution = lazy(async () => ({
+  default: (await import('./distribution/distribution-tab')).DistributionTab,
+}));
+const Notes = lazy(async () => ({
+  default: (await import('./notes/notes-tab')).NotesTab,
+}));
+const Files = lazy(async () => ({
+  default: (await import('./files/files-tab')).FilesTab,
+}));
 const History = lazy(async () => ({
   default: (await import('./components/data-source-history')).DataSourceHistory,
 }));
@@ -25,9 +34,9 @@ const History = lazy(async () => ({
 export const TAB_CONTENT: Record<DataSourceTab, ComponentType<TabProps> | null> = {
   overview: Overview,
   settings: null,
-  configuration: null,
-  notes: null,
-  files: null,
+  configuration: Distribution,
+  notes: Notes,
+  files: Files,
   invoices: null,
   consumption: null,
   transactions: null,

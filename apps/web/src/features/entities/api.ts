@@ -13,6 +13,7 @@ import {
   type EntityUpdate,
   entitiesList,
   entityDetail,
+  entityFigures,
   entityUsages,
   facilityList,
   indicatorSaved,
@@ -40,6 +41,7 @@ export const entityKeys = {
   usages: (id: number) => ['entity', id, 'usages'] as const,
   pump: (id: number) => ['entity', id, 'pump'] as const,
   wwtp: (id: number) => ['entity', id, 'wwtp'] as const,
+  figures: (id: number) => ['entity', id, 'figures'] as const,
 };
 
 export interface EntityFilters {
@@ -121,6 +123,14 @@ export function useEntity(id: number) {
     queryKey: entityKeys.entity(id),
     queryFn: ({ signal }) => api.get(`/entities/${id}`, { schema: entityDetail, signal }),
     retry: false,
+  });
+}
+
+/** The entity's distributed figures: twelve months and the data sources sharing with it. */
+export function useEntityFigures(id: number) {
+  return useQuery({
+    queryKey: entityKeys.figures(id),
+    queryFn: ({ signal }) => api.get(`/entities/${id}/figures`, { schema: entityFigures, signal }),
   });
 }
 

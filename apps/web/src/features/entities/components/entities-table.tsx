@@ -67,7 +67,7 @@ export function EntitiesTable({ entities, sort, dir, onSort }: EntitiesTableProp
               </Table.Td>
               <Table.Td ta="right">
                 {e.consumption === null ? (
-                  <Tooltip label="Data sources are not yet distributed to entities">
+                  <Tooltip label="No data source shares its consumption with this entity">
                     <Text component="span" c="dimmed" fz="sm">
                       -
                     </Text>

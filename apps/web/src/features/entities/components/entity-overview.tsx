@@ -3,6 +3,7 @@ import { ENTITY_TYPE_LABELS, type EntityDetail } from '@verdant/contracts/entiti
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { Link } from 'react-router';
 import { useLookup } from '../api';
+import { EntityFigures } from './entity-figures';
 
 function Fact({ label, value }: { label: string; value: string | null }) {
   return (
@@ -59,6 +60,7 @@ export function EntityOverview({ entity }: { entity: EntityDetail }) {
           </Text>
         )}
       </Paper>
+      <EntityFigures entityId={entity.id} />
     </Stack>
   );
 }
