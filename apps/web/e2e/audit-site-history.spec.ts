@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
 test("a site's new name is in the site's history, with the old one", async ({ page }, info) => {

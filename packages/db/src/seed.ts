@@ -101,8 +101,8 @@ export async function seedDemoOnce(
     const sites = await seedDemoColleagues(tx, demo.id);
     await seedDemoSites(tx, { organisationId: demo.id, sites });
     await seedDemoLedger(tx, sites, today);
-    await seedDemoAlerts(tx, demo.id, today);
     await seedDemoMeterAccounts(tx, { organisationId: demo.id });
+    await seedDemoAlerts(tx, demo.id, today);
     // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.
     await seedDemoEntities(tx, { organisationId: demo.id, sites });
     await seedDemoMeterNotes(tx, { organisationId: demo.id, today });

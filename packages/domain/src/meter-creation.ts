@@ -24,18 +24,6 @@ export const REPORTING_SOURCE_LABELS: Record<ReportingSource, string> = {
   UNREPORTED: 'Unreported',
 };
 
-export const METER_TYPE_LABELS: Record<number, string> = {
-  1: 'Time of use',
-  2: 'Non time of use',
-  3: 'Profiled consumption',
-  4: 'Unmetered account',
-  5: 'Smart meter',
-  6: 'Smart check meter',
-  7: 'Transactional',
-  8: 'Unmetered consumption only',
-  9: 'Transactional with cost',
-};
-
 /** A check meter is level 2 (submeter); every other situation is a level 1 (retail) supply. */
 export const meterLevelOf = (situation: Situation) => (situation === 'CHECK' ? 2 : 1);
 

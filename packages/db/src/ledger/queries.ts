@@ -99,7 +99,15 @@ export async function setFactorSource(
 /** A stored fact row as drizzle selects it (numeric money as an exact string). */
 export type StoredFact = typeof monthlyFacts.$inferSelect;
 
-const factColumns = Object.entries(getTableColumns(monthlyFacts));
+/** The columns of a stored fact under drizzle's names, money as text (built once). */
+const storedColumns = sql.join(
+  Object.entries(getTableColumns(monthlyFacts)).map(([key, column]) =>
+    column.columnType === 'PgNumeric'
+      ? sql`${sql.identifier(column.name)}::text as ${sql.identifier(key)}`
+      : sql`${sql.identifier(column.name)} as ${sql.identifier(key)}`,
+  ),
+  sql`, `,
+);
 
 /**
  * Everything a recompute of the given meters reads, in one statement (one round trip instead of thirteen):
@@ -111,14 +119,6 @@ const factColumns = Object.entries(getTableColumns(monthlyFacts));
  */
 export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
   const list = sql`${sql.param([...meterIds])}::int[]`;
-  const storedColumns = sql.join(
-    factColumns.map(([key, column]) =>
-      column.columnType === 'PgNumeric'
-        ? sql`${sql.identifier(column.name)}::text as ${sql.identifier(key)}`
-        : sql`${sql.identifier(column.name)} as ${sql.identifier(key)}`,
-    ),
-    sql`, `,
-  );
   const rows = await db.execute<{
     meters: LedgerMeterRow[];
     components: ComponentRow[];

@@ -35,6 +35,8 @@ export interface FactQuery {
   visible: number[] | null;
   /** Only these sites' meters. */
   siteIds?: number[];
+  /** Only these months of the range ('yyyy-MM-01'): a comparison of two months reads those two only. */
+  months?: string[];
   /** Only the shares of these entities (with the `entity` key). */
   entityIds?: number[];
   /**
@@ -98,6 +100,7 @@ export function factSums(query: FactQuery): SQL {
   if (totals) where.push(sql`f.counts_in_totals`);
   if (query.visible !== null) where.push(sql`f.meter_id = any(${intArray(query.visible)})`);
   if (query.siteIds) where.push(sql`m.site_id = any(${intArray(query.siteIds)})`);
+  if (query.months) where.push(sql`f.month = any(${sql.param(query.months)}::date[])`);
   const byEntity = query.by.includes('entity');
   if (byEntity && query.entityIds) where.push(sql`sh.entity_id = any(${intArray(query.entityIds)})`);
   const keys = query.by.map((k) => KEY[k]);

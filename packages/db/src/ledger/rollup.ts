@@ -90,7 +90,7 @@ export async function replaceFacts(
         delete from monthly_facts f
         using unnest(${sql.param(stale.map((r) => r.meterId))}::int[], ${sql.param(stale.map((r) => r.month))}::date[])
           as s(meter_id, month)
-        where f.meter_id = s.meter_id and f.month = s.month and (select count(*) from locked) > 0
+        where f.meter_id = s.meter_id and f.month = s.month and (select count(*) from locked) >= 0
         returning f.*
       )
       ${addToRollup(rollupSelect(sql`removed`, '-'))}

@@ -9,13 +9,13 @@ import {
 import type { Retailer } from '@verdant/contracts/meter-creation';
 import type { Db } from '@verdant/db/client';
 import {
-  METER_TYPE_LABELS,
   meterTypesFor,
   SITUATION_LABELS,
   SITUATIONS,
   type Situation,
   supplyOf,
 } from '@verdant/domain/meter-creation';
+import { METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
 import { notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import * as q from './catalogue.queries';

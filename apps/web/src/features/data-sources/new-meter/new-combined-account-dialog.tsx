@@ -111,7 +111,6 @@ export function NewCombinedAccountDialog({
           value={draft.site === null ? null : String(draft.site)}
           onChange={(v) => set('site', v === null ? null : Number(v))}
           error={errors.site}
-          data-autofocus
         />
         <TextInput
           label="Account"

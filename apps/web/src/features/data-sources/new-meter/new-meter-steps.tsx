@@ -67,7 +67,6 @@ export function OverviewStep({
         value={str(draft.site)}
         onChange={(v) => set('site', idOrNull(v))}
         error={errors.site}
-        data-autofocus
       />
       <Select
         label="Activity"

@@ -4,7 +4,6 @@ import { ICP_LENGTH } from '@verdant/domain/constants';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import {
   icpValid,
-  METER_TYPE_LABELS,
   needsIcp,
   needsLandlord,
   REPORTING_SOURCE_LABELS,
@@ -16,6 +15,7 @@ import {
   supplyOf,
   WIZARD_STEPS,
 } from '@verdant/domain/meter-creation';
+import { METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAssetBrowse } from '../../../components/use-asset-browse';
@@ -259,7 +259,7 @@ export function NewMeterWizard({
   ];
 
   return (
-    <Modal opened={opened} onClose={close} title="New Meter" size="lg" fullScreen={!wide}>
+    <Modal opened={opened} onClose={close} title="New Meter" size="xl" fullScreen={!wide}>
       <Stepper
         active={step}
         onStepClick={(s) => s < step && setStep(s)}
