@@ -463,6 +463,28 @@ describe('bulk actions', () => {
     expect(audit.rows[0]?.n).toBe(3);
   });
 
+  it('hands more than 50 meters to the recompute job: they are pending until it has run', async () => {
+    const big = await createOrganisation(t.db, { name: 'Big Org' });
+    const site = await createSite(t.db, big.id, { name: 'Yard' });
+    const many: number[] = [];
+    for (let i = 0; i < 51; i++) {
+      many.push((await createMeter(t.db, site, { localName: `Pump ${i}`, meterOpen: '2020-01-01' })).id);
+    }
+    await createMember(t.db, big.id, { loginId: 'big.editor', accessId: 3 });
+    const token = await t.login('big.editor');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/meters/bulk-action',
+      headers: bearer(token),
+      payload: { action: 'open-date', ids: many, data: '2019-01-01' },
+    });
+    expect(res.json()).toEqual({ success: true, message: 'Open dates updated', changed: 51, pending: true });
+    const pending = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ledger_pending where organisation_id = ${big.id}`,
+    );
+    expect(pending.rows[0]?.n).toBe(51);
+  });
+
   it("deletes and marks not to load, with the spec's message; the figures leave the lists", async () => {
     const res = await bulk('boss', { action: 'delete-and-omit', ids: [ids.check, ids.officeWater] });
     expect(res.json()).toMatchObject({
