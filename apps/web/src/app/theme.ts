@@ -27,7 +27,10 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Button: { defaultProps: { fw: 600 } },
-    Notification: { defaultProps: { radius: 'md' } },
+    // Banners' close button has no name of its own either.
+    Notification: { defaultProps: { radius: 'md', closeButtonProps: { 'aria-label': 'Close' } } },
+    // A spinner is named by its aria-label, which needs a role to be allowed.
+    Loader: { defaultProps: { role: 'status' } },
     // Mantine's modal close button has no name of its own.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A link inside a sentence must not rely on colour alone.
