@@ -19,6 +19,8 @@ interface Transfer {
   apiBytes: number;
   apiCalls: number;
   total: number;
+  /** Each script's path and bytes on the wire. */
+  scriptList: [string, number][];
 }
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -38,7 +40,15 @@ async function waitForHealth(url: string, child: ChildProcess) {
 
 /** Counts what a page load moves over the wire, by resource kind. */
 function watch(page: Page): Transfer {
-  const t: Transfer = { scripts: 0, scriptBytes: 0, cssBytes: 0, apiBytes: 0, apiCalls: 0, total: 0 };
+  const t: Transfer = {
+    scripts: 0,
+    scriptBytes: 0,
+    cssBytes: 0,
+    apiBytes: 0,
+    apiCalls: 0,
+    total: 0,
+    scriptList: [],
+  };
   page.on('requestfinished', async (request) => {
     const sizes = await request.sizes();
     const wire = sizes.responseBodySize + sizes.responseHeadersSize;
@@ -47,6 +57,7 @@ function watch(page: Page): Transfer {
     if (type === 'script') {
       t.scripts += 1;
       t.scriptBytes += wire;
+      t.scriptList.push([new URL(request.url()).pathname, wire]);
     } else if (type === 'stylesheet') t.cssBytes += wire;
     else if (request.url().includes('/api/')) {
       t.apiBytes += wire;
@@ -138,7 +149,7 @@ export async function pagesBench(ctx: BenchContext) {
     const login = watch(loginPage);
     await loginPage.goto(`${url}/login`);
     await settle(loginPage);
-    const afterLogin = { ...login };
+    const afterLogin = { ...login, scriptList: [...login.scriptList] };
     await testDrive(loginPage);
     await chartsDrawn(loginPage);
     await settle(loginPage);
@@ -149,6 +160,7 @@ export async function pagesBench(ctx: BenchContext) {
       apiBytes: login.apiBytes - afterLogin.apiBytes,
       apiCalls: login.apiCalls - afterLogin.apiCalls,
       total: login.total - afterLogin.total,
+      scriptList: login.scriptList.slice(afterLogin.scriptList.length),
     };
 
     const second = await contextWithSession(browser, loginPage);
@@ -190,6 +202,18 @@ export async function pagesBench(ctx: BenchContext) {
     ].join('\n');
     const timing = `At 4 Mbit/s (40 ms latency), empty cache: login page usable after ${(loginReady / 1000).toFixed(2)} s; test drive click to drawn charts ${(toCharts / 1000).toFixed(2)} s.`;
     console.log(table);
+    // BENCH_PAGES_SCRIPTS=1 lists each page's scripts, largest first (to see where the bytes go).
+    if (process.env.BENCH_PAGES_SCRIPTS) {
+      for (const [what, t] of [
+        ['login page', afterLogin],
+        ['dashboard', dashboard],
+      ] as const) {
+        console.log(`\n${what}: ${t.scripts} scripts`);
+        for (const [file, bytes] of [...t.scriptList].sort((a, b) => b[1] - a[1])) {
+          console.log(`  ${kB(bytes).padStart(9)}  ${file}`);
+        }
+      }
+    }
     console.log(timing);
     await writeSection(
       [

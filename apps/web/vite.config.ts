@@ -13,7 +13,17 @@ export default defineConfig({
     }),
   ],
   // WEB_DIST lets several builds (parallel test runs) each have their own folder.
-  build: { outDir: process.env.WEB_DIST ?? 'dist', emptyOutDir: true },
+  build: {
+    outDir: process.env.WEB_DIST ?? 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      preserveEntrySignatures: false,
+      output: {
+        strictExecutionOrder: true,
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16 * 1024 } },
+      },
+    },
+  },
   server: {
     // The API listens on 3000 in development; the built app is served by the API itself.
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.PORT ?? 3000}` } },

@@ -24,6 +24,10 @@ import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { createCurrentUserService } from './modules/current-user/current-user.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createAlertsReportService } from './modules/data-sources/alerts-report.service';
+import { dataSourcesRoutes } from './modules/data-sources/data-sources.routes';
+import { createDataSourcesService } from './modules/data-sources/data-sources.service';
+import { createMeterExportService } from './modules/data-sources/meter-export.service';
 import { deletedAssetsRoutes } from './modules/deleted-assets/deleted-assets.routes';
 import { createDeletedAssetsService } from './modules/deleted-assets/deleted-assets.service';
 import { entitiesRoutes } from './modules/entities/entities.routes';
@@ -38,10 +42,14 @@ import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
+import { meterCreationRoutes } from './modules/meter-creation/meter-creation.routes';
+import { createMeterCreationService } from './modules/meter-creation/meter-creation.service';
 import { meterDistributionRoutes } from './modules/meter-distribution/meter-distribution.routes';
 import { createMeterDistributionService } from './modules/meter-distribution/meter-distribution.service';
 import { meterNotesRoutes } from './modules/meter-notes/meter-notes.routes';
 import { createMeterNotesService } from './modules/meter-notes/meter-notes.service';
+import { createMeterMovesService } from './modules/meters/meter-moves.service';
+import { createMeterSettingsService } from './modules/meters/meter-settings.service';
 import { metersRoutes } from './modules/meters/meters.routes';
 import { createMetersService } from './modules/meters/meters.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -166,7 +174,17 @@ export async function buildApp({
       });
       await api.register(auditRoutes, { service: createAuditService({ db }) });
       await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
-      await api.register(metersRoutes, { service: createMetersService({ db, clock }) });
+      await api.register(dataSourcesRoutes, {
+        service: createDataSourcesService({ db, clock, jobQueue }),
+        exporter: createMeterExportService({ db }),
+        alertsReport: createAlertsReportService({ db, mailer, publicUrl: config.publicUrl }),
+      });
+      const meters = createMetersService({ db, clock });
+      await api.register(metersRoutes, {
+        service: meters,
+        settings: createMeterSettingsService({ db, meters }),
+        moves: createMeterMovesService({ db, meters }),
+      });
       await api.register(currentUserRoutes, { service: currentUser, auth });
       await api.register(usersRoutes, { service: users });
       await api.register(advancedRightsRoutes, { service: advancedRights });
@@ -178,6 +196,7 @@ export async function buildApp({
       await api.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
       await api.register(organisationsRoutes, { service: organisations });
       await api.register(referenceRoutes, { db });
+      await api.register(meterCreationRoutes, { service: createMeterCreationService({ db }) });
       await api.register(deletedAssetsRoutes, {
         service: createDeletedAssetsService({
           db,

@@ -31,7 +31,10 @@ const schema = z.object({
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
-  /** When set, only ID tokens whose `tid` claim is this tenant are accepted (Microsoft Entra ID). */
+  /**
+   * When set, only ID tokens whose `tid` claim is one of these tenants are accepted (Microsoft Entra ID; a
+   * comma-separated list, for a multi-tenant `/common` or `/organizations` issuer).
+   */
   OIDC_TENANT_ID: z.string().optional(),
   /** Just-in-time creation: a verified unknown person becomes an Observer of this organisation. */
   OIDC_JIT_ORGANISATION_ID: z.coerce.number().int().positive().optional(),
@@ -59,7 +62,14 @@ export interface Config extends Env {
   webDist: string;
   alternateLogin: { 'login-option': string | null; props: Record<string, string> };
   /** Single sign-on through OpenID Connect, when OIDC_ISSUER and OIDC_CLIENT_ID are both set. */
-  oidc: { issuer: string; clientId: string; clientSecret?: string; redirectUri: string } | null;
+  oidc: {
+    issuer: string;
+    clientId: string;
+    clientSecret?: string;
+    redirectUri: string;
+    /** The tenants accepted (`tid`); empty when any tenant is. */
+    tenants: string[];
+  } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -87,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             clientId: e.OIDC_CLIENT_ID,
             clientSecret: e.OIDC_CLIENT_SECRET,
             redirectUri: e.OIDC_REDIRECT_URI ?? `${publicUrl}/login/microsoft`,
+            tenants: (e.OIDC_TENANT_ID ?? '')
+              .split(',')
+              .map((t) => t.trim().toLowerCase())
+              .filter(Boolean),
           }
         : null,
     dataDir: path.resolve(e.DATA_DIR),

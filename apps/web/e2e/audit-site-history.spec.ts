@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
 test("a site's new name is in the site's history, with the old one", async ({ page }, info) => {
@@ -26,7 +26,9 @@ test("a site's new name is in the site's history, with the old one", async ({ pa
   const row = history.getByRole('row').filter({ hasText: 'update' });
   await expect(row).toContainText(name);
   await expect(row).toContainText(renamed);
-  await expect(history.getByRole('row').filter({ hasText: 'create' })).toBeVisible();
+  // The region chosen is shown by its name, not its id.
+  const created = history.getByRole('row').filter({ hasText: 'create' });
+  await expect(created).toContainText('region (empty) → Wellington');
 
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/axe-test';
 
 test('the free test drive reaches the dashboard with its title', async ({ page }) => {
   await page.goto('/login');

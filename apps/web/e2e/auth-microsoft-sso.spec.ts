@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { E2E_SHORT_SESSION_PORT } from '../../../playwright.config';
+import { expect, test } from './support/axe-test';
 
 // The main server is configured with the test OpenID Connect provider (global-setup); its development login
 // page accepts any password, and the login typed is the provider's account ('olive' is the demo Observer).

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { E2E_SHORT_SESSION_PORT } from '../../../playwright.config';
+import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
 // This server's sessions last 25 seconds (SESSION_TTL_SECONDS), so the warning shows at once and the

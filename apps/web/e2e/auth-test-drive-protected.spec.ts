@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/axe-test';
 import { DEMO_PASSWORD } from './support/sign-in';
 
 const READ_ONLY = 'This is the free test drive: you can look at everything, but changes are not saved.';
@@ -14,8 +14,15 @@ async function startTestDrive(page: Page) {
 
 test('a test drive cannot change the password or disable the organisation, and the next one works as before', async ({
   browser,
+  axe,
 }) => {
-  const first = await browser.newPage();
+  // Each visitor has a browser of their own: every page is watched by axe, and scanned before it closes.
+  const open = async () => {
+    const page = await browser.newPage();
+    await axe.watch(page);
+    return page;
+  };
+  const first = await open();
   await startTestDrive(first);
 
   // Change the demo account's password: refused, nothing saved.
@@ -38,18 +45,21 @@ test('a test drive cannot change the password or disable the organisation, and t
     .click();
   await expect(first.getByText(READ_ONLY).first()).toBeVisible();
   await expect(first.getByText('The organisation is enabled.')).toBeVisible();
+  await axe.check(first);
   await first.close();
 
   // The next visitor: the test drive works and the demo account still signs in with its password.
-  const second = await browser.newPage();
+  const second = await open();
   await startTestDrive(second);
   await expect(second.getByRole('heading', { name: 'Demo Organisation - Dashboard' })).toBeVisible();
+  await axe.check(second);
   await second.close();
-  const third = await browser.newPage();
+  const third = await open();
   await third.goto('/login');
   await third.getByLabel('Email or username').fill('demo');
   await third.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await third.getByRole('button', { name: 'Login' }).click();
   await expect(third).toHaveURL(/\/dashboard$/);
+  await axe.check(third);
   await third.close();
 });

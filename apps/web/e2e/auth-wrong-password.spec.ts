@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/axe-test';
 
 test('a wrong password shows the message and keeps the user on the login page', async ({ page }) => {
   await page.goto('/dashboard');

@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
 import type { GainersAndLosers, MonthlySavings, YearlyComparison } from '@verdant/contracts/dashboard';
 import { monthYearLabel } from '@verdant/domain/month-labels';
 import { formatPercent, formatQuantity } from '@verdant/domain/unit-scaling';
+import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
 /** Asks the API what the page should show, with the page's own session. */

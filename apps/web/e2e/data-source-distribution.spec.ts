@@ -19,7 +19,10 @@ async function serverRoom(page: Page) {
   await expect(page.getByRole('heading', { name: 'Server Room', level: 1 })).toBeVisible();
   const figures = page.getByRole('table', { name: 'Distributed figures by month' });
   await expect(figures.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(/\d/);
-  return { months: await figures.innerText(), sources: await page.getByText(/^Twelve months to/).innerText() };
+  return {
+    months: await figures.innerText(),
+    sources: await page.getByText(/^Twelve months to/).innerText(),
+  };
 }
 
 test("setting a data source's distribution changes the entity's figures", async ({ page }) => {

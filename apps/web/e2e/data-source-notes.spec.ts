@@ -13,7 +13,9 @@ test('a general user adds a note with an end date and sees it listed', async ({ 
   await dialog.getByLabel('Note applies to a specific period').check();
   await dialog.getByLabel('Date from').fill('01/03/2026');
   // The end date is needed for this type.
-  await dialog.getByRole('textbox', { name: 'Note', exact: true }).fill('Workshop shut for the roof replacement');
+  await dialog
+    .getByRole('textbox', { name: 'Note', exact: true })
+    .fill('Workshop shut for the roof replacement');
   await dialog.getByRole('button', { name: 'Add Note' }).click();
   await expect(dialog.getByText('A note that applies to a specific period needs an end date')).toBeVisible();
   await dialog.getByLabel('Date till').fill('28/02/2026');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
 // Uses demo.observer, whose name no other journey relies on, and puts the name back at the end.

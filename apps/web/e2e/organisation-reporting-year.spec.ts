@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { reportingYearLabel, reportingYearStart } from '@verdant/domain/reporting-year';
+import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
 /** The labels the comparison should carry for a year end: the reporting year holding the last complete month. */

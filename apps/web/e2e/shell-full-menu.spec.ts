@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
 test('the full menu filters, moves with the arrow keys and opens a screen with Enter', async ({ page }) => {

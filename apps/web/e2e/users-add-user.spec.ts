@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
 test('an administrator adds a user from the Actions ribbon and finds them in the list', async ({ page }) => {

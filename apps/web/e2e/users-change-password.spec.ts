@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/axe-test';
 import { DEMO_PASSWORD, signIn } from './support/sign-in';
 
 const NEW_PASSWORD = 'General-new-22';

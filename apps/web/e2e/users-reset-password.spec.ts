@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/axe-test';
 import { waitForMail } from './support/mailbox';
 import { DEMO_PASSWORD, signIn } from './support/sign-in';
 

@@ -7,7 +7,9 @@ export const AUDIT_ASSET_TYPES = [
   'user',
   'site',
   'entity',
+  'meter',
   'file',
+  'notification',
   'job',
   'session',
 ] as const;

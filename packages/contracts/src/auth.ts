@@ -51,6 +51,13 @@ export const loginTokenResponse = z.object({
 
 export const ssoConfig = z.object({ microsoft: z.boolean() });
 
+/**
+ * A public answer bare or as `{ data }`: the notes say public calls answer `{ success, data }` but list some
+ * of them bare, so the web's small public reads accept both shapes.
+ */
+export const publicPayload = <T>(schema: z.ZodType<T>): z.ZodType<T> =>
+  z.union([schema, z.object({ data: schema }).transform((body) => body.data)]);
+
 /** Where the browser goes to sign in with the provider, and the signed attempt it hands back afterwards. */
 export const msLoginStart = z.object({ url: text(), attempt: text() });
 export type MsLoginStart = z.infer<typeof msLoginStart>;

@@ -12,13 +12,7 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const okResponse = z.object({ success: z.literal(true) });
 
-/** Response headers of every authenticated answer. */
-export const HEADERS = {
-  token: 'x-auth-token',
-  expires: 'x-session-expires',
-  organisation: 'x-organisation-id',
-  requestId: 'x-request-id',
-} as const;
+export { HEADERS } from './headers';
 
 /**
  * Shared input primitives (issue 8): every contract builds its text, integers and dates from these, so that no

@@ -15,6 +15,10 @@ export const ENTITY_TYPE_LABELS: Record<EntityType, string> = {
   PUMP: 'Pump',
   WWTP: 'Wastewater plant',
 };
+/** The label of a type as read from a list that carries it as plain text (an unknown one shows as stored). */
+export function entityTypeLabel(type: string): string {
+  return (ENTITY_TYPE_LABELS as Record<string, string>)[type] ?? type;
+}
 
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
@@ -233,6 +237,8 @@ export const deletedAnswer = z.object({ success: z.literal(true), message: text(
 export const browseQuery = z.object({
   type: assetType,
   offset: int4Param().min(0).default(0),
+  /** 'true': only sites still open (no close date), for choosing where something new goes. */
+  open: z.enum(['true', 'false']).optional(),
 });
 export const browseAnswer = z.object({
   results: z.array(searchResult),

@@ -6,8 +6,17 @@ import * as catalogue from './schema/catalogue';
 import * as core from './schema/core';
 import * as inputs from './schema/inputs';
 import * as organisation from './schema/organisation';
+import * as retailers from './schema/retailers';
 
-export const schema = { ...core, ...assets, ...audit, ...catalogue, ...inputs, ...organisation };
+export const schema = {
+  ...core,
+  ...assets,
+  ...audit,
+  ...catalogue,
+  ...inputs,
+  ...organisation,
+  ...retailers,
+};
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle; services pass it to queries so one request is one transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -4,9 +4,11 @@ import { eq } from 'drizzle-orm';
 import { createGroup, createSite, grantRight } from './asset-factories';
 import { seedCatalogue } from './catalogue-seed';
 import type { Db, DbOrTx } from './client';
+import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
 import { seedDemoLedger } from './demo-ledger';
+import { seedDemoMeterAccounts } from './demo-meter-accounts';
 import { seedDemoMeterNotes } from './demo-meter-notes';
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoSites } from './demo-sites';
@@ -99,6 +101,8 @@ export async function seedDemoOnce(
     const sites = await seedDemoColleagues(tx, demo.id);
     await seedDemoSites(tx, { organisationId: demo.id, sites });
     await seedDemoLedger(tx, sites, today);
+    await seedDemoMeterAccounts(tx, { organisationId: demo.id });
+    await seedDemoAlerts(tx, demo.id, today);
     // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.
     await seedDemoEntities(tx, { organisationId: demo.id, sites });
     await seedDemoMeterNotes(tx, { organisationId: demo.id, today });

@@ -2,12 +2,29 @@
 
 const DAY_MS = 86_400_000;
 
+/**
+ * The ledger converts the same few thousand days back and forth for every meter it computes; both
+ * directions are remembered (a day is 10 characters and a number, and the calendar a bounded set of them).
+ */
+const dayNumbers = new Map<string, number>();
+const dayStrings = new Map<number, string>();
+
 export function toDayNumber(iso: string): number {
-  return Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
+  let day = dayNumbers.get(iso);
+  if (day === undefined) {
+    day = Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
+    if (iso.length === 10) dayNumbers.set(iso, day);
+  }
+  return day;
 }
 
 export function fromDayNumber(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  let iso = dayStrings.get(day);
+  if (iso === undefined) {
+    iso = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (Number.isInteger(day)) dayStrings.set(day, iso);
+  }
+  return iso;
 }
 
 /** The first day of the month of a 'yyyy-MM-dd' date, as 'yyyy-MM-01'. */

@@ -68,3 +68,9 @@ export const USER_STATUS = { active: 1, blocked: 2 } as const;
 export const ORGANISATION_STATUS = { enabled: 1, disabled: 3 } as const;
 /** conttypeId 1 marks an administrator / primary contact. */
 export const CONTTYPE_ADMINISTRATOR = 1;
+
+// Data sources (data-portal spec section 9).
+/** An ICP as typed: 12 characters, a hyphen, 3 check characters. */
+export const ICP_LENGTH = 16;
+export const METER_NAME_MIN = 3;
+export const METER_NAME_SUGGESTION_MAX = 70;

@@ -14,8 +14,10 @@ export const METER_TYPE_LABELS: Record<number, string> = {
 /** Level 1 is retail (a supply meter); level 2 a check meter (submeter). */
 export const METER_LEVEL_LABELS: Record<number, string> = { 1: 'Supply Meter', 2: 'check' };
 
-/** Energy type 52 is externally calculated CO2e (Carbon Reporting section); 13 and 14 are electricity ICP types. */
+/** Energy type 52 is externally calculated CO2e (the Carbon Reporting section shows for it only). */
 export const CARBON_REPORTING_ENERGY_ID = 52;
-export const ELECTRICITY_ICP_ENERGY_IDS = [13, 14] as const;
-/** Replacement meters are offered for energy id 14 only (data-portal.md 4). */
-export const REPLACEABLE_ENERGY_ID = 14;
+/**
+ * Energy types 13 and 14 are the electricity (ICP) types; a replacement meter is offered for them only
+ * (the spec names 14; this catalogue's grid electricity is 13: decisions.md, issue 13c).
+ */
+export const ELECTRICITY_ICP_ENERGY_IDS: readonly number[] = [13, 14];

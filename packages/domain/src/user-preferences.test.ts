@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { featureSetting, readPreferences, setupProductOf } from './user-preferences';
+import {
+  FEATURE_CHOICES,
+  featureSetting,
+  featuresOf,
+  readPreferences,
+  setupProductOf,
+} from './user-preferences';
 
 describe('user preferences', () => {
   it('reads the product of a setup path', () => {
@@ -8,6 +14,14 @@ describe('user preferences', () => {
     expect(setupProductOf('classic-setup')).toBeNull();
     expect(setupProductOf('carbon')).toBeNull();
     expect(setupProductOf(undefined)).toBeNull();
+  });
+
+  it('offers each product its own features, every feature on one page', () => {
+    const carbon = featuresOf('carbon').map((f) => f.name);
+    const energy = featuresOf('energy').map((f) => f.name);
+    expect(carbon).toEqual(['emissions-by-scope', 'fleet']);
+    expect(energy).toEqual(['cost', 'half-hour-analytics']);
+    expect([...carbon, ...energy].sort()).toEqual(FEATURE_CHOICES.map((f) => f.name).sort());
   });
 
   it('defaults the mode to the product and every feature to on', () => {

@@ -15,12 +15,20 @@ export const VIEW_MODE_LABELS: Record<ViewMode, string> = {
 export const SETUP_PRODUCTS = ['carbon', 'energy'] as const;
 export type SetupProduct = (typeof SETUP_PRODUCTS)[number];
 
+/** Each setup page's name, wherever it is shown (its title, the links to it). */
+export const SETUP_TITLES: Record<SetupProduct, string> = { carbon: 'Carbon Setup', energy: 'Energy Setup' };
+
+/** The features each product's setup page offers: the carbon side's and the energy side's differ. */
 export const FEATURE_CHOICES = [
-  { name: 'emissions-by-scope', label: 'Show emissions by scope' },
-  { name: 'cost', label: 'Show cost' },
-  { name: 'half-hour-analytics', label: 'Show half-hour analytics' },
-  { name: 'fleet', label: 'Show fleet' },
+  { name: 'emissions-by-scope', label: 'Show emissions by scope', product: 'carbon' },
+  { name: 'fleet', label: 'Show fleet', product: 'carbon' },
+  { name: 'cost', label: 'Show cost', product: 'energy' },
+  { name: 'half-hour-analytics', label: 'Show half-hour analytics', product: 'energy' },
 ] as const;
+
+export function featuresOf(product: SetupProduct) {
+  return FEATURE_CHOICES.filter((feature) => feature.product === product);
+}
 export type FeatureName = (typeof FEATURE_CHOICES)[number]['name'];
 
 export const MODE_SETTING = 'mode';

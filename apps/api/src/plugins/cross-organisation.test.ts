@@ -42,6 +42,7 @@ const OBSERVER_MAY = new Set([
   'PUT /api/current-user/organisation/{orgId}',
   // A read sent as POST: the export of figures an observer may see.
   'POST /api/organisations/{id}/site-data-export',
+  'POST /api/organisations/{id}/meter-data-export',
 ]);
 
 beforeAll(async () => {
@@ -244,7 +245,9 @@ describe('cross-organisation sweep over docs/openapi.json', () => {
             ? '12'
             : route.includes('/v2/{type}/') && n === 'type'
               ? 'cons'
-              : OTHER_PARAMS[n];
+              : route.includes('/meter-levels/{level}') && n === 'level'
+                ? 'STANDARD'
+                : OTHER_PARAMS[n];
         const url = route.replace(/\{(\w+)\}/g, (_, n: string) => String(aObject(route, n) ?? other(n) ?? 1));
         const body = op.requestBody?.content?.['application/json']?.schema;
         const payload =

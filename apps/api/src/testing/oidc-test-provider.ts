@@ -43,6 +43,8 @@ export interface TestClient {
 
 export interface TestProvider {
   issuer: string;
+  /** Where it listens (the issuer too, unless another issuer was given). */
+  origin: string;
   provider: Provider;
   close(): Promise<void>;
 }
@@ -52,10 +54,15 @@ export interface TestProvider {
  * the given clients (PKCE required) and TEST_ACCOUNTS. Consent is granted without asking, as an organisation's
  * own provider does for its first-party applications.
  */
-export async function startTestProvider(clients: TestClient[]): Promise<TestProvider> {
+export async function startTestProvider(
+  clients: TestClient[],
+  options: { issuer?: string } = {},
+): Promise<TestProvider> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Another issuer (a tenant's Microsoft Entra issuer) is only a name in the tokens; it still listens here.
+  const issuer = options.issuer ?? origin;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test-key' };
 
@@ -107,6 +114,7 @@ export async function startTestProvider(clients: TestClient[]): Promise<TestProv
 
   return {
     issuer,
+    origin,
     provider,
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,30 +1,59 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page, type TestInfo } from '@playwright/test';
 
 export { expect };
 
 interface Finding {
-  url: string;
+  screen: string;
   id: string;
   impact: string;
   help: string;
   targets: string[];
 }
 
-/** Rules axe cannot judge reliably here: a canvas chart's pixels and colour over gradients. */
-const SKIPPED_RULES = ['color-contrast-enhanced'];
+/** WCAG 2.1 A and AA: the level a customer's acceptance test asks for. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** How long the page must go without a change to the DOM before it counts as settled. */
+const QUIET_MS = 300;
+/** A screen that never settles (a clock, an endless animation) is scanned after this long anyway. */
+const SETTLE_CAP_MS = 5_000;
 
-async function scan(page: Page): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .disableRules(SKIPPED_RULES)
-    // The map library's own attribution control.
-    .exclude('.leaflet-control-attribution')
-    .analyze();
+/** Waits until nothing shows as loading and the DOM has been quiet for a moment. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('domcontentloaded');
+  await page.evaluate(
+    ({ quiet, cap }) =>
+      new Promise<void>((resolve) => {
+        const busy = () =>
+          document.querySelector(
+            '[aria-busy="true"], .mantine-Loader-root, [data-loading="true"], .mantine-Skeleton-root[data-visible="true"]',
+          ) !== null;
+        let timer = 0;
+        const finish = () => {
+          observer.disconnect();
+          window.clearTimeout(timer);
+          window.clearTimeout(stop);
+          resolve();
+        };
+        const arm = () => {
+          window.clearTimeout(timer);
+          timer = window.setTimeout(() => (busy() ? arm() : finish()), quiet);
+        };
+        const observer = new MutationObserver(arm);
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        const stop = window.setTimeout(finish, cap);
+        arm();
+      }),
+    { quiet: QUIET_MS, cap: SETTLE_CAP_MS },
+  );
+}
+
+async function scan(page: Page, screen: string): Promise<Finding[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
-      url: page.url(),
+      screen,
       id: v.id,
       impact: v.impact ?? '',
       help: v.help,
@@ -32,39 +61,152 @@ async function scan(page: Page): Promise<Finding[]> {
     }));
 }
 
-/**
- * Every journey's page is checked with axe-core on each screen it visits (each change of address, once the
- * screen has settled, and once more at the end); the test fails on any serious or critical violation.
- */
-export const test = base.extend({
-  page: async ({ page }, use) => {
-    const findings: Finding[] = [];
-    const scanned = new Set<string>();
-    let queue = Promise.resolve();
-    const check = async () => {
-      const url = page.url();
-      if (page.isClosed() || url === 'about:blank' || scanned.has(url)) return;
-      try {
-        await page.waitForLoadState('networkidle', { timeout: 5_000 });
-        await page.waitForTimeout(300);
-        if (page.url() !== url) return;
-        const found = await scan(page);
-        scanned.add(url);
-        findings.push(...found);
-      } catch {
-        // The journey moved on or closed the page mid-scan: the next screen is scanned in its turn.
-      }
-    };
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) queue = queue.then(check);
-    });
-    await use(page);
-    await queue;
-    if (!page.isClosed()) {
-      scanned.delete(page.url());
-      await check();
+/** A screen is its address; a dialog opened on it is a screen of its own. */
+function screenOf(url: string, dialog?: string): string {
+  const { pathname, search } = new URL(url);
+  return dialog === undefined ? `${pathname}${search}` : `${pathname}${search} [dialog: ${dialog}]`;
+}
+
+/** Announces each dialog (modal, wizard, popover) as it opens, so it is scanned while it is open. */
+function watchDialogs() {
+  const seen = new WeakSet<Element>();
+  new MutationObserver(() => {
+    for (const dialog of Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]'))) {
+      if (seen.has(dialog)) continue;
+      seen.add(dialog);
+      const labelledBy = dialog.getAttribute('aria-labelledby');
+      const name =
+        dialog.getAttribute('aria-label') ??
+        (labelledBy ? document.getElementById(labelledBy)?.textContent : null) ??
+        dialog.className.toString().split(' ')[0] ??
+        'dialog';
+      (window as unknown as { __axeDialogOpened?: (name: string) => void }).__axeDialogOpened?.(name);
     }
-    const unique = [...new Map(findings.map((f) => [`${f.id} ${f.targets.join()}`, f])).values()];
+  }).observe(document, { subtree: true, childList: true });
+}
+
+/**
+ * Runs axe-core on every screen a journey visits, one scan at a time per page:
+ * - each change of address (a full load or a client-side route change, query included), once it settled;
+ * - each dialog as it opens;
+ * - the screen showing when the test ends;
+ * - any address the journey left before its scan could run, revisited at the end.
+ */
+class AxeWatch {
+  readonly findings: Finding[] = [];
+  private readonly scanned = new Set<string>();
+  private readonly visited = new Map<string, string>();
+  private readonly queues = new Map<Page, Promise<void>>();
+  private readonly watching = new Map<Page, Promise<void>>();
+
+  watch(page: Page): Promise<void> {
+    let ready = this.watching.get(page);
+    if (!ready) {
+      ready = this.start(page);
+      this.watching.set(page, ready);
+    }
+    return ready;
+  }
+
+  private async start(page: Page): Promise<void> {
+    this.queues.set(page, Promise.resolve());
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      const url = frame.url();
+      if (!url.startsWith('http')) return;
+      const screen = screenOf(url);
+      if (!this.visited.has(screen)) this.visited.set(screen, url);
+      this.enqueue(page, () => this.scanIfStill(page, url));
+    });
+    await page.exposeFunction('__axeDialogOpened', (name: string) => {
+      const url = page.url();
+      this.enqueue(page, () => this.scanIfStill(page, url, name));
+    });
+    await page.addInitScript(watchDialogs);
+  }
+
+  private enqueue(page: Page, job: () => Promise<void>): Promise<void> {
+    const next = (this.queues.get(page) ?? Promise.resolve()).then(job).catch(() => {
+      // The journey closed the page or navigated away mid-scan: the next screen is scanned in its turn.
+    });
+    this.queues.set(page, next);
+    return next;
+  }
+
+  /** Scans the screen unless the journey has already left it (or it was scanned before). */
+  private async scanIfStill(page: Page, url: string, dialog?: string): Promise<void> {
+    const screen = screenOf(url, dialog);
+    if (page.isClosed() || page.url() !== url || this.scanned.has(screen)) return;
+    await settle(page);
+    if (page.url() !== url) return;
+    if (dialog !== undefined) {
+      const open = await page.locator('[role="dialog"]:visible, [role="alertdialog"]:visible').count();
+      if (open === 0) return;
+    }
+    this.findings.push(...(await scan(page, screen)));
+    this.scanned.add(screen);
+  }
+
+  /** Resolves when the scans queued so far for the page are done. */
+  async done(page: Page): Promise<void> {
+    await this.queues.get(page);
+  }
+
+  /** Scans what the page shows now, waiting for the scans queued before it. */
+  check(page: Page): Promise<void> {
+    return this.enqueue(page, async () => {
+      if (page.isClosed() || !page.url().startsWith('http')) return;
+      await settle(page);
+      const screen = screenOf(page.url());
+      this.findings.push(...(await scan(page, screen)));
+      this.scanned.add(screen);
+    });
+  }
+
+  /** The end of the test: the last screen of each open page, then the addresses left unscanned. */
+  async finish(context: BrowserContext, info: TestInfo): Promise<void> {
+    const pages = [...this.queues.keys()].filter((p) => !p.isClosed());
+    await Promise.all([...this.queues.values()]);
+    if (info.status !== info.expectedStatus) {
+      // The journey failed on its own: report what the scans found so far beside its error.
+      if (this.findings.length > 0) console.log(JSON.stringify(this.findings, null, 2));
+      return;
+    }
+    for (const page of pages) await this.check(page);
+    const missed = [...this.visited].filter(([screen]) => !this.scanned.has(screen));
+    const page = pages.find((p) => p.context() === context) ?? pages[0];
+    for (const [screen, url] of missed) {
+      if (!page) break;
+      await page.goto(url);
+      // A screen the session no longer reaches (after logout, say) answers with another screen: scan that.
+      await this.check(page);
+      this.scanned.add(screen);
+    }
+    const unique = [...new Map(this.findings.map((f) => [`${f.id} ${f.targets.join()}`, f])).values()];
     expect(unique, 'serious or critical accessibility violations').toEqual([]);
+  }
+}
+
+/**
+ * Every journey imports `test` from here: each page of the test's browser context is watched by axe-core
+ * (see AxeWatch), and the test fails on any serious or critical violation. A page opened outside the
+ * context (`browser.newPage()`) is watched with `axe.watch(page)`; `axe.check(page)` scans at once, before
+ * a journey closes a page.
+ */
+export const test = base.extend<{ axe: AxeWatch }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  axe: async ({}, use) => {
+    await use(new AxeWatch());
+  },
+  context: async ({ context, axe }, use, info) => {
+    // Scans take time of their own: they must not eat into the journey's.
+    info.setTimeout(info.timeout + 60_000);
+    context.on('page', (page) => void axe.watch(page));
+    await use(context);
+    await axe.finish(context, info);
+  },
+  page: async ({ page, axe }, use) => {
+    await axe.watch(page);
+    await use(page);
   },
 });

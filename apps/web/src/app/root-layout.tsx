@@ -2,7 +2,6 @@ import { MSG } from '@verdant/domain/messages';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
-import { logout, tokenLogin } from '../features/auth/api';
 import { ApiError } from '../lib/api-errors';
 import { showErrorBanner } from '../lib/banners';
 
@@ -13,6 +12,8 @@ const LOGOUT_SUFFIX = /\/logout\/?$/;
  * attempt for each token is shared.
  */
 const tokenLogins = new Map<string, Promise<unknown>>();
+/** Loaded when a URL asks for it, so that the first script of every page stays small. */
+const authApi = () => import('../features/auth/api');
 let loggingOut = false;
 
 function withoutTokenParams(search: string): string {
@@ -40,15 +41,17 @@ export function RootLayout() {
     if (!isLogout || loggingOut) return;
     loggingOut = true;
     const stripped = location.pathname.replace(LOGOUT_SUFFIX, '') || '/';
-    void logout().finally(() => {
-      window.location.replace(`${stripped}${location.search}${location.hash}`);
-    });
+    void authApi()
+      .then((auth) => auth.logout())
+      .finally(() => {
+        window.location.replace(`${stripped}${location.search}${location.hash}`);
+      });
   }, [isLogout, location]);
 
   useEffect(() => {
     if (!isTokenLogin || tx === null || sx === null) return;
     let active = true;
-    const attempt = tokenLogins.get(tx) ?? tokenLogin(tx, sx);
+    const attempt = tokenLogins.get(tx) ?? authApi().then((auth) => auth.tokenLogin(tx, sx));
     tokenLogins.set(tx, attempt);
     attempt
       .catch((error: unknown) => {

@@ -90,6 +90,13 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/sites/pages/site-page')).SitePage,
                 }),
               })),
+              ...['/data-sources', '/organisation/data-sources'].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/data-sources/pages/data-sources-page'))
+                    .DataSourcesPage,
+                }),
+              })),
               ...['/data-sources/:id', '/data-sources/:id/:tab'].map((path) => ({
                 path,
                 lazy: async () => ({

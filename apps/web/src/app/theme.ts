@@ -27,14 +27,14 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Button: { defaultProps: { fw: 600 } },
-    // Banners' close button has no name of its own either.
+    // A banner's close button has no name of its own either.
     Notification: { defaultProps: { radius: 'md', closeButtonProps: { 'aria-label': 'Close' } } },
-    // A spinner is named by its aria-label, which needs a role to be allowed.
-    Loader: { defaultProps: { role: 'status' } },
     // Mantine's modal close button has no name of its own.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A link inside a sentence must not rely on colour alone.
     Anchor: { defaultProps: { underline: 'always' } },
+    // A loader's name (aria-label) needs a role that may carry one; a loader is a status.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
 
@@ -42,6 +42,28 @@ export const theme = createTheme({
  * Mantine's dimmed text (gray 6, #868e96) is 3.3:1 on white; #636c74 keeps the muted look at 5.4:1 on white
  * and 5.1:1 on the page background (gray 0), above WCAG AA's 4.5:1.
  */
+/**
+ * Coloured text (`c="red"`, a light badge's or alert's title) uses each colour's shade 6 by default, 3.0 to
+ * 3.9:1 on white. These shades keep the hue at 5:1 or more on white, on the page background and on the
+ * colour's own light tint.
+ */
+const READABLE_TEXT: Record<string, string> = {
+  red: '#c92a2a',
+  green: '#237032',
+  teal: '#087f5b',
+  orange: '#b03a0c',
+  yellow: '#8f5b00',
+  blue: '#1864ab',
+};
+/** Filled buttons and badges carry white text: shade 6 of these is 2.3 to 3.6:1; these are 5:1 or more. */
+const READABLE_FILLED: Record<string, [fill: string, hover: string]> = {
+  red: ['#c92a2a', '#a61e1e'],
+  green: ['#237032', '#1b5a28'],
+  teal: ['#087f5b', '#066649'],
+  orange: ['#b03a0c', '#8f2f0a'],
+  blue: ['#1864ab', '#124f87'],
+};
+
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   // Field error text: red 6 is 3.6:1 on white; red 9 is 5.9:1.
@@ -49,6 +71,18 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': '#636c74',
     '--mantine-color-placeholder': '#636c74',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    ...Object.fromEntries(
+      Object.entries(READABLE_TEXT).flatMap(([colour, value]) => [
+        [`--mantine-color-${colour}-text`, value],
+        [`--mantine-color-${colour}-light-color`, value],
+      ]),
+    ),
+    ...Object.fromEntries(
+      Object.entries(READABLE_FILLED).flatMap(([colour, [fill, hover]]) => [
+        [`--mantine-color-${colour}-filled`, fill],
+        [`--mantine-color-${colour}-filled-hover`, hover],
+      ]),
+    ),
   },
   dark: {},
 });

@@ -26,7 +26,7 @@ export function AssetBrowseList({ type, selected, onSelect }: AssetBrowseListPro
   }
   if (browse.isError) {
     return (
-      <Text fz="sm" c="red.7" role="alert">
+      <Text fz="sm" c="red" role="alert">
         {errorMessage(browse.error)}
       </Text>
     );

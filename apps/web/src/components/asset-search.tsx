@@ -78,7 +78,7 @@ export function AssetSearch({ selected, onSelect, initialType = 'site' }: AssetS
   let body: ReactNode = null;
   if (search.status === 'failed') {
     body = (
-      <Text fz="sm" c="red.7" role="alert">
+      <Text fz="sm" c="red" role="alert">
         {search.message}
       </Text>
     );

@@ -43,6 +43,15 @@ const who = (e: AuditEvent) =>
 const shown = (v: unknown) =>
   v === null || v === undefined || v === '' ? '(empty)' : typeof v === 'string' ? v : JSON.stringify(v);
 
+/** A recorded field as words: `regionId` reads 'region', `siteAddress1` 'site address 1'. */
+const fieldLabel = (field: string) =>
+  /^[a-z][A-Za-z0-9]*$/.test(field)
+    ? field
+        .replace(/Id$/, '')
+        .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
+        .toLowerCase()
+    : field;
+
 /** When, dd/MM/yyyy HH:mm in the browser's time. */
 function when(iso: string) {
   const d = new Date(iso);
@@ -155,7 +164,7 @@ export function AuditHistory({ organisationId, asset }: Props) {
                 <Table.Td>
                   {Object.entries(e.changes).map(([field, c]) => (
                     <Text key={field} size="sm">
-                      <Code>{field}</Code> {shown(c.before)} → {shown(c.after)}
+                      <Code>{fieldLabel(field)}</Code> {shown(c.before)} → {shown(c.after)}
                     </Text>
                   ))}
                 </Table.Td>

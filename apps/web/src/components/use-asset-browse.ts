@@ -4,16 +4,22 @@ import type { AssetType } from '@verdant/contracts/users';
 import { api } from '../lib/api-client';
 import { useSession } from '../lib/session-store';
 
-/** The organisation's assets of one type the user may see, by name, 100 at a time, without typing. */
-export function useAssetBrowse(type: AssetType, enabled = true) {
+/**
+ * The organisation's assets of one type the user may see, by name, 100 at a time, without typing; `open`
+ * leaves closed sites out (for choosing where something new goes).
+ */
+export function useAssetBrowse(type: AssetType, enabled = true, { open = false } = {}) {
   const orgId = useSession()?.organisation?.id ?? null;
   return useInfiniteQuery({
-    queryKey: ['browse', orgId, type],
+    queryKey: ['browse', orgId, type, open],
     queryFn: ({ pageParam, signal }) =>
-      api.get(`/current-user/browse?${new URLSearchParams({ type, offset: String(pageParam) })}`, {
-        schema: browseAnswer,
-        signal,
-      }),
+      api.get(
+        `/current-user/browse?${new URLSearchParams({ type, offset: String(pageParam), ...(open ? { open: 'true' } : {}) })}`,
+        {
+          schema: browseAnswer,
+          signal,
+        },
+      ),
     initialPageParam: 0,
     getNextPageParam: (last) => {
       const next = last.offset + last.results.length;

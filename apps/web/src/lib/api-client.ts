@@ -1,7 +1,7 @@
-import { errorResponse, HEADERS } from '@verdant/contracts/common';
+import { HEADERS } from '@verdant/contracts/headers';
 import { REQUEST_TIMEOUT_MS } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { ApiError, SessionEndedError, StaleOrganisationError } from './api-errors';
 import { showInfoBanner } from './banners';
 import { clearClientState } from './client-state';
@@ -15,11 +15,16 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface RequestOptions<T> {
   method?: Method;
   body?: unknown;
-  /** The shared contract for the answer; a body that does not fit is reported, not passed on. */
-  schema?: z.ZodType<T>;
+  /**
+   * The shared contract for the answer; a body that does not fit is reported, not passed on. A function
+   * loads the contract when the answer arrives (the login page's calls, so its first load carries no zod).
+   */
+  schema?: $ZodType<T> | (() => Promise<$ZodType<T>>);
   signal?: AbortSignal;
   /** Set only on the switch-organisation call: its answer legitimately names another organisation. */
   organisationChange?: boolean;
+  /** A file download: a successful answer is returned as a Blob (failures still carry the error shape). */
+  blob?: boolean;
 }
 
 /**
@@ -60,7 +65,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       signal: controller.signal,
       credentials: 'same-origin',
     });
-    body = await readBody(response);
+    body = options.blob && response.ok ? await response.blob() : await readBody(response);
   } catch (error) {
     if (timedOut) throw new ApiError(0, MSG.timeout, 'TIMEOUT');
     if (options.signal?.aborted) throw error;
@@ -87,9 +92,17 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     }
   }
 
-  if (!response.ok) throw toApiError(response.status, body);
-  if (!options.schema) return body as T;
-  const parsed = options.schema.safeParse(body);
+  if (!response.ok) throw await toApiError(response.status, body);
+  if (!options.schema || options.blob) return body as T;
+  const schema =
+    typeof options.schema === 'function'
+      ? await options.schema().catch(() => {
+          throw new ApiError(0, NETWORK_FAILED, 'NETWORK');
+        })
+      : options.schema;
+  // zod loads with the first checked answer, not with the first page (the login page checks none).
+  const { safeParse } = await import('zod/v4/core');
+  const parsed = safeParse(schema, body);
   if (!parsed.success) {
     console.error(`Answer of ${options.method ?? 'GET'} ${path} does not fit its contract`, parsed.error);
     throw new ApiError(response.status, MSG.internal, 'INVALID_RESPONSE');
@@ -124,9 +137,11 @@ const FALLBACK_MESSAGES: Record<number, string> = {
   429: 'Too many requests. Please wait a moment and try again.',
 };
 
-function toApiError(status: number, body: unknown): ApiError {
-  const parsed = errorResponse.safeParse(body);
-  if (parsed.success) {
+async function toApiError(status: number, body: unknown): Promise<ApiError> {
+  // Loaded on the first error; if even that fails, the status's own message stands.
+  const contract = await import('@verdant/contracts/common').catch(() => null);
+  const parsed = contract?.errorResponse.safeParse(body);
+  if (parsed?.success) {
     const { message, code, fields, requestId } = parsed.data;
     return new ApiError(status, message, code, fields ?? {}, requestId);
   }

@@ -43,6 +43,17 @@ export async function lockRollup(tx: Tx, organisationIds: readonly number[]) {
   }
 }
 
+/**
+ * The rollup locks of `lockRollup` as SQL to put at the head of the statement that first writes the rollup
+ * (a CTE the statement must reference, see replaceFacts): one round trip less per recompute. The locks are
+ * taken in id order before the statement touches any row.
+ */
+export function rollupLockSql(organisationIds: readonly number[]) {
+  const unique = [...new Set(organisationIds)].sort((a, b) => a - b);
+  return sql`select count(*) from (
+    select pg_advisory_xact_lock(${ROLLUP_LOCK_CLASS}, id) from unnest(${sql.param(unique)}::int[]) as l(id)) x`;
+}
+
 /** The first key of the rollup's advisory locks (the second is the organisation id). */
 const ROLLUP_LOCK_CLASS = 9_001;
 

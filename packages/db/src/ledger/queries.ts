@@ -1,11 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-
-const ids = (meterIds: readonly number[]) =>
-  sql`(${sql.join(
-    meterIds.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
+import { monthlyFacts } from '../schema/inputs';
 
 export type LedgerMeterRow = {
   id: number;
@@ -20,16 +15,6 @@ export type LedgerMeterRow = {
   situation: string;
   time_zone: string;
 };
-
-export async function loadMeters(db: DbOrTx, meterIds: readonly number[]) {
-  const rows = await db.execute<LedgerMeterRow>(sql`
-    select m.id, m.organisation_id, m.meter_type, m.metlvl_id, m.energy_id, m.meter_open, m.meter_close,
-      m.reporting, m.reporting_source, m.situation, o.time_zone
-    from meters m
-    join organisations o on o.id = m.organisation_id
-    where m.id in ${ids(meterIds)} and m.deleted_at is null`);
-  return rows.rows;
-}
 
 export type InvoiceRow = {
   id: number;
@@ -73,47 +58,6 @@ type RegisterDayRow = {
   total: number;
 };
 
-/** Every input of the given meters, each row with its own unit's conversion to the standard unit. */
-export async function loadInputs(db: DbOrTx, meterIds: readonly number[]) {
-  // One after another: inside a transaction they share one connection.
-  const invoices = await db.execute<InvoiceRow>(sql`
-    select i.id, i.invoice_date, i.date_from, i.date_till, i.kind, b.carries_consumption, i.estimated,
-      i.cost_excl_tax as cost,
-      coalesce((select array_agg(r.reversed_id) from invoice_reversals r where r.reversal_id = i.id), '{}') as reverses
-    from invoices i join bill_types b on b.id = i.bill_type_id
-    where i.id in (select invoice_id from invoice_meters where meter_id in ${ids(meterIds)})`);
-  const invoiceIds = invoices.rows.map((r) => r.id);
-  const invoiceMeters =
-    invoiceIds.length === 0
-      ? { rows: [] as InvoiceMeterRow[] }
-      : await db.execute<InvoiceMeterRow>(sql`
-    select im.invoice_id, im.meter_id, im.multiplier, im.sharing, im.consumption, u.conversion_to_standard as conversion
-    from invoice_meters im join units u on u.id = im.unit_id where im.invoice_id in ${ids(invoiceIds)}`);
-  const records = await db.execute<Period>(sql`
-    select r.meter_id, r.date_from, r.date_till, r.units as quantity, u.conversion_to_standard as conversion
-    from consumption_records r join units u on u.id = r.unit_id where r.meter_id in ${ids(meterIds)}`);
-  const transactions = await db.execute<Dated>(sql`
-    select t.meter_id, t.tx_date as date, t.quantity, t.cost, u.conversion_to_standard as conversion, false as flagged
-    from transactions t join units u on u.id = t.unit_id where t.meter_id in ${ids(meterIds)}`);
-  const fuel = await db.execute<Dated>(sql`
-    select f.meter_id, f.purchase_date as date, f.quantity, f.cost, u.conversion_to_standard as conversion,
-      f.incorrect_fuel as flagged
-    from fuel_purchases f join units u on u.id = f.unit_id where f.meter_id in ${ids(meterIds)}`);
-  const registerDays = await db.execute<RegisterDayRow>(sql`
-    select d.meter_id, d.read_date as date, r.direction, r.quantity, sum(d.day_kwh)::float8 as total
-    from half_hour_days d join half_hour_registers r on r.meter_id = d.meter_id and r.register = d.register
-    where d.meter_id in ${ids(meterIds)}
-    group by d.meter_id, d.read_date, r.direction, r.quantity`);
-  return {
-    invoices: invoices.rows,
-    invoiceMeters: invoiceMeters.rows,
-    records: records.rows,
-    transactions: transactions.rows,
-    fuel: fuel.rows,
-    registerDays: registerDays.rows,
-  };
-}
-
 export type FactorRow = {
   data_type_id: number;
   source_id: number;
@@ -125,58 +69,14 @@ export type FactorRow = {
   version_id: number | null;
 };
 
-/** Composite components of the given data types (empty for plain ones), with the unit conversion between them. */
-export async function loadComponents(db: DbOrTx, dataTypeIds: readonly number[]) {
-  if (dataTypeIds.length === 0) return [];
-  // From the composite's standard unit to the component's: the component's unit of the same name, else 1.
-  const rows = await db.execute<{
-    composite_id: number;
-    component_id: number;
-    percentage: string;
-    conversion: string;
-  }>(sql`
-    select c.composite_id, c.component_id, c.percentage,
-      coalesce((select u.conversion_to_standard from units u where u.data_type_id = c.component_id
-        and lower(u.name) = lower(d.std_unit) limit 1), 1) as conversion
-    from composite_components c join data_types d on d.id = c.composite_id
-    where c.composite_id in ${ids(dataTypeIds)}`);
-  return rows.rows;
-}
+export type ComponentRow = {
+  composite_id: number;
+  component_id: number;
+  percentage: string;
+  conversion: string;
+};
+export type ChosenSource = { organisation_id: number; effective_from: string; source_id: number };
 
-/** Factors of the given data types in the default source and in the organisations' own sources. */
-export async function loadFactors(
-  db: DbOrTx,
-  dataTypeIds: readonly number[],
-  organisationIds: readonly number[],
-) {
-  const chosen =
-    organisationIds.length === 0
-      ? []
-      : (
-          await db.execute<{ organisation_id: number; effective_from: string; source_id: number }>(sql`
-    select organisation_id, effective_from::text, source_id from organisation_factor_sources
-    where organisation_id in ${ids(organisationIds)}
-    union all
-    select o.id, '1900-01-01', o.emission_factor_data_source_id from organisations o
-    where o.id in ${ids(organisationIds)} and o.emission_factor_data_source_id is not null
-      and not exists (select 1 from organisation_factor_sources c where c.organisation_id = o.id)
-    order by 1, 2`)
-        ).rows;
-  const source = await db.execute<{ id: number }>(
-    sql`select id from emission_factor_sources where is_default order by id limit 1`,
-  );
-  const defaultSourceId = source.rows[0]?.id ?? null;
-  if (dataTypeIds.length === 0) return { factors: [] as FactorRow[], defaultSourceId, chosen };
-  const sourceIds = [...new Set(chosen.map((c) => c.source_id))];
-  const factors = await db.execute<FactorRow>(sql`
-    select f.data_type_id, f.source_id, f.scope, f.scope2_basis, f.rate, f.start_date, f.end_date, v.id as version_id
-    from emission_factors f join emission_factor_sources s on s.id = f.source_id
-    left join emission_factor_versions v on v.factor_id = f.id and v.version = f.version
-    where f.data_type_id in ${ids(dataTypeIds)}
-      and (s.is_default ${sourceIds.length > 0 ? sql`or f.source_id in ${ids(sourceIds)}` : sql``})
-    order by f.start_date`);
-  return { factors: factors.rows, defaultSourceId, chosen };
-}
 /**
  * Sets an organisation's factor source from a date on: choices from that date are replaced. The default
  * (1900-01-01) restates every year, as the settings form does.
@@ -194,4 +94,138 @@ export async function setFactorSource(
     await db.execute(sql`insert into organisation_factor_sources (organisation_id, effective_from, source_id, changed_by)
       values (${organisationId}, ${effectiveFrom}, ${sourceId}, ${changedBy})`);
   }
+}
+
+/** A stored fact row as drizzle selects it (numeric money as an exact string). */
+export type StoredFact = typeof monthlyFacts.$inferSelect;
+
+/** The columns of a stored fact under drizzle's names, money as text (built once). */
+const storedColumns = sql.join(
+  Object.entries(getTableColumns(monthlyFacts)).map(([key, column]) =>
+    column.columnType === 'PgNumeric'
+      ? sql`${sql.identifier(column.name)}::text as ${sql.identifier(key)}`
+      : sql`${sql.identifier(column.name)} as ${sql.identifier(key)}`,
+  ),
+  sql`, `,
+);
+
+/**
+ * Everything a recompute of the given meters reads, in one statement (one round trip instead of thirteen):
+ * the live meters with their organisation's time zone, the composite components of their data types, the
+ * organisations' factor source history and the default source, the factors of every data type involved, all
+ * their inputs (invoices with every meter each covers, consumption records, transactions, fuel purchases,
+ * register days) and their stored facts. Each list comes back as JSON with the same fields and types as the
+ * separate queries above: numerics cast to text so money and conversions stay exact strings.
+ */
+export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
+  const list = sql`${sql.param([...meterIds])}::int[]`;
+  const rows = await db.execute<{
+    meters: LedgerMeterRow[];
+    components: ComponentRow[];
+    chosen: ChosenSource[];
+    default_source_id: number | null;
+    factors: FactorRow[];
+    invoices: InvoiceRow[];
+    invoice_meters: InvoiceMeterRow[];
+    records: Period[];
+    transactions: Dated[];
+    fuel: Dated[];
+    register_days: RegisterDayRow[];
+    stored: StoredFact[];
+  }>(sql`
+    with ms as (
+      select m.id, m.organisation_id, m.meter_type, m.metlvl_id, m.energy_id, m.meter_open, m.meter_close,
+        m.reporting, m.reporting_source, m.situation, o.time_zone
+      from meters m join organisations o on o.id = m.organisation_id
+      where m.id = any(${list}) and m.deleted_at is null
+    ),
+    components as (
+      select c.composite_id, c.component_id, c.percentage::text as percentage,
+        coalesce((select u.conversion_to_standard from units u where u.data_type_id = c.component_id
+          and lower(u.name) = lower(d.std_unit) limit 1), 1)::text as conversion
+      from composite_components c join data_types d on d.id = c.composite_id
+      where c.composite_id in (select energy_id from ms)
+    ),
+    chosen as (
+      select organisation_id, effective_from::text as effective_from, source_id from organisation_factor_sources
+      where organisation_id in (select organisation_id from ms)
+      union all
+      select o.id, '1900-01-01', o.emission_factor_data_source_id from organisations o
+      where o.id in (select organisation_id from ms) and o.emission_factor_data_source_id is not null
+        and not exists (select 1 from organisation_factor_sources c where c.organisation_id = o.id)
+    ),
+    factors as (
+      select f.data_type_id, f.source_id, f.scope, f.scope2_basis, f.rate::text as rate, f.start_date,
+        f.end_date, v.id as version_id
+      from emission_factors f join emission_factor_sources s on s.id = f.source_id
+      left join emission_factor_versions v on v.factor_id = f.id and v.version = f.version
+      where (f.data_type_id in (select energy_id from ms) or f.data_type_id in (select component_id from components))
+        and (s.is_default or f.source_id in (select source_id from chosen))
+    ),
+    invoice_ids as (select distinct invoice_id as id from invoice_meters where meter_id = any(${list})),
+    invoices as (
+      select i.id, i.invoice_date, i.date_from, i.date_till, i.kind, b.carries_consumption, i.estimated,
+        i.cost_excl_tax::text as cost,
+        coalesce((select array_agg(r.reversed_id) from invoice_reversals r where r.reversal_id = i.id), '{}') as reverses
+      from invoices i join bill_types b on b.id = i.bill_type_id
+      where i.id in (select id from invoice_ids)
+    ),
+    invoice_meters as (
+      select im.invoice_id, im.meter_id, im.multiplier::text as multiplier, im.sharing::text as sharing,
+        im.consumption::text as consumption, u.conversion_to_standard::text as conversion
+      from invoice_meters im join units u on u.id = im.unit_id
+      where im.invoice_id in (select id from invoice_ids)
+    ),
+    records as (
+      select r.meter_id, r.date_from, r.date_till, r.units::text as quantity, u.conversion_to_standard::text as conversion
+      from consumption_records r join units u on u.id = r.unit_id where r.meter_id = any(${list})
+    ),
+    transactions as (
+      select t.meter_id, t.tx_date as date, t.quantity::text as quantity, t.cost::text as cost,
+        u.conversion_to_standard::text as conversion, false as flagged
+      from transactions t join units u on u.id = t.unit_id where t.meter_id = any(${list})
+    ),
+    fuel as (
+      select f.meter_id, f.purchase_date as date, f.quantity::text as quantity, f.cost::text as cost,
+        u.conversion_to_standard::text as conversion, f.incorrect_fuel as flagged
+      from fuel_purchases f join units u on u.id = f.unit_id where f.meter_id = any(${list})
+    ),
+    register_days as (
+      select d.meter_id, d.read_date as date, r.direction, r.quantity, sum(d.day_kwh)::float8 as total
+      from half_hour_days d join half_hour_registers r on r.meter_id = d.meter_id and r.register = d.register
+      where d.meter_id = any(${list})
+      group by d.meter_id, d.read_date, r.direction, r.quantity
+    ),
+    stored as (select ${storedColumns} from monthly_facts where meter_id = any(${list}))
+    select
+      (select coalesce(json_agg(x order by x.id), '[]') from ms x) as meters,
+      (select coalesce(json_agg(x order by x.composite_id, x.component_id), '[]') from components x) as components,
+      (select coalesce(json_agg(x order by x.organisation_id, x.effective_from), '[]') from chosen x) as chosen,
+      (select id from emission_factor_sources where is_default order by id limit 1) as default_source_id,
+      (select coalesce(json_agg(x order by x.start_date), '[]') from factors x) as factors,
+      (select coalesce(json_agg(x order by x.id), '[]') from invoices x) as invoices,
+      (select coalesce(json_agg(x order by x.invoice_id, x.meter_id), '[]') from invoice_meters x) as invoice_meters,
+      (select coalesce(json_agg(x order by x.meter_id, x.date_from), '[]') from records x) as records,
+      (select coalesce(json_agg(x order by x.meter_id, x.date), '[]') from transactions x) as transactions,
+      (select coalesce(json_agg(x order by x.meter_id, x.date), '[]') from fuel x) as fuel,
+      (select coalesce(json_agg(x order by x.meter_id, x.date), '[]') from register_days x) as register_days,
+      (select coalesce(json_agg(x), '[]') from stored x) as stored`);
+  const r = rows.rows[0];
+  if (!r) throw new Error('loadLedger returned no row');
+  return {
+    meters: r.meters,
+    components: r.components,
+    factors: r.factors,
+    defaultSourceId: r.default_source_id,
+    chosen: r.chosen,
+    inputs: {
+      invoices: r.invoices,
+      invoiceMeters: r.invoice_meters,
+      records: r.records,
+      transactions: r.transactions,
+      fuel: r.fuel,
+      registerDays: r.register_days,
+    },
+    stored: r.stored,
+  };
 }

@@ -35,6 +35,8 @@ export interface FactQuery {
   visible: number[] | null;
   /** Only these sites' meters. */
   siteIds?: number[];
+  /** Only these months of the range ('yyyy-MM-01'): a comparison of two months reads those two only. */
+  months?: string[];
   /** Only the shares of these entities (with the `entity` key). */
   entityIds?: number[];
   /**
@@ -63,6 +65,9 @@ export type FactSums = {
   units: number;
   /** Facts in the group (meters x months). */
   facts: number;
+  /** Days open and days with consumption, summed over the group's facts (the export's validation columns). */
+  days_open: number;
+  days_covered: number;
   cons_incomplete: boolean;
   cost_incomplete: boolean;
   co2e_incomplete: boolean;
@@ -95,6 +100,7 @@ export function factSums(query: FactQuery): SQL {
   if (totals) where.push(sql`f.counts_in_totals`);
   if (query.visible !== null) where.push(sql`f.meter_id = any(${intArray(query.visible)})`);
   if (query.siteIds) where.push(sql`m.site_id = any(${intArray(query.siteIds)})`);
+  if (query.months) where.push(sql`f.month = any(${sql.param(query.months)}::date[])`);
   const byEntity = query.by.includes('entity');
   if (byEntity && query.entityIds) where.push(sql`sh.entity_id = any(${intArray(query.entityIds)})`);
   const keys = query.by.map((k) => KEY[k]);
@@ -127,6 +133,8 @@ export function factSums(query: FactQuery): SQL {
       ${sum(sql`f.co2e_scope3`, emissions)} as scope3,
       ${sum(sql`f.quantity_std`, cost)} as units,
       count(*)::int as facts,
+      coalesce(sum(f.days_open), 0)::int as days_open,
+      coalesce(sum(f.days_covered), 0)::int as days_covered,
       ${short(sql`f.days_covered`, cons)} as cons_incomplete,
       ${short(sql`f.days_costed`, cost)} as cost_incomplete,
       ${short(sql`f.days_factored`, emissions)} as co2e_incomplete

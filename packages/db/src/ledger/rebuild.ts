@@ -6,6 +6,15 @@ import { inTransaction, lockRollup } from './lock';
 import { recomputeFacts } from './recompute';
 import { rollupColumns, rollupSelect } from './rollup';
 
+/**
+ * Vacuums and analyzes the facts and the rollup, after a change that rewrote many of them (a rebuild, a
+ * drain of the recompute job): dead rows are gone and the planner's statistics fresh before the figure calls
+ * read them, instead of whenever autovacuum comes round. Outside any transaction (VACUUM cannot run in one).
+ */
+export async function vacuumFacts(db: Db) {
+  await db.execute(sql`vacuum (analyze) monthly_facts, organisation_month_facts`);
+}
+
 export type FactDifference = {
   meterId: number;
   month: string;
@@ -123,6 +132,7 @@ export async function rebuildLedger(
       select (select count(*) from monthly_facts f where ${org('f')})::int as facts,
         (select count(*) from organisation_month_facts r where ${org('r')})::int as rollup`);
     await db.execute(sql`drop table pg_temp.stored_facts, pg_temp.stored_rollup`);
+    await vacuumFacts(db);
     return {
       meters: meters.length,
       facts: counts.rows[0]?.facts ?? 0,

@@ -33,13 +33,11 @@ export async function recomputeFacts(db: DbOrTx, meterIds: readonly number[], to
 
 async function recomputeLocked(db: Tx, unique: number[], today: string | undefined) {
   const locked = await lockMeters(db, unique);
-  const meters = await q.loadMeters(db, unique);
-  const dataTypeIds = [...new Set(meters.flatMap((m) => (m.energy_id === null ? [] : [m.energy_id])))];
-  const components = await q.loadComponents(db, dataTypeIds);
-  const allTypes = [...new Set([...dataTypeIds, ...components.map((c) => c.component_id)])];
-  const organisationIds = [...new Set(meters.map((m) => m.organisation_id))];
-  const { factors, defaultSourceId, chosen } = await q.loadFactors(db, allTypes, organisationIds);
-  const inputs = await q.loadInputs(db, unique);
+  // Read after the lock, in one statement: the meters, their factors, their inputs and their stored facts.
+  const { meters, components, factors, defaultSourceId, chosen, inputs, stored } = await q.loadLedger(
+    db,
+    unique,
+  );
 
   const byMeter = <T extends { meter_id: number }>(rows: T[]) => {
     const map = new Map<number, T[]>();
@@ -168,6 +166,7 @@ async function recomputeLocked(db: Tx, unique: number[], today: string | undefin
     unique,
     locked.map((m) => m.organisation_id),
     rows,
+    stored,
   );
   await clearPending(db, locked);
 }

@@ -1,7 +1,8 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { monthlyFacts } from '../schema/inputs';
-import { lockRollup } from './lock';
+import { lockRollup, rollupLockSql } from './lock';
+import type { StoredFact } from './queries';
 
 type FactRow = typeof monthlyFacts.$inferInsert;
 
@@ -49,19 +50,23 @@ const FACT_ROWS_PER_STATEMENT = 2500;
  * written: an invoice edit usually changes one or two of a meter's months, and a rebuild that finds nothing
  * different writes nothing. Stale rows are deleted and subtracted in one statement, new ones inserted and
  * added in another. Holds the organisations' rollup locks (see lockRollup) from the first write to the end
- * of the transaction.
+ * of the transaction: the delete statement takes them before it touches a row.
  */
 export async function replaceFacts(
   tx: Tx,
   meterIds: readonly number[],
   organisationIds: readonly number[],
   rows: FactRow[],
+  /** The meters' stored facts when the caller has read them already (after locking the meters). */
+  storedFacts?: StoredFact[],
 ) {
   if (meterIds.length === 0) return;
-  const stored = await tx
-    .select()
-    .from(monthlyFacts)
-    .where(inArray(monthlyFacts.meterId, [...meterIds]));
+  const stored =
+    storedFacts ??
+    (await tx
+      .select()
+      .from(monthlyFacts)
+      .where(inArray(monthlyFacts.meterId, [...meterIds])));
   const key = (r: { meterId: number; month: string }) => `${r.meterId}|${r.month}`;
   const storedByKey = new Map(stored.map((r) => [key(r), r]));
   const kept = new Set<string>();
@@ -74,16 +79,18 @@ export async function replaceFacts(
   if (stale.length === 0 && changed.length === 0) return;
 
   const organisations = [...new Set([...organisationIds, ...rows.map((r) => r.organisationId)])];
-  await lockRollup(tx, organisations);
+  // The rollup locks come first: with the delete when there is one (its WHERE waits for them), else alone.
+  if (stale.length === 0) await lockRollup(tx, organisations);
   // Rows the subtraction empties are the only ones that may be left with no meter once the new facts are in.
   let emptied = false;
   if (stale.length > 0) {
     const subtracted = await tx.execute<{ meters: number }>(sql`
-      with removed as (
+      with locked as (${rollupLockSql(organisations)}),
+      removed as (
         delete from monthly_facts f
         using unnest(${sql.param(stale.map((r) => r.meterId))}::int[], ${sql.param(stale.map((r) => r.month))}::date[])
           as s(meter_id, month)
-        where f.meter_id = s.meter_id and f.month = s.month
+        where f.meter_id = s.meter_id and f.month = s.month and (select count(*) from locked) >= 0
         returning f.*
       )
       ${addToRollup(rollupSelect(sql`removed`, '-'))}

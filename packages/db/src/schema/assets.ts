@@ -16,7 +16,9 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { units } from './catalogue';
 import { organisations, users } from './core';
+import { retailers } from './retailers';
 
 /**
  * The asset hierarchy the rights engine walks: organisation > site > meter / entity, and groups of sites or
@@ -109,7 +111,9 @@ export const meters = pgTable(
     transientMeter: boolean('transient_meter').notNull().default(false),
     meterOpen: date('meter_open', { mode: 'string' }),
     meterClose: date('meter_close', { mode: 'string' }),
-    retailerId: integer('retailer_id'),
+    retailerId: integer('retailer_id').references(() => retailers.id),
+    /** The unit its figures are reported in (the wizard's 'unit for reporting'); a unit of its data type. */
+    outputUnitId: integer('output_unit_id').references(() => units.id),
     /** Bit flags: 1 consumption reporting, 2-6 carbon reporting. */
     reporting: integer('reporting').notNull().default(7),
     /** ORGANISATION, ASSOCIATED, CONTRACTOR or UNREPORTED. */
@@ -128,6 +132,8 @@ export const meters = pgTable(
     contractorMeter: boolean('contractor_meter').notNull().default(false),
     alertRecipient: text('alert_recipient'),
     invoiceReport: boolean('invoice_report').notNull().default(true),
+    /** Removed with Delete and Don't Load: data loads skip its account from now on. */
+    dontLoad: boolean('dont_load').notNull().default(false),
     address1: text('address1'),
     address2: text('address2'),
     address3: text('address3'),

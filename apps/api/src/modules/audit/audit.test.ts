@@ -1,5 +1,6 @@
 import { createSite } from '@verdant/db/asset-factories';
 import { createMember, createOrganisation, createUser } from '@verdant/db/factories';
+import { seedReferenceData } from '@verdant/db/reference-seed';
 import { auditEvents } from '@verdant/db/schema/audit';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
+  await seedReferenceData(t.db);
   org = await createOrganisation(t.db, { name: 'Audited Org' });
   other = await createOrganisation(t.db, { name: 'Elsewhere' });
   site = await createSite(t.db, org.id, { name: 'Depot', siteOpen: '2010-01-01' });
@@ -106,6 +108,34 @@ describe('audit log', () => {
     expect(dated.json().total).toBe(0);
   });
 
+  it('shows names, not ids: a region, an advanced right on a site, an access level (page and CSV)', async () => {
+    const editor = (await t.db.execute<{ id: number }>(sql`select id from users where login_id = 'editor'`))
+      .rows[0];
+    await call('boss', 'PUT', `/api/sites/${site.id}`, { regionId: 2 });
+    expect((await call('boss', 'PUT', `/api/sites/${site.id}`, { regionId: 9 })).statusCode).toBe(200);
+    const grant = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${editor?.id}/advanced-rights/${org.id}/site/${site.id}/right/4`,
+      headers: bearer(tokens.boss ?? ''),
+    });
+    expect(grant.statusCode, grant.body).toBe(200);
+    // The rows keep the ids.
+    const stored = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'set advanced right'));
+    expect(stored[0]?.changes).toEqual({ [`site ${site.id}`]: { before: null, after: 4 } });
+
+    const res = await call('boss', 'GET', `/api/organisations/${org.id}/history`);
+    const events: { action: string; assetType: string; changes: Record<string, unknown> }[] =
+      res.json().events;
+    const regions = events.filter((e) => e.assetType === 'site' && 'regionId' in e.changes);
+    expect(regions[0]?.changes.regionId).toEqual({ before: 'Auckland', after: 'Wellington' });
+    const right = events.find((e) => e.action === 'set advanced right');
+    expect(right?.changes).toEqual({ 'site Main Depot': { before: null, after: 'Observer' } });
+
+    const csv = await call('boss', 'GET', `/api/organisations/${org.id}/history/csv`);
+    expect(csv.body).toContain(',regionId,Auckland,Wellington');
+    expect(csv.body).toContain(',site Main Depot,,Observer');
+  });
+
   it('refuses bad filters with a 400', async () => {
     const res = await call('boss', 'GET', `/api/organisations/${org.id}/history?from=2024-02-30`);
     expect(res.statusCode).toBe(400);
@@ -150,6 +180,22 @@ describe('audit rows of other modules and sign-in events', () => {
     expect(row).toMatchObject({
       organisationId: org.id,
       changes: { co2eTarget: { before: null, after: '1200' } },
+    });
+  });
+
+  it('a notification published by a product administrator: in the organisation it is for', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/notifications',
+      headers: bearer(tokens.product ?? ''),
+      payload: { text: 'Maintenance on Sunday', organisationId: org.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await rowsFor('notification', 'publish');
+    expect(row).toMatchObject({
+      organisationId: org.id,
+      assetName: 'Maintenance on Sunday',
+      changes: { text: { before: null, after: 'Maintenance on Sunday' } },
     });
   });
 

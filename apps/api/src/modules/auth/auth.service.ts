@@ -196,7 +196,8 @@ export function createAuthService({ db, config, mailer, background = createBackg
       if (!oidc) throw notFound();
       const who = await oidc.finish(answer, attempt);
       if (!who.emailVerified) throw loginFailed();
-      if (config.OIDC_TENANT_ID && who.tenantId !== config.OIDC_TENANT_ID) throw loginFailed();
+      const tenants = config.oidc?.tenants ?? [];
+      if (tenants.length > 0 && !tenants.includes(who.tenantId?.toLowerCase() ?? '')) throw loginFailed();
       let user = await q.findUserByEmail(db, who.email);
       if (!user && config.OIDC_JIT_ORGANISATION_ID) {
         const organisationId = config.OIDC_JIT_ORGANISATION_ID;

@@ -33,6 +33,23 @@ interface Attempt {
 const unavailable = () => new AppError('SSO_UNAVAILABLE', MSG.ssoUnavailable, 503);
 const failed = () => new AppError('SSO_FAILED', MSG.ssoFailed, 401);
 
+/** Microsoft Entra ID's multi-tenant issuers (`/common`, `/organizations`) publish this placeholder. */
+const TENANT_PLACEHOLDER = '{tenantid}';
+
+/**
+ * Whether an ID token's issuer is the one its provider publishes. A multi-tenant Entra issuer is a template
+ * (`https://login.microsoftonline.com/{tenantid}/v2.0`): the token's own tenant (`tid`, a GUID) fills it in and
+ * the result must be the token's `iss` exactly. openid-client applies the same rule to Entra ID; it is checked
+ * here again so that the rule does not rest on the provider's host name alone.
+ */
+export function issuerMatches(published: string, claims: { iss?: unknown; tid?: unknown }): boolean {
+  if (typeof claims.iss !== 'string') return false;
+  if (!published.includes(TENANT_PLACEHOLDER)) return claims.iss === published;
+  const tid = claims.tid;
+  if (typeof tid !== 'string' || !/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(tid)) return false;
+  return claims.iss === published.replace(TENANT_PLACEHOLDER, tid);
+}
+
 /** http:// issuers are allowed only on this machine (a test or development provider). */
 function isLocal(issuer: string) {
   const host = new URL(issuer).hostname;
@@ -134,7 +151,8 @@ export function createOidcClient({ config, signer, fetch: customFetch }: OidcDep
         throw failed();
       }
       const claims = tokens.claims();
-      if (!claims || typeof claims.email !== 'string') throw failed();
+      if (!claims || !issuerMatches(configuration.serverMetadata().issuer, claims)) throw failed();
+      if (typeof claims.email !== 'string') throw failed();
       const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
       return {
         email: claims.email.trim().toLowerCase(),

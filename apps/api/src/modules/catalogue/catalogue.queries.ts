@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { dataTypes, energyReportingGroups, units } from '@verdant/db/schema/catalogue';
+import { retailers } from '@verdant/db/schema/retailers';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 
 /** Global data types and, when given, one organisation's own; never another organisation's. */
@@ -25,7 +26,12 @@ export async function listDataTypes(db: DbOrTx, organisationId: number | null) {
 
 export async function findDataType(db: DbOrTx, id: number, organisationId: number | null) {
   const [row] = await db
-    .select({ id: dataTypes.id })
+    .select({
+      id: dataTypes.id,
+      name: dataTypes.name,
+      grouping: dataTypes.grouping,
+      retired: dataTypes.retired,
+    })
     .from(dataTypes)
     .where(and(eq(dataTypes.id, id), visibleTo(organisationId)));
   return row;
@@ -70,4 +76,17 @@ export async function listReportingGroups(db: DbOrTx) {
       asc(energyReportingGroups.name),
       asc(energyReportingGroups.id),
     );
+}
+
+export async function listRetailers(db: DbOrTx) {
+  return db
+    .select({
+      retailerId: retailers.id,
+      retailerDescr: retailers.name,
+      loadId: retailers.loadId,
+      stdUnit: retailers.stdUnit,
+      type: retailers.type,
+    })
+    .from(retailers)
+    .orderBy(asc(retailers.name), asc(retailers.id));
 }

@@ -9,6 +9,7 @@ import {
   organisationIdParam,
 } from '@verdant/contracts/catalogue';
 import { errorResponse } from '@verdant/contracts/common';
+import { meterTypesParams, retailerList } from '@verdant/contracts/meter-creation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth';
 import type { CatalogueService } from './catalogue.service';
@@ -102,6 +103,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     ],
     ['load-measurements', 'Load measurement units', service.loadMeasurements],
     ['activity-groupings', 'Groupings of the data types', service.activityGroupings],
+    ['meter-levels', 'Levels (situations) a meter can be created at', service.meterLevels],
+    ['meter-types', 'Meter types 1 to 9', service.meterTypes],
   ] as const;
   for (const [name, summary, answer] of lookups) {
     app.get(
@@ -110,4 +113,27 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       async (req) => answer(callerOf(req)),
     );
   }
+
+  app.get(
+    '/lookups/retailers',
+    {
+      config: current,
+      schema: { ...base, summary: 'Energy and water retailers', response: { 200: retailerList, ...errors } },
+    },
+    async (req) => service.retailers(callerOf(req)),
+  );
+
+  app.get(
+    '/lookups/energy/:id/meter-levels/:level/meter-types',
+    {
+      config: current,
+      schema: {
+        ...base,
+        summary: 'Meter types offered for a data type at a level',
+        params: meterTypesParams,
+        response: { 200: lookupList, ...errors },
+      },
+    },
+    async (req) => service.meterTypesOf(callerOf(req), req.params.id, req.params.level),
+  );
 };

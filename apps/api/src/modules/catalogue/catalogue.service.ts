@@ -6,7 +6,16 @@ import {
   type LookupItem,
   type MeterEnergyUnit,
 } from '@verdant/contracts/catalogue';
+import type { Retailer } from '@verdant/contracts/meter-creation';
 import type { Db } from '@verdant/db/client';
+import {
+  meterTypesFor,
+  SITUATION_LABELS,
+  SITUATIONS,
+  type Situation,
+  supplyOf,
+} from '@verdant/domain/meter-creation';
+import { METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
 import { notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import * as q from './catalogue.queries';
@@ -33,8 +42,13 @@ export function createCatalogueService({ db }: { db: Db }) {
 
   async function visibleType(a: Caller, dataTypeId: number) {
     const organisationId = scope(a);
-    if (!(await q.findDataType(db, dataTypeId, organisationId))) throw notFound();
+    const found = await q.findDataType(db, dataTypeId, organisationId);
+    if (!found) throw notFound();
+    return found;
   }
+
+  const meterTypeItems = (ids: number[]): LookupItem[] =>
+    ids.map((id, i) => ({ Id: id, Descr: METER_TYPE_LABELS[id] ?? String(id), Order: i + 1 }));
 
   return {
     async energyTypes(a: Caller): Promise<EnergyTypeItem[]> {
@@ -84,6 +98,25 @@ export function createCatalogueService({ db }: { db: Db }) {
 
     async loadMeasurements(_a: Caller): Promise<LookupItem[]> {
       return [...LOAD_MEASUREMENTS];
+    },
+
+    async retailers(_a: Caller): Promise<Retailer[]> {
+      return q.listRetailers(db);
+    },
+
+    /** The levels a meter can be created at: the spec's situations, the Id being the situation. */
+    async meterLevels(_a: Caller): Promise<LookupItem[]> {
+      return SITUATIONS.map((s, i) => ({ Id: s, Descr: SITUATION_LABELS[s], Order: i + 1 }));
+    },
+
+    async meterTypes(_a: Caller): Promise<LookupItem[]> {
+      return meterTypeItems(Object.keys(METER_TYPE_LABELS).map(Number));
+    },
+
+    /** The meter types offered for a data type at a level (packages/domain/src/meter-creation.ts). */
+    async meterTypesOf(a: Caller, dataTypeId: number, level: Situation): Promise<LookupItem[]> {
+      const type = await visibleType(a, dataTypeId);
+      return meterTypeItems(meterTypesFor(supplyOf(type.grouping), level));
     },
   };
 }

@@ -38,6 +38,7 @@ export async function meterChanges(
     by: ['meter', 'month'],
     from: earlier,
     till: recent,
+    months: [earlier, recent],
     visible,
     totals: false,
   });
@@ -54,7 +55,6 @@ export async function meterChanges(
     from (${sums}) fs
     join meters m on m.organisation_id = ${organisationId} and m.id = fs.meter_id and m.deleted_at is null
     join sites s on s.id = m.site_id
-    where fs.month in (${recent}, ${earlier})
     group by m.id, m.local_name, s.name
     having sum(fs.cons) filter (where fs.month = ${earlier}) > 0
       and count(*) filter (where fs.month = ${recent}) > 0`);

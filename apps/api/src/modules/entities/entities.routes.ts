@@ -135,6 +135,6 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
         response: { 200: browseAnswer, ...errors },
       },
     },
-    async (req) => service.browse(callerOf(req), req.query.type, req.query.offset),
+    async (req) => service.browse(callerOf(req), req.query.type, req.query.offset, req.query.open === 'true'),
   );
 };

@@ -245,10 +245,10 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
       });
     },
 
-    async browse(a: Caller, type: AssetType, offset: number) {
+    async browse(a: Caller, type: AssetType, offset: number, openOnly = false) {
       const { organisationId, role } = a.checked;
       if (organisationId === null) throw forbidden();
-      const all = await browseAssets(db, organisationId, type);
+      const all = await browseAssets(db, organisationId, type, openOnly);
       let visible: SearchResult[] = all;
       if (await narrowed(a, organisationId, role?.admin === true)) {
         visible = await allowedOf(db, a.principal, 'view', organisationId, all);

@@ -162,4 +162,13 @@ describe('browse', () => {
     const foreign = (await call('outsider', 'GET', '/current-user/browse?type=entity')).json();
     expect(foreign.results).toEqual([]);
   });
+
+  it('leaves closed sites out when asked for open ones (where a new entity can go)', async () => {
+    await createSite(t.db, org.id, { name: 'Old Works', siteClose: '2024-06-30' });
+    const names = async (url: string) =>
+      (await call('watcher', 'GET', url)).json().results.map((r: { name: string }) => r.name);
+    expect(await names('/current-user/browse?type=site')).toEqual(['Old Works', 'Treatment']);
+    expect(await names('/current-user/browse?type=site&open=true')).toEqual(['Treatment']);
+    expect((await call('watcher', 'GET', '/current-user/browse?type=site&open=yes')).statusCode).toBe(400);
+  });
 });

@@ -21,10 +21,10 @@ export async function meterWorld() {
   const org = await createOrganisation(db, { name: 'Meters Org' });
   const other = await createOrganisation(db, { name: 'Other Org' });
   const source = await createFactorSource(db);
-  const electricity = await createDataType(db, { name: 'Electricity' }, [
+  const electricity = await createDataType(db, { id: 13, name: 'Electricity' }, [
     { name: 'MWh', conversionToStandard: 1000 },
   ]);
-  const green = await createDataType(db, { name: 'Green electricity', grouping: 'Electricity' }, [
+  const green = await createDataType(db, { id: 14, name: 'Green electricity', grouping: 'Electricity' }, [
     { name: 'MWh', conversionToStandard: 1000 },
   ]);
   const water = await createDataType(db, {
@@ -51,6 +51,13 @@ export async function meterWorld() {
     ...kwh,
   });
   const check = await createMeter(db, depot, { localName: 'Depot check', metlvlId: 2, meterType: 8, ...kwh });
+  const waterMeter = await createMeter(db, office, {
+    localName: 'Office water',
+    meterType: 2,
+    energyId: water.id,
+    unitId: water.stdUnitId,
+    meterOpen: '2016-01-01',
+  });
   const theirMeter = await createMeter(db, theirs, { localName: 'Their meter', ...kwh });
   await createInvoice(db, supply, { from: '2026-10-01', till: '2026-10-20', consumption: 3100, cost: 620 });
   await createInvoice(db, supply, { from: '2025-10-01', till: '2025-10-31', consumption: 2480, cost: 496 });
@@ -89,7 +96,7 @@ export async function meterWorld() {
     other,
     types: { electricity, green, water },
     sites: { depot, office, theirs },
-    meters: { supply, check, theirMeter },
+    meters: { supply, check, waterMeter, theirMeter },
     groups: { meterGroup, siteGroup, theirGroup },
     call,
   };

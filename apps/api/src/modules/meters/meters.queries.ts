@@ -2,7 +2,12 @@ import type { DbOrTx } from '@verdant/db/client';
 import { meters, sites } from '@verdant/db/schema/assets';
 import { dataTypes, units } from '@verdant/db/schema/catalogue';
 import { organisations } from '@verdant/db/schema/core';
-import { and, eq, isNull } from 'drizzle-orm';
+import {
+  meterAlertSettings,
+  meterIdentifierLabels,
+  meterIdentifiers,
+} from '@verdant/db/schema/meter-settings';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 
 /** A live meter of the organisation with its site, organisation, data type and unit names. */
 export async function findMeter(db: DbOrTx, organisationId: number, id: number) {
@@ -27,3 +32,237 @@ export async function findMeter(db: DbOrTx, organisationId: number, id: number) 
   return row;
 }
 export type FoundMeter = NonNullable<Awaited<ReturnType<typeof findMeter>>>;
+
+/** The organisation's identifier labels with this meter's value of each (null where none). */
+export async function identifiers(db: DbOrTx, organisationId: number, meterId: number) {
+  return db
+    .select({
+      identifierId: meterIdentifierLabels.id,
+      identifierLabel: meterIdentifierLabels.name,
+      value: meterIdentifiers.value,
+    })
+    .from(meterIdentifierLabels)
+    .leftJoin(
+      meterIdentifiers,
+      and(
+        eq(meterIdentifiers.organisationId, meterIdentifierLabels.organisationId),
+        eq(meterIdentifiers.labelId, meterIdentifierLabels.id),
+        eq(meterIdentifiers.meterId, meterId),
+      ),
+    )
+    .where(eq(meterIdentifierLabels.organisationId, organisationId))
+    .orderBy(sql`lower(${meterIdentifierLabels.name})`);
+}
+
+export async function identifierLabels(db: DbOrTx, organisationId: number) {
+  return db
+    .select({ identifierId: meterIdentifierLabels.id, identifierLabel: meterIdentifierLabels.name })
+    .from(meterIdentifierLabels)
+    .where(eq(meterIdentifierLabels.organisationId, organisationId))
+    .orderBy(sql`lower(${meterIdentifierLabels.name})`);
+}
+
+export async function findIdentifierLabel(db: DbOrTx, organisationId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(meterIdentifierLabels)
+    .where(and(eq(meterIdentifierLabels.organisationId, organisationId), eq(meterIdentifierLabels.id, id)));
+  return row;
+}
+
+export async function labelNameTaken(db: DbOrTx, organisationId: number, name: string) {
+  const [row] = await db
+    .select({ id: meterIdentifierLabels.id })
+    .from(meterIdentifierLabels)
+    .where(
+      and(
+        eq(meterIdentifierLabels.organisationId, organisationId),
+        sql`lower(${meterIdentifierLabels.name}) = lower(${name})`,
+      ),
+    );
+  return row !== undefined;
+}
+
+export async function insertIdentifierLabel(db: DbOrTx, organisationId: number, name: string) {
+  const [row] = await db.insert(meterIdentifierLabels).values({ organisationId, name }).returning();
+  if (!row) throw new Error('identifier label not inserted');
+  return row;
+}
+
+/** Sets (or, with null, clears) a meter's value of one identifier. */
+export async function setIdentifier(
+  db: DbOrTx,
+  organisationId: number,
+  meterId: number,
+  labelId: number,
+  value: string | null,
+) {
+  if (value === null) {
+    await db
+      .delete(meterIdentifiers)
+      .where(
+        and(
+          eq(meterIdentifiers.organisationId, organisationId),
+          eq(meterIdentifiers.meterId, meterId),
+          eq(meterIdentifiers.labelId, labelId),
+        ),
+      );
+    return;
+  }
+  await db
+    .insert(meterIdentifiers)
+    .values({ organisationId, meterId, labelId, value })
+    .onConflictDoUpdate({
+      target: [meterIdentifiers.meterId, meterIdentifiers.labelId],
+      set: { value, updatedAt: sql`now()` },
+    });
+}
+
+export async function alertSettings(db: DbOrTx, organisationId: number, meterId: number) {
+  const [row] = await db
+    .select()
+    .from(meterAlertSettings)
+    .where(
+      and(eq(meterAlertSettings.organisationId, organisationId), eq(meterAlertSettings.meterId, meterId)),
+    );
+  return row;
+}
+
+export async function saveAlertSettings(
+  db: DbOrTx,
+  organisationId: number,
+  meterId: number,
+  values: Partial<typeof meterAlertSettings.$inferInsert>,
+) {
+  await db
+    .insert(meterAlertSettings)
+    .values({ organisationId, meterId, ...values })
+    .onConflictDoUpdate({ target: meterAlertSettings.meterId, set: { ...values, updatedAt: sql`now()` } });
+}
+
+export async function updateMeter(
+  db: DbOrTx,
+  organisationId: number,
+  id: number,
+  values: Partial<typeof meters.$inferInsert>,
+) {
+  if (Object.keys(values).length === 0) return;
+  await db
+    .update(meters)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(meters.organisationId, organisationId), eq(meters.id, id)));
+}
+
+export async function insertMeter(db: DbOrTx, values: typeof meters.$inferInsert) {
+  const [row] = await db.insert(meters).values(values).returning();
+  if (!row) throw new Error('meter not inserted');
+  return row;
+}
+
+export async function findUnit(db: DbOrTx, unitId: number) {
+  const [row] = await db.select().from(units).where(eq(units.id, unitId));
+  return row;
+}
+
+/** A data type the organisation may use: a global one or its own, not retired. */
+export async function findDataType(db: DbOrTx, organisationId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(dataTypes)
+    .where(
+      and(
+        eq(dataTypes.id, id),
+        eq(dataTypes.retired, false),
+        or(isNull(dataTypes.organisationId), eq(dataTypes.organisationId, organisationId)),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Data types a meter of `current` may change to: usable by the organisation, not retired, not composite,
+ * of the same kind (type) measuring the same quantity in the same standard unit, so every recorded input
+ * keeps its meaning (decisions.md, issue 13c).
+ */
+export async function compatibleTypes(
+  db: DbOrTx,
+  organisationId: number,
+  current: typeof dataTypes.$inferSelect,
+) {
+  const types = await db
+    .select({ id: dataTypes.id, name: dataTypes.name, grouping: dataTypes.grouping })
+    .from(dataTypes)
+    .where(
+      and(
+        ne(dataTypes.id, current.id),
+        eq(dataTypes.retired, false),
+        eq(dataTypes.composite, false),
+        eq(dataTypes.typeId, current.typeId),
+        eq(dataTypes.stdUnit, current.stdUnit),
+        eq(dataTypes.standardisedUnit, current.standardisedUnit),
+        or(isNull(dataTypes.organisationId), eq(dataTypes.organisationId, organisationId)),
+      ),
+    )
+    .orderBy(sql`lower(${dataTypes.name})`);
+  if (types.length === 0) return [];
+  const unitRows = await db
+    .select()
+    .from(units)
+    .where(
+      inArray(
+        units.dataTypeId,
+        types.map((t) => t.id),
+      ),
+    )
+    .orderBy(units.id);
+  return types.map((t) => ({
+    ...t,
+    units: unitRows
+      .filter((u) => u.dataTypeId === t.id)
+      .map((u) => ({ unitId: u.id, name: u.name, conversionToStandard: Number(u.conversionToStandard) })),
+  }));
+}
+
+/** Live meters of a site, or with an account, of the organisation. */
+export async function meterSummaries(
+  db: DbOrTx,
+  organisationId: number,
+  where: { siteId?: number; account?: string },
+) {
+  return db
+    .select({
+      id: meters.id,
+      name: meters.localName,
+      energy: dataTypes.name,
+      meterNumber: meters.meterNumber,
+      closed: sql<boolean>`${meters.meterClose} is not null`,
+    })
+    .from(meters)
+    .leftJoin(dataTypes, eq(dataTypes.id, meters.energyId))
+    .where(
+      and(
+        eq(meters.organisationId, organisationId),
+        isNull(meters.deletedAt),
+        where.siteId === undefined ? undefined : eq(meters.siteId, where.siteId),
+        where.account === undefined ? undefined : eq(meters.account, where.account),
+      ),
+    )
+    .orderBy(sql`lower(${meters.localName})`, meters.id);
+}
+
+export async function findLiveSite(db: DbOrTx, organisationId: number, siteId: number) {
+  const [row] = await db
+    .select()
+    .from(sites)
+    .where(and(eq(sites.organisationId, organisationId), eq(sites.id, siteId), isNull(sites.deletedAt)));
+  return row;
+}
+
+/** Copies every identifier value of one meter onto another (values already set are overwritten). */
+export async function copyIdentifiers(db: DbOrTx, organisationId: number, fromId: number, toId: number) {
+  await db.execute(sql`
+    insert into meter_identifiers (organisation_id, meter_id, label_id, value)
+    select organisation_id, ${toId}, label_id, value from meter_identifiers
+    where organisation_id = ${organisationId} and meter_id = ${fromId}
+    on conflict (meter_id, label_id) do update set value = excluded.value, updated_at = now()`);
+}

@@ -1,4 +1,5 @@
 import type { Db } from '@verdant/db/client';
+import { audit, created } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import * as q from './notifications.queries';
@@ -20,8 +21,18 @@ export function createNotificationsService({ db }: { db: Db }) {
     },
 
     async create(a: Caller, text: string, organisationId: number | null) {
-      const row = await q.insert(db, { text, organisationId, createdBy: a.user.id });
-      if (!row) throw new Error('notification not created');
+      const row = await db.transaction(async (tx) => {
+        const made = await q.insert(tx, { text, organisationId, createdBy: a.user.id });
+        if (!made) throw new Error('notification not created');
+        // In the organisation's log when it is for one organisation; product-wide otherwise.
+        await audit(tx, a, {
+          organisationId,
+          action: 'publish',
+          asset: { type: 'notification', id: made.id, name: made.text.slice(0, 80) },
+          changes: created({ text: made.text }),
+        });
+        return made;
+      });
       return { notificationId: row.id, notificationText: row.text };
     },
   };

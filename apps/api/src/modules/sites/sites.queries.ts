@@ -1,7 +1,7 @@
 import type { SiteListQuery, SiteUpdate } from '@verdant/contracts/sites';
 import type { DbOrTx } from '@verdant/db/client';
 import { factSums, sumFacts } from '@verdant/db/ledger/read-model';
-import { assetGroupMembers, assetGroups, entities, sites } from '@verdant/db/schema/assets';
+import { entities, sites } from '@verdant/db/schema/assets';
 import { organisations } from '@verdant/db/schema/core';
 import { indicators, siteIndicatorValues } from '@verdant/db/schema/organisation';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
@@ -79,62 +79,6 @@ export async function liveSiteIds(db: DbOrTx, organisationId: number) {
     .from(sites)
     .where(and(eq(sites.organisationId, organisationId), isNull(sites.deletedAt)));
   return rows.map((r) => r.id);
-}
-
-export async function siteGroups(db: DbOrTx, organisationId: number) {
-  return db
-    .select({ id: assetGroups.id, name: assetGroups.name })
-    .from(assetGroups)
-    .where(and(eq(assetGroups.organisationId, organisationId), eq(assetGroups.memberType, 'site')))
-    .orderBy(sql`lower(${assetGroups.name})`);
-}
-
-export async function findGroup(db: DbOrTx, organisationId: number, groupId: number) {
-  const [row] = await db
-    .select()
-    .from(assetGroups)
-    .where(and(eq(assetGroups.organisationId, organisationId), eq(assetGroups.id, groupId)));
-  return row;
-}
-
-export async function joinedGroups(db: DbOrTx, organisationId: number, siteId: number) {
-  return db
-    .select({ id: assetGroups.id, name: assetGroups.name })
-    .from(assetGroupMembers)
-    .innerJoin(
-      assetGroups,
-      and(
-        eq(assetGroups.organisationId, assetGroupMembers.organisationId),
-        eq(assetGroups.id, assetGroupMembers.groupId),
-      ),
-    )
-    .where(
-      and(
-        eq(assetGroupMembers.organisationId, organisationId),
-        eq(assetGroupMembers.assetId, siteId),
-        eq(assetGroups.memberType, 'site'),
-      ),
-    )
-    .orderBy(sql`lower(${assetGroups.name})`);
-}
-
-export async function addMember(db: DbOrTx, organisationId: number, groupId: number, siteId: number) {
-  await db
-    .insert(assetGroupMembers)
-    .values({ organisationId, groupId, assetId: siteId })
-    .onConflictDoNothing();
-}
-
-export async function removeMember(db: DbOrTx, organisationId: number, groupId: number, siteId: number) {
-  await db
-    .delete(assetGroupMembers)
-    .where(
-      and(
-        eq(assetGroupMembers.organisationId, organisationId),
-        eq(assetGroupMembers.groupId, groupId),
-        eq(assetGroupMembers.assetId, siteId),
-      ),
-    );
 }
 
 export async function reportingYearEnd(db: DbOrTx, organisationId: number) {

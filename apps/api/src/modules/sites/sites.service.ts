@@ -12,6 +12,7 @@ import { fill, MSG } from '@verdant/domain/messages';
 import { comparisonMonths, round } from '../../lib/asset-graph';
 import { audit, created, diff } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import * as groups from '../../lib/group-members.queries';
 import { allowedOf, visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './sites.queries';
@@ -47,8 +48,8 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
     const { site, mayEdit } = await siteScope(db, a, siteId);
     const month = lastCompleteMonth();
     const [joined, available, indicators, meterCount, visible, yearEnd] = await Promise.all([
-      q.joinedGroups(db, site.organisationId, siteId),
-      q.siteGroups(db, site.organisationId),
+      groups.joinedGroups(db, site.organisationId, 'site', siteId),
+      groups.groupsOf(db, site.organisationId, 'site'),
       q.siteIndicators(db, site.organisationId, siteId),
       q.liveMeterCount(db, site.organisationId, siteId),
       visibleMeters(db, a.principal, site.organisationId),
@@ -90,7 +91,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
       const [allowed, visible, groupOptions] = await Promise.all([
         viewableSites(db, a, organisationId),
         visibleMeters(db, a.principal, organisationId),
-        q.siteGroups(db, organisationId),
+        groups.groupsOf(db, organisationId, 'site'),
       ]);
       const rows = await q.listSites(db, organisationId, query, month, allowed, visible);
       return {
@@ -212,11 +213,11 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
     async membership(a: Caller, groupId: number, siteId: number, join: boolean) {
       await db.transaction(async (tx) => {
         const { site } = await siteScope(tx, a, siteId);
-        const group = await q.findGroup(tx, site.organisationId, groupId);
+        const group = await groups.findGroup(tx, site.organisationId, groupId);
         if (!group) throw notFound();
         if (group.memberType !== 'site') throw badRequest(MSG.siteGroupNotSiteGroup);
-        if (join) await q.addMember(tx, site.organisationId, groupId, siteId);
-        else await q.removeMember(tx, site.organisationId, groupId, siteId);
+        if (join) await groups.addMember(tx, site.organisationId, groupId, siteId);
+        else await groups.removeMember(tx, site.organisationId, groupId, siteId);
         await audit(tx, a, {
           organisationId: site.organisationId,
           action: join ? 'join group' : 'leave group',

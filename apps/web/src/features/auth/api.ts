@@ -1,33 +1,35 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  alternateLogin,
-  type LoginRequest,
-  loginResponse,
-  messageResponse,
-  msLoginResponse,
-  msLoginStart,
-  resetTokenStatus,
-  type SessionData,
-  ssoConfig,
-} from '@verdant/contracts/auth';
-import { okResponse } from '@verdant/contracts/common';
-import { emailChangeStatus } from '@verdant/contracts/users';
-import { z } from 'zod';
+import type { LoginRequest, SessionData } from '@verdant/contracts/auth';
+import { readAlternateLogin, readSsoConfig } from '@verdant/contracts/login-page';
+import { MSG } from '@verdant/domain/messages';
+import type { $ZodType } from 'zod/v4/core';
 import { api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-errors';
 import { clearClientState } from '../../lib/client-state';
 import { startSession } from '../../lib/session-store';
 
 /**
- * The notes say public calls answer `{ success, data }` but list some of them bare; accept both
- * shapes for the small public reads so the login page does not hinge on that detail.
+ * The contracts of these calls load with the first answer, not with the login page: its first load then
+ * carries no zod (the page weight budget). The answers are checked against them all the same.
  */
-function publicPayload<T>(schema: z.ZodType<T>): z.ZodType<T> {
-  return z.union([schema, z.object({ data: schema }).transform((body) => body.data)]);
+const contracts = () => import('@verdant/contracts/auth');
+type AuthContracts = Awaited<ReturnType<typeof contracts>>;
+/** A public read whose answer the login page checks with a plain reader (no zod on its first load). */
+async function read<T>(answer: Promise<unknown>, reader: (body: unknown) => T | undefined): Promise<T> {
+  const value = reader(await answer);
+  if (value === undefined) throw new ApiError(200, MSG.internal, 'INVALID_RESPONSE');
+  return value;
 }
+
+const contract =
+  <T>(pick: (c: AuthContracts) => $ZodType<T>) =>
+  async () =>
+    pick(await contracts());
 
 export function useSignIn() {
   return useMutation({
-    mutationFn: (body: LoginRequest) => api.post('/public/login', { body, schema: loginResponse }),
+    mutationFn: (body: LoginRequest) =>
+      api.post('/public/login', { body, schema: contract((c) => c.loginResponse) }),
     onSuccess: (answer) => beginSession(answer.data),
   });
 }
@@ -35,7 +37,7 @@ export function useSignIn() {
 /** The free test drive: a read-only session of the demo account, opened without a password. */
 export function useTestDrive() {
   return useMutation({
-    mutationFn: () => api.post('/public/login/test-drive', { schema: loginResponse }),
+    mutationFn: () => api.post('/public/login/test-drive', { schema: contract((c) => c.loginResponse) }),
     onSuccess: (answer) => beginSession(answer.data),
   });
 }
@@ -43,7 +45,7 @@ export function useTestDrive() {
 export async function tokenLogin(token: string, session: string): Promise<SessionData> {
   const answer = await api.post('/public/login/token-login', {
     body: { token, session },
-    schema: loginResponse,
+    schema: contract((c) => c.loginResponse),
   });
   beginSession(answer.data);
   return answer.data;
@@ -58,7 +60,9 @@ function beginSession(data: SessionData): void {
 /** Ends the session on the server (best effort: it may be gone already) and on the client. */
 export async function logout(): Promise<void> {
   try {
-    await api.post('/current-user/logout', { schema: okResponse });
+    await api.post('/current-user/logout', {
+      schema: async () => (await import('@verdant/contracts/common')).okResponse,
+    });
   } catch {
     // The client state is cleared either way; a failed server logout leaves only an expiring token.
   }
@@ -68,8 +72,7 @@ export async function logout(): Promise<void> {
 export function useAlternateLogin() {
   return useQuery({
     queryKey: ['public', 'alternate-login'],
-    queryFn: ({ signal }) =>
-      api.get('/public/login/alternate-login', { schema: publicPayload(alternateLogin), signal }),
+    queryFn: ({ signal }) => read(api.get('/public/login/alternate-login', { signal }), readAlternateLogin),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -78,7 +81,7 @@ export function useAlternateLogin() {
 export function useSsoConfig() {
   return useQuery({
     queryKey: ['public', 'sso'],
-    queryFn: ({ signal }) => api.get('/public/login/sso', { schema: publicPayload(ssoConfig), signal }),
+    queryFn: ({ signal }) => read(api.get('/public/login/sso', { signal }), readSsoConfig),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -90,7 +93,7 @@ const SSO_ATTEMPT_KEY = 'verdant.sso-attempt';
 /** Leaves for the provider's sign-in page; the signed attempt and where to go afterwards stay in this tab. */
 export function useStartMicrosoftSignIn() {
   return useMutation({
-    mutationFn: () => api.get('/public/login/ms-login/start', { schema: msLoginStart }),
+    mutationFn: () => api.get('/public/login/ms-login/start', { schema: contract((c) => c.msLoginStart) }),
     onSuccess: ({ url, attempt }) => {
       const next = new URLSearchParams(window.location.search).get('next');
       sessionStorage.setItem(SSO_ATTEMPT_KEY, JSON.stringify({ attempt, next }));
@@ -117,7 +120,7 @@ export function takeMicrosoftAttempt(): { attempt: string; next: string | null }
 export async function finishMicrosoftSignIn(answer: string, attempt: string): Promise<SessionData> {
   const result = await api.post('/public/login/ms-login', {
     body: { token: answer, attempt },
-    schema: msLoginResponse,
+    schema: contract((c) => c.msLoginResponse),
   });
   beginSession(result.data);
   return result.data;
@@ -126,7 +129,9 @@ export async function finishMicrosoftSignIn(answer: string, attempt: string): Pr
 export function useSendResetEmail() {
   return useMutation({
     mutationFn: (email: string) =>
-      api.put(`/public/login/reset-password/${encodeURIComponent(email)}`, { schema: messageResponse }),
+      api.put(`/public/login/reset-password/${encodeURIComponent(email)}`, {
+        schema: contract((c) => c.messageResponse),
+      }),
   });
 }
 
@@ -135,7 +140,7 @@ export function useResetTokenStatus(token: string) {
     queryKey: ['public', 'password-reset', token],
     queryFn: ({ signal }) =>
       api.get(`/public/login/password-reset/${encodeURIComponent(token)}`, {
-        schema: publicPayload(resetTokenStatus),
+        schema: contract((c) => c.publicPayload(c.resetTokenStatus)),
         signal,
       }),
     enabled: token !== '',
@@ -146,7 +151,7 @@ export function useResetTokenStatus(token: string) {
 export function useSetNewPassword() {
   return useMutation({
     mutationFn: (body: { token: string; password: string }) =>
-      api.post('/public/login/password-reset', { body, schema: messageResponse }),
+      api.post('/public/login/password-reset', { body, schema: contract((c) => c.messageResponse) }),
   });
 }
 
@@ -155,7 +160,7 @@ export function useEmailChangeStatus(token: string) {
     queryKey: ['public', 'email-change', token],
     queryFn: ({ signal }) =>
       api.get(`/public/email-change?token=${encodeURIComponent(token)}`, {
-        schema: emailChangeStatus,
+        schema: async () => (await import('@verdant/contracts/users')).emailChangeStatus,
         signal,
       }),
     enabled: token !== '',
@@ -166,6 +171,6 @@ export function useEmailChangeStatus(token: string) {
 export function useConfirmEmailChange() {
   return useMutation({
     mutationFn: (token: string) =>
-      api.post('/public/email-change', { body: { token }, schema: messageResponse }),
+      api.post('/public/email-change', { body: { token }, schema: contract((c) => c.messageResponse) }),
   });
 }

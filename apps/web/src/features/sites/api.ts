@@ -5,7 +5,6 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type ListConsumption, listConsumption } from '@verdant/contracts/dashboard';
 import { referenceList } from '@verdant/contracts/reference';
 import {
   assetGraphData,
@@ -20,12 +19,13 @@ import {
   siteNameCheck,
   site as siteSchema,
 } from '@verdant/contracts/sites';
-import { LIST_PAGE_SIZE, POLL_MS } from '@verdant/domain/constants';
-import { useEffect, useState } from 'react';
+import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
+import { saveFile } from '../../lib/download';
 import { nextPageOffset } from '../../lib/paging';
 import { useSession } from '../../lib/session-store';
+import { useListConsumption } from '../../lib/use-list-consumption';
 
 export function useOrganisationId(): number | null {
   return useSession()?.organisation?.id ?? null;
@@ -77,28 +77,9 @@ export function useSitesList(filters: SiteFilters) {
   });
 }
 
-/**
- * The month's figures per site; while some sites are being recomputed (`unavailable`), asks again every
- * POLL_MS, passing back the server's `cantUseCache`.
- */
-export function useSitesConsumption(measure: 'cons' | 'cost' | 'co2', month: string) {
-  const orgId = useOrganisationId();
-  const [cantUseCache, setCantUseCache] = useState(false);
-  const query = useQuery({
-    queryKey: ['sites', orgId, 'consumption', measure, month, cantUseCache],
-    queryFn: ({ signal }) =>
-      api.get(
-        `/organisations/${orgId}/sites-consumption/${measure}/${month}${cantUseCache ? '?cantUseCache=true' : ''}`,
-        { schema: listConsumption, signal },
-      ),
-    enabled: orgId !== null,
-    placeholderData: keepPreviousData,
-    refetchInterval: (q) => ((q.state.data?.unavailable.length ?? 0) > 0 ? POLL_MS : false),
-  });
-  const answered = query.data?.cantUseCache ?? false;
-  useEffect(() => setCantUseCache(answered), [answered]);
-  return query as { data: ListConsumption | undefined; isFetching: boolean };
-}
+/** The month's figures per site, re-polled while some are being recomputed. */
+export const useSitesConsumption = (measure: 'cons' | 'cost' | 'co2', month: string) =>
+  useListConsumption('sites', measure, month);
 
 export function useRegions() {
   return useQuery({
@@ -199,12 +180,8 @@ export const useSiteEntities = (id: number) =>
 /** Posts the export and hands the CSV to the browser as a download. */
 export async function downloadSiteExport(orgId: number, body: SiteDataExportRequest) {
   const csv = await api.post(`/organisations/${orgId}/site-data-export`, { body, schema: z.string() });
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `site-data-export-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(
+    new Blob([csv], { type: 'text/csv' }),
+    `site-data-export-${new Date().toISOString().slice(0, 10)}.csv`,
+  );
 }

@@ -47,7 +47,7 @@ function Total({ measure, figures }: { measure: Measure; figures: MonthlySavings
           {formatQuantity(figures.cons1, figures.unit)}
         </Text>
         {change !== null && (
-          <Text fz="sm" fw={600} c={change < 0 ? 'green.8' : change > 0 ? 'red.8' : 'dimmed'}>
+          <Text fz="sm" fw={600} c={change < 0 ? 'green' : change > 0 ? 'red' : 'dimmed'}>
             {formatPercent(change, { signed: true })}
           </Text>
         )}

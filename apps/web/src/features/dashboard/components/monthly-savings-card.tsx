@@ -94,13 +94,7 @@ function SavingsDonut({
   const centre = (
     <Center pos="absolute" inset={0} style={{ pointerEvents: 'none' }}>
       <Stack gap={0} align="center">
-        <Text
-          fz={26}
-          fw={700}
-          lh={1.1}
-          c={trend === 'down' ? 'green.8' : 'red.8'}
-          data-testid="savings-change"
-        >
+        <Text fz={26} fw={700} lh={1.1} c={trend === 'down' ? 'green' : 'red'} data-testid="savings-change">
           {change === null ? '–' : formatPercent(change, { signed: true })}
         </Text>
         <Text fz="xs" c="dimmed">
@@ -137,7 +131,7 @@ function SavingsDonut({
           />
         </Group>
         {incomplete && (
-          <Group gap={4} justify="center" mt={6} c="orange.8">
+          <Group gap={4} justify="center" mt={6} c="orange">
             <IconAlertTriangle size={14} aria-hidden />
             <Text fz="xs">{INCOMPLETE_MONTH}</Text>
           </Group>

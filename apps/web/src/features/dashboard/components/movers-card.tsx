@@ -63,7 +63,7 @@ export function MoversCard({
                     <Text
                       fz="sm"
                       fw={600}
-                      c={`${colour}.8`}
+                      c={colour}
                       style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}
                     >
                       {formatPercent(row.percentage, { signed: true })}

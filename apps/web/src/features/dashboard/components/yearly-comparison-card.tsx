@@ -78,7 +78,7 @@ function ComparisonChart({ comparison, measure }: { comparison: YearlyComparison
         </VisuallyHidden>
       </Chart>
       {incompleteMonths.length > 0 && (
-        <Group gap={4} c="orange.8" aria-hidden>
+        <Group gap={4} c="orange" aria-hidden>
           <Text fz="xs" fw={700}>
             {INCOMPLETE_MARK}
           </Text>

@@ -2,6 +2,7 @@ import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ENTITY_TYPE_LABELS, type EntityDetail } from '@verdant/contracts/entities';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { Link } from 'react-router';
+import { formatLocation } from '../../../components/location-format';
 import { useLookup } from '../api';
 import { EntityFigures } from './entity-figures';
 
@@ -47,12 +48,7 @@ export function EntityOverview({ entity }: { entity: EntityDetail }) {
           <Fact label="Open" value={entity.entityOpen ? formatDisplayDate(entity.entityOpen) : null} />
           <Fact label="Close" value={entity.entityClose ? formatDisplayDate(entity.entityClose) : null} />
           <Fact label="Address" value={address} />
-          <Fact
-            label="Location"
-            value={
-              entity.x !== null && entity.y !== null ? `${entity.y.toFixed(5)}, ${entity.x.toFixed(5)}` : null
-            }
-          />
+          <Fact label="Location" value={formatLocation(entity.x, entity.y)} />
         </SimpleGrid>
         {entity.description && (
           <Text fz="sm" mt="lg">

@@ -4,10 +4,10 @@ import { parseDisplayDate } from '@verdant/domain/dates';
 import { useCallback } from 'react';
 import { DATE_HINT } from '../../../components/date-fields';
 import { InlineField } from '../../../components/inline-field';
+import { LocationMap } from '../../../components/location-map';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner } from '../../../lib/banners';
 import { useUpdateEntity } from '../api';
-import { EntityMap } from './entity-map';
 import { EntityUsageSection } from './entity-usage-section';
 import { LookupSelect } from './lookup-select';
 
@@ -132,7 +132,14 @@ export function EntitySettings({ entity }: { entity: EntityDetail }) {
         <Title order={2} fz="lg" mb="md">
           Location
         </Title>
-        <EntityMap x={entity.x} y={entity.y} readOnly={readOnly} onMove={move} />
+        <LocationMap
+          x={entity.x}
+          y={entity.y}
+          readOnly={readOnly}
+          onMove={move}
+          title="Entity location"
+          testId="entity"
+        />
       </Paper>
       <EntityUsageSection entityId={entity.id} readOnly={readOnly} />
     </Stack>

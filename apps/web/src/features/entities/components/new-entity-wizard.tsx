@@ -53,7 +53,7 @@ export function NewEntityWizard({ opened, onClose }: { opened: boolean; onClose:
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [failure, setFailure] = useState<string | null>(null);
   const navigate = useNavigate();
-  const sites = useAssetBrowse('site', opened);
+  const sites = useAssetBrowse('site', opened, { open: true });
   const siteId = draft.siteId ? Number(draft.siteId) : null;
   const facilities = useFacilities(siteId);
   const meters = usePumpMeters(draft.type === 'PUMP' ? siteId : null);

@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
+import { useShiftArrowTabs } from '../../../components/use-shift-arrow-tabs';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -25,7 +26,8 @@ const AuditHistory = lazy(async () => ({
   default: (await import('../../../components/audit-history')).AuditHistory,
 }));
 
-type TabKey = 'overview' | 'settings' | 'pump-details' | 'wwtp-details' | 'files' | 'history';
+const TAB_KEYS = ['overview', 'settings', 'pump-details', 'wwtp-details', 'files', 'history'] as const;
+type TabKey = (typeof TAB_KEYS)[number];
 
 function tabsFor(entity: EntityDetail, isAdmin: boolean): { key: TabKey; label: string }[] {
   return [
@@ -94,10 +96,24 @@ export function EntityPage() {
   const entity = useEntity(id);
   const me = useUserDetails().data;
   const isAdmin = me?.admin === true || me?.productAdmin === true;
-  useDocumentTitle(entity.data?.entityName ?? 'Entity');
   const suffix = pathname.replace(/\/+$/, '').split('/')[3] ?? 'overview';
+  const missing =
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    !(TAB_KEYS as readonly string[]).includes(suffix) ||
+    (entity.error instanceof ApiError && entity.error.status === 404);
+  // The not-found page names itself; the entity page's own title would otherwise win (its effect runs last).
+  useDocumentTitle(missing ? 'Page not found' : (entity.data?.entityName ?? 'Entity'));
+  useShiftArrowTabs(
+    missing || !entity.data
+      ? []
+      : tabsFor(entity.data, isAdmin).map((t) =>
+          t.key === 'overview' ? `/entities/${id}` : `/entities/${id}/${t.key}`,
+        ),
+    (path) => path.replace(/\/+$/, ''),
+  );
 
-  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  if (missing) return <NotFoundPage />;
   if (entity.isPending) {
     return (
       <Center py="xl">
@@ -106,7 +122,6 @@ export function EntityPage() {
     );
   }
   if (!entity.data) {
-    if (entity.error instanceof ApiError && entity.error.status === 404) return <NotFoundPage />;
     return (
       <Alert color="red" variant="light" role="alert">
         {errorMessage(entity.error)}

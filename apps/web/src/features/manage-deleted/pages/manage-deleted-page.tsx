@@ -18,8 +18,9 @@ const TABS: Record<string, { type: DeletedAssetType | 'vehicles'; noun: string }
 
 /** /manage-deleted[/data-sources|/vehicles|/entities]: archived assets the provider may restore or purge. */
 export function ManageDeletedPage() {
-  useDocumentTitle('Deleted Assets');
   const tab = TABS[useParams().tab ?? ''];
+  // The not-found page names itself; this page's own title would otherwise win (its effect runs last).
+  useDocumentTitle(tab ? 'Deleted Assets' : 'Page not found');
   if (!tab) return <NotFoundPage />;
   return (
     <>

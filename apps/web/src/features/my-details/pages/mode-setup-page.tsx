@@ -13,10 +13,11 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import {
-  FEATURE_CHOICES,
   featureSetting,
+  featuresOf,
   MODE_SETTING,
   readPreferences,
+  SETUP_TITLES,
   type SetupProduct,
   setupProductOf,
   VIEW_MODE_LABELS,
@@ -31,8 +32,6 @@ import { showErrorBanner } from '../../../lib/banners';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSaveUserSettings, useUserSettings } from '../../current-user/api';
 
-const TITLES: Record<SetupProduct, string> = { carbon: 'Carbon Setup', energy: 'Energy Setup' };
-
 const MODE_DESCRIPTIONS: Record<ViewMode, string> = {
   carbon: 'Emissions first: figures in kg CO2e, by scope and against targets.',
   energy: 'Consumption and cost first: figures in kWh and dollars.',
@@ -46,7 +45,7 @@ export function ModeSetupPage() {
 }
 
 function ModeSetup({ product }: { product: SetupProduct }) {
-  useDocumentTitle(TITLES[product]);
+  useDocumentTitle(SETUP_TITLES[product]);
   const settings = useUserSettings();
   const save = useSaveUserSettings();
 
@@ -82,7 +81,7 @@ function ModeSetup({ product }: { product: SetupProduct }) {
         </Group>
       </Anchor>
       <PageHeader
-        title={TITLES[product]}
+        title={SETUP_TITLES[product]}
         description="Your choices apply wherever you sign in. They are saved as you make them."
         right={<div role="status">{status}</div>}
       />
@@ -116,6 +115,7 @@ function SetupForm({
       <Paper withBorder radius="md" p="lg">
         <Radio.Group
           label="View mode"
+          description={`One choice for the whole portal: ${SETUP_TITLES[product === 'carbon' ? 'energy' : 'carbon']} shows the same.`}
           styles={{ label: { fontSize: 'var(--mantine-font-size-md)', fontWeight: 650, marginBottom: 4 } }}
           value={preferences.mode}
           onChange={(value) => onStore({ [MODE_SETTING]: value })}
@@ -135,9 +135,9 @@ function SetupForm({
       <Paper withBorder radius="md" p="lg">
         <Stack gap="sm">
           <Title order={2} fz="md">
-            Features
+            {product === 'carbon' ? 'Carbon features' : 'Energy features'}
           </Title>
-          {FEATURE_CHOICES.map((feature) => (
+          {featuresOf(product).map((feature) => (
             <Checkbox
               key={feature.name}
               label={feature.label}

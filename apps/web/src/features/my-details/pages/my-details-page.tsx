@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconKey } from '@tabler/icons-react';
-import { SETUP_PRODUCTS } from '@verdant/domain/user-preferences';
+import { SETUP_PRODUCTS, SETUP_TITLES } from '@verdant/domain/user-preferences';
 import { Link } from 'react-router';
 import { ChangePasswordModal } from '../../../components/change-password-modal';
 import { PageHeader } from '../../../components/page-header';
@@ -10,8 +10,6 @@ import { UserDetailsFields } from '../../../components/user-details-fields';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMyDetails, useSaveMyDetails } from '../api';
-
-const SETUP_LABELS = { carbon: 'Carbon setup', energy: 'Energy setup' } as const;
 
 /** /my-details: one's own details as inline fields, and one's own password; no access section. */
 export function MyDetailsPage() {
@@ -69,7 +67,7 @@ export function MyDetailsPage() {
                     variant="light"
                     leftSection={<IconAdjustmentsHorizontal size={16} />}
                   >
-                    {SETUP_LABELS[product]}
+                    {SETUP_TITLES[product]}
                   </Button>
                 ))}
               </Group>

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconEyeOff, IconTrash } from '@tabler/icons-react';
 import { CONTTYPE_ADMINISTRATOR } from '@verdant/domain/constants';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner } from '../../../lib/banners';
 import { useUserDetails } from '../../current-user/api';
@@ -20,7 +21,8 @@ function alreadyShown(): boolean {
 
 /**
  * Once per browser session after sign-in, administrators (conttypeId 1) see the notices published for
- * them. Each can be dismissed for now or removed for good; the modal closes when none are left.
+ * them. Each can be dismissed for now or removed for good; the modal closes when none are left. They never
+ * open over another screen's modal.
  */
 export function NotificationsModal() {
   const details = useUserDetails();
@@ -31,12 +33,14 @@ export function NotificationsModal() {
   const [opened, setOpened] = useState(false);
   const [dismissed, setDismissed] = useState<ReadonlySet<number>>(new Set());
 
+  // A screen opened on its 'new' modal (`?show=new`) keeps it: the notices wait until that modal is closed.
+  const busy = useSearchParams()[0].has('show');
   const count = notifications.data?.length ?? 0;
   useEffect(() => {
-    if (shown || count === 0 || alreadyShown()) return;
+    if (shown || busy || count === 0 || alreadyShown()) return;
     sessionStorage.setItem(SHOWN_KEY, '1');
     setOpened(true);
-  }, [shown, count]);
+  }, [shown, busy, count]);
 
   const visible = (notifications.data ?? []).filter((n) => !dismissed.has(n.notificationId));
   useEffect(() => {

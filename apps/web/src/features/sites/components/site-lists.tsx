@@ -1,4 +1,5 @@
 import { Anchor, Badge, Center, Loader, Paper, Table, Text } from '@mantine/core';
+import { entityTypeLabel } from '@verdant/contracts/entities';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-errors';
@@ -73,7 +74,7 @@ export function SiteEntities({ siteId }: { siteId: number }) {
             {closedBadge(e.closed, 'Entity is no longer active')}
           </Table.Td>
           <Table.Td>{e.facility ?? '-'}</Table.Td>
-          <Table.Td>{e.type}</Table.Td>
+          <Table.Td>{entityTypeLabel(e.type)}</Table.Td>
         </Table.Tr>
       ))}
     </ListFrame>

@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
+import { useShiftArrowTabs } from '../../../components/use-shift-arrow-tabs';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUserDetails } from '../../current-user/api';
@@ -14,6 +15,8 @@ import { DeleteSiteModal } from '../components/delete-site-modal';
 import { SiteDataSources, SiteEntities } from '../components/site-lists';
 import { SiteOverview } from '../components/site-overview';
 import { SiteSettings } from '../components/site-settings';
+
+const trimPath = (pathname: string) => pathname.replace(/\/+$/, '');
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -44,10 +47,24 @@ export function SitePage() {
   const [deleting, setDeleting] = useState(false);
   const me = useUserDetails().data;
   const isAdmin = me?.admin === true || me?.productAdmin === true;
-  useDocumentTitle(site.data?.name ?? 'Site');
   const tab = TABS.some((t) => t.value === rawTab) ? rawTab : null;
+  const missing =
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    tab === null ||
+    (site.error instanceof ApiError && site.error.status === 404);
+  // The not-found page names itself; the site page's own title would otherwise win (its effect runs last).
+  useDocumentTitle(missing ? 'Page not found' : (site.data?.name ?? 'Site'));
+  useShiftArrowTabs(
+    missing || !site.data
+      ? []
+      : TABS.filter((t) => t.value !== 'history' || isAdmin).map((t) =>
+          t.value === 'overview' ? `/sites/${id}` : `/sites/${id}/${t.value}`,
+        ),
+    trimPath,
+  );
 
-  if (!Number.isInteger(id) || id <= 0 || tab === null) return <NotFoundPage />;
+  if (missing) return <NotFoundPage />;
   if (site.isPending) {
     return (
       <Center py="xl">
@@ -56,7 +73,6 @@ export function SitePage() {
     );
   }
   if (site.isError) {
-    if (site.error instanceof ApiError && site.error.status === 404) return <NotFoundPage />;
     return (
       <Alert color="red" variant="light" role="alert">
         {errorMessage(site.error)}

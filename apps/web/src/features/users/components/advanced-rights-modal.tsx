@@ -174,7 +174,7 @@ function AdvancedRightsBody({ userId, name }: { userId: number; name: string }) 
             Loading…
           </Text>
         ) : rights.isError ? (
-          <Text fz="sm" c="red.7" role="alert">
+          <Text fz="sm" c="red" role="alert">
             {errorMessage(rights.error)}
           </Text>
         ) : (

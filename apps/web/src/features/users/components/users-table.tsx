@@ -1,8 +1,8 @@
-import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { User } from '@verdant/contracts/users';
 import { formatDisplayDate } from '@verdant/domain/dates';
-import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { fullName } from '../user-name';
 import { UserStatusIcon } from './user-status-icon';
 
@@ -39,21 +39,12 @@ export function UsersTable({ users, expandedId, canExpand, onToggle, renderPanel
           {users.map((user) => {
             const expandable = canExpand(user);
             const expanded = expandable && expandedId === user.id;
-            const onKeyDown = (event: KeyboardEvent) => {
-              if (event.target !== event.currentTarget) return;
-              if (event.key === 'Enter' || event.key === ' ') {
-                event.preventDefault();
-                onToggle(user);
-              }
-            };
+            const panelId = `user-panel-${user.id}`;
             return (
               <Fragment key={user.id}>
                 <Table.Tr
                   data-user-id={user.id}
-                  tabIndex={expandable ? 0 : undefined}
-                  aria-expanded={expandable ? expanded : undefined}
                   onClick={expandable ? () => onToggle(user) : undefined}
-                  onKeyDown={expandable ? onKeyDown : undefined}
                   style={{ cursor: expandable ? 'pointer' : undefined }}
                   bg={expanded ? 'var(--mantine-color-verdant-0)' : undefined}
                 >
@@ -83,16 +74,30 @@ export function UsersTable({ users, expandedId, canExpand, onToggle, renderPanel
                     <Text fz="sm">{user.accessLevel}</Text>
                   </Table.Td>
                   <Table.Td>
-                    {expandable &&
-                      (expanded ? (
-                        <IconChevronDown size={16} aria-hidden />
-                      ) : (
-                        <IconChevronRight size={16} aria-hidden />
-                      ))}
+                    {expandable && (
+                      // The row opens on a click anywhere; keyboards and screen readers use this button.
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-expanded={expanded}
+                        aria-controls={expanded ? panelId : undefined}
+                        aria-label={`Details of ${fullName(user)}`}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          onToggle(user);
+                        }}
+                      >
+                        {expanded ? (
+                          <IconChevronDown size={16} aria-hidden />
+                        ) : (
+                          <IconChevronRight size={16} aria-hidden />
+                        )}
+                      </ActionIcon>
+                    )}
                   </Table.Td>
                 </Table.Tr>
                 {expanded && (
-                  <Table.Tr>
+                  <Table.Tr id={panelId}>
                     <Table.Td colSpan={COLUMNS} p={0}>
                       {renderPanel(user)}
                     </Table.Td>

@@ -3,7 +3,9 @@ import { Box, Group, Text } from '@mantine/core';
 import L from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { MAP_DEFAULT_CENTRE, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from '../map-tiles';
+import { formatLocation } from './location-format';
+import classes from './location-map.module.css';
+import { MAP_DEFAULT_CENTRE, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from './map-tiles';
 
 /** A pin drawn with CSS, so the marker needs no image files (and shows offline). */
 const PIN = L.divIcon({
@@ -13,16 +15,23 @@ const PIN = L.divIcon({
   iconAnchor: [11, 22],
 });
 
-interface EntityMapProps {
+interface LocationMapProps {
   x: number | null;
   y: number | null;
   readOnly: boolean;
   onMove: (x: number, y: number) => void;
+  /** What the marker is, e.g. 'Entity location'; also names the map's test id prefix. */
+  title: string;
+  testId: string;
+  /** Where and how close the map opens without a location, and how close with one. */
+  centre?: [number, number];
+  zoom?: number;
+  locatedZoom?: number;
 }
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
 
-function DoubleClickToPlace({ readOnly, onMove }: Pick<EntityMapProps, 'readOnly' | 'onMove'>) {
+function DoubleClickToPlace({ readOnly, onMove }: Pick<LocationMapProps, 'readOnly' | 'onMove'>) {
   useMapEvents({
     dblclick(event) {
       if (readOnly) return;
@@ -41,10 +50,20 @@ function FollowMarker({ position }: { position: [number, number] | null }) {
 }
 
 /**
- * The entity's location: a draggable marker; a double-click puts it where the pointer is. Longitude is x,
- * latitude is y.
+ * A location (an entity's, a data source's): a draggable marker; a double-click puts it where the pointer
+ * is. Longitude is x, latitude is y.
  */
-export function EntityMap({ x, y, readOnly, onMove }: EntityMapProps) {
+export function LocationMap({
+  x,
+  y,
+  readOnly,
+  onMove,
+  title,
+  testId,
+  centre = MAP_DEFAULT_CENTRE,
+  zoom = 10,
+  locatedZoom = 14,
+}: LocationMapProps) {
   const position: [number, number] | null = x !== null && y !== null ? [y, x] : null;
   const handlers = useMemo(
     () => ({
@@ -59,12 +78,13 @@ export function EntityMap({ x, y, readOnly, onMove }: EntityMapProps) {
     <Box>
       <Box
         h={320}
+        className={classes.map}
         style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', background: '#e8eef0' }}
-        data-testid="entity-map"
+        data-testid={`${testId}-map`}
       >
         <MapContainer
-          center={position ?? MAP_DEFAULT_CENTRE}
-          zoom={position ? 14 : 10}
+          center={position ?? centre}
+          zoom={position ? locatedZoom : zoom}
           doubleClickZoom={false}
           style={{ height: '100%', width: '100%', background: '#e8eef0' }}
         >
@@ -77,7 +97,7 @@ export function EntityMap({ x, y, readOnly, onMove }: EntityMapProps) {
               draggable={!readOnly}
               eventHandlers={handlers}
               icon={PIN}
-              title="Entity location"
+              title={title}
             />
           )}
         </MapContainer>
@@ -86,8 +106,8 @@ export function EntityMap({ x, y, readOnly, onMove }: EntityMapProps) {
         <Text fz="xs" c="dimmed">
           {readOnly ? 'Location' : 'Double-click the map to place the marker, or drag it.'}
         </Text>
-        <Text fz="xs" c="dimmed" data-testid="entity-location">
-          {position ? `Longitude ${x}, latitude ${y}` : 'No location set'}
+        <Text fz="xs" c="dimmed" data-testid={`${testId}-location`}>
+          {formatLocation(x, y) ?? 'No location set'}
         </Text>
       </Group>
     </Box>

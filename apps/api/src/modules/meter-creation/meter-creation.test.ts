@@ -1,0 +1,464 @@
+import { createMeter, createSite, grantRight } from '@verdant/db/asset-factories';
+import { createDataType } from '@verdant/db/catalogue-factories';
+import { createMember, createOrganisation } from '@verdant/db/factories';
+import { meters } from '@verdant/db/schema/assets';
+import { auditEvents } from '@verdant/db/schema/audit';
+import { icpWithChecksum } from '@verdant/domain/meter-creation';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+
+/*
+ * Meters Org has Depot (open) and Old Mill (closed 31/03/2024); Other Org has Their Site and its own meter
+ * with ICP A. Electricity (kWh, MWh), Natural gas (kWh), Water supply and Wastewater (m3) are global; Other Org
+ * has its own data type 'Their steam'.
+ */
+let t: TestApp;
+let org: { id: number };
+let other: { id: number };
+const ids: Record<string, number> = {};
+const tokens: Record<string, string> = {};
+const ICP_A = icpWithChecksum('0000012345NT');
+const ICP_B = icpWithChecksum('0001427780UN');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.db;
+  org = await createOrganisation(db, { name: 'Meters Org' });
+  other = await createOrganisation(db, { name: 'Other Org' });
+  const electricity = await createDataType(db, { name: 'Electricity', grouping: 'Electricity' }, [
+    { name: 'MWh', conversionToStandard: 1000 },
+  ]);
+  const gas = await createDataType(db, { name: 'Natural gas', grouping: 'Natural gas' });
+  const water = await createDataType(db, {
+    name: 'Water supply',
+    grouping: 'Water',
+    typeId: 2,
+    stdUnit: 'm3',
+    standardisedUnit: 'volume',
+  });
+  await createDataType(db, {
+    name: 'Wastewater',
+    grouping: 'Water',
+    typeId: 2,
+    stdUnit: 'm3',
+    standardisedUnit: 'volume',
+  });
+  const retired = await createDataType(db, { name: 'Old coal', grouping: 'Coal', retired: true });
+  const theirs = await createDataType(db, {
+    name: 'Their steam',
+    grouping: 'Steam',
+    organisationId: other.id,
+  });
+  const depot = await createSite(db, org.id, { name: 'Depot', siteOpen: '2010-01-01' });
+  const mill = await createSite(db, org.id, {
+    name: 'Old Mill',
+    siteOpen: '2001-01-01',
+    siteClose: '2024-03-31',
+  });
+  const theirSite = await createSite(db, other.id, { name: 'Their Site' });
+  await createMeter(db, theirSite, { localName: 'Their supply', energyId: electricity.id, account: ICP_A });
+  Object.assign(ids, {
+    electricity: electricity.id,
+    kwh: electricity.stdUnitId,
+    mwh: electricity.units.MWh?.id,
+    gas: gas.id,
+    gasKwh: gas.stdUnitId,
+    water: water.id,
+    m3: water.stdUnitId,
+    retired: retired.id,
+    theirs: theirs.id,
+    depot: depot.id,
+    mill: mill.id,
+    theirSite: theirSite.id,
+  });
+  await createMember(db, org.id, { loginId: 'admin', accessId: 4, admin: true });
+  await createMember(db, org.id, { loginId: 'editor', accessId: 3 });
+  await createMember(db, org.id, { loginId: 'observer', accessId: 4 });
+  const narrowed = await createMember(db, org.id, { loginId: 'narrowed', accessId: 3 });
+  await grantRight(db, {
+    userId: narrowed.id,
+    organisationId: org.id,
+    assetType: 'site',
+    assetId: depot.id,
+    rightId: 4,
+  });
+  const barred = await createMember(db, org.id, { loginId: 'barred', accessId: 3 });
+  await grantRight(db, {
+    userId: barred.id,
+    organisationId: org.id,
+    assetType: 'site',
+    assetId: depot.id,
+    rightId: -1,
+  });
+  await createMember(db, other.id, { loginId: 'outsider', accessId: 2, admin: true });
+  for (const k of ['admin', 'editor', 'observer', 'narrowed', 'barred', 'outsider'])
+    tokens[k] = await t.login(k);
+});
+afterAll(() => t.close());
+
+const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(tokens[who] ?? ''), ...(payload ? { payload } : {}) });
+
+const electricityMeter = (over: Record<string, unknown> = {}) => ({
+  name: 'Depot main supply',
+  icp: ICP_B,
+  site: ids.depot,
+  energy: ids.electricity,
+  unit: ids.kwh,
+  outputUnit: ids.mwh,
+  level: 'STANDARD',
+  meterType: 1,
+  landlord: null,
+  reporting: 'ORGANISATION',
+  openDate: '2026-02-01',
+  retailer: 4,
+  nonMainland: false,
+  nonRetailer: false,
+  ...over,
+});
+
+const counts = async () => {
+  const [m] = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from meters`)).rows;
+  const [a] = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_events`)).rows;
+  return { meters: m?.n, audit: a?.n };
+};
+
+describe('POST /organisations/{id}/new-meter', () => {
+  it('creates an electricity meter with its ICP, units, type and retailer, audited', async () => {
+    const res = await call('editor', 'POST', `/api/organisations/${org.id}/new-meter`, electricityMeter());
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Depot main supply created.',
+      name: 'Depot main supply',
+    });
+    const [row] = await t.db.select().from(meters).where(eq(meters.id, body.id));
+    expect(row).toMatchObject({
+      organisationId: org.id,
+      siteId: ids.depot,
+      localName: 'Depot main supply',
+      account: ICP_B,
+      energyId: ids.electricity,
+      unitId: ids.kwh,
+      outputUnitId: ids.mwh,
+      metlvlId: 1,
+      situation: 'STANDARD',
+      meterType: 1,
+      retailerId: 4,
+      meterOpen: '2026-02-01',
+      reportingSource: 'ORGANISATION',
+      landlord: null,
+    });
+    const [entry] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.assetType, 'meter'), eq(auditEvents.assetId, body.id)));
+    expect(entry).toMatchObject({ organisationId: org.id, action: 'create', assetType: 'meter' });
+    expect(entry?.changes.account).toEqual({ before: null, after: ICP_B });
+  });
+
+  it('takes an ICP typed without its hyphen, a check meter without ICP, a landlord supply, a water account', async () => {
+    const url = `/api/organisations/${org.id}/new-meter`;
+    const plain = await call(
+      'admin',
+      'POST',
+      url,
+      electricityMeter({ icp: ICP_B.replace('-', '').toLowerCase() }),
+    );
+    expect(plain.statusCode).toBe(200);
+    const check = await call(
+      'admin',
+      'POST',
+      url,
+      electricityMeter({ name: 'Depot submeter', level: 'CHECK', icp: '', meterType: 6, retailer: null }),
+    );
+    expect(check.statusCode).toBe(200);
+    const landlord = await call(
+      'admin',
+      'POST',
+      url,
+      electricityMeter({
+        name: 'Leased floor',
+        level: 'LANDLORD',
+        icp: '',
+        landlord: ' Harbour Properties ',
+      }),
+    );
+    expect(landlord.statusCode).toBe(200);
+    const water = await call('admin', 'POST', url, {
+      ...electricityMeter({ name: 'Depot water', energy: ids.water, unit: ids.m3, outputUnit: ids.m3 }),
+      icp: 'WA-4455',
+      meterType: 2,
+      retailer: null,
+    });
+    expect(water.statusCode).toBe(200);
+    const rows = await t.db
+      .select({
+        name: meters.localName,
+        account: meters.account,
+        level: meters.metlvlId,
+        landlord: meters.landlord,
+      })
+      .from(meters)
+      .where(
+        sql`${meters.id} in (${sql.join(
+          [plain, check, landlord, water].map((r) => sql`${r.json().id}`),
+          sql`, `,
+        )})`,
+      )
+      .orderBy(meters.id);
+    expect(rows).toEqual([
+      { name: 'Depot main supply', account: ICP_B, level: 1, landlord: null },
+      { name: 'Depot submeter', account: null, level: 2, landlord: null },
+      { name: 'Leased floor', account: null, level: 1, landlord: 'Harbour Properties' },
+      { name: 'Depot water', account: 'WA-4455', level: 1, landlord: null },
+    ]);
+  });
+
+  const refusals: [string, Record<string, unknown>, string][] = [
+    ['an unknown site', { site: 999_999 }, 'That site does not exist'],
+    ['an unknown data type', { energy: 999_999 }, 'That activity does not exist'],
+    ['a retired data type', { energy: -1 }, 'That activity does not exist'],
+    ["another organisation's data type", { energy: -2 }, 'That activity does not exist'],
+    ['a unit of another data type', { unit: -3 }, 'That unit is not a unit of the chosen activity'],
+    [
+      'a reporting unit of another data type',
+      { outputUnit: -3 },
+      'That unit is not a unit of the chosen activity',
+    ],
+    [
+      'an open date after the site closed',
+      { site: -4, openDate: '2024-04-01' },
+      "The open date cannot be after the site's close date",
+    ],
+    ['a malformed ICP', { icp: '0000012345N!-726' }, 'ICP number is not valid'],
+    ['an ICP with a wrong check', { icp: '0000012345NT-727' }, 'ICP number is not valid'],
+    ['no ICP on a standard supply', { icp: '' }, 'ICP number is not valid'],
+    [
+      'a landlord supply without a landlord',
+      { level: 'LANDLORD', landlord: '  ' },
+      'Landlord name is required',
+    ],
+    [
+      'a water account without a number',
+      { energy: -5, unit: -6, outputUnit: -6, icp: ' ', meterType: 2 },
+      'Account number is required',
+    ],
+    [
+      'a meter type of another level',
+      { meterType: 6 },
+      'That meter type does not suit this activity and level',
+    ],
+    ['no retailer on a standard supply', { retailer: null }, 'Choose a retailer'],
+    ['an unknown retailer', { retailer: 99_999 }, 'That retailer does not exist'],
+    ['a name under 3 characters', { name: ' ab ' }, 'Name must be at least 3 characters'],
+    ['no open date', { openDate: null }, 'Open date is required'],
+    ['no site', { site: null }, 'Choose a site'],
+  ];
+  const resolve = (v: unknown) =>
+    ({
+      [-1]: ids.retired,
+      [-2]: ids.theirs,
+      [-3]: ids.gasKwh,
+      [-4]: ids.mill,
+      [-5]: ids.water,
+      [-6]: ids.m3,
+    })[v as number] ?? v;
+
+  it.each(refusals)('refuses %s with a clear 400 and changes nothing', async (_, over, message) => {
+    const before = await counts();
+    const payload = Object.fromEntries(
+      Object.entries(electricityMeter(over)).map(([k, v]) => [k, resolve(v)]),
+    );
+    const res = await call('editor', 'POST', `/api/organisations/${org.id}/new-meter`, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses bad shapes (a level outside the list, a date not on the calendar) with 400', async () => {
+    const url = `/api/organisations/${org.id}/new-meter`;
+    expect((await call('editor', 'POST', url, electricityMeter({ level: 'ROOF' }))).statusCode).toBe(400);
+    expect((await call('editor', 'POST', url, electricityMeter({ openDate: '2026-02-30' }))).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('refuses observers, editors narrowed to viewing the site, and other organisations', async () => {
+    const before = await counts();
+    const url = `/api/organisations/${org.id}/new-meter`;
+    expect((await call('observer', 'POST', url, electricityMeter())).statusCode).toBe(403);
+    expect((await call('narrowed', 'POST', url, electricityMeter())).statusCode).toBe(403);
+    const barred = await call('barred', 'POST', url, electricityMeter());
+    expect(barred.statusCode).toBe(400);
+    expect(barred.json().message).toBe('That site does not exist');
+    expect((await call('outsider', 'POST', url, electricityMeter())).statusCode).toBe(403);
+    // Our site through their own organisation: refused exactly like a site that does not exist.
+    const foreign = await call(
+      'outsider',
+      'POST',
+      `/api/organisations/${other.id}/new-meter`,
+      electricityMeter(),
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe('That site does not exist');
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('POST /organisations/{id}/new-combined-water-wastewater-account', () => {
+  const url = () => `/api/organisations/${org.id}/new-combined-water-wastewater-account`;
+  const account = (over: Record<string, unknown> = {}) => ({
+    site: ids.depot,
+    account: '4455-01',
+    waterMeterName: '4455-01 - Water',
+    waterMeterNumber: 'M 778',
+    wastewaterMeterName: '4455-01 - Wastewater',
+    wastewaterMeterNumber: 'M 778',
+    openDate: '2026-03-01',
+    reporting: 'ORGANISATION',
+    ...over,
+  });
+
+  it('creates both meters on the account, equal numbers suffixed (W) and (WW) with a notice', async () => {
+    const before = await counts();
+    const res = await call('editor', 'POST', url(), account());
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: '4455-01 - Water and 4455-01 - Wastewater created.',
+      notice: 'The two meter numbers are the same, so they are saved as M 778 (W) and M 778 (WW).',
+      water: { name: '4455-01 - Water', meterNumber: 'M 778 (W)' },
+      wastewater: { name: '4455-01 - Wastewater', meterNumber: 'M 778 (WW)' },
+    });
+    const rows = await t.db
+      .select({ id: meters.id, account: meters.account, number: meters.meterNumber, energy: meters.energyId })
+      .from(meters)
+      .where(eq(meters.account, '4455-01'))
+      .orderBy(meters.id);
+    expect(rows.map((r) => r.number)).toEqual(['M 778 (W)', 'M 778 (WW)']);
+    expect(rows[0]?.energy).toBe(ids.water);
+    expect(await counts()).toEqual({ meters: (before.meters ?? 0) + 2, audit: (before.audit ?? 0) + 2 });
+  });
+
+  it('keeps different numbers as typed, without a notice', async () => {
+    const res = await call(
+      'admin',
+      'POST',
+      url(),
+      account({ account: '9001', wastewaterMeterNumber: 'M 779' }),
+    );
+    expect(res.json()).toMatchObject({
+      notice: null,
+      water: { meterNumber: 'M 778' },
+      wastewater: { meterNumber: 'M 779' },
+    });
+  });
+
+  it.each([
+    ['account', { account: ' ' }, 'Account is required'],
+    ['water meter name', { waterMeterName: '' }, 'Water meter name is required'],
+    ['wastewater meter number', { wastewaterMeterNumber: '' }, 'Wastewater meter number is required'],
+    ['open date', { openDate: null }, 'Open date is required'],
+    ['a known site', { site: 999_999 }, 'That site does not exist'],
+  ])('requires %s; nothing is created', async (_, over, message) => {
+    const before = await counts();
+    const res = await call('editor', 'POST', url(), account(over));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("refuses observers and another organisation's site", async () => {
+    expect((await call('observer', 'POST', url(), account())).statusCode).toBe(403);
+    const res = await call('editor', 'POST', url(), account({ site: ids.theirSite }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('That site does not exist');
+  });
+});
+
+describe('GET /meters/icp-check/{icp}', () => {
+  it('answers valid for a good ICP, not valid for a bad one, with the spec message', async () => {
+    const fresh = icpWithChecksum('0000099999NT');
+    expect((await call('editor', 'GET', `/api/meters/icp-check/${fresh}?electricity=true`)).json()).toEqual({
+      icp: fresh,
+      valid: true,
+      exists: false,
+      message: null,
+      address: null,
+    });
+    const bad = (await call('editor', 'GET', '/api/meters/icp-check/0000099999NT-000')).json();
+    expect(bad).toMatchObject({ valid: false, message: 'ICP number is not valid' });
+    const short = (await call('editor', 'GET', '/api/meters/icp-check/12AB')).json();
+    expect(short).toMatchObject({ valid: false, message: 'ICP number is not valid' });
+  });
+
+  it("warns that the ICP exists in the organisation (never another organisation's) and gives its address", async () => {
+    const [mine] = await t.db.select().from(meters).where(eq(meters.account, ICP_B)).limit(1);
+    await t.db
+      .update(meters)
+      .set({ address1: '12 Depot Road', address2: 'Upper Hutt' })
+      .where(eq(meters.id, mine?.id ?? 0));
+    const res = (await call('editor', 'GET', `/api/meters/icp-check/${ICP_B}?electricity=true`)).json();
+    expect(res).toEqual({
+      icp: ICP_B,
+      valid: true,
+      exists: true,
+      message:
+        'This ICP already exists in Verdant. Creating this meter adds a second or replacement meter for it.',
+      address: '12 Depot Road, Upper Hutt',
+    });
+    // The same ICP is a gas ICP nowhere; Other Org's meter with ICP A stays unseen.
+    expect(
+      (await call('editor', 'GET', `/api/meters/icp-check/${ICP_B}?electricity=false`)).json().exists,
+    ).toBe(false);
+    expect((await call('editor', 'GET', `/api/meters/icp-check/${ICP_A}`)).json().exists).toBe(false);
+    expect((await call('outsider', 'GET', `/api/meters/icp-check/${ICP_B}`)).json().exists).toBe(false);
+  });
+
+  it('is for those who may create meters', async () => {
+    expect((await call('observer', 'GET', `/api/meters/icp-check/${ICP_B}`)).statusCode).toBe(403);
+  });
+});
+
+describe('lookups for the wizard', () => {
+  it('lists retailers, meter levels and meter types', async () => {
+    const retailers = (await call('observer', 'GET', '/api/lookups/retailers')).json();
+    expect(retailers).toContainEqual({
+      retailerId: 4,
+      retailerDescr: 'Meridian Energy',
+      loadId: null,
+      stdUnit: null,
+      type: 'Electricity',
+    });
+    const levels = (await call('observer', 'GET', '/api/lookups/meter-levels')).json();
+    expect(levels.map((l: { Id: string }) => l.Id)).toEqual(['STANDARD', 'CHECK', 'OFFSHORE', 'LANDLORD']);
+    const types = (await call('observer', 'GET', '/api/lookups/meter-types')).json();
+    expect(types).toHaveLength(9);
+    expect(types[8]).toEqual({ Id: 9, Descr: 'Transactional with cost', Order: 9 });
+  });
+
+  it('offers meter types by data type and level; refuses unknown levels and unseen data types', async () => {
+    const of = async (energy: number | undefined, level: string, who = 'observer') =>
+      call(who, 'GET', `/api/lookups/energy/${energy}/meter-levels/${level}/meter-types`);
+    expect((await (await of(ids.electricity, 'CHECK')).json()).map((x: { Id: number }) => x.Id)).toEqual([
+      2, 6, 8,
+    ]);
+    expect((await (await of(ids.water, 'STANDARD')).json()).map((x: { Id: number }) => x.Id)).toEqual([
+      2, 4, 5,
+    ]);
+    expect((await of(ids.electricity, 'ROOF')).statusCode).toBe(400);
+    expect((await of(ids.theirs, 'STANDARD')).statusCode).toBe(404);
+    expect((await of(ids.theirs, 'STANDARD', 'outsider')).statusCode).toBe(200);
+  });
+
+  it('lists the units of a data type for the Metering step', async () => {
+    const units = (
+      await call('observer', 'GET', `/api/lookups/energy/${ids.electricity}/energy-units`)
+    ).json();
+    expect(units.map((u: { name: string }) => u.name)).toEqual(['kWh', 'MWh']);
+  });
+});

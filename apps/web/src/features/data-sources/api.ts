@@ -1,0 +1,135 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  type AlertCommentRequest,
+  alertsReport,
+  type BulkActionRequest,
+  bulkActionAnswer,
+  dataSourceList,
+  type MeterDataExportRequest,
+  meterAlertList,
+} from '@verdant/contracts/data-sources';
+import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
+import { z } from 'zod';
+import { api } from '../../lib/api-client';
+import { saveFile } from '../../lib/download';
+import { nextPageOffset } from '../../lib/paging';
+import { useSession } from '../../lib/session-store';
+
+export function useOrganisationId(): number | null {
+  return useSession()?.organisation?.id ?? null;
+}
+
+export interface DataSourceFilters {
+  q: string;
+  type: string[];
+  measuring: string[];
+  retailer: string[];
+  memberOf: string;
+  member: string[];
+  /** Signed column number. */
+  sort: number;
+  measure: 'cons' | 'cost' | 'co2';
+  month: string;
+}
+
+export const dataSourceKeys = {
+  all: (orgId: number | null) => ['data-sources', orgId] as const,
+  alerts: (meterId: number) => ['meter', meterId, 'alerts'] as const,
+};
+
+function listPath(orgId: number, f: DataSourceFilters, offset: number) {
+  const params = new URLSearchParams({
+    offset: String(offset),
+    limit: String(LIST_PAGE_SIZE),
+    sort: String(f.sort),
+    measure: f.measure,
+    memberOf: f.memberOf,
+  });
+  if (f.month) params.set('month', f.month);
+  if (f.q) params.set('q', f.q);
+  for (const key of ['type', 'measuring', 'retailer', 'member'] as const) {
+    if (f[key].length > 0) params.set(key, f[key].join(','));
+  }
+  return `/organisations/${orgId}/data-sources?${params}`;
+}
+
+/** The data sources table, LIST_PAGE_SIZE rows at a time. */
+export function useDataSourcesList(filters: DataSourceFilters) {
+  const orgId = useOrganisationId();
+  return useInfiniteQuery({
+    queryKey: [...dataSourceKeys.all(orgId), 'list', filters],
+    queryFn: ({ pageParam, signal }) =>
+      api.get(listPath(orgId ?? 0, filters, pageParam), { schema: dataSourceList, signal }),
+    initialPageParam: 0,
+    getNextPageParam: nextPageOffset('rows'),
+    placeholderData: keepPreviousData,
+    enabled: orgId !== null,
+  });
+}
+
+export function useMeterAlerts(meterId: number) {
+  return useQuery({
+    queryKey: dataSourceKeys.alerts(meterId),
+    queryFn: ({ signal }) => api.get(`/meters/${meterId}/alerts`, { schema: meterAlertList, signal }),
+  });
+}
+
+const answer = z.object({ success: z.literal(true), message: z.string() });
+
+/** Schedules (`schedule`) or deletes (`delete`) a pending alert; the alerts and the list's counts reload. */
+export function useResolveAlert(meterId: number) {
+  const client = useQueryClient();
+  const orgId = useOrganisationId();
+  return useMutation({
+    mutationFn: ({
+      alertId,
+      action,
+      body,
+    }: {
+      alertId: number;
+      action: 'schedule' | 'delete';
+      body: AlertCommentRequest;
+    }) =>
+      action === 'schedule'
+        ? api.post(`/meters/${meterId}/alerts/${alertId}/schedule`, { body, schema: answer })
+        : api.delete(`/meters/${meterId}/alerts/${alertId}`, { body, schema: answer }),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: dataSourceKeys.alerts(meterId) });
+      await client.invalidateQueries({ queryKey: dataSourceKeys.all(orgId) });
+    },
+  });
+}
+
+export function useBulkAction() {
+  const client = useQueryClient();
+  const orgId = useOrganisationId();
+  return useMutation({
+    mutationFn: (body: BulkActionRequest) =>
+      api.put('/meters/bulk-action', { body, schema: bulkActionAnswer }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: dataSourceKeys.all(orgId) });
+      await client.invalidateQueries({ queryKey: ['data-sources', orgId, 'consumption'] });
+    },
+  });
+}
+
+export async function downloadMeterExport(
+  orgId: number,
+  body: MeterDataExportRequest,
+  format: 'csv' | 'xlsx',
+) {
+  const file = await api.post<Blob>(`/organisations/${orgId}/meter-data-export?format=${format}`, {
+    body,
+    blob: true,
+  });
+  saveFile(file, `meter-data-export-${new Date().toISOString().slice(0, 10)}.${format}`);
+}
+
+export const runAlertsReport = (dryRun: boolean) =>
+  api.get(`/admin/alerts-report?dryRun=${dryRun}`, { schema: alertsReport });

@@ -1,0 +1,126 @@
+import { Group, MultiSelect, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import type { DataSourceList } from '@verdant/contracts/data-sources';
+import { monthYearLabel } from '@verdant/domain/month-labels';
+import type { DataSourceFilters } from '../api';
+
+/** The last 36 complete months, newest first, as yyyyMM. */
+export function monthOptions() {
+  const now = new Date();
+  return Array.from({ length: 36 }, (_, i) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1 - i, 1));
+    const value = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    return { value, label: monthYearLabel(d.getUTCMonth() + 1, d.getUTCFullYear()) };
+  });
+}
+
+type Options = DataSourceList['options'];
+const toData = (list: { id: number; name: string }[] | undefined) =>
+  (list ?? []).map((o) => ({ value: String(o.id), label: o.name }));
+
+interface FiltersProps {
+  text: string;
+  onText: (v: string) => void;
+  options: Options | undefined;
+  type: string[];
+  onType: (v: string[]) => void;
+  measuring: string[];
+  onMeasuring: (v: string[]) => void;
+  retailer: string[];
+  onRetailer: (v: string[]) => void;
+  memberOf: string;
+  onMemberOf: (v: string) => void;
+  member: string[];
+  onMember: (v: string[]) => void;
+  months: { value: string; label: string }[];
+  month: string;
+  onMonth: (v: string) => void;
+  measure: DataSourceFilters['measure'];
+  onMeasure: (v: DataSourceFilters['measure']) => void;
+  audit: boolean;
+}
+
+/** Filters of the data sources list: name or account, type, measuring, retailer, membership; month and measure. */
+export function DataSourceFiltersBar(p: FiltersProps) {
+  const any = (list: string[], text: string) => (list.length ? undefined : text);
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <TextInput
+        label="Name or account"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={p.text}
+        onChange={(e) => p.onText(e.currentTarget.value)}
+        w={220}
+      />
+      <MultiSelect
+        label="Type"
+        placeholder={any(p.type, 'Any type')}
+        data={toData(p.options?.types)}
+        value={p.type}
+        onChange={p.onType}
+        clearable
+        w={200}
+      />
+      <MultiSelect
+        label="Measuring"
+        placeholder={any(p.measuring, 'Anything')}
+        data={toData(p.options?.measuring)}
+        value={p.measuring}
+        onChange={p.onMeasuring}
+        clearable
+        searchable
+        w={200}
+      />
+      <MultiSelect
+        label="Retailer"
+        placeholder={any(p.retailer, 'Any retailer')}
+        data={toData(p.options?.retailers)}
+        value={p.retailer}
+        onChange={p.onRetailer}
+        clearable
+        searchable
+        w={180}
+      />
+      <Select
+        label="Member Of"
+        data={[{ value: 'site', label: 'Site' }, ...toData(p.options?.groupings)]}
+        value={p.memberOf}
+        onChange={(v) => v && p.onMemberOf(v)}
+        allowDeselect={false}
+        w={160}
+      />
+      <MultiSelect
+        label="Membership"
+        placeholder={any(p.member, p.memberOf === 'site' ? 'Any site' : 'Any group')}
+        data={toData(p.options?.members)}
+        value={p.member}
+        onChange={p.onMember}
+        clearable
+        searchable
+        w={200}
+      />
+      {!p.audit && (
+        <>
+          <Select
+            label="Month"
+            data={p.months}
+            value={p.month}
+            onChange={(v) => v && p.onMonth(v)}
+            allowDeselect={false}
+            w={160}
+          />
+          <SegmentedControl
+            aria-label="Figure"
+            value={p.measure}
+            onChange={(v) => p.onMeasure(v as DataSourceFilters['measure'])}
+            data={[
+              { value: 'cons', label: 'Usage' },
+              { value: 'cost', label: 'Expenditure' },
+              { value: 'co2', label: 'Emissions' },
+            ]}
+          />
+        </>
+      )}
+    </Group>
+  );
+}
