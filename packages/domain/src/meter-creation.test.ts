@@ -14,6 +14,7 @@ import {
   namingErrors,
   newMeterErrors,
   overviewErrors,
+  retailerSupplies,
   suggestMeterName,
   supplyOf,
   waterMeterNumbers,
@@ -122,6 +123,17 @@ describe('what each activity and situation needs', () => {
     expect(namingErrors(draft({ name: ' ab ' }))).toEqual({ name: 'Name must be at least 3 characters' });
     expect(namingErrors(draft({ name: 'abc' }))).toEqual({});
     expect(newMeterErrors(draft())).toEqual({});
+  });
+});
+
+describe('retailers offered', () => {
+  it('offers electricity retailers for electricity, gas ones for gas, all for other activities', () => {
+    expect(retailerSupplies('Electricity', 'electricity')).toBe(true);
+    expect(retailerSupplies('Electricity and gas', 'gas')).toBe(true);
+    expect(retailerSupplies('Electricity', 'gas')).toBe(false);
+    expect(retailerSupplies('Water', 'electricity')).toBe(false);
+    expect(retailerSupplies('LPG', 'fuel')).toBe(true);
+    expect(retailerSupplies('Water', 'other')).toBe(true);
   });
 });
 

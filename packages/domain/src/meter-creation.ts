@@ -94,6 +94,19 @@ export function supplyOf(grouping: string | null | undefined): Supply {
 
 const gridSupply = (supply: Supply) => supply === 'electricity' || supply === 'gas';
 
+/** What each kind of supply buys from: the retailer types (lookups/retailers) offered for it; null offers all. */
+const RETAILER_TYPES: Record<Supply, readonly string[] | null> = {
+  electricity: ['Electricity', 'Electricity and gas'],
+  gas: ['Natural gas', 'Electricity and gas'],
+  water: ['Water'],
+  fuel: ['Fuel', 'LPG'],
+  other: null,
+};
+
+/** Whether a retailer of this type is offered for the supply. */
+export const retailerSupplies = (retailerType: string, supply: Supply) =>
+  RETAILER_TYPES[supply]?.includes(retailerType) ?? true;
+
 /** An ICP is needed for a standard supply of electricity or gas. */
 export const needsIcp = (supply: Supply, situation: Situation) =>
   situation === 'STANDARD' && gridSupply(supply);

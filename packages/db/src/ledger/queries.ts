@@ -79,7 +79,9 @@ export type ChosenSource = { organisation_id: number; effective_from: string; so
 
 /**
  * Sets an organisation's factor source from a date on: choices from that date are replaced. The default
- * (1900-01-01) restates every year, as the settings form does.
+ * (1900-01-01) restates every year, as the settings form does. Answers whether the history changed, read from
+ * what the delete removed: called after the organisation's row lock, that is the latest committed history,
+ * where a value read before the lock may be stale under concurrent saves.
  */
 export async function setFactorSource(
   db: DbOrTx,
@@ -87,13 +89,18 @@ export async function setFactorSource(
   sourceId: number | null,
   effectiveFrom = '1900-01-01',
   changedBy: number | null = null,
-) {
-  await db.execute(sql`delete from organisation_factor_sources
-    where organisation_id = ${organisationId} and effective_from >= ${effectiveFrom}`);
+): Promise<boolean> {
+  const removed = await db.execute<{ source_id: number; effective_from: string }>(sql`
+    delete from organisation_factor_sources
+    where organisation_id = ${organisationId} and effective_from >= ${effectiveFrom}
+    returning source_id, effective_from::text`);
   if (sourceId !== null) {
     await db.execute(sql`insert into organisation_factor_sources (organisation_id, effective_from, source_id, changed_by)
       values (${organisationId}, ${effectiveFrom}, ${sourceId}, ${changedBy})`);
   }
+  const [only, ...more] = removed.rows;
+  if (sourceId === null) return only !== undefined;
+  return !(only?.source_id === sourceId && only.effective_from === effectiveFrom && more.length === 0);
 }
 
 /** A stored fact row as drizzle selects it (numeric money as an exact string). */

@@ -40,6 +40,8 @@ const FIELD_SOURCES: Record<string, Source> = {
   siteId: table('sites'),
   entityId: table('entities'),
   meterId: table('meters'),
+  replaces: table('meters'),
+  fromMeterId: table('meters'),
   powerMeterId: table('meters'),
   flowMeterId: table('meters'),
   influentMeterId: table('meters'),
@@ -48,6 +50,8 @@ const FIELD_SOURCES: Record<string, Source> = {
   energyId: table('data_types'),
   unitId: table('units'),
   reportingUnitId: table('units'),
+  outputUnitId: table('units'),
+  retailerId: table('retailers'),
   emissionFactorDataSourceId: table('emission_factor_sources'),
 };
 

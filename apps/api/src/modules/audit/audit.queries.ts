@@ -69,7 +69,8 @@ export type NameSource =
         | 'groupings'
         | 'units'
         | 'data_types'
-        | 'emission_factor_sources';
+        | 'emission_factor_sources'
+        | 'retailers';
     };
 
 const NAME_SQL: Record<Exclude<NameSource, { list: string }>['table'], (org: number, ids: string) => SQL> = {
@@ -79,6 +80,8 @@ const NAME_SQL: Record<Exclude<NameSource, { list: string }>['table'], (org: num
     sql`select id, name from sites where organisation_id = ${org} and id = any(${ids}::int[])`,
   entities: (org, ids) =>
     sql`select id, name from entities where organisation_id = ${org} and id = any(${ids}::int[])`,
+  // One global list.
+  retailers: (_org, ids) => sql`select id, name from retailers where id = any(${ids}::int[])`,
   meters: (org, ids) =>
     sql`select id, local_name as name from meters where organisation_id = ${org} and id = any(${ids}::int[])`,
   groupings: (org, ids) =>

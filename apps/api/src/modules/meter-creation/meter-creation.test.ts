@@ -157,6 +157,16 @@ describe('POST /organisations/{id}/new-meter', () => {
       .where(and(eq(auditEvents.assetType, 'meter'), eq(auditEvents.assetId, body.id)));
     expect(entry).toMatchObject({ organisationId: org.id, action: 'create', assetType: 'meter' });
     expect(entry?.changes.account).toEqual({ before: null, after: ICP_B });
+    // The organisation's history names the retailer and the units.
+    const history = await call(
+      'admin',
+      'GET',
+      `/api/organisations/${org.id}/history?assetType=meter&assetId=${body.id}`,
+    );
+    expect(history.json().events[0].changes).toMatchObject({
+      retailerId: { before: null, after: 'Meridian Energy' },
+      outputUnitId: { before: null, after: 'MWh' },
+    });
   });
 
   it('takes an ICP typed without its hyphen, a check meter without ICP, a landlord supply, a water account', async () => {

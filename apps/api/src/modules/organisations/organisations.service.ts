@@ -137,10 +137,13 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
         await assertSourceVisible(tx, id, body.emissionFactorDataSourceId);
         const after = await q.updateOrganisation(tx, id, body);
         await writeAudit(tx, a, before, 'update', diff(before, body as Record<string, unknown>));
-        const sourceChanged = before.emissionFactorDataSourceId !== body.emissionFactorDataSourceId;
         // Written on every save, after the row lock the update took: `before` may be stale under concurrent
-        // saves, and the source history must match the column the save leaves.
-        await setFactorSource(tx, id, body.emissionFactorDataSourceId ?? null);
+        // saves, and the source history must match the column the save leaves. Whether the source changed is
+        // read from the history the save replaced (two concurrent saves, own then default, each saw the
+        // other's `before` and the second marked nothing, leaving facts of the old source marked fresh).
+        const historyChanged = await setFactorSource(tx, id, body.emissionFactorDataSourceId ?? null);
+        const sourceChanged =
+          historyChanged || before.emissionFactorDataSourceId !== body.emissionFactorDataSourceId;
         return { row: after ?? before, marked: sourceChanged ? await markPending(tx, id) : 0 };
       });
       // Should the ask fail, the job's one-minute schedule drains the meters anyway.

@@ -7,10 +7,10 @@ import {
   needsIcp,
   needsLandlord,
   REPORTING_SOURCE_LABELS,
+  retailerSupplies,
   SITUATION_LABELS,
   STEP_CHECKS,
   type StepErrors,
-  type Supply,
   suggestMeterName,
   supplyOf,
   WIZARD_STEPS,
@@ -55,15 +55,6 @@ const EMPTY: Draft = {
   nonRetailer: false,
   nonMainland: false,
   name: '',
-};
-
-/** Retailers that supply the activity (all of them for activities without a usual kind of retailer). */
-const RETAILER_TYPES: Record<Supply, string[] | null> = {
-  electricity: ['Electricity', 'Electricity and gas'],
-  gas: ['Natural gas', 'Electricity and gas'],
-  water: ['Water'],
-  fuel: ['Fuel', 'LPG'],
-  other: null,
 };
 
 const REVIEW = WIZARD_STEPS.length - 1;
@@ -131,8 +122,7 @@ export function NewMeterWizard({
     .map((s) => ({ value: String(s.id), label: s.name }));
   const siteName = siteOptions.find((s) => s.value === String(draft.site))?.label ?? '';
   const unitOptions = (units.data ?? []).map((u) => ({ value: String(u.unitId), label: u.name }));
-  const allowed = RETAILER_TYPES[supply];
-  const retailerList = (retailers.data ?? []).filter((r) => allowed === null || allowed.includes(r.type));
+  const retailerList = (retailers.data ?? []).filter((r) => retailerSupplies(r.type, supply));
   const suggestion = suggestMeterName({
     address: check.data?.icp === draft.icp ? check.data.address : null,
     siteName,

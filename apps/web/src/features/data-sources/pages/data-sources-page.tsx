@@ -21,18 +21,19 @@ import { PageHeader } from '../../../components/page-header';
 import { PagedListBody } from '../../../components/paged-list-body';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListConsumption } from '../../../lib/use-list-consumption';
-import { type DataSourceFilters, useDataSourcesList } from '../api';
+import { type DataSourceFilters, useDataSourcesList, useOrganisationId } from '../api';
 import { AlertsReportModal } from '../components/alerts-report-modal';
 import { BulkDeleteModal, BulkOpenDateModal } from '../components/bulk-modals';
 import { DataSourceFiltersBar, monthOptions } from '../components/data-source-filters';
 import { DataSourcesTable } from '../components/data-sources-table';
 import { MeterExportModal } from '../components/meter-export-modal';
+import { DataSourceCreationModals, SHOW_NEW_METER, SHOW_NEW_WW_ACCOUNT } from '../new-meter/creation-modals';
 
 /** The `show` values that open this page's modals (the spec's `show` query parameter). */
 const SHOW = {
   export: 'export',
-  newMeter: 'new-meter',
-  newWwAccount: 'new-ww-account',
+  newMeter: SHOW_NEW_METER,
+  newWwAccount: SHOW_NEW_WW_ACCOUNT,
   invoiceReport: 'invoice-report',
   alertsReport: 'alerts-report',
 } as const;
@@ -46,6 +47,7 @@ const SHOW = {
 export function DataSourcesPage() {
   useDocumentTitle('Data Sources');
   const months = useMemo(monthOptions, []);
+  const orgId = useOrganisationId();
   const [params, setParams] = useSearchParams();
   const sort = Number(params.get('sort')) || 1;
   const show = params.get('show');
@@ -254,6 +256,7 @@ export function DataSourcesPage() {
       {show === SHOW.export && (
         <MeterExportModal opened onClose={closeShow} sources={rows} preselected={chosen} />
       )}
+      {mayEdit && orgId !== null && <DataSourceCreationModals organisationId={orgId} />}
       {show === SHOW.alertsReport && first?.productAdmin && <AlertsReportModal opened onClose={closeShow} />}
       {show === SHOW.invoiceReport && (
         <Modal opened onClose={closeShow} title="Invoice Entry Report" size="xl" centered>
