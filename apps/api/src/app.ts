@@ -54,6 +54,8 @@ import { metersRoutes } from './modules/meters/meters.routes';
 import { createMetersService } from './modules/meters/meters.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
+import { orgWideUpdatesRoutes } from './modules/org-wide-updates/org-wide-updates.routes';
+import { createOrgWideUpdatesService } from './modules/org-wide-updates/org-wide-updates.service';
 import { organisationsRoutes } from './modules/organisations/organisations.routes';
 import { createOrganisationsService } from './modules/organisations/organisations.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
@@ -168,6 +170,7 @@ export async function buildApp({
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
+      await api.register(orgWideUpdatesRoutes, { service: createOrgWideUpdatesService({ db }) });
       await api.register(entityFiguresRoutes, { service: createEntityFiguresService({ db, clock }) });
       await api.register(meterDistributionRoutes, {
         service: createMeterDistributionService({ db, clock }),

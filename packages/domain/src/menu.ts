@@ -72,6 +72,14 @@ export const MENU: readonly MenuEntry[] = [
   m('rates', 'Rates', '/organisation/rates', 'Organisation', 'TOU, NHH and prompt payment discount rates'),
   m('jobs', 'Jobs', '/organisation/jobs', 'Organisation', 'Dated tasks and notes'),
   m(
+    'org-wide-updates',
+    'Org-wide Updates',
+    '/organisation/org-wide-updates',
+    'Organisation',
+    'Alert, identifier and retailer defaults for every data source',
+    'orgAdmin',
+  ),
+  m(
     'history',
     'History',
     '/organisation/history',

@@ -209,6 +209,11 @@ export const MSG = {
   orgWideIdentifiers: 'Meter identifiers updated',
   orgWideRetailers: 'Retailers updated',
   orgWideTariffAlerts: 'Tariff alerts updated',
+  orgWideConsumptionEmpty: 'Enter a percentage or an absolute difference for the alert',
+  orgWideTariffEmpty: 'Enter at least one of the tariff alert values',
+  orgWideLabelUnknown: 'Choose an identifier of this organisation',
+  orgWideRetailerUnknown: 'Choose a retailer from the list',
+  orgWideRetailerSame: 'Choose two different retailers',
 } as const;
 
 /** Fills `{name}` placeholders in a catalogue message. */

@@ -130,6 +130,13 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/organisation/org-wide-updates',
+                lazy: async () => ({
+                  Component: (await import('../features/org-wide-updates/pages/org-wide-updates-page'))
+                    .OrgWideUpdatesPage,
+                }),
+              },
+              {
                 path: '/organisation/history',
                 lazy: async () => ({
                   Component: (await import('../features/organisation/pages/organisation-history-page'))

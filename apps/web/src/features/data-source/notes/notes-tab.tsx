@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Group, Loader, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { IconCalendarOff, IconPencil, IconPlus } from '@tabler/icons-react';
 import { type MeterNote, NOTE_KIND_LABELS } from '@verdant/contracts/meter-notes';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
@@ -56,9 +56,9 @@ export function NotesTab({ meter }: TabProps) {
               {list.map((n) => (
                 <Table.Tr key={n.id} data-note-id={n.id}>
                   <Table.Td>
-                    <Badge variant="light" color={KIND_COLOURS[n.kind]} style={{ textTransform: 'none' }}>
+                    <Text fz="sm" fw={500} c={`${KIND_COLOURS[n.kind]}.9`}>
                       {NOTE_KIND_LABELS[n.kind]}
-                    </Badge>
+                    </Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDate(n.dateFrom)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -69,15 +69,12 @@ export function NotesTab({ meter }: TabProps) {
                       {n.text}
                     </Text>
                     {n.invoiceGapFiller && (
-                      <Badge
-                        mt={4}
-                        color="orange"
-                        variant="light"
-                        size="sm"
-                        style={{ textTransform: 'none' }}
-                      >
-                        Non-invoicing period
-                      </Badge>
+                      <Group gap={4} mt={2}>
+                        <IconCalendarOff size={14} color="var(--mantine-color-orange-7)" aria-hidden />
+                        <Text fz="xs" fw={600}>
+                          Non-invoicing period
+                        </Text>
+                      </Group>
                     )}
                     {n.kind === 'INVOICE' && (
                       <Text fz="xs" c="dimmed">{`Invoice ${n.invoiceNumber ?? n.invoiceId}`}</Text>

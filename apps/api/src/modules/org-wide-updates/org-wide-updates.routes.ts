@@ -1,0 +1,79 @@
+import { errorResponse, idParam } from '@verdant/contracts/common';
+import {
+  consumptionAlertDefault,
+  identifierDefaultParams,
+  orgWideAnswer,
+  overrideQuery,
+  retailerDefaultParams,
+  tariffAlertDefault,
+} from '@verdant/contracts/org-wide-updates';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../plugins/auth';
+import type { OrgWideUpdatesService } from './org-wide-updates.service';
+
+const base = { tags: ['Org-wide updates'], security: [{ bearer: [] }] };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const administrator = { access: { role: 'administrator', organisation: 'params.id' } } as const;
+const answer = { 200: orgWideAnswer, ...errors };
+
+export const orgWideUpdatesRoutes: FastifyPluginAsyncZod<{ service: OrgWideUpdatesService }> = async (
+  app,
+  { service },
+) => {
+  app.post(
+    '/organisations/:id/consumption-alert/set-default',
+    {
+      config: administrator,
+      schema: {
+        ...base,
+        summary: 'Sets the consumption alert of every data source without one (every one with override=true)',
+        params: idParam,
+        querystring: overrideQuery,
+        body: consumptionAlertDefault,
+        response: answer,
+      },
+    },
+    async (req) =>
+      service.consumptionAlerts(callerOf(req), req.params.id, req.body, req.query.override === 'true'),
+  );
+  app.post(
+    '/organisations/:id/tariff-alert/set-default',
+    {
+      config: administrator,
+      schema: {
+        ...base,
+        summary: 'Sets the tariff alert of every data source without one',
+        params: idParam,
+        body: tariffAlertDefault,
+        response: answer,
+      },
+    },
+    async (req) => service.tariffAlerts(callerOf(req), req.params.id, req.body),
+  );
+  app.get(
+    '/organisations/:id/meter-identifiers/set-default/:labelId',
+    {
+      config: administrator,
+      schema: {
+        ...base,
+        summary: 'Gives every data source without a value for the identifier its account or meter number',
+        params: identifierDefaultParams,
+        response: answer,
+      },
+    },
+    async (req) => service.identifiers(callerOf(req), req.params.id, req.params.labelId),
+  );
+  app.get(
+    '/organisations/:id/retailer/set-default/:from/to/:to',
+    {
+      config: administrator,
+      schema: {
+        ...base,
+        summary: 'Moves every data source of one retailer to another',
+        params: retailerDefaultParams,
+        response: answer,
+      },
+    },
+    async (req) => service.retailers(callerOf(req), req.params.id, req.params.from, req.params.to),
+  );
+};
