@@ -47,7 +47,7 @@ export const siteListItem = z.object({
   consumption: z.number(),
   groups: z.array(text()),
   meters: z.number(),
-  /** No alerts are recorded yet (alert evaluation arrives with a later issue): always 0. */
+  /** Pending alerts on the site's live data sources the caller sees. */
   alerts: z.number(),
   closed: z.boolean(),
   siteOpen: text().nullable(),

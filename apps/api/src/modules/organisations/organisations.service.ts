@@ -22,6 +22,7 @@ import { CHART_BARS_MAX, ORGANISATION_STATUS } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { JobQueue } from '../../jobs/job-definition';
 import { recomputePendingJob } from '../../jobs/recompute-pending.job';
+import { siteAlertCounts } from '../../lib/alert-counts.queries';
 import { audit, created, diff } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import { allowedOf, visibleMeters } from '../../lib/rights';
@@ -311,17 +312,24 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
       };
     },
 
-    /**
-     * Sites with the most alerts. Alerts are not recorded yet (a later issue evaluates them), so every site
-     * the caller may see answers 0 rather than an invented count.
-     */
+    /** Sites with the most pending alerts on the data sources the caller sees, most first. */
     async siteAlerts(a: Caller, id: number): Promise<SiteAlerts[]> {
       const sites = await q.activeSites(db, id, 1000);
       const visible = await allowedOf(db, a.principal, 'view', id, sites, (s) => ({
         type: 'site',
         id: s.id,
       }));
-      return visible.slice(0, CHART_BARS_MAX).map((s) => ({ siteId: s.id, siteName: s.name, alerts: 0 }));
+      const meters = await visibleMeters(db, a.principal, id);
+      const counts = await siteAlertCounts(
+        db,
+        id,
+        visible.map((s) => s.id),
+        meters,
+      );
+      return visible
+        .map((s) => ({ siteId: s.id, siteName: s.name, alerts: counts.get(s.id) ?? 0 }))
+        .sort((x, y) => y.alerts - x.alerts || x.siteName.localeCompare(y.siteName))
+        .slice(0, CHART_BARS_MAX);
     },
   };
 }

@@ -4,6 +4,7 @@ import { createMember, createOrganisation, createUser } from '@verdant/db/factor
 import { createInvoice } from '@verdant/db/input-factories';
 import { rebuildLedger } from '@verdant/db/ledger/rebuild';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { meterAlerts } from '@verdant/db/schema/alerts';
 import { MSG } from '@verdant/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
@@ -85,6 +86,17 @@ beforeAll(async () => {
   await createInvoice(db, m3, { ...oct, consumption: 2000, cost: 100 });
   await createInvoice(db, m4, { ...oct, consumption: 50, cost: 50 });
   await recomputeFacts(db, [m1.id, check.id, m2.id, m3.id, m4.id], '2026-11-21');
+  // Pending alerts: Office 2 (on two meters), Depot 1; a deleted and a sent one do not count.
+  const alert = (m: { id: number }, status = 'pending') => ({
+    organisationId: org.id,
+    meterId: m.id,
+    message: 'Consumption up 40%',
+    alertDate: '2026-10-31',
+    status,
+  });
+  await db
+    .insert(meterAlerts)
+    .values([alert(m2), alert(m3), alert(m1), alert(m1, 'deleted'), alert(m4, 'sent')]);
 
   await createMember(db, org.id, { loginId: 'boss', accessId: 2, admin: true });
   await createMember(db, org.id, { loginId: 'editor', accessId: 2 });
@@ -407,10 +419,10 @@ describe('overview lists', () => {
     ]);
   });
 
-  it('answers every site with no alerts while alerts are not recorded', async () => {
+  it('ranks sites by their pending alerts, most first', async () => {
     expect(await list('site-alerts-list')).toEqual([
-      { siteId: ids.depot, siteName: 'Depot', alerts: 0 },
-      { siteId: ids.office, siteName: 'Office', alerts: 0 },
+      { siteId: ids.office, siteName: 'Office', alerts: 2 },
+      { siteId: ids.depot, siteName: 'Depot', alerts: 1 },
     ]);
   });
 

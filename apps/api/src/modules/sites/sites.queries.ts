@@ -57,7 +57,10 @@ export async function listSites(
           '{}') as groups,
         (select count(*)::int from meters m
           where m.organisation_id = s.organisation_id and m.site_id = s.id and m.deleted_at is null) as meters,
-        0 as alerts
+        (select count(*)::int from meter_alerts a join meters m on m.organisation_id = a.organisation_id
+          and m.id = a.meter_id and m.deleted_at is null
+          where a.organisation_id = s.organisation_id and m.site_id = s.id and a.status = 'pending'
+          ${visibleMeters === null ? sql`` : sql`and m.id = any(${ids(visibleMeters)}::int[])`}) as alerts
       from sites s left join (${sums}) fs on fs.site_id = s.id where ${sql.join(filters, sql` and `)}
     )
     select *, count(*) over ()::int as total from listed

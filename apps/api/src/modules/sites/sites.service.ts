@@ -9,6 +9,7 @@ import type {
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { fill, MSG } from '@verdant/domain/messages';
+import { siteAlertCounts } from '../../lib/alert-counts.queries';
 import { comparisonMonths, round } from '../../lib/asset-graph';
 import { audit, created, diff } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -55,7 +56,10 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
       visibleMeters(db, a.principal, site.organisationId),
       q.reportingYearEnd(db, site.organisationId),
     ]);
-    const [figures] = await q.siteMonthlyFigures(db, site.organisationId, [siteId], month, month, visible);
+    const [[figures], alerts] = await Promise.all([
+      q.siteMonthlyFigures(db, site.organisationId, [siteId], month, month, visible),
+      siteAlertCounts(db, site.organisationId, [siteId], visible),
+    ]);
     return {
       id: site.id,
       organisationId: site.organisationId,
@@ -72,7 +76,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
       consumption: round(figures?.cons ?? 0, 3),
       groups: joined.map((g) => g.name),
       meters: meterCount,
-      alerts: 0,
+      alerts: alerts.get(siteId) ?? 0,
       joinedGroups: joined,
       availableGroups: available,
       indicators,

@@ -4,6 +4,7 @@ import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { seedReferenceData } from '@verdant/db/reference-seed';
+import { meterAlerts } from '@verdant/db/schema/alerts';
 import { sites } from '@verdant/db/schema/assets';
 import { MSG } from '@verdant/domain/messages';
 import { eq } from 'drizzle-orm';
@@ -52,6 +53,17 @@ beforeAll(async () => {
   await createInvoice(db, supply, { from: '2025-10-01', till: '2025-10-31', consumption: 2480, cost: 496 });
   await createInvoice(db, check, { from: '2026-10-01', till: '2026-10-31', consumption: 700, cost: 0 });
   await recomputeFacts(db, [supply.id, check.id], '2026-11-21');
+  // Depot's pending alerts: 3 (two on the supply, one on the check meter); a scheduled one does not count.
+  const alert = (m: { id: number }, status = 'pending') => ({
+    organisationId: org.id,
+    meterId: m.id,
+    message: 'Consumption up 40%',
+    alertDate: '2026-10-31',
+    status,
+  });
+  await db
+    .insert(meterAlerts)
+    .values([alert(supply), alert(supply), alert(check), alert(supply, 'scheduled')]);
   const depots = await createGroup(db, org.id, 'site', 'Depots', [depot.id]);
   const regional = await createGroup(db, org.id, 'site', 'Regional');
   const sourceGroup = await createGroup(db, org.id, 'meter', 'Sources');
@@ -101,7 +113,7 @@ describe('sites list', () => {
         consumption: 3100,
         groups: ['Depots'],
         meters: 2,
-        alerts: 0,
+        alerts: 3,
         closed: false,
         siteOpen: '2010-01-01',
         siteClose: null,
@@ -209,7 +221,7 @@ describe('one site', () => {
       regionId: 9,
       consumption: 3100,
       meters: 2,
-      alerts: 0,
+      alerts: 3,
       groups: ['Depots'],
       joinedGroups: [{ id: ids.depots, name: 'Depots' }],
       mayEdit: false,

@@ -4,13 +4,10 @@ import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { OrganisationActions } from '../components/organisation-actions';
-import { EmittersCard, RankingCard } from '../components/overview-cards';
+import { AlertsCard, EmittersCard, RankingCard } from '../components/overview-cards';
 import { monthChoices } from '../overview-charts';
 
-/**
- * /organisation: highest emitters and the switchable site ranking for a chosen month. The 'Most alerts' card
- * (AlertsCard) is left off until alerts are evaluated, rather than showing made-up zeros.
- */
+/** /organisation: highest emitters and the switchable site ranking for a chosen month, and the sites with the most pending alerts. */
 export function OrganisationOverviewPage() {
   useDocumentTitle('Organisation');
   const name = useSession()?.organisation?.name ?? 'Organisation';
@@ -40,6 +37,7 @@ export function OrganisationOverviewPage() {
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <EmittersCard month={month} monthLabel={monthLabel} />
           <RankingCard month={month} monthLabel={monthLabel} />
+          <AlertsCard />
         </SimpleGrid>
       </Stack>
     </>

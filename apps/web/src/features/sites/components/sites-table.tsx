@@ -29,9 +29,6 @@ interface SitesTableProps {
   measureLabel: string;
 }
 
-/** Alerts are not evaluated yet (a later issue): the column says so rather than showing made-up zeros. */
-const ALERTS_EVALUATED = false;
-
 export function SitesTable({
   sites,
   sort,
@@ -113,13 +110,7 @@ export function SitesTable({
                   {s.meters}
                 </Table.Td>
                 <Table.Td ta="right" visibleFrom="sm">
-                  {ALERTS_EVALUATED ? (
-                    s.alerts
-                  ) : (
-                    <Text span fz="sm" c="dimmed" title="Alerts are not evaluated yet">
-                      n/a
-                    </Text>
-                  )}
+                  {s.alerts}
                 </Table.Td>
               </Table.Tr>
             );
