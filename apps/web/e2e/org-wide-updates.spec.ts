@@ -27,16 +27,17 @@ test('an administrator sets the consumption alert default and sees the failure m
 test('screens of the Notes and Distribution tabs at 1440 and 390 px', async ({ page }) => {
   await signIn(page, 'demo');
   await openDataSource(page, 'Civic Library', 'Civic Library Main supply');
-  for (const [tab, name] of [
-    ['Notes', 'notes'],
-    ['Distribution', 'distribution'],
-    ['Files', 'files'],
+  for (const [tab, name, shown] of [
+    ['Notes', 'notes', page.getByRole('button', { name: 'New Note' })],
+    ['Distribution', 'distribution', page.getByRole('table', { name: 'Distribution' })],
+    ['Files', 'files', page.getByTestId('files-panel')],
   ] as const) {
     await page.getByRole('tab', { name: tab }).click();
-    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
-    await page.waitForLoadState('networkidle');
+    await expect(shown).toBeVisible();
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+      // The side navigation slides away when the screen narrows: shoot once it has gone.
+      await page.waitForTimeout(600);
       await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
     }
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -46,6 +47,7 @@ test('screens of the Notes and Distribution tabs at 1440 and 390 px', async ({ p
   await expect(page.getByRole('table', { name: 'Distributed figures by month' })).toBeVisible();
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+    await page.waitForTimeout(600);
     await page.screenshot({ path: `test-results/screens/entity-figures-${width}.png`, fullPage: true });
   }
 });

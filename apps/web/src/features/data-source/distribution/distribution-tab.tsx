@@ -240,7 +240,7 @@ export function DistributionTab({ meter }: TabProps) {
           <Stack gap="xs">
             {earlier.map((p) => (
               <Text key={p.validFrom ?? 'start'} fz="sm">
-                <Text span fw={500}>{`${fromLabel(p.validFrom)}: `}</Text>
+                <Text span fw={500} fz="sm">{`${fromLabel(p.validFrom)}: `}</Text>
                 {p.entities.length
                   ? p.entities.map((e) => `${e.entityName} ${e.percCons}% / ${e.percNote}%`).join(', ')
                   : 'no shares'}
