@@ -142,7 +142,8 @@ test.describe('dashboard overview', () => {
       .getByRole('link', { name: top?.displayName })
       .click();
     await expect(page).toHaveURL(new RegExp(`/data-sources/${top?.id}$`));
-    await expect(page.getByRole('heading', { name: 'Data Source' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
   });
 
   test('favourites tabs say where favourites come from', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { icpWithChecksum } from '@verdant/domain/meter-creation';
+import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
 // The demo's first electricity supply (packages/db/src/demo-meter-accounts.ts): an ICP the organisation has.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
 test('New W/WW Acct creates a water and a wastewater meter with equal numbers suffixed (W) and (WW)', async ({

@@ -10,6 +10,7 @@ import { type DemoStorage, seedDemoFiles } from './demo-files';
 import { seedDemoLedger } from './demo-ledger';
 import { seedDemoMeterAccounts } from './demo-meter-accounts';
 import { seedDemoMeterNotes } from './demo-meter-notes';
+import { seedDemoClosedMeter, seedDemoMeterSettings } from './demo-meter-settings';
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoSites } from './demo-sites';
 import { addMembership, createMember, createOrganisation, createUser } from './factories';
@@ -101,7 +102,9 @@ export async function seedDemoOnce(
     const sites = await seedDemoColleagues(tx, demo.id);
     await seedDemoSites(tx, { organisationId: demo.id, sites });
     await seedDemoLedger(tx, sites, today);
+    await seedDemoClosedMeter(tx, { organisationId: demo.id });
     await seedDemoMeterAccounts(tx, { organisationId: demo.id });
+    await seedDemoMeterSettings(tx, { organisationId: demo.id });
     await seedDemoAlerts(tx, demo.id, today);
     // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.
     await seedDemoEntities(tx, { organisationId: demo.id, sites });

@@ -74,3 +74,6 @@ export const CONTTYPE_ADMINISTRATOR = 1;
 export const ICP_LENGTH = 16;
 export const METER_NAME_MIN = 3;
 export const METER_NAME_SUGGESTION_MAX = 70;
+
+/** The data source location map (data-portal.md 9): opens at about -40, 174.5, zoom 5; 13 when located. */
+export const METER_MAP = { centre: [-40, 174.5] as [number, number], zoom: 5, locatedZoom: 13 };

@@ -1,7 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { E2E_PORT, E2E_SHORT_SESSION_PORT } from '../../../../playwright.config';
 
 export { expect };
+
+/** The product's own pages; the test identity provider's sign-in page (another port) is not ours to judge. */
+const APP_ORIGINS = new Set([E2E_PORT, E2E_SHORT_SESSION_PORT].map((port) => `http://127.0.0.1:${port}`));
+const isApp = (url: string) => URL.canParse(url) && APP_ORIGINS.has(new URL(url).origin);
 
 interface Finding {
   screen: string;
@@ -24,10 +29,15 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(
     ({ quiet, cap }) =>
       new Promise<void>((resolve) => {
+        // A loader or skeleton still showing, or a transition still running (a modal fading in would be
+        // scanned half transparent): a spinner's endless animation does not count.
         const busy = () =>
           document.querySelector(
             '[aria-busy="true"], .mantine-Loader-root, [data-loading="true"], .mantine-Skeleton-root[data-visible="true"]',
-          ) !== null;
+          ) !== null ||
+          document
+            .getAnimations()
+            .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
         let timer = 0;
         const finish = () => {
           observer.disconnect();
@@ -113,7 +123,7 @@ class AxeWatch {
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame()) return;
       const url = frame.url();
-      if (!url.startsWith('http')) return;
+      if (!isApp(url)) return;
       const screen = screenOf(url);
       if (!this.visited.has(screen)) this.visited.set(screen, url);
       this.enqueue(page, () => this.scanIfStill(page, url));
@@ -136,7 +146,7 @@ class AxeWatch {
   /** Scans the screen unless the journey has already left it (or it was scanned before). */
   private async scanIfStill(page: Page, url: string, dialog?: string): Promise<void> {
     const screen = screenOf(url, dialog);
-    if (page.isClosed() || page.url() !== url || this.scanned.has(screen)) return;
+    if (page.isClosed() || page.url() !== url || !isApp(url) || this.scanned.has(screen)) return;
     await settle(page);
     if (page.url() !== url) return;
     if (dialog !== undefined) {
@@ -155,7 +165,7 @@ class AxeWatch {
   /** Scans what the page shows now, waiting for the scans queued before it. */
   check(page: Page): Promise<void> {
     return this.enqueue(page, async () => {
-      if (page.isClosed() || !page.url().startsWith('http')) return;
+      if (page.isClosed() || !isApp(page.url())) return;
       await settle(page);
       const screen = screenOf(page.url());
       this.findings.push(...(await scan(page, screen)));
@@ -195,12 +205,12 @@ class AxeWatch {
  */
 export const test = base.extend<{ axe: AxeWatch }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-  axe: async ({}, use) => {
+  axe: async ({}, use, info) => {
+    // Scans take time of their own: they must not eat into the journey's.
+    info.setTimeout(info.timeout + 60_000);
     await use(new AxeWatch());
   },
   context: async ({ context, axe }, use, info) => {
-    // Scans take time of their own: they must not eat into the journey's.
-    info.setTimeout(info.timeout + 60_000);
     context.on('page', (page) => void axe.watch(page));
     await use(context);
     await axe.finish(context, info);

@@ -28,7 +28,20 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { fw: 600 } },
     // A banner's close button has no name of its own either.
-    Notification: { defaultProps: { radius: 'md', closeButtonProps: { 'aria-label': 'Close' } } },
+    // A banner's text is Mantine's gray 6 (3.3:1): the readable dimmed colour instead.
+    Notification: {
+      defaultProps: { radius: 'md', closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    },
+    // A choice list that scrolls must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable).
+    ...Object.fromEntries(
+      ['Select', 'MultiSelect', 'Autocomplete', 'TagsInput'].map((name) => [
+        name,
+        { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+      ]),
+    ),
+    // A table that scrolls sideways must be reachable by keyboard to be scrolled, links in it or not.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     // Mantine's modal close button has no name of its own.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A link inside a sentence must not rely on colour alone.

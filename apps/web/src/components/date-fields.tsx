@@ -9,6 +9,7 @@ import {
   parseDisplayMonth,
 } from '@verdant/domain/dates';
 import { type ReactNode, useEffect, useState } from 'react';
+import classes from './date-fields.module.css';
 
 export const DATE_HINT = 'Write the date as dd/mm/yyyy';
 export const MONTH_HINT = 'Write the month as mm/yyyy';
@@ -150,6 +151,7 @@ const DATE_KIND: Kind = {
   picker: (value, pick) => (
     <DatePicker
       ariaLabels={PICKER_LABELS}
+      classNames={{ day: classes.day }}
       value={value}
       defaultDate={value ?? undefined}
       onChange={(picked) => picked && pick(String(picked).slice(0, 10))}

@@ -9,8 +9,9 @@ interface PageHeaderProps {
 
 export function PageHeader({ title, description, right }: PageHeaderProps) {
   return (
-    <Group justify="space-between" align="flex-start" mb="lg" wrap="nowrap">
-      <Stack gap={4}>
+    // On a narrow screen the buttons on the right go under the title rather than being cut off.
+    <Group justify="space-between" align="flex-start" mb="lg" gap="sm">
+      <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
         <Title order={1} fz={26}>
           {title}
         </Title>

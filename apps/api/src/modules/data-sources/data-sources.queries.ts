@@ -6,9 +6,8 @@ import { type SQL, sql } from 'drizzle-orm';
 const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 const idsOf = (csv: string) => csv.split(',').map(Number);
 
-/** A retailer's name (the retailers list arrives with the New Meter issue; until then the id). */
-const retailerName = (column: SQL) =>
-  sql`case when ${column} is null then null else 'Retailer ' || ${column} end`;
+/** A retailer's name from the retailers list. */
+const retailerName = (column: SQL) => sql`(select r.name from retailers r where r.id = ${column})`;
 
 /** The last day any input of the meter covers. */
 const lastEntry = sql`greatest(

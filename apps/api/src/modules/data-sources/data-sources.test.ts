@@ -213,6 +213,22 @@ describe('data sources list', () => {
     expect(page.rows.map((r: { name: string }) => r.name)).toEqual(['Depot supply', 'Office supply']);
   });
 
+  it('shows and filters by retailer, and orders the audit view by retailer and last entry', async () => {
+    const [retailer] = (
+      await t.db.execute<{ id: number; name: string }>(
+        sql`select id, name from retailers order by id limit 1`,
+      )
+    ).rows;
+    await t.db.execute(sql`update meters set retailer_id = ${retailer?.id} where id = ${ids.supply}`);
+    const res = (await list('editor', `retailer=${retailer?.id}`)).json();
+    expect(res.rows).toEqual([expect.objectContaining({ name: 'Depot supply', retailer: retailer?.name })]);
+    expect(res.options.retailers).toEqual([{ id: retailer?.id, name: retailer?.name }]);
+    expect((await names('editor', 'sort=-7'))[0]).toBe('Depot supply');
+    const byEntry = (await list('editor', 'sort=-8')).json().rows;
+    expect(byEntry.map((r: { lastEntry: string }) => r.lastEntry)).toEqual(Array(4).fill('2026-10-31'));
+    await t.db.execute(sql`update meters set retailer_id = null where id = ${ids.supply}`);
+  });
+
   it('refuses a bad sort or filter with 400', async () => {
     expect((await list('editor', 'sort=0')).statusCode).toBe(400);
     expect((await list('editor', 'sort=9')).statusCode).toBe(400);
@@ -445,6 +461,28 @@ describe('bulk actions', () => {
         and changes -> 'meterOpen' ->> 'after' = '2026-10-16'`,
     );
     expect(audit.rows[0]?.n).toBe(3);
+  });
+
+  it('hands more than 50 meters to the recompute job: they are pending until it has run', async () => {
+    const big = await createOrganisation(t.db, { name: 'Big Org' });
+    const site = await createSite(t.db, big.id, { name: 'Yard' });
+    const many: number[] = [];
+    for (let i = 0; i < 51; i++) {
+      many.push((await createMeter(t.db, site, { localName: `Pump ${i}`, meterOpen: '2020-01-01' })).id);
+    }
+    await createMember(t.db, big.id, { loginId: 'big.editor', accessId: 3 });
+    const token = await t.login('big.editor');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/meters/bulk-action',
+      headers: bearer(token),
+      payload: { action: 'open-date', ids: many, data: '2019-01-01' },
+    });
+    expect(res.json()).toEqual({ success: true, message: 'Open dates updated', changed: 51, pending: true });
+    const pending = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ledger_pending where organisation_id = ${big.id}`,
+    );
+    expect(pending.rows[0]?.n).toBe(51);
   });
 
   it("deletes and marks not to load, with the spec's message; the figures leave the lists", async () => {

@@ -1,5 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type MeterDetail, meterDetail, meterGraphData } from '@verdant/contracts/meters';
+import { meterEnergyUnitList } from '@verdant/contracts/catalogue';
+import { retailerList } from '@verdant/contracts/meter-creation';
+import {
+  compatibleTypes,
+  type MeterDetail,
+  type MeterUpdate,
+  messageWithId,
+  meterDetail,
+  meterGraphData,
+  meterSummaryList,
+  organisationIdentifierLabels,
+} from '@verdant/contracts/meters';
 import { api } from '../../lib/api-client';
 
 export const meterKeys = {
@@ -43,3 +54,103 @@ export function useMeterWrite<A>(id: number, call: (arg: A) => Promise<MeterDeta
     },
   });
 }
+
+const STALE = 5 * 60_000;
+
+export function useUnitsOf(energyId: number | null) {
+  return useQuery({
+    queryKey: ['lookups', 'energy', energyId, 'units'],
+    queryFn: ({ signal }) =>
+      api.get(`/lookups/energy/${energyId}/energy-units`, { schema: meterEnergyUnitList, signal }),
+    staleTime: STALE,
+    enabled: energyId !== null,
+  });
+}
+
+export function useRetailerList() {
+  return useQuery({
+    queryKey: ['lookups', 'retailers'],
+    queryFn: ({ signal }) => api.get('/lookups/retailers', { schema: retailerList, signal }),
+    staleTime: STALE,
+  });
+}
+
+export const useUpdateMeter = (id: number) =>
+  useMeterWrite(id, (body: MeterUpdate) => api.put(`/meters/${id}`, { body, schema: meterDetail }));
+
+export const useMeterGroup = (id: number) =>
+  useMeterWrite(id, ({ groupId, join }: { groupId: number; join: boolean }) =>
+    join
+      ? api.post(`/meter-groups/${groupId}/meter/${id}`, { schema: meterDetail })
+      : api.delete(`/meter-groups/${groupId}/meter/${id}`, { schema: meterDetail }),
+  );
+
+export const useSetIdentifier = (id: number) =>
+  useMeterWrite(id, ({ identifierId, value }: { identifierId: number; value: string | null }) =>
+    api.put(`/meters/${id}/identifiers/${identifierId}`, { body: { value }, schema: meterDetail }),
+  );
+
+export const useCopyIdentifiers = (id: number) =>
+  useMeterWrite(id, (fromMeterId: number) =>
+    api.post(`/meters/${id}/identifiers/copy`, { body: { fromMeterId }, schema: meterDetail }),
+  );
+
+export function useNewIdentifier(meterId: number, organisationId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      api.post(`/organisations/${organisationId}/meter-identifiers`, {
+        body: { name },
+        schema: organisationIdentifierLabels.element,
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: meterKeys.meter(meterId) }),
+  });
+}
+
+export type AlertSetup = 'consumption-alert-setup' | 'tariff-alert-setup' | 'baseload-alert-setup';
+export const useAlertSetup = (id: number, path: AlertSetup) =>
+  useMeterWrite(id, (body: object) => api.put(`/meters/${id}/${path}`, { body, schema: meterDetail }));
+
+export function useSameSite(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...meterKeys.meter(id), 'same-site'],
+    queryFn: ({ signal }) => api.get(`/meters/${id}/same-site`, { schema: meterSummaryList, signal }),
+    enabled,
+  });
+}
+
+export function useCompatibleTypes(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...meterKeys.meter(id), 'compatible-types'],
+    queryFn: ({ signal }) => api.get(`/meters/${id}/compatible-types`, { schema: compatibleTypes, signal }),
+    enabled,
+  });
+}
+
+export const useChangeDataType = (id: number) =>
+  useMeterWrite(id, (body: { energyId: number; unitId: number }) =>
+    api.put(`/meters/${id}/change-data-type`, { body, schema: meterDetail }),
+  );
+
+/** Move and Replacement answer a message and an id; the meter and every list showing it are read again. */
+function useMeterAction<A>(id: number, call: (arg: A) => Promise<{ message: string; id: number }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: meterKeys.meter(id) });
+      void client.invalidateQueries({ queryKey: ['site'] });
+      void client.invalidateQueries({ queryKey: ['sites'] });
+    },
+  });
+}
+
+export const useMoveMeter = (id: number) =>
+  useMeterAction(id, (siteId: number) =>
+    api.get(`/meters/${id}/move?to=${siteId}`, { schema: messageWithId }),
+  );
+
+export const useCreateReplacement = (id: number) =>
+  useMeterAction(id, (body: { typeId: number; openDate?: string }) =>
+    api.post(`/meters/${id}/create-replacement`, { body, schema: messageWithId }),
+  );

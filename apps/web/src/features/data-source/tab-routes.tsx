@@ -26,6 +26,9 @@ const Notes = lazy(async () => ({
 const Files = lazy(async () => ({
   default: (await import('./files/files-tab')).FilesTab,
 }));
+const Settings = lazy(async () => ({
+  default: (await import('./settings/data-source-settings')).DataSourceSettings,
+}));
 const History = lazy(async () => ({
   default: (await import('./components/data-source-history')).DataSourceHistory,
 }));
@@ -33,7 +36,7 @@ const History = lazy(async () => ({
 /** null: the tab shows the 'not built yet' notice until its issue lands. */
 export const TAB_CONTENT: Record<DataSourceTab, ComponentType<TabProps> | null> = {
   overview: Overview,
-  settings: null,
+  settings: Settings,
   configuration: Distribution,
   notes: Notes,
   files: Files,

@@ -44,17 +44,19 @@ export function DataSourcePage() {
 
   return (
     <>
-      <Breadcrumbs mb="xs" fz="sm" aria-label="Breadcrumbs">
-        <Anchor component={Link} to="/dashboard">
-          Home
-        </Anchor>
-        <Anchor component={Link} to="/organisation">
-          {m.organisation.name}
-        </Anchor>
-        <Anchor component={Link} to={`/sites/${m.site.id}`}>
-          {m.site.name}
-        </Anchor>
-      </Breadcrumbs>
+      <nav aria-label="Breadcrumbs">
+        <Breadcrumbs mb="xs" fz="sm">
+          <Anchor component={Link} to="/dashboard">
+            Home
+          </Anchor>
+          <Anchor component={Link} to="/organisation">
+            {m.organisation.name}
+          </Anchor>
+          <Anchor component={Link} to={`/sites/${m.site.id}`}>
+            {m.site.name}
+          </Anchor>
+        </Breadcrumbs>
+      </nav>
       <PageHeader
         title={m.localName}
         description={

@@ -41,7 +41,15 @@ export function AlertPanel({ meterId, name, mayEdit }: { meterId: number; name: 
         </Text>
       )}
       {alerts.data.map((a) => (
-        <Group key={a.id} align="flex-end" justify="space-between" wrap="wrap" gap="sm">
+        <Group
+          key={a.id}
+          align="flex-end"
+          justify="space-between"
+          wrap="wrap"
+          gap="sm"
+          role="group"
+          aria-label={a.message}
+        >
           <Stack gap={2} style={{ flex: '1 1 260px' }}>
             <Text fz="sm" fw={500}>
               {a.link ? (

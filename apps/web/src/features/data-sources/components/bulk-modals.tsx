@@ -39,7 +39,15 @@ export function BulkOpenDateModal({ opened, onClose, ids, onDone }: BulkModalPro
     <Modal opened={opened} onClose={onClose} title="Bulk Set Data Source Open Date" centered>
       <Stack>
         <Text fz="sm">{`${ids.length} data source${ids.length === 1 ? '' : 's'} selected.`}</Text>
-        <DateField label="Open date" value={date} onChange={setDate} required />
+        <DateField
+          label="Open date"
+          value={date}
+          onChange={(value) => {
+            setDate(value);
+            setError(null);
+          }}
+          required
+        />
         <Checkbox
           label="Move earlier"
           description="Change open dates that are after this date"

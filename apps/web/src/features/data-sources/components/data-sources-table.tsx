@@ -204,7 +204,7 @@ export function DataSourcesTable({
                     </>
                   )}
                 </Table.Tr>
-                {open && (
+                {open && !audit && (
                   <Table.Tr>
                     <Table.Td colSpan={span} bg="var(--mantine-color-gray-0)">
                       <AlertPanel meterId={r.id} name={r.name} mayEdit={mayEdit} />

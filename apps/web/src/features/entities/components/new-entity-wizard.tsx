@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { useAssetBrowse } from '../../../components/use-asset-browse';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { useCreateEntity, useFacilities, useLookup, usePumpMeters } from '../api';
+import classes from './new-entity-wizard.module.css';
 
 interface Draft {
   name: string;
@@ -154,6 +155,13 @@ export function NewEntityWizard({ opened, onClose }: { opened: boolean; onClose:
         onStepClick={(s) => s < step && setStep(s)}
         size="sm"
         allowNextStepsSelect={false}
+        wrap={false}
+        classNames={{
+          step: classes.step,
+          stepBody: classes.stepBody,
+          stepDescription: classes.stepDescription,
+          separator: classes.separator,
+        }}
       >
         <Stepper.Step label="Overview" description="Name, site and type">
           <TextInput

@@ -19,7 +19,8 @@ const COLUMNS = 6;
 
 export function UsersTable({ users, expandedId, canExpand, onToggle, renderPanel }: UsersTableProps) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    // On a phone the login id and last login give way, so the table and an open row's panel fit the screen.
+    <Table.ScrollContainer minWidth={340}>
       <Table highlightOnHover verticalSpacing="xs" aria-label="Users">
         <Table.Thead>
           <Table.Tr>
@@ -27,8 +28,8 @@ export function UsersTable({ users, expandedId, canExpand, onToggle, renderPanel
               <VisuallyHidden>Status</VisuallyHidden>
             </Table.Th>
             <Table.Th>Name</Table.Th>
-            <Table.Th>Login ID</Table.Th>
-            <Table.Th>Last Login</Table.Th>
+            <Table.Th visibleFrom="sm">Login ID</Table.Th>
+            <Table.Th visibleFrom="sm">Last Login</Table.Th>
             <Table.Th>Access</Table.Th>
             <Table.Th w={40}>
               <VisuallyHidden>Details</VisuallyHidden>
@@ -56,12 +57,12 @@ export function UsersTable({ users, expandedId, canExpand, onToggle, renderPanel
                       {fullName(user)}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Text fz="sm" c="dimmed">
                       {user.userId}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     {user.lastVisit ? (
                       <Text fz="sm">{formatDisplayDate(user.lastVisit)}</Text>
                     ) : (

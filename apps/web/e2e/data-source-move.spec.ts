@@ -1,0 +1,53 @@
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/axe-test';
+import { signIn } from './support/sign-in';
+
+const openSite = async (page: Page, name: string) => {
+  await page.goto('/organisation/sites');
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(/\/sites\/\d+$/);
+  await page.getByRole('tab', { name: 'Data Sources' }).click();
+};
+const siteMeters = (page: Page) => page.getByRole('table', { name: 'Data sources' });
+
+async function moveTo(page: Page, site: string) {
+  await page.getByRole('button', { name: 'Move Meter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move Meter' });
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  await expect(dialog.getByText('Choose the site to move the data source to')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Destination site' }).click();
+  await page.getByRole('option', { name: site, exact: true }).click();
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  await expect(page.getByText(`Northern Depot old supply moved to ${site}`)).toBeVisible();
+}
+
+test('move a meter to another site and see both site pages change', async ({ page }, info) => {
+  await signIn(page, 'demo');
+  await openSite(page, 'Northern Depot');
+  await siteMeters(page).getByRole('link', { name: 'Northern Depot old supply' }).click();
+  await expect(page.getByRole('heading', { name: 'Northern Depot old supply' })).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+  await expect(crumbs.getByRole('link', { name: 'Northern Depot' })).toBeVisible();
+  const meterPage = page.url();
+
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(page).toHaveURL(/\/data-sources\/\d+\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Location' })).toBeVisible();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: info.outputPath(`data-source-settings-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await moveTo(page, 'Southern Depot');
+  await expect(crumbs.getByRole('link', { name: 'Southern Depot' })).toBeVisible();
+
+  await openSite(page, 'Southern Depot');
+  await expect(siteMeters(page).getByRole('link', { name: 'Northern Depot old supply' })).toBeVisible();
+  await openSite(page, 'Northern Depot');
+  await expect(siteMeters(page)).toBeVisible();
+  await expect(siteMeters(page).getByRole('link', { name: 'Northern Depot old supply' })).toHaveCount(0);
+
+  // Back where it was, for the other journeys.
+  await page.goto(`${meterPage}/settings`);
+  await moveTo(page, 'Northern Depot');
+});

@@ -1,0 +1,58 @@
+import { expect, test } from './support/axe-test';
+import { signIn } from './support/sign-in';
+
+test("a data source's alerts are scheduled with a comment or deleted with a reason from the list", async ({
+  page,
+}, info) => {
+  await signIn(page, 'demo');
+  await page.goto('/organisation/data-sources?sort=-6');
+  const table = page.getByRole('table', { name: 'Data sources' });
+  const first = table.getByRole('row').nth(1);
+  await expect(first).toContainText('Aquatic Centre Main supply');
+  await expect(first).toContainText('3');
+
+  await table.getByRole('button', { name: 'Show alerts of Aquatic Centre Main supply' }).click();
+  const panel = page.getByRole('region', { name: 'Alerts of Aquatic Centre Main supply' });
+  await expect(panel.getByText('Consumption 18% above the same month last year')).toBeVisible();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: info.outputPath(`alert-panel-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 860 });
+
+  const consumption = panel.getByRole('group', { name: 'Consumption 18% above the same month last year' });
+  await consumption.getByLabel('Comment or reason').fill('Pool heating ran longer in the cold snap');
+  await consumption.getByRole('button', { name: 'Schedule' }).click();
+  await expect(page.getByText('Alert scheduled for sending')).toBeVisible();
+  await expect(consumption).toBeHidden();
+
+  // Deleting needs a reason first.
+  const charge = panel.getByRole('group', { name: 'Daily charge changed from $1.65 to $1.89' });
+  await expect(charge.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await charge.getByLabel('Comment or reason').fill('Tariff change expected: new contract');
+  await charge.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText("Alert won't be sent!")).toBeVisible();
+  await expect(charge).toBeHidden();
+  await expect(
+    table.getByRole('row').filter({ hasText: 'Aquatic Centre Main supply' }).first(),
+  ).toContainText('1');
+
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page
+    .getByRole('region', { name: 'Actions' })
+    .getByRole('button', { name: 'Data Audit View' })
+    .click();
+  const audit = page.getByRole('table', { name: 'Data Audit View' });
+  await expect(audit.getByRole('columnheader', { name: /Data Last Entered/ })).toBeVisible();
+  await expect(audit.getByRole('columnheader', { name: /Retailer/ })).toBeVisible();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: info.outputPath(`audit-view-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await page
+    .getByRole('region', { name: 'Actions' })
+    .getByRole('button', { name: 'Exit Audit View' })
+    .click();
+  await expect(page.getByRole('table', { name: 'Data sources' })).toBeVisible();
+});

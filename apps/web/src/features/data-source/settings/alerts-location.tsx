@@ -1,0 +1,163 @@
+import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { MeterDetail } from '@verdant/contracts/meters';
+import { METER_MAP } from '@verdant/domain/constants';
+import { MSG } from '@verdant/domain/messages';
+import { InlineField } from '../../../components/inline-field';
+import { LocationMap } from '../../../components/location-map';
+import { type AlertSetup, useAlertSetup } from '../api';
+import { Section, useFieldSavers } from './section';
+
+const numberOrNull = (v: string | null) => (v === null ? null : Number(v));
+const digitsOnly = (v: string | null) => (v === null || /^\d+$/.test(v) ? null : MSG.alertWholeNumber);
+const decimalOnly = (v: string | null) => (v === null || /^\d+(\.\d+)?$/.test(v) ? null : MSG.alertDecimal);
+const shown = (v: number | null) => (v === null ? null : String(v));
+
+/** One alert set-up: every field saves the whole set-up (the call takes all of its fields). */
+function useSetup<T extends object>(meter: MeterDetail, path: AlertSetup, current: T) {
+  const save = useAlertSetup(meter.id, path);
+  return (key: keyof T) => (value: string | null) =>
+    save.mutateAsync({ ...current, [key]: numberOrNull(value) });
+}
+
+/** Consumption Alert, Base Load Alert and Tariff Alert set-ups, and the notifications recipient. */
+export function AlertSections({ meter }: { meter: MeterDetail }) {
+  const { consumption, tariff, baseLoad } = meter.alertSettings;
+  const readOnly = !meter.mayEdit;
+  const saveConsumption = useSetup(meter, 'consumption-alert-setup', consumption);
+  const saveTariff = useSetup(meter, 'tariff-alert-setup', tariff);
+  const saveBase = useSetup(meter, 'baseload-alert-setup', baseLoad);
+  const consumptionSave = useAlertSetup(meter.id, 'consumption-alert-setup');
+  const save = useFieldSavers(meter);
+  return (
+    <>
+      <Section title="Consumption Alert">
+        <Stack gap="sm">
+          <div>
+            <Text fz="sm" fw={500} mb={4}>
+              Alert when consumption is
+            </Text>
+            <SegmentedControl
+              disabled={readOnly}
+              aria-label="Alert when consumption is"
+              value={String(consumption.alertDiffer ?? 1)}
+              onChange={(v) => consumptionSave.mutate({ ...consumption, alertDiffer: Number(v) })}
+              data={[
+                { value: '1', label: 'greater than previous year' },
+                { value: '2', label: 'less than previous year' },
+                { value: '3', label: 'different from previous year' },
+              ]}
+            />
+          </div>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <InlineField
+              label="By more than (%)"
+              name="alertPerc"
+              value={shown(consumption.alertPerc)}
+              readOnly={readOnly}
+              validate={digitsOnly}
+              onSave={saveConsumption('alertPerc')}
+            />
+            <InlineField
+              label={`And more than (${meter.unit ?? 'units'})`}
+              name="absAlert"
+              value={shown(consumption.absAlert)}
+              readOnly={readOnly}
+              validate={digitsOnly}
+              onSave={saveConsumption('absAlert')}
+            />
+          </SimpleGrid>
+        </Stack>
+      </Section>
+      <Section title="Base Load Alert">
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <InlineField
+            label="Trigger percentage"
+            name="triggerPercentage"
+            value={shown(baseLoad.triggerPercentage)}
+            readOnly={readOnly}
+            validate={decimalOnly}
+            onSave={saveBase('triggerPercentage')}
+          />
+        </SimpleGrid>
+      </Section>
+      <Section title="Tariff Alert">
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <InlineField
+            label="Relative change (%)"
+            name="relAlert"
+            value={shown(tariff.relAlert)}
+            readOnly={readOnly}
+            validate={decimalOnly}
+            onSave={saveTariff('relAlert')}
+          />
+          <InlineField
+            label="Absolute change ($)"
+            name="absAlert"
+            value={shown(tariff.absAlert)}
+            readOnly={readOnly}
+            validate={decimalOnly}
+            onSave={saveTariff('absAlert')}
+          />
+          <InlineField
+            label="Rate change (c/unit)"
+            name="rateAlert"
+            value={shown(tariff.rateAlert)}
+            readOnly={readOnly}
+            validate={decimalOnly}
+            onSave={saveTariff('rateAlert')}
+          />
+        </SimpleGrid>
+      </Section>
+      <Section title="Notifications">
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <InlineField
+            label="Notifications recipient (email)"
+            name="alertRecipient"
+            type="email"
+            value={meter.alertRecipient}
+            readOnly={readOnly}
+            onSave={save.text('alertRecipient')}
+          />
+        </SimpleGrid>
+      </Section>
+    </>
+  );
+}
+
+/** Address lines, directions and the map: a draggable marker, a double-click sets the location. */
+export function LocationSection({ meter }: { meter: MeterDetail }) {
+  const save = useFieldSavers(meter);
+  const readOnly = !meter.mayEdit;
+  const line = (key: 'address1' | 'address2' | 'address3', label: string) => (
+    <InlineField label={label} name={key} value={meter[key]} readOnly={readOnly} onSave={save.text(key)} />
+  );
+  return (
+    <Section title="Location">
+      <Stack>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {line('address1', 'Address line 1')}
+          {line('address2', 'Address line 2')}
+          {line('address3', 'Address line 3')}
+          <InlineField
+            label="Directions"
+            name="address4"
+            value={meter.address4}
+            readOnly={readOnly}
+            onSave={save.text('address4')}
+          />
+        </SimpleGrid>
+        <LocationMap
+          x={meter.meterLocation?.x ?? null}
+          y={meter.meterLocation?.y ?? null}
+          readOnly={readOnly}
+          onMove={(x, y) => save.now({ meterLocation: { x, y } })}
+          title="Data source location"
+          testId="meter"
+          centre={METER_MAP.centre}
+          zoom={METER_MAP.zoom}
+          locatedZoom={METER_MAP.locatedZoom}
+        />
+      </Stack>
+    </Section>
+  );
+}

@@ -1,0 +1,223 @@
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { MeterDetail } from '@verdant/contracts/meters';
+import { MSG } from '@verdant/domain/messages';
+import { useState } from 'react';
+import { InlineField } from '../../../components/inline-field';
+import { errorMessage } from '../../../lib/api-errors';
+import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
+import { useCopyIdentifiers, useMeterGroup, useNewIdentifier, useSameSite, useSetIdentifier } from '../api';
+import { Section } from './section';
+
+/** The data source groups it belongs to; editors join and leave them. */
+export function GroupsSection({ meter }: { meter: MeterDetail }) {
+  const membership = useMeterGroup(meter.id);
+  const [choice, setChoice] = useState<string | null>(null);
+  const joined = new Set(meter.joinedGroups.map((g) => g.id));
+  const options = meter.availableGroups.filter((g) => !joined.has(g.id));
+  const change = (groupId: number, join: boolean) =>
+    membership.mutate({ groupId, join }, { onError: (e) => showErrorBanner(errorMessage(e)) });
+  return (
+    <Section title="Groups">
+      <Stack gap="sm">
+        {meter.joinedGroups.length === 0 ? (
+          <Text c="dimmed" fz="sm">
+            This data source belongs to no group.
+          </Text>
+        ) : (
+          <Group gap="xs">
+            {meter.joinedGroups.map((g) => (
+              <Badge
+                key={g.id}
+                size="lg"
+                variant="light"
+                rightSection={
+                  meter.mayEdit ? (
+                    <CloseButton
+                      size="xs"
+                      aria-label={`Leave ${g.name}`}
+                      onClick={() => change(g.id, false)}
+                    />
+                  ) : null
+                }
+              >
+                {g.name}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        {meter.mayEdit && options.length > 0 && (
+          <Group align="flex-end">
+            <Select
+              label="Join a group"
+              data={options.map((g) => ({ value: String(g.id), label: g.name }))}
+              value={choice}
+              onChange={setChoice}
+              w={260}
+            />
+            <Button
+              disabled={choice === null}
+              loading={membership.isPending}
+              onClick={() => {
+                if (choice) change(Number(choice), true);
+                setChoice(null);
+              }}
+            >
+              Join
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Section>
+  );
+}
+
+function NewIdentifierModal({
+  meter,
+  opened,
+  onClose,
+}: {
+  meter: MeterDetail;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState('');
+  const create = useNewIdentifier(meter.id, meter.organisationId);
+  const taken = meter.identifiers.some((i) => i.identifierLabel.toLowerCase() === name.trim().toLowerCase());
+  const error =
+    name.length > 0 && !name.trim() ? MSG.identifierNameRequired : taken ? MSG.identifierNameExists : null;
+  return (
+    <Modal opened={opened} onClose={onClose} title="New Identifier" centered>
+      <Stack>
+        <TextInput
+          label="Identifier name"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={error}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!name.trim() || error !== null}
+            loading={create.isPending}
+            onClick={() =>
+              create.mutate(name.trim(), {
+                onSuccess: () => {
+                  setName('');
+                  onClose();
+                },
+                onError: (e) => showErrorBanner(errorMessage(e)),
+              })
+            }
+          >
+            Create
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function CopyIdentifiersModal({
+  meter,
+  opened,
+  onClose,
+}: {
+  meter: MeterDetail;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const others = useSameSite(meter.id, opened);
+  const copy = useCopyIdentifiers(meter.id);
+  const [from, setFrom] = useState<string | null>(null);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Copy Identifier From" centered>
+      <Stack>
+        <Select
+          label="Data source of this site"
+          data={(others.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))}
+          value={from}
+          onChange={setFrom}
+          nothingFoundMessage="No other data source on this site"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            disabled={from === null}
+            loading={copy.isPending}
+            onClick={() =>
+              copy.mutate(Number(from), {
+                onSuccess: () => {
+                  showSuccessBanner('Identifiers copied');
+                  onClose();
+                },
+                onError: (e) => showErrorBanner(errorMessage(e)),
+              })
+            }
+          >
+            Copy
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The organisation's identifier labels with this data source's values, each saving itself. */
+export function IdentifiersSection({ meter }: { meter: MeterDetail }) {
+  const setIdentifier = useSetIdentifier(meter.id);
+  const [dialog, setDialog] = useState<'new' | 'copy' | null>(null);
+  return (
+    <Section
+      title="Identifiers"
+      right={
+        meter.mayEdit && (
+          <Group gap="xs">
+            <Button size="compact-sm" variant="light" onClick={() => setDialog('new')}>
+              New Identifier
+            </Button>
+            <Button size="compact-sm" variant="light" onClick={() => setDialog('copy')}>
+              Copy Identifier From
+            </Button>
+          </Group>
+        )
+      }
+    >
+      {meter.identifiers.length === 0 ? (
+        <Text c="dimmed" fz="sm">
+          The organisation has no identifiers yet.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {meter.identifiers.map((i) => (
+            <InlineField
+              key={i.identifierId}
+              label={i.identifierLabel}
+              name="value"
+              value={i.value}
+              readOnly={!meter.mayEdit}
+              onSave={(value) => setIdentifier.mutateAsync({ identifierId: i.identifierId, value })}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      <NewIdentifierModal meter={meter} opened={dialog === 'new'} onClose={() => setDialog(null)} />
+      <CopyIdentifiersModal meter={meter} opened={dialog === 'copy'} onClose={() => setDialog(null)} />
+    </Section>
+  );
+}

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoOnce } from './seed';
+import { createTestDatabase, type TestDatabase } from './testing/test-database';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedDemoOnce(t.db, { adminPassword: 'Admin-pass-123', today: '2026-11-21' });
+}, 240_000);
+afterAll(() => t.close());
+
+describe('demo data source settings', () => {
+  it('has identifiers, alert set-ups, a transient meter and a closed meter without figures', async () => {
+    const [row] = (
+      await t.db.execute<Record<string, number>>(sql`
+      select (select count(*)::int from meter_identifier_labels) as labels,
+        (select count(*)::int from meter_identifiers) as identifiers,
+        (select count(*)::int from meter_alert_settings) as alerts,
+        (select count(*)::int from meters where transient_meter) as transient,
+        (select count(*)::int from meters where meter_close is not null) as closed,
+        (select count(*)::int from monthly_facts f join meters m on m.id = f.meter_id
+          where m.meter_close is not null) as closed_facts`)
+    ).rows;
+    expect(row).toMatchObject({ labels: 3, transient: 1, closed: 1, closed_facts: 0 });
+    expect(row?.identifiers).toBeGreaterThan(40);
+    expect(row?.alerts).toBeGreaterThan(10);
+  });
+});
