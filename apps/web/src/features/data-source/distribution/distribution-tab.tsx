@@ -21,6 +21,7 @@ import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MonthField } from '../../../components/date-fields';
+import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import type { TabProps } from '../tab-routes';
@@ -103,7 +104,7 @@ function DistributionForm({ meterId, data }: { meterId: number; data: EnergyDist
 
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={520}>
+      <ScrollTable label="Distribution table" minWidth={520}>
         <Table verticalSpacing="xs" aria-label="Distribution">
           <Table.Thead>
             <Table.Tr>
@@ -155,7 +156,7 @@ function DistributionForm({ meterId, data }: { meterId: number; data: EnergyDist
             </Table.Tr>
           </Table.Tfoot>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {cons > 100 && (
         <Text c="red.7" fz="sm">
           {MSG.distributionOver100}
@@ -239,7 +240,7 @@ export function DistributionTab({ meter }: TabProps) {
           <Stack gap="xs">
             {earlier.map((p) => (
               <Text key={p.validFrom ?? 'start'} fz="sm">
-                <Text span fw={500}>{`${fromLabel(p.validFrom)}: `}</Text>
+                <Text span fw={500} fz="sm">{`${fromLabel(p.validFrom)}: `}</Text>
                 {p.entities.length
                   ? p.entities.map((e) => `${e.entityName} ${e.percCons}% / ${e.percNote}%`).join(', ')
                   : 'no shares'}

@@ -3,6 +3,7 @@ import { IconCalendarOff, IconPencil, IconPlus } from '@tabler/icons-react';
 import { type MeterNote, NOTE_KIND_LABELS } from '@verdant/contracts/meter-notes';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
+import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
 import type { TabProps } from '../tab-routes';
 import { useMeterNotes } from './api';
@@ -40,7 +41,7 @@ export function NotesTab({ meter }: TabProps) {
           There are no notes on this data source.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable label="Notes table" minWidth={640}>
           <Table verticalSpacing="xs" aria-label="Notes">
             <Table.Thead>
               <Table.Tr>
@@ -96,7 +97,7 @@ export function NotesTab({ meter }: TabProps) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {editing !== null && (
         <NoteModal

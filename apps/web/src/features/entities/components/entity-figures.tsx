@@ -6,6 +6,7 @@ import { MSG } from '@verdant/domain/messages';
 import { shortMonthLabel } from '@verdant/domain/month-labels';
 import { formatMoney, formatQuantity } from '@verdant/domain/unit-scaling';
 import { Link } from 'react-router';
+import { ScrollTable } from '../../../components/scroll-table';
 import { useEntityFigures } from '../api';
 
 function Value({ text, incomplete }: { text: string; incomplete: boolean }) {
@@ -28,7 +29,7 @@ function Value({ text, incomplete }: { text: string; incomplete: boolean }) {
 function MonthsTable({ figures }: { figures: Figures }) {
   const months = [...figures.months].reverse();
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <ScrollTable label="Figures table" minWidth={420}>
       <Table verticalSpacing={4} aria-label="Distributed figures by month">
         <Table.Thead>
           <Table.Tr>
@@ -55,7 +56,7 @@ function MonthsTable({ figures }: { figures: Figures }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

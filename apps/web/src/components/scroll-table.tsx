@@ -1,0 +1,23 @@
+import { Box } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * A wide table that scrolls sideways on a narrow screen. The scrolling region is a named, focusable region,
+ * so keyboard users can scroll it too.
+ */
+export function ScrollTable({
+  label,
+  minWidth,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  children: ReactNode;
+}) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+    <Box role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
+      <Box miw={minWidth}>{children}</Box>
+    </Box>
+  );
+}
