@@ -9,8 +9,13 @@ async function distribute(page: Page, shares: Record<string, number>) {
   for (const [entity, percent] of Object.entries(shares)) {
     await page.getByLabel(`Percentage of consumption for ${entity}`).fill(String(percent));
   }
+  // A banner from an earlier save may still show: wait for this save's answer, then for a banner.
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/energy-distribution') && r.request().method() === 'PUT' && r.ok(),
+  );
   await page.getByRole('button', { name: 'Save Distribution' }).click();
-  await expect(page.getByText('Distribution saved')).toBeVisible();
+  await saved;
+  await expect(page.getByText('Distribution saved').last()).toBeVisible();
 }
 
 /** The Server Room's twelve months on its Overview, and the data sources named beside its figures. */
