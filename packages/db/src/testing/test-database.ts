@@ -29,9 +29,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     name,
     async close() {
       await database.close();
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`).finally(() => drop.end());
+      await dropDatabase(adminUrl, name);
     },
   };
+}
+
+/**
+ * Drops a test database. A backend of another role (an autovacuum worker on an external server, where the
+ * test role is not a superuser) can refuse the forced drop for a moment: try again, and leave the database
+ * behind rather than fail the tests over cleanup (CI drops its whole cluster afterwards).
+ */
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const drop = new pg.Client({ connectionString: adminUrl });
+    try {
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      return;
+    } catch (error) {
+      if (attempt >= 10) {
+        console.warn(`test database ${name} left behind: ${(error as Error).message}`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+    } finally {
+      await drop.end().catch(() => {});
+    }
+  }
 }
