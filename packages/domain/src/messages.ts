@@ -238,6 +238,7 @@ export const MSG = {
   invoiceOtherMeter: 'The invoice belongs to another data source',
   invoiceArithmeticAlert:
     '{description}: the total {total} is more than 1% removed from the calculated {calculated}',
+  invoiceUnitUnknown: "Choose a unit of this data source's data type",
   invoiceSaved: 'Invoice saved',
   invoiceDeleted: 'Invoice deleted',
   invoiceSaveFailed: 'We were unable to save the invoice.',
