@@ -4,6 +4,7 @@ import {
   Box,
   Breadcrumbs,
   Button,
+  type ButtonProps,
   Divider,
   Grid,
   Group,
@@ -64,6 +65,23 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A link to a neighbouring invoice, or a disabled button when there is none (never a dead link). */
+function NavLink({
+  to,
+  children,
+  ...rest
+}: { to: string | null; children: ReactNode } & Omit<ButtonProps, 'children'>) {
+  return to ? (
+    <Button component={Link} to={to} {...rest}>
+      {children}
+    </Button>
+  ) : (
+    <Button disabled {...rest}>
+      {children}
+    </Button>
+  );
+}
+
 function SumRow({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
     <Group justify="space-between" wrap="nowrap" py={2}>
@@ -97,6 +115,8 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
   const meterPath = `/data-sources/${draft.meterId}`;
   const invoicesPath = `${meterPath}/invoices`;
   const isNew = draft.id === null;
+  const previous = draft.previousId ? `${invoicesPath}/${draft.previousId}` : null;
+  const nextOne = draft.nextId ? `${invoicesPath}/${draft.nextId}` : null;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => setField(d, key, value));
 
   // Tab order starts at 10 (spec 9) and follows the bill top to bottom.
@@ -160,24 +180,12 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
         Export
       </Button>
       <Divider my={4} />
-      <Button
-        component={Link}
-        to={draft.previousId ? `${invoicesPath}/${draft.previousId}` : '#'}
-        variant="default"
-        size="xs"
-        disabled={!draft.previousId}
-      >
+      <NavLink to={previous} variant="default" size="xs">
         Previous
-      </Button>
-      <Button
-        component={Link}
-        to={draft.nextId ? `${invoicesPath}/${draft.nextId}` : '#'}
-        variant="default"
-        size="xs"
-        disabled={!draft.nextId}
-      >
+      </NavLink>
+      <NavLink to={nextOne} variant="default" size="xs">
         Next
-      </Button>
+      </NavLink>
       <Button component={Link} to={invoicesPath} variant="default" size="xs">
         All
       </Button>
@@ -216,27 +224,15 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
         </Breadcrumbs>
       </nav>
       <Group gap={4} mb="md" role="navigation" aria-label="Invoices of this data source">
-        <Button
-          component={Link}
-          to={draft.previousId ? `${invoicesPath}/${draft.previousId}` : '#'}
-          variant="subtle"
-          size="compact-sm"
-          disabled={!draft.previousId}
-        >
+        <NavLink to={previous} variant="subtle" size="compact-sm">
           ‹ Previous
-        </Button>
+        </NavLink>
         <Text fw={700} px="sm" aria-current="page">
           {isNew ? 'New invoice' : draft.invoiceNumber || `Invoice ${draft.id}`}
         </Text>
-        <Button
-          component={Link}
-          to={draft.nextId ? `${invoicesPath}/${draft.nextId}` : '#'}
-          variant="subtle"
-          size="compact-sm"
-          disabled={!draft.nextId}
-        >
+        <NavLink to={nextOne} variant="subtle" size="compact-sm">
           Next ›
-        </Button>
+        </NavLink>
         <Button component={Link} to={invoicesPath} variant="subtle" size="compact-sm">
           All
         </Button>
@@ -497,7 +493,7 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
             {draft.mayEdit && (
               <Group justify="space-between" mt="xl">
                 {!isNew ? (
-                  <Button color="red" variant="outline" onClick={() => setConfirmDelete(true)}>
+                  <Button color="red.9" variant="outline" onClick={() => setConfirmDelete(true)}>
                     Delete Invoice
                   </Button>
                 ) : (
@@ -542,7 +538,7 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
             <Button variant="default" onClick={() => setConfirmDelete(false)}>
               Cancel
             </Button>
-            <Button color="red" onClick={onDelete} loading={remove.isPending}>
+            <Button color="red.9" onClick={onDelete} loading={remove.isPending}>
               Delete Invoice
             </Button>
           </Group>

@@ -58,7 +58,7 @@ export function ItemsSection({
     const range = calc === null ? null : allowedRange(calc);
     const outside = result?.arithmeticError ?? false;
     const n = index + 1;
-    return (
+    return [
       <Table.Tr key={index}>
         <Table.Td>
           <TextInput
@@ -127,11 +127,8 @@ export function ItemsSection({
             readOnly={!canEdit}
             tabIndex={tab()}
             onValue={(v) => onItem(index, { total: v === '' ? null : v })}
-            error={
-              outside && calc !== null && range
-                ? fill(MSG.invoiceItemOutOfRange, { calculated: formatMoney(calc) })
-                : undefined
-            }
+            error={outside || undefined}
+            aria-describedby={outside ? `item-${n}-range` : undefined}
           />
         </Table.Td>
         {canEdit && (
@@ -146,8 +143,18 @@ export function ItemsSection({
             </ActionIcon>
           </Table.Td>
         )}
-      </Table.Tr>
-    );
+      </Table.Tr>,
+      outside && calc !== null && range ? (
+        <Table.Tr key={`${index}-range`}>
+          <Table.Td colSpan={8} pt={0}>
+            <Text id={`item-${n}-range`} size="xs" c="red.9" ta="right">
+              {fill(MSG.invoiceItemOutOfRange, { calculated: formatMoney(calc) })} (accepted, flagged as an
+              arithmetic error)
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      ) : null,
+    ];
   };
 
   return (
@@ -164,17 +171,19 @@ export function ItemsSection({
           {formatMoney(sectionTotal)}
         </Text>
       </Group>
-      <ScrollTable label={`${title} items`} minWidth={760}>
+      <ScrollTable label={`${title} items`} minWidth={820}>
         <Table verticalSpacing={4} horizontalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w="28%">Description</Table.Th>
-              <Table.Th w="20%">Type</Table.Th>
-              <Table.Th>Rate</Table.Th>
-              <Table.Th>Units</Table.Th>
-              <Table.Th>Factor</Table.Th>
-              <Table.Th>Repeat</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th w={150}>Type</Table.Th>
+              <Table.Th w={80}>Rate</Table.Th>
+              <Table.Th w={96}>Units</Table.Th>
+              <Table.Th w={64}>Factor</Table.Th>
+              <Table.Th w={64}>Repeat</Table.Th>
+              <Table.Th w={112} ta="right">
+                Total
+              </Table.Th>
               {canEdit && <Table.Th aria-label="Remove" />}
             </Table.Tr>
           </Table.Thead>
