@@ -40,6 +40,8 @@ import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { createInvoicesService } from './modules/invoices/invoices.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { meterCreationRoutes } from './modules/meter-creation/meter-creation.routes';
@@ -170,6 +172,7 @@ export async function buildApp({
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
+      await api.register(invoicesRoutes, { service: createInvoicesService({ db, clock }), clock });
       await api.register(orgWideUpdatesRoutes, { service: createOrgWideUpdatesService({ db }) });
       await api.register(entityFiguresRoutes, { service: createEntityFiguresService({ db, clock }) });
       await api.register(meterDistributionRoutes, {

@@ -214,6 +214,34 @@ export const MSG = {
   orgWideLabelUnknown: 'Choose an identifier of this organisation',
   orgWideRetailerUnknown: 'Choose a retailer from the list',
   orgWideRetailerSame: 'Choose two different retailers',
+  // Invoice entry: arithmetic, the invoice page, save, New Invoice (issue 14a)
+  invoiceTotalMismatch: 'The invoice total does not match the sum of the line items. Please check.',
+  invoiceTaxMismatch: "The GST amount does not match the items' cost. Please check",
+  invoiceNumberRequired: 'You must provide an invoice number',
+  invoiceDateRequired: 'You must provide an invoice date',
+  invoiceDueDateRequired: 'You must provide a due date',
+  invoiceFromRequired: 'You must provide a from date',
+  invoiceTillRequired: 'You must provide a till date',
+  invoiceSubCent: 'Total cannot specify a sub-cent value',
+  invoiceItemOutOfRange:
+    'The total may not be more than 1% removed from the calculated total of {calculated}',
+  invoiceDescriptionLong: 'An item description may be at most 75 characters',
+  invoiceGroupNamesUnique: 'TOU groups must have unique names',
+  invoiceChargeTypeUnknown: 'Unknown charge type {name}',
+  invoiceChargeTypeCategory: '{name} is not a {category} type',
+  invoiceTooManyItems: 'An invoice may have at most {max} items',
+  invoicePeriod: 'Date from cannot be after date till',
+  invoiceStartsBeforeOpen: "The invoice cannot start before the meter's open date",
+  invoiceEndsAfterClose: "The invoice cannot end after the meter's close date",
+  invoiceNotEditable: 'This invoice cannot be edited',
+  invoiceDatesFixed: 'The dates of a reversed or replacement invoice cannot be changed',
+  invoiceOtherMeter: 'The invoice belongs to another data source',
+  invoiceArithmeticAlert:
+    '{description}: the total {total} is more than 1% removed from the calculated {calculated}',
+  invoiceUnitUnknown: "Choose a unit of this data source's data type",
+  invoiceSaved: 'Invoice saved',
+  invoiceDeleted: 'Invoice deleted',
+  invoiceSaveFailed: 'We were unable to save the invoice.',
 } as const;
 
 /** Fills `{name}` placeholders in a catalogue message. */

@@ -37,6 +37,8 @@ const BODIES: Record<string, object> = {
   'POST /api/meters/{id}/comments': NOTE,
   'PUT /api/meters/{id}/comments/{noteId}': NOTE,
 };
+/** Calls whose body (not path) names A's object: they aim at A too (filled in once A exists). */
+const BODY_AIMS_AT_A = new Set(['PUT /api/invoices/save', 'POST /api/invoices/blank']);
 /** Calls an observer of A may rightly make with A's id: entering A is theirs to do. */
 const OBSERVER_MAY = new Set([
   'PUT /api/current-user/organisation/{orgId}',
@@ -107,6 +109,28 @@ beforeAll(async () => {
     dataType: dataType.id,
     unit: dataType.units.sacks?.id ?? 0,
   });
+  // An invoice of A's meter, entered the way its people enter one (issue 14a).
+  const invoiced = await createMeter(db, site, {
+    localName: `${SECRET} invoiced meter`,
+    energyId: dataType.id,
+    unitId: dataType.units.sacks?.id ?? 0,
+  });
+  const invoiceBody = {
+    meterId: invoiced.id,
+    invoiceNumber: `${SECRET} invoice`,
+    invoiceDate: '2024-02-05',
+    dateDue: '2024-02-20',
+    dateFrom: '2024-01-01',
+    dateTill: '2024-01-31',
+    unitId: dataType.units.sacks?.id ?? 0,
+    taxAmount: '15.00',
+    visibleTotal: '115.00',
+    items: [{ category: 'charge', chargeTypeId: 2, total: '100.00' }],
+  };
+  const invoice = await call('PUT', '/api/invoices/save', invoiceBody);
+  a.invoice = invoice.savedInvoice.id;
+  BODIES['PUT /api/invoices/save'] = { ...invoiceBody, id: a.invoice, invoiceNumber: 'Changed' };
+  BODIES['POST /api/invoices/blank'] = { meter: invoiced.id, dateFrom: '2024-02-01', dateTill: '2024-02-29' };
   adminB = await t.login('b.admin');
   observerA = await t.login('a.observer');
   // Saving an organisation sends every field: A's own, as its administrator would.
@@ -140,6 +164,7 @@ function aObject(route: string, name: string): number | undefined {
   if (route.startsWith('/api/sites/')) return a.site;
   if (route.startsWith('/api/entities/')) return a.entity;
   if (route.startsWith('/api/meters/')) return a.meter;
+  if (route.startsWith('/api/invoices/')) return a.invoice;
   // The two availability checks take an email and a login id, not A's person.
   if (route.startsWith('/api/users/') && !route.includes('-check/')) return a.member;
   return undefined;
@@ -239,7 +264,7 @@ describe('cross-organisation sweep over docs/openapi.json', () => {
         const write = method !== 'get';
         // A call naming none of A's objects is about the caller's own organisation: B's administrator may
         // read and change B's; it must still leak nothing of A's.
-        const aimsAtA = names.length > 0;
+        const aimsAtA = names.length > 0 || BODY_AIMS_AT_A.has(`${method.toUpperCase()} ${route}`);
         const other = (n: string) =>
           route.includes('year-end/{month}') && n === 'month'
             ? '12'

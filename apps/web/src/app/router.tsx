@@ -104,6 +104,18 @@ export const router = createBrowserRouter([
                 }),
               })),
               {
+                path: '/data-sources/:id/invoices/:invoiceId',
+                lazy: async () => ({
+                  Component: (await import('../features/invoice/pages/invoice-page')).InvoicePage,
+                }),
+              },
+              {
+                path: '/data-sources/:id/new-invoice',
+                lazy: async () => ({
+                  Component: (await import('../features/invoice/pages/new-invoice-page')).NewInvoicePage,
+                }),
+              },
+              {
                 path: '/organisation/entities',
                 lazy: async () => ({
                   Component: (await import('../features/entities/pages/entities-page')).EntitiesPage,
