@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addMonthsToDay, invoiceGaps, type ListInvoice, nestReversed, suggestedPeriod } from './invoice-list';
+import {
+  addMonthsToDay,
+  invoiceGaps,
+  type ListInvoice,
+  matchReversalPeriod,
+  nestReversed,
+  suggestedPeriod,
+} from './invoice-list';
 
 const inv = (id: number, from: string, till: string, extra: Partial<ListInvoice> = {}): ListInvoice => ({
   id,
@@ -134,5 +141,36 @@ describe('suggested period', () => {
   it('adds months to a day, keeping to the end of shorter months', () => {
     expect(addMonthsToDay('2026-01-31', 1)).toBe('2026-02-28');
     expect(addMonthsToDay('2026-11-25', -2)).toBe('2026-09-25');
+  });
+});
+
+describe('reversal periods', () => {
+  const jan = { id: 1, dateFrom: '2026-01-01', dateTill: '2026-01-31' };
+  const feb = { id: 2, dateFrom: '2026-02-01', dateTill: '2026-02-28' };
+  const list = [feb, jan];
+  const refusal = (mode: 'reversal' | 'replacement' | 'decommission', start: string, end: string) => {
+    const answer = matchReversalPeriod(mode, start, end, list);
+    return 'refusal' in answer ? answer.refusal : answer.matched.map((i) => i.id);
+  };
+
+  it('reverses from an invoice start to past the latest invoice', () => {
+    expect(refusal('reversal', '2026-01-01', '2026-03-15')).toEqual([1, 2]);
+    expect(refusal('reversal', '2026-03-01', '2026-03-15')).toBe('reversalNoMatch');
+    expect(refusal('reversal', '2026-01-02', '2026-03-15')).toBe('reversalStartMismatch');
+    expect(refusal('reversal', '2026-01-01', '2026-02-10')).toBe('reversalEndPartway');
+    expect(refusal('reversal', '2026-01-01', '2026-02-28')).toBe('reversalEndExact');
+    expect(refusal('reversal', '2026-01-01', '2025-12-01')).toBe('reversalEndBeforeStart');
+  });
+
+  it('replaces exactly whole invoices', () => {
+    expect(refusal('replacement', '2026-01-01', '2026-02-28')).toEqual([1, 2]);
+    expect(refusal('replacement', '2025-12-20', '2026-02-28')).toBe('replacementStartMismatch');
+    expect(refusal('replacement', '2026-01-01', '2026-02-20')).toBe('replacementEndMismatch');
+    expect(refusal('replacement', '2026-05-01', '2026-05-31')).toBe('reversalNoMatch');
+  });
+
+  it('decommissions from an invoice start', () => {
+    expect(refusal('decommission', '2026-02-01', '2026-02-10')).toEqual([2]);
+    expect(refusal('decommission', '2026-01-15', '2026-02-10')).toBe('reversalStartMismatch');
   });
 });

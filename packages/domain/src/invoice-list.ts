@@ -137,3 +137,51 @@ export function suggestedPeriod(input: {
   if (till < from) till = from;
   return { from, till };
 }
+
+export type ReversalMode = 'reversal' | 'replacement' | 'decommission';
+export interface ReversibleInvoice {
+  id: number;
+  dateFrom: string;
+  dateTill: string;
+}
+/** The message keys the period checks answer (messages.ts). */
+export type ReversalRefusal =
+  | 'reversalEndBeforeStart'
+  | 'reversalNoMatch'
+  | 'reversalStartMismatch'
+  | 'reversalEndPartway'
+  | 'reversalEndExact'
+  | 'replacementStartMismatch'
+  | 'replacementEndMismatch';
+
+/**
+ * The invoices a reversal, replacement or decommission of `start`..`end` reverses (those starting in the
+ * period, earliest first), or why the period does not fit the invoices (data-portal.md 5). A reversal runs
+ * from an invoice's start to past the end of the latest one it covers; a replacement from the first covered
+ * invoice's start to the last one's end; a decommission from an invoice's start.
+ */
+export function matchReversalPeriod(
+  mode: ReversalMode,
+  start: string,
+  end: string,
+  invoices: ReversibleInvoice[],
+): { matched: ReversibleInvoice[] } | { refusal: ReversalRefusal } {
+  if (end < start) return { refusal: 'reversalEndBeforeStart' };
+  const matched = invoices
+    .filter((i) => i.dateFrom >= start && i.dateFrom <= end)
+    .sort((a, b) => (a.dateFrom === b.dateFrom ? a.id - b.id : a.dateFrom < b.dateFrom ? -1 : 1));
+  if (matched.length === 0) return { refusal: 'reversalNoMatch' };
+  const startsAnInvoice = invoices.some((i) => i.dateFrom === start);
+  if (mode === 'replacement') {
+    if (matched[0]?.dateFrom !== start) return { refusal: 'replacementStartMismatch' };
+    const lastEnd = matched.reduce((m, i) => (i.dateTill > m ? i.dateTill : m), matched[0].dateTill);
+    if (lastEnd !== end) return { refusal: 'replacementEndMismatch' };
+    return { matched };
+  }
+  if (!startsAnInvoice) return { refusal: 'reversalStartMismatch' };
+  if (mode === 'reversal') {
+    if (invoices.some((i) => i.dateTill === end)) return { refusal: 'reversalEndExact' };
+    if (matched.some((i) => i.dateTill > end)) return { refusal: 'reversalEndPartway' };
+  }
+  return { matched };
+}

@@ -124,3 +124,71 @@ export async function replacementLinks(db: DbOrTx, organisationId: number, meter
       and e.asset_id = ${meterId} and m.deleted_at is null`);
   return rows.rows;
 }
+
+/** The units of a data type. */
+export async function unitsOf(db: DbOrTx, dataTypeId: number | null) {
+  if (dataTypeId === null) return [];
+  const rows = await db.execute<{ id: number; name: string; conversion: string }>(sql`
+    select id, name, conversion_to_standard as conversion from units where data_type_id = ${dataTypeId}
+    order by name`);
+  return rows.rows;
+}
+
+/**
+ * What the given invoices bill per meter: their ids, and consumption converted to a unit of conversion
+ * `toStandard` (the meter's data type's), and their cost before GST.
+ */
+export async function reversedPerMeter(
+  db: DbOrTx,
+  organisationId: number,
+  invoiceIds: number[],
+  toStandard: string,
+) {
+  if (invoiceIds.length === 0) return { meters: [], cost: 0 };
+  const ids = `{${invoiceIds.join(',')}}`;
+  const rows = await db.execute<{
+    meterId: number;
+    meterNumber: string | null;
+    invoices: number[];
+    cons: string;
+  }>(sql`
+    select im.meter_id as "meterId", m.meter_number as "meterNumber",
+      array_agg(im.invoice_id order by im.invoice_id) as invoices,
+      sum(im.consumption * coalesce(u.conversion_to_standard, 1) / ${toStandard}::numeric)::text as cons
+    from invoice_meters im
+    join meters m on m.organisation_id = im.organisation_id and m.id = im.meter_id
+    left join units u on u.id = im.unit_id
+    where im.organisation_id = ${organisationId} and im.invoice_id = any(${ids}::int[])
+    group by im.meter_id, m.meter_number order by im.meter_id`);
+  const cost = await db.execute<{ cost: string | null }>(sql`
+    select sum(cost_excl_tax)::text as cost from invoices
+    where organisation_id = ${organisationId} and id = any(${ids}::int[])`);
+  return { meters: rows.rows, cost: Number(cost.rows[0]?.cost ?? 0) };
+}
+
+/** The invoice of the meter with that id (its period). */
+export async function meterInvoice(db: DbOrTx, organisationId: number, meterId: number, invoiceId: number) {
+  const rows = await db.execute<{ dateFrom: string; dateTill: string }>(sql`
+    select i.date_from as "dateFrom", i.date_till as "dateTill" from invoices i
+    join invoice_meters im on im.organisation_id = i.organisation_id and im.invoice_id = i.id
+    where i.organisation_id = ${organisationId} and i.id = ${invoiceId} and im.meter_id = ${meterId}`);
+  return rows.rows[0];
+}
+
+/** Sets what the ledger call does not: due date and who entered it. */
+export async function completeInvoice(
+  db: DbOrTx,
+  organisationId: number,
+  invoiceId: number,
+  values: { dateDue: string | null; enteredBy: number },
+) {
+  await db.execute(sql`update invoices set date_due = ${values.dateDue}, entered_by = ${values.enteredBy}
+    where organisation_id = ${organisationId} and id = ${invoiceId}`);
+}
+
+/** A decommission closes the meter on the decommission's end (unless it already closed earlier). */
+export async function closeMeter(db: DbOrTx, organisationId: number, meterId: number, closeDate: string) {
+  await db.execute(sql`update meters set meter_close = ${closeDate}, updated_at = now()
+    where organisation_id = ${organisationId} and id = ${meterId}
+      and (meter_close is null or meter_close > ${closeDate})`);
+}
