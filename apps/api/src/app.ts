@@ -42,6 +42,9 @@ import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { createInvoicesService } from './modules/invoices/invoices.service';
+import { invoiceListRoutes } from './modules/invoice-list/invoice-list.routes';
+import { createInvoiceListService } from './modules/invoice-list/invoice-list.service';
+import { createInvoiceReversalService } from './modules/invoice-list/invoice-reversal.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { meterCreationRoutes } from './modules/meter-creation/meter-creation.routes';
@@ -171,6 +174,10 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(invoiceListRoutes, {
+        service: createInvoiceListService({ db, clock }),
+        reversals: createInvoiceReversalService({ db, clock }),
+      });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
       await api.register(invoicesRoutes, { service: createInvoicesService({ db, clock }), clock });
       await api.register(orgWideUpdatesRoutes, { service: createOrgWideUpdatesService({ db }) });

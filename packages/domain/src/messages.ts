@@ -242,6 +242,26 @@ export const MSG = {
   invoiceSaved: 'Invoice saved',
   invoiceDeleted: 'Invoice deleted',
   invoiceSaveFailed: 'We were unable to save the invoice.',
+  // Invoice list, reversal, replacement, decommission and invoice files (issue 14b)
+  invoiceGapMissing: 'Invoice(s) missing',
+  invoiceGapTenanted: 'Not billed for period. Assumed tenanted',
+  invoiceLinkPrevious: "Earlier invoices are on the replaced meter's list",
+  invoiceLinkReplacement: "Later invoices are on the replacement meter's list",
+  reversalNoMatch: 'No invoices matched the reversal period',
+  reversalStartMismatch: 'Start date did not match the start of an existing invoice',
+  reversalEndPartway: 'End date is partway through an invoice. It must be after the end most recent invoice',
+  reversalEndExact: 'End date exactly matches an existing invoice. There is no reversal period',
+  replacementStartMismatch: 'Start date of the reversal period did not match an invoice',
+  replacementEndMismatch: 'End date of the reversal period did not match an invoice',
+  reversalEndBeforeStart: 'The end date cannot be before the start date',
+  reversalMeterOutside: 'Choose data sources of this organisation',
+  reversalUnitUnknown: "Choose one of the data source's units",
+  reversalBeforeOpen: "The invoice cannot start before the meter's open date",
+  reversalAfterClose: "The invoice cannot end after the meter's close date",
+  invoicePdfFailed: 'Something went wrong - sorry!',
+  invoiceFileMismatch: 'The file is not a {type} file: its content does not match its type',
+  invoiceUploadExpired: 'The upload link has expired. Please try again',
+  invoiceLinkFileUnknown: "That file is not one of this organisation's files",
 } as const;
 
 /** Fills `{name}` placeholders in a catalogue message. */

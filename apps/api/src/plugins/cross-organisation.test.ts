@@ -136,6 +136,17 @@ beforeAll(async () => {
   // Saving an organisation sends every field: A's own, as its administrator would.
   const orgBody = (await t.app.inject({ url: `/api/organisations/${orgA.id}`, headers: adminA })).json();
   BODIES[`PUT /api/organisations/{id}`] = orgBody;
+  // Reversal, replacement and decommission name A's meter in the body (their own tests refuse B with it).
+  for (const p of ['reversal', 'replacement', 'decommissioning']) {
+    BODIES[`POST /api/invoices/${p}`] = {
+      meters: [{ meterId: meter.id, chargedConsumption: 1 }],
+      startDate: '2024-01-01',
+      endDate: '2024-01-31',
+      invoiceDate: '2024-02-01',
+      invoiceNumber: 'X-1',
+      chargedCost: 1,
+    };
+  }
   digest = await tableDigest(db);
 });
 afterAll(async () => {
