@@ -40,6 +40,8 @@ import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
+import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
+import { createInvoiceAlertsService } from './modules/invoice-alerts/invoice-alerts.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { meterCreationRoutes } from './modules/meter-creation/meter-creation.routes';
@@ -169,6 +171,9 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(invoiceAlertsRoutes, {
+        service: createInvoiceAlertsService({ db, jobQueue }),
+      });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
       await api.register(orgWideUpdatesRoutes, { service: createOrgWideUpdatesService({ db }) });
       await api.register(entityFiguresRoutes, { service: createEntityFiguresService({ db, clock }) });

@@ -214,6 +214,10 @@ export const MSG = {
   orgWideLabelUnknown: 'Choose an identifier of this organisation',
   orgWideRetailerUnknown: 'Choose a retailer from the list',
   orgWideRetailerSame: 'Choose two different retailers',
+  // Bill-audit alerts, invoice reports, retailers (issue 14c)
+  invoiceAlertSent: 'A sent alert cannot be reset',
+  invoiceAlertsQueued:
+    'The bill audit of the last year of invoices has started; new alerts appear as it runs',
 } as const;
 
 /** Fills `{name}` placeholders in a catalogue message. */
