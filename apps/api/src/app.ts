@@ -45,6 +45,8 @@ import { createInvoicesService } from './modules/invoices/invoices.service';
 import { invoiceListRoutes } from './modules/invoice-list/invoice-list.routes';
 import { createInvoiceListService } from './modules/invoice-list/invoice-list.service';
 import { createInvoiceReversalService } from './modules/invoice-list/invoice-reversal.service';
+import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
+import { createInvoiceAlertsService } from './modules/invoice-alerts/invoice-alerts.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { meterCreationRoutes } from './modules/meter-creation/meter-creation.routes';
@@ -177,6 +179,9 @@ export async function buildApp({
       await api.register(invoiceListRoutes, {
         service: createInvoiceListService({ db, clock }),
         reversals: createInvoiceReversalService({ db, clock }),
+      });
+      await api.register(invoiceAlertsRoutes, {
+        service: createInvoiceAlertsService({ db, jobQueue }),
       });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
       await api.register(invoicesRoutes, { service: createInvoicesService({ db, clock }), clock });

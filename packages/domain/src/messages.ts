@@ -262,6 +262,10 @@ export const MSG = {
   invoiceFileMismatch: 'The file is not a {type} file: its content does not match its type',
   invoiceUploadExpired: 'The upload link has expired. Please try again',
   invoiceLinkFileUnknown: "That file is not one of this organisation's files",
+  // Bill-audit alerts, invoice reports, retailers (issue 14c)
+  invoiceAlertSent: 'A sent alert cannot be reset',
+  invoiceAlertsQueued:
+    'The bill audit of the last year of invoices has started; new alerts appear as it runs',
 } as const;
 
 /** Fills `{name}` placeholders in a catalogue message. */

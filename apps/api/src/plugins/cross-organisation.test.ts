@@ -3,7 +3,9 @@ import path from 'node:path';
 import { createEntity, createGroup, createMeter, createSite } from '@verdant/db/asset-factories';
 import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
+import { createInvoice } from '@verdant/db/input-factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
+import { meterAlerts } from '@verdant/db/schema/alerts';
 import { ACCESS } from '@verdant/domain/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../lib/access';
@@ -62,6 +64,26 @@ beforeAll(async () => {
     { name: `${SECRET} fuel`, grouping: `${SECRET} grouping`, organisationId: orgA.id },
     [{ name: 'sacks', conversionToStandard: 20 }],
   );
+  // A Won't Send invoice alert of A's (issue 14c): reset must refuse B and A's observer.
+  const invoice = await createInvoice(db, meter, {
+    from: '2024-01-01',
+    till: '2024-01-31',
+    consumption: 1,
+    cost: 1,
+    unitId: dataType.stdUnitId,
+  });
+  const [invoiceAlert] = await db
+    .insert(meterAlerts)
+    .values({
+      organisationId: orgA.id,
+      meterId: meter.id,
+      invoiceId: invoice.id,
+      audit: 'gap-before',
+      message: `${SECRET} alert`,
+      alertDate: '2024-01-31',
+      status: 'deleted',
+    })
+    .returning();
   await createMember(db, orgA.id, { loginId: 'a.admin', accessId: ACCESS.primaryContact, admin: true });
   const member = await createMember(db, orgA.id, {
     loginId: 'a.member',
@@ -108,6 +130,7 @@ beforeAll(async () => {
     file: file.id,
     dataType: dataType.id,
     unit: dataType.units.sacks?.id ?? 0,
+    invoiceAlert: invoiceAlert?.id ?? 0,
   });
   // An invoice of A's meter, entered the way its people enter one (issue 14a).
   const invoiced = await createMeter(db, site, {
@@ -171,6 +194,7 @@ function aObject(route: string, name: string): number | undefined {
   if (route.startsWith('/api/lookups/energ'))
     return { id: a.dataType, energy: a.dataType, a: a.unit, b: a.unit }[name];
   if (name !== 'id') return byName[name];
+  if (route.startsWith('/api/invoices/alerts/')) return a.invoiceAlert;
   if (route.startsWith('/api/organisations/')) return a.org;
   if (route.startsWith('/api/sites/')) return a.site;
   if (route.startsWith('/api/entities/')) return a.entity;
