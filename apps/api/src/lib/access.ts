@@ -40,7 +40,7 @@ export interface RoleRule {
 /** An action on the assets the parameters name; all of them live in one organisation. */
 export interface AssetRule {
   action: AssetAction;
-  asset: Partial<Record<'site' | 'entity' | 'meter', ParamRef>>;
+  asset: Partial<Record<'site' | 'entity' | 'meter' | 'vehicle', ParamRef>>;
 }
 
 /** Only the person the path names (changing one's own password). */
