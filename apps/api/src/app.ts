@@ -38,6 +38,9 @@ import { entityFiguresRoutes } from './modules/entities/entity-figures.routes';
 import { createEntityFiguresService } from './modules/entities/entity-figures.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
+import { fleetRoutes } from './modules/fleet/fleet.routes';
+import { createFleetService } from './modules/fleet/fleet.service';
+import { createFleetExportService } from './modules/fleet/fleet-export.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -215,6 +218,10 @@ export async function buildApp({
       await api.register(organisationsRoutes, { service: organisations });
       await api.register(referenceRoutes, { db });
       await api.register(meterCreationRoutes, { service: createMeterCreationService({ db }) });
+      await api.register(fleetRoutes, {
+        service: createFleetService({ db, clock }),
+        exporter: createFleetExportService({ db }),
+      });
       await api.register(deletedAssetsRoutes, {
         service: createDeletedAssetsService({
           db,

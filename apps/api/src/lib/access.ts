@@ -49,7 +49,7 @@ export interface RoleRule {
 export interface AssetRule {
   action: AssetAction;
   /** An invoice stands for the meters it covers (issue 14a): seeing or editing it needs all of them. */
-  asset: Partial<Record<'site' | 'entity' | 'meter' | 'invoice', ParamRef>>;
+  asset: Partial<Record<'site' | 'entity' | 'meter' | 'invoice' | 'vehicle', ParamRef>>;
 }
 
 /** Only the person the path names (changing one's own password). */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createEntity, createGroup, createMeter, createSite } from '@verdant/db/asset-factories';
 import { createDataType } from '@verdant/db/catalogue-factories';
+import { seedCatalogue } from '@verdant/db/catalogue-seed';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
@@ -47,12 +48,15 @@ const OBSERVER_MAY = new Set([
   // A read sent as POST: the export of figures an observer may see.
   'POST /api/organisations/{id}/site-data-export',
   'POST /api/organisations/{id}/meter-data-export',
+  'POST /api/organisations/{id}/fleet-data-export',
+  'POST /api/organisations/{id}/fleet-transaction-export',
 ]);
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
   await seedReferenceData(db);
+  await seedCatalogue(db);
   const orgA = await createOrganisation(db, { name: `${SECRET} Organisation` });
   const orgB = await createOrganisation(db, { name: 'Tenant B' });
   const site = await createSite(db, orgA.id, { name: `${SECRET} Site`, regionId: 9, siteOpen: '2020-01-01' });
@@ -118,7 +122,43 @@ beforeAll(async () => {
     'content-type': 'application/octet-stream',
     'x-filename': `${SECRET}.txt`,
   });
+  const vehicles = await call('POST', `/api/sites/${site.id}/new-vehicles`, {
+    purchaseDate: '2024-01-01',
+    reporting: 'ORGANISATION',
+    list: [
+      {
+        registration: 'SECRET1',
+        make: `${SECRET} make`,
+        model: 'Model',
+        year: 2020,
+        bodyShapeId: 1,
+        seats: 5,
+        transmissionTypeId: 1,
+        engineSize: 2,
+        fuelId: 4,
+        desiredEfficiency: 8,
+      },
+    ],
+  });
+  const vehicleId = vehicles.data.newVehicleList[0].id as number;
+  const purchase = await call('POST', `/api/vehicles/${vehicleId}/purchases`, {
+    date: '2024-02-01',
+    odo: 1000,
+    quantity: 40,
+    cost: 100,
+  });
+  const card = await call('POST', `/api/organisations/${orgA.id}/new-card-meters`, {
+    name: 'Secret card',
+    siteId: site.id,
+  });
+  const vehicleRow = (await t.app.inject({ url: `/api/vehicles/${vehicleId}`, headers: adminA })).json() as {
+    consMeter: number;
+  };
   Object.assign(a, {
+    vehicle: vehicleId,
+    vehicleMeter: vehicleRow.consMeter,
+    purchase: purchase.data.readingId,
+    card: card.id,
     org: orgA.id,
     site: site.id,
     entity: entity.id,
@@ -189,6 +229,7 @@ function aObject(route: string, name: string): number | undefined {
     jobId: a.job,
     otherUserId: a.member,
     assetId: a.site,
+    readingId: a.purchase,
   };
   // A's own data type in the catalogue, and its unit.
   if (route.startsWith('/api/lookups/energ'))
@@ -200,6 +241,9 @@ function aObject(route: string, name: string): number | undefined {
   if (route.startsWith('/api/entities/')) return a.entity;
   if (route.startsWith('/api/meters/')) return a.meter;
   if (route.startsWith('/api/invoices/')) return a.invoice;
+  if (route.startsWith('/api/vehicles/') || route.startsWith('/api/vehicle/')) return a.vehicle;
+  if (route.startsWith('/api/vehicle-by-meter/')) return a.vehicleMeter;
+  if (route.startsWith('/api/fuelcards/')) return a.card;
   // The two availability checks take an email and a login id, not A's person.
   if (route.startsWith('/api/users/') && !route.includes('-check/')) return a.member;
   return undefined;
