@@ -41,6 +41,10 @@ import { createFilesService } from './modules/files/files.service';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
 import { createFleetService } from './modules/fleet/fleet.service';
 import { createFleetExportService } from './modules/fleet/fleet-export.service';
+import { groupingsRoutes } from './modules/groupings/groupings.routes';
+import { createGroupingsService } from './modules/groupings/groupings.service';
+import { groupsRoutes } from './modules/groupings/groups.routes';
+import { createGroupsService } from './modules/groupings/groups.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -186,6 +190,8 @@ export async function buildApp({
       await api.register(invoiceAlertsRoutes, {
         service: createInvoiceAlertsService({ db, jobQueue }),
       });
+      await api.register(groupingsRoutes, { service: createGroupingsService({ db, clock }) });
+      await api.register(groupsRoutes, { service: createGroupsService({ db, clock }) });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
       await api.register(invoicesRoutes, { service: createInvoicesService({ db, clock }), clock });
       await api.register(orgWideUpdatesRoutes, { service: createOrgWideUpdatesService({ db }) });

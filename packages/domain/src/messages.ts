@@ -299,6 +299,18 @@ export const MSG = {
   fuelPurchaseTime: 'Time must be HH:MM',
   fuelPurchaseSaved: 'Fuel purchase saved',
   fleetExportNeedsVehicle: 'Choose at least one vehicle',
+  // Groupings and groups (issue 17a)
+  nameTooShort: 'Name cannot be less than three characters',
+  nameTooShortToCreate: 'Name cannot be less than two characters',
+  groupingExists: 'There is already a grouping called {name}',
+  groupExists: 'There is already a group called {name}',
+  groupNameDuplicate: 'Duplicate group name, please use a different name',
+  groupingNotRenamed: 'Grouping could not be renamed: {message}',
+  groupingDuplicates:
+    '{group} cannot join {grouping}: these assets are already in another of its groups ({count})',
+  groupingWrongType: 'A group of {groupType}s cannot join a grouping of {groupingType}s',
+  groupAssetUnknown: 'Choose a {type} of this organisation',
+  groupAssetMoved: 'Moved from {from} to {to}',
 } as const;
 
 /** Fills `{name}` placeholders in a catalogue message. */

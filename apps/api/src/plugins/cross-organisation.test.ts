@@ -35,6 +35,14 @@ type Rule = Access | undefined;
 /** Bodies the schema alone cannot give. */
 const NOTE = { dateFrom: '2024-01-01', text: 'A note' };
 const BODIES: Record<string, object> = {
+  'PUT /api/site-groups/{id}': { name: 'Renamed by sweep' },
+  'PUT /api/meter-groups/{id}': { name: 'Renamed by sweep' },
+  'PUT /api/site-groups/groupings/{id}': { name: 'Renamed by sweep' },
+  'PUT /api/meter-groups/groupings/{id}': { name: 'Renamed by sweep' },
+  'POST /api/organisations/{id}/site-groups': { name: 'Sweep group' },
+  'POST /api/organisations/{id}/meter-groups': { name: 'Sweep group' },
+  'POST /api/organisations/{id}/reporting-group-groupings/site-groupings': { name: 'Sweep grouping' },
+  'POST /api/organisations/{id}/reporting-group-groupings/meter-groupings': { name: 'Sweep grouping' },
   'PUT /api/organisations/{id}/target': { cons: 1000 },
   // A note needs a start date or an invoice: neither is required alone, so the sample leaves both out.
   'POST /api/meters/{id}/comments': NOTE,
@@ -63,6 +71,7 @@ beforeAll(async () => {
   const entity = await createEntity(db, site, { name: `${SECRET} Entity` });
   const meter = await createMeter(db, site, { localName: `${SECRET} Meter` });
   const group = await createGroup(db, orgA.id, 'site', `${SECRET} Group`, [site.id]);
+  const meterGroup = await createGroup(db, orgA.id, 'meter', `${SECRET} Meter group`, [meter.id]);
   const dataType = await createDataType(
     db,
     { name: `${SECRET} fuel`, grouping: `${SECRET} grouping`, organisationId: orgA.id },
@@ -159,6 +168,24 @@ beforeAll(async () => {
     vehicleMeter: vehicleRow.consMeter,
     purchase: purchase.data.readingId,
     card: card.id,
+  });
+  // Groupings (issue 17a): one of sites and one of meters, made through the API.
+  const siteGrouping = await call(
+    'POST',
+    `/api/organisations/${orgA.id}/reporting-group-groupings/site-groupings`,
+    {
+      name: `${SECRET} Regions`,
+    },
+  );
+  const meterGrouping = await call(
+    'POST',
+    `/api/organisations/${orgA.id}/reporting-group-groupings/meter-groupings`,
+    { name: `${SECRET} Cost centres` },
+  );
+  Object.assign(a, {
+    meterGroup: meterGroup.id,
+    siteGrouping: siteGrouping.id,
+    meterGrouping: meterGrouping.id,
     org: orgA.id,
     site: site.id,
     entity: entity.id,
@@ -234,6 +261,14 @@ function aObject(route: string, name: string): number | undefined {
   // A's own data type in the catalogue, and its unit.
   if (route.startsWith('/api/lookups/energ'))
     return { id: a.dataType, energy: a.dataType, a: a.unit, b: a.unit }[name];
+  // Groups and groupings (issue 17a): the path's type says which of A's the id is.
+  const kind = /^\/api\/(site|meter)-groups\/(groupings\/)?/.exec(route);
+  if (kind) {
+    const groupingOf = kind[1] === 'site' ? a.siteGrouping : a.meterGrouping;
+    if (name === 'groupingId') return groupingOf;
+    if (name === 'assetId') return kind[1] === 'site' ? a.site : a.meter;
+    if (name === 'id') return kind[2] ? groupingOf : kind[1] === 'site' ? a.group : a.meterGroup;
+  }
   if (name !== 'id') return byName[name];
   if (route.startsWith('/api/invoices/alerts/')) return a.invoiceAlert;
   if (route.startsWith('/api/organisations/')) return a.org;
