@@ -64,6 +64,8 @@ import { createSearchService } from './modules/search/search.service';
 import { createSiteExportService } from './modules/sites/site-export.service';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
+import { targetsRoutes } from './modules/targets/targets.routes';
+import { createTargetsService } from './modules/targets/targets.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
 import { emailChangeRoutes } from './modules/users/email-change.routes';
@@ -199,6 +201,7 @@ export async function buildApp({
       await api.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
       await api.register(organisationsRoutes, { service: organisations });
       await api.register(referenceRoutes, { db });
+      await api.register(targetsRoutes, { service: createTargetsService({ db, clock }) });
       await api.register(meterCreationRoutes, { service: createMeterCreationService({ db }) });
       await api.register(deletedAssetsRoutes, {
         service: createDeletedAssetsService({

@@ -4,6 +4,7 @@ import { createEntity, createGroup, createMeter, createSite } from '@verdant/db/
 import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
+import { groupings } from '@verdant/db/schema/assets';
 import { ACCESS } from '@verdant/domain/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../lib/access';
@@ -33,6 +34,19 @@ type Rule = Access | undefined;
 const NOTE = { dateFrom: '2024-01-01', text: 'A note' };
 const BODIES: Record<string, object> = {
   'PUT /api/organisations/{id}/target': { cons: 1000 },
+  // Targets and rates (issue 17b): valid bodies, so that the rule (not validation) answers.
+  'POST /api/organisations/{id}/targets': {
+    name: 'Sweep target',
+    spec: {
+      baselineYear: 2019,
+      baselineYearEnd: 'CY',
+      consFrom: 'DERIVE',
+      profileFrom: 'NONE',
+      targets: [{ perc: 30, year: 2030 }],
+    },
+  },
+  'PUT /api/site-groups/{id}/target': { co2e: 1 },
+  'PUT /api/meter-groups/{id}/target': { co2e: 1 },
   // A note needs a start date or an invoice: neither is required alone, so the sample leaves both out.
   'POST /api/meters/{id}/comments': NOTE,
   'PUT /api/meters/{id}/comments/{noteId}': NOTE,
@@ -55,6 +69,10 @@ beforeAll(async () => {
   const entity = await createEntity(db, site, { name: `${SECRET} Entity` });
   const meter = await createMeter(db, site, { localName: `${SECRET} Meter` });
   const group = await createGroup(db, orgA.id, 'site', `${SECRET} Group`, [site.id]);
+  const [grouping] = await db
+    .insert(groupings)
+    .values({ organisationId: orgA.id, memberType: 'site', name: `${SECRET} Grouping`, controlled: true })
+    .returning();
   const dataType = await createDataType(
     db,
     { name: `${SECRET} fuel`, grouping: `${SECRET} grouping`, organisationId: orgA.id },
@@ -100,6 +118,7 @@ beforeAll(async () => {
     entity: entity.id,
     meter: meter.id,
     group: group.id,
+    grouping: grouping?.id ?? 0,
     member: member.id,
     job: job.id,
     expiry: (expiries.json() as { expiryId: number }[])[0]?.expiryId ?? 0,
@@ -140,6 +159,8 @@ function aObject(route: string, name: string): number | undefined {
   if (route.startsWith('/api/sites/')) return a.site;
   if (route.startsWith('/api/entities/')) return a.entity;
   if (route.startsWith('/api/meters/')) return a.meter;
+  if (/^\/api\/(site|meter)-groups\//.test(route)) return a.group;
+  if (/^\/api\/(site|meter)-groupings\//.test(route)) return a.grouping;
   // The two availability checks take an email and a login id, not A's person.
   if (route.startsWith('/api/users/') && !route.includes('-check/')) return a.member;
   return undefined;
