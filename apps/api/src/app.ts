@@ -58,6 +58,8 @@ import { orgWideUpdatesRoutes } from './modules/org-wide-updates/org-wide-update
 import { createOrgWideUpdatesService } from './modules/org-wide-updates/org-wide-updates.service';
 import { organisationsRoutes } from './modules/organisations/organisations.routes';
 import { createOrganisationsService } from './modules/organisations/organisations.service';
+import { ratesRoutes } from './modules/rates/rates.routes';
+import { createRatesService } from './modules/rates/rates.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
@@ -201,6 +203,7 @@ export async function buildApp({
       await api.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
       await api.register(organisationsRoutes, { service: organisations });
       await api.register(referenceRoutes, { db });
+      await api.register(ratesRoutes, { service: createRatesService({ db }) });
       await api.register(targetsRoutes, { service: createTargetsService({ db, clock }) });
       await api.register(meterCreationRoutes, { service: createMeterCreationService({ db }) });
       await api.register(deletedAssetsRoutes, {

@@ -63,7 +63,7 @@ export type NewTargetRequest = z.input<typeof newTargetRequest>;
 
 export const target = z.object({
   id: z.number(),
-  name: z.string(),
+  name: text(),
   orgId: z.number(),
   spec: z.object({
     baselineYear: z.number(),
@@ -100,7 +100,7 @@ export const performanceQuery = z.object({
 });
 
 export const performanceMonth = z.object({
-  month: z.string(),
+  month: text(),
   year: z.number(),
   factor: z.number(),
   actual: z.number().nullable(),
@@ -109,7 +109,7 @@ export const performanceMonth = z.object({
 
 export const performanceGroup = z.object({
   id: z.number().nullable(),
-  name: z.string(),
+  name: text(),
   baseline: z.number(),
   target: z.number(),
   months: z.array(performanceMonth),
@@ -118,7 +118,7 @@ export const performanceGroup = z.object({
 /** Performance against targets (core-portal.md 3): yearEnd, baselineYear, finalYear and the groups. */
 export const performanceReport = z.object({
   targetId: z.number().nullable(),
-  targetName: z.string().nullable(),
+  targetName: text().nullable(),
   measure: z.enum(MEASURES),
   yearEnd: z.enum(YEAR_ENDS).nullable(),
   baselineYear: z.number().nullable(),

@@ -240,6 +240,8 @@ export const MSG = {
   ratesRow: 'Row {row}: {reason}',
   ratesEmpty: 'The file holds no rates',
   ratesMeterRequired: 'Choose a data source',
+  ratesNoContract: 'The data source has no TOU contract: choose one in its Retail and Billing settings',
+  ratesUnknownContract: "no TOU contract called '{name}'",
 } as const;
 
 /** Fills `{name}` placeholders in a catalogue message. */

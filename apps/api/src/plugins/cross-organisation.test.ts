@@ -46,6 +46,9 @@ const BODIES: Record<string, object> = {
     },
   },
   'PUT /api/site-groups/{id}/target': { co2e: 1 },
+  'POST /api/organisations/{id}/tou-contracts/{contractId}/rates': {
+    rates: [{ month: '2024-01', periodId: 1, daytypeId: 1, contractedRate: 1 }],
+  },
   'PUT /api/meter-groups/{id}/target': { co2e: 1 },
   // A note needs a start date or an invoice: neither is required alone, so the sample leaves both out.
   'POST /api/meters/{id}/comments': NOTE,
