@@ -72,12 +72,16 @@ import { orgWideUpdatesRoutes } from './modules/org-wide-updates/org-wide-update
 import { createOrgWideUpdatesService } from './modules/org-wide-updates/org-wide-updates.service';
 import { organisationsRoutes } from './modules/organisations/organisations.routes';
 import { createOrganisationsService } from './modules/organisations/organisations.service';
+import { ratesRoutes } from './modules/rates/rates.routes';
+import { createRatesService } from './modules/rates/rates.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
 import { createSiteExportService } from './modules/sites/site-export.service';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
+import { targetsRoutes } from './modules/targets/targets.routes';
+import { createTargetsService } from './modules/targets/targets.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
 import { emailChangeRoutes } from './modules/users/email-change.routes';
@@ -223,6 +227,8 @@ export async function buildApp({
       await api.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
       await api.register(organisationsRoutes, { service: organisations });
       await api.register(referenceRoutes, { db });
+      await api.register(ratesRoutes, { service: createRatesService({ db }) });
+      await api.register(targetsRoutes, { service: createTargetsService({ db, clock }) });
       await api.register(meterCreationRoutes, { service: createMeterCreationService({ db }) });
       await api.register(fleetRoutes, {
         service: createFleetService({ db, clock }),

@@ -7,6 +7,7 @@ import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
 import { meterAlerts } from '@verdant/db/schema/alerts';
+import { groupings } from '@verdant/db/schema/assets';
 import { ACCESS } from '@verdant/domain/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../lib/access';
@@ -44,6 +45,22 @@ const BODIES: Record<string, object> = {
   'POST /api/organisations/{id}/reporting-group-groupings/site-groupings': { name: 'Sweep grouping' },
   'POST /api/organisations/{id}/reporting-group-groupings/meter-groupings': { name: 'Sweep grouping' },
   'PUT /api/organisations/{id}/target': { cons: 1000 },
+  // Targets and rates (issue 17b): valid bodies, so that the rule (not validation) answers.
+  'POST /api/organisations/{id}/targets': {
+    name: 'Sweep target',
+    spec: {
+      baselineYear: 2019,
+      baselineYearEnd: 'CY',
+      consFrom: 'DERIVE',
+      profileFrom: 'NONE',
+      targets: [{ perc: 30, year: 2030 }],
+    },
+  },
+  'PUT /api/site-groups/{id}/target': { co2e: 1 },
+  'POST /api/organisations/{id}/tou-contracts/{contractId}/rates': {
+    rates: [{ month: '2024-01', periodId: 1, daytypeId: 1, contractedRate: 1 }],
+  },
+  'PUT /api/meter-groups/{id}/target': { co2e: 1 },
   // A note needs a start date or an invoice: neither is required alone, so the sample leaves both out.
   'POST /api/meters/{id}/comments': NOTE,
   'PUT /api/meters/{id}/comments/{noteId}': NOTE,
@@ -72,6 +89,10 @@ beforeAll(async () => {
   const meter = await createMeter(db, site, { localName: `${SECRET} Meter` });
   const group = await createGroup(db, orgA.id, 'site', `${SECRET} Group`, [site.id]);
   const meterGroup = await createGroup(db, orgA.id, 'meter', `${SECRET} Meter group`, [meter.id]);
+  const [grouping] = await db
+    .insert(groupings)
+    .values({ organisationId: orgA.id, memberType: 'site', name: `${SECRET} Grouping`, controlled: true })
+    .returning();
   const dataType = await createDataType(
     db,
     { name: `${SECRET} fuel`, grouping: `${SECRET} grouping`, organisationId: orgA.id },
@@ -191,6 +212,7 @@ beforeAll(async () => {
     entity: entity.id,
     meter: meter.id,
     group: group.id,
+    grouping: grouping?.id ?? 0,
     member: member.id,
     job: job.id,
     expiry: (expiries.json() as { expiryId: number }[])[0]?.expiryId ?? 0,
@@ -279,6 +301,8 @@ function aObject(route: string, name: string): number | undefined {
   if (route.startsWith('/api/vehicles/') || route.startsWith('/api/vehicle/')) return a.vehicle;
   if (route.startsWith('/api/vehicle-by-meter/')) return a.vehicleMeter;
   if (route.startsWith('/api/fuelcards/')) return a.card;
+  if (/^\/api\/(site|meter)-groups\//.test(route)) return a.group;
+  if (/^\/api\/(site|meter)-groupings\//.test(route)) return a.grouping;
   // The two availability checks take an email and a login id, not A's person.
   if (route.startsWith('/api/users/') && !route.includes('-check/')) return a.member;
   return undefined;
