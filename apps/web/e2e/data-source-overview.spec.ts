@@ -5,10 +5,26 @@ import { signIn } from './support/sign-in';
 
 /** No part of the page is wider than the window (a wide table scrolls inside its own region). */
 async function expectNoPageOverflow(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  const wider = await page.evaluate(() => {
+    const limit = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= limit) return [];
+    // The outermost elements reaching past the window (outside any clipping box), to say what overflows.
+    const clipped = (e: Element) => {
+      for (let p = e.parentElement; p; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((e) => e.getBoundingClientRect().right > limit + 1 && !clipped(e))
+      .filter((e) => !e.parentElement || e.parentElement.getBoundingClientRect().right <= limit + 1)
+      .slice(0, 5)
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}.${Array.from(e.classList).join('.')} "${(e.textContent ?? '').slice(0, 40)}"`,
+      );
+  });
+  expect(wider).toEqual([]);
 }
 
 async function shoot(page: Page, path: (name: string) => string, name: string) {
