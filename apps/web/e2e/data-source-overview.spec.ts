@@ -6,7 +6,12 @@ import { signIn } from './support/sign-in';
 
 /** No part of the page is wider than the window (a wide table scrolls inside its own region). */
 async function expectNoPageOverflow(page: Page) {
-  const wider = await page.evaluate(() => {
+  // Polled: after a resize the shell and the media queries take a render to lay the page out again.
+  await expect.poll(() => pageOverflow(page)).toEqual([]);
+}
+
+async function pageOverflow(page: Page) {
+  return page.evaluate(() => {
     const limit = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth <= limit) return [];
     // The outermost elements reaching past the window (outside any clipping box), to say what overflows.
@@ -25,7 +30,6 @@ async function expectNoPageOverflow(page: Page) {
           `${e.tagName.toLowerCase()}.${Array.from(e.classList).join('.')} "${(e.textContent ?? '').slice(0, 40)}"`,
       );
   });
-  expect(wider).toEqual([]);
 }
 
 async function shoot(page: Page, path: (name: string) => string, name: string) {
