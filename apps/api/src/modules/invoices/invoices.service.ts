@@ -249,18 +249,16 @@ export function createInvoicesService({
     if (from > till) throw badRequest(MSG.invoicePeriod, { dateTill: [MSG.invoicePeriod] });
     if (meter.meter_open && from < meter.meter_open) throw badRequest(MSG.invoiceStartsBeforeOpen);
     if (meter.meter_close && till > meter.meter_close) throw badRequest(MSG.invoiceEndsAfterClose);
-    const units = await q.unitsOfDataType(tx, organisationId, meter.energy_id);
-    if (!units.some((u) => u.id === body.unitId))
+    if (!meter.unit_ids.includes(body.unitId))
       throw badRequest(MSG.invoiceUnitUnknown, { unitId: [MSG.invoiceUnitUnknown] });
   }
 
   return {
     async get(a: Caller, invoiceId: number, meterId?: number): Promise<InvoicePage> {
       const organisationId = organisationOf(a);
-      const any = await q.findInvoice(db, organisationId, invoiceId);
-      if (!any) throw notFound();
-      const chosen = meterId ?? any.meterIds[0];
-      if (chosen === undefined || !any.meterIds.includes(chosen)) throw notFound();
+      const named = meterId ?? (await q.findInvoice(db, organisationId, invoiceId))?.meterIds[0];
+      if (named === undefined) throw notFound();
+      const chosen = named;
       const invoice = await q.findInvoice(db, organisationId, invoiceId, chosen);
       if (!invoice) throw notFound();
       const meter = await meterOf(db, organisationId, chosen);
