@@ -37,13 +37,19 @@ export interface RoleRule {
   orSelf?: ParamRef;
   /** The message of the 403 when the rule refuses (the spec's own, where it has one). */
   refusal?: string;
+  /**
+   * The job the parameter names: when it is a data source note, the caller must also hold the rule's action
+   * (view for members, edit otherwise) on its meter, exactly as the notes routes ask of `/meters/:id`. A meter
+   * the caller may not see is 'not found', one seen but not editable 403.
+   */
+  noteMeterOf?: ParamRef;
 }
 
 /** An action on the assets the parameters name; all of them live in one organisation. */
 export interface AssetRule {
   action: AssetAction;
   /** An invoice stands for the meters it covers (issue 14a): seeing or editing it needs all of them. */
-  asset: Partial<Record<'site' | 'entity' | 'meter' | 'invoice', ParamRef>>;
+  asset: Partial<Record<'site' | 'entity' | 'meter' | 'invoice' | 'vehicle', ParamRef>>;
 }
 
 /** Only the person the path names (changing one's own password). */
@@ -139,12 +145,28 @@ async function checkRole(
   if (!allows(who.principal, role, 'enter')) throw refuse();
   const self = rule.orSelf !== undefined && Number(paramOf(params, rule.orSelf)) === who.user.id;
   if (!self && !allows(who.principal, role, ROLE_ACTION[rule.role])) throw refuse();
+  if (rule.noteMeterOf !== undefined) {
+    const jobId = numberParam(params, rule.noteMeterOf);
+    const meterId = await noteMeterOf(db, organisationId, jobId);
+    if (meterId !== null) {
+      const action: AssetAction = rule.role === 'member' ? 'view' : 'edit';
+      await checkAssets(db, who, { action, asset: { meter: 'params.meter' } }, { meter: meterId });
+    }
+  }
   return {
     organisationId,
     role,
     mayEdit: allows(who.principal, role, 'edit'),
     mayAdminister: allows(who.principal, role, 'administer'),
   };
+}
+
+/** The meter a job of the organisation is a note of (null for an organisation's own job or none). */
+async function noteMeterOf(db: DbOrTx, organisationId: number, jobId: number): Promise<number | null> {
+  const rows = await db.execute<{ meter_id: number | null }>(
+    sql`select meter_id from jobs where organisation_id = ${organisationId} and id = ${jobId}`,
+  );
+  return rows.rows[0]?.meter_id ?? null;
 }
 
 /** Assets one may not see (missing, deleted, another organisation's, barred) are 'not found': nothing leaks. */

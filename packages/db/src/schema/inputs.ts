@@ -258,6 +258,8 @@ export const fuelPurchases = pgTable(
     cost: numeric('cost', { precision: 14, scale: 2 }).notNull(),
     registration: text('registration'),
     incorrectFuel: boolean('incorrect_fuel').notNull().default(false),
+    /** The odometer was lower than the previous reading: stored, warned, left out of distance and efficiency. */
+    odometerFlag: boolean('odometer_flag').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('fuel_purchases_meter_idx').on(t.meterId, t.purchaseDate)],
