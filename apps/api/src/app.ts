@@ -47,6 +47,8 @@ import { groupsRoutes } from './modules/groupings/groups.routes';
 import { createGroupsService } from './modules/groupings/groups.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
+import { evaluateInvoiceAlerts, toInvoiceAlert } from './modules/invoice-alerts/invoice-alerts.evaluate';
+import * as invoiceAlertQueries from './modules/invoice-alerts/invoice-alerts.queries';
 import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
 import { createInvoiceAlertsService } from './modules/invoice-alerts/invoice-alerts.service';
 import { invoiceListRoutes } from './modules/invoice-list/invoice-list.routes';
@@ -197,7 +199,16 @@ export async function buildApp({
       await api.register(groupingsRoutes, { service: createGroupingsService({ db, clock }) });
       await api.register(groupsRoutes, { service: createGroupsService({ db, clock }) });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
-      await api.register(invoicesRoutes, { service: createInvoicesService({ db, clock }), clock });
+      await api.register(invoicesRoutes, {
+        service: createInvoicesService({
+          db,
+          clock,
+          evaluateAlerts: evaluateInvoiceAlerts,
+          storedAlerts: async (tx, organisationId, ids) =>
+            (await invoiceAlertQueries.invoiceAlerts(tx, organisationId, ids)).map(toInvoiceAlert),
+        }),
+        clock,
+      });
       await api.register(orgWideUpdatesRoutes, { service: createOrgWideUpdatesService({ db }) });
       await api.register(entityFiguresRoutes, { service: createEntityFiguresService({ db, clock }) });
       await api.register(meterDistributionRoutes, {

@@ -239,8 +239,8 @@ beforeAll(async () => {
     visibleTotal: '115.00',
     items: [{ category: 'charge', chargeTypeId: 2, total: '100.00' }],
   };
-  const invoice = await call('PUT', '/api/invoices/save', invoiceBody);
-  a.invoice = invoice.savedInvoice.id;
+  const entered = await call('PUT', '/api/invoices/save', invoiceBody);
+  a.invoice = entered.savedInvoice.id;
   BODIES['PUT /api/invoices/save'] = { ...invoiceBody, id: a.invoice, invoiceNumber: 'Changed' };
   BODIES['POST /api/invoices/blank'] = { meter: invoiced.id, dateFrom: '2024-02-01', dateTill: '2024-02-29' };
   adminB = await t.login('b.admin');
