@@ -292,7 +292,7 @@ export function InvoicesTab({ meter }: { meter: MeterDetail }) {
         <Menu position="bottom-end">
           <Menu.Target>
             <Button size="compact-sm" variant="light" rightSection={<IconChevronDown size={14} />}>
-              Actions
+              Invoice Actions
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
