@@ -71,3 +71,29 @@ test('an observer reads the list; the Actions menu offers nothing to change', as
   await expect(page.getByRole('menuitem', { name: 'New Reversal' })).toBeDisabled();
   await expect(page.getByRole('menuitem', { name: 'Export' })).toBeDisabled();
 });
+
+test('a general user uploads a PDF to an invoice and opens it', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'demo.general');
+  await openDataSource(page, 'Southern Depot', 'Southern Depot Workshop supply');
+  await page.getByRole('tab', { name: 'Invoices' }).click();
+  const last = monthBack(1);
+  const number = `EL6-${last.y}${pad(last.m)}`;
+  const row = page
+    .getByRole('table', { name: 'Invoices' })
+    .locator('tr[data-invoice-id]')
+    .filter({ hasText: number });
+  await expect(row).toBeVisible(SLOW);
+  await row.locator('input[type=file]').setInputFiles({
+    name: 'bill.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(
+      '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+    ),
+  });
+  await expect(page.getByText('bill.pdf uploaded')).toBeVisible(SLOW);
+  const popup = page.waitForEvent('popup');
+  await row.getByRole('link', { name: `View the PDF of invoice ${number}` }).click(SLOW);
+  const opened = await popup;
+  await expect(opened).toHaveURL(/^blob:/, SLOW);
+});
