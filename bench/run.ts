@@ -7,6 +7,7 @@ import { ensureDatabase, startEmbedded } from '@verdant/db/embedded';
 import { freePort } from '@verdant/db/testing/free-port';
 import { auditBench } from './audit.bench';
 import { dataSourcesBench } from './data-sources.bench';
+import { invoiceListBench } from './invoice-list.bench';
 import { invoicesBench } from './invoices.bench';
 import { ledgerBench } from './ledger.bench';
 import { pagesBench } from './pages.bench';
@@ -34,6 +35,7 @@ try {
     ledger: ledgerBench,
     pages: pagesBench,
     'data-sources': dataSourcesBench,
+    'invoice-list': invoiceListBench,
     invoices: invoicesBench,
   };
   for (const [name, bench] of Object.entries(benches)) {

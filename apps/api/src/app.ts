@@ -51,6 +51,8 @@ import { evaluateInvoiceAlerts, toInvoiceAlert } from './modules/invoice-alerts/
 import * as invoiceAlertQueries from './modules/invoice-alerts/invoice-alerts.queries';
 import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
 import { createInvoiceAlertsService } from './modules/invoice-alerts/invoice-alerts.service';
+import { invoiceFilesRoutes } from './modules/invoice-list/invoice-files.routes';
+import { createInvoiceFilesService } from './modules/invoice-list/invoice-files.service';
 import { invoiceListRoutes } from './modules/invoice-list/invoice-list.routes';
 import { createInvoiceListService } from './modules/invoice-list/invoice-list.service';
 import { createInvoiceReversalService } from './modules/invoice-list/invoice-reversal.service';
@@ -179,6 +181,7 @@ export async function buildApp({
   const entities = createEntitiesService({ db, clock });
   const organisations = createOrganisationsService({ db, jobQueue });
   const files = createFilesService({ db, config, clock });
+  const invoiceFiles = createInvoiceFilesService({ db, config, clock });
   const jobs = createJobsService({ db, clock });
   const sites = createSitesService({ db, clock });
 
@@ -189,8 +192,9 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(invoiceFilesRoutes, { service: invoiceFiles });
       await api.register(invoiceListRoutes, {
-        service: createInvoiceListService({ db, clock }),
+        service: createInvoiceListService({ db, clock, fileLinks: invoiceFiles.fileLinks }),
         reversals: createInvoiceReversalService({ db, clock }),
       });
       await api.register(invoiceAlertsRoutes, {

@@ -248,6 +248,12 @@ beforeAll(async () => {
   // Saving an organisation sends every field: A's own, as its administrator would.
   const orgBody = (await t.app.inject({ url: `/api/organisations/${orgA.id}`, headers: adminA })).json();
   BODIES[`PUT /api/organisations/{id}`] = orgBody;
+  BODIES['POST /api/invoices/{id}/raw-data-url'] = {
+    filename: 'bill.pdf',
+    contentType: 'application/pdf',
+    length: 100,
+  };
+  BODIES['PUT /api/invoices/{id}/original-link'] = { folder: `files/${file.id}` };
   // Reversal, replacement and decommission name A's meter in the body (their own tests refuse B with it).
   for (const p of ['reversal', 'replacement', 'decommissioning']) {
     BODIES[`POST /api/invoices/${p}`] = {
