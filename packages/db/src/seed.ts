@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from './client';
 import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
+import { seedDemoInvoiceAnomalies } from './demo-invoice-anomalies';
 import { seedDemoLedger } from './demo-ledger';
 import { seedDemoMeterAccounts } from './demo-meter-accounts';
 import { seedDemoMeterNotes } from './demo-meter-notes';
@@ -26,6 +27,8 @@ export interface SeedResult {
   seeded: boolean;
   adminPassword?: string;
   adminPasswordGenerated?: boolean;
+  /** The demo organisation, when this call loaded it. */
+  demoOrganisationId?: number;
 }
 
 /** Loads the demo organisations and accounts once; later starts find the marker and do nothing. */
@@ -106,6 +109,7 @@ export async function seedDemoOnce(
     await seedDemoMeterAccounts(tx, { organisationId: demo.id });
     await seedDemoMeterSettings(tx, { organisationId: demo.id });
     await seedDemoAlerts(tx, demo.id, today);
+    await seedDemoInvoiceAnomalies(tx, demo.id, today);
     // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.
     await seedDemoEntities(tx, { organisationId: demo.id, sites });
     await seedDemoMeterNotes(tx, { organisationId: demo.id, today });
@@ -121,7 +125,12 @@ export async function seedDemoOnce(
     });
 
     await tx.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
-    return { seeded: true, adminPassword, adminPasswordGenerated: opts.adminPassword === undefined };
+    return {
+      seeded: true,
+      demoOrganisationId: demo.id,
+      adminPassword,
+      adminPasswordGenerated: opts.adminPassword === undefined,
+    };
   });
 }
 
