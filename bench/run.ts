@@ -8,6 +8,7 @@ import { freePort } from '@verdant/db/testing/free-port';
 import { auditBench } from './audit.bench';
 import { billAuditBench } from './bill-audit.bench';
 import { dataSourcesBench } from './data-sources.bench';
+import { invoicesBench } from './invoices.bench';
 import { ledgerBench } from './ledger.bench';
 import { pagesBench } from './pages.bench';
 import { sessionsBench } from './sessions.bench';
@@ -27,14 +28,22 @@ const ctx: BenchContext = {
   },
 };
 try {
+<<<<<<< HEAD
   // BENCH_ONLY=ledger (or sessions, audit, pages, data-sources or bill-audit) runs one of them.
+=======
+  // BENCH_ONLY=ledger (or sessions, audit, pages, data-sources or invoices) runs one of them.
+>>>>>>> main
   const benches = {
     sessions: sessionsBench,
     audit: auditBench,
     ledger: ledgerBench,
     pages: pagesBench,
     'data-sources': dataSourcesBench,
+<<<<<<< HEAD
     'bill-audit': billAuditBench,
+=======
+    invoices: invoicesBench,
+>>>>>>> main
   };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);

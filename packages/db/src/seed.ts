@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from './client';
 import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
+import { seedDemoGroupings } from './demo-groupings';
 import { seedDemoInvoiceAnomalies } from './demo-invoice-anomalies';
 import { seedDemoLedger } from './demo-ledger';
 import { seedDemoMeterAccounts } from './demo-meter-accounts';
@@ -114,6 +115,7 @@ export async function seedDemoOnce(
     await seedDemoEntities(tx, { organisationId: demo.id, sites });
     await seedDemoMeterNotes(tx, { organisationId: demo.id, today });
     await seedDemoOrganisation(tx, { organisationId: demo.id, sites, today });
+    await seedDemoGroupings(tx, { organisationId: demo.id });
     if (opts.storage) await seedDemoFiles(tx, { organisationId: demo.id, sites, today }, opts.storage);
     await createUser(tx, {
       password: adminPassword,
