@@ -28,22 +28,15 @@ const ctx: BenchContext = {
   },
 };
 try {
-<<<<<<< HEAD
-  // BENCH_ONLY=ledger (or sessions, audit, pages, data-sources or bill-audit) runs one of them.
-=======
-  // BENCH_ONLY=ledger (or sessions, audit, pages, data-sources or invoices) runs one of them.
->>>>>>> main
+  // BENCH_ONLY=ledger (or sessions, audit, pages, data-sources, invoices or bill-audit) runs one of them.
   const benches = {
     sessions: sessionsBench,
     audit: auditBench,
     ledger: ledgerBench,
     pages: pagesBench,
     'data-sources': dataSourcesBench,
-<<<<<<< HEAD
-    'bill-audit': billAuditBench,
-=======
     invoices: invoicesBench,
->>>>>>> main
+    'bill-audit': billAuditBench,
   };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);
