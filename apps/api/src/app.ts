@@ -13,6 +13,8 @@ import { createBackground } from './lib/background';
 import type { Mailer } from './lib/mail';
 import { createSigner } from './lib/signing-key';
 import { createLocalStorage } from './lib/storage';
+import { adminReportsRoutes } from './modules/admin-reports/admin-reports.routes';
+import { createAdminReportsService } from './modules/admin-reports/admin-reports.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -197,6 +199,7 @@ export async function buildApp({
         service: createInvoiceListService({ db, clock, fileLinks: invoiceFiles.fileLinks }),
         reversals: createInvoiceReversalService({ db, clock }),
       });
+      await api.register(adminReportsRoutes, { service: createAdminReportsService({ db }) });
       await api.register(invoiceAlertsRoutes, {
         service: createInvoiceAlertsService({ db, jobQueue }),
       });

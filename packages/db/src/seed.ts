@@ -9,6 +9,7 @@ import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
 import { seedDemoGroupings } from './demo-groupings';
 import { seedDemoInvoiceDocuments } from './demo-invoice-documents';
+import { seedDemoInvoiceAnomalies } from './demo-invoice-anomalies';
 import { seedDemoLedger } from './demo-ledger';
 import { seedDemoMeterAccounts } from './demo-meter-accounts';
 import { seedDemoMeterNotes } from './demo-meter-notes';
@@ -28,6 +29,8 @@ export interface SeedResult {
   seeded: boolean;
   adminPassword?: string;
   adminPasswordGenerated?: boolean;
+  /** The demo organisation, when this call loaded it. */
+  demoOrganisationId?: number;
 }
 
 /** Loads the demo organisations and accounts once; later starts find the marker and do nothing. */
@@ -108,6 +111,7 @@ export async function seedDemoOnce(
     await seedDemoMeterAccounts(tx, { organisationId: demo.id });
     await seedDemoMeterSettings(tx, { organisationId: demo.id });
     await seedDemoAlerts(tx, demo.id, today);
+    await seedDemoInvoiceAnomalies(tx, demo.id, today);
     // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.
     await seedDemoEntities(tx, { organisationId: demo.id, sites });
     await seedDemoMeterNotes(tx, { organisationId: demo.id, today });
@@ -125,7 +129,12 @@ export async function seedDemoOnce(
     });
 
     await tx.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
-    return { seeded: true, adminPassword, adminPasswordGenerated: opts.adminPassword === undefined };
+    return {
+      seeded: true,
+      demoOrganisationId: demo.id,
+      adminPassword,
+      adminPasswordGenerated: opts.adminPassword === undefined,
+    };
   });
 }
 
