@@ -104,6 +104,12 @@ export const router = createBrowserRouter([
                 }),
               })),
               {
+                path: '/organisation/fleet',
+                lazy: async () => ({
+                  Component: (await import('../features/fleet/pages/fleet-page')).FleetPage,
+                }),
+              },
+              {
                 path: '/organisation/entities',
                 lazy: async () => ({
                   Component: (await import('../features/entities/pages/entities-page')).EntitiesPage,
