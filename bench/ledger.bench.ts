@@ -221,6 +221,9 @@ async function dashboardCalls(
 ) {
   const perCall = new Map<string, number[]>(calls.map((c) => [c, []]));
   const slowStatements: string[] = [];
+  // BENCH_EXPLAIN=1: the plan of the slowest statement of each call, run again with EXPLAIN ANALYZE.
+  const toExplain = new Map<string, { text: string; values: unknown; ms: number }>();
+  let currentUrl = '';
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   const traced = async (...args: unknown[]) => {
     const t0 = performance.now();
@@ -230,8 +233,14 @@ async function dashboardCalls(
       const ms = performance.now() - t0;
       const first = args[0] as string | { text?: string };
       const text = typeof first === 'string' ? first : (first.text ?? '');
-      if (ms > 20)
+      if (ms > 20) {
         slowStatements.push(`${ms.toFixed(0)} ms: ${text.replace(/\s+/g, ' ').trim().slice(0, 90)}`);
+        if ((toExplain.get(currentUrl)?.ms ?? 0) < ms) {
+          const values =
+            (typeof first === 'string' ? undefined : (first as { values?: unknown }).values) ?? args[1];
+          toExplain.set(currentUrl, { text, values: Array.isArray(values) ? values : [], ms });
+        }
+      }
     }
   };
   (pool as unknown as { query: typeof traced }).query = traced;
@@ -240,6 +249,7 @@ async function dashboardCalls(
     const all = await measure(label, calls.length * 50, async (i) => {
       const url = calls[i % calls.length] ?? '';
       slowStatements.length = 0;
+      currentUrl = url;
       const t0 = performance.now();
       await call(url);
       const ms = performance.now() - t0;
@@ -253,6 +263,15 @@ async function dashboardCalls(
     }
     for (const s of slow.filter((c) => c.ms > 4 * all.p50Ms && c.ms > 50)) {
       console.log(`  slow: call ${s.i} ${s.url} ${s.ms.toFixed(0)} ms ${s.statements.join(' | ')}`);
+    }
+    if (process.env.BENCH_EXPLAIN) {
+      for (const [url, statement] of toExplain) {
+        const plan = (await query(`explain (analyze, buffers) ${statement.text}`, statement.values)) as {
+          rows: { 'QUERY PLAN': string }[];
+        };
+        console.log(`  plan of the slowest statement of ${url} (${statement.ms.toFixed(0)} ms):`);
+        for (const row of plan.rows) console.log(`    ${row['QUERY PLAN']}`);
+      }
     }
     return all;
   } finally {

@@ -41,8 +41,19 @@ import { createFilesService } from './modules/files/files.service';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
 import { createFleetService } from './modules/fleet/fleet.service';
 import { createFleetExportService } from './modules/fleet/fleet-export.service';
+import { groupingsRoutes } from './modules/groupings/groupings.routes';
+import { createGroupingsService } from './modules/groupings/groupings.service';
+import { groupsRoutes } from './modules/groupings/groups.routes';
+import { createGroupsService } from './modules/groupings/groups.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { createInvoicesService } from './modules/invoices/invoices.service';
+import { invoiceListRoutes } from './modules/invoice-list/invoice-list.routes';
+import { createInvoiceListService } from './modules/invoice-list/invoice-list.service';
+import { createInvoiceReversalService } from './modules/invoice-list/invoice-reversal.service';
+import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
+import { createInvoiceAlertsService } from './modules/invoice-alerts/invoice-alerts.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { meterCreationRoutes } from './modules/meter-creation/meter-creation.routes';
@@ -61,12 +72,16 @@ import { orgWideUpdatesRoutes } from './modules/org-wide-updates/org-wide-update
 import { createOrgWideUpdatesService } from './modules/org-wide-updates/org-wide-updates.service';
 import { organisationsRoutes } from './modules/organisations/organisations.routes';
 import { createOrganisationsService } from './modules/organisations/organisations.service';
+import { ratesRoutes } from './modules/rates/rates.routes';
+import { createRatesService } from './modules/rates/rates.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
 import { createSiteExportService } from './modules/sites/site-export.service';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
+import { targetsRoutes } from './modules/targets/targets.routes';
+import { createTargetsService } from './modules/targets/targets.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
 import { emailChangeRoutes } from './modules/users/email-change.routes';
@@ -172,7 +187,17 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(invoiceListRoutes, {
+        service: createInvoiceListService({ db, clock }),
+        reversals: createInvoiceReversalService({ db, clock }),
+      });
+      await api.register(invoiceAlertsRoutes, {
+        service: createInvoiceAlertsService({ db, jobQueue }),
+      });
+      await api.register(groupingsRoutes, { service: createGroupingsService({ db, clock }) });
+      await api.register(groupsRoutes, { service: createGroupsService({ db, clock }) });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
+      await api.register(invoicesRoutes, { service: createInvoicesService({ db, clock }), clock });
       await api.register(orgWideUpdatesRoutes, { service: createOrgWideUpdatesService({ db }) });
       await api.register(entityFiguresRoutes, { service: createEntityFiguresService({ db, clock }) });
       await api.register(meterDistributionRoutes, {
@@ -202,6 +227,8 @@ export async function buildApp({
       await api.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
       await api.register(organisationsRoutes, { service: organisations });
       await api.register(referenceRoutes, { db });
+      await api.register(ratesRoutes, { service: createRatesService({ db }) });
+      await api.register(targetsRoutes, { service: createTargetsService({ db, clock }) });
       await api.register(meterCreationRoutes, { service: createMeterCreationService({ db }) });
       await api.register(fleetRoutes, {
         service: createFleetService({ db, clock }),

@@ -17,6 +17,8 @@ export const REPORTING_YEAR_ENDS = [12, 3, 6] as const;
 export const UNIT_SCALING_THRESHOLD = 10_000;
 export const CHART_BARS_MAX = 10;
 export const TARGET_BASELINE_MIN_YEAR = 2000;
+/** A target's monthly profile is normalised to this total (core-portal.md 9). */
+export const TARGET_PROFILE_TOTAL = 100;
 export const DELETED_DATA_KEPT_MONTHS = 3;
 export const BANNER_ERROR_MS = 10_000;
 export const BANNER_INFO_MS = 2_500;

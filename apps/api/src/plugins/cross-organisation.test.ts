@@ -4,7 +4,10 @@ import { createEntity, createGroup, createMeter, createSite } from '@verdant/db/
 import { createDataType } from '@verdant/db/catalogue-factories';
 import { seedCatalogue } from '@verdant/db/catalogue-seed';
 import { createMember, createOrganisation } from '@verdant/db/factories';
+import { createInvoice } from '@verdant/db/input-factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
+import { meterAlerts } from '@verdant/db/schema/alerts';
+import { groupings } from '@verdant/db/schema/assets';
 import { ACCESS } from '@verdant/domain/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../lib/access';
@@ -33,11 +36,37 @@ type Rule = Access | undefined;
 /** Bodies the schema alone cannot give. */
 const NOTE = { dateFrom: '2024-01-01', text: 'A note' };
 const BODIES: Record<string, object> = {
+  'PUT /api/site-groups/{id}': { name: 'Renamed by sweep' },
+  'PUT /api/meter-groups/{id}': { name: 'Renamed by sweep' },
+  'PUT /api/site-groups/groupings/{id}': { name: 'Renamed by sweep' },
+  'PUT /api/meter-groups/groupings/{id}': { name: 'Renamed by sweep' },
+  'POST /api/organisations/{id}/site-groups': { name: 'Sweep group' },
+  'POST /api/organisations/{id}/meter-groups': { name: 'Sweep group' },
+  'POST /api/organisations/{id}/reporting-group-groupings/site-groupings': { name: 'Sweep grouping' },
+  'POST /api/organisations/{id}/reporting-group-groupings/meter-groupings': { name: 'Sweep grouping' },
   'PUT /api/organisations/{id}/target': { cons: 1000 },
+  // Targets and rates (issue 17b): valid bodies, so that the rule (not validation) answers.
+  'POST /api/organisations/{id}/targets': {
+    name: 'Sweep target',
+    spec: {
+      baselineYear: 2019,
+      baselineYearEnd: 'CY',
+      consFrom: 'DERIVE',
+      profileFrom: 'NONE',
+      targets: [{ perc: 30, year: 2030 }],
+    },
+  },
+  'PUT /api/site-groups/{id}/target': { co2e: 1 },
+  'POST /api/organisations/{id}/tou-contracts/{contractId}/rates': {
+    rates: [{ month: '2024-01', periodId: 1, daytypeId: 1, contractedRate: 1 }],
+  },
+  'PUT /api/meter-groups/{id}/target': { co2e: 1 },
   // A note needs a start date or an invoice: neither is required alone, so the sample leaves both out.
   'POST /api/meters/{id}/comments': NOTE,
   'PUT /api/meters/{id}/comments/{noteId}': NOTE,
 };
+/** Calls whose body (not path) names A's object: they aim at A too (filled in once A exists). */
+const BODY_AIMS_AT_A = new Set(['PUT /api/invoices/save', 'POST /api/invoices/blank']);
 /** Calls an observer of A may rightly make with A's id: entering A is theirs to do. */
 const OBSERVER_MAY = new Set([
   'PUT /api/current-user/organisation/{orgId}',
@@ -59,11 +88,36 @@ beforeAll(async () => {
   const entity = await createEntity(db, site, { name: `${SECRET} Entity` });
   const meter = await createMeter(db, site, { localName: `${SECRET} Meter` });
   const group = await createGroup(db, orgA.id, 'site', `${SECRET} Group`, [site.id]);
+  const meterGroup = await createGroup(db, orgA.id, 'meter', `${SECRET} Meter group`, [meter.id]);
+  const [grouping] = await db
+    .insert(groupings)
+    .values({ organisationId: orgA.id, memberType: 'site', name: `${SECRET} Grouping`, controlled: true })
+    .returning();
   const dataType = await createDataType(
     db,
     { name: `${SECRET} fuel`, grouping: `${SECRET} grouping`, organisationId: orgA.id },
     [{ name: 'sacks', conversionToStandard: 20 }],
   );
+  // A Won't Send invoice alert of A's (issue 14c): reset must refuse B and A's observer.
+  const invoice = await createInvoice(db, meter, {
+    from: '2024-01-01',
+    till: '2024-01-31',
+    consumption: 1,
+    cost: 1,
+    unitId: dataType.stdUnitId,
+  });
+  const [invoiceAlert] = await db
+    .insert(meterAlerts)
+    .values({
+      organisationId: orgA.id,
+      meterId: meter.id,
+      invoiceId: invoice.id,
+      audit: 'gap-before',
+      message: `${SECRET} alert`,
+      alertDate: '2024-01-31',
+      status: 'deleted',
+    })
+    .returning();
   await createMember(db, orgA.id, { loginId: 'a.admin', accessId: ACCESS.primaryContact, admin: true });
   const member = await createMember(db, orgA.id, {
     loginId: 'a.member',
@@ -135,23 +189,76 @@ beforeAll(async () => {
     vehicleMeter: vehicleRow.consMeter,
     purchase: purchase.data.readingId,
     card: card.id,
+  });
+  // Groupings (issue 17a): one of sites and one of meters, made through the API.
+  const siteGrouping = await call(
+    'POST',
+    `/api/organisations/${orgA.id}/reporting-group-groupings/site-groupings`,
+    {
+      name: `${SECRET} Regions`,
+    },
+  );
+  const meterGrouping = await call(
+    'POST',
+    `/api/organisations/${orgA.id}/reporting-group-groupings/meter-groupings`,
+    { name: `${SECRET} Cost centres` },
+  );
+  Object.assign(a, {
+    meterGroup: meterGroup.id,
+    siteGrouping: siteGrouping.id,
+    meterGrouping: meterGrouping.id,
     org: orgA.id,
     site: site.id,
     entity: entity.id,
     meter: meter.id,
     group: group.id,
+    grouping: grouping?.id ?? 0,
     member: member.id,
     job: job.id,
     expiry: (expiries.json() as { expiryId: number }[])[0]?.expiryId ?? 0,
     file: file.id,
     dataType: dataType.id,
     unit: dataType.units.sacks?.id ?? 0,
+    invoiceAlert: invoiceAlert?.id ?? 0,
   });
+  // An invoice of A's meter, entered the way its people enter one (issue 14a).
+  const invoiced = await createMeter(db, site, {
+    localName: `${SECRET} invoiced meter`,
+    energyId: dataType.id,
+    unitId: dataType.units.sacks?.id ?? 0,
+  });
+  const invoiceBody = {
+    meterId: invoiced.id,
+    invoiceNumber: `${SECRET} invoice`,
+    invoiceDate: '2024-02-05',
+    dateDue: '2024-02-20',
+    dateFrom: '2024-01-01',
+    dateTill: '2024-01-31',
+    unitId: dataType.units.sacks?.id ?? 0,
+    taxAmount: '15.00',
+    visibleTotal: '115.00',
+    items: [{ category: 'charge', chargeTypeId: 2, total: '100.00' }],
+  };
+  const invoice = await call('PUT', '/api/invoices/save', invoiceBody);
+  a.invoice = invoice.savedInvoice.id;
+  BODIES['PUT /api/invoices/save'] = { ...invoiceBody, id: a.invoice, invoiceNumber: 'Changed' };
+  BODIES['POST /api/invoices/blank'] = { meter: invoiced.id, dateFrom: '2024-02-01', dateTill: '2024-02-29' };
   adminB = await t.login('b.admin');
   observerA = await t.login('a.observer');
   // Saving an organisation sends every field: A's own, as its administrator would.
   const orgBody = (await t.app.inject({ url: `/api/organisations/${orgA.id}`, headers: adminA })).json();
   BODIES[`PUT /api/organisations/{id}`] = orgBody;
+  // Reversal, replacement and decommission name A's meter in the body (their own tests refuse B with it).
+  for (const p of ['reversal', 'replacement', 'decommissioning']) {
+    BODIES[`POST /api/invoices/${p}`] = {
+      meters: [{ meterId: meter.id, chargedConsumption: 1 }],
+      startDate: '2024-01-01',
+      endDate: '2024-01-31',
+      invoiceDate: '2024-02-01',
+      invoiceNumber: 'X-1',
+      chargedCost: 1,
+    };
+  }
   digest = await tableDigest(db);
 });
 afterAll(async () => {
@@ -176,14 +283,26 @@ function aObject(route: string, name: string): number | undefined {
   // A's own data type in the catalogue, and its unit.
   if (route.startsWith('/api/lookups/energ'))
     return { id: a.dataType, energy: a.dataType, a: a.unit, b: a.unit }[name];
+  // Groups and groupings (issue 17a): the path's type says which of A's the id is.
+  const kind = /^\/api\/(site|meter)-groups\/(groupings\/)?/.exec(route);
+  if (kind) {
+    const groupingOf = kind[1] === 'site' ? a.siteGrouping : a.meterGrouping;
+    if (name === 'groupingId') return groupingOf;
+    if (name === 'assetId') return kind[1] === 'site' ? a.site : a.meter;
+    if (name === 'id') return kind[2] ? groupingOf : kind[1] === 'site' ? a.group : a.meterGroup;
+  }
   if (name !== 'id') return byName[name];
+  if (route.startsWith('/api/invoices/alerts/')) return a.invoiceAlert;
   if (route.startsWith('/api/organisations/')) return a.org;
   if (route.startsWith('/api/sites/')) return a.site;
   if (route.startsWith('/api/entities/')) return a.entity;
   if (route.startsWith('/api/meters/')) return a.meter;
+  if (route.startsWith('/api/invoices/')) return a.invoice;
   if (route.startsWith('/api/vehicles/') || route.startsWith('/api/vehicle/')) return a.vehicle;
   if (route.startsWith('/api/vehicle-by-meter/')) return a.vehicleMeter;
   if (route.startsWith('/api/fuelcards/')) return a.card;
+  if (/^\/api\/(site|meter)-groups\//.test(route)) return a.group;
+  if (/^\/api\/(site|meter)-groupings\//.test(route)) return a.grouping;
   // The two availability checks take an email and a login id, not A's person.
   if (route.startsWith('/api/users/') && !route.includes('-check/')) return a.member;
   return undefined;
@@ -283,7 +402,7 @@ describe('cross-organisation sweep over docs/openapi.json', () => {
         const write = method !== 'get';
         // A call naming none of A's objects is about the caller's own organisation: B's administrator may
         // read and change B's; it must still leak nothing of A's.
-        const aimsAtA = names.length > 0;
+        const aimsAtA = names.length > 0 || BODY_AIMS_AT_A.has(`${method.toUpperCase()} ${route}`);
         const other = (n: string) =>
           route.includes('year-end/{month}') && n === 'month'
             ? '12'

@@ -175,13 +175,13 @@ export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
         i.cost_excl_tax::text as cost,
         coalesce((select array_agg(r.reversed_id) from invoice_reversals r where r.reversal_id = i.id), '{}') as reverses
       from invoices i join bill_types b on b.id = i.bill_type_id
-      where i.id in (select id from invoice_ids)
+      where i.id = any(array(select id from invoice_ids))
     ),
     invoice_meters as (
       select im.invoice_id, im.meter_id, im.multiplier::text as multiplier, im.sharing::text as sharing,
         im.consumption::text as consumption, u.conversion_to_standard::text as conversion
       from invoice_meters im join units u on u.id = im.unit_id
-      where im.invoice_id in (select id from invoice_ids)
+      where im.invoice_id = any(array(select id from invoice_ids))
     ),
     records as (
       select r.meter_id, r.date_from, r.date_till, r.units::text as quantity, u.conversion_to_standard::text as conversion

@@ -103,6 +103,8 @@ export const meters = pgTable(
     /** The unit its inputs are recorded in. */
     unitId: integer('unit_id'),
     parentMeterId: integer('parent_meter_id'),
+    /** The meter this one replaced (Create Replacement): the old one is closed the day before this opens. */
+    replacesMeterId: integer('replaces_meter_id'),
     meterNumber: text('meter_number'),
     /** The supply account: ICP for electricity, account number for water. */
     account: text('account'),
@@ -152,6 +154,12 @@ export const meters = pgTable(
       columns: [t.organisationId, t.siteId],
       foreignColumns: [sites.organisationId, sites.id],
     }),
+    foreignKey({
+      name: 'meters_replaces_fk',
+      columns: [t.organisationId, t.replacesMeterId],
+      foreignColumns: [t.organisationId, t.id],
+    }),
+    unique('meters_replaces_unique').on(t.organisationId, t.replacesMeterId),
     check('meters_type_check', sql`${t.meterType} between 1 and 9`),
     check('meters_level_check', sql`${t.metlvlId} in (1, 2)`),
   ],

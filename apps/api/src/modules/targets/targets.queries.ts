@@ -1,0 +1,142 @@
+import type { DbOrTx } from '@verdant/db/client';
+import { sumFacts } from '@verdant/db/ledger/read-model';
+import { assetGroupMembers, assetGroups, groupings, meters } from '@verdant/db/schema/assets';
+import { groupTargets, targets } from '@verdant/db/schema/targets';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+
+export async function listTargets(db: DbOrTx, organisationId: number) {
+  return db.select().from(targets).where(eq(targets.organisationId, organisationId)).orderBy(asc(targets.id));
+}
+
+export async function findTarget(db: DbOrTx, organisationId: number, targetId: number) {
+  const [row] = await db
+    .select()
+    .from(targets)
+    .where(and(eq(targets.organisationId, organisationId), eq(targets.id, targetId)));
+  return row;
+}
+
+export async function targetNamed(db: DbOrTx, organisationId: number, name: string) {
+  const [row] = await db
+    .select({ id: targets.id })
+    .from(targets)
+    .where(and(eq(targets.organisationId, organisationId), sql`lower(${targets.name}) = lower(${name})`));
+  return row;
+}
+
+export async function insertTarget(db: DbOrTx, values: typeof targets.$inferInsert) {
+  const [row] = await db.insert(targets).values(values).returning();
+  if (!row) throw new Error('target not inserted');
+  return row;
+}
+
+export async function findGroup(
+  db: DbOrTx,
+  organisationId: number,
+  groupId: number,
+  memberType: 'site' | 'meter',
+) {
+  const [row] = await db
+    .select({ id: assetGroups.id, name: assetGroups.name })
+    .from(assetGroups)
+    .where(
+      and(
+        eq(assetGroups.organisationId, organisationId),
+        eq(assetGroups.id, groupId),
+        eq(assetGroups.memberType, memberType),
+      ),
+    );
+  return row;
+}
+
+export async function groupTargetOf(db: DbOrTx, organisationId: number, groupId: number) {
+  const [row] = await db
+    .select()
+    .from(groupTargets)
+    .where(and(eq(groupTargets.organisationId, organisationId), eq(groupTargets.groupId, groupId)));
+  return row;
+}
+
+export async function upsertGroupTarget(
+  db: DbOrTx,
+  values: { organisationId: number; groupId: number; co2eTarget?: string | null; consTarget?: string | null },
+) {
+  const { organisationId, groupId, ...set } = values;
+  await db
+    .insert(groupTargets)
+    .values(values)
+    .onConflictDoUpdate({ target: groupTargets.groupId, set: { ...set, updatedAt: sql`now()` } });
+}
+
+export async function findGrouping(
+  db: DbOrTx,
+  organisationId: number,
+  groupingId: number,
+  memberType: 'site' | 'meter',
+) {
+  const [row] = await db
+    .select({ id: groupings.id, name: groupings.name })
+    .from(groupings)
+    .where(
+      and(
+        eq(groupings.organisationId, organisationId),
+        eq(groupings.id, groupingId),
+        eq(groupings.memberType, memberType),
+      ),
+    );
+  return row;
+}
+
+/** The grouping's groups with the live meters each reaches (a site group through its sites). */
+export async function groupsWithMeters(db: DbOrTx, organisationId: number, groupingId: number) {
+  const groups = await db
+    .select({ id: assetGroups.id, name: assetGroups.name, memberType: assetGroups.memberType })
+    .from(assetGroups)
+    .where(and(eq(assetGroups.organisationId, organisationId), eq(assetGroups.groupingId, groupingId)))
+    .orderBy(sql`lower(${assetGroups.name})`);
+  if (groups.length === 0) return [];
+  const rows = await db
+    .select({ groupId: assetGroupMembers.groupId, meterId: meters.id })
+    .from(assetGroupMembers)
+    .innerJoin(
+      assetGroups,
+      and(
+        eq(assetGroups.organisationId, assetGroupMembers.organisationId),
+        eq(assetGroups.id, assetGroupMembers.groupId),
+      ),
+    )
+    .innerJoin(
+      meters,
+      and(
+        eq(meters.organisationId, assetGroupMembers.organisationId),
+        isNull(meters.deletedAt),
+        sql`case when ${assetGroups.memberType} = 'site' then ${meters.siteId} else ${meters.id} end = ${assetGroupMembers.assetId}`,
+      ),
+    )
+    .where(
+      and(
+        eq(assetGroupMembers.organisationId, organisationId),
+        inArray(
+          assetGroupMembers.groupId,
+          groups.map((g) => g.id),
+        ),
+      ),
+    );
+  return groups.map((g) => ({
+    ...g,
+    meterIds: rows.filter((r) => r.groupId === g.id).map((r) => r.meterId),
+  }));
+}
+
+/** Monthly sums of a measure ('yyyy-MM-01' to value) over the meters (null: all the caller sees). */
+export async function monthlyMeasure(
+  db: DbOrTx,
+  organisationId: number,
+  measure: 'co2e' | 'cons',
+  from: string,
+  till: string,
+  visible: number[] | null,
+) {
+  const rows = await sumFacts(db, { organisationId, by: ['month'], from, till, visible });
+  return new Map(rows.map((r) => [String(r.month).slice(0, 10), r[measure]]));
+}

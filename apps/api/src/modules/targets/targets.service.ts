@@ -1,0 +1,228 @@
+import type {
+  GroupTarget,
+  groupTargetRequest,
+  Measure,
+  newTargetRequest,
+  PerformanceReport,
+  Target,
+  TargetList,
+  TargetSpec,
+} from '@verdant/contracts/targets';
+import type { Db } from '@verdant/db/client';
+import { fill, MSG } from '@verdant/domain/messages';
+import {
+  type Performance,
+  performanceAgainstTarget,
+  performanceMonths,
+} from '@verdant/domain/targets/performance';
+import { normaliseProfile } from '@verdant/domain/targets/profiles';
+import type { z } from 'zod';
+import { audit, created, diff } from '../../lib/audit';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { visibleMeters } from '../../lib/rights';
+import type { Caller } from '../../plugins/auth';
+import * as q from './targets.queries';
+
+type MemberType = 'site' | 'meter';
+const fieldError = (field: string, message: string) => badRequest(message, { [field]: [message] });
+const numberOrNull = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+
+const toTarget = (r: Awaited<ReturnType<typeof q.listTargets>>[number]): Target => ({
+  id: r.id,
+  name: r.name,
+  orgId: r.organisationId,
+  spec: r.spec as Target['spec'],
+});
+
+/** The organisation the route's rule was checked in. */
+function organisationOf(a: Caller): number {
+  if (a.checked.organisationId === null) throw notFound();
+  return a.checked.organisationId;
+}
+
+/**
+ * Named reduction targets (core-portal.md 3 Target, 5), groups' own annual targets, and performance against
+ * targets: every member reads them; editors create targets and set group targets.
+ */
+export function createTargetsService({ db, clock }: { db: Db; clock: () => Date }) {
+  /** The spec as stored: an entered profile normalised to 100, the baseline rules the clock decides. */
+  function checkedSpec(spec: TargetSpec): TargetSpec {
+    if (spec.baselineYear >= clock().getUTCFullYear())
+      throw fieldError('spec.baselineYear', MSG.targetBaselineYear);
+    let profile: number[] | null = null;
+    if (spec.profileFrom === 'ENTER') {
+      const result = normaliseProfile(spec.profile ?? []);
+      if (!result.ok)
+        throw fieldError('spec.profile', fill(MSG.targetProfileInvalid, { reason: result.reason }));
+      profile = result.profile;
+    }
+    return {
+      ...spec,
+      baselineCons: spec.consFrom === 'ENTER' ? spec.baselineCons : null,
+      profile,
+    };
+  }
+
+  /** One scope's performance: the ledger's monthly figures of the meters against the target. */
+  async function performanceOf(
+    organisationId: number,
+    spec: Target['spec'],
+    measure: Measure,
+    meterIds: number[] | null,
+  ): Promise<Performance> {
+    const { months } = performanceMonths(spec);
+    const actuals = await q.monthlyMeasure(
+      db,
+      organisationId,
+      measure,
+      months[0] ?? '',
+      months[months.length - 1] ?? '',
+      meterIds,
+    );
+    return performanceAgainstTarget(spec, actuals);
+  }
+
+  async function chosenTarget(organisationId: number, targetId: number | undefined) {
+    if (targetId !== undefined) {
+      const row = await q.findTarget(db, organisationId, targetId);
+      if (!row) throw fieldError('target', MSG.targetUnknown);
+      return toTarget(row);
+    }
+    const [first] = await q.listTargets(db, organisationId);
+    return first ? toTarget(first) : null;
+  }
+
+  const emptyReport = (measure: Measure): PerformanceReport => ({
+    targetId: null,
+    targetName: null,
+    measure,
+    yearEnd: null,
+    baselineYear: null,
+    finalYear: null,
+    groups: [],
+  });
+
+  const reportOf = (
+    target: Target,
+    measure: Measure,
+    groups: PerformanceReport['groups'],
+    p?: Performance,
+  ) => ({
+    targetId: target.id,
+    targetName: target.name,
+    measure,
+    yearEnd: target.spec.baselineYearEnd,
+    baselineYear: target.spec.baselineYear,
+    finalYear: p?.finalYear ?? performanceMonths(target.spec).finalYear,
+    groups,
+  });
+
+  return {
+    async list(a: Caller, organisationId: number): Promise<TargetList> {
+      const rows = await q.listTargets(db, organisationId);
+      return { targets: rows.map(toTarget), mayEdit: a.checked.mayEdit };
+    },
+
+    async create(
+      a: Caller,
+      organisationId: number,
+      body: z.output<typeof newTargetRequest>,
+    ): Promise<Target> {
+      if (body.orgId !== undefined && body.orgId !== organisationId) throw forbidden();
+      const spec = checkedSpec(body.spec);
+      return db.transaction(async (tx) => {
+        if (await q.targetNamed(tx, organisationId, body.name))
+          throw fieldError('name', MSG.targetNameExists);
+        const row = await q.insertTarget(tx, { organisationId, name: body.name, spec });
+        await audit(tx, a, {
+          organisationId,
+          action: 'create',
+          asset: { type: 'target', id: row.id, name: row.name },
+          changes: created({ name: row.name, spec }),
+        });
+        return toTarget(row);
+      });
+    },
+
+    async groupTarget(a: Caller, type: MemberType, groupId: number): Promise<GroupTarget> {
+      const organisationId = organisationOf(a);
+      if (!(await q.findGroup(db, organisationId, groupId, type))) throw notFound();
+      const row = await q.groupTargetOf(db, organisationId, groupId);
+      return { co2eTarget: numberOrNull(row?.co2eTarget), consTarget: numberOrNull(row?.consTarget) };
+    },
+
+    async setGroupTarget(
+      a: Caller,
+      type: MemberType,
+      groupId: number,
+      body: z.output<typeof groupTargetRequest>,
+    ): Promise<GroupTarget> {
+      const organisationId = organisationOf(a);
+      return db.transaction(async (tx) => {
+        const group = await q.findGroup(tx, organisationId, groupId, type);
+        if (!group) throw notFound();
+        const before = await q.groupTargetOf(tx, organisationId, groupId);
+        const values: { co2eTarget?: string | null; consTarget?: string | null } = {};
+        if (body.co2e !== undefined) values.co2eTarget = body.co2e === null ? null : String(body.co2e);
+        if (body.cons !== undefined) values.consTarget = body.cons === null ? null : String(body.cons);
+        await q.upsertGroupTarget(tx, { organisationId, groupId, ...values });
+        await audit(tx, a, {
+          organisationId,
+          action: 'update',
+          asset: { type: `${type}-group`, id: groupId, name: group.name },
+          changes: diff(
+            { co2eTarget: before?.co2eTarget ?? null, consTarget: before?.consTarget ?? null },
+            values,
+          ),
+        });
+        const after = await q.groupTargetOf(tx, organisationId, groupId);
+        return { co2eTarget: numberOrNull(after?.co2eTarget), consTarget: numberOrNull(after?.consTarget) };
+      });
+    },
+
+    /** The organisation's performance against a target (over the meters the caller sees). */
+    async organisationPerformance(
+      a: Caller,
+      organisationId: number,
+      query: { target?: number; measure: Measure },
+    ): Promise<PerformanceReport> {
+      const target = await chosenTarget(organisationId, query.target);
+      if (!target) return emptyReport(query.measure);
+      const visible = await visibleMeters(db, a.principal, organisationId);
+      const p = await performanceOf(organisationId, target.spec, query.measure, visible);
+      return reportOf(
+        target,
+        query.measure,
+        [{ id: null, name: 'Organisation', baseline: p.baseline, target: p.target, months: p.months }],
+        p,
+      );
+    },
+
+    /**
+     * A grouping's groups against a target: each group's baseline derived from its own ledger figures (an
+     * entered baseline is the organisation's, so a group's is always derived), the target's path and profile.
+     */
+    async groupingPerformance(
+      a: Caller,
+      type: MemberType,
+      groupingId: number,
+      query: { target?: number; measure: Measure },
+    ): Promise<PerformanceReport> {
+      const organisationId = organisationOf(a);
+      if (!(await q.findGrouping(db, organisationId, groupingId, type))) throw notFound();
+      const target = await chosenTarget(organisationId, query.target);
+      if (!target) return emptyReport(query.measure);
+      const visible = await visibleMeters(db, a.principal, organisationId);
+      const spec = { ...target.spec, consFrom: 'DERIVE' as const, baselineCons: null };
+      const groups: PerformanceReport['groups'] = [];
+      for (const g of await q.groupsWithMeters(db, organisationId, groupingId)) {
+        const meterIds = visible === null ? g.meterIds : g.meterIds.filter((id) => visible.includes(id));
+        const p = await performanceOf(organisationId, spec, query.measure, meterIds);
+        groups.push({ id: g.id, name: g.name, baseline: p.baseline, target: p.target, months: p.months });
+      }
+      return reportOf(target, query.measure, groups);
+    },
+  };
+}
+
+export type TargetsService = ReturnType<typeof createTargetsService>;
