@@ -150,7 +150,12 @@ async function checkRole(
     const meterId = await noteMeterOf(db, organisationId, jobId);
     if (meterId !== null) {
       const action: AssetAction = rule.role === 'member' ? 'view' : 'edit';
-      await checkAssets(db, who, { action, asset: { meter: 'params.meter' } }, { meter: meterId });
+      await checkAssets(
+        db,
+        who,
+        { action, asset: { meter: 'params.meter' } },
+        { params: { meter: meterId } },
+      );
     }
   }
   return {

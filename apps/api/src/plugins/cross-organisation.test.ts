@@ -99,7 +99,7 @@ beforeAll(async () => {
     [{ name: 'sacks', conversionToStandard: 20 }],
   );
   // A Won't Send invoice alert of A's (issue 14c): reset must refuse B and A's observer.
-  const invoice = await createInvoice(db, meter, {
+  const alertedInvoice = await createInvoice(db, meter, {
     from: '2024-01-01',
     till: '2024-01-31',
     consumption: 1,
@@ -111,7 +111,7 @@ beforeAll(async () => {
     .values({
       organisationId: orgA.id,
       meterId: meter.id,
-      invoiceId: invoice.id,
+      invoiceId: alertedInvoice.id,
       audit: 'gap-before',
       message: `${SECRET} alert`,
       alertDate: '2024-01-31',

@@ -95,7 +95,12 @@ export function createInvoiceReversalService({ db, clock }: { db: Db; clock: () 
       }
       // Every meter must be one the caller may edit, in the organisation they are working in.
       for (const id of meterIds) {
-        const checked = await checkAccess(db, a, { action: 'edit', asset: { meter: 'params.id' } }, { id });
+        const checked = await checkAccess(
+          db,
+          a,
+          { action: 'edit', asset: { meter: 'params.id' } },
+          { params: { id } },
+        );
         if (checked.organisationId !== a.checked.organisationId) throw notFound();
       }
       try {
