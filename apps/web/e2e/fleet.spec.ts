@@ -140,7 +140,10 @@ test('Export Transactions by month: the CSV totals match the purchases', async (
 
   await page.goto('/organisation/fleet');
   await page.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Export Transactions' }).click();
+  await page
+    .getByRole('region', { name: 'Actions' })
+    .getByRole('button', { name: 'Export Transactions' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Export Transactions' });
   await dialog.getByRole('textbox', { name: 'Vehicles' }).click();
   await page.getByRole('option', { name: 'SDV203' }).click();
