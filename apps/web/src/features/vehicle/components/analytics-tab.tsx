@@ -50,7 +50,7 @@ function efficiencyOption(data: MonthlyData, mode: 'scatter' | 'cumulative'): Ch
         // The desired efficiency, drawn as a reference line.
         markLine: {
           symbol: 'none',
-          label: { formatter: `Desired ${data.desiredEfficiency}` },
+          label: { formatter: `Desired ${data.desiredEfficiency}`, position: 'insideEndTop' },
           lineStyle: { color: '#e8590c', type: 'dashed' },
           data: [{ yAxis: data.desiredEfficiency }],
         },
