@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from './client';
 import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
+import { seedDemoFleet } from './demo-fleet';
 import { seedDemoGroupings } from './demo-groupings';
 import { seedDemoInvoiceDocuments } from './demo-invoice-documents';
 import { seedDemoInvoiceAnomalies } from './demo-invoice-anomalies';
@@ -36,7 +37,7 @@ export interface SeedResult {
 /** Loads the demo organisations and accounts once; later starts find the marker and do nothing. */
 export async function seedDemoOnce(
   db: Db,
-  opts: { adminPassword?: string; today?: string; storage?: DemoStorage } = {},
+  opts: { adminPassword?: string; today?: string; storage?: DemoStorage; fleet?: boolean } = {},
 ): Promise<SeedResult> {
   // The demo's meters use the catalogue's data types and factors.
   await seedCatalogue(db);
@@ -107,6 +108,8 @@ export async function seedDemoOnce(
     const sites = await seedDemoColleagues(tx, demo.id);
     await seedDemoSites(tx, { organisationId: demo.id, sites });
     await seedDemoLedger(tx, sites, today);
+    // The fleet (issue 16) can be left out to compare the demo's figures with those from before it.
+    if (opts.fleet !== false) await seedDemoFleet(tx, { organisationId: demo.id, sites, today });
     await seedDemoClosedMeter(tx, { organisationId: demo.id });
     await seedDemoMeterAccounts(tx, { organisationId: demo.id });
     await seedDemoMeterSettings(tx, { organisationId: demo.id });

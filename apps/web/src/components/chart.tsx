@@ -1,10 +1,21 @@
 import { Box, type BoxProps, Center, Skeleton, Text } from '@mantine/core';
-import { BarChart, type BarSeriesOption, PieChart, type PieSeriesOption } from 'echarts/charts';
+import {
+  BarChart,
+  type BarSeriesOption,
+  LineChart,
+  type LineSeriesOption,
+  PieChart,
+  type PieSeriesOption,
+  ScatterChart,
+  type ScatterSeriesOption,
+} from 'echarts/charts';
 import {
   GridComponent,
   type GridComponentOption,
   LegendComponent,
   type LegendComponentOption,
+  MarkLineComponent,
+  type MarkLineComponentOption,
   TooltipComponent,
   type TooltipComponentOption,
 } from 'echarts/components';
@@ -13,10 +24,27 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { type ReactNode, useEffect, useRef } from 'react';
 
 // Only what the charts use is registered, so the chart code stays a small part of the screens that load it.
-use([BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+use([
+  BarChart,
+  PieChart,
+  LineChart,
+  ScatterChart,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
 
 export type ChartOption = ComposeOption<
-  BarSeriesOption | PieSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+  | BarSeriesOption
+  | PieSeriesOption
+  | LineSeriesOption
+  | ScatterSeriesOption
+  | GridComponentOption
+  | LegendComponentOption
+  | MarkLineComponentOption
+  | TooltipComponentOption
 >;
 
 interface ChartProps extends Omit<BoxProps, 'h'> {
