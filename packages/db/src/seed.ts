@@ -13,6 +13,7 @@ import { seedDemoMeterNotes } from './demo-meter-notes';
 import { seedDemoClosedMeter, seedDemoMeterSettings } from './demo-meter-settings';
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoSites } from './demo-sites';
+import { seedDemoTargetsAndRates } from './demo-targets-rates';
 import { addMembership, createMember, createOrganisation, createUser } from './factories';
 import { hashPassword } from './password-hash';
 import { seedReferenceData } from './reference-seed';
@@ -110,6 +111,7 @@ export async function seedDemoOnce(
     await seedDemoEntities(tx, { organisationId: demo.id, sites });
     await seedDemoMeterNotes(tx, { organisationId: demo.id, today });
     await seedDemoOrganisation(tx, { organisationId: demo.id, sites, today });
+    await seedDemoTargetsAndRates(tx, { organisationId: demo.id, today });
     if (opts.storage) await seedDemoFiles(tx, { organisationId: demo.id, sites, today }, opts.storage);
     await createUser(tx, {
       password: adminPassword,
