@@ -1,5 +1,12 @@
 import { Box, type BoxProps, Center, Skeleton, Text } from '@mantine/core';
-import { BarChart, type BarSeriesOption, PieChart, type PieSeriesOption } from 'echarts/charts';
+import {
+  BarChart,
+  type BarSeriesOption,
+  LineChart,
+  type LineSeriesOption,
+  PieChart,
+  type PieSeriesOption,
+} from 'echarts/charts';
 import {
   GridComponent,
   type GridComponentOption,
@@ -13,10 +20,15 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { type ReactNode, useEffect, useRef } from 'react';
 
 // Only what the charts use is registered, so the chart code stays a small part of the screens that load it.
-use([BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 export type ChartOption = ComposeOption<
-  BarSeriesOption | PieSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+  | BarSeriesOption
+  | LineSeriesOption
+  | PieSeriesOption
+  | GridComponentOption
+  | LegendComponentOption
+  | TooltipComponentOption
 >;
 
 interface ChartProps extends Omit<BoxProps, 'h'> {

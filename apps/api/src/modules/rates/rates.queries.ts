@@ -150,3 +150,18 @@ export async function meterContract(db: DbOrTx, organisationId: number, meterId:
     .where(and(eq(meters.organisationId, organisationId), eq(meters.id, meterId), isNull(meters.deletedAt)));
   return row;
 }
+
+/** The live meters linked to a TOU contract, by name. */
+export async function touMeters(db: DbOrTx, organisationId: number) {
+  return db
+    .select({ id: meters.id, name: meters.localName, touContractId: sql<number>`${meters.touContractId}` })
+    .from(meters)
+    .where(
+      and(
+        eq(meters.organisationId, organisationId),
+        isNull(meters.deletedAt),
+        sql`${meters.touContractId} is not null`,
+      ),
+    )
+    .orderBy(sql`lower(${meters.localName})`);
+}
