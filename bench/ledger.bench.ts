@@ -236,7 +236,8 @@ async function dashboardCalls(
       if (ms > 20) {
         slowStatements.push(`${ms.toFixed(0)} ms: ${text.replace(/\s+/g, ' ').trim().slice(0, 90)}`);
         if ((toExplain.get(currentUrl)?.ms ?? 0) < ms) {
-          const values = (typeof first === 'string' ? undefined : (first as { values?: unknown }).values) ?? args[1];
+          const values =
+            (typeof first === 'string' ? undefined : (first as { values?: unknown }).values) ?? args[1];
           toExplain.set(currentUrl, { text, values: Array.isArray(values) ? values : [], ms });
         }
       }

@@ -73,7 +73,11 @@ async function settle(page: Page) {
 }
 
 async function chartsDrawn(page: Page) {
-  await page.locator('canvas').first().waitFor({ state: 'visible', timeout: 60_000 });
+  // The dashboard's charts are SVG (other screens' ECharts canvases carry the same mark).
+  await page
+    .locator('[data-chart] svg, [data-chart] canvas')
+    .first()
+    .waitFor({ state: 'visible', timeout: 60_000 });
 }
 
 async function testDrive(page: Page) {

@@ -7,6 +7,7 @@ import { ensureDatabase, startEmbedded } from '@verdant/db/embedded';
 import { freePort } from '@verdant/db/testing/free-port';
 import { auditBench } from './audit.bench';
 import { dataSourcesBench } from './data-sources.bench';
+import { invoicesBench } from './invoices.bench';
 import { ledgerBench } from './ledger.bench';
 import { pagesBench } from './pages.bench';
 import { sessionsBench } from './sessions.bench';
@@ -26,13 +27,14 @@ const ctx: BenchContext = {
   },
 };
 try {
-  // BENCH_ONLY=ledger (or sessions, audit, pages or data-sources) runs one of them.
+  // BENCH_ONLY=ledger (or sessions, audit, pages, data-sources or invoices) runs one of them.
   const benches = {
     sessions: sessionsBench,
     audit: auditBench,
     ledger: ledgerBench,
     pages: pagesBench,
     'data-sources': dataSourcesBench,
+    invoices: invoicesBench,
   };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);

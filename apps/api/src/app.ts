@@ -38,8 +38,22 @@ import { entityFiguresRoutes } from './modules/entities/entity-figures.routes';
 import { createEntityFiguresService } from './modules/entities/entity-figures.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
+import { fleetRoutes } from './modules/fleet/fleet.routes';
+import { createFleetService } from './modules/fleet/fleet.service';
+import { createFleetExportService } from './modules/fleet/fleet-export.service';
+import { groupingsRoutes } from './modules/groupings/groupings.routes';
+import { createGroupingsService } from './modules/groupings/groupings.service';
+import { groupsRoutes } from './modules/groupings/groups.routes';
+import { createGroupsService } from './modules/groupings/groups.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
+import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
+import { createInvoiceAlertsService } from './modules/invoice-alerts/invoice-alerts.service';
+import { invoiceListRoutes } from './modules/invoice-list/invoice-list.routes';
+import { createInvoiceListService } from './modules/invoice-list/invoice-list.service';
+import { createInvoiceReversalService } from './modules/invoice-list/invoice-reversal.service';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { createInvoicesService } from './modules/invoices/invoices.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
 import { meterCreationRoutes } from './modules/meter-creation/meter-creation.routes';
@@ -173,7 +187,17 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(invoiceListRoutes, {
+        service: createInvoiceListService({ db, clock }),
+        reversals: createInvoiceReversalService({ db, clock }),
+      });
+      await api.register(invoiceAlertsRoutes, {
+        service: createInvoiceAlertsService({ db, jobQueue }),
+      });
+      await api.register(groupingsRoutes, { service: createGroupingsService({ db, clock }) });
+      await api.register(groupsRoutes, { service: createGroupsService({ db, clock }) });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
+      await api.register(invoicesRoutes, { service: createInvoicesService({ db, clock }), clock });
       await api.register(orgWideUpdatesRoutes, { service: createOrgWideUpdatesService({ db }) });
       await api.register(entityFiguresRoutes, { service: createEntityFiguresService({ db, clock }) });
       await api.register(meterDistributionRoutes, {
@@ -206,6 +230,10 @@ export async function buildApp({
       await api.register(ratesRoutes, { service: createRatesService({ db }) });
       await api.register(targetsRoutes, { service: createTargetsService({ db, clock }) });
       await api.register(meterCreationRoutes, { service: createMeterCreationService({ db }) });
+      await api.register(fleetRoutes, {
+        service: createFleetService({ db, clock }),
+        exporter: createFleetExportService({ db }),
+      });
       await api.register(deletedAssetsRoutes, {
         service: createDeletedAssetsService({
           db,

@@ -127,6 +127,10 @@ export const meterDetail = z.object({
   joinedGroups: z.array(named),
   availableGroups: z.array(named),
   alertSettings: meterAlertSettings,
+  /** The meter this one replaced (Create Replacement), where the caller may see it. */
+  replaces: named.nullable(),
+  /** The meter that replaced this one, where the caller may see it. */
+  replacedBy: named.nullable(),
   mayEdit: z.boolean(),
   mayAdminister: z.boolean(),
   reportingYearEnd: z.number(),

@@ -9,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { createMeter } from './asset-factories';
 import type { DbOrTx } from './client';
+import { type DemoInvoiceFigures, demoLineItems, demoTaxAmount } from './demo-line-items';
 import {
   createConsumptionRecord,
   createFuelPurchase,
@@ -16,7 +17,7 @@ import {
   createInvoices,
 } from './input-factories';
 import { recomputeFacts } from './ledger/recompute';
-import { halfHourDays, halfHourRegisters } from './schema/inputs';
+import { halfHourDays, halfHourRegisters, invoiceLineItems } from './schema/inputs';
 
 /**
  * The demo organisation's meters and three years of inputs, computed from simple formulas so that any
@@ -83,21 +84,36 @@ async function monthlyInvoices(
   first: string,
   last: string,
   tag: string,
+  lines?: { energy: 'electricity' | 'gas'; tou: boolean },
 ) {
   const list: Parameters<typeof createInvoices>[2] = [];
+  const figures: DemoInvoiceFigures[] = [];
   for (let m = first, i = 0; m <= last; m = addMonths(m, 1), i++) {
     const days = daysInMonth(m);
     const quantity = round1(p.base * season(m, p.amplitude) * p.trend ** (i / 12));
+    const cost = round2(quantity * p.rate + days * p.daily);
     list.push({
       from: m,
       till: fromDayNumber(toDayNumber(m) + days - 1),
       consumption: quantity,
-      cost: round2(quantity * p.rate + days * p.daily),
+      cost,
       invoiceNumber: `${tag}-${m.slice(0, 7).replace('-', '')}`,
       estimated: i % 11 === 5,
+      ...(lines ? { taxAmount: demoTaxAmount(cost) } : {}),
     });
+    if (lines) figures.push({ units: quantity, days, cost, daily: p.daily, ...lines });
   }
-  await createInvoices(db, meter, list);
+  const rows = await createInvoices(db, meter, list);
+  if (!lines) return;
+  const items = rows.flatMap((row, i) =>
+    demoLineItems(figures[i] as DemoInvoiceFigures).map((item) => ({
+      ...item,
+      organisationId: meter.organisationId,
+      invoiceId: row.id,
+    })),
+  );
+  for (let i = 0; i < items.length; i += 500)
+    await db.insert(invoiceLineItems).values(items.slice(i, i + 500));
 }
 
 export interface DemoLedgerResult {
@@ -150,10 +166,11 @@ export async function seedDemoLedger(db: DbOrTx, sites: Site[], today: string): 
   let n = 0;
   for (const [siteName, name, base, amplitude, trend] of supplies) {
     n += 1;
+    const tou = n % 3 === 0;
     const m = await meter(site(siteName), {
       localName: `${siteName} ${name}`,
       ...electricity,
-      meterType: n % 3 === 0 ? 1 : 2,
+      meterType: tou ? 1 : 2,
       account: `0000${String(1000 + n * 37)}NT${String(n).padStart(3, '0')}`.slice(-15),
       meterNumber: `E${String(40_000 + n * 113)}`,
     });
@@ -164,6 +181,7 @@ export async function seedDemoLedger(db: DbOrTx, sites: Site[], today: string): 
       firstMonth,
       lastMonth,
       `EL${n}`,
+      { energy: 'electricity', tou },
     );
   }
 
@@ -183,6 +201,7 @@ export async function seedDemoLedger(db: DbOrTx, sites: Site[], today: string): 
       firstMonth,
       lastMonth,
       `GS${ids.length}`,
+      { energy: 'gas', tou: false },
     );
   }
 
@@ -311,6 +330,7 @@ export async function seedDemoLedger(db: DbOrTx, sites: Site[], today: string): 
       firstMonth,
       addMonths(hhStart, -1),
       `SM${ids.length}`,
+      { energy: 'electricity', tou: false },
     );
     await halfHourData(db, m, hhStart, fromDayNumber(toDayNumber(today) - 1), base, peakKw);
   }

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from './client';
 import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
+import { seedDemoGroupings } from './demo-groupings';
 import { seedDemoLedger } from './demo-ledger';
 import { seedDemoMeterAccounts } from './demo-meter-accounts';
 import { seedDemoMeterNotes } from './demo-meter-notes';
@@ -111,6 +112,7 @@ export async function seedDemoOnce(
     await seedDemoEntities(tx, { organisationId: demo.id, sites });
     await seedDemoMeterNotes(tx, { organisationId: demo.id, today });
     await seedDemoOrganisation(tx, { organisationId: demo.id, sites, today });
+    await seedDemoGroupings(tx, { organisationId: demo.id });
     await seedDemoTargetsAndRates(tx, { organisationId: demo.id, today });
     if (opts.storage) await seedDemoFiles(tx, { organisationId: demo.id, sites, today }, opts.storage);
     await createUser(tx, {

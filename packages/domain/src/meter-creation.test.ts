@@ -13,6 +13,7 @@ import {
   type NewMeterDraft,
   namingErrors,
   newMeterErrors,
+  normaliseIcp,
   overviewErrors,
   retailerSupplies,
   suggestMeterName,
@@ -60,6 +61,14 @@ describe('ICP check characters (CRC-12, polynomial 0x80F)', () => {
     expect(icpChecksum(body)).toBe(check);
     expect(icpWithChecksum(body)).toBe(`${body}-${check}`);
     expect(icpValid(`${body}-${check}`)).toBe(true);
+  });
+
+  it('accepts a real published ICP, written with or without its hyphen', () => {
+    // PowerNet's ICP search page gives 680207NV1F0 as an example (leading zeros left off): 0000680207NV1F0.
+    expect(icpChecksum('0000680207NV')).toBe('1F0');
+    expect(normaliseIcp('0000680207nv1f0')).toBe('0000680207NV-1F0');
+    expect(icpValid(normaliseIcp('0000680207NV1F0'))).toBe(true);
+    expect(icpValid('0000680207NV-1F1')).toBe(false);
   });
 
   it('refuses a wrong check, a wrong shape, lowercase and the wrong length', () => {

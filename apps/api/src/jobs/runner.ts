@@ -2,6 +2,7 @@ import type { Db } from '@verdant/db/client';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Storage } from '../lib/storage';
+import { evaluateInvoiceAlertsJob } from './evaluate-invoice-alerts.job';
 import type { JobDefinition, JobQueue } from './job-definition';
 import { purgeDeletedAssetsJob } from './purge-deleted-assets.job';
 import { recomputePendingJob } from './recompute-pending.job';
@@ -10,6 +11,7 @@ import { recomputePendingJob } from './recompute-pending.job';
 export const JOBS: JobDefinition[] = [
   recomputePendingJob as JobDefinition,
   purgeDeletedAssetsJob as JobDefinition,
+  evaluateInvoiceAlertsJob as JobDefinition,
 ];
 
 /** pg-boss keeps its tables in this schema of the portal's own database. */

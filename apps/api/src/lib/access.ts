@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { USER_STATUS } from '@verdant/domain/constants';
+import { sql } from 'drizzle-orm';
 import { AppError, forbidden, notFound } from './errors';
 import {
   type AssetAction,
@@ -18,7 +19,8 @@ import {
  * The access a route declares in its options (`config: { access }`); the auth plugin enforces it before the
  * handler through the rights engine (docs/decisions.md, issue 8 "declared access").
  */
-export type ParamRef = `params.${string}`;
+/** A path parameter, or (for a write that names its asset in the body, issue 14a) a body field. */
+export type ParamRef = `params.${string}` | `body.${string}`;
 
 /** Where a role rule finds its organisation: the session's current one or a path parameter. */
 export type OrganisationFrom = 'session' | ParamRef;
@@ -35,12 +37,19 @@ export interface RoleRule {
   orSelf?: ParamRef;
   /** The message of the 403 when the rule refuses (the spec's own, where it has one). */
   refusal?: string;
+  /**
+   * The job the parameter names: when it is a data source note, the caller must also hold the rule's action
+   * (view for members, edit otherwise) on its meter, exactly as the notes routes ask of `/meters/:id`. A meter
+   * the caller may not see is 'not found', one seen but not editable 403.
+   */
+  noteMeterOf?: ParamRef;
 }
 
 /** An action on the assets the parameters name; all of them live in one organisation. */
 export interface AssetRule {
   action: AssetAction;
-  asset: Partial<Record<'site' | 'entity' | 'meter', ParamRef>>;
+  /** An invoice stands for the meters it covers (issue 14a): seeing or editing it needs all of them. */
+  asset: Partial<Record<'site' | 'entity' | 'meter' | 'invoice' | 'vehicle', ParamRef>>;
 }
 
 /** Only the person the path names (changing one's own password). */
@@ -85,11 +94,26 @@ export type SessionAccess = Exclude<Access, 'public' | 'signed-link'>;
 export const needsSession = (access: Access): access is SessionAccess =>
   access !== 'public' && access !== 'signed-link';
 
-function paramOf(params: unknown, ref: ParamRef): unknown {
-  return (params as Record<string, unknown> | undefined)?.[ref.slice('params.'.length)];
+/** What a rule may read: the parsed path parameters and body. */
+export interface RequestParts {
+  params?: unknown;
+  body?: unknown;
+}
+function paramOf(request: RequestParts, ref: ParamRef): unknown {
+  const [from, name] = ref.startsWith('body.')
+    ? [request.body, ref.slice('body.'.length)]
+    : [request.params, ref.slice('params.'.length)];
+  return (from as Record<string, unknown> | undefined)?.[name];
 }
 
-function numberParam(params: unknown, ref: ParamRef): number {
+/** The meters an invoice covers (none when there is no such invoice). */
+async function invoiceMeterIds(db: DbOrTx, invoiceId: number): Promise<number[]> {
+  const rows = await db.execute<{ meter_id: number }>(
+    sql`select meter_id from invoice_meters where invoice_id = ${invoiceId} order by meter_id`,
+  );
+  return rows.rows.map((r) => Number(r.meter_id));
+}
+function numberParam(params: RequestParts, ref: ParamRef): number {
   const value = Number(paramOf(params, ref));
   if (!Number.isInteger(value))
     throw new Error(`access rule names ${ref}, which is not an integer parameter`);
@@ -100,7 +124,7 @@ async function checkRole(
   db: DbOrTx,
   who: AuthenticatedPerson,
   rule: RoleRule,
-  params: unknown,
+  params: RequestParts,
 ): Promise<Checked> {
   const refuse = () => (rule.refusal ? new AppError('FORBIDDEN', rule.refusal, 403) : forbidden());
   let organisationId: number | null;
@@ -121,6 +145,19 @@ async function checkRole(
   if (!allows(who.principal, role, 'enter')) throw refuse();
   const self = rule.orSelf !== undefined && Number(paramOf(params, rule.orSelf)) === who.user.id;
   if (!self && !allows(who.principal, role, ROLE_ACTION[rule.role])) throw refuse();
+  if (rule.noteMeterOf !== undefined) {
+    const jobId = numberParam(params, rule.noteMeterOf);
+    const meterId = await noteMeterOf(db, organisationId, jobId);
+    if (meterId !== null) {
+      const action: AssetAction = rule.role === 'member' ? 'view' : 'edit';
+      await checkAssets(
+        db,
+        who,
+        { action, asset: { meter: 'params.meter' } },
+        { params: { meter: meterId } },
+      );
+    }
+  }
   return {
     organisationId,
     role,
@@ -129,17 +166,31 @@ async function checkRole(
   };
 }
 
+/** The meter a job of the organisation is a note of (null for an organisation's own job or none). */
+async function noteMeterOf(db: DbOrTx, organisationId: number, jobId: number): Promise<number | null> {
+  const rows = await db.execute<{ meter_id: number | null }>(
+    sql`select meter_id from jobs where organisation_id = ${organisationId} and id = ${jobId}`,
+  );
+  return rows.rows[0]?.meter_id ?? null;
+}
+
 /** Assets one may not see (missing, deleted, another organisation's, barred) are 'not found': nothing leaks. */
 async function checkAssets(
   db: DbOrTx,
   who: AuthenticatedPerson,
   rule: AssetRule,
-  params: unknown,
+  params: RequestParts,
 ): Promise<Checked> {
-  const refs: AssetRef[] = Object.entries(rule.asset).map(([type, ref]) => ({
-    type: type as AssetRef['type'],
-    id: numberParam(params, ref as ParamRef),
-  }));
+  const refs: AssetRef[] = [];
+  for (const [type, ref] of Object.entries(rule.asset)) {
+    const id = numberParam(params, ref as ParamRef);
+    if (type !== 'invoice') refs.push({ type: type as AssetRef['type'], id });
+    else {
+      const meters = await invoiceMeterIds(db, id);
+      if (meters.length === 0) throw notFound();
+      refs.push(...meters.map((m) => ({ type: 'meter' as const, id: m })));
+    }
+  }
   const { organisationId, role, access } = await assetAccess(db, who.principal, null, refs);
   const each = refs.map((r) => access.get(assetKey(r)));
   if (!each.every((acc) => allowsAsset(who.principal, role, acc, 'view'))) throw notFound();
@@ -153,7 +204,7 @@ export async function checkAccess(
   db: DbOrTx,
   who: AuthenticatedPerson,
   access: SessionAccess,
-  params: unknown,
+  params: RequestParts,
 ): Promise<Checked> {
   const none = { organisationId: null, role: undefined, mayEdit: false, mayAdminister: false };
   if (access === 'signed-in') return none;

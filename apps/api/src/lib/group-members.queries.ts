@@ -50,8 +50,28 @@ export async function joinedGroups(
     .orderBy(sql`lower(${assetGroups.name})`);
 }
 
-export async function addMember(db: DbOrTx, organisationId: number, groupId: number, assetId: number) {
+/**
+ * Adds an asset to a group. In a controlled grouping an asset belongs to at most one group, so joining one
+ * first takes it out of the grouping's other group (a move: delete, then add); answers that group, if any.
+ */
+export async function addMember(
+  db: DbOrTx,
+  organisationId: number,
+  groupId: number,
+  assetId: number,
+): Promise<{ id: number; name: string } | null> {
+  const left = await db.execute<{ id: number; name: string }>(sql`
+    delete from asset_group_members m using asset_groups g
+    where m.organisation_id = ${organisationId} and m.asset_id = ${assetId} and m.group_id <> ${groupId}
+      and g.organisation_id = m.organisation_id and g.id = m.group_id
+      and m.controlled_grouping_id is not null
+      and m.controlled_grouping_id = (select a.controlled_grouping_id from (
+        select gg.id as controlled_grouping_id from asset_groups ag
+        join groupings gg on gg.organisation_id = ag.organisation_id and gg.id = ag.grouping_id and gg.controlled
+        where ag.organisation_id = ${organisationId} and ag.id = ${groupId}) a)
+    returning g.id, g.name`);
   await db.insert(assetGroupMembers).values({ organisationId, groupId, assetId }).onConflictDoNothing();
+  return left.rows[0] ?? null;
 }
 
 export async function removeMember(db: DbOrTx, organisationId: number, groupId: number, assetId: number) {

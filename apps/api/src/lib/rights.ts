@@ -169,7 +169,8 @@ const GRANT_RANK = sql`case right_id when 2 then 0 when 3 then 1 when 4 then 2 e
 
 export type AssetType = 'organisation' | 'site-group' | 'meter-group' | 'site' | 'entity' | 'meter';
 export interface AssetRef {
-  type: AssetType;
+  /** Vehicles are located (organisation, site) but take no grants of their own: their site's apply. */
+  type: AssetType | 'vehicle';
   id: number;
 }
 export type AssetAction = 'view' | 'edit';
@@ -205,7 +206,7 @@ export async function assetAccess(
   const input = JSON.stringify(assets.map((a) => ({ type: a.type, id: a.id })));
   const rows = await db.execute<{
     organisation_id: number | null;
-    asset_type: AssetType | null;
+    asset_type: AssetRef['type'] | null;
     asset_id: number | null;
     in_org: boolean | null;
     granted: number | null;
@@ -224,6 +225,7 @@ export async function assetAccess(
           when 'site' then (select s.organisation_id from sites s where s.id = i.asset_id and s.deleted_at is null)
           when 'meter' then (select m.organisation_id from meters m where m.id = i.asset_id and m.deleted_at is null)
           when 'entity' then (select e.organisation_id from entities e where e.id = i.asset_id and e.deleted_at is null)
+          when 'vehicle' then (select v.organisation_id from vehicles v where v.id = i.asset_id and v.deleted_at is null)
           when 'site-group' then (select g.organisation_id from asset_groups g where g.id = i.asset_id and g.member_type = 'site')
           when 'meter-group' then (select g.organisation_id from asset_groups g where g.id = i.asset_id and g.member_type = 'meter')
         end as organisation_id,
@@ -231,6 +233,7 @@ export async function assetAccess(
           when 'site' then i.asset_id
           when 'meter' then (select m.site_id from meters m where m.id = i.asset_id)
           when 'entity' then (select e.site_id from entities e where e.id = i.asset_id)
+          when 'vehicle' then (select v.site_id from vehicles v where v.id = i.asset_id)
         end as site_id
       from input i
     ),

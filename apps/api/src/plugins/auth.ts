@@ -113,7 +113,7 @@ export const accessPlugin = fp(async (app, { auth, db }: { auth: AuthService; db
     const access = accessOf(request);
     if (access === undefined || !needsSession(access)) return;
     const a = authOf(request);
-    const checked = await checkAccess(db, a, access, request.params);
+    const checked = await checkAccess(db, a, access, { params: request.params, body: request.body });
     request.caller = { ...a, checked, requestId: String(request.id) };
   });
 });

@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createEntity, createGroup, createMeter, createSite } from '@verdant/db/asset-factories';
 import { createDataType } from '@verdant/db/catalogue-factories';
+import { seedCatalogue } from '@verdant/db/catalogue-seed';
 import { createMember, createOrganisation } from '@verdant/db/factories';
+import { createInvoice } from '@verdant/db/input-factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
+import { meterAlerts } from '@verdant/db/schema/alerts';
 import { groupings } from '@verdant/db/schema/assets';
 import { ACCESS } from '@verdant/domain/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +36,14 @@ type Rule = Access | undefined;
 /** Bodies the schema alone cannot give. */
 const NOTE = { dateFrom: '2024-01-01', text: 'A note' };
 const BODIES: Record<string, object> = {
+  'PUT /api/site-groups/{id}': { name: 'Renamed by sweep' },
+  'PUT /api/meter-groups/{id}': { name: 'Renamed by sweep' },
+  'PUT /api/site-groups/groupings/{id}': { name: 'Renamed by sweep' },
+  'PUT /api/meter-groups/groupings/{id}': { name: 'Renamed by sweep' },
+  'POST /api/organisations/{id}/site-groups': { name: 'Sweep group' },
+  'POST /api/organisations/{id}/meter-groups': { name: 'Sweep group' },
+  'POST /api/organisations/{id}/reporting-group-groupings/site-groupings': { name: 'Sweep grouping' },
+  'POST /api/organisations/{id}/reporting-group-groupings/meter-groupings': { name: 'Sweep grouping' },
   'PUT /api/organisations/{id}/target': { cons: 1000 },
   // Targets and rates (issue 17b): valid bodies, so that the rule (not validation) answers.
   'POST /api/organisations/{id}/targets': {
@@ -54,24 +65,30 @@ const BODIES: Record<string, object> = {
   'POST /api/meters/{id}/comments': NOTE,
   'PUT /api/meters/{id}/comments/{noteId}': NOTE,
 };
+/** Calls whose body (not path) names A's object: they aim at A too (filled in once A exists). */
+const BODY_AIMS_AT_A = new Set(['PUT /api/invoices/save', 'POST /api/invoices/blank']);
 /** Calls an observer of A may rightly make with A's id: entering A is theirs to do. */
 const OBSERVER_MAY = new Set([
   'PUT /api/current-user/organisation/{orgId}',
   // A read sent as POST: the export of figures an observer may see.
   'POST /api/organisations/{id}/site-data-export',
   'POST /api/organisations/{id}/meter-data-export',
+  'POST /api/organisations/{id}/fleet-data-export',
+  'POST /api/organisations/{id}/fleet-transaction-export',
 ]);
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
   await seedReferenceData(db);
+  await seedCatalogue(db);
   const orgA = await createOrganisation(db, { name: `${SECRET} Organisation` });
   const orgB = await createOrganisation(db, { name: 'Tenant B' });
   const site = await createSite(db, orgA.id, { name: `${SECRET} Site`, regionId: 9, siteOpen: '2020-01-01' });
   const entity = await createEntity(db, site, { name: `${SECRET} Entity` });
   const meter = await createMeter(db, site, { localName: `${SECRET} Meter` });
   const group = await createGroup(db, orgA.id, 'site', `${SECRET} Group`, [site.id]);
+  const meterGroup = await createGroup(db, orgA.id, 'meter', `${SECRET} Meter group`, [meter.id]);
   const [grouping] = await db
     .insert(groupings)
     .values({ organisationId: orgA.id, memberType: 'site', name: `${SECRET} Grouping`, controlled: true })
@@ -81,6 +98,26 @@ beforeAll(async () => {
     { name: `${SECRET} fuel`, grouping: `${SECRET} grouping`, organisationId: orgA.id },
     [{ name: 'sacks', conversionToStandard: 20 }],
   );
+  // A Won't Send invoice alert of A's (issue 14c): reset must refuse B and A's observer.
+  const alertedInvoice = await createInvoice(db, meter, {
+    from: '2024-01-01',
+    till: '2024-01-31',
+    consumption: 1,
+    cost: 1,
+    unitId: dataType.stdUnitId,
+  });
+  const [invoiceAlert] = await db
+    .insert(meterAlerts)
+    .values({
+      organisationId: orgA.id,
+      meterId: meter.id,
+      invoiceId: alertedInvoice.id,
+      audit: 'gap-before',
+      message: `${SECRET} alert`,
+      alertDate: '2024-01-31',
+      status: 'deleted',
+    })
+    .returning();
   await createMember(db, orgA.id, { loginId: 'a.admin', accessId: ACCESS.primaryContact, admin: true });
   const member = await createMember(db, orgA.id, {
     loginId: 'a.member',
@@ -115,7 +152,61 @@ beforeAll(async () => {
     'content-type': 'application/octet-stream',
     'x-filename': `${SECRET}.txt`,
   });
+  const vehicles = await call('POST', `/api/sites/${site.id}/new-vehicles`, {
+    purchaseDate: '2024-01-01',
+    reporting: 'ORGANISATION',
+    list: [
+      {
+        registration: 'SECRET1',
+        make: `${SECRET} make`,
+        model: 'Model',
+        year: 2020,
+        bodyShapeId: 1,
+        seats: 5,
+        transmissionTypeId: 1,
+        engineSize: 2,
+        fuelId: 4,
+        desiredEfficiency: 8,
+      },
+    ],
+  });
+  const vehicleId = vehicles.data.newVehicleList[0].id as number;
+  const purchase = await call('POST', `/api/vehicles/${vehicleId}/purchases`, {
+    date: '2024-02-01',
+    odo: 1000,
+    quantity: 40,
+    cost: 100,
+  });
+  const card = await call('POST', `/api/organisations/${orgA.id}/new-card-meters`, {
+    name: 'Secret card',
+    siteId: site.id,
+  });
+  const vehicleRow = (await t.app.inject({ url: `/api/vehicles/${vehicleId}`, headers: adminA })).json() as {
+    consMeter: number;
+  };
   Object.assign(a, {
+    vehicle: vehicleId,
+    vehicleMeter: vehicleRow.consMeter,
+    purchase: purchase.data.readingId,
+    card: card.id,
+  });
+  // Groupings (issue 17a): one of sites and one of meters, made through the API.
+  const siteGrouping = await call(
+    'POST',
+    `/api/organisations/${orgA.id}/reporting-group-groupings/site-groupings`,
+    {
+      name: `${SECRET} Regions`,
+    },
+  );
+  const meterGrouping = await call(
+    'POST',
+    `/api/organisations/${orgA.id}/reporting-group-groupings/meter-groupings`,
+    { name: `${SECRET} Cost centres` },
+  );
+  Object.assign(a, {
+    meterGroup: meterGroup.id,
+    siteGrouping: siteGrouping.id,
+    meterGrouping: meterGrouping.id,
     org: orgA.id,
     site: site.id,
     entity: entity.id,
@@ -128,12 +219,46 @@ beforeAll(async () => {
     file: file.id,
     dataType: dataType.id,
     unit: dataType.units.sacks?.id ?? 0,
+    invoiceAlert: invoiceAlert?.id ?? 0,
   });
+  // An invoice of A's meter, entered the way its people enter one (issue 14a).
+  const invoiced = await createMeter(db, site, {
+    localName: `${SECRET} invoiced meter`,
+    energyId: dataType.id,
+    unitId: dataType.units.sacks?.id ?? 0,
+  });
+  const invoiceBody = {
+    meterId: invoiced.id,
+    invoiceNumber: `${SECRET} invoice`,
+    invoiceDate: '2024-02-05',
+    dateDue: '2024-02-20',
+    dateFrom: '2024-01-01',
+    dateTill: '2024-01-31',
+    unitId: dataType.units.sacks?.id ?? 0,
+    taxAmount: '15.00',
+    visibleTotal: '115.00',
+    items: [{ category: 'charge', chargeTypeId: 2, total: '100.00' }],
+  };
+  const invoice = await call('PUT', '/api/invoices/save', invoiceBody);
+  a.invoice = invoice.savedInvoice.id;
+  BODIES['PUT /api/invoices/save'] = { ...invoiceBody, id: a.invoice, invoiceNumber: 'Changed' };
+  BODIES['POST /api/invoices/blank'] = { meter: invoiced.id, dateFrom: '2024-02-01', dateTill: '2024-02-29' };
   adminB = await t.login('b.admin');
   observerA = await t.login('a.observer');
   // Saving an organisation sends every field: A's own, as its administrator would.
   const orgBody = (await t.app.inject({ url: `/api/organisations/${orgA.id}`, headers: adminA })).json();
   BODIES[`PUT /api/organisations/{id}`] = orgBody;
+  // Reversal, replacement and decommission name A's meter in the body (their own tests refuse B with it).
+  for (const p of ['reversal', 'replacement', 'decommissioning']) {
+    BODIES[`POST /api/invoices/${p}`] = {
+      meters: [{ meterId: meter.id, chargedConsumption: 1 }],
+      startDate: '2024-01-01',
+      endDate: '2024-01-31',
+      invoiceDate: '2024-02-01',
+      invoiceNumber: 'X-1',
+      chargedCost: 1,
+    };
+  }
   digest = await tableDigest(db);
 });
 afterAll(async () => {
@@ -153,15 +278,29 @@ function aObject(route: string, name: string): number | undefined {
     jobId: a.job,
     otherUserId: a.member,
     assetId: a.site,
+    readingId: a.purchase,
   };
   // A's own data type in the catalogue, and its unit.
   if (route.startsWith('/api/lookups/energ'))
     return { id: a.dataType, energy: a.dataType, a: a.unit, b: a.unit }[name];
+  // Groups and groupings (issue 17a): the path's type says which of A's the id is.
+  const kind = /^\/api\/(site|meter)-groups\/(groupings\/)?/.exec(route);
+  if (kind) {
+    const groupingOf = kind[1] === 'site' ? a.siteGrouping : a.meterGrouping;
+    if (name === 'groupingId') return groupingOf;
+    if (name === 'assetId') return kind[1] === 'site' ? a.site : a.meter;
+    if (name === 'id') return kind[2] ? groupingOf : kind[1] === 'site' ? a.group : a.meterGroup;
+  }
   if (name !== 'id') return byName[name];
+  if (route.startsWith('/api/invoices/alerts/')) return a.invoiceAlert;
   if (route.startsWith('/api/organisations/')) return a.org;
   if (route.startsWith('/api/sites/')) return a.site;
   if (route.startsWith('/api/entities/')) return a.entity;
   if (route.startsWith('/api/meters/')) return a.meter;
+  if (route.startsWith('/api/invoices/')) return a.invoice;
+  if (route.startsWith('/api/vehicles/') || route.startsWith('/api/vehicle/')) return a.vehicle;
+  if (route.startsWith('/api/vehicle-by-meter/')) return a.vehicleMeter;
+  if (route.startsWith('/api/fuelcards/')) return a.card;
   if (/^\/api\/(site|meter)-groups\//.test(route)) return a.group;
   if (/^\/api\/(site|meter)-groupings\//.test(route)) return a.grouping;
   // The two availability checks take an email and a login id, not A's person.
@@ -263,7 +402,7 @@ describe('cross-organisation sweep over docs/openapi.json', () => {
         const write = method !== 'get';
         // A call naming none of A's objects is about the caller's own organisation: B's administrator may
         // read and change B's; it must still leak nothing of A's.
-        const aimsAtA = names.length > 0;
+        const aimsAtA = names.length > 0 || BODY_AIMS_AT_A.has(`${method.toUpperCase()} ${route}`);
         const other = (n: string) =>
           route.includes('year-end/{month}') && n === 'month'
             ? '12'

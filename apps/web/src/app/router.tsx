@@ -131,6 +131,52 @@ export const router = createBrowserRouter([
                 }),
               })),
               {
+                path: '/data-sources/:id/invoices/:invoiceId',
+                lazy: async () => ({
+                  Component: (await import('../features/invoice/pages/invoice-page')).InvoicePage,
+                }),
+              },
+              {
+                path: '/data-sources/:id/new-invoice',
+                lazy: async () => ({
+                  Component: (await import('../features/invoice/pages/new-invoice-page')).NewInvoicePage,
+                }),
+              },
+              {
+                path: '/groups',
+                lazy: async () => ({
+                  Component: (await import('../features/groups/pages/groups-page')).GroupingsPage,
+                }),
+              },
+              {
+                path: '/groups/:kind',
+                lazy: async () => ({
+                  Component: (await import('../features/groups/pages/groups-page')).GroupsListPage,
+                }),
+              },
+              ...[
+                '/site-groups/:id',
+                '/site-groups/:id/:tab',
+                '/meter-groups/:id',
+                '/meter-groups/:id/:tab',
+              ].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/group/pages/group-page')).GroupPage,
+                }),
+              })),
+              ...[
+                '/site-groupings/:id',
+                '/site-groupings/:id/:tab',
+                '/meter-groupings/:id',
+                '/meter-groupings/:id/:tab',
+              ].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/grouping/pages/grouping-page')).GroupingPage,
+                }),
+              })),
+              {
                 path: '/organisation/entities',
                 lazy: async () => ({
                   Component: (await import('../features/entities/pages/entities-page')).EntitiesPage,

@@ -83,7 +83,7 @@ export function Chart({
   }, [option]);
 
   return (
-    <Box pos="relative" {...box}>
+    <Box pos="relative" data-chart="echarts" {...box}>
       <Box
         ref={element}
         h={height}

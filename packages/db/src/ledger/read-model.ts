@@ -13,7 +13,11 @@ import type { DbOrTx } from '../client';
  * Organisation-wide monthly totals come from the organisation rollup when no advanced right narrows the view.
  */
 
-export type FactKey = 'month' | 'meter' | 'site' | 'entity';
+/**
+ * `reporting`: the data type's energy reporting group; `kind`: its type (1 Energy Consumption, 2 Record Only,
+ * ...); `unit`: its standard unit (the reporting groups' consumption, issue 17a).
+ */
+export type FactKey = 'month' | 'meter' | 'site' | 'entity' | 'reporting' | 'kind' | 'unit';
 
 /**
  * The `valid_from` of a distribution that applies from a meter's first month on (no earlier month exists in
@@ -52,6 +56,9 @@ export type FactSums = {
   meter_id?: number;
   site_id?: number;
   entity_id?: number;
+  reporting_group_id?: number | null;
+  type_id?: number | null;
+  std_unit?: string | null;
   /** kWh of energy data types (in totals), or the meter's own quantity in its standard unit. */
   cons: number;
   cost: number;
@@ -78,12 +85,18 @@ const KEY: Record<FactKey, SQL> = {
   meter: sql`f.meter_id`,
   site: sql`m.site_id`,
   entity: sql`sh.entity_id`,
+  reporting: sql`d.reporting_group_id`,
+  kind: sql`d.type_id`,
+  unit: sql`d.std_unit`,
 };
 const GROUP: Record<FactKey, SQL> = {
   month: sql`f.month`,
   meter: sql`f.meter_id`,
   site: sql`m.site_id`,
   entity: sql`sh.entity_id`,
+  reporting: sql`d.reporting_group_id`,
+  kind: sql`d.type_id`,
+  unit: sql`d.std_unit`,
 };
 const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 

@@ -81,6 +81,16 @@ export const invoices = pgTable(
     costExclTax: numeric('cost_excl_tax', { precision: 14, scale: 2 }).notNull(),
     taxAmount: numeric('tax_amount', { precision: 14, scale: 2 }).notNull().default('0'),
     estimated: boolean('estimated').notNull().default(false),
+    /** 'Items are' GST incl (true) or excl; 'Discount applied' after GST (true) or before (issue 14a). */
+    itemsIncludeTax: boolean('items_include_tax').notNull().default(false),
+    discountAfterTax: boolean('discount_after_tax').notNull().default(false),
+    taxPercentage: numeric('tax_percentage', { precision: 5, scale: 2 }).notNull().default('15'),
+    openingBalance: numeric('opening_balance', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** Total Payable as on the bill (items, GST and opening balance). */
+    totalPayable: numeric('total_payable', { precision: 14, scale: 2 }),
+    /** Any item, group or meta edit; meta: dates, energy unit, reading type or retailer changed. */
+    edited: boolean('edited').notNull().default(false),
+    metaEdited: boolean('meta_edited').notNull().default(false),
     notes: text('notes'),
     enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -153,6 +163,12 @@ export const invoiceLineItems = pgTable(
     total: numeric('total', { precision: 14, scale: 2 }).notNull(),
     taxExempt: boolean('tax_exempt').notNull().default(false),
     discountable: boolean('discountable').notNull().default(false),
+    /** The charge type (line item stereotype) id, the TOU group name, and the checks of its total (issue 14a). */
+    chargeTypeId: integer('charge_type_id'),
+    groupName: text('group_name'),
+    calculatedTotal: numeric('calculated_total', { precision: 14, scale: 2 }),
+    manuallyAdjusted: boolean('manually_adjusted').notNull().default(false),
+    arithmeticError: boolean('arithmetic_error').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
@@ -242,6 +258,8 @@ export const fuelPurchases = pgTable(
     cost: numeric('cost', { precision: 14, scale: 2 }).notNull(),
     registration: text('registration'),
     incorrectFuel: boolean('incorrect_fuel').notNull().default(false),
+    /** The odometer was lower than the previous reading: stored, warned, left out of distance and efficiency. */
+    odometerFlag: boolean('odometer_flag').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('fuel_purchases_meter_idx').on(t.meterId, t.purchaseDate)],

@@ -44,6 +44,7 @@ export type ListedRow = {
   last_entry: string | null;
   figure: number;
   total: number;
+  vehicle: boolean;
 };
 
 /**
@@ -98,7 +99,8 @@ export async function listDataSources(
         coalesce(al.n, 0)::int as alerts, m.meter_close is not null as closed,
         m.transient_meter as transient, m.retailer_id, ${retailerName(sql`m.retailer_id`)} as retailer,
         ${column === 8 ? lastEntry : sql`null::text`} as last_entry,
-        coalesce(${value}, 0)::float8 as figure
+        coalesce(${value}, 0)::float8 as figure,
+        exists (select 1 from vehicles v where v.cons_meter_id = m.id or v.distance_meter_id = m.id) as vehicle
       from meters m
       join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id
       left join data_types d on d.id = m.energy_id
@@ -114,7 +116,7 @@ export async function listDataSources(
       offset ${query.offset} limit ${query.limit}
     )
     select p.id, p.name, p.meter_type, p.energy_id, p.measuring, p.grouping, p.unit, p.account, p.site_id,
-      p.site, p.member_of, p.alerts, p.closed, p.transient, p.retailer_id, p.retailer, p.figure, p.total,
+      p.site, p.member_of, p.alerts, p.closed, p.transient, p.retailer_id, p.retailer, p.figure, p.total, p.vehicle,
       ${column === 8 ? sql`p.last_entry` : sql`(select ${lastEntry} from meters m where m.id = p.id)`} as last_entry
     from paged p
     order by ${order} ${dir}, lower(p.name), p.id`);

@@ -104,7 +104,7 @@ export function createDataSourcesService({
         rows: rows.map((r) => ({
           id: r.id,
           name: r.name,
-          kind: dataSourceKind({ meterType: r.meter_type, grouping: r.grouping }),
+          kind: dataSourceKind({ meterType: r.meter_type, grouping: r.grouping, vehicle: r.vehicle }),
           meterType: r.meter_type,
           type: METER_TYPE_LABELS[r.meter_type] ?? String(r.meter_type),
           energyId: r.energy_id,

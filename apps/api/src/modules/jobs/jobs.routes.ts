@@ -44,10 +44,10 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ service: JobsService }> = async
   app.delete(
     '/organisations/:id/jobs/:jobId',
     {
-      config: { access: { role: 'editor', organisation: 'params.id' } },
+      config: { access: { role: 'editor', organisation: 'params.id', noteMeterOf: 'params.jobId' } },
       schema: {
         ...base,
-        summary: 'Delete a job (not a contracted permanent one)',
+        summary: 'Delete a job (not a contracted permanent one); a data source note needs edit on its meter',
         params: jobParams,
         response: { 200: okResponse, ...errors },
       },

@@ -37,6 +37,7 @@ beforeAll(async () => {
   Object.assign(ids, {
     meter: meter.id,
     second: second.id,
+    org: org.id,
     invoice: invoice.id,
     otherInvoice: otherInvoice.id,
   });
@@ -52,13 +53,27 @@ beforeAll(async () => {
     assetId: second.id,
     rightId: 3,
   });
+  // A general user barred from the first meter, and one who may only read it.
+  for (const [loginId, rightId] of [
+    ['n.barred', -1],
+    ['n.reader', 4],
+  ] as const) {
+    const member = await createMember(t.db, org.id, { loginId, accessId: 3 });
+    await grantRight(t.db, {
+      userId: member.id,
+      organisationId: org.id,
+      assetType: 'meter',
+      assetId: meter.id,
+      rightId,
+    });
+  }
   await createMember(t.db, other.id, { loginId: 'n.outsider', accessId: 2, admin: true });
-  for (const k of ['n.admin', 'n.general', 'n.observer', 'n.advanced', 'n.outsider'])
+  for (const k of ['n.admin', 'n.general', 'n.observer', 'n.advanced', 'n.barred', 'n.reader', 'n.outsider'])
     tokens[k] = await t.login(k);
 });
 afterAll(() => t.close());
 
-const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({
     method,
     url: `/api${url}`,
@@ -207,5 +222,27 @@ describe('data source notes', () => {
     expect(await noteCount()).toBe(before);
     // A note id of this meter under another meter's path is not found either.
     expect((await call('n.admin', 'GET', `${notesOf(ids.second ?? 0)}/${note.id}`)).statusCode).toBe(404);
+  });
+
+  it('deleting a note through the jobs call asks for edit on its meter, as the notes routes do', async () => {
+    const note = (
+      await call('n.admin', 'POST', notesOf(ids.meter ?? 0), { dateFrom: '2026-07-01', text: 'Meter swap' })
+    ).json();
+    const deleteNote = (who: string) => call(who, 'DELETE', `/organisations/${ids.org}/jobs/${note.id}`);
+    const before = await noteCount();
+    // Barred from the meter: it is not found; may only read it: refused; neither deletes anything.
+    expect((await deleteNote('n.barred')).statusCode).toBe(404);
+    expect((await deleteNote('n.reader')).statusCode).toBe(403);
+    expect((await deleteNote('n.outsider')).statusCode).toBe(403);
+    expect(await noteCount()).toBe(before);
+    // The same general users still delete notes of meters their rights leave editable.
+    const other = (
+      await call('n.admin', 'POST', notesOf(ids.second ?? 0), { dateFrom: '2026-07-01', text: 'Relamp' })
+    ).json();
+    expect((await call('n.barred', 'DELETE', `/organisations/${ids.org}/jobs/${other.id}`)).json()).toEqual({
+      success: true,
+    });
+    expect((await deleteNote('n.general')).json()).toEqual({ success: true });
+    expect(await noteCount()).toBe(before - 1);
   });
 });

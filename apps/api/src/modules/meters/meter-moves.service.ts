@@ -106,6 +106,7 @@ export function createMeterMovesService({ db, meters }: { db: Db; meters: Meters
         const fresh = await q.insertMeter(tx, {
           ...details,
           meterType: body.typeId,
+          replacesMeterId: meterId,
           meterOpen: openDate,
           meterClose: null,
         });

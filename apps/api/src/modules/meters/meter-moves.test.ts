@@ -112,7 +112,9 @@ describe('Create Replacement', () => {
     expect(res.statusCode).toBe(200);
     const { id } = res.json();
     const old = (await w.call('admin', 'GET', `/meters/${w.meters.supply.id}`)).json();
-    expect(old).toMatchObject({ meterClose: '2026-10-31', closed: true });
+    expect(old).toMatchObject({ meterClose: '2026-10-31', closed: true, replaces: null });
+    // The link is stored both ways: the old meter names its replacement, the new one the meter it replaced.
+    expect(old.replacedBy).toEqual({ id, name: 'Depot supply' });
     const fresh = (await w.call('admin', 'GET', `/meters/${id}`)).json();
     expect(fresh).toMatchObject({
       localName: 'Depot supply',
@@ -123,6 +125,8 @@ describe('Create Replacement', () => {
       address1: '1 Depot Road',
       site: { id: w.sites.depot.id },
       joinedGroups: [{ id: w.groups.meterGroup.id, name: 'Pumps' }],
+      replaces: { id: w.meters.supply.id, name: 'Depot supply' },
+      replacedBy: null,
     });
     // The old meter keeps its history.
     expect(old.latest[0].consumption).toBe(3100);

@@ -33,6 +33,30 @@ export async function findMeter(db: DbOrTx, organisationId: number, id: number) 
 }
 export type FoundMeter = NonNullable<Awaited<ReturnType<typeof findMeter>>>;
 
+/** The live meters a meter replaced and was replaced by (Create Replacement), either possibly absent. */
+export async function replacementLinks(db: DbOrTx, organisationId: number, meterId: number) {
+  const rows = await db
+    .select({ id: meters.id, name: meters.localName, replacesMeterId: meters.replacesMeterId })
+    .from(meters)
+    .where(
+      and(
+        eq(meters.organisationId, organisationId),
+        isNull(meters.deletedAt),
+        or(
+          eq(meters.replacesMeterId, meterId),
+          eq(
+            meters.id,
+            sql`(select r.replaces_meter_id from meters r where r.organisation_id = ${organisationId} and r.id = ${meterId})`,
+          ),
+        ),
+      ),
+    );
+  return {
+    replaces: rows.find((r) => r.replacesMeterId !== meterId),
+    replacedBy: rows.find((r) => r.replacesMeterId === meterId),
+  };
+}
+
 /** The organisation's identifier labels with this meter's value of each (null where none). */
 export async function identifiers(db: DbOrTx, organisationId: number, meterId: number) {
   return db

@@ -11,6 +11,7 @@ import { comparisonMonths, round } from '../../lib/asset-graph';
 import { audit, diff } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import * as groups from '../../lib/group-members.queries';
+import { allowedOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './meters.queries';
 
@@ -73,13 +74,22 @@ export function createMetersService({ db, clock }: { db: Db; clock: () => Date }
     const m = found.meter;
     const org = m.organisationId;
     const month = lastCompleteMonth();
-    const [rows, identifiers, joined, available, alerts] = await Promise.all([
+    const [rows, identifiers, joined, available, alerts, links] = await Promise.all([
       monthly(found, addMonths(month, -1), month),
       q.identifiers(db, org, m.id),
       groups.joinedGroups(db, org, 'meter', m.id),
       groups.groupsOf(db, org, 'meter'),
       q.alertSettings(db, org, m.id),
+      q.replacementLinks(db, org, m.id),
     ]);
+    const linked = [links.replaces, links.replacedBy].filter((l) => l !== undefined);
+    const visible = new Set(
+      (await allowedOf(db, a.principal, 'view', org, linked, (l) => ({ type: 'meter', id: l.id }))).map(
+        (l) => l.id,
+      ),
+    );
+    const link = (l: { id: number; name: string } | undefined) =>
+      l && visible.has(l.id) ? { id: l.id, name: l.name } : null;
     const convert = toMeterUnit(found);
     const latest = [month, addMonths(month, -1)].map((mo) => {
       const r = rows.find((row) => row.month === mo);
@@ -154,6 +164,8 @@ export function createMetersService({ db, clock }: { db: Db; clock: () => Date }
         },
         baseLoad: { triggerPercentage: num(alerts?.baseloadTrigger) },
       },
+      replaces: link(links.replaces),
+      replacedBy: link(links.replacedBy),
       mayEdit: a.checked.mayEdit,
       mayAdminister: a.checked.mayAdminister,
       reportingYearEnd: found.reportingYearEnd,

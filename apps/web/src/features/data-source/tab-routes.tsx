@@ -26,6 +26,9 @@ const Notes = lazy(async () => ({
 const Files = lazy(async () => ({
   default: (await import('./files/files-tab')).FilesTab,
 }));
+const Invoices = lazy(async () => ({
+  default: (await import('../invoices/invoices-tab')).InvoicesTab,
+}));
 const Settings = lazy(async () => ({
   default: (await import('./settings/data-source-settings')).DataSourceSettings,
 }));
@@ -40,7 +43,7 @@ export const TAB_CONTENT: Record<DataSourceTab, ComponentType<TabProps> | null> 
   configuration: Distribution,
   notes: Notes,
   files: Files,
-  invoices: null,
+  invoices: Invoices,
   consumption: null,
   transactions: null,
   'half-hour': null,

@@ -1,21 +1,12 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import {
-  type AlertCommentRequest,
   alertsReport,
   type BulkActionRequest,
   bulkActionAnswer,
   dataSourceList,
   type MeterDataExportRequest,
-  meterAlertList,
 } from '@verdant/contracts/data-sources';
 import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
-import { z } from 'zod';
 import { api } from '../../lib/api-client';
 import { saveFile } from '../../lib/download';
 import { nextPageOffset } from '../../lib/paging';
@@ -40,7 +31,6 @@ export interface DataSourceFilters {
 
 export const dataSourceKeys = {
   all: (orgId: number | null) => ['data-sources', orgId] as const,
-  alerts: (meterId: number) => ['meter', meterId, 'alerts'] as const,
 };
 
 function listPath(orgId: number, f: DataSourceFilters, offset: number) {
@@ -70,39 +60,6 @@ export function useDataSourcesList(filters: DataSourceFilters) {
     getNextPageParam: nextPageOffset('rows'),
     placeholderData: keepPreviousData,
     enabled: orgId !== null,
-  });
-}
-
-export function useMeterAlerts(meterId: number) {
-  return useQuery({
-    queryKey: dataSourceKeys.alerts(meterId),
-    queryFn: ({ signal }) => api.get(`/meters/${meterId}/alerts`, { schema: meterAlertList, signal }),
-  });
-}
-
-const answer = z.object({ success: z.literal(true), message: z.string() });
-
-/** Schedules (`schedule`) or deletes (`delete`) a pending alert; the alerts and the list's counts reload. */
-export function useResolveAlert(meterId: number) {
-  const client = useQueryClient();
-  const orgId = useOrganisationId();
-  return useMutation({
-    mutationFn: ({
-      alertId,
-      action,
-      body,
-    }: {
-      alertId: number;
-      action: 'schedule' | 'delete';
-      body: AlertCommentRequest;
-    }) =>
-      action === 'schedule'
-        ? api.post(`/meters/${meterId}/alerts/${alertId}/schedule`, { body, schema: answer })
-        : api.delete(`/meters/${meterId}/alerts/${alertId}`, { body, schema: answer }),
-    onSettled: async () => {
-      await client.invalidateQueries({ queryKey: dataSourceKeys.alerts(meterId) });
-      await client.invalidateQueries({ queryKey: dataSourceKeys.all(orgId) });
-    },
   });
 }
 

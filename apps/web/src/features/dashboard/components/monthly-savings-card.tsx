@@ -4,7 +4,7 @@ import type { Measure, MonthlySavings } from '@verdant/contracts/dashboard';
 import { monthKey, monthYearLabel } from '@verdant/domain/month-labels';
 import { formatPercent, formatQuantity, percentChange } from '@verdant/domain/unit-scaling';
 import { useMemo, useState } from 'react';
-import { Chart, type ChartOption } from '../../../components/chart';
+import { DonutChart, type DonutSlice } from '../../../components/donut-chart';
 import { useMonthlySavings, useYearlyComparison } from '../api';
 import { INCOMPLETE_MONTH, MEASURE_LABELS, savingsTrend } from '../dashboard-figures';
 import { DashboardCard, QueryContent } from './dashboard-card';
@@ -57,29 +57,15 @@ function SavingsDonut({
   const trendColor = trend === 'down' ? theme.colors.green[6] : theme.colors.red[6];
   const earlierColor = theme.colors.gray[3];
 
-  const option = useMemo<ChartOption>(
-    () => ({
-      tooltip: {
-        trigger: 'item',
-        valueFormatter: (value) => formatQuantity(Number(value), unit),
-      },
-      series: [
-        {
-          type: 'pie',
-          radius: ['55%', '75%'],
-          label: { show: false },
-          labelLine: { show: false },
-          emphasis: { scale: false },
-          // A credit can make a month negative; a ring cannot draw less than nothing.
-          data: [
-            { name: recentLabel, value: Math.max(0, cons1), itemStyle: { color: trendColor } },
-            { name: earlierLabel, value: Math.max(0, cons2), itemStyle: { color: earlierColor } },
-          ],
-        },
-      ],
-    }),
-    [cons1, cons2, unit, recentLabel, earlierLabel, trendColor, earlierColor],
+  // A credit can make a month negative; the ring draws it as nothing, the figures below say what it is.
+  const slices = useMemo<DonutSlice[]>(
+    () => [
+      { name: recentLabel, value: cons1, colour: trendColor },
+      { name: earlierLabel, value: cons2, colour: earlierColor },
+    ],
+    [cons1, cons2, recentLabel, earlierLabel, trendColor, earlierColor],
   );
+  const format = useMemo(() => (value: number) => formatQuantity(value, unit), [unit]);
 
   if (trend === null) {
     return (
@@ -106,8 +92,9 @@ function SavingsDonut({
 
   return (
     <Stack gap="xs" justify="space-between" style={{ flex: 1 }}>
-      <Chart
-        option={option}
+      <DonutChart
+        slices={slices}
+        format={format}
         height={DONUT_HEIGHT}
         label={`${recentLabel}: ${formatQuantity(cons1, unit)}; ${earlierLabel}: ${formatQuantity(cons2, unit)}`}
         overlay={centre}

@@ -1,12 +1,12 @@
-import { Group, Text, useMantineTheme, VisuallyHidden } from '@mantine/core';
+import { ColorSwatch, Group, Stack, Text, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import type { Measure, YearlyComparison } from '@verdant/contracts/dashboard';
 import { shortMonthLabel } from '@verdant/domain/month-labels';
 import { formatQuantity } from '@verdant/domain/unit-scaling';
 import { useMemo, useState } from 'react';
-import { Chart } from '../../../components/chart';
+import { PairedBarChart, type PairedSeries } from '../../../components/paired-bar-chart';
 import { useYearlyComparison } from '../api';
-import { comparisonAxis, comparisonChartOption, INCOMPLETE_MARK } from '../comparison-chart';
-import { INCOMPLETE_MONTH, MEASURE_LABELS } from '../dashboard-figures';
+import { comparisonAxis, comparisonBars, comparisonTooltip, INCOMPLETE_MARK } from '../comparison-chart';
+import { hasFigures, INCOMPLETE_MONTH, MEASURE_LABELS } from '../dashboard-figures';
 import { DashboardCard, QueryContent } from './dashboard-card';
 import { MeasureSwitch } from './measure-switch';
 
@@ -42,15 +42,45 @@ function ComparisonChart({ comparison, measure }: { comparison: YearlyComparison
     }),
     [theme],
   );
-  const option = useMemo(() => comparisonChartOption(comparison, colours), [comparison, colours]);
+  const bars = useMemo(() => comparisonBars(comparison), [comparison]);
   const { months, data, seriesLabels, unit, incompleteMonths, futureMonths } = comparison;
+  const series = useMemo<[PairedSeries, PairedSeries]>(
+    () => [
+      { name: seriesLabels[0], colour: colours.recent, values: bars.values[0] },
+      { name: seriesLabels[1], colour: colours.earlier, values: bars.values[1] },
+    ],
+    [seriesLabels, colours, bars],
+  );
 
   return (
     <>
-      <Chart
-        option={option}
+      <PairedBarChart
         height={CHART_HEIGHT}
         label={`12 month overall comparison of ${MEASURE_LABELS[measure]}`}
+        categories={bars.categories}
+        series={series}
+        format={bars.format}
+        mark={{ text: INCOMPLETE_MARK, colour: colours.incomplete }}
+        empty={hasFigures(comparison) ? null : 'No data found for that period.'}
+        tooltip={(index) => {
+          const { rows, incomplete } = comparisonTooltip(comparison, index);
+          return (
+            <Stack gap={2}>
+              {rows.map((row) => (
+                <Group key={row.series} gap={6} wrap="nowrap">
+                  <ColorSwatch color={series[row.series].colour} size={10} withShadow={false} />
+                  <Text fz="sm">
+                    {`${row.label}: `}
+                    <b>{row.value}</b>
+                  </Text>
+                </Group>
+              ))}
+              {incomplete && (
+                <Text fz="sm" c={colours.incomplete}>{`${INCOMPLETE_MARK} ${INCOMPLETE_MONTH}`}</Text>
+              )}
+            </Stack>
+          );
+        }}
       >
         <VisuallyHidden>
           <table>
@@ -76,7 +106,7 @@ function ComparisonChart({ comparison, measure }: { comparison: YearlyComparison
             </tbody>
           </table>
         </VisuallyHidden>
-      </Chart>
+      </PairedBarChart>
       {incompleteMonths.length > 0 && (
         <Group gap={4} c="orange" aria-hidden>
           <Text fz="xs" fw={700}>

@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { MeterDetail } from '@verdant/contracts/meters';
 import { MSG } from '@verdant/domain/messages';
@@ -6,6 +6,7 @@ import { monthYearLabel } from '@verdant/domain/month-labels';
 import { reportingYearStart } from '@verdant/domain/reporting-year';
 import { formatQuantity } from '@verdant/domain/unit-scaling';
 import { useMemo, useState } from 'react';
+import { AlertPanel } from '../../../components/alert-panel';
 import { ComparisonChart, type ComparisonMeasure } from '../../../components/comparison-chart';
 import { useMeterGraph } from '../api';
 
@@ -65,7 +66,22 @@ function LatestFigures({ meter }: { meter: MeterDetail }) {
   );
 }
 
-/** /data-sources/{id}: this year against last year from the ledger, and the latest month's figures. */
+/** The meter's open alerts, with the list's schedule and delete actions (spec 2.2, 4). */
+function OpenAlerts({ meter }: { meter: MeterDetail }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={2} fz="md" fw={600} mb="xs">
+        Open alerts
+      </Title>
+      <AlertPanel meterId={meter.id} name={meter.localName} mayEdit={meter.mayEdit} />
+    </Paper>
+  );
+}
+
+/**
+ * /data-sources/{id}: this year against last year from the ledger, the latest month's figures and the open
+ * alerts.
+ */
 export function DataSourceOverview({ meter }: { meter: MeterDetail }) {
   const [measure, setMeasure] = useState<ComparisonMeasure>('cons');
   const [year, setYear] = useState(() => currentYear(meter));
@@ -84,6 +100,7 @@ export function DataSourceOverview({ meter }: { meter: MeterDetail }) {
   return (
     <Stack gap="md">
       <LatestFigures meter={meter} />
+      <OpenAlerts meter={meter} />
       <ComparisonChart
         graph={graph.data}
         measure={measure}

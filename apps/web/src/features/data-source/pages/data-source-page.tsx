@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMeter } from '../api';
+import { ReplacementLinks } from '../components/replacement-links';
 import { TabContent } from '../tab-routes';
 
 /** /data-sources/{id} and its tabs (data-portal.md 2.2); which tabs a meter shows is a domain rule. */
@@ -76,6 +77,7 @@ export function DataSourcePage() {
         }
       />
       <Stack gap="md">
+        <ReplacementLinks meter={m} />
         <Tabs value={tab} onChange={(value) => navigate(pathOf(value))} keepMounted={false}>
           <Tabs.List aria-label="Data source sections">
             {tabs.map((t) => (

@@ -11,7 +11,7 @@ import { alertBadge, dataSourcePath } from '@verdant/domain/data-sources';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
-import { AlertPanel } from './alert-panel';
+import { AlertPanel } from '../../../components/alert-panel';
 
 const MEASURE_LABELS = { cons: 'Usage', cost: 'Expenditure', co2: 'Emissions' } as const;
 

@@ -3,9 +3,9 @@ import { formatDisplayDate } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/api-errors';
-import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
-import { useMeterAlerts, useResolveAlert } from '../api';
+import { errorMessage } from '../lib/api-errors';
+import { showErrorBanner, showSuccessBanner } from '../lib/banners';
+import { useMeterAlerts, useResolveAlert } from './alerts-api';
 
 /**
  * The alert panel of a row (spec 2.1, 4): each pending alert can be scheduled for sending (with an optional

@@ -1,0 +1,102 @@
+import type { DbOrTx } from '@verdant/db/client';
+import { type FactSums, sumFacts } from '@verdant/db/ledger/read-model';
+import { addMonths } from '@verdant/domain/calendar';
+import { lastMonthIn } from '@verdant/domain/time-zone';
+import { round } from '../../lib/asset-graph';
+import { type Principal, visibleMeters } from '../../lib/rights';
+import * as q from './groupings.queries';
+
+/**
+ * Groups' figures, read through the ledger's read model (domain.md 9: a group sums the facts of its member
+ * meters; a site group those of its sites' meters), over the meters the caller may see.
+ */
+export interface Range {
+  from: string;
+  till: string;
+}
+
+/** The last twelve complete months in the organisation's time zone. */
+export async function lastTwelveMonths(db: DbOrTx, organisationId: number, now: Date): Promise<Range> {
+  const till = lastMonthIn(await q.timeZoneOf(db, organisationId), now);
+  return { from: addMonths(till, -11), till };
+}
+
+const intersect = (visible: number[] | null, ids: number[]) =>
+  visible === null ? ids : ids.filter((id) => visible.includes(id));
+
+/** Sums per member (site or meter) of the given members, or of every asset of the type when none are given. */
+export async function figuresByMember(
+  db: DbOrTx,
+  principal: Principal,
+  organisationId: number,
+  type: q.MemberType,
+  range: Range,
+  members?: number[],
+): Promise<Map<number, FactSums>> {
+  if (members?.length === 0) return new Map();
+  const visible = await visibleMeters(db, principal, organisationId);
+  const rows =
+    type === 'site'
+      ? await sumFacts(db, { organisationId, by: ['site'], ...range, visible, siteIds: members })
+      : await sumFacts(db, {
+          organisationId,
+          by: ['meter'],
+          ...range,
+          visible: members ? intersect(visible, members) : visible,
+        });
+  return new Map(rows.map((r) => [Number(type === 'site' ? r.site_id : r.meter_id), r]));
+}
+
+/** A group's months, each month of the range listed (zero where no fact exists). */
+export async function groupMonths(
+  db: DbOrTx,
+  principal: Principal,
+  organisationId: number,
+  type: q.MemberType,
+  range: Range,
+  members: number[],
+) {
+  const visible = await visibleMeters(db, principal, organisationId);
+  const rows =
+    members.length === 0
+      ? []
+      : type === 'site'
+        ? await sumFacts(db, { organisationId, by: ['month'], ...range, visible, siteIds: members })
+        : await sumFacts(db, {
+            organisationId,
+            by: ['month'],
+            ...range,
+            visible: intersect(visible, members),
+          });
+  const byMonth = new Map(rows.map((r) => [r.month, r]));
+  const months = [];
+  for (let m = range.from; m <= range.till; m = addMonths(m, 1)) {
+    const r = byMonth.get(m);
+    months.push({
+      month: m.slice(0, 7),
+      cons: round(r?.cons ?? 0, 3),
+      cost: round(r?.cost ?? 0, 2),
+      co2e: round(r?.co2e ?? 0, 3),
+      incomplete: r ? r.cons_incomplete || r.cost_incomplete || r.co2e_incomplete : false,
+    });
+  }
+  const total = (k: 'cons' | 'cost' | 'co2e') =>
+    round(
+      rows.reduce((s, r) => s + r[k], 0),
+      k === 'cost' ? 2 : 3,
+    );
+  return { months, totals: { cons: total('cons'), cost: total('cost'), co2e: total('co2e') } };
+}
+
+/** Consumption (kWh) of each group: the sum over its members of the caller's visible figures. */
+export function groupConsumption(groups: q.GroupRow[], byMember: Map<number, FactSums>) {
+  return new Map(
+    groups.map((g) => [
+      g.id,
+      round(
+        g.members.reduce((s, id) => s + (byMember.get(id)?.cons ?? 0), 0),
+        3,
+      ),
+    ]),
+  );
+}

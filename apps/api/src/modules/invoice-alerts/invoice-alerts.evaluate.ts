@@ -1,0 +1,213 @@
+import { type InvoiceAlert, REPORT_STATUS } from '@verdant/contracts/invoice-alerts';
+import { parseAlertSettings } from '@verdant/contracts/organisations';
+import type { DbOrTx } from '@verdant/db/client';
+import {
+  type AuditCode,
+  type AuditContext,
+  type AuditInvoice,
+  auditByCode,
+  type HalfHourDay,
+  reconcileHalfHour,
+  runAudits,
+} from '@verdant/domain/bill-audit/index';
+import { fromDayNumber, toDayNumber } from '@verdant/domain/calendar';
+import * as q from './invoice-alerts.queries';
+
+const STATUS: Record<q.StoredAlert['status'], number> = {
+  pending: REPORT_STATUS.unreviewed,
+  deleted: REPORT_STATUS.wontSend,
+  scheduled: REPORT_STATUS.scheduled,
+  sent: REPORT_STATUS.sent,
+};
+
+export const toInvoiceAlert = (a: q.StoredAlert): InvoiceAlert => ({
+  id: a.id,
+  meterId: a.meter_id,
+  invoiceId: a.invoice_id,
+  audit: a.audit as AuditCode,
+  name: auditByCode(a.audit as AuditCode)?.name ?? a.audit,
+  details: a.message,
+  reportStatus: STATUS[a.status],
+});
+
+const toAuditInvoice = (r: q.InvoiceRow, items: q.ItemRow[]): AuditInvoice => ({
+  id: r.id,
+  invoiceNumber: r.invoice_number,
+  invoiceDate: r.invoice_date,
+  dateDue: r.date_due,
+  dateFrom: r.date_from,
+  dateTill: r.date_till,
+  consumption: r.consumption,
+  costCents: r.cost_cents,
+  taxCents: r.tax_cents,
+  readType: r.read_type,
+  items: items.map((i) => ({
+    totalCents: i.category === 'discount' ? -Math.abs(i.total_cents) : i.total_cents,
+    calculatedCents: i.calculated_cents,
+    taxExempt: i.tax_exempt,
+    description: i.description,
+  })),
+});
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+/** What the audits need about the invoices named: one set of queries for all of them. */
+async function contexts(tx: DbOrTx, organisationId: number, invoiceIds: readonly number[]) {
+  const pairs = await q.targets(tx, organisationId, invoiceIds);
+  if (pairs.length === 0) return [];
+  const meterIds = [...new Set(pairs.map((p) => p.meter_id))];
+  const [meterRows, invoiceRows, itemRows, settingsText] = await Promise.all([
+    q.meters(tx, organisationId, meterIds),
+    q.meterInvoices(tx, organisationId, meterIds),
+    q.items(tx, organisationId, invoiceIds),
+    q.organisationAlertSettings(tx, organisationId),
+  ]);
+  const settings = parseAlertSettings(settingsText);
+  const organisation = {
+    estimatesAlertCount: settings.estimatesAlertEnabled ? settings.estimatesAlertCount : null,
+    nillConsumptionAlertCount: settings.nillConsumptionAlertEnabled
+      ? settings.nillConsumptionAlertCount
+      : null,
+  };
+  const itemsOf = new Map<number, q.ItemRow[]>();
+  for (const i of itemRows) itemsOf.set(i.invoice_id, [...(itemsOf.get(i.invoice_id) ?? []), i]);
+  const byMeter = new Map<number, AuditInvoice[]>();
+  for (const r of invoiceRows) {
+    const list = byMeter.get(r.meter_id) ?? [];
+    list.push(toAuditInvoice(r, itemsOf.get(r.id) ?? []));
+    byMeter.set(r.meter_id, list);
+  }
+  const meterOf = new Map(meterRows.map((m) => [m.id, m]));
+  const out: { meterId: number; ctx: AuditContext }[] = [];
+  for (const meterId of meterIds) {
+    const m = meterOf.get(meterId);
+    if (!m) continue;
+    const all = byMeter.get(meterId) ?? [];
+    const mine = pairs.filter((p) => p.meter_id === meterId).map((p) => p.invoice_id);
+    const audited = all.filter((i) => mine.includes(i.id));
+    if (audited.length === 0) continue;
+    let halfHour: HalfHourDay[] | null = null;
+    const kwhPerUnit = num(m.kwh_per_unit);
+    if (m.has_half_hour && kwhPerUnit !== null) {
+      // From well before the earliest audited invoice (its previous invoice) to the latest one's end.
+      const froms = audited.map((i) => i.dateFrom).sort();
+      const tills = audited.map((i) => i.dateTill).sort();
+      const from = froms[0] ?? '';
+      const till = tills[tills.length - 1] ?? '';
+      halfHour = await q.halfHourDays(
+        tx,
+        organisationId,
+        meterId,
+        fromDayNumber(toDayNumber(from) - 100),
+        till,
+      );
+    }
+    for (const invoice of audited) {
+      out.push({
+        meterId,
+        ctx: {
+          invoice,
+          others: all.filter((i) => i.id !== invoice.id),
+          meter: { hasExport: m.has_export, unit: m.unit ?? '', kwhPerUnit },
+          consumptionSetup:
+            m.consumption_differ === null
+              ? null
+              : { differ: m.consumption_differ, percent: m.consumption_perc, absolute: m.consumption_abs },
+          tariffSetup:
+            m.tariff_rel === null && m.tariff_abs === null && m.tariff_rate === null
+              ? null
+              : { relative: num(m.tariff_rel), absolute: num(m.tariff_abs), rate: num(m.tariff_rate) },
+          baseLoadTrigger: num(m.baseload_trigger),
+          organisation,
+          halfHour,
+        },
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Runs every bill audit on the organisation's invoices named (each on every meter it covers) and answers the
+ * alerts. Unless `dryRun`, stores them in the same transaction: a finding updates the invoice's unreviewed
+ * alert of that audit or adds one; an unreviewed alert the invoice no longer trips goes; reviewed alerts (Won't
+ * Send, Scheduled, Sent) stay as they are. The answer lists the invoices' alerts after that (in a dry run: what
+ * would be raised, without ids).
+ */
+export async function evaluateInvoiceAlerts(
+  tx: DbOrTx,
+  organisationId: number,
+  invoiceIds: readonly number[],
+  { dryRun }: { dryRun: boolean },
+): Promise<InvoiceAlert[]> {
+  const all = await contexts(tx, organisationId, invoiceIds);
+  const findings = all.flatMap(({ meterId, ctx }) =>
+    runAudits(ctx).map((f) => ({
+      invoiceId: ctx.invoice.id,
+      meterId,
+      audit: f.audit,
+      message: f.message,
+      date: ctx.invoice.dateTill,
+    })),
+  );
+  return finish(tx, organisationId, invoiceIds, findings, dryRun);
+}
+
+async function finish(
+  tx: DbOrTx,
+  organisationId: number,
+  invoiceIds: readonly number[],
+  findings: q.NewAlert[],
+  dryRun: boolean,
+): Promise<InvoiceAlert[]> {
+  const existing = await q.invoiceAlerts(tx, organisationId, invoiceIds);
+  const key = (a: { invoiceId: number; meterId: number; audit: string }) =>
+    `${a.invoiceId}|${a.meterId}|${a.audit}`;
+  const stored = new Map(
+    existing.map((e) => [key({ invoiceId: e.invoice_id, meterId: e.meter_id, audit: e.audit }), e]),
+  );
+  const found = new Set(findings.map(key));
+  if (dryRun) {
+    return findings.map((f) => {
+      const e = stored.get(key(f));
+      return {
+        id: null,
+        meterId: f.meterId,
+        invoiceId: f.invoiceId,
+        audit: f.audit as AuditCode,
+        name: auditByCode(f.audit as AuditCode)?.name ?? f.audit,
+        details: f.message,
+        reportStatus: e ? STATUS[e.status] : REPORT_STATUS.unreviewed,
+      };
+    });
+  }
+  const gone = existing.filter(
+    (e) =>
+      e.status === 'pending' &&
+      !found.has(key({ invoiceId: e.invoice_id, meterId: e.meter_id, audit: e.audit })),
+  );
+  await q.deleteAlerts(
+    tx,
+    organisationId,
+    gone.map((e) => e.id),
+  );
+  const fresh: q.NewAlert[] = [];
+  for (const f of findings) {
+    const e = stored.get(key(f));
+    if (!e) fresh.push(f);
+    else if (e.status === 'pending' && e.message !== f.message)
+      await q.updateMessage(tx, organisationId, e.id, f.message);
+  }
+  await q.insertAlerts(tx, organisationId, fresh);
+  return (await q.invoiceAlerts(tx, organisationId, invoiceIds)).map(toInvoiceAlert);
+}
+
+/** The half-hour reconciliation of an invoice on each meter that has half-hour data for its period. */
+export async function halfHourChecks(tx: DbOrTx, organisationId: number, invoiceId: number) {
+  const all = await contexts(tx, organisationId, [invoiceId]);
+  return all.flatMap(({ meterId, ctx }) => {
+    if (!ctx.halfHour || ctx.meter.kwhPerUnit === null || ctx.meter.kwhPerUnit === undefined) return [];
+    const r = reconcileHalfHour(ctx.invoice, ctx.halfHour, ctx.meter.kwhPerUnit);
+    return r ? [{ meterId, ...r }] : [];
+  });
+}

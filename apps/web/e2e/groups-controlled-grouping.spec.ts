@@ -1,0 +1,85 @@
+import { expect, test } from './support/axe-test';
+import { signIn } from './support/sign-in';
+
+test('a controlled grouping with two groups: sites assigned, a duplicate group refused with its asset list', async ({
+  page,
+  axe,
+}) => {
+  const tag = Date.now().toString(36);
+  await signIn(page, 'demo');
+  await page.goto('/groups');
+  await expect(
+    page.getByRole('table', { name: 'Site groupings' }).getByRole('link', { name: 'Divisions' }),
+  ).toBeVisible();
+  await axe.done(page);
+
+  // A controlled grouping of sites.
+  await page.getByRole('button', { name: 'New grouping' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New grouping' });
+  await dialog.getByLabel('Name').fill('Z');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByText('Name cannot be less than two characters')).toBeVisible();
+  await dialog.getByLabel('Name').fill('divisions');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByText('There is already a grouping called divisions')).toBeVisible();
+  await dialog.getByLabel('Name').fill(`Zones ${tag}`);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/site-groupings\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Zones ${tag}` })).toBeVisible();
+
+  // Two groups in it.
+  for (const name of [`Zone A ${tag}`, `Zone B ${tag}`]) {
+    await page.getByLabel('New group').fill(name);
+    await page.getByRole('button', { name: 'Create group' }).click();
+    await expect(
+      page.getByRole('table', { name: 'Groups of the grouping' }).getByRole('link', { name }),
+    ).toBeVisible();
+  }
+  await axe.done(page);
+
+  // Assign sites: Head Office to Zone A, Civic Library to Zone B; then Head Office moves to Zone B.
+  await page.getByRole('tab', { name: 'Assign' }).click();
+  const assign = page.getByRole('table', { name: 'Assign assets' });
+  const choose = async (site: string, group: string) => {
+    await assign.getByRole('combobox', { name: `Group of ${site}` }).click();
+    await page.getByRole('option', { name: group, exact: true }).click();
+    await expect(assign.getByRole('combobox', { name: `Group of ${site}` })).toHaveValue(group);
+  };
+  await choose('Head Office', `Zone A ${tag}`);
+  await choose('Civic Library', `Zone B ${tag}`);
+  await axe.done(page);
+  await page.getByRole('tab', { name: 'Unassociated Assets' }).click();
+  const unassociated = page.getByRole('table', { name: 'Unassociated assets' });
+  await expect(unassociated.getByRole('cell', { name: 'Aquatic Centre' })).toBeVisible();
+  await expect(unassociated.getByRole('cell', { name: 'Head Office' })).toHaveCount(0);
+
+  // An uncontrolled group holding Head Office and Aquatic Centre.
+  await page.goto('/groups/site-groups');
+  await page.getByRole('button', { name: 'New group' }).click();
+  const newGroup = page.getByRole('dialog', { name: 'New group' });
+  await newGroup.getByLabel('Name').fill(`Pools ${tag}`);
+  await newGroup.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/site-groups\/\d+$/);
+  await page.getByRole('tab', { name: 'Members' }).click();
+  for (const site of ['Head Office', 'Aquatic Centre']) {
+    await page.getByRole('combobox', { name: 'Add a site' }).click();
+    await page.getByRole('option', { name: site, exact: true }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(
+      page.getByRole('table', { name: 'Members' }).getByRole('link', { name: site }),
+    ).toBeVisible();
+  }
+  await axe.done(page);
+
+  // Adding it to the controlled grouping is refused, listing the asset another group holds.
+  await page.goto('/groups');
+  await page.getByRole('link', { name: `Zones ${tag}` }).click();
+  await page.getByRole('combobox', { name: 'Existing uncontrolled group' }).click();
+  await page.getByRole('option', { name: `Pools ${tag}` }).click();
+  await page.getByRole('button', { name: 'Add to grouping' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Group not added' });
+  await expect(refusal).toContainText(`Pools ${tag} cannot join Zones ${tag}`);
+  await expect(refusal.getByRole('listitem')).toHaveText([`Head Office (Zone A ${tag})`]);
+  await axe.done(page);
+  await expect(page.getByRole('table', { name: 'Groups of the grouping' }).getByRole('link')).toHaveCount(2);
+});

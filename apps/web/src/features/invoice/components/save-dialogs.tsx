@@ -1,0 +1,78 @@
+import { Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import type { InvoiceAlert } from '@verdant/contracts/invoice-edit';
+import { MSG } from '@verdant/domain/messages';
+import { saveFile } from '../../../lib/download';
+
+/** 'Alerts will be raised': the dry run's alerts, then Continue Save or Edit Invoice (spec 4, Invoice save). */
+export function AlertsDialog({
+  alerts,
+  busy,
+  onContinue,
+  onEdit,
+}: {
+  alerts: InvoiceAlert[] | null;
+  busy: boolean;
+  onContinue: () => void;
+  onEdit: () => void;
+}) {
+  return (
+    <Modal opened={alerts !== null} onClose={onEdit} title="Alerts will be raised" centered>
+      <Stack>
+        <Text size="sm">Saving this invoice will raise these alerts:</Text>
+        <List size="sm" spacing={4}>
+          {(alerts ?? []).map((a, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: alerts of a dry run have no ids
+            <List.Item key={i}>{a.details}</List.Item>
+          ))}
+        </List>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onEdit}>
+            Edit Invoice
+          </Button>
+          <Button onClick={onContinue} loading={busy}>
+            Continue Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The Error dialog of a failed save: the message, and the invoice as a JSON file for debugging (spec 8). */
+export function SaveErrorDialog({
+  message,
+  invoice,
+  onClose,
+}: {
+  message: string | null;
+  invoice: unknown;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={message !== null} onClose={onClose} title="Error" centered>
+      <Stack>
+        <Text size="sm">{MSG.invoiceSaveFailed}</Text>
+        <Text size="sm" fw={600} role="alert">
+          {message}
+        </Text>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          ta="left"
+          onClick={() =>
+            saveFile(
+              new Blob([JSON.stringify(invoice, null, 2)], { type: 'application/json' }),
+              'invoice.json',
+            )
+          }
+        >
+          Save the invoice as JSON
+        </Anchor>
+        <Group justify="flex-end">
+          <Button onClick={onClose}>OK</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,68 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  invoiceDateDefaults,
+  invoiceList,
+  type ReversalRequest,
+  reversalData,
+  savedInvoiceAnswer,
+} from '@verdant/contracts/invoice-list';
+import { api } from '../../lib/api-client';
+
+export const invoiceListKeys = {
+  all: (meterId: number) => ['meter', meterId, 'invoices'] as const,
+  list: (meterId: number, limit: number) => ['meter', meterId, 'invoices', 'list', limit] as const,
+  defaults: (meterId: number) => ['meter', meterId, 'invoices', 'defaults'] as const,
+  reversal: (meterId: number, from: string | null, till: string | null, unit: number | null) =>
+    ['meter', meterId, 'invoices', 'reversal-data', from, till, unit] as const,
+};
+
+export function useInvoiceList(meterId: number, limit: number) {
+  return useQuery({
+    queryKey: invoiceListKeys.list(meterId, limit),
+    queryFn: ({ signal }) =>
+      api.get(`/meters/${meterId}/invoices?limit=${limit}`, { schema: invoiceList, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvoiceDateDefaults(meterId: number) {
+  return useQuery({
+    queryKey: invoiceListKeys.defaults(meterId),
+    queryFn: ({ signal }) =>
+      api.get(`/meters/${meterId}/invoice-date-defaults`, { schema: invoiceDateDefaults, signal }),
+  });
+}
+
+/** What a reversal of the period would reverse: consumption per meter and cost. */
+export function useReversalData(
+  meterId: number,
+  from: string | null,
+  till: string | null,
+  unit: number | null,
+) {
+  return useQuery({
+    queryKey: invoiceListKeys.reversal(meterId, from, till, unit),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams();
+      if (from) query.set('startDate', from);
+      if (till) query.set('endDate', till);
+      if (unit) query.set('unit', String(unit));
+      return api.get(`/meters/${meterId}/invoices/reversal-data?${query}`, { schema: reversalData, signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type ReversalAction = 'reversal' | 'replacement' | 'decommissioning';
+
+/** Reversal, replacement or decommission; the list, the meter and its figures are read again. */
+export function useReversal(meterId: number, action: ReversalAction) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReversalRequest) =>
+      api.post(`/invoices/${action}`, { body, schema: savedInvoiceAnswer }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['meter', meterId] });
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { AUDIT_CODES } from '@verdant/domain/bill-audit/types';
+import { z } from 'zod';
+import { text } from './common';
+
+/** reportStatus of an invoice alert (data-portal spec 3). */
+export const REPORT_STATUS = { unreviewed: 1, wontSend: 2, scheduled: 3, sent: 4 } as const;
+export const REPORT_STATUS_LABELS: Record<number, string> = {
+  1: 'Unreviewed',
+  2: "Won't Send",
+  3: 'Scheduled for send',
+  4: 'Sent',
+};
+
+/** An invoice alert (spec 3: id, meterId, details, reportStatus), with the invoice and the audit that raised it. */
+export const invoiceAlert = z.object({
+  /** Null in a dry run: the alert is not stored. */
+  id: z.number().nullable(),
+  meterId: z.number(),
+  invoiceId: z.number(),
+  audit: z.enum(AUDIT_CODES),
+  /** The audit's name, e.g. 'Duplicate invoice number'. */
+  name: text(),
+  details: text(),
+  reportStatus: z.number().int().min(1).max(4),
+});
+export type InvoiceAlert = z.infer<typeof invoiceAlert>;
+export const invoiceAlertList = z.array(invoiceAlert);
+
+/** The half-hour reconciliation of an invoice (issue 14 point 9), on the invoice answer as `halfHourCheck`. */
+export const halfHourCheck = z.object({
+  billedKwh: z.number(),
+  halfHourKwh: z.number(),
+  differencePercent: z.number().nullable(),
+  tolerancePercent: z.number(),
+  withinTolerance: z.boolean(),
+  missingDays: z.array(text()),
+  daysInPeriod: z.number(),
+});
+export type HalfHourCheck = z.infer<typeof halfHourCheck>;
+
+/** POST /organisations/{id}/invoice-alerts/evaluate answer: the job was queued. */
+export const evaluateAnswer = z.object({ success: z.literal(true), message: text() });

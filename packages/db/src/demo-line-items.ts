@@ -1,0 +1,115 @@
+import type { invoiceLineItems } from './schema/inputs';
+
+/**
+ * Line items for a demo electricity or gas invoice (issue 14, point 12), built so that they reconcile exactly
+ * with the invoice's cost before tax, which the demo ledger already counts (so the ledger is unchanged):
+ *
+ *   daily fixed charge = days x daily rate                    (rounded to the cent)
+ *   levy               = units x levy rate                    (rounded to the cent)
+ *   energy             = cost - fixed charge - levy           (the remainder, to the cent)
+ *
+ * On a time-of-use meter the energy is split into Day (65 % of the units, at a day rate) and Night (the rest of
+ * the units and of the energy total). Every rate is shown in cents per unit to 4 decimals, so rate x units is
+ * within a cent or two of the line total, as on a real bill. GST is 15 % of the whole, rounded to the cent.
+ */
+export interface DemoInvoiceFigures {
+  /** Consumption in kWh. */
+  units: number;
+  days: number;
+  /** Cost before tax, dollars to the cent (what the invoice row stores). */
+  cost: number;
+  /** Daily fixed charge, dollars a day. */
+  daily: number;
+  /** Time of use: energy by Day and Night period. */
+  tou: boolean;
+  energy: 'electricity' | 'gas';
+}
+
+export type DemoLineItem = Omit<typeof invoiceLineItems.$inferInsert, 'organisationId' | 'invoiceId'>;
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+const money = (c: number) => (c / 100).toFixed(2);
+/** Cents a unit, 4 decimals, from a line total in cents and its units. */
+const rateOf = (totalCents: number, units: number) => (units === 0 ? '0' : (totalCents / units).toFixed(4));
+
+/** Electricity Authority levy (0.13 c/kWh) on electricity; Gas Industry Co levy (0.09 c/kWh) on gas. */
+const LEVY = {
+  electricity: { rate: 0.13, text: 'Electricity Authority levy' },
+  gas: { rate: 0.09, text: 'Gas Industry Co levy' },
+};
+
+export const DEMO_GST_RATE = 0.15;
+
+export function demoTaxAmount(cost: number): string {
+  return money(Math.round(cents(cost) * DEMO_GST_RATE));
+}
+
+export function demoLineItems(f: DemoInvoiceFigures): DemoLineItem[] {
+  const total = cents(f.cost);
+  const fixed = Math.round(f.days * f.daily * 100);
+  const levy = LEVY[f.energy];
+  const levyCents = Math.round(f.units * levy.rate);
+  const energyCents = total - fixed - levyCents;
+  const items: DemoLineItem[] = [];
+  const charge = (values: Omit<DemoLineItem, 'category' | 'sortOrder'>) =>
+    items.push({ category: 'charge', sortOrder: items.length + 1, discountable: true, ...values });
+  if (f.tou) {
+    const dayUnits = Math.round(f.units * 0.65 * 10) / 10;
+    const nightUnits = Math.round((f.units - dayUnits) * 10) / 10;
+    // Day costs a third more a unit than night: day share of the energy cents = 0.65 x 4 / (0.65 x 4 + 0.35 x 3).
+    const dayCents = Math.round((energyCents * dayUnits * 4) / (dayUnits * 4 + nightUnits * 3 || 1));
+    const nightCents = energyCents - dayCents;
+    charge({
+      chargeType: 'energy',
+      description: 'Energy - Day',
+      touPeriod: 'Day',
+      dayType: 'All days',
+      rate: rateOf(dayCents, dayUnits),
+      units: String(dayUnits),
+      factor: '1',
+      repeat: '1',
+      total: money(dayCents),
+    });
+    charge({
+      chargeType: 'energy',
+      description: 'Energy - Night',
+      touPeriod: 'Night',
+      dayType: 'All days',
+      rate: rateOf(nightCents, nightUnits),
+      units: String(nightUnits),
+      factor: '1',
+      repeat: '1',
+      total: money(nightCents),
+    });
+  } else {
+    charge({
+      chargeType: 'energy',
+      description: f.energy === 'gas' ? 'Gas - Anytime' : 'Energy - Anytime',
+      rate: rateOf(energyCents, f.units),
+      units: String(f.units),
+      factor: '1',
+      repeat: '1',
+      total: money(energyCents),
+    });
+  }
+  charge({
+    chargeType: 'daily',
+    description: 'Daily fixed charge',
+    rate: (f.daily * 100).toFixed(4),
+    units: '1',
+    factor: '1',
+    repeat: String(f.days),
+    total: money(fixed),
+  });
+  charge({
+    chargeType: 'levy',
+    description: levy.text,
+    rate: levy.rate.toFixed(4),
+    units: String(f.units),
+    factor: '1',
+    repeat: '1',
+    total: money(levyCents),
+    discountable: false,
+  });
+  return items;
+}

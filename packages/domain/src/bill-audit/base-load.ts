@@ -1,0 +1,32 @@
+import { number, percent, previousInvoice } from './shared';
+import type { Audit, HalfHourDay } from './types';
+
+/** Base load in kW: the 5th percentile of the half-hour demand (kWh x 2) over the days given; null without data. */
+export function baseLoadKw(daysOfData: HalfHourDay[]): number | null {
+  const kw = daysOfData.flatMap((d) => d.kwh.map((v) => v * 2)).sort((a, b) => a - b);
+  if (kw.length === 0) return null;
+  return kw[Math.floor((kw.length - 1) * 0.05)] ?? null;
+}
+
+/** Base load over the invoice against the previous invoice's period, by the Base Load Alert set-up. */
+export const baseLoad: Audit = {
+  code: 'base-load',
+  name: 'Base load',
+  explanation:
+    "Where the meter has half-hour data, takes the base load (the 5th percentile of half-hour demand, what runs all night and all weekend) over the invoice's period and over the previous invoice's, and alerts when it rose by more than the meter's Base Load Alert trigger percentage.",
+  run({ invoice, others, halfHour, baseLoadTrigger }) {
+    if (baseLoadTrigger === null || !halfHour) return null;
+    const previous = previousInvoice(invoice, others);
+    if (!previous) return null;
+    const within = (from: string, till: string) => halfHour.filter((d) => d.date >= from && d.date <= till);
+    const now = baseLoadKw(within(invoice.dateFrom, invoice.dateTill));
+    const before = baseLoadKw(within(previous.dateFrom, previous.dateTill));
+    if (now === null || before === null || before <= 0) return null;
+    const rise = ((now - before) / before) * 100;
+    if (rise <= baseLoadTrigger) return null;
+    return {
+      audit: 'base-load',
+      message: `Base load rose ${percent(rise)} to ${number(now, 1)} kW (was ${number(before, 1)} kW on the previous invoice)`,
+    };
+  },
+};

@@ -1,0 +1,272 @@
+import { daysBetween, daysInMonth, fromDayNumber, monthsBetween, toDayNumber } from './calendar';
+
+/**
+ * Vehicles and their fuel (core-portal 2-9, data-portal 2.6 and 7): registrations, the odometer chain, the
+ * Vehicle Log's monthly metrics and the efficiency series. Pure: the API feeds stored purchases in.
+ */
+
+/** Fuel codes (spec 9): an electric vehicle is fuelled by kWh (14) or recorded by km (116). */
+/** The product's name in messages ('already exists in {product}'). */
+export const PRODUCT_NAME = 'Verdant';
+export const EV_FUEL_KWH = 14;
+export const EV_FUEL_KM = 116;
+export const DISTANCE_ENERGY_ID = 116;
+/** The distance meter's unit (km). */
+export const DISTANCE_UNIT_ID = 35;
+/** The fuels a vehicle may have: data types of the catalogue (id and the unit its fuel meter records in). */
+export const VEHICLE_FUELS = [
+  { id: 5, name: 'Petrol', unit: 'litres' },
+  { id: 4, name: 'Diesel', unit: 'litres' },
+  { id: 3, name: 'LPG', unit: 'litres' },
+  { id: EV_FUEL_KWH, name: 'Electric (kWh)', unit: 'kWh' },
+  { id: EV_FUEL_KM, name: 'Electric (km)', unit: 'km' },
+] as const;
+export const isElectric = (fuelId: number) => fuelId === EV_FUEL_KWH || fuelId === EV_FUEL_KM;
+
+export const BODY_SHAPES = [
+  { id: 1, name: 'Hatchback' },
+  { id: 2, name: 'Sedan' },
+  { id: 3, name: 'Station wagon' },
+  { id: 4, name: 'SUV' },
+  { id: 5, name: 'Ute' },
+  { id: 6, name: 'Van' },
+  { id: 7, name: 'Truck' },
+] as const;
+export const TRANSMISSIONS = [
+  { id: 1, name: 'Automatic' },
+  { id: 2, name: 'Manual' },
+] as const;
+
+/** A registration as stored: letters and digits, uppercased, at most 8 (New Zealand plates). */
+export const REGISTRATION_PATTERN = /^[A-Z0-9]{1,8}$/;
+
+export interface ParsedRegistrations {
+  registrations: string[];
+  /** Entries with characters other than letters and digits, or too long. */
+  invalid: string[];
+  /** Entries typed more than once in the batch (each named once). */
+  duplicates: string[];
+}
+
+/** Splits typed registrations on commas, semicolons and spaces, uppercased (spec 5). */
+export function parseRegistrations(text: string): ParsedRegistrations {
+  const parts = text
+    .split(/[,;\s]+/)
+    .map((p) => p.trim().toUpperCase())
+    .filter((p) => p !== '');
+  const seen = new Set<string>();
+  const registrations: string[] = [];
+  const invalid: string[] = [];
+  const duplicates = new Set<string>();
+  for (const p of parts) {
+    if (!REGISTRATION_PATTERN.test(p)) {
+      invalid.push(p);
+      continue;
+    }
+    if (seen.has(p)) duplicates.add(p);
+    else {
+      seen.add(p);
+      registrations.push(p);
+    }
+  }
+  return { registrations, invalid, duplicates: [...duplicates] };
+}
+
+export interface PurchaseInput {
+  id: number;
+  date: string;
+  /** HH:MM or null. */
+  time: string | null;
+  /** km; null when not recorded. */
+  odometer: number | null;
+  quantity: number;
+  cost: number;
+}
+
+export interface ChainedPurchase extends PurchaseInput {
+  /** Lower than the previous counted reading: warned, stored flagged, left out of distance and efficiency. */
+  odometerFlag: boolean;
+}
+
+const order = (a: PurchaseInput, b: PurchaseInput) =>
+  a.date.localeCompare(b.date) || (a.time ?? '').localeCompare(b.time ?? '') || a.id - b.id;
+
+/** Purchases in time order, each odometer reading checked against the last counted one. */
+export function odometerChain(purchases: readonly PurchaseInput[]): ChainedPurchase[] {
+  let last: number | null = null;
+  return [...purchases].sort(order).map((p) => {
+    if (p.odometer === null) return { ...p, odometerFlag: false };
+    if (last !== null && p.odometer < last) return { ...p, odometerFlag: true };
+    last = p.odometer;
+    return { ...p, odometerFlag: false };
+  });
+}
+
+/** Whether a new reading on `date` would be below the last counted reading before it. */
+export function odometerBelowPrevious(purchases: readonly PurchaseInput[], reading: PurchaseInput): boolean {
+  if (reading.odometer === null) return false;
+  const chain = odometerChain([...purchases.filter((p) => p.id !== reading.id), reading]);
+  return chain.find((p) => p.id === reading.id)?.odometerFlag ?? false;
+}
+
+interface Reading {
+  date: string;
+  odometer: number;
+  quantity: number;
+}
+
+/** Consecutive counted readings: each with the one before it. */
+function stretches(purchases: readonly PurchaseInput[]): Array<[Reading, Reading]> {
+  const counted: Reading[] = [];
+  for (const p of odometerChain(purchases)) {
+    if (p.odometer !== null && !p.odometerFlag)
+      counted.push({ date: p.date, odometer: p.odometer, quantity: p.quantity });
+  }
+  return counted.slice(1).map((cur, i) => [counted[i] as Reading, cur]);
+}
+
+export interface DistanceRecord {
+  dateFrom: string;
+  dateTill: string;
+  km: number;
+}
+
+/**
+ * The distance meter's inputs (domain.md 4): each counted odometer difference, spread over the days after the
+ * previous reading up to this one (the reading's own day when both fall on one day).
+ */
+export function distanceRecords(purchases: readonly PurchaseInput[]): DistanceRecord[] {
+  const out: DistanceRecord[] = [];
+  for (const [prev, cur] of stretches(purchases)) {
+    const km = cur.odometer - prev.odometer;
+    if (km <= 0) continue;
+    const from = prev.date === cur.date ? cur.date : fromDayNumber(toDayNumber(prev.date) + 1);
+    out.push({ dateFrom: from, dateTill: cur.date, km });
+  }
+  return out;
+}
+
+export interface MonthlyVehicleData {
+  /** yyyy-MM */
+  label: string;
+  litres: number;
+  distance: number;
+  days: number;
+  cost: number;
+}
+
+/**
+ * Monthly vehicle data (data-portal 3): litres and cost bought in the month, km travelled in it (odometer
+ * differences spread evenly over their days), and the days of the month from `from` to `till`.
+ */
+export function monthlyVehicleData(
+  purchases: readonly PurchaseInput[],
+  from: string,
+  till: string,
+): MonthlyVehicleData[] {
+  const rows = new Map<string, MonthlyVehicleData>();
+  for (const month of monthsBetween(from, till)) {
+    const first = month;
+    const last = `${month.slice(0, 8)}${String(daysInMonth(month)).padStart(2, '0')}`;
+    const start = first < from ? from : first;
+    const end = last > till ? till : last;
+    rows.set(month.slice(0, 7), {
+      label: month.slice(0, 7),
+      litres: 0,
+      distance: 0,
+      days: daysBetween(start, end),
+      cost: 0,
+    });
+  }
+  for (const p of purchases) {
+    const row = rows.get(p.date.slice(0, 7));
+    if (!row) continue;
+    row.litres += p.quantity;
+    row.cost += p.cost;
+  }
+  for (const r of distanceRecords(purchases)) {
+    const days = daysBetween(r.dateFrom, r.dateTill);
+    const perDay = r.km / days;
+    for (let d = toDayNumber(r.dateFrom); d <= toDayNumber(r.dateTill); d += 1) {
+      const row = rows.get(fromDayNumber(d).slice(0, 7));
+      if (row) row.distance += perDay;
+    }
+  }
+  return [...rows.values()].map((r) => ({
+    ...r,
+    litres: round(r.litres, 3),
+    distance: round(r.distance, 1),
+    cost: round(r.cost, 2),
+  }));
+}
+
+export interface VehicleLogMetrics {
+  label: string;
+  /** L/100km; null without distance. */
+  litresPer100km: number | null;
+  litres: number;
+  km: number;
+  litresPerDay: number | null;
+  kmPerDay: number | null;
+  costPerDay: number | null;
+}
+
+/** The Vehicle Log's six metrics (data-portal 2.6) of a month. */
+export function vehicleLogMetrics(m: MonthlyVehicleData): VehicleLogMetrics {
+  const perDay = (v: number) => (m.days > 0 ? round(v / m.days, 2) : null);
+  return {
+    label: m.label,
+    litresPer100km: m.distance > 0 ? round((m.litres / m.distance) * 100, 2) : null,
+    litres: m.litres,
+    km: m.distance,
+    litresPerDay: perDay(m.litres),
+    kmPerDay: perDay(m.distance),
+    costPerDay: perDay(m.cost),
+  };
+}
+
+export interface EfficiencyPoint {
+  date: string;
+  /** L/100km over the stretch since the previous counted reading (Scatter). */
+  efficiency: number;
+  /** L/100km of every counted stretch so far (Cumulative). */
+  cumulative: number;
+}
+
+/**
+ * Fill-to-fill efficiency: the litres bought at a reading fuelled the km since the previous counted reading.
+ * Flagged readings and purchases without an odometer reading are left out.
+ */
+export function efficiencySeries(purchases: readonly PurchaseInput[]): EfficiencyPoint[] {
+  const out: EfficiencyPoint[] = [];
+  let litres = 0;
+  let km = 0;
+  for (const [prev, cur] of stretches(purchases)) {
+    const stretch = cur.odometer - prev.odometer;
+    if (stretch <= 0) continue;
+    litres += cur.quantity;
+    km += stretch;
+    out.push({
+      date: cur.date,
+      efficiency: round((cur.quantity / stretch) * 100, 2),
+      cumulative: round((litres / km) * 100, 2),
+    });
+  }
+  return out;
+}
+
+/** Price per litre: cost divided by quantity, 3 decimals (data-portal 5). */
+export function perLitre(cost: number, quantity: number): number | null {
+  return quantity > 0 ? round(cost / quantity, 3) : null;
+}
+
+/** Transaction export: the end month extends one month minus one day (core-portal 9). */
+export function exportEnd(endMonth: string): string {
+  const month = `${endMonth.slice(0, 7)}-01`;
+  return `${month.slice(0, 8)}${String(daysInMonth(month)).padStart(2, '0')}`;
+}
+
+function round(v: number, dp: number): number {
+  const f = 10 ** dp;
+  return Math.round(v * f) / f;
+}
