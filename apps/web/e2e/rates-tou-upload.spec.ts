@@ -17,7 +17,7 @@ test('TOU rates uploaded from the template; the second upload is refused as an o
   const dialog = page.getByRole('dialog', { name: 'TOU rates template and upload' });
   await dialog.getByRole('button', { name: 'Download template' }).click();
   await expect(dialog.getByText('Choose a data source')).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Data source' }).click();
+  await dialog.getByLabel('Data source').click();
   await page.getByRole('option', { name: 'Civic Library Smart meter' }).click();
   await dialog.getByLabel('Date from').fill('01/01/2030');
   await dialog.getByLabel('Date till').fill('01/12/2029');

@@ -11,7 +11,8 @@ test('a target created through the wizard with an entered profile shows its perf
   await expect(page.getByRole('table').getByRole('cell', { name: '30% CO2e by 2030' })).toBeVisible();
   await axe.done(page);
 
-  await page.getByRole('button', { name: 'New Target' }).click();
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'New Target' }).click();
   const wizard = page.getByRole('dialog', { name: 'New Target' });
   await wizard.getByLabel('Name').fill('ab');
   await expect(wizard.getByText('A target name has at least 3 characters')).toBeVisible();
