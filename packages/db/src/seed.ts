@@ -17,6 +17,7 @@ import { seedDemoMeterNotes } from './demo-meter-notes';
 import { seedDemoClosedMeter, seedDemoMeterSettings } from './demo-meter-settings';
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoSites } from './demo-sites';
+import { seedDemoTargetsAndRates } from './demo-targets-rates';
 import { addMembership, createMember, createOrganisation, createUser } from './factories';
 import { hashPassword } from './password-hash';
 import { seedReferenceData } from './reference-seed';
@@ -120,6 +121,7 @@ export async function seedDemoOnce(
     await seedDemoMeterNotes(tx, { organisationId: demo.id, today });
     await seedDemoOrganisation(tx, { organisationId: demo.id, sites, today });
     await seedDemoGroupings(tx, { organisationId: demo.id });
+    await seedDemoTargetsAndRates(tx, { organisationId: demo.id, today });
     if (opts.storage) await seedDemoFiles(tx, { organisationId: demo.id, sites, today }, opts.storage);
     await seedDemoInvoiceDocuments(tx, { organisationId: demo.id, today }, opts.storage);
     await createUser(tx, {

@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Select, SimpleGrid, Switch, TextInput } from '
 import { type MeterDetail, type MeterUpdate, REPORTING_SOURCES, SITUATIONS } from '@verdant/contracts/meters';
 import { CARBON_REPORTING_ENERGY_ID, METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
 import { InlineField } from '../../../components/inline-field';
-import { useRetailerList, useUnitsOf } from '../api';
+import { useContractOptions, useRetailerList, useUnitsOf } from '../api';
 import { Section, useFieldSavers } from './section';
 
 const CONSUMPTION_FLAG = 1;
@@ -30,6 +30,8 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
   const save = useFieldSavers(meter);
   const units = useUnitsOf(meter.energyId);
   const retailers = useRetailerList();
+  const touContracts = useContractOptions(meter.organisationId, 'tou');
+  const ppdContracts = useContractOptions(meter.organisationId, 'ppd');
   const readOnly = !meter.mayEdit;
   const flag = (bit: number, on: boolean) =>
     save.now({ reporting: on ? meter.reporting | bit : meter.reporting & ~bit });
@@ -176,6 +178,22 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
             onChange={(v) => save.now({ retailerId: v === null ? null : Number(v) })}
           />
           {text('account', electricity ? 'ICP' : 'Account number')}
+          <Select
+            label="TOU contract"
+            clearable
+            data={touContracts.data ?? []}
+            value={meter.touContract === null ? null : String(meter.touContract)}
+            readOnly={readOnly}
+            onChange={(v) => save.now({ touContract: intOrNull(v) })}
+          />
+          <Select
+            label="PPD contract"
+            clearable
+            data={ppdContracts.data ?? []}
+            value={meter.ppdContract === null ? null : String(meter.ppdContract)}
+            readOnly={readOnly}
+            onChange={(v) => save.now({ ppdContract: intOrNull(v) })}
+          />
           {choice('Situation', [...SITUATIONS], meter.situation, (v) => ({
             situation: v as MeterDetail['situation'],
           }))}
