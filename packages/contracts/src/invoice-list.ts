@@ -174,7 +174,7 @@ export const meterIdParam = z.object({ id: idNumber() });
 export const rawDataUrlRequest = z.object({
   filename: text().trim().min(1).max(255),
   contentType: text().trim().min(1).max(200),
-  length: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  length: int4().min(1),
 });
 export const rawDataUrlAnswer = z.object({
   /** PUT the bytes here (with the storage-class header). */
