@@ -25,7 +25,6 @@ describe('the demo audited', () => {
     const kinds = Object.fromEntries(rows.rows.map((r) => [r.audit, r.meter]));
     expect(kinds).toMatchObject({
       arithmetic: 'Southern Depot Wash bay',
-      'consecutive-estimates': 'Aquatic Centre Pool pumps',
       'due-date': 'Civic Library Main supply',
       'duplicate-number': 'Head Office Car park lighting',
       gst: 'Northern Depot Yard lighting',
