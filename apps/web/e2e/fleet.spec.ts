@@ -145,7 +145,7 @@ test('Export Transactions by month: the CSV totals match the purchases', async (
     .getByRole('button', { name: 'Export Transactions' })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Export Transactions' });
-  await dialog.getByRole('textbox', { name: 'Vehicles' }).click();
+  await dialog.getByLabel('Vehicles').click();
   await page.getByRole('option', { name: 'SDV203' }).click();
   await dialog.getByLabel('Start').fill(`${startMonth.slice(5)}/${startMonth.slice(0, 4)}`);
   await dialog.getByLabel('End').fill(`${end.slice(5)}/${end.slice(0, 4)}`);
