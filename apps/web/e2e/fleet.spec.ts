@@ -3,6 +3,9 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
+// Each journey signs in and walks several screens, each scanned by axe: more than the default minute.
+test.describe.configure({ timeout: 240_000 });
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const day = (offset: number) => {
   const d = new Date(Date.now() + offset * 86_400_000);
