@@ -18,6 +18,8 @@ export const touContract = z.object({
 });
 export const touContractsList = z.object({
   contracts: z.array(touContract),
+  /** The data sources (the caller sees) linked to a TOU contract: the template's choices. */
+  touMeters: z.array(z.object({ id: z.number(), name: text(), touContractId: z.number() })),
   mayEdit: z.boolean(),
   dayTypes: z.array(z.object({ id: z.number(), daytypeDescr: text() })),
   timePeriods: z.array(

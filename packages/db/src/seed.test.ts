@@ -15,7 +15,12 @@ const one = async <T>(query: ReturnType<typeof sql>) => (await database.db.execu
 describe('demo seed', () => {
   it('loads once, with the accounts the README names', async () => {
     const first = await seedDemoOnce(database.db, { adminPassword: 'Admin-pass-123', today: '2026-11-21' });
-    expect(first).toEqual({ seeded: true, adminPassword: 'Admin-pass-123', adminPasswordGenerated: false });
+    expect(first).toEqual({
+      seeded: true,
+      demoOrganisationId: expect.any(Number),
+      adminPassword: 'Admin-pass-123',
+      adminPasswordGenerated: false,
+    });
     expect(await seedDemoOnce(database.db)).toEqual({ seeded: false });
 
     const rows = await database.db.execute<{

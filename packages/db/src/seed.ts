@@ -9,12 +9,15 @@ import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
 import { seedDemoFleet } from './demo-fleet';
 import { seedDemoGroupings } from './demo-groupings';
+import { seedDemoInvoiceDocuments } from './demo-invoice-documents';
+import { seedDemoInvoiceAnomalies } from './demo-invoice-anomalies';
 import { seedDemoLedger } from './demo-ledger';
 import { seedDemoMeterAccounts } from './demo-meter-accounts';
 import { seedDemoMeterNotes } from './demo-meter-notes';
 import { seedDemoClosedMeter, seedDemoMeterSettings } from './demo-meter-settings';
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoSites } from './demo-sites';
+import { seedDemoTargetsAndRates } from './demo-targets-rates';
 import { addMembership, createMember, createOrganisation, createUser } from './factories';
 import { hashPassword } from './password-hash';
 import { seedReferenceData } from './reference-seed';
@@ -28,6 +31,8 @@ export interface SeedResult {
   seeded: boolean;
   adminPassword?: string;
   adminPasswordGenerated?: boolean;
+  /** The demo organisation, when this call loaded it. */
+  demoOrganisationId?: number;
 }
 
 /** Loads the demo organisations and accounts once; later starts find the marker and do nothing. */
@@ -110,12 +115,15 @@ export async function seedDemoOnce(
     await seedDemoMeterAccounts(tx, { organisationId: demo.id });
     await seedDemoMeterSettings(tx, { organisationId: demo.id });
     await seedDemoAlerts(tx, demo.id, today);
+    await seedDemoInvoiceAnomalies(tx, demo.id, today);
     // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.
     await seedDemoEntities(tx, { organisationId: demo.id, sites });
     await seedDemoMeterNotes(tx, { organisationId: demo.id, today });
     await seedDemoOrganisation(tx, { organisationId: demo.id, sites, today });
     await seedDemoGroupings(tx, { organisationId: demo.id });
+    await seedDemoTargetsAndRates(tx, { organisationId: demo.id, today });
     if (opts.storage) await seedDemoFiles(tx, { organisationId: demo.id, sites, today }, opts.storage);
+    await seedDemoInvoiceDocuments(tx, { organisationId: demo.id, today }, opts.storage);
     await createUser(tx, {
       password: adminPassword,
       loginId: 'admin',
@@ -126,7 +134,12 @@ export async function seedDemoOnce(
     });
 
     await tx.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
-    return { seeded: true, adminPassword, adminPasswordGenerated: opts.adminPassword === undefined };
+    return {
+      seeded: true,
+      demoOrganisationId: demo.id,
+      adminPassword,
+      adminPasswordGenerated: opts.adminPassword === undefined,
+    };
   });
 }
 

@@ -33,3 +33,6 @@ export function shortMonthLabel(month: string): string {
 export function monthKey(month: number, year: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
 }
+
+/** 'Jan' to 'Dec', January first (a target's monthly profile). */
+export const MONTH_SHORT_NAMES = MONTH_NAMES.map((name) => name.slice(0, 3));

@@ -73,6 +73,33 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/organisation/rates',
+                lazy: async () => ({
+                  Component: (await import('../features/rates/pages/rates-page')).RatesPage,
+                }),
+              },
+              {
+                path: '/organisation/targets',
+                lazy: async () => ({
+                  Component: (await import('../features/targets/pages/targets-page')).TargetsPage,
+                }),
+              },
+              {
+                path: '/organisation/performance-against-targets',
+                lazy: async () => ({
+                  Component: (await import('../features/targets/pages/performance-page')).PerformancePage,
+                }),
+              },
+              ...[
+                '/site-groupings/:id/reports/performance-against-targets',
+                '/meter-groupings/:id/reports/performance-against-targets',
+              ].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/targets/pages/performance-page')).PerformancePage,
+                }),
+              })),
+              {
                 path: '/organisation/jobs',
                 lazy: async () => ({
                   Component: (await import('../features/jobs/pages/jobs-page')).JobsPage,

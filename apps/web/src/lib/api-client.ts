@@ -25,6 +25,8 @@ export interface RequestOptions<T> {
   organisationChange?: boolean;
   /** A file download: a successful answer is returned as a Blob (failures still carry the error shape). */
   blob?: boolean;
+  /** Sends `body` (a string) as is with this content type, instead of as JSON (the raw CSV uploads). */
+  contentType?: string;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const sentOrganisation = authenticated ? (session.organisation?.id ?? null) : null;
 
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
   if (authenticated) {
     headers.Authorization = `Bearer ${session.token}`;
     if (sentOrganisation !== null) headers['X-Organisation-Id'] = String(sentOrganisation);
@@ -61,7 +63,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     response = await fetch(API_BASE + path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : options.contentType
+            ? String(options.body)
+            : JSON.stringify(options.body),
       signal: controller.signal,
       credentials: 'same-origin',
     });

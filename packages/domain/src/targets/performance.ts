@@ -49,6 +49,28 @@ export function performanceMonths(
 }
 
 /**
+ * The monthly figures (calendar order) a derived profile takes its shape from: the baseline year's, or, where
+ * the ledger holds nothing for it (an entered baseline from before the ledger starts), the first later year
+ * with a figure for every month (docs/decisions.md, issue 17b).
+ */
+function shapeYear(
+  spec: TargetSpecLike,
+  baselineOrder: number[],
+  actuals: ReadonlyMap<string, number>,
+  finalYear: number,
+): number[] {
+  if (baselineOrder.some((v) => v > 0)) return baselineOrder;
+  for (let y = spec.baselineYear + 1; y <= finalYear; y++) {
+    const months = targetYearMonths(y, spec.baselineYearEnd);
+    if (!months.every((m) => actuals.has(m))) continue;
+    const order = Array.from({ length: 12 }, () => 0);
+    for (const m of months) order[Number(m.slice(5, 7)) - 1] = actuals.get(m) ?? 0;
+    return order;
+  }
+  return baselineOrder;
+}
+
+/**
  * Performance against a target: each month's actual beside its target, the year's path value shared by the
  * profile. `actuals` holds the ledger's monthly figures ('yyyy-MM-01' to value) for the target's months.
  */
@@ -62,7 +84,11 @@ export function performanceAgainstTarget(
   for (const m of baselineMonths) calendarOrder[Number(m.slice(5, 7)) - 1] = actuals.get(m) ?? 0;
   const derivedBaseline = calendarOrder.reduce((s, v) => s + v, 0);
   const baseline = spec.consFrom === 'ENTER' ? (spec.baselineCons ?? 0) : derivedBaseline;
-  const profile = profileFor(spec.profileFrom, spec.profile, calendarOrder);
+  const profile = profileFor(
+    spec.profileFrom,
+    spec.profile,
+    shapeYear(spec, calendarOrder, actuals, finalYear),
+  );
   const path = new Map(targetPath(baseline, spec.baselineYear, spec.targets).map((p) => [p.year, p.value]));
   const out: PerformanceMonth[] = [];
   for (const [i, month] of months.entries()) {

@@ -162,4 +162,28 @@ describe('performance against a target', () => {
     expect(p.months[12]?.target).toBeCloseTo(320, 9);
     expect(p.months[23]?.month).toBe('2020-06-01');
   });
+
+  it('takes a derived profile from the first full year when the ledger has nothing of the baseline year', () => {
+    // Entered baseline 2400 for 2019; the ledger starts in 2021: June 300, every other month 100 (1400).
+    const p = performanceAgainstTarget(
+      {
+        baselineYear: 2019,
+        baselineYearEnd: 'CY',
+        consFrom: 'ENTER',
+        baselineCons: 2400,
+        profileFrom: 'DERIVE',
+        profile: null,
+        targets: [{ perc: 30, year: 2022 }],
+      },
+      new Map(
+        months(
+          2021,
+          Array.from({ length: 12 }, (_, i) => (i === 5 ? 300 : 100)),
+        ),
+      ),
+    );
+    // 2021 is 2/3 of the way to 30%: 20% off 2400 = 1920; June's share 300/1400: 411.43.
+    expect(p.months[24 + 5]?.target).toBeCloseTo((1920 * 300) / 1400, 6);
+    expect(p.months[0]?.target).toBeCloseTo((2400 * 100) / 1400, 6);
+  });
 });

@@ -8,10 +8,11 @@ export async function listTouContracts(db: DbOrTx, organisationId: number) {
     .select({
       id: touContracts.id,
       name: touContracts.name,
+      // The outer row named in full: unqualified names in a subquery bind to its own tables first.
       months: sql<number>`(select count(distinct r.month)::int from tou_rates r
-        where r.organisation_id = ${touContracts.organisationId} and r.contract_id = ${touContracts.id})`,
-      meters: sql<number>`(select count(*)::int from meters m where m.organisation_id = ${touContracts.organisationId}
-        and m.tou_contract_id = ${touContracts.id} and m.deleted_at is null)`,
+        where r.organisation_id = tou_contracts.organisation_id and r.contract_id = tou_contracts.id)`,
+      meters: sql<number>`(select count(*)::int from meters m where m.organisation_id = tou_contracts.organisation_id
+        and m.tou_contract_id = tou_contracts.id and m.deleted_at is null)`,
     })
     .from(touContracts)
     .where(eq(touContracts.organisationId, organisationId))
@@ -149,4 +150,19 @@ export async function meterContract(db: DbOrTx, organisationId: number, meterId:
     .from(meters)
     .where(and(eq(meters.organisationId, organisationId), eq(meters.id, meterId), isNull(meters.deletedAt)));
   return row;
+}
+
+/** The live meters linked to a TOU contract, by name. */
+export async function touMeters(db: DbOrTx, organisationId: number) {
+  return db
+    .select({ id: meters.id, name: meters.localName, touContractId: sql<number>`${meters.touContractId}` })
+    .from(meters)
+    .where(
+      and(
+        eq(meters.organisationId, organisationId),
+        isNull(meters.deletedAt),
+        sql`${meters.touContractId} is not null`,
+      ),
+    )
+    .orderBy(sql`lower(${meters.localName})`);
 }

@@ -19,6 +19,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import { audit, created } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
+import { visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './rates.queries';
 
@@ -90,8 +91,11 @@ export function createRatesService({ db }: { db: Db }) {
 
   return {
     async touContracts(a: Caller, organisationId: number): Promise<TouContractsList> {
+      const visible = await visibleMeters(db, a.principal, organisationId);
+      const linked = await q.touMeters(db, organisationId);
       return {
         contracts: await q.listTouContracts(db, organisationId),
+        touMeters: visible === null ? linked : linked.filter((m) => visible.includes(m.id)),
         mayEdit: a.checked.mayEdit,
         dayTypes: TOU_DAY_TYPES.map((d) => ({ ...d })),
         timePeriods: TOU_TIME_PERIODS.map((p) => ({ ...p })),

@@ -11,6 +11,7 @@ import {
   meterSummaryList,
   organisationIdentifierLabels,
 } from '@verdant/contracts/meters';
+import { ppdContractsList, touContractsList } from '@verdant/contracts/rates';
 import { api } from '../../lib/api-client';
 
 export const meterKeys = {
@@ -72,6 +73,21 @@ export function useRetailerList() {
     queryKey: ['lookups', 'retailers'],
     queryFn: ({ signal }) => api.get('/lookups/retailers', { schema: retailerList, signal }),
     staleTime: STALE,
+  });
+}
+
+/** The organisation's TOU and PPD contracts, the choices of a data source's Retail and Billing settings. */
+export function useContractOptions(orgId: number, kind: 'tou' | 'ppd') {
+  return useQuery({
+    queryKey: ['rates', orgId, kind],
+    queryFn: async ({ signal }) =>
+      kind === 'tou'
+        ? (await api.get(`/organisations/${orgId}/tou-contracts`, { schema: touContractsList, signal }))
+            .contracts
+        : (await api.get(`/organisations/${orgId}/ppd-contracts`, { schema: ppdContractsList, signal }))
+            .contracts,
+    select: (list: { id: number; name: string }[]) =>
+      list.map((c) => ({ value: String(c.id), label: c.name })),
   });
 }
 

@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from './support/axe-test';
+import { signIn } from './support/sign-in';
+
+test('TOU rates uploaded from the template; the second upload is refused as an overwrite', async ({
+  page,
+  axe,
+}, info) => {
+  await signIn(page, 'demo');
+  await page.goto('/organisation/rates');
+  await expect(
+    page.getByTestId('tou-contracts').getByRole('button', { name: 'Metro Energy TOU' }),
+  ).toBeVisible();
+  await axe.done(page);
+
+  await page.getByRole('button', { name: 'TOU rates template and upload' }).click();
+  const dialog = page.getByRole('dialog', { name: 'TOU rates template and upload' });
+  await dialog.getByRole('button', { name: 'Download template' }).click();
+  await expect(dialog.getByText('Choose a data source')).toBeVisible();
+  await dialog.getByLabel('Data source').click();
+  await page.getByRole('option', { name: 'Civic Library Smart meter' }).click();
+  await dialog.getByLabel('Date from').fill('01/01/2030');
+  await dialog.getByLabel('Date till').fill('01/12/2029');
+  await dialog.getByRole('button', { name: 'Download template' }).click();
+  await expect(dialog.getByText('Date from must be before date till')).toBeVisible();
+  await dialog.getByLabel('Date till').fill('28/02/2030');
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download template' }).click();
+  const template = await readFile((await (await download).path()) ?? '', 'utf8');
+  const lines = template.trim().split('\n');
+  expect(lines[0]).toBe('Contract,Month,Period,Day type,Rate (c/kWh)');
+  expect(lines).toHaveLength(1 + 2 * 4 * 2);
+  const filled = lines.map((line, i) => (i === 0 ? line : `${line}21.5`)).join('\n');
+  const file = info.outputPath('tou-rates.csv');
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile(file, filled);
+
+  await dialog.getByLabel('Rates file (CSV)').setInputFiles(file);
+  await dialog.getByRole('button', { name: 'Upload rates' }).click();
+  await expect(page.getByText('Rates uploaded')).toBeVisible();
+  await expect(page.getByTestId('tou-rates').getByRole('cell', { name: '02/2030' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'TOU rates template and upload' }).click();
+  await dialog.getByLabel('Rates file (CSV)').setInputFiles(file);
+  await dialog.getByRole('button', { name: 'Upload rates' }).click();
+  const refusal = dialog.getByTestId('upload-refusal');
+  await expect(refusal).toContainText('Rates upload would overwrite existing stored rates');
+  await expect(refusal).toContainText('Row 2: 2030-01 is already stored');
+  await axe.done(page);
+});

@@ -1,0 +1,154 @@
+import { addMonths, monthOf } from '@verdant/domain/calendar';
+import { TOU_DAY_TYPES, TOU_TIME_PERIODS } from '@verdant/domain/rates/tou';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+import { sumFacts } from './ledger/read-model';
+import { assetGroupMembers, assetGroups, meters } from './schema/assets';
+import { nhhRates, ppdContracts, ppdRates, touContracts, touRates } from './schema/rates';
+import { groupTargets, targets } from './schema/targets';
+
+/** Cents per kWh on weekdays by period; weekends 10% lower, winter months (June to August) 5% higher. */
+const TOU_WEEKDAY: Record<string, number> = { Night: 11.2, Day: 19.8, Peak: 27.5, Evening: 16.4 };
+const PPD_METERS = ['Head Office Main supply', 'Civic Library Main supply'];
+
+const co2eOf = async (tx: DbOrTx, organisationId: number, year: number, siteIds?: number[]) => {
+  const [row] = await sumFacts(tx, {
+    organisationId,
+    by: [],
+    from: `${year}-01-01`,
+    till: `${year}-12-01`,
+    visible: null,
+    ...(siteIds ? { siteIds } : {}),
+  });
+  return row?.co2e ?? 0;
+};
+
+/**
+ * Demo targets and rates (issue 17b): the organisation's 30% CO2e by 2030 target from a 2019 baseline (the
+ * ledger starts later, so the 2019 baseline is entered, 15% above last calendar year, and the profile is
+ * derived), the Depots group's own targets, a TOU contract with a year of monthly rates for the smart (TOU)
+ * meters, NHH rates for last year and this, and a prompt-payment discount contract. Runs after the ledger.
+ */
+export async function seedDemoTargetsAndRates(
+  tx: DbOrTx,
+  { organisationId, today }: { organisationId: number; today: string },
+) {
+  const lastYear = Number(today.slice(0, 4)) - 1;
+  const lastYearCo2e = await co2eOf(tx, organisationId, lastYear);
+  await tx.insert(targets).values({
+    organisationId,
+    name: '30% CO2e by 2030',
+    spec: {
+      baselineYear: 2019,
+      baselineYearEnd: 'CY',
+      consFrom: 'ENTER',
+      baselineCons: Math.round(lastYearCo2e * 1.15),
+      profileFrom: 'DERIVE',
+      profile: null,
+      targets: [
+        { perc: 15, year: 2025 },
+        { perc: 30, year: 2030 },
+      ],
+    },
+  });
+  const [depots] = await tx
+    .select({ id: assetGroups.id })
+    .from(assetGroups)
+    .where(and(eq(assetGroups.organisationId, organisationId), eq(assetGroups.name, 'Depots')));
+  if (depots) {
+    const members = await tx
+      .select({ siteId: assetGroupMembers.assetId })
+      .from(assetGroupMembers)
+      .where(eq(assetGroupMembers.groupId, depots.id));
+    const depotCo2e = await co2eOf(
+      tx,
+      organisationId,
+      lastYear,
+      members.map((m) => m.siteId),
+    );
+    const [cons] = await sumFacts(tx, {
+      organisationId,
+      by: [],
+      from: `${lastYear}-01-01`,
+      till: `${lastYear}-12-01`,
+      visible: null,
+      siteIds: members.map((m) => m.siteId),
+    });
+    await tx.insert(groupTargets).values({
+      organisationId,
+      groupId: depots.id,
+      co2eTarget: String(Math.round(depotCo2e * 0.9)),
+      consTarget: String(Math.round((cons?.cons ?? 0) * 0.95)),
+    });
+  }
+
+  const [tou] = await tx
+    .insert(touContracts)
+    .values({ organisationId, name: 'Metro Energy TOU' })
+    .returning();
+  if (!tou) throw new Error('demo TOU contract not inserted');
+  const lastMonth = addMonths(monthOf(today), -1);
+  const rows: (typeof touRates.$inferInsert)[] = [];
+  for (let i = 11; i >= 0; i--) {
+    const month = addMonths(lastMonth, -i);
+    const winter = ['06', '07', '08'].includes(month.slice(5, 7)) ? 1.05 : 1;
+    for (const p of TOU_TIME_PERIODS)
+      for (const d of TOU_DAY_TYPES) {
+        const weekend = d.daytypeDescr === 'Weekend' ? 0.9 : 1;
+        const rate = (TOU_WEEKDAY[p.descr] ?? 15) * winter * weekend;
+        rows.push({
+          organisationId,
+          contractId: tou.id,
+          month,
+          periodId: p.id,
+          daytypeId: d.id,
+          contractedRate: rate.toFixed(4),
+        });
+      }
+  }
+  await tx.insert(touRates).values(rows);
+  await tx
+    .update(meters)
+    .set({ touContractId: tou.id })
+    .where(
+      and(
+        eq(meters.organisationId, organisationId),
+        eq(meters.smartMetering, true),
+        isNull(meters.deletedAt),
+      ),
+    );
+
+  await tx.insert(nhhRates).values([
+    {
+      organisationId,
+      startDate: `${lastYear}-01-01`,
+      endDate: `${lastYear}-12-31`,
+      retailRate: '17.9',
+      networkRate: '8.1',
+    },
+    {
+      organisationId,
+      startDate: `${lastYear + 1}-01-01`,
+      endDate: `${lastYear + 1}-12-31`,
+      retailRate: '18.6',
+      networkRate: '8.4',
+    },
+  ]);
+
+  const [ppd] = await tx
+    .insert(ppdContracts)
+    .values({ organisationId, name: 'Prompt payment 2%' })
+    .returning();
+  if (!ppd) throw new Error('demo PPD contract not inserted');
+  await tx.insert(ppdRates).values({
+    organisationId,
+    contractId: ppd.id,
+    fromDate: `${lastYear}-01-01`,
+    toDate: `${lastYear + 1}-12-31`,
+    rate: '2',
+  });
+  await tx
+    .update(meters)
+    .set({ ppdContractId: ppd.id })
+    .where(and(eq(meters.organisationId, organisationId), inArray(meters.localName, PPD_METERS)));
+}
