@@ -92,6 +92,8 @@ export async function findInvoice(db: DbOrTx, organisationId: number, invoiceId:
     metaEdited: j.meta_edited === true,
     notes: text('notes'),
     enteredBy: j.entered_by === null ? null : Number(j.entered_by),
+    originalFileId:
+      j.original_file_id === null || j.original_file_id === undefined ? null : Number(j.original_file_id),
     createdAt: new Date(String(j.created_at)),
     updatedAt: new Date(String(j.updated_at)),
   };
