@@ -3,6 +3,9 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
+// Each journey signs in and walks several screens, each scanned by axe: more than the default minute.
+test.describe.configure({ timeout: 240_000 });
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const day = (offset: number) => {
   const d = new Date(Date.now() + offset * 86_400_000);
@@ -145,7 +148,7 @@ test('Export Transactions by month: the CSV totals match the purchases', async (
     .getByRole('button', { name: 'Export Transactions' })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Export Transactions' });
-  await dialog.getByRole('textbox', { name: 'Vehicles' }).click();
+  await dialog.getByLabel('Vehicles').click();
   await page.getByRole('option', { name: 'SDV203' }).click();
   await dialog.getByLabel('Start').fill(`${startMonth.slice(5)}/${startMonth.slice(0, 4)}`);
   await dialog.getByLabel('End').fill(`${end.slice(5)}/${end.slice(0, 4)}`);
