@@ -76,7 +76,7 @@ export function TouUploadModal({
           value={meter}
           onChange={setMeter}
           error={errors.meter}
-          searchable
+          comboboxProps={{ withinPortal: true }}
         />
         <Group grow align="flex-start">
           <DateField label="Date from" value={from} onChange={setFrom} />
