@@ -6,7 +6,9 @@ import path from 'node:path';
 import { ensureDatabase, startEmbedded } from '@verdant/db/embedded';
 import { freePort } from '@verdant/db/testing/free-port';
 import { auditBench } from './audit.bench';
+import { billAuditBench } from './bill-audit.bench';
 import { dataSourcesBench } from './data-sources.bench';
+import { invoiceListBench } from './invoice-list.bench';
 import { invoicesBench } from './invoices.bench';
 import { ledgerBench } from './ledger.bench';
 import { pagesBench } from './pages.bench';
@@ -27,14 +29,16 @@ const ctx: BenchContext = {
   },
 };
 try {
-  // BENCH_ONLY=ledger (or sessions, audit, pages, data-sources or invoices) runs one of them.
+  // BENCH_ONLY=ledger (or sessions, audit, pages, data-sources, invoices or bill-audit) runs one of them.
   const benches = {
     sessions: sessionsBench,
     audit: auditBench,
     ledger: ledgerBench,
     pages: pagesBench,
     'data-sources': dataSourcesBench,
+    'invoice-list': invoiceListBench,
     invoices: invoicesBench,
+    'bill-audit': billAuditBench,
   };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);

@@ -13,6 +13,8 @@ import { createBackground } from './lib/background';
 import type { Mailer } from './lib/mail';
 import { createSigner } from './lib/signing-key';
 import { createLocalStorage } from './lib/storage';
+import { adminReportsRoutes } from './modules/admin-reports/admin-reports.routes';
+import { createAdminReportsService } from './modules/admin-reports/admin-reports.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -47,8 +49,12 @@ import { groupsRoutes } from './modules/groupings/groups.routes';
 import { createGroupsService } from './modules/groupings/groups.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
+import { evaluateInvoiceAlerts, toInvoiceAlert } from './modules/invoice-alerts/invoice-alerts.evaluate';
+import * as invoiceAlertQueries from './modules/invoice-alerts/invoice-alerts.queries';
 import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
 import { createInvoiceAlertsService } from './modules/invoice-alerts/invoice-alerts.service';
+import { invoiceFilesRoutes } from './modules/invoice-list/invoice-files.routes';
+import { createInvoiceFilesService } from './modules/invoice-list/invoice-files.service';
 import { invoiceListRoutes } from './modules/invoice-list/invoice-list.routes';
 import { createInvoiceListService } from './modules/invoice-list/invoice-list.service';
 import { createInvoiceReversalService } from './modules/invoice-list/invoice-reversal.service';
@@ -177,6 +183,7 @@ export async function buildApp({
   const entities = createEntitiesService({ db, clock });
   const organisations = createOrganisationsService({ db, jobQueue });
   const files = createFilesService({ db, config, clock });
+  const invoiceFiles = createInvoiceFilesService({ db, config, clock });
   const jobs = createJobsService({ db, clock });
   const sites = createSitesService({ db, clock });
 
@@ -187,17 +194,28 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(invoiceFilesRoutes, { service: invoiceFiles });
       await api.register(invoiceListRoutes, {
-        service: createInvoiceListService({ db, clock }),
+        service: createInvoiceListService({ db, clock, fileLinks: invoiceFiles.fileLinks }),
         reversals: createInvoiceReversalService({ db, clock }),
       });
+      await api.register(adminReportsRoutes, { service: createAdminReportsService({ db }) });
       await api.register(invoiceAlertsRoutes, {
         service: createInvoiceAlertsService({ db, jobQueue }),
       });
       await api.register(groupingsRoutes, { service: createGroupingsService({ db, clock }) });
       await api.register(groupsRoutes, { service: createGroupsService({ db, clock }) });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
-      await api.register(invoicesRoutes, { service: createInvoicesService({ db, clock }), clock });
+      await api.register(invoicesRoutes, {
+        service: createInvoicesService({
+          db,
+          clock,
+          evaluateAlerts: evaluateInvoiceAlerts,
+          storedAlerts: async (tx, organisationId, ids) =>
+            (await invoiceAlertQueries.invoiceAlerts(tx, organisationId, ids)).map(toInvoiceAlert),
+        }),
+        clock,
+      });
       await api.register(orgWideUpdatesRoutes, { service: createOrgWideUpdatesService({ db }) });
       await api.register(entityFiguresRoutes, { service: createEntityFiguresService({ db, clock }) });
       await api.register(meterDistributionRoutes, {

@@ -5,12 +5,14 @@ import { type EmbeddedServer, ensureDatabase, startEmbedded } from '@verdant/db/
 import { runMigrations } from '@verdant/db/migrate';
 import { seedReferenceData } from '@verdant/db/reference-seed';
 import { DEMO_PASSWORD, seedDemoOnce, setAdminPassword } from '@verdant/db/seed';
+import { todayIn } from '@verdant/domain/time-zone';
 import { type App, buildApp } from './app';
 import { loadConfig } from './config';
 import { type JobRunner, startJobRunner } from './jobs/runner';
 import { closeGracefully } from './lib/graceful-stop';
 import { createMailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
+import { evaluateOrganisation } from './modules/invoice-alerts/invoice-alerts.service';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -60,6 +62,15 @@ async function main() {
       storage: createLocalStorage(path.join(config.dataDir, 'files')),
     });
     if (seeded.seeded) say('Loaded the demo organisations and accounts.');
+    if (seeded.demoOrganisationId) {
+      // The bill audit of the demo's invoices, so its invoice alerts are the audits' own findings.
+      const n = await evaluateOrganisation(
+        database.db,
+        seeded.demoOrganisationId,
+        todayIn('Pacific/Auckland'),
+      );
+      say(`Audited the demo's invoices: ${n.alerts} alerts to review.`);
+    }
     if (seeded.adminPasswordGenerated) {
       say(
         `Product administrator: login 'admin', password '${seeded.adminPassword}' (shown once; set ADMIN_PASSWORD to choose it).`,

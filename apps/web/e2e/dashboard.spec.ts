@@ -127,6 +127,41 @@ test.describe('dashboard overview', () => {
     await expect(card.locator('tbody tr').first()).toContainText(formatQuantity(cost.data[0][0] ?? 0, '$'));
   });
 
+  test('the comparison tooltip names both months with their figures, under the pointer and from the keyboard', async ({
+    page,
+  }) => {
+    const comparison = await apiGet<YearlyComparison>(page, '/dashboard/yearly-comparison-cons');
+    const { months, data, unit, futureMonths } = comparison;
+    const said = (i: number, series: 0 | 1) => {
+      const [year, month] = (months[i] ?? '').split('-').map(Number);
+      return `${monthYearLabel(month ?? 1, (year ?? 0) - series)}: ${formatQuantity(data[series][i] ?? 0, unit)}`;
+    };
+    const card = page.getByRole('region', { name: '12 month overall comparison' });
+    const tooltip = card.getByTestId('chart-tooltip');
+
+    // The pointer over April's year-earlier bar shows April of both years.
+    await card.locator('rect[data-series="1"]').nth(3).hover();
+    await expect(tooltip).toContainText(said(3, 1));
+    if (!futureMonths.includes(months[3] ?? '')) await expect(tooltip).toContainText(said(3, 0));
+    await page.mouse.move(0, 0);
+    await expect(tooltip).toHaveCount(0);
+
+    // Tab reaches the chart; Home, the arrows and End walk its months; a month still to come has no figure.
+    await card.getByRole('radio', { name: 'Consumption' }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Home');
+    await expect(tooltip).toContainText(said(0, 0));
+    await page.keyboard.press('ArrowRight');
+    await expect(tooltip).toContainText(said(1, 1));
+    await page.keyboard.press('End');
+    await expect(tooltip).toContainText(said(11, 1));
+    if (futureMonths.includes(months[11] ?? '')) {
+      await expect(tooltip).not.toContainText(said(11, 0).split(':')[0] ?? '');
+    }
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toHaveCount(0);
+  });
+
   test('a meter in Top Consumption Increase opens its data source page', async ({ page }) => {
     const movers = await apiGet<GainersAndLosers>(page, '/dashboard/gainers-and-losers');
     const [top] = movers.gainers;

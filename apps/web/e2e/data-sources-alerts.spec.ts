@@ -1,3 +1,4 @@
+import { deleteAlert, scheduleAlert } from './support/alerts';
 import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
@@ -20,19 +21,18 @@ test("a data source's alerts are scheduled with a comment or deleted with a reas
   }
   await page.setViewportSize({ width: 1366, height: 860 });
 
-  const consumption = panel.getByRole('group', { name: 'Consumption 18% above the same month last year' });
-  await consumption.getByLabel('Comment or reason').fill('Pool heating ran longer in the cold snap');
-  await consumption.getByRole('button', { name: 'Schedule' }).click();
-  await expect(page.getByText('Alert scheduled for sending')).toBeVisible();
-  await expect(consumption).toBeHidden();
-
-  // Deleting needs a reason first.
-  const charge = panel.getByRole('group', { name: 'Daily charge changed from $1.65 to $1.89' });
-  await expect(charge.getByRole('button', { name: 'Delete' })).toBeDisabled();
-  await charge.getByLabel('Comment or reason').fill('Tariff change expected: new contract');
-  await charge.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText("Alert won't be sent!")).toBeVisible();
-  await expect(charge).toBeHidden();
+  await scheduleAlert(
+    page,
+    panel,
+    'Consumption 18% above the same month last year',
+    'Pool heating ran longer in the cold snap',
+  );
+  await deleteAlert(
+    page,
+    panel,
+    'Daily charge changed from $1.65 to $1.89',
+    'Tariff change expected: new contract',
+  );
   await expect(
     table.getByRole('row').filter({ hasText: 'Aquatic Centre Main supply' }).first(),
   ).toContainText('1');

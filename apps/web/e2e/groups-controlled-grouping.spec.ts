@@ -7,6 +7,10 @@ test('a controlled grouping with two groups: sites assigned, a duplicate group r
 }) => {
   const tag = Date.now().toString(36);
   await signIn(page, 'demo');
+  const action = async (name: string) => {
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name }).click();
+  };
   await page.goto('/groups');
   await expect(
     page.getByRole('table', { name: 'Site groupings' }).getByRole('link', { name: 'Divisions' }),
@@ -14,7 +18,7 @@ test('a controlled grouping with two groups: sites assigned, a duplicate group r
   await axe.done(page);
 
   // A controlled grouping of sites.
-  await page.getByRole('button', { name: 'New grouping' }).click();
+  await action('New grouping');
   const dialog = page.getByRole('dialog', { name: 'New grouping' });
   await dialog.getByLabel('Name').fill('Z');
   await dialog.getByRole('button', { name: 'Create' }).click();
@@ -41,12 +45,15 @@ test('a controlled grouping with two groups: sites assigned, a duplicate group r
   await page.getByRole('tab', { name: 'Assign' }).click();
   const assign = page.getByRole('table', { name: 'Assign assets' });
   const choose = async (site: string, group: string) => {
-    await assign.getByRole('combobox', { name: `Group of ${site}` }).click();
-    await page.getByRole('option', { name: group, exact: true }).click();
-    await expect(assign.getByRole('combobox', { name: `Group of ${site}` })).toHaveValue(group);
+    const select = assign.getByRole('combobox', { name: `Group of ${site}` });
+    await select.selectOption({ label: group });
+    await expect(page.getByText(`${site} assigned to ${group}`)).toBeVisible();
+    await expect(select.locator('option:checked')).toHaveText(group);
   };
   await choose('Head Office', `Zone A ${tag}`);
   await choose('Civic Library', `Zone B ${tag}`);
+  await choose('Head Office', `Zone B ${tag}`);
+  await choose('Head Office', `Zone A ${tag}`);
   await axe.done(page);
   await page.getByRole('tab', { name: 'Unassociated Assets' }).click();
   const unassociated = page.getByRole('table', { name: 'Unassociated assets' });
@@ -55,7 +62,7 @@ test('a controlled grouping with two groups: sites assigned, a duplicate group r
 
   // An uncontrolled group holding Head Office and Aquatic Centre.
   await page.goto('/groups/site-groups');
-  await page.getByRole('button', { name: 'New group' }).click();
+  await action('New group');
   const newGroup = page.getByRole('dialog', { name: 'New group' });
   await newGroup.getByLabel('Name').fill(`Pools ${tag}`);
   await newGroup.getByRole('button', { name: 'Create' }).click();

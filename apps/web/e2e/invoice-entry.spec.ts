@@ -18,17 +18,19 @@ test('a general user enters a new invoice, fixes the total, sees the alerts and 
   await page.goto(`${meterPath}/new-invoice`);
 
   const dialog = page.getByRole('dialog', { name: 'New Invoice' });
-  await expect(dialog.getByLabel('Start date')).not.toHaveValue('');
-  await dialog.getByLabel('Start date').fill('01/01/1990');
+  // The dialog suggests the month after the last invoice; a start before the meter opened is refused.
+  const start = dialog.getByLabel('Start date');
+  await expect(start).not.toHaveValue('');
+  const suggested = await start.inputValue();
+  await start.fill('01/01/1990');
   await expect(dialog.getByText("The invoice cannot start before the meter's open date")).toBeVisible();
-  await dialog.getByLabel('Start date').fill('01/10/2030');
-  await dialog.getByLabel('End date').fill('31/10/2030');
-  await dialog.getByLabel('Invoice date').fill('05/11/2030');
+  await start.fill(suggested);
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(/new-invoice\?from=2030-10-01&till=2030-10-31/);
+  await expect(page).toHaveURL(/new-invoice\?from=\d{4}-\d{2}-\d{2}&till=\d{4}-\d{2}-\d{2}/);
 
   const invoice = page.getByRole('article', { name: 'Invoice' });
-  await invoice.getByLabel('Invoice Number').fill('JRN-2030-10');
+  await invoice.getByLabel('Invoice Number').fill('JRN-0001');
+  await invoice.getByLabel('Invoice Date').fill('05/11/2030');
   await invoice.getByLabel('Due Date').fill('20/11/2030');
   await invoice.getByLabel(/^Consumption in/).fill('1000');
   // The demo invoice it is based on may carry lines: start from none.
@@ -79,18 +81,17 @@ test('a general user enters a new invoice, fixes the total, sees the alerts and 
   await totals.getByLabel('Total Payable').fill('311.78');
   await invoice.getByRole('button', { name: 'Save changes' }).click();
   const alerts = page.getByRole('dialog', { name: 'Alerts will be raised' });
-  await expect(alerts).toContainText(
-    'Energy: the total $260.00 is more than 1% removed from the calculated $255.00',
-  );
+  // The bill audit's arithmetic check names the item, its total and the calculated one.
+  await expect(alerts).toContainText(/Energy.{0,20}\$260\.00.{0,20}\$255\.00/);
   await alerts.getByRole('button', { name: 'Continue Save' }).click();
 
   await expect(page).toHaveURL(/\/data-sources\/\d+\/invoices\/\d+$/);
-  await expect(page.getByText('JRN-2030-10', { exact: true })).toBeVisible();
+  await expect(page.getByText('JRN-0001', { exact: true })).toBeVisible();
   await expect(invoice.getByLabel('Item 1 total')).toHaveValue('260.00');
   await expect(totals).toContainText('$311.78');
-  await expect(invoice.getByRole('region', { name: 'Alerts raised' })).toContainText(
-    'Energy: the total $260.00',
-  );
+  const raised = invoice.getByRole('region', { name: 'Alerts raised' });
+  await expect(raised).toContainText(/Energy.{0,20}\$260\.00/);
+  await expect(raised).toContainText('Unreviewed');
   if (SHOTS) {
     await page.screenshot({ path: `${SHOTS}/invoice-saved-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });

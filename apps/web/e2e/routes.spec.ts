@@ -38,11 +38,16 @@ const SPEC_ROUTES = [
   '/groups',
   '/groups/site-groups',
   '/groups/meter-groups',
-  '/site-groups/1',
-  '/meter-groups/1',
-  '/site-groupings/1',
-  '/meter-groupings/1',
-  '/site-groupings/1/unassociated-assets',
+  '/site-groups/{siteGroup}',
+  '/site-groups/{siteGroup}/members',
+  '/site-groups/{siteGroup}/details',
+  '/meter-groups/{meterGroup}',
+  '/site-groupings/{siteGrouping}',
+  '/site-groupings/{siteGrouping}/details',
+  '/site-groupings/{siteGrouping}/assign',
+  '/site-groupings/{siteGrouping}/reports',
+  '/meter-groupings/{meterGrouping}',
+  '/site-groupings/{siteGrouping}/unassociated-assets',
   '/admin-reports/invoice-entry',
   '/admin-reports/estimated-reads',
   '/portals/data-entry',
@@ -81,7 +86,23 @@ test('every spec route answers its screen or the not-built page; every unknown a
   await page.getByRole('table').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/entities\/\d+$/);
   const entity = page.url().split('/').pop() ?? '';
-  const fill = (route: string) => route.replace('{site}', site).replace('{entity}', entity);
+  // The demo's groups and groupings (issue 17a): Divisions of sites, Regions of data sources.
+  const idOf = async (list: string, name: string | RegExp) => {
+    await page.goto(list);
+    const link = page.getByRole('main').getByRole('link', { name }).first();
+    return ((await link.getAttribute('href')) ?? '').split('/').pop() ?? '';
+  };
+  const ids: Record<string, string> = {
+    siteGroup: await idOf('/groups/site-groups', 'Corporate'),
+    meterGroup: await idOf('/groups/meter-groups', 'North'),
+    siteGrouping: await idOf('/groups', 'Divisions'),
+    meterGrouping: await idOf('/groups', 'Regions'),
+  };
+  const fill = (route: string) =>
+    route
+      .replace('{site}', site)
+      .replace('{entity}', entity)
+      .replace(/\{(\w+)\}/g, (whole, key: string) => ids[key] ?? whole);
 
   const routes = new Set([
     ...MENU.map((item) => item.path),

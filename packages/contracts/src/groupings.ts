@@ -133,7 +133,7 @@ export type MembershipAnswer = z.infer<typeof membershipAnswer>;
 export const reportingConsumptionParams = z.object({
   id: idNumber(),
   measure: z.enum(['cons', 'other']),
-  month: z.string().regex(/^\d{4}(0[1-9]|1[0-2])$/, 'Enter a month as yyyyMM'),
+  month: text().regex(/^\d{4}(0[1-9]|1[0-2])$/, 'Enter a month as yyyyMM'),
 });
 export const reportingConsumption = z.object({
   month: text(),

@@ -1,6 +1,6 @@
 import { AUDIT_CODES } from '@verdant/domain/bill-audit/types';
 import { z } from 'zod';
-import { text } from './common';
+import { int4, text } from './common';
 
 /** reportStatus of an invoice alert (data-portal spec 3). */
 export const REPORT_STATUS = { unreviewed: 1, wontSend: 2, scheduled: 3, sent: 4 } as const;
@@ -21,7 +21,7 @@ export const invoiceAlert = z.object({
   /** The audit's name, e.g. 'Duplicate invoice number'. */
   name: text(),
   details: text(),
-  reportStatus: z.number().int().min(1).max(4),
+  reportStatus: int4().min(1).max(4),
 });
 export type InvoiceAlert = z.infer<typeof invoiceAlert>;
 export const invoiceAlertList = z.array(invoiceAlert);

@@ -168,3 +168,37 @@ export type ReversalRequest = z.infer<typeof reversalRequest>;
 export const savedInvoiceAnswer = z.object({ savedInvoice: z.object({ id: int4() }) });
 
 export const meterIdParam = z.object({ id: idNumber() });
+
+// Original PDF and raw data files ------------------------------------------------------------------------
+
+export const rawDataUrlRequest = z.object({
+  filename: text().trim().min(1).max(255),
+  contentType: text().trim().min(1).max(200),
+  length: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+export const rawDataUrlAnswer = z.object({
+  /** PUT the bytes here (with the storage-class header). */
+  uploadURL: text(),
+  /** Reads the file once it is uploaded. */
+  downloadURL: text(),
+  /** The storage class to send: STANDARD_IA below 128000 bytes, else INTELLIGENT_TIERING. */
+  storageClass: text(),
+});
+export const originalLinkRequest = z.object({
+  /** The existing file to link: 'files/{id}' (or the id) of a PDF of the organisation. */
+  folder: text().trim().min(1).max(300),
+});
+export const originalLinkAnswer = z.object({ success: z.literal(true), pdf: text() });
+export const invoiceFileParams = z.object({
+  token: text().max(200),
+  invoiceId: idNumber(),
+  key: text().max(64),
+});
+export const invoiceUploadQuery = z.object({
+  name: text().max(255),
+  type: text().max(200),
+  size: int4Param().min(1),
+  by: idNumber(),
+  org: idNumber(),
+});
+export const uploadAnswer = z.object({ success: z.literal(true), fileId: int4() });

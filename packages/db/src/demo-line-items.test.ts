@@ -60,7 +60,7 @@ afterAll(() => database.close());
 const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
 
 describe('demo invoices with line items', () => {
-  it('gives every electricity and gas invoice line items that reconcile to the cent, and GST at 15 %', async () => {
+  it('gives every electricity and gas invoice line items that reconcile to the cent, and GST at 15 % but one', async () => {
     const invoices = await rows<{
       id: number;
       cost: string;
@@ -82,8 +82,9 @@ describe('demo invoices with line items', () => {
     for (const i of invoices) {
       expect(i.n).toBeGreaterThanOrEqual(3);
       expect(Number(i.items).toFixed(2)).toBe(Number(i.cost).toFixed(2));
-      expect(i.tax).toBe(i.gst);
     }
+    // GST 15% on all but the one slip the demo keeps for the bill audit (demo-invoice-anomalies.ts).
+    expect(invoices.filter((i) => i.tax !== i.gst)).toHaveLength(1);
   });
 
   it('bills TOU meters by period and has a few estimated reads', async () => {

@@ -15,7 +15,12 @@ const one = async <T>(query: ReturnType<typeof sql>) => (await database.db.execu
 describe('demo seed', () => {
   it('loads once, with the accounts the README names', async () => {
     const first = await seedDemoOnce(database.db, { adminPassword: 'Admin-pass-123', today: '2026-11-21' });
-    expect(first).toEqual({ seeded: true, adminPassword: 'Admin-pass-123', adminPasswordGenerated: false });
+    expect(first).toEqual({
+      seeded: true,
+      demoOrganisationId: expect.any(Number),
+      adminPassword: 'Admin-pass-123',
+      adminPasswordGenerated: false,
+    });
     expect(await seedDemoOnce(database.db)).toEqual({ seeded: false });
 
     const rows = await database.db.execute<{
@@ -69,7 +74,8 @@ describe('demo seed', () => {
         (select count(distinct meter_id)::int from half_hour_days) as smart_meters,
         (select min(read_date)::text from half_hour_days) as first_half_hour,
         (select count(*)::int from fuel_purchases) as fuel_purchases,
-        (select count(*)::int from consumption_records) as records`);
+        (select count(*)::int from consumption_records c
+          where not exists (select 1 from vehicles v where v.distance_meter_id = c.meter_id)) as records`);
     expect(counts.meters).toBeGreaterThanOrEqual(35);
     // Thirty-six complete months, and the current one so far (fuel and half-hour data run to yesterday).
     expect(counts.months).toBe(37);

@@ -7,7 +7,10 @@ import type { Db, DbOrTx } from './client';
 import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
+import { seedDemoFleet } from './demo-fleet';
 import { seedDemoGroupings } from './demo-groupings';
+import { seedDemoInvoiceAnomalies } from './demo-invoice-anomalies';
+import { seedDemoInvoiceDocuments } from './demo-invoice-documents';
 import { seedDemoLedger } from './demo-ledger';
 import { seedDemoMeterAccounts } from './demo-meter-accounts';
 import { seedDemoMeterNotes } from './demo-meter-notes';
@@ -28,12 +31,14 @@ export interface SeedResult {
   seeded: boolean;
   adminPassword?: string;
   adminPasswordGenerated?: boolean;
+  /** The demo organisation, when this call loaded it. */
+  demoOrganisationId?: number;
 }
 
 /** Loads the demo organisations and accounts once; later starts find the marker and do nothing. */
 export async function seedDemoOnce(
   db: Db,
-  opts: { adminPassword?: string; today?: string; storage?: DemoStorage } = {},
+  opts: { adminPassword?: string; today?: string; storage?: DemoStorage; fleet?: boolean } = {},
 ): Promise<SeedResult> {
   // The demo's meters use the catalogue's data types and factors.
   await seedCatalogue(db);
@@ -104,10 +109,13 @@ export async function seedDemoOnce(
     const sites = await seedDemoColleagues(tx, demo.id);
     await seedDemoSites(tx, { organisationId: demo.id, sites });
     await seedDemoLedger(tx, sites, today);
+    // The fleet (issue 16) can be left out to compare the demo's figures with those from before it.
+    if (opts.fleet !== false) await seedDemoFleet(tx, { organisationId: demo.id, sites, today });
     await seedDemoClosedMeter(tx, { organisationId: demo.id });
     await seedDemoMeterAccounts(tx, { organisationId: demo.id });
     await seedDemoMeterSettings(tx, { organisationId: demo.id });
     await seedDemoAlerts(tx, demo.id, today);
+    await seedDemoInvoiceAnomalies(tx, demo.id, today);
     // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.
     await seedDemoEntities(tx, { organisationId: demo.id, sites });
     await seedDemoMeterNotes(tx, { organisationId: demo.id, today });
@@ -115,6 +123,7 @@ export async function seedDemoOnce(
     await seedDemoGroupings(tx, { organisationId: demo.id });
     await seedDemoTargetsAndRates(tx, { organisationId: demo.id, today });
     if (opts.storage) await seedDemoFiles(tx, { organisationId: demo.id, sites, today }, opts.storage);
+    await seedDemoInvoiceDocuments(tx, { organisationId: demo.id, today }, opts.storage);
     await createUser(tx, {
       password: adminPassword,
       loginId: 'admin',
@@ -125,7 +134,12 @@ export async function seedDemoOnce(
     });
 
     await tx.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
-    return { seeded: true, adminPassword, adminPasswordGenerated: opts.adminPassword === undefined };
+    return {
+      seeded: true,
+      demoOrganisationId: demo.id,
+      adminPassword,
+      adminPasswordGenerated: opts.adminPassword === undefined,
+    };
   });
 }
 

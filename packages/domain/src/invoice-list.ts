@@ -174,7 +174,8 @@ export function matchReversalPeriod(
   const startsAnInvoice = invoices.some((i) => i.dateFrom === start);
   if (mode === 'replacement') {
     if (matched[0]?.dateFrom !== start) return { refusal: 'replacementStartMismatch' };
-    const lastEnd = matched.reduce((m, i) => (i.dateTill > m ? i.dateTill : m), matched[0].dateTill);
+    let lastEnd = matched[0].dateTill;
+    for (const i of matched) if (i.dateTill > lastEnd) lastEnd = i.dateTill;
     if (lastEnd !== end) return { refusal: 'replacementEndMismatch' };
     return { matched };
   }

@@ -467,6 +467,43 @@ describe('calendarisation', () => {
     });
   });
 
+  it("keeps inputs outside the meter's open period but counts only its open days", () => {
+    // Open 11 March 2024, closed 20 April 2024. A 1-31 March invoice of 3100 kWh and $310.00 is 100 kWh and
+    // 1000 cents a day: March counts its 21 open days (11-31) -> 2100 kWh, $210.00, 210 kg. A 1-30 April
+    // invoice of 3000 kWh and $300.00 is 100 kWh and 1000 cents a day: April counts 1-20 -> 2000 kWh,
+    // $200.00, 200 kg. The May invoice, after the close date, counts nothing.
+    expect(
+      brief(
+        facts({
+          meter: meter({ openDate: '2024-03-11', closeDate: '2024-04-20' }),
+          invoices: [
+            invoice({ id: 1, from: '2024-03-01', till: '2024-03-31', costCents: 31_000, meters: one(3100) }),
+            invoice({ id: 2, from: '2024-04-01', till: '2024-04-30', costCents: 30_000, meters: one(3000) }),
+            invoice({ id: 3, from: '2024-05-01', till: '2024-05-31', costCents: 31_000, meters: one(3100) }),
+          ],
+        }),
+      ),
+    ).toEqual([
+      { month: '2024-03-01', q: 2100, cents: 21_000, s2: 210, covered: 21, costed: 21, factored: 21 },
+      { month: '2024-04-01', q: 2000, cents: 20_000, s2: 200, covered: 20, costed: 20, factored: 20 },
+    ]);
+    // A transaction dated before the open date is not counted, nor does it cover its month.
+    const rows = facts({
+      meter: meter({ meterType: 9, openDate: '2026-11-10' }),
+      transactions: [
+        { date: '2026-10-28', quantity: 99, conversionToStandard: 1, costCents: 9_900 },
+        { date: '2026-11-13', quantity: 40, conversionToStandard: 1, costCents: 10_000 },
+      ],
+    });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      month: '2026-11-01',
+      quantityStd: 40,
+      costCents: 10_000,
+      daysCovered: 12,
+    });
+  });
+
   it('spreads cents exactly, negative amounts too', () => {
     for (const [cents, days] of [
       [100, 3],

@@ -337,6 +337,12 @@ const emptyDay = (): Day => ({
 /** Computes the monthly fact rows of one meter from all of its inputs, with the bill-audit alerts. */
 export function computeLedger(input: LedgerInput): LedgerResult {
   const { meter } = input;
+  // Inputs dated before the meter's open date or after its close date are kept but not counted: only the days
+  // of its open period reach the facts (docs/decisions.md, issue 13 remainder).
+  const openDay = meter.openDate ? toDayNumber(meter.openDate) : null;
+  const closeDay = meter.closeDate ? toDayNumber(meter.closeDate) : null;
+  const inPeriod = (day: number) =>
+    (openDay === null || day >= openDay) && (closeDay === null || day <= closeDay);
   const days = new Map<number, Day>();
   const dayOf = (d: number) => {
     let v = days.get(d);
@@ -427,7 +433,7 @@ export function computeLedger(input: LedgerInput): LedgerResult {
   const costedEventMonths = new Set<string>();
   for (const t of dated) {
     const day = toDayNumber(t.date);
-    if (invoiced(day)) continue;
+    if (invoiced(day) || !inPeriod(day)) continue;
     const d = dayOf(day);
     d.quantity += t.quantity * t.conversionToStandard;
     d.covered = true;
@@ -483,6 +489,7 @@ export function computeLedger(input: LedgerInput): LedgerResult {
     return row;
   };
   for (const [day, d] of [...days.entries()].sort((a, b) => a[0] - b[0])) {
+    if (!inPeriod(day)) continue;
     const row = rowFor(monthOf(fromDayNumber(day)));
     row.quantityStd += d.quantity;
     row.exportedStd += d.exported;

@@ -239,8 +239,8 @@ beforeAll(async () => {
     visibleTotal: '115.00',
     items: [{ category: 'charge', chargeTypeId: 2, total: '100.00' }],
   };
-  const invoice = await call('PUT', '/api/invoices/save', invoiceBody);
-  a.invoice = invoice.savedInvoice.id;
+  const entered = await call('PUT', '/api/invoices/save', invoiceBody);
+  a.invoice = entered.savedInvoice.id;
   BODIES['PUT /api/invoices/save'] = { ...invoiceBody, id: a.invoice, invoiceNumber: 'Changed' };
   BODIES['POST /api/invoices/blank'] = { meter: invoiced.id, dateFrom: '2024-02-01', dateTill: '2024-02-29' };
   adminB = await t.login('b.admin');
@@ -248,6 +248,12 @@ beforeAll(async () => {
   // Saving an organisation sends every field: A's own, as its administrator would.
   const orgBody = (await t.app.inject({ url: `/api/organisations/${orgA.id}`, headers: adminA })).json();
   BODIES[`PUT /api/organisations/{id}`] = orgBody;
+  BODIES['POST /api/invoices/{id}/raw-data-url'] = {
+    filename: 'bill.pdf',
+    contentType: 'application/pdf',
+    length: 100,
+  };
+  BODIES['PUT /api/invoices/{id}/original-link'] = { folder: `files/${file.id}` };
   // Reversal, replacement and decommission name A's meter in the body (their own tests refuse B with it).
   for (const p of ['reversal', 'replacement', 'decommissioning']) {
     BODIES[`POST /api/invoices/${p}`] = {

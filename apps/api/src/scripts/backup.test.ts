@@ -151,5 +151,5 @@ describe('npm run backup and npm run restore', () => {
       await restored.close();
       await server.stop();
     }
-  });
+  }, 120_000);
 });

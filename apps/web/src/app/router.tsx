@@ -130,6 +130,35 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/data-source/pages/data-source-page')).DataSourcePage,
                 }),
               })),
+              ...['/fleet/vehicles/:id', '/fleet/vehicles/:id/:tab'].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/vehicle/pages/vehicle-page')).VehiclePage,
+                }),
+              })),
+              {
+                path: '/vehicle-by-meter/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/vehicle/pages/vehicle-page')).VehicleByMeterPage,
+                }),
+              },
+              ...[
+                '/fleet/fuelcards/:id',
+                '/fleet/fuelcards/:id/:tab',
+                '/fleet/incorrect_fuels/:id',
+                '/fleet/incorrect_fuels/:id/:tab',
+              ].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/fuel-card/pages/fuel-card-page')).FuelCardPage,
+                }),
+              })),
+              {
+                path: '/organisation/fleet',
+                lazy: async () => ({
+                  Component: (await import('../features/fleet/pages/fleet-page')).FleetPage,
+                }),
+              },
               {
                 path: '/data-sources/:id/invoices/:invoiceId',
                 lazy: async () => ({

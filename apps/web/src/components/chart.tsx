@@ -6,12 +6,16 @@ import {
   type LineSeriesOption,
   PieChart,
   type PieSeriesOption,
+  ScatterChart,
+  type ScatterSeriesOption,
 } from 'echarts/charts';
 import {
   GridComponent,
   type GridComponentOption,
   LegendComponent,
   type LegendComponentOption,
+  MarkLineComponent,
+  type MarkLineComponentOption,
   TooltipComponent,
   type TooltipComponentOption,
 } from 'echarts/components';
@@ -20,14 +24,26 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { type ReactNode, useEffect, useRef } from 'react';
 
 // Only what the charts use is registered, so the chart code stays a small part of the screens that load it.
-use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+use([
+  BarChart,
+  PieChart,
+  LineChart,
+  ScatterChart,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
 
 export type ChartOption = ComposeOption<
   | BarSeriesOption
-  | LineSeriesOption
   | PieSeriesOption
+  | LineSeriesOption
+  | ScatterSeriesOption
   | GridComponentOption
   | LegendComponentOption
+  | MarkLineComponentOption
   | TooltipComponentOption
 >;
 

@@ -92,8 +92,10 @@ export function DonutChart({ height, label, slices, format, overlay }: DonutChar
             pointerEvents: 'none',
             zIndex: 2,
             whiteSpace: 'nowrap',
-            top: active.y + 12,
-            ...(active.x > width / 2 ? { right: width - active.x + 12 } : { left: active.x + 12 }),
+            // Centred across the ring, so it stays inside the card; above the pointer in the ring's lower half.
+            left: '50%',
+            transform: 'translateX(-50%)',
+            ...(active.y > height / 2 ? { bottom: height - active.y + 12 } : { top: active.y + 12 }),
           }}
         >
           <Group gap={6} wrap="nowrap">

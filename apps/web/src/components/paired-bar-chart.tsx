@@ -36,6 +36,8 @@ interface PairedBarChartProps {
 }
 
 const LEGEND_HEIGHT = 28;
+/** Below this width (in pixels) the tooltip is centred, as there is no room beside a month for it. */
+const NARROW = 480;
 
 /** The index of the slot whose centre is nearest x. */
 function nearestSlot(slots: { centre: number }[], x: number): number {
@@ -286,9 +288,12 @@ export function PairedBarChart({
               pointerEvents: 'none',
               zIndex: 2,
               whiteSpace: 'nowrap',
-              ...(slot.centre > width / 2
-                ? { right: width - slot.x + 6 }
-                : { left: slot.x + slot.width + 6 }),
+              // Beside the month's band where there is room; across the middle of a narrow chart.
+              ...(width < NARROW
+                ? { left: '50%', transform: 'translateX(-50%)' }
+                : slot.centre > width / 2
+                  ? { right: width - slot.x + 6 }
+                  : { left: slot.x + slot.width + 6 }),
             }}
           >
             {tooltip(active)}

@@ -1,4 +1,5 @@
-import { scaleBand, scaleLinear } from 'd3-scale';
+import { nice, ticks } from 'd3-array';
+import { scaleBand } from 'd3-scale';
 
 /** Where one bar sits, in the chart's own pixels. */
 export interface BarBox {
@@ -56,10 +57,9 @@ export function pairedBarsLayout({
   const all = values.flat().filter((v): v is number => v !== null && Number.isFinite(v));
   const low = Math.min(0, ...all);
   const high = Math.max(0, ...all);
-  const y = scaleLinear()
-    .domain([low, high === low ? low + 1 : high])
-    .nice(5);
-  const tickValues = y.ticks(5);
+  // Round ends and about five round ticks between them (d3-array's, as d3-scale's linear scale uses).
+  const [start, stop] = nice(low, high === low ? low + 1 : high, 5);
+  const tickValues = ticks(start, stop, 5);
   const tickWidth = Math.max(...tickValues.map((t) => format(t).length)) * CHAR_WIDTH;
 
   const left = Math.ceil(tickWidth) + 10;
@@ -73,7 +73,7 @@ export function pairedBarsLayout({
   const turnLabels = band.step() < labelLength * CHAR_WIDTH + 6;
   const top = topRoom;
   const bottom = Math.max(top + 1, height - (turnLabels ? TURNED_LABEL_ROOM : 22));
-  y.range([bottom, top]);
+  const y = (value: number) => bottom - ((value - start) / (stop - start)) * (bottom - top);
   const zeroY = y(0);
 
   const barWidth = Math.max(1, Math.min(BAR_MAX_WIDTH, band.bandwidth() / 2.3));

@@ -1,14 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connect, type Database } from '../client';
-import { MIGRATIONS_DIR, runMigrations } from '../migrate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrations } from '../migrate';
+import { databaseBefore } from '../testing/migration-database';
 import { recomputeFacts } from './recompute';
 
 /*
@@ -24,34 +17,11 @@ import { recomputeFacts } from './recompute';
  *   fuel counted and flagged: a deliberate rule change; version 1 dropped it).
  *   Meter H (smart): two days of 48 x 0.5 kWh on register 0 -> an import kWh register, 48 kWh.
  */
-let admin: pg.Client;
-let database: Database;
-let name: string;
+let database: Awaited<ReturnType<typeof databaseBefore>>;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  const adminUrl = inject('pgAdminUrl');
-  name = `m_${randomBytes(6).toString('hex')}`;
-  admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template template0`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  database = connect(url.toString(), 2);
-
-  // The migrations before 0009, from a copy of the folder whose journal stops there.
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'verdant-migrations-'));
-  await cp(MIGRATIONS_DIR, dir, { recursive: true });
-  const journal = JSON.parse(await readFile(path.join(dir, 'meta/_journal.json'), 'utf8'));
-  const at = journal.entries.findIndex((e: { tag: string }) => e.tag.startsWith('0009_'));
-  journal.entries = journal.entries.slice(0, at);
-  await writeFile(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  const client = await database.pool.connect();
-  try {
-    await migrate(drizzle(client), { migrationsFolder: dir });
-  } finally {
-    client.release();
-  }
+  database = await databaseBefore('0009_');
 
   const one = async (text: string) =>
     (await database.db.execute<{ id: number }>(sql.raw(text))).rows[0]?.id ?? 0;
@@ -105,9 +75,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await database?.close();
-  await admin?.query(`drop database if exists ${name} with (force)`);
-  await admin?.end();
+  await database?.drop();
 });
 
 const rows = async (text: ReturnType<typeof sql>) => (await database.db.execute(text)).rows;

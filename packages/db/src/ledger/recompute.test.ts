@@ -88,6 +88,28 @@ describe('recomputeFacts', () => {
     ]);
   });
 
+  it("counts only the days of the meter's open period, and follows a change of its open date", async () => {
+    // Open 11 March 2024: of a 1-31 March invoice of 3100 kWh and $310.00 (100 kWh, $10.00 a day) March counts
+    // 21 days -> 2100 kWh, $210.00, 210 kg scope 2, 21 kg scope 3. The invoice is kept as it was.
+    const meter = await meterIn({}, { meterOpen: '2024-03-11' });
+    await createInvoice(database.db, meter, {
+      from: '2024-03-01',
+      till: '2024-03-31',
+      consumption: 3100,
+      cost: 310,
+    });
+    await recomputeFacts(database.db, [meter.id]);
+    expect(await facts(meter.id)).toEqual([
+      { month: '2024-03-01', q: 2100, cost: '210.00', s1: 0, s2: 210, s3: 21, days: 21 },
+    ]);
+    // Opened on the 1st instead: the whole invoice counts.
+    await database.db.execute(sql`update meters set meter_open = '2024-03-01' where id = ${meter.id}`);
+    await recomputeFacts(database.db, [meter.id]);
+    expect(await facts(meter.id)).toEqual([
+      { month: '2024-03-01', q: 3100, cost: '310.00', s1: 0, s2: 310, s3: 31, days: 31 },
+    ]);
+  });
+
   it('commits or rolls back with the write that caused it', async () => {
     const meter = await meterIn();
     await createInvoice(database.db, meter, {

@@ -92,6 +92,8 @@ export const invoices = pgTable(
     edited: boolean('edited').notNull().default(false),
     metaEdited: boolean('meta_edited').notNull().default(false),
     notes: text('notes'),
+    /** The original PDF: a file of the organisation (`files`), uploaded to the invoice or linked to it. */
+    originalFileId: integer('original_file_id'),
     enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

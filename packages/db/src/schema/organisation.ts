@@ -197,7 +197,10 @@ export const files = pgTable(
   },
   (t) => [
     index('files_owner_idx').on(t.ownerType, t.ownerId),
-    check('files_owner_type_check', sql`${t.ownerType} in ('organisation', 'site', 'entity', 'meter')`),
+    check(
+      'files_owner_type_check',
+      sql`${t.ownerType} in ('organisation', 'site', 'entity', 'meter', 'invoice')`,
+    ),
     uniqueIndex('files_one_default_unique').on(t.ownerType, t.ownerId).where(sql`${t.defaultImage}`),
   ],
 );

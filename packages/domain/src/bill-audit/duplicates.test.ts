@@ -26,6 +26,9 @@ describe('duplicates and overlaps', () => {
       'Same cost $123.45 and consumption as the invoice for 01/01/2026 to 31/01/2026',
     );
     expect(duplicateCost.run(ctx({ ...feb, consumption: 501 }, { others: [jan] }))).toBeNull();
+    // Six months on, the same figures are a coincidence (a seasonal bill), not a re-issue.
+    const jul = inv({ dateFrom: '2026-07-01', dateTill: '2026-07-31', costCents: 12_345, consumption: 500 });
+    expect(duplicateCost.run(ctx(jul, { others: [jan] }))).toBeNull();
   });
   it('finds overlapping periods and counts the shared days', () => {
     const mid = inv({ dateFrom: '2026-01-20', dateTill: '2026-02-19' });

@@ -43,9 +43,9 @@ export interface ConsumptionSetup {
 export interface TariffSetup {
   /** Percent change of the unit rate. */
   relative: number | null;
-  /** Change of the unit rate, cents a unit. */
+  /** Dollars: the change must be worth more than this over the invoice's consumption. */
   absolute: number | null;
-  /** A unit rate above this, cents a unit. */
+  /** Change of the unit rate, cents a unit. */
   rate: number | null;
 }
 

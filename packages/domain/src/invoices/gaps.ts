@@ -35,14 +35,20 @@ export function invoiceGaps(periods: readonly Period[], meterOpen: string | null
   return gaps.filter((g) => g.from <= g.till);
 }
 
-/** The period a new invoice most likely covers: the oldest gap, else the month after the last invoice. */
+/**
+ * The period a new invoice most likely covers: a billing month from the start of the oldest gap (its end if
+ * sooner), else the month after the last invoice.
+ */
 export function suggestedPeriod(
   periods: readonly Period[],
   meterOpen: string | null,
   end: string,
 ): Period | null {
   const gap = invoiceGaps(periods, meterOpen, end)[0];
-  if (gap) return gap;
+  if (gap) {
+    const month = monthFrom(gap.from);
+    return { from: gap.from, till: [month, gap.till].sort()[0] ?? gap.till };
+  }
   const last = [...periods].sort((a, b) => a.till.localeCompare(b.till)).at(-1);
   const from = last ? addDays(last.till, 1) : meterOpen;
   if (from === null) return null;

@@ -2,6 +2,7 @@ import type { DataSourceListQuery } from '@verdant/contracts/data-sources';
 import type { DbOrTx } from '@verdant/db/client';
 import { factSums, sumFacts } from '@verdant/db/ledger/read-model';
 import { type SQL, sql } from 'drizzle-orm';
+import { pendingAlertsPerMeter } from '../../lib/alert-counts.queries';
 
 const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 const idsOf = (csv: string) => csv.split(',').map(Number);
@@ -105,9 +106,7 @@ export async function listDataSources(
       join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id
       left join data_types d on d.id = m.energy_id
       left join (${sums}) fs on fs.meter_id = m.id
-      left join (select a.meter_id, count(*) as n from meter_alerts a
-        where a.organisation_id = ${organisationId} and a.status = 'pending' group by a.meter_id) al
-        on al.meter_id = m.id
+      left join (${pendingAlertsPerMeter(organisationId)}) al on al.meter_id = m.id
       where ${sql.join(where, sql` and `)}
     ),
     paged as (

@@ -449,13 +449,11 @@ describe('bulk actions', () => {
       sql`select meter_open::text from meters where id = any(${`{${three.join(',')}}`}::int[])`,
     );
     expect(dates.rows.map((r) => r.meter_open)).toEqual(['2026-10-16', '2026-10-16', '2026-10-16']);
-    // Depot supply now opens on 16 October: the recompute counts 16 days open in October, none in September.
+    // Depot supply now opens on 16 October: the recompute counts 16 days open in October; its September
+    // inputs are kept but no longer counted, so September has no facts.
     const open = await t.db.execute<{ month: string; days_open: number }>(sql`
       select month::text, days_open from monthly_facts where meter_id = ${ids.supply} order by month`);
-    expect(open.rows).toEqual([
-      { month: '2026-09-01', days_open: 0 },
-      { month: '2026-10-01', days_open: 16 },
-    ]);
+    expect(open.rows).toEqual([{ month: '2026-10-01', days_open: 16 }]);
     const audit = await t.db.execute<{ n: number }>(
       sql`select count(*)::int as n from audit_events where action = 'update' and asset_type = 'meter'
         and changes -> 'meterOpen' ->> 'after' = '2026-10-16'`,

@@ -56,12 +56,11 @@ async function contexts(tx: DbOrTx, organisationId: number, invoiceIds: readonly
   const pairs = await q.targets(tx, organisationId, invoiceIds);
   if (pairs.length === 0) return [];
   const meterIds = [...new Set(pairs.map((p) => p.meter_id))];
-  const [meterRows, invoiceRows, itemRows, settingsText] = await Promise.all([
-    q.meters(tx, organisationId, meterIds),
-    q.meterInvoices(tx, organisationId, meterIds),
-    q.items(tx, organisationId, invoiceIds),
-    q.organisationAlertSettings(tx, organisationId),
-  ]);
+  // One after another: the queries share the transaction's connection.
+  const meterRows = await q.meters(tx, organisationId, meterIds);
+  const invoiceRows = await q.meterInvoices(tx, organisationId, meterIds);
+  const itemRows = await q.items(tx, organisationId, invoiceIds);
+  const settingsText = await q.organisationAlertSettings(tx, organisationId);
   const settings = parseAlertSettings(settingsText);
   const organisation = {
     estimatesAlertCount: settings.estimatesAlertEnabled ? settings.estimatesAlertCount : null,

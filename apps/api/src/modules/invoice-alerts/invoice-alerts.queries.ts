@@ -209,3 +209,12 @@ export async function recentInvoiceIds(db: DbOrTx, organisationId: number, since
     order by i.id`);
   return rows.rows.map((r) => r.id);
 }
+
+/** A meter's invoice alerts, newest invoice first. */
+export async function meterInvoiceAlerts(db: DbOrTx, organisationId: number, meterId: number) {
+  const rows = await db.execute<StoredAlert>(sql`
+    select id, invoice_id, meter_id, audit, message, status from meter_alerts
+    where organisation_id = ${organisationId} and meter_id = ${meterId} and invoice_id is not null
+    order by alert_date desc, invoice_id desc, id`);
+  return rows.rows;
+}

@@ -1,5 +1,5 @@
 import { errorResponse, idParam } from '@verdant/contracts/common';
-import { evaluateAnswer, invoiceAlert } from '@verdant/contracts/invoice-alerts';
+import { evaluateAnswer, invoiceAlert, invoiceAlertList } from '@verdant/contracts/invoice-alerts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth';
 import type { InvoiceAlertsService } from './invoice-alerts.service';
@@ -11,6 +11,20 @@ export const invoiceAlertsRoutes: FastifyPluginAsyncZod<{ service: InvoiceAlerts
   app,
   { service },
 ) => {
+  app.get(
+    '/meters/:id/invoice-alerts',
+    {
+      config: { access: { action: 'view', asset: { meter: 'params.id' } } },
+      schema: {
+        ...base,
+        summary: "The data source's invoice alerts (bill audit) in every reportStatus, newest invoice first",
+        params: idParam,
+        response: { 200: invoiceAlertList, ...errors },
+      },
+    },
+    async (req) => service.ofMeter(callerOf(req), req.params.id),
+  );
+
   app.post(
     '/invoices/alerts/:id/reset',
     {

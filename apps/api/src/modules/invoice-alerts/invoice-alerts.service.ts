@@ -49,6 +49,12 @@ export function createInvoiceAlertsService({ db, jobQueue }: { db: Db; jobQueue:
   };
 
   return {
+    /** GET /meters/{id}/invoice-alerts: the data source's invoice alerts in every reportStatus. */
+    async ofMeter(a: Caller, meterId: number): Promise<InvoiceAlert[]> {
+      const organisationId = organisationOf(a);
+      return (await q.meterInvoiceAlerts(db, organisationId, meterId)).map(toInvoiceAlert);
+    },
+
     /** POST /invoices/alerts/{id}/reset: a Won't Send or Scheduled alert goes back to Unreviewed. */
     async reset(a: Caller, alertId: number): Promise<InvoiceAlert> {
       const organisationId = organisationOf(a);

@@ -227,6 +227,18 @@ describe('POST /invoices/alerts/{id}/reset', () => {
   });
 });
 
+describe('GET /meters/{id}/invoice-alerts', () => {
+  it('lists the invoice alerts in every status to members; refuses the barred and other organisations', async () => {
+    const res = await call('a.observer', 'GET', `/meters/${ids.meter}/invoice-alerts`);
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { audit: string; reportStatus: number; invoiceId: number }[];
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    expect(list[0]?.invoiceId).toBe(ids.apr);
+    expect((await call('a.barred', 'GET', `/meters/${ids.meter}/invoice-alerts`)).statusCode).toBe(404);
+    expect((await call('a.outsider', 'GET', `/meters/${ids.meter}/invoice-alerts`)).statusCode).toBe(404);
+  });
+});
+
 describe('POST /organisations/{id}/invoice-alerts/evaluate', () => {
   it('administrators queue the job; others are refused', async () => {
     const url = `/organisations/${org.id}/invoice-alerts/evaluate`;

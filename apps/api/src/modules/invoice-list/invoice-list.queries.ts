@@ -71,9 +71,8 @@ export async function meterInvoices(
         where r.organisation_id = i.organisation_id and r.reversed_id = i.id), '{}') as "reversedBy",
       n.id as "noteId", n.text as "noteText",
       (select count(*)::int from meter_alerts a where a.organisation_id = i.organisation_id
-        and a.meter_id = im.meter_id and a.status = 'pending'
-        and a.link = '/data-sources/' || im.meter_id || '/invoices/' || i.id) as alerts,
-      null::int as "originalFileId"
+        and a.invoice_id = i.id and a.meter_id = im.meter_id and a.status = 'pending') as alerts,
+      i.original_file_id as "originalFileId"
     from invoice_meters im
     join invoices i on i.organisation_id = im.organisation_id and i.id = im.invoice_id
     join bill_types b on b.id = i.bill_type_id
@@ -106,22 +105,15 @@ export async function gapFillerNotes(db: DbOrTx, organisationId: number, meterId
   return rows.rows;
 }
 
-/**
- * The meters this one replaced and was replaced by (Create Replacement writes the link into the old meter's
- * 'replace' audit row), live ones only.
- */
+/** The meters this one replaced and was replaced by (Create Replacement stores the link), live ones only. */
 export async function replacementLinks(db: DbOrTx, organisationId: number, meterId: number) {
   const rows = await db.execute<{ direction: 'previous' | 'replacement'; id: number; name: string }>(sql`
-    select 'previous' as direction, m.id, m.local_name as name
-    from audit_events e join meters m on m.organisation_id = e.organisation_id and m.id = e.asset_id
-    where e.organisation_id = ${organisationId} and e.asset_type = 'meter' and e.action = 'replace'
-      and e.changes->'replacement'->>'after' = ${String(meterId)} and m.deleted_at is null
-    union
-    select 'replacement', m.id, m.local_name
-    from audit_events e join meters m on m.organisation_id = e.organisation_id
-      and m.id::text = e.changes->'replacement'->>'after'
-    where e.organisation_id = ${organisationId} and e.asset_type = 'meter' and e.action = 'replace'
-      and e.asset_id = ${meterId} and m.deleted_at is null`);
+    select 'previous' as direction, o.id, o.local_name as name
+    from meters m join meters o on o.organisation_id = m.organisation_id and o.id = m.replaces_meter_id
+    where m.organisation_id = ${organisationId} and m.id = ${meterId} and o.deleted_at is null
+    union all
+    select 'replacement', n.id, n.local_name from meters n
+    where n.organisation_id = ${organisationId} and n.replaces_meter_id = ${meterId} and n.deleted_at is null`);
   return rows.rows;
 }
 

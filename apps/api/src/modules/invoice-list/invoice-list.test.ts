@@ -2,8 +2,9 @@ import { createMeter, createSite, grantRight } from '@verdant/db/asset-factories
 import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
-import { auditEvents } from '@verdant/db/schema/audit';
+import { meters } from '@verdant/db/schema/assets';
 import { jobs } from '@verdant/db/schema/organisation';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -81,13 +82,7 @@ beforeAll(async () => {
       invoiceId: replacement.id,
     },
   ]);
-  await t.db.insert(auditEvents).values({
-    organisationId: org.id,
-    action: 'replace',
-    assetType: 'meter',
-    assetId: old.id,
-    changes: { replacement: { before: null, after: meter.id } },
-  });
+  await t.db.update(meters).set({ replacesMeterId: old.id }).where(eq(meters.id, meter.id));
   Object.assign(ids, {
     meter: meter.id,
     second: second.id,

@@ -17,12 +17,15 @@ export type MeterRow = {
   retailer_id: number | null;
   meter_open: string | null;
   meter_close: string | null;
+  /** The units of the meter's data type. */
+  unit_ids: number[];
 };
 
 export async function findMeter(db: DbOrTx, organisationId: number, meterId: number) {
   const rows = await db.execute<MeterRow>(sql`
     select m.id, m.local_name, m.site_id, s.name as site_name, o.name as organisation_name, m.meter_number, m.account, m.energy_id, m.unit_id,
-      m.retailer_id, m.meter_open::text as meter_open, m.meter_close::text as meter_close
+      m.retailer_id, m.meter_open::text as meter_open, m.meter_close::text as meter_close,
+      array(select u.id from units u where u.data_type_id = m.energy_id) as unit_ids
     from meters m join sites s on s.id = m.site_id join organisations o on o.id = m.organisation_id
     where m.organisation_id = ${organisationId} and m.id = ${meterId} and m.deleted_at is null`);
   return rows.rows[0];
@@ -37,19 +40,10 @@ export type InvoiceRow = typeof invoices.$inferSelect & {
   reversed: boolean;
 };
 
-/** The invoice if it is the organisation's and covers the meter. */
+/** The invoice if it is the organisation's (and covers the meter, when one is named): one statement. */
 export async function findInvoice(db: DbOrTx, organisationId: number, invoiceId: number, meterId?: number) {
-  const rows = await db.execute<{ id: number }>(sql`
-    select i.id from invoices i
-    where i.organisation_id = ${organisationId} and i.id = ${invoiceId}
-      ${meterId === undefined ? sql`` : sql`and exists (select 1 from invoice_meters im where im.invoice_id = i.id and im.meter_id = ${meterId})`}`);
-  if (rows.rows.length === 0) return undefined;
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.organisationId, organisationId), eq(invoices.id, invoiceId)));
-  if (!row) return undefined;
-  const extra = await db.execute<{
+  const rows = await db.execute<{
+    invoice: Record<string, unknown>;
     meter_ids: number[];
     unit_id: number | null;
     consumption: string | null;
@@ -57,23 +51,60 @@ export async function findInvoice(db: DbOrTx, organisationId: number, invoiceId:
     entered_by: string | null;
     reversed: boolean;
   }>(sql`
-    select array(select meter_id from invoice_meters where invoice_id = i.id order by meter_id) as meter_ids,
-      (select unit_id from invoice_meters where invoice_id = i.id and meter_id = ${meterId ?? null}::int) as unit_id,
-      (select consumption::text from invoice_meters where invoice_id = i.id and meter_id = ${meterId ?? null}::int) as consumption,
-      b.name as bill_type,
+    select to_jsonb(i) as invoice,
+      array(select meter_id from invoice_meters where invoice_id = i.id order by meter_id) as meter_ids,
+      im.unit_id, im.consumption::text as consumption, b.name as bill_type,
       nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.surname, '')), '') as entered_by,
       exists (select 1 from invoice_reversals r where r.reversed_id = i.id) as reversed
     from invoices i join bill_types b on b.id = i.bill_type_id left join users u on u.id = i.entered_by
-    where i.id = ${invoiceId}`);
-  const e = extra.rows[0];
+      left join invoice_meters im on im.invoice_id = i.id and im.meter_id = ${meterId ?? null}::int
+    where i.organisation_id = ${organisationId} and i.id = ${invoiceId}
+      ${meterId === undefined ? sql`` : sql`and im.meter_id is not null`}`);
+  const e = rows.rows[0];
+  if (!e) return undefined;
+  const j = e.invoice as Record<string, unknown>;
+  const text = (k: string) => (j[k] === null || j[k] === undefined ? null : String(j[k]));
+  const money = (k: string) => Number(j[k] ?? 0).toFixed(2);
+  const row: typeof invoices.$inferSelect = {
+    id: Number(j.id),
+    organisationId: Number(j.organisation_id),
+    retailerId: j.retailer_id === null ? null : Number(j.retailer_id),
+    invoiceNumber: text('invoice_number'),
+    invoiceDate: text('invoice_date'),
+    dateDue: text('date_due'),
+    dateFrom: String(j.date_from),
+    dateTill: String(j.date_till),
+    kind: j.kind as (typeof invoices.$inferSelect)['kind'],
+    billTypeId: Number(j.bill_type_id),
+    readType: j.read_type as (typeof invoices.$inferSelect)['readType'],
+    chargesTotal: money('charges_total'),
+    sundriesTotal: money('sundries_total'),
+    discountsTotal: money('discounts_total'),
+    costExclTax: money('cost_excl_tax'),
+    taxAmount: money('tax_amount'),
+    estimated: j.estimated === true,
+    itemsIncludeTax: j.items_include_tax === true,
+    discountAfterTax: j.discount_after_tax === true,
+    taxPercentage: String(j.tax_percentage ?? '15'),
+    openingBalance: money('opening_balance'),
+    totalPayable: j.total_payable === null || j.total_payable === undefined ? null : money('total_payable'),
+    edited: j.edited === true,
+    metaEdited: j.meta_edited === true,
+    notes: text('notes'),
+    enteredBy: j.entered_by === null ? null : Number(j.entered_by),
+    originalFileId:
+      j.original_file_id === null || j.original_file_id === undefined ? null : Number(j.original_file_id),
+    createdAt: new Date(String(j.created_at)),
+    updatedAt: new Date(String(j.updated_at)),
+  };
   return {
     ...row,
-    meterIds: (e?.meter_ids ?? []).map(Number),
-    unitId: e?.unit_id ?? null,
-    consumption: e?.consumption ?? null,
-    billType: e?.bill_type ?? '',
-    enteredByName: e?.entered_by ?? null,
-    reversed: e?.reversed ?? false,
+    meterIds: (e.meter_ids ?? []).map(Number),
+    unitId: e.unit_id,
+    consumption: e.consumption,
+    billType: e.bill_type,
+    enteredByName: e.entered_by,
+    reversed: e.reversed,
   } satisfies InvoiceRow;
 }
 

@@ -8,7 +8,7 @@ import type {
   SaveResult,
 } from '@verdant/contracts/invoice-edit';
 import { blankInput } from '@verdant/contracts/invoice-edit';
-import type { Db, DbOrTx, Tx } from '@verdant/db/client';
+import type { Db, DbOrTx } from '@verdant/db/client';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { type InvoiceInput as ArithmeticInput, invoiceTotals } from '@verdant/domain/invoices/arithmetic';
 import { CHARGE_TYPES, chargeTypeById } from '@verdant/domain/invoices/charge-types';
@@ -21,13 +21,26 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import * as q from './invoices.queries';
 
-/** Evaluates the bill-audit alerts of invoices (issue 14c's, wired by the lead once it lands on main). */
+type AlertOut = { id: number | null; details: string; reportStatus: number | null; meterId?: number };
+/** Evaluates (and unless dryRun stores) the bill-audit alerts of invoices: issue 14c's evaluateInvoiceAlerts. */
 export type AlertEvaluator = (
-  tx: Tx,
+  tx: DbOrTx,
   organisationId: number,
-  invoiceIds: number[],
+  invoiceIds: readonly number[],
   options: { dryRun: boolean },
-) => Promise<{ details: string }[]>;
+) => Promise<AlertOut[]>;
+/** The stored alerts of invoices (the Alerts raised table). */
+export type StoredAlerts = (
+  db: DbOrTx,
+  organisationId: number,
+  invoiceIds: readonly number[],
+) => Promise<AlertOut[]>;
+
+const alertOf = (a: AlertOut): InvoiceAlert => ({
+  id: a.id,
+  details: a.details,
+  reportStatus: a.reportStatus,
+});
 
 const ELECTRICITY_ICP_TYPES = new Set([13, 14]);
 const cents = (dollars: string | null | undefined) => toCents(dollars ?? '0') ?? 0;
@@ -86,10 +99,12 @@ function arithmeticAlerts(items: InvoiceItem[], input: ArithmeticInput): Invoice
 export function createInvoicesService({
   db,
   evaluateAlerts,
+  storedAlerts,
 }: {
   db: Db;
   clock?: () => Date;
   evaluateAlerts?: AlertEvaluator;
+  storedAlerts?: StoredAlerts;
 }) {
   function organisationOf(a: Caller) {
     const id = a.checked.organisationId;
@@ -156,7 +171,12 @@ export function createInvoicesService({
       energyUnits: await q.unitsOfDataType(tx, organisationId, meter.energy_id),
       retailers: await q.retailerOptions(tx),
       availableChargeTypes: [...CHARGE_TYPES],
-      alerts: arithmeticAlerts(draft.items, arithmetic),
+      alerts:
+        invoice && storedAlerts
+          ? (await storedAlerts(tx, organisationId, [invoice.id]))
+              .filter((x) => x.meterId === undefined || x.meterId === meter.id)
+              .map(alertOf)
+          : arithmeticAlerts(draft.items, arithmetic),
     };
   }
 
@@ -221,7 +241,7 @@ export function createInvoicesService({
   const defaultType = (category: string) => (category === 'sundry' ? 30 : category === 'discount' ? 50 : 1);
 
   /** Every refusal of a save, before anything is written: the same checks the page runs, then the data's. */
-  async function refuse(tx: DbOrTx, organisationId: number, meter: q.MeterRow, body: InvoiceInput) {
+  function refuse(meter: q.MeterRow, body: InvoiceInput) {
     for (const it of body.items) {
       const type = chargeTypeById(it.chargeTypeId);
       if (!type) throw badRequest(fill(MSG.invoiceChargeTypeUnknown, { name: it.chargeTypeId }));
@@ -249,18 +269,16 @@ export function createInvoicesService({
     if (from > till) throw badRequest(MSG.invoicePeriod, { dateTill: [MSG.invoicePeriod] });
     if (meter.meter_open && from < meter.meter_open) throw badRequest(MSG.invoiceStartsBeforeOpen);
     if (meter.meter_close && till > meter.meter_close) throw badRequest(MSG.invoiceEndsAfterClose);
-    const units = await q.unitsOfDataType(tx, organisationId, meter.energy_id);
-    if (!units.some((u) => u.id === body.unitId))
+    if (!meter.unit_ids.includes(body.unitId))
       throw badRequest(MSG.invoiceUnitUnknown, { unitId: [MSG.invoiceUnitUnknown] });
   }
 
   return {
     async get(a: Caller, invoiceId: number, meterId?: number): Promise<InvoicePage> {
       const organisationId = organisationOf(a);
-      const any = await q.findInvoice(db, organisationId, invoiceId);
-      if (!any) throw notFound();
-      const chosen = meterId ?? any.meterIds[0];
-      if (chosen === undefined || !any.meterIds.includes(chosen)) throw notFound();
+      const named = meterId ?? (await q.findInvoice(db, organisationId, invoiceId))?.meterIds[0];
+      if (named === undefined) throw notFound();
+      const chosen = named;
       const invoice = await q.findInvoice(db, organisationId, invoiceId, chosen);
       if (!invoice) throw notFound();
       const meter = await meterOf(db, organisationId, chosen);
@@ -357,7 +375,7 @@ export function createInvoicesService({
             (existing.dateFrom !== body.dateFrom || existing.dateTill !== body.dateTill)
           )
             throw badRequest(MSG.invoiceDatesFixed);
-          await refuse(tx, organisationId, meter, body);
+          refuse(meter, body);
 
           const arithmetic = arithmeticOf(body);
           const totals = invoiceTotals(arithmetic);
@@ -433,11 +451,7 @@ export function createInvoicesService({
           const meterIds = [...new Set([meter.id, ...(existing?.meterIds ?? [])])];
           await recomputeFacts(tx, meterIds);
           const raised = evaluateAlerts
-            ? (await evaluateAlerts(tx, organisationId, [id], { dryRun: body.dryRun })).map((x) => ({
-                id: null,
-                reportStatus: null,
-                details: x.details,
-              }))
+            ? (await evaluateAlerts(tx, organisationId, [id], { dryRun: body.dryRun })).map(alertOf)
             : arithmeticAlerts(body.items, arithmetic);
           if (body.dryRun) throw new DryRun({ errors: [], alerts: raised, savedInvoice: null });
           await audit(tx, a, {

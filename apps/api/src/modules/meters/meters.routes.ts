@@ -1,4 +1,3 @@
-import { errorResponse } from '@verdant/contracts/common';
 import {
   baseLoadAlertSetup,
   changeDataTypeRequest,
@@ -24,19 +23,14 @@ import {
 } from '@verdant/contracts/meters';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ERROR_RESPONSES, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { MeterMovesService } from './meter-moves.service';
 import type { MeterSettingsService } from './meter-settings.service';
 import type { MetersService } from './meters.service';
 
-const base = { tags: ['Data sources'], security: [{ bearer: [] }] };
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const base = signedInDocs('Data sources');
+const errors = ERROR_RESPONSES;
 const view = { access: { action: 'view', asset: { meter: 'params.id' } } } as const;
 const edit = { access: { action: 'edit', asset: { meter: 'params.id' } } } as const;
 const organisationIdParam = z.object({ id: meterIdParam.shape.id });

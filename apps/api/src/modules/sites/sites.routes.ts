@@ -1,4 +1,3 @@
-import { errorResponse } from '@verdant/contracts/common';
 import {
   assetGraphData,
   assetGraphParams,
@@ -21,18 +20,13 @@ import {
 } from '@verdant/contracts/sites';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ERROR_RESPONSES, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { SiteExportService } from './site-export.service';
 import type { SitesService } from './sites.service';
 
-const base = { tags: ['Sites'], security: [{ bearer: [] }] };
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const base = signedInDocs('Sites');
+const errors = ERROR_RESPONSES;
 
 export const sitesRoutes: FastifyPluginAsyncZod<{
   service: SitesService;

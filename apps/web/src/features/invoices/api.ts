@@ -3,6 +3,7 @@ import {
   invoiceDateDefaults,
   invoiceList,
   type ReversalRequest,
+  rawDataUrlAnswer,
   reversalData,
   savedInvoiceAnswer,
 } from '@verdant/contracts/invoice-list';
@@ -65,4 +66,52 @@ export function useReversal(meterId: number, action: ReversalAction) {
       void client.invalidateQueries({ queryKey: ['meter', meterId] });
     },
   });
+}
+
+/**
+ * Uploads a file to an invoice: asks for a signed URL, then PUTs the bytes there with the storage class the
+ * answer names (spec 7). The first PDF becomes the original; other files are raw data.
+ */
+export function useInvoiceUpload(meterId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ invoiceId, file }: { invoiceId: number; file: File }) => {
+      const target = await api.post(`/invoices/${invoiceId}/raw-data-url`, {
+        body: {
+          filename: file.name,
+          contentType: file.type || 'application/octet-stream',
+          length: file.size,
+        },
+        schema: rawDataUrlAnswer,
+      });
+      const res = await fetch(target.uploadURL, {
+        method: 'PUT',
+        body: file,
+        headers: { 'content-type': 'application/octet-stream', 'x-amz-storage-class': target.storageClass },
+      });
+      if (!res.ok) {
+        const answer = (await res.json().catch(() => null)) as { message?: string } | null;
+        throw new Error(answer?.message ?? 'The file could not be uploaded');
+      }
+      return target;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: invoiceListKeys.all(meterId) }),
+  });
+}
+
+/** Opens a file behind a direct link in a new tab; false when it cannot be read. */
+export async function openDirectFile(url: string): Promise<boolean> {
+  const opened = window.open('', '_blank');
+  try {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(String(res.status));
+    const blob = await res.blob();
+    const href = URL.createObjectURL(blob);
+    if (opened) opened.location.href = href;
+    else window.location.assign(href);
+    return true;
+  } catch {
+    opened?.close();
+    return false;
+  }
 }

@@ -4,6 +4,7 @@ import {
   Anchor,
   Badge,
   Button,
+  FileButton,
   Group,
   Loader,
   Menu,
@@ -21,16 +22,19 @@ import {
   IconLink,
   IconNote,
   IconNotes,
+  IconUpload,
 } from '@tabler/icons-react';
 import type { InvoiceListEntry, InvoiceListRow } from '@verdant/contracts/invoice-list';
 import { INVOICE_LIST_PAGE } from '@verdant/contracts/invoice-list';
 import type { MeterDetail } from '@verdant/contracts/meters';
 import { formatDisplayDate } from '@verdant/domain/dates';
-import { Fragment, useEffect, useState } from 'react';
+import { MSG } from '@verdant/domain/messages';
+import { Fragment, type MouseEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ScrollTable } from '../../components/scroll-table';
 import { errorMessage } from '../../lib/api-errors';
-import { useInvoiceList } from './api';
+import { showErrorBanner, showSuccessBanner } from '../../lib/banners';
+import { openDirectFile, useInvoiceList, useInvoiceUpload } from './api';
 import { REVERSAL_SHOW, ReversalDialog, type ReversalShow } from './reversal-dialog';
 
 const money = new Intl.NumberFormat('en-NZ', {
@@ -48,7 +52,30 @@ const KIND_LABEL: Record<InvoiceListEntry['kind'], string | null> = {
   decommission: 'Decommission',
 };
 
-function FileIcons({ invoice, meterId }: { invoice: InvoiceListEntry; meterId: number }) {
+function FileIcons({
+  invoice,
+  meterId,
+  mayEdit,
+}: {
+  invoice: InvoiceListEntry;
+  meterId: number;
+  mayEdit: boolean;
+}) {
+  const upload = useInvoiceUpload(meterId);
+  const name = invoice.invoiceNumber ?? invoice.id;
+  const openPdf = async (event: MouseEvent, url: string) => {
+    event.preventDefault();
+    if (!(await openDirectFile(url))) showErrorBanner(MSG.invoicePdfFailed);
+  };
+  const send = (file: File | null) =>
+    file &&
+    upload.mutate(
+      { invoiceId: invoice.id, file },
+      {
+        onSuccess: () => showSuccessBanner(`${file.name} uploaded`),
+        onError: (error) => showErrorBanner(errorMessage(error)),
+      },
+    );
   return (
     <Group gap={2} wrap="nowrap">
       {invoice.pdf && (
@@ -56,6 +83,7 @@ function FileIcons({ invoice, meterId }: { invoice: InvoiceListEntry; meterId: n
           <ActionIcon
             component="a"
             href={invoice.pdf}
+            onClick={(e: MouseEvent) => void openPdf(e, invoice.pdf ?? '')}
             target="_blank"
             rel="noopener"
             variant="subtle"
@@ -115,6 +143,23 @@ function FileIcons({ invoice, meterId }: { invoice: InvoiceListEntry; meterId: n
           </ActionIcon>
         </Tooltip>
       )}
+      {mayEdit && (
+        <FileButton onChange={send} accept=".pdf,.csv,.txt,.xlsx,.xls,.docx,.doc,.png,.jpg,.jpeg,.gif,.bmp">
+          {(props) => (
+            <Tooltip label="Upload the PDF or a raw data file">
+              <ActionIcon
+                {...props}
+                variant="subtle"
+                color="gray"
+                loading={upload.isPending}
+                aria-label={`Upload a file to invoice ${name}`}
+              >
+                <IconUpload size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </FileButton>
+      )}
     </Group>
   );
 }
@@ -123,10 +168,12 @@ function InvoiceRow({
   invoice,
   meterId,
   depth,
+  mayEdit,
 }: {
   invoice: InvoiceListEntry;
   meterId: number;
   depth: number;
+  mayEdit: boolean;
 }) {
   const label = KIND_LABEL[invoice.kind];
   const nested = depth > 0;
@@ -177,7 +224,7 @@ function InvoiceRow({
           {money.format(invoice.total)}
         </Table.Td>
         <Table.Td>
-          <FileIcons invoice={invoice} meterId={meterId} />
+          <FileIcons invoice={invoice} meterId={meterId} mayEdit={mayEdit} />
         </Table.Td>
         <Table.Td ta="center">
           {invoice.alerts > 0 ? (
@@ -188,7 +235,7 @@ function InvoiceRow({
         </Table.Td>
       </Table.Tr>
       {invoice.replaces.map((r) => (
-        <InvoiceRow key={r.id} invoice={r} meterId={meterId} depth={depth + 1} />
+        <InvoiceRow key={r.id} invoice={r} meterId={meterId} depth={depth + 1} mayEdit={mayEdit} />
       ))}
     </>
   );
@@ -292,7 +339,7 @@ export function InvoicesTab({ meter }: { meter: MeterDetail }) {
         <Menu position="bottom-end">
           <Menu.Target>
             <Button size="compact-sm" variant="light" rightSection={<IconChevronDown size={14} />}>
-              Actions
+              Invoice Actions
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
@@ -341,7 +388,7 @@ export function InvoicesTab({ meter }: { meter: MeterDetail }) {
                 {list.data.rows.map((row, i) => (
                   <Fragment key={row.type === 'invoice' ? `i${row.invoice.id}` : `${row.type}${i}`}>
                     {row.type === 'invoice' ? (
-                      <InvoiceRow invoice={row.invoice} meterId={meter.id} depth={0} />
+                      <InvoiceRow invoice={row.invoice} meterId={meter.id} depth={0} mayEdit={mayEdit} />
                     ) : (
                       <OtherRow row={row} />
                     )}

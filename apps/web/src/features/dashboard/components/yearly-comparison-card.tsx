@@ -107,7 +107,7 @@ function ComparisonChart({ comparison, measure }: { comparison: YearlyComparison
           </table>
         </VisuallyHidden>
       </PairedBarChart>
-      {incompleteMonths.length > 0 && (
+      {incompleteMonths.length > 0 && hasFigures(comparison) && (
         <Group gap={4} c="orange" aria-hidden>
           <Text fz="xs" fw={700}>
             {INCOMPLETE_MARK}

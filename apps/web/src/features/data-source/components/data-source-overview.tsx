@@ -1,6 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { MeterDetail } from '@verdant/contracts/meters';
+import { formatDisplayDate } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
 import { monthYearLabel } from '@verdant/domain/month-labels';
 import { reportingYearStart } from '@verdant/domain/reporting-year';
@@ -66,6 +67,21 @@ function LatestFigures({ meter }: { meter: MeterDetail }) {
   );
 }
 
+/** The ledger counts only the days of the open period (docs/decisions.md, issue 13 remainder). */
+function OpenPeriodNote({ meter }: { meter: MeterDetail }) {
+  const { meterOpen, meterClose } = meter;
+  if (!meterOpen && !meterClose) return null;
+  const limits = [
+    meterOpen ? `before the open date (${formatDisplayDate(meterOpen)})` : null,
+    meterClose ? `after the close date (${formatDisplayDate(meterClose)})` : null,
+  ].filter(Boolean);
+  return (
+    <Text fz="sm" c="dimmed" data-testid="open-period-note">
+      {`Figures count only the days this data source was open: inputs dated ${limits.join(' or ')} are kept but not counted.`}
+    </Text>
+  );
+}
+
 /** The meter's open alerts, with the list's schedule and delete actions (spec 2.2, 4). */
 function OpenAlerts({ meter }: { meter: MeterDetail }) {
   return (
@@ -109,6 +125,7 @@ export function DataSourceOverview({ meter }: { meter: MeterDetail }) {
         onYear={setYear}
         incomplete={incomplete}
       />
+      <OpenPeriodNote meter={meter} />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   distributionUpdate,
   type EnergyDistribution,
@@ -59,7 +60,7 @@ function PercentCell({
       clampBehavior="strict"
       suffix="%"
       size="xs"
-      w={110}
+      w={96}
       ml="auto"
     />
   );
@@ -72,6 +73,8 @@ function DistributionForm({ meterId, data }: { meterId: number; data: EnergyDist
   const [month, setMonth] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const editable = data.mayEdit;
+  // The two choices do not fit side by side on a phone.
+  const wide = useMediaQuery('(min-width: 30em)', true);
   const cons = total(shares, 'percCons');
   const note = total(shares, 'percNote');
   const set = (entityId: number, key: 'percCons' | 'percNote', value: number) =>
@@ -104,12 +107,12 @@ function DistributionForm({ meterId, data }: { meterId: number; data: EnergyDist
 
   return (
     <Stack gap="sm">
-      <ScrollTable label="Distribution table" minWidth={520}>
+      {/* Fits a phone: the site sits under the entity's name, so only the two percentages need their width. */}
+      <ScrollTable label="Distribution table" minWidth={300}>
         <Table verticalSpacing="xs" aria-label="Distribution">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Entity</Table.Th>
-              <Table.Th>Site</Table.Th>
+              <Table.Th>Entity (site)</Table.Th>
               <Table.Th ta="right">Percentage of consumption</Table.Th>
               <Table.Th ta="right">Percentage of note</Table.Th>
             </Table.Tr>
@@ -121,9 +124,9 @@ function DistributionForm({ meterId, data }: { meterId: number; data: EnergyDist
                   <Anchor component={Link} to={`/entities/${e.entityId}`} fz="sm">
                     {e.entityName}
                   </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm">{e.siteName}</Text>
+                  <Text fz="xs" c="dimmed">
+                    {e.siteName}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <PercentCell
@@ -146,7 +149,7 @@ function DistributionForm({ meterId, data }: { meterId: number; data: EnergyDist
           </Table.Tbody>
           <Table.Tfoot>
             <Table.Tr>
-              <Table.Th colSpan={2}>Total</Table.Th>
+              <Table.Th>Total</Table.Th>
               <Table.Th ta="right" c={cons > 100 ? 'red.7' : undefined} data-testid="total-cons">
                 {`${cons}%`}
               </Table.Th>
@@ -174,6 +177,7 @@ function DistributionForm({ meterId, data }: { meterId: number; data: EnergyDist
               Applies
             </Text>
             <SegmentedControl
+              orientation={wide ? 'horizontal' : 'vertical'}
               aria-label="Applies from"
               value={fromMonth}
               onChange={(v) => setFromMonth(v as 'start' | 'month')}

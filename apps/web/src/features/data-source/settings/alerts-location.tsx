@@ -1,4 +1,5 @@
 import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { MeterDetail } from '@verdant/contracts/meters';
 import { METER_MAP } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
@@ -12,22 +13,40 @@ const digitsOnly = (v: string | null) => (v === null || /^\d+$/.test(v) ? null :
 const decimalOnly = (v: string | null) => (v === null || /^\d+(\.\d+)?$/.test(v) ? null : MSG.alertDecimal);
 const shown = (v: number | null) => (v === null ? null : String(v));
 
-/** One alert set-up: every field saves the whole set-up (the call takes all of its fields). */
-function useSetup<T extends object>(meter: MeterDetail, path: AlertSetup, current: T) {
+/**
+ * The fields of one alert set-up, each a number in the inline field editor; every field saves the whole
+ * set-up (the call takes all of its fields).
+ */
+function useSetupFields<T extends Record<string, number | null>>(
+  meter: MeterDetail,
+  path: AlertSetup,
+  current: T,
+  validate: (v: string | null) => string | null,
+) {
   const save = useAlertSetup(meter.id, path);
-  return (key: keyof T) => (value: string | null) =>
-    save.mutateAsync({ ...current, [key]: numberOrNull(value) });
+  return (key: keyof T & string, label: string) => (
+    <InlineField
+      label={label}
+      name={key}
+      value={shown(current[key] ?? null)}
+      readOnly={!meter.mayEdit}
+      validate={validate}
+      onSave={(value) => save.mutateAsync({ ...current, [key]: numberOrNull(value) })}
+    />
+  );
 }
 
 /** Consumption Alert, Base Load Alert and Tariff Alert set-ups, and the notifications recipient. */
 export function AlertSections({ meter }: { meter: MeterDetail }) {
   const { consumption, tariff, baseLoad } = meter.alertSettings;
   const readOnly = !meter.mayEdit;
-  const saveConsumption = useSetup(meter, 'consumption-alert-setup', consumption);
-  const saveTariff = useSetup(meter, 'tariff-alert-setup', tariff);
-  const saveBase = useSetup(meter, 'baseload-alert-setup', baseLoad);
+  const consumptionField = useSetupFields(meter, 'consumption-alert-setup', consumption, digitsOnly);
+  const tariffField = useSetupFields(meter, 'tariff-alert-setup', tariff, decimalOnly);
+  const baseLoadField = useSetupFields(meter, 'baseload-alert-setup', baseLoad, decimalOnly);
   const consumptionSave = useAlertSetup(meter.id, 'consumption-alert-setup');
   const save = useFieldSavers(meter);
+  // The three long choices do not fit side by side on a phone.
+  const wide = useMediaQuery('(min-width: 48em)', true);
   return (
     <>
       <Section title="Consumption Alert">
@@ -37,6 +56,7 @@ export function AlertSections({ meter }: { meter: MeterDetail }) {
               Alert when consumption is
             </Text>
             <SegmentedControl
+              orientation={wide ? 'horizontal' : 'vertical'}
               disabled={readOnly}
               aria-label="Alert when consumption is"
               value={String(consumption.alertDiffer ?? 1)}
@@ -49,63 +69,21 @@ export function AlertSections({ meter }: { meter: MeterDetail }) {
             />
           </div>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <InlineField
-              label="By more than (%)"
-              name="alertPerc"
-              value={shown(consumption.alertPerc)}
-              readOnly={readOnly}
-              validate={digitsOnly}
-              onSave={saveConsumption('alertPerc')}
-            />
-            <InlineField
-              label={`And more than (${meter.unit ?? 'units'})`}
-              name="absAlert"
-              value={shown(consumption.absAlert)}
-              readOnly={readOnly}
-              validate={digitsOnly}
-              onSave={saveConsumption('absAlert')}
-            />
+            {consumptionField('alertPerc', 'By more than (%)')}
+            {consumptionField('absAlert', `And more than (${meter.unit ?? 'units'})`)}
           </SimpleGrid>
         </Stack>
       </Section>
       <Section title="Base Load Alert">
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <InlineField
-            label="Trigger percentage"
-            name="triggerPercentage"
-            value={shown(baseLoad.triggerPercentage)}
-            readOnly={readOnly}
-            validate={decimalOnly}
-            onSave={saveBase('triggerPercentage')}
-          />
+          {baseLoadField('triggerPercentage', 'Trigger percentage')}
         </SimpleGrid>
       </Section>
       <Section title="Tariff Alert">
         <SimpleGrid cols={{ base: 1, md: 3 }}>
-          <InlineField
-            label="Relative change (%)"
-            name="relAlert"
-            value={shown(tariff.relAlert)}
-            readOnly={readOnly}
-            validate={decimalOnly}
-            onSave={saveTariff('relAlert')}
-          />
-          <InlineField
-            label="Absolute change ($)"
-            name="absAlert"
-            value={shown(tariff.absAlert)}
-            readOnly={readOnly}
-            validate={decimalOnly}
-            onSave={saveTariff('absAlert')}
-          />
-          <InlineField
-            label="Rate change (c/unit)"
-            name="rateAlert"
-            value={shown(tariff.rateAlert)}
-            readOnly={readOnly}
-            validate={decimalOnly}
-            onSave={saveTariff('rateAlert')}
-          />
+          {tariffField('relAlert', 'Relative change (%)')}
+          {tariffField('absAlert', 'Absolute change ($)')}
+          {tariffField('rateAlert', 'Rate change (c/unit)')}
         </SimpleGrid>
       </Section>
       <Section title="Notifications">

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { type MeterDetail, REPORTING_SOURCES, SITUATIONS } from '@verdant/contracts/meters';
+import { type MeterDetail, type MeterUpdate, REPORTING_SOURCES, SITUATIONS } from '@verdant/contracts/meters';
 import { CARBON_REPORTING_ENERGY_ID, METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
 import { InlineField } from '../../../components/inline-field';
 import { useContractOptions, useRetailerList, useUnitsOf } from '../api';
@@ -8,6 +8,15 @@ import { Section, useFieldSavers } from './section';
 const CONSUMPTION_FLAG = 1;
 const CARBON_FLAGS = 6;
 const intOrNull = (v: string | null) => (v === null ? null : Number(v));
+
+type ToggleKey =
+  | 'transientMeter'
+  | 'contractorMeter'
+  | 'invoiceReport'
+  | 'nonMainland'
+  | 'smartMetering'
+  | 'hasExport'
+  | 'inheritSubmeter';
 
 interface Props {
   meter: MeterDetail;
@@ -28,6 +37,30 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
     save.now({ reporting: on ? meter.reporting | bit : meter.reporting & ~bit });
   const text = (key: 'meterNumber' | 'account' | 'landlord' | 'alertRecipient', label: string) => (
     <InlineField label={label} name={key} value={meter[key]} readOnly={readOnly} onSave={save.text(key)} />
+  );
+  const toggle = (key: ToggleKey, label: string) => (
+    <Switch
+      label={label}
+      checked={meter[key]}
+      disabled={readOnly}
+      onChange={(e) => save.now({ [key]: e.currentTarget.checked })}
+    />
+  );
+  /** A required choice that saves at once. */
+  const choice = (
+    label: string,
+    data: (string | { value: string; label: string })[],
+    value: string | null,
+    body: (v: string) => MeterUpdate,
+  ) => (
+    <Select
+      label={label}
+      data={data}
+      value={value}
+      readOnly={readOnly}
+      allowDeselect={false}
+      onChange={(v) => v && save.now(body(v))}
+    />
   );
   const electricity = meter.energyId === 13 || meter.energyId === 14;
 
@@ -65,41 +98,30 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
             onSave={save.text('localName', (v) => v ?? '')}
           />
           <TextInput label="Data type" value={meter.energy ?? ''} readOnly variant="filled" />
-          <Select
-            label="Unit"
-            data={(units.data ?? []).map((u) => ({ value: String(u.unitId), label: u.name }))}
-            value={meter.unitId === null ? null : String(meter.unitId)}
-            readOnly={readOnly}
-            allowDeselect={false}
-            onChange={(v) => v && save.now({ unitId: Number(v) })}
-          />
-          <Select
-            label="Meter type"
-            data={Object.entries(METER_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
-            value={String(meter.meterType)}
-            readOnly={readOnly}
-            allowDeselect={false}
-            onChange={(v) => v && save.now({ meterType: Number(v) })}
-          />
-          <Select
-            label="Level"
-            data={[
+          {choice(
+            'Unit',
+            (units.data ?? []).map((u) => ({ value: String(u.unitId), label: u.name })),
+            meter.unitId === null ? null : String(meter.unitId),
+            (v) => ({ unitId: Number(v) }),
+          )}
+          {choice(
+            'Meter type',
+            Object.entries(METER_TYPE_LABELS).map(([value, label]) => ({ value, label })),
+            String(meter.meterType),
+            (v) => ({ meterType: Number(v) }),
+          )}
+          {choice(
+            'Level',
+            [
               { value: '1', label: 'Supply Meter (retail)' },
               { value: '2', label: 'Check meter (submeter)' },
-            ]}
-            value={String(meter.metlvlId)}
-            readOnly={readOnly}
-            allowDeselect={false}
-            onChange={(v) => v && save.now({ metlvlId: Number(v) as 1 | 2 })}
-          />
-          <Select
-            label="Reporting source"
-            data={[...REPORTING_SOURCES]}
-            value={meter.reportingSource}
-            readOnly={readOnly}
-            allowDeselect={false}
-            onChange={(v) => v && save.now({ reportingSource: v as MeterDetail['reportingSource'] })}
-          />
+            ],
+            String(meter.metlvlId),
+            (v) => ({ metlvlId: Number(v) as 1 | 2 }),
+          )}
+          {choice('Reporting source', [...REPORTING_SOURCES], meter.reportingSource, (v) => ({
+            reportingSource: v as MeterDetail['reportingSource'],
+          }))}
           <InlineField
             label="Open date"
             type="date"
@@ -117,12 +139,7 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
             readOnly={readOnly}
             onSave={save.text('meterClose')}
           />
-          <Switch
-            label="Transient meter (tenanted when not billed)"
-            checked={meter.transientMeter}
-            disabled={readOnly}
-            onChange={(e) => save.now({ transientMeter: e.currentTarget.checked })}
-          />
+          {toggle('transientMeter', 'Transient meter (tenanted when not billed)')}
           <Checkbox
             label="Consumption reporting"
             checked={(meter.reporting & CONSUMPTION_FLAG) !== 0}
@@ -141,12 +158,7 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
               disabled={readOnly}
               onChange={(e) => flag(CARBON_FLAGS, e.currentTarget.checked)}
             />
-            <Switch
-              label="Contractor meter (reported in scope 3)"
-              checked={meter.contractorMeter}
-              disabled={readOnly}
-              onChange={(e) => save.now({ contractorMeter: e.currentTarget.checked })}
-            />
+            {toggle('contractorMeter', 'Contractor meter (reported in scope 3)')}
           </SimpleGrid>
         </Section>
       )}
@@ -182,27 +194,12 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
             readOnly={readOnly}
             onChange={(v) => save.now({ ppdContract: intOrNull(v) })}
           />
-          <Select
-            label="Situation"
-            data={[...SITUATIONS]}
-            value={meter.situation}
-            readOnly={readOnly}
-            allowDeselect={false}
-            onChange={(v) => v && save.now({ situation: v as MeterDetail['situation'] })}
-          />
+          {choice('Situation', [...SITUATIONS], meter.situation, (v) => ({
+            situation: v as MeterDetail['situation'],
+          }))}
           {meter.situation === 'LANDLORD' && text('landlord', 'Landlord')}
-          <Switch
-            label="Include in the invoice report"
-            checked={meter.invoiceReport}
-            disabled={readOnly}
-            onChange={(e) => save.now({ invoiceReport: e.currentTarget.checked })}
-          />
-          <Switch
-            label="Non-mainland supply"
-            checked={meter.nonMainland}
-            disabled={readOnly}
-            onChange={(e) => save.now({ nonMainland: e.currentTarget.checked })}
-          />
+          {toggle('invoiceReport', 'Include in the invoice report')}
+          {toggle('nonMainland', 'Non-mainland supply')}
         </SimpleGrid>
       </Section>
 
@@ -217,24 +214,9 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
             readOnly={readOnly}
             onSave={save.text('loadGroup', intOrNull)}
           />
-          <Switch
-            label="Smart metering"
-            checked={meter.smartMetering}
-            disabled={readOnly}
-            onChange={(e) => save.now({ smartMetering: e.currentTarget.checked })}
-          />
-          <Switch
-            label="Has export (generation)"
-            checked={meter.hasExport}
-            disabled={readOnly}
-            onChange={(e) => save.now({ hasExport: e.currentTarget.checked })}
-          />
-          <Switch
-            label="Inherits a submeter"
-            checked={meter.inheritSubmeter}
-            disabled={readOnly}
-            onChange={(e) => save.now({ inheritSubmeter: e.currentTarget.checked })}
-          />
+          {toggle('smartMetering', 'Smart metering')}
+          {toggle('hasExport', 'Has export (generation)')}
+          {toggle('inheritSubmeter', 'Inherits a submeter')}
         </SimpleGrid>
       </Section>
     </>

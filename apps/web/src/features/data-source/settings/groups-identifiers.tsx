@@ -1,18 +1,8 @@
-import {
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { MeterDetail } from '@verdant/contracts/meters';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
+import { GroupMemberships } from '../../../components/group-memberships';
 import { InlineField } from '../../../components/inline-field';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
@@ -22,62 +12,19 @@ import { Section } from './section';
 /** The data source groups it belongs to; editors join and leave them. */
 export function GroupsSection({ meter }: { meter: MeterDetail }) {
   const membership = useMeterGroup(meter.id);
-  const [choice, setChoice] = useState<string | null>(null);
-  const joined = new Set(meter.joinedGroups.map((g) => g.id));
-  const options = meter.availableGroups.filter((g) => !joined.has(g.id));
-  const change = (groupId: number, join: boolean) =>
-    membership.mutate({ groupId, join }, { onError: (e) => showErrorBanner(errorMessage(e)) });
   return (
     <Section title="Groups">
-      <Stack gap="sm">
-        {meter.joinedGroups.length === 0 ? (
-          <Text c="dimmed" fz="sm">
-            This data source belongs to no group.
-          </Text>
-        ) : (
-          <Group gap="xs">
-            {meter.joinedGroups.map((g) => (
-              <Badge
-                key={g.id}
-                size="lg"
-                variant="light"
-                rightSection={
-                  meter.mayEdit ? (
-                    <CloseButton
-                      size="xs"
-                      aria-label={`Leave ${g.name}`}
-                      onClick={() => change(g.id, false)}
-                    />
-                  ) : null
-                }
-              >
-                {g.name}
-              </Badge>
-            ))}
-          </Group>
-        )}
-        {meter.mayEdit && options.length > 0 && (
-          <Group align="flex-end">
-            <Select
-              label="Join a group"
-              data={options.map((g) => ({ value: String(g.id), label: g.name }))}
-              value={choice}
-              onChange={setChoice}
-              w={260}
-            />
-            <Button
-              disabled={choice === null}
-              loading={membership.isPending}
-              onClick={() => {
-                if (choice) change(Number(choice), true);
-                setChoice(null);
-              }}
-            >
-              Join
-            </Button>
-          </Group>
-        )}
-      </Stack>
+      <GroupMemberships
+        joined={meter.joinedGroups}
+        available={meter.availableGroups}
+        mayEdit={meter.mayEdit}
+        busy={membership.isPending}
+        emptyText="This data source belongs to no group."
+        joinLabel="Join a group"
+        onChange={(groupId, join) =>
+          membership.mutate({ groupId, join }, { onError: (e) => showErrorBanner(errorMessage(e)) })
+        }
+      />
     </Section>
   );
 }

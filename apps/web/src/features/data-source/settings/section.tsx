@@ -16,7 +16,12 @@ export function Section({
 }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Title order={2} fz="lg" mb="sm" style={{ display: 'flex', justifyContent: 'space-between' }}>
+      <Title
+        order={2}
+        fz="lg"
+        mb="sm"
+        style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}
+      >
         {title}
         {right}
       </Title>

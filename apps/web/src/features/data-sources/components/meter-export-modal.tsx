@@ -1,30 +1,17 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  MultiSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Checkbox, Group, Modal, MultiSelect, SegmentedControl, Stack } from '@mantine/core';
 import { EXPORT_DATA, EXPORT_DATA_LABELS, meterDataExportRequest } from '@verdant/contracts/data-sources';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
-import { MonthField } from '../../../components/date-fields';
+import {
+  ExportActions,
+  type ExportRange,
+  ExportRangesField,
+  exportRangeValues,
+  FIRST_EXPORT_RANGE,
+} from '../../../components/export-ranges';
 import { errorMessage } from '../../../lib/api-errors';
 import { showInfoBanner } from '../../../lib/banners';
 import { downloadMeterExport, useOrganisationId } from '../api';
-
-interface Range {
-  key: number;
-  aggregation: 'monthly' | 'total';
-  start: string;
-  end: string;
-}
 
 interface MeterExportModalProps {
   opened: boolean;
@@ -44,21 +31,21 @@ export function MeterExportModal({ opened, onClose, sources, preselected }: Mete
   const [data, setData] = useState<string[]>(['kWh']);
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
   const [validation, setValidation] = useState(false);
-  const [ranges, setRanges] = useState<Range[]>([{ key: 1, aggregation: 'monthly', start: '', end: '' }]);
+  const [ranges, setRanges] = useState<ExportRange[]>([FIRST_EXPORT_RANGE]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const chosen = assets.length > 0 ? assets : sources.map((s) => String(s.id));
 
-  const setRange = (key: number, change: Partial<Range>) => {
+  const changeRanges = (list: ExportRange[]) => {
     setError(null);
-    setRanges((list) => list.map((r) => (r.key === key ? { ...r, ...change } : r)));
+    setRanges(list);
   };
 
   const submit = async () => {
     const parsed = meterDataExportRequest.safeParse({
       assets: chosen.map(Number),
       data,
-      ranges: ranges.map(({ aggregation, start, end }) => ({ aggregation, start, end })),
+      ranges: exportRangeValues(ranges),
       validationColumns: validation,
     });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? MSG.validation);
@@ -95,61 +82,7 @@ export function MeterExportModal({ opened, onClose, sources, preselected }: Mete
             ))}
           </Group>
         </Checkbox.Group>
-        <Stack gap="xs">
-          <Text fw={500} fz="sm">
-            Ranges
-          </Text>
-          {ranges.map((r, i) => (
-            <Group key={r.key} align="flex-end" wrap="wrap" gap="xs">
-              <SegmentedControl
-                aria-label={`Range ${i + 1} aggregation`}
-                value={r.aggregation}
-                onChange={(v) => setRange(r.key, { aggregation: v as Range['aggregation'] })}
-                data={[
-                  { value: 'monthly', label: 'Monthly' },
-                  { value: 'total', label: 'Total' },
-                ]}
-              />
-              <MonthField
-                label={`Range ${i + 1} start`}
-                value={r.start || null}
-                onChange={(value) => setRange(r.key, { start: value ?? '' })}
-                w={140}
-              />
-              <MonthField
-                label={`Range ${i + 1} end`}
-                value={r.end || null}
-                onChange={(value) => setRange(r.key, { end: value ?? '' })}
-                w={140}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove range ${i + 1}`}
-                disabled={ranges.length === 1}
-                onClick={() => setRanges((list) => list.filter((x) => x.key !== r.key))}
-                mb={4}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          ))}
-          <Group>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconPlus size={14} />}
-              onClick={() =>
-                setRanges((list) => [
-                  ...list,
-                  { key: Math.max(...list.map((x) => x.key)) + 1, aggregation: 'total', start: '', end: '' },
-                ])
-              }
-            >
-              Add range
-            </Button>
-          </Group>
-        </Stack>
+        <ExportRangesField ranges={ranges} onChange={changeRanges} />
         <Checkbox
           label="Add validation columns (days open, days with data, complete)"
           checked={validation}
@@ -164,19 +97,7 @@ export function MeterExportModal({ opened, onClose, sources, preselected }: Mete
             { value: 'xlsx', label: 'XLSX' },
           ]}
         />
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} loading={busy}>
-            Export
-          </Button>
-        </Group>
+        <ExportActions error={error} busy={busy} onCancel={onClose} onExport={() => void submit()} />
       </Stack>
     </Modal>
   );

@@ -45,7 +45,7 @@ export function GroupOverview({ group }: { group: GroupDetail }) {
         ).map(([label, value]) => (
           <Paper key={label} withBorder p="sm" miw={140}>
             <Text fz="xs" c="dimmed">
-              {label} (12 months)
+              {label === 'Members' ? label : `${label} (12 months)`}
             </Text>
             <Text fw={600}>{value}</Text>
           </Paper>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Center, Loader, Stack, Tabs } from '@mantine/core';
+import { Alert, Center, Loader, Stack, Tabs } from '@mantine/core';
 import type { GroupType } from '@verdant/contracts/groupings';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
@@ -51,12 +51,8 @@ export function GroupPage() {
         description={
           <>
             {type === 'site' ? 'Site group' : 'Data source group'}
-            {g.grouping ? ` in ${g.grouping.name}` : ''}{' '}
-            {!g.grouping && (
-              <Badge variant="light" color="gray" component="span">
-                Uncontrolled
-              </Badge>
-            )}
+            {g.grouping ? ` in ${g.grouping.name}` : ''}
+            {g.grouping ? '' : ', uncontrolled'}
           </>
         }
       />

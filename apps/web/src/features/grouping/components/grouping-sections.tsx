@@ -1,10 +1,10 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Group,
   List,
+  NativeSelect,
   Paper,
   Select,
   Stack,
@@ -153,6 +153,7 @@ export function GroupingGroups({ grouping }: { grouping: GroupingDetail }) {
                 role="alert"
                 title="Group not added"
                 withCloseButton
+                closeButtonLabel="Dismiss"
                 onClose={() => setRefusal(null)}
               >
                 <Text fz="sm">{refusal.message}</Text>
@@ -189,9 +190,9 @@ export function GroupingDetails({ grouping }: { grouping: GroupingDetail }) {
         />
         <Text fz="sm">Groups of: {grouping.type === 'site' ? 'sites' : 'data sources'}</Text>
         <Group gap="xs">
-          <Badge variant="light" color={grouping.controlled ? 'teal' : 'gray'}>
+          <Text fz="sm" fw={600}>
             {grouping.controlled ? 'Controlled' : 'Uncontrolled'}
-          </Badge>
+          </Text>
           <Text fz="sm" c="dimmed">
             {grouping.controlled
               ? 'Each asset belongs to at most one of its groups.'
@@ -249,15 +250,14 @@ export function GroupingAssign({
               {type === 'meter' && <Table.Td>{a.account}</Table.Td>}
               <Table.Td>
                 {mayEdit && (grouping.controlled || a.relatedIds.length <= 1) ? (
-                  <Select
+                  <NativeSelect
                     aria-label={`Group of ${a.name}`}
-                    placeholder="None"
-                    clearable
                     size="xs"
                     w={220}
-                    data={options}
-                    value={a.relatedIds[0] === undefined ? null : String(a.relatedIds[0])}
-                    onChange={(v) =>
+                    data={[{ value: '', label: 'None' }, ...options]}
+                    value={a.relatedIds[0] === undefined ? '' : String(a.relatedIds[0])}
+                    onChange={(e) => {
+                      const v = e.currentTarget.value || null;
                       move.mutate(
                         { assetId: a.id, from: a.relatedIds, to: v === null ? null : Number(v) },
                         {
@@ -271,8 +271,8 @@ export function GroupingAssign({
                             if (!isSilentError(error)) showErrorBanner(errorMessage(error));
                           },
                         },
-                      )
-                    }
+                      );
+                    }}
                   />
                 ) : (
                   a.relatedIds.map((g) => names.get(g)).join(', ') || (

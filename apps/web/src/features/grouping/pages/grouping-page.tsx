@@ -1,4 +1,4 @@
-import { Alert, Badge, Center, Loader, Stack, Tabs } from '@mantine/core';
+import { Alert, Center, Loader, Stack, Tabs } from '@mantine/core';
 import type { GroupType } from '@verdant/contracts/groupings';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
@@ -57,10 +57,8 @@ export function GroupingPage() {
         title={g.name}
         description={
           <>
-            {type === 'site' ? 'Grouping of site groups' : 'Grouping of data source groups'}{' '}
-            <Badge variant="light" color={g.controlled ? 'teal' : 'gray'} component="span">
-              {g.controlled ? 'Controlled' : 'Uncontrolled'}
-            </Badge>
+            {type === 'site' ? 'Grouping of site groups' : 'Grouping of data source groups'}
+            {g.controlled ? ', controlled' : ', uncontrolled'}
           </>
         }
       />

@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Center,
   Loader,
@@ -70,11 +69,7 @@ function GroupingsTable({ type, groupings }: { type: GroupType; groupings: Group
                   {g.name}
                 </Anchor>
               </Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={g.controlled ? 'teal' : 'gray'}>
-                  {g.controlled ? 'Controlled' : 'Uncontrolled'}
-                </Badge>
-              </Table.Td>
+              <Table.Td>{g.controlled ? 'Controlled' : 'Uncontrolled'}</Table.Td>
               <Table.Td ta="right">{g.groups.length}</Table.Td>
               <Table.Td ta="right">
                 {formatQuantity(

@@ -244,7 +244,7 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
             withBorder
             shadow="sm"
             radius="sm"
-            p={{ base: 'sm', sm: 'xl' }}
+            p={{ base: 'sm', sm: 'lg' }}
             maw={960}
             component="article"
             aria-label="Invoice"

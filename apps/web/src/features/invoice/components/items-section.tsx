@@ -171,17 +171,17 @@ export function ItemsSection({
           {formatMoney(sectionTotal)}
         </Text>
       </Group>
-      <ScrollTable label={`${title} items`} minWidth={820}>
+      <ScrollTable label={`${title} items`} minWidth={680}>
         <Table verticalSpacing={4} horizontalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Description</Table.Th>
-              <Table.Th w={150}>Type</Table.Th>
-              <Table.Th w={80}>Rate</Table.Th>
-              <Table.Th w={96}>Units</Table.Th>
-              <Table.Th w={64}>Factor</Table.Th>
-              <Table.Th w={64}>Repeat</Table.Th>
-              <Table.Th w={112} ta="right">
+              <Table.Th w={128}>Type</Table.Th>
+              <Table.Th w={72}>Rate</Table.Th>
+              <Table.Th w={84}>Units</Table.Th>
+              <Table.Th w={56}>Factor</Table.Th>
+              <Table.Th w={56}>Repeat</Table.Th>
+              <Table.Th w={100} ta="right">
                 Total
               </Table.Th>
               {canEdit && <Table.Th aria-label="Remove" />}

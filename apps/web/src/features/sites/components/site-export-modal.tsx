@@ -1,20 +1,14 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  MultiSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Checkbox, Group, Modal, MultiSelect, Stack } from '@mantine/core';
 import { EXPORT_QUANTITIES, siteDataExportRequest } from '@verdant/contracts/sites';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
-import { MonthField } from '../../../components/date-fields';
+import {
+  ExportActions,
+  type ExportRange,
+  ExportRangesField,
+  exportRangeValues,
+  FIRST_EXPORT_RANGE,
+} from '../../../components/export-ranges';
 import { errorMessage } from '../../../lib/api-errors';
 import { showInfoBanner } from '../../../lib/banners';
 import { downloadSiteExport, useOrganisationId } from '../api';
@@ -25,13 +19,6 @@ const QUANTITY_LABELS: Record<(typeof EXPORT_QUANTITIES)[number], string> = {
   co2e: 'Emissions (CO2e)',
   units: 'Units in headings',
 };
-
-interface Range {
-  key: number;
-  aggregation: 'monthly' | 'total';
-  start: string;
-  end: string;
-}
 
 interface SiteExportModalProps {
   opened: boolean;
@@ -44,19 +31,16 @@ export function SiteExportModal({ opened, onClose, sites }: SiteExportModalProps
   const orgId = useOrganisationId();
   const [assets, setAssets] = useState<string[]>([]);
   const [data, setData] = useState<string[]>(['cons']);
-  const [ranges, setRanges] = useState<Range[]>([{ key: 1, aggregation: 'monthly', start: '', end: '' }]);
+  const [ranges, setRanges] = useState<ExportRange[]>([FIRST_EXPORT_RANGE]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const chosen = assets.length > 0 ? assets : sites.map((s) => String(s.id));
-
-  const setRange = (key: number, change: Partial<Range>) =>
-    setRanges((list) => list.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
   const submit = async () => {
     const parsed = siteDataExportRequest.safeParse({
       assets: chosen.map(Number),
       data,
-      ranges: ranges.map(({ aggregation, start, end }) => ({ aggregation, start, end })),
+      ranges: exportRangeValues(ranges),
     });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? MSG.validation);
     if (orgId === null) return;
@@ -91,72 +75,8 @@ export function SiteExportModal({ opened, onClose, sites }: SiteExportModalProps
             ))}
           </Group>
         </Checkbox.Group>
-        <Stack gap="xs">
-          <Text fw={500} fz="sm">
-            Ranges
-          </Text>
-          {ranges.map((r, i) => (
-            <Group key={r.key} align="flex-end" wrap="nowrap">
-              <SegmentedControl
-                aria-label={`Range ${i + 1} aggregation`}
-                value={r.aggregation}
-                onChange={(v) => setRange(r.key, { aggregation: v as Range['aggregation'] })}
-                data={[
-                  { value: 'monthly', label: 'Monthly' },
-                  { value: 'total', label: 'Total' },
-                ]}
-              />
-              <MonthField
-                label={`Range ${i + 1} start`}
-                value={r.start || null}
-                onChange={(value) => setRange(r.key, { start: value ?? '' })}
-              />
-              <MonthField
-                label={`Range ${i + 1} end`}
-                value={r.end || null}
-                onChange={(value) => setRange(r.key, { end: value ?? '' })}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove range ${i + 1}`}
-                disabled={ranges.length === 1}
-                onClick={() => setRanges((list) => list.filter((x) => x.key !== r.key))}
-                mb={4}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          ))}
-          <Group>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconPlus size={14} />}
-              onClick={() =>
-                setRanges((list) => [
-                  ...list,
-                  { key: Math.max(...list.map((x) => x.key)) + 1, aggregation: 'total', start: '', end: '' },
-                ])
-              }
-            >
-              Add range
-            </Button>
-          </Group>
-        </Stack>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} loading={busy}>
-            Export
-          </Button>
-        </Group>
+        <ExportRangesField ranges={ranges} onChange={setRanges} />
+        <ExportActions error={error} busy={busy} onCancel={onClose} onExport={() => void submit()} />
       </Stack>
     </Modal>
   );

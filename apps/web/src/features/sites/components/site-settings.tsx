@@ -1,7 +1,7 @@
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Stack, Switch, Title } from '@mantine/core';
 import { isStoredDate, type Site } from '@verdant/contracts/sites';
 import { MSG } from '@verdant/domain/messages';
-import { useState } from 'react';
+import { GroupMemberships } from '../../../components/group-memberships';
 import { InlineField } from '../../../components/inline-field';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner } from '../../../lib/banners';
@@ -91,67 +91,21 @@ function SiteDetail({ site }: { site: Site }) {
   );
 }
 
-function GroupMemberships({ site }: { site: Site }) {
+function SiteGroups({ site }: { site: Site }) {
   const membership = useGroupMembership(site.id);
-  const [choice, setChoice] = useState<string | null>(null);
-  const joined = new Set(site.joinedGroups.map((g) => g.id));
-  const options = site.availableGroups.filter((g) => !joined.has(g.id));
-  const change = (groupId: number, join: boolean) =>
-    membership.mutate({ groupId, join }, { onError: (e) => showErrorBanner(errorMessage(e)) });
   return (
     <Section title="Group Memberships">
-      <Stack gap="sm">
-        {site.joinedGroups.length === 0 ? (
-          <Text c="dimmed" fz="sm">
-            This site belongs to no site group.
-          </Text>
-        ) : (
-          <Group gap="xs">
-            {site.joinedGroups.map((g) => (
-              <Badge
-                key={g.id}
-                size="lg"
-                variant="light"
-                rightSection={
-                  site.mayEdit ? (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      aria-label={`Leave ${g.name}`}
-                      onClick={() => change(g.id, false)}
-                    >
-                      ×
-                    </Button>
-                  ) : null
-                }
-              >
-                {g.name}
-              </Badge>
-            ))}
-          </Group>
-        )}
-        {site.mayEdit && options.length > 0 && (
-          <Group align="flex-end">
-            <Select
-              label="Join a site group"
-              data={options.map((g) => ({ value: String(g.id), label: g.name }))}
-              value={choice}
-              onChange={setChoice}
-              w={260}
-            />
-            <Button
-              disabled={choice === null}
-              loading={membership.isPending}
-              onClick={() => {
-                if (choice) change(Number(choice), true);
-                setChoice(null);
-              }}
-            >
-              Join
-            </Button>
-          </Group>
-        )}
-      </Stack>
+      <GroupMemberships
+        joined={site.joinedGroups}
+        available={site.availableGroups}
+        mayEdit={site.mayEdit}
+        busy={membership.isPending}
+        emptyText="This site belongs to no site group."
+        joinLabel="Join a site group"
+        onChange={(groupId, join) =>
+          membership.mutate({ groupId, join }, { onError: (e) => showErrorBanner(errorMessage(e)) })
+        }
+      />
     </Section>
   );
 }
@@ -182,7 +136,7 @@ export function SiteSettings({ site }: { site: Site }) {
   return (
     <Stack gap="md">
       <SiteDetail site={site} />
-      <GroupMemberships site={site} />
+      <SiteGroups site={site} />
       <SiteIndicators site={site} />
     </Stack>
   );

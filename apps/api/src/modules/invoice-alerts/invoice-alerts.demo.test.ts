@@ -1,0 +1,37 @@
+import { seedDemoOnce } from '@verdant/db/seed';
+import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-database';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateOrganisation } from './invoice-alerts.service';
+
+let database: TestDatabase;
+let organisationId = 0;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const seeded = await seedDemoOnce(database.db, { adminPassword: 'Admin-pass-123', today: '2026-11-21' });
+  organisationId = seeded.demoOrganisationId ?? 0;
+});
+afterAll(() => database.close());
+
+describe('the demo audited', () => {
+  it('has open invoice alerts of the kinds its slips raise, each on the invoice that has the slip', async () => {
+    const n = await evaluateOrganisation(database.db, organisationId, '2026-11-21');
+    expect(n.invoices).toBeGreaterThan(300);
+    const rows = await database.db.execute<{ audit: string; meter: string; n: number }>(sql`
+      select a.audit, min(m.local_name) as meter, count(*)::int as n from meter_alerts a
+      join meters m on m.id = a.meter_id
+      where a.organisation_id = ${organisationId} and a.invoice_id is not null and a.status = 'pending'
+      group by a.audit order by a.audit`);
+    const kinds = Object.fromEntries(rows.rows.map((r) => [r.audit, r.meter]));
+    expect(kinds).toMatchObject({
+      arithmetic: 'Southern Depot Wash bay',
+      'consecutive-estimates': 'Aquatic Centre Pool pumps',
+      'due-date': 'Civic Library Main supply',
+      'duplicate-number': 'Head Office Car park lighting',
+      gst: 'Northern Depot Yard lighting',
+    });
+    // A second run adds nothing.
+    const again = await evaluateOrganisation(database.db, organisationId, '2026-11-21');
+    expect(again.alerts).toBe(n.alerts);
+  });
+});

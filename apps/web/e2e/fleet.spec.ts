@@ -1,0 +1,191 @@
+import { readFile } from 'node:fs/promises';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/axe-test';
+import { signIn } from './support/sign-in';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const day = (offset: number) => {
+  const d = new Date(Date.now() + offset * 86_400_000);
+  return {
+    typed: `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`,
+    iso: d.toISOString().slice(0, 10),
+  };
+};
+
+async function shots(page: Page, name: string, info: TestInfo) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 860 });
+}
+
+async function openVehicle(page: Page, registration: string) {
+  await page.goto('/organisation/fleet');
+  await page.getByRole('link', { name: registration, exact: true }).click();
+  await expect(page.getByRole('heading', { name: registration })).toBeVisible();
+  return Number(/\/fleet\/vehicles\/(\d+)/.exec(page.url())?.[1]);
+}
+
+test('New Vehicle(s) adds two of three registrations, the third already existing', async ({ page }, info) => {
+  const suffix = Date.now().toString(36).slice(-4).toUpperCase();
+  const [a, b] = [`NA${suffix}`, `NB${suffix}`];
+  await signIn(page, 'demo');
+  await page.goto('/organisation/fleet');
+  await expect(page.getByRole('table', { name: 'Fleet' })).toContainText('NDV101');
+  await shots(page, 'fleet', info);
+  await page.goto('/organisation/fleet?show=new');
+  const dialog = page.getByRole('dialog', { name: 'New Vehicle(s)' });
+  const next = dialog.getByRole('button', { name: 'Next' });
+  await expect(next).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Site' }).click();
+  await page.getByRole('option', { name: 'Northern Depot' }).click();
+  await dialog.getByLabel('Purchase date').fill(day(-30).typed);
+  await dialog.getByLabel('Registrations').fill(`${a.toLowerCase()}, ndv101; ${b}`);
+  await expect(next).toBeEnabled();
+  await next.click();
+  await expect(dialog.getByText('NDV101 already exists in Verdant so cannot be added')).toBeVisible();
+  for (const reg of [a, b]) {
+    const row = dialog.locator(`[data-registration="${reg}"]`);
+    await row.getByLabel('Make').fill('Toyota');
+    await row.getByLabel('Model').fill('Hilux');
+    await row.getByLabel('Year').fill('2023');
+    await row.getByRole('combobox', { name: 'Body' }).click();
+    await page.getByRole('option', { name: 'Ute' }).click();
+    await row.getByLabel('Seats').fill('5');
+    await row.getByRole('combobox', { name: 'Transmission' }).click();
+    await page.getByRole('option', { name: 'Automatic' }).click();
+    await row.getByLabel('Engine size (L)').fill('2.8');
+    await row.getByRole('combobox', { name: 'Fuel' }).click();
+    await page.getByRole('option', { name: 'Diesel' }).click();
+    await row.getByLabel('Efficiency (per 100 km)').fill('9.5');
+  }
+  await shots(page, 'new-vehicles', info);
+  await dialog.getByRole('button', { name: 'Add 2 vehicles' }).click();
+  await expect(page.getByText('2 vehicles created')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Fleet' })).toContainText(a);
+  await expect(page.getByRole('table', { name: 'Fleet' })).toContainText(b);
+});
+
+test('a fuel purchase added, edited and deleted moves the analytics', async ({ page }, info) => {
+  await signIn(page, 'demo');
+  const id = await openVehicle(page, 'WTP602');
+  const month = day(-1).iso.slice(0, 7);
+  const litresOf = async () => {
+    const answer = page.waitForResponse((r) => r.url().includes(`/vehicles/${id}/monthly-data`));
+    await page.goto(`/fleet/vehicles/${id}/analytics`);
+    const body = (await (await answer).json()) as { months: { label: string; litres: number }[] };
+    return body.months.find((m) => m.label === month)?.litres ?? 0;
+  };
+  const before = await litresOf();
+  await expect(page.getByRole('img', { name: /Vehicle Log/ })).toBeVisible();
+  await shots(page, 'vehicle-analytics', info);
+
+  await page.goto(`/fleet/vehicles/${id}/fuel`);
+  await page.getByRole('button', { name: 'New' }).click();
+  const modal = page.getByRole('dialog', { name: 'New Fuel Purchase' });
+  const save = modal.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await modal.getByLabel('Date').fill(day(-1).typed);
+  await modal.getByLabel('Time').fill('7:3');
+  await modal.getByLabel('Odometer (km)').click();
+  await expect(modal.getByLabel('Time')).toHaveValue('');
+  await modal.getByLabel('Odometer (km)').fill('990000');
+  await modal.getByLabel('Quantity').fill('45.5');
+  await modal.getByLabel('Cost ($)').fill('88.27');
+  await shots(page, 'new-fuel-purchase', info);
+  await save.click();
+  await expect(modal).toBeHidden();
+  const table = page.getByRole('table', { name: 'Fuel purchases' });
+  await expect(table).toContainText('990,000');
+  await expect(table).toContainText('1.940');
+  await shots(page, 'vehicle-fuel', info);
+  expect(await litresOf()).toBeCloseTo(before + 45.5, 3);
+
+  await page.goto(`/fleet/vehicles/${id}/fuel`);
+  const row = page.getByRole('row').filter({ hasText: '990,000' });
+  await row.getByRole('button', { name: /Edit purchase/ }).click();
+  await page.getByLabel('Quantity').fill('50');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(table).toContainText('50.00');
+  expect(await litresOf()).toBeCloseTo(before + 50, 3);
+
+  await page.goto(`/fleet/vehicles/${id}/fuel`);
+  await page
+    .getByRole('row')
+    .filter({ hasText: '990,000' })
+    .getByRole('button', { name: /Edit purchase/ })
+    .click();
+  await table.getByRole('button', { name: 'Delete' }).click();
+  await expect(table).not.toContainText('990,000');
+  expect(await litresOf()).toBeCloseTo(before, 3);
+});
+
+test('Export Transactions by month: the CSV totals match the purchases', async ({ page }, info) => {
+  await signIn(page, 'demo');
+  const id = await openVehicle(page, 'SDV203');
+  const purchases = page.waitForResponse((r) => r.url().endsWith(`/vehicles/${id}/purchases`));
+  await page.goto(`/fleet/vehicles/${id}/fuel`);
+  const list = (
+    (await (await purchases).json()) as {
+      purchases: { date: string; quantity: number; cost: number; incorrectFuel: boolean }[];
+    }
+  ).purchases;
+  const end = day(-1).iso.slice(0, 7);
+  const [y, m] = end.split('-').map(Number) as [number, number];
+  const startMonth = `${m <= 3 ? y - 1 : y}-${pad(((m - 4 + 12) % 12) + 1)}`;
+  const inRange = list.filter(
+    (p) => !p.incorrectFuel && p.date.slice(0, 7) >= startMonth && p.date.slice(0, 7) <= end,
+  );
+
+  await page.goto('/organisation/fleet');
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page
+    .getByRole('region', { name: 'Actions' })
+    .getByRole('button', { name: 'Export Transactions' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Export Transactions' });
+  await dialog.getByRole('textbox', { name: 'Vehicles' }).click();
+  await page.getByRole('option', { name: 'SDV203' }).click();
+  await dialog.getByLabel('Start').fill(`${startMonth.slice(5)}/${startMonth.slice(0, 4)}`);
+  await dialog.getByLabel('End').fill(`${end.slice(5)}/${end.slice(0, 4)}`);
+  await shots(page, 'export-transactions', info);
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export' }).click();
+  const file = await download;
+  const path = info.outputPath('transactions.csv');
+  await file.saveAs(path);
+  const lines = (await readFile(path, 'utf8')).trim().split('\n');
+  expect(lines[0]).toBe('Registration,Aggregation,Date,Time,Odometer,Cost ($),Fuel (L)');
+  const rows = lines.slice(1).map((l) => l.split(','));
+  const sum = (i: number) => rows.reduce((s, r) => s + Number(r[i]), 0);
+  expect(rows.every((r) => r[1] === 'month')).toBe(true);
+  expect(sum(5)).toBeCloseTo(
+    inRange.reduce((s, p) => s + p.cost, 0),
+    1,
+  );
+  expect(sum(6)).toBeCloseTo(
+    inRange.reduce((s, p) => s + p.quantity, 0),
+    1,
+  );
+});
+
+test('fuel card, unexpected fuel and vehicle pages at 1280 and 390 px', async ({ page }, info) => {
+  await signIn(page, 'demo');
+  const id = await openVehicle(page, 'NDV101');
+  await shots(page, 'vehicle-overview', info);
+  await page.goto(`/fleet/vehicles/${id}/settings`);
+  await expect(page.getByLabel('Make')).toHaveValue('Toyota');
+  await shots(page, 'vehicle-details', info);
+  await page.goto(`/fleet/vehicles/${id}/fuel`);
+  await expect(page.getByRole('img', { name: 'Incorrect fuel' }).first()).toBeVisible();
+  await page.goto('/organisation/data-sources');
+  await page.getByRole('link', { name: 'POOL CARS PETROL CARD' }).click();
+  await expect(page).toHaveURL(/\/fleet\/fuelcards\/\d+$/);
+  await expect(page.getByRole('table', { name: 'Monthly litres, cost and emissions' })).toBeVisible();
+  await shots(page, 'fuel-card', info);
+  await page.getByRole('tab', { name: 'Purchases' }).click();
+  await page.getByRole('link', { name: 'Unexpected fuel purchases on this card' }).click();
+  await expect(page.getByRole('table', { name: 'Purchases' })).toContainText('NDV101');
+  await shots(page, 'incorrect-fuels', info);
+});

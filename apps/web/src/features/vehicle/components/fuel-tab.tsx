@@ -1,0 +1,272 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import type { FuelPurchase } from '@verdant/contracts/fleet';
+import { formatDisplayDate } from '@verdant/domain/dates';
+import { MSG } from '@verdant/domain/messages';
+import { formatMoney, formatNumber } from '@verdant/domain/unit-scaling';
+import { Fragment, useState } from 'react';
+import { DateField } from '../../../components/date-fields';
+import { errorMessage } from '../../../lib/api-errors';
+import { showErrorBanner, showInfoBanner, showSuccessBanner } from '../../../lib/banners';
+import { useDeletePurchase, usePurchases, useSavePurchase } from '../api';
+
+interface Draft {
+  date: string | null;
+  time: string;
+  odo: number | '';
+  cost: number | '';
+  quantity: number | '';
+}
+const EMPTY: Draft = { date: null, time: '', odo: '', cost: '', quantity: '' };
+const TIME = /^([01]?\d|2\d):[0-5]\d$/;
+
+/** The purchase form of the New Fuel Purchase modal and of an expanded row. */
+function PurchaseForm({
+  initial,
+  saving,
+  onSave,
+  onCancel,
+  onDelete,
+  deleting,
+}: {
+  initial: Draft;
+  saving: boolean;
+  onSave: (d: Draft) => void;
+  onCancel: () => void;
+  onDelete?: () => void;
+  deleting?: boolean;
+}) {
+  const [d, setD] = useState(initial);
+  const filled =
+    d.date !== null &&
+    /^\d{4}-\d{2}-\d{2}$/.test(d.date) &&
+    d.odo !== '' &&
+    d.cost !== '' &&
+    d.quantity !== '';
+  return (
+    <Stack gap="xs">
+      <Group grow align="flex-start">
+        <DateField label="Date" value={d.date} onChange={(date) => setD({ ...d, date })} required />
+        <TextInput
+          label="Time"
+          placeholder="HH:MM"
+          value={d.time}
+          onChange={(e) => setD({ ...d, time: e.currentTarget.value })}
+          // An incomplete time is cleared when the field is left (data-portal 5).
+          onBlur={() => !TIME.test(d.time) && setD((x) => ({ ...x, time: '' }))}
+        />
+      </Group>
+      <Group grow align="flex-start">
+        <NumberInput
+          label="Odometer (km)"
+          value={d.odo}
+          onChange={(v) => setD({ ...d, odo: v === '' ? '' : Number(v) })}
+          allowDecimal={false}
+          min={0}
+          required
+        />
+        <NumberInput
+          label="Quantity"
+          value={d.quantity}
+          onChange={(v) => setD({ ...d, quantity: v === '' ? '' : Number(v) })}
+          decimalScale={3}
+          min={0}
+          required
+        />
+        <NumberInput
+          label="Cost ($)"
+          value={d.cost}
+          onChange={(v) => setD({ ...d, cost: v === '' ? '' : Number(v) })}
+          decimalScale={2}
+          min={0}
+          required
+        />
+      </Group>
+      <Group justify="space-between">
+        {onDelete ? (
+          <Button color="red" variant="light" onClick={onDelete} loading={deleting}>
+            Delete
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Group gap="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button disabled={!filled} loading={saving} onClick={() => onSave(d)}>
+            Save
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}
+
+const draftOf = (p: FuelPurchase): Draft => ({
+  date: p.date,
+  time: p.time ?? '',
+  odo: p.odo < 0 ? '' : p.odo,
+  cost: p.cost,
+  quantity: p.quantity,
+});
+
+/** The Fuel tab (data-portal 2.6): purchases newest first; rows expand to edit or delete; New adds one. */
+export function FuelTab({ vehicleId, unit }: { vehicleId: number; unit: string }) {
+  const purchases = usePurchases(vehicleId);
+  const save = useSavePurchase(vehicleId);
+  const remove = useDeletePurchase(vehicleId);
+  const [open, setOpen] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
+  const mayEdit = purchases.data?.mayEdit === true;
+
+  const submit = (readingId: number | null, d: Draft, done: () => void) =>
+    save.mutate(
+      {
+        readingId,
+        body: {
+          date: d.date ?? '',
+          time: d.time,
+          odo: d.odo === '' ? null : d.odo,
+          cost: Number(d.cost),
+          quantity: Number(d.quantity),
+        },
+      },
+      {
+        onSuccess: (answer) => {
+          if (answer.warning) showInfoBanner(answer.warning);
+          else showSuccessBanner(answer.message);
+          done();
+        },
+        onError: (error) =>
+          showErrorBanner(
+            error instanceof Error && 'fields' in error
+              ? errorMessage(error)
+              : readingId === null
+                ? MSG.fuelPurchaseSaveFailed
+                : MSG.fuelPurchaseUpdateFailed,
+          ),
+      },
+    );
+
+  return (
+    <Stack gap="sm">
+      {mayEdit && (
+        <Group justify="flex-end">
+          <Button size="compact-sm" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            New
+          </Button>
+        </Group>
+      )}
+      <Table.ScrollContainer minWidth={720}>
+        <Table verticalSpacing="xs" highlightOnHover aria-label="Fuel purchases">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={32} />
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Time</Table.Th>
+              <Table.Th ta="right">Odometer</Table.Th>
+              <Table.Th ta="right">Quantity</Table.Th>
+              <Table.Th ta="right">{unit === 'litres' ? 'Per Litre' : `Per ${unit}`}</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+              <Table.Th>Fuel</Table.Th>
+              <Table.Th w={32} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(purchases.data?.purchases ?? []).map((p) => {
+              const editable = mayEdit && !p.incorrectFuel;
+              const expanded = open === p.readingId && editable;
+              return (
+                <Fragment key={`${p.incorrectFuel ? 'card' : 'own'}-${p.readingId}`}>
+                  <Table.Tr data-reading-id={p.readingId}>
+                    <Table.Td>
+                      {editable && (
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`${expanded ? 'Close' : 'Edit'} purchase of ${formatDisplayDate(p.date)}`}
+                          onClick={() => setOpen(expanded ? null : p.readingId)}
+                        >
+                          {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                        </ActionIcon>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{formatDisplayDate(p.date)}</Table.Td>
+                    <Table.Td>{p.time ?? ''}</Table.Td>
+                    <Table.Td ta="right">
+                      {p.odo < 0 ? '' : formatNumber(p.odo)}
+                      {p.odometerFlag && (
+                        <Tooltip label={MSG.fuelPurchaseOdometerLower}>
+                          <IconAlertTriangle
+                            size={14}
+                            color="var(--mantine-color-orange-7)"
+                            aria-label="Odometer lower than the previous reading"
+                            style={{ marginLeft: 4 }}
+                          />
+                        </Tooltip>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">{p.quantity.toFixed(2)}</Table.Td>
+                    <Table.Td ta="right">{p.perLitre === null ? '' : p.perLitre.toFixed(3)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(p.cost)}</Table.Td>
+                    <Table.Td>{p.fuel}</Table.Td>
+                    <Table.Td>
+                      {p.incorrectFuel && (
+                        <Tooltip label="Incorrect fuel: bought on a fuel card; it cannot be edited or deleted">
+                          <IconAlertTriangle
+                            size={16}
+                            color="var(--mantine-color-red-7)"
+                            aria-label="Incorrect fuel"
+                          />
+                        </Tooltip>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                  {expanded && (
+                    <Table.Tr>
+                      <Table.Td colSpan={9}>
+                        <PurchaseForm
+                          initial={draftOf(p)}
+                          saving={save.isPending}
+                          deleting={remove.isPending}
+                          onCancel={() => setOpen(null)}
+                          onSave={(d) => submit(p.readingId, d, () => setOpen(null))}
+                          onDelete={() =>
+                            remove.mutate(p.readingId, {
+                              onSuccess: () => setOpen(null),
+                              onError: () => showErrorBanner(MSG.fuelPurchaseDeleteFailed),
+                            })
+                          }
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {purchases.isSuccess && purchases.data.purchases.length === 0 && <Text c="dimmed">No results</Text>}
+      <Modal opened={adding} onClose={() => setAdding(false)} title="New Fuel Purchase">
+        <PurchaseForm
+          initial={EMPTY}
+          saving={save.isPending}
+          onCancel={() => setAdding(false)}
+          onSave={(d) => submit(null, d, () => setAdding(false))}
+        />
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoOnce } from './seed';
+import { createTestDatabase, type TestDatabase } from './testing/test-database';
+
+let database: TestDatabase;
+const stored = new Map<string, Buffer>();
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const storage = { put: async (key: string, data: Buffer) => void stored.set(key, data) };
+  await seedDemoOnce(database.db, { adminPassword: 'Admin-pass-123', today: '2026-11-21', storage });
+}, 240_000);
+afterAll(() => database.close());
+
+const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
+
+describe('demo invoice documents (issue 14b)', () => {
+  it('has a replacement of two invoices, a reversal and a decommissioned meter', async () => {
+    const kinds = await rows<{ kind: string; reversed: number }>(sql`
+      select i.kind, (select count(*)::int from invoice_reversals r where r.reversal_id = i.id) as reversed
+      from invoices i where i.kind <> 'normal' order by i.kind`);
+    expect(kinds).toEqual([
+      { kind: 'decommission', reversed: 1 },
+      { kind: 'replacement', reversed: 2 },
+      { kind: 'reversal', reversed: 1 },
+    ]);
+    const [outfall] = await rows<{ meter_close: string | null }>(sql`
+      select meter_close::text from meters where local_name = 'Water Treatment Plant Outfall pumps'`);
+    expect(outfall?.meter_close).toBe('2026-10-31');
+  });
+
+  it('gives two invoices an original PDF drawn by the product, stored through the storage', async () => {
+    const pdfs = await rows<{ storage_key: string }>(sql`
+      select f.storage_key from invoices i join files f on f.id = i.original_file_id`);
+    expect(pdfs).toHaveLength(2);
+    for (const p of pdfs) expect(stored.get(p.storage_key)?.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
