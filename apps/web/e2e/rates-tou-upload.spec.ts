@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
+
+/** The file is chosen through a button that opens the file chooser. */
+async function chooseFile(input: Locator, file: string) {
+  const chooser = input.page().waitForEvent('filechooser');
+  await input.click();
+  await (await chooser).setFiles(file);
+}
 
 test('TOU rates uploaded from the template; the second upload is refused as an overwrite', async ({
   page,
@@ -35,13 +43,13 @@ test('TOU rates uploaded from the template; the second upload is refused as an o
   const { writeFile } = await import('node:fs/promises');
   await writeFile(file, filled);
 
-  await dialog.getByLabel('Rates file (CSV)').setInputFiles(file);
+  await chooseFile(dialog.getByRole('button', { name: /rates file/ }), file);
   await dialog.getByRole('button', { name: 'Upload rates' }).click();
   await expect(page.getByText('Rates uploaded')).toBeVisible();
   await expect(page.getByTestId('tou-rates').getByRole('cell', { name: '02/2030' })).toBeVisible();
 
   await page.getByRole('button', { name: 'TOU rates template and upload' }).click();
-  await dialog.getByLabel('Rates file (CSV)').setInputFiles(file);
+  await chooseFile(dialog.getByRole('button', { name: /rates file/ }), file);
   await dialog.getByRole('button', { name: 'Upload rates' }).click();
   const refusal = dialog.getByTestId('upload-refusal');
   await expect(refusal).toContainText('Rates upload would overwrite existing stored rates');

@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, List, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Group, List, Modal, Select, Stack, Text } from '@mantine/core';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
@@ -76,7 +76,7 @@ export function TouUploadModal({
           value={meter}
           onChange={setMeter}
           error={errors.meter}
-          searchable
+          comboboxProps={{ withinPortal: true }}
         />
         <Group grow align="flex-start">
           <DateField label="Date from" value={from} onChange={setFrom} />
@@ -88,13 +88,13 @@ export function TouUploadModal({
           </Button>
         </Group>
         <Text fw={600}>2. Upload the filled template</Text>
-        <FileInput
-          label="Rates file (CSV)"
-          accept=".csv,text/csv"
-          value={file}
-          onChange={setFile}
-          clearable
-        />
+        <FileButton onChange={setFile} accept=".csv,text/csv">
+          {(props) => (
+            <Button variant="default" {...props}>
+              {file ? `Rates file: ${file.name}` : 'Choose the rates file (CSV)'}
+            </Button>
+          )}
+        </FileButton>
         {refusal && (
           <Alert color="red" title={refusal.message} data-testid="upload-refusal">
             <List size="sm">
