@@ -125,6 +125,7 @@ export const MSG = {
   meterOpenRequired: 'The open date cannot be empty',
   meterCloseBeforeOpen: 'The close date cannot be before the open date',
   meterUnitNotOfType: "That unit is not a unit of the data source's data type",
+  meterContractUnknown: 'Choose a contract of this organisation',
   meterDataTypeUnknown: 'That data type does not exist',
   meterLoadGroupInteger: 'Load group must be a whole number',
   meterLocationRange:

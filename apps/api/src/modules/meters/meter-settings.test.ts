@@ -1,4 +1,5 @@
 import { auditEvents } from '@verdant/db/schema/audit';
+import { ppdContracts, touContracts } from '@verdant/db/schema/rates';
 import { MSG } from '@verdant/domain/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,17 @@ describe('PUT /meters/{id}', () => {
   });
 
   it('refuses bad input with the message and changes nothing', async () => {
+    // Another organisation's TOU and PPD contracts are not this meter's to link.
+    const [tou] = await w.t.db
+      .insert(touContracts)
+      .values({ organisationId: w.other.id, name: 'Their TOU' })
+      .returning();
+    const [ppd] = await w.t.db
+      .insert(ppdContracts)
+      .values({ organisationId: w.other.id, name: 'Their PPD' })
+      .returning();
+    const theirTou = tou?.id ?? 0;
+    const theirPpd = ppd?.id ?? 0;
     const before = (await w.call('editor', 'GET', url())).json();
     const cases: [object, string][] = [
       [{ localName: 'ab' }, MSG.meterNameTooShort],
@@ -47,6 +59,8 @@ describe('PUT /meters/{id}', () => {
       [{ loadGroup: 1.5 }, MSG.meterLoadGroupInteger],
       [{ situation: 'LANDLORD', landlord: '  ' }, MSG.meterLandlordRequired],
       [{ meterOpen: '2024-02-30' }, 'Enter a real date written yyyy-MM-dd'],
+      [{ touContract: theirTou }, MSG.meterContractUnknown],
+      [{ ppdContract: theirPpd }, MSG.meterContractUnknown],
     ];
     for (const [body, message] of cases) {
       const res = await w.call('editor', 'PUT', url(), body);

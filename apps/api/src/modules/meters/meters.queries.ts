@@ -188,6 +188,21 @@ export async function findUnit(db: DbOrTx, unitId: number) {
   return row;
 }
 
+/** Whether the organisation holds a TOU or PPD contract of that id (another organisation's is not found). */
+export async function contractExists(
+  db: DbOrTx,
+  organisationId: number,
+  kind: 'tou' | 'ppd',
+  id: number,
+): Promise<boolean> {
+  const rows = await db.execute(
+    kind === 'tou'
+      ? sql`select 1 from tou_contracts where organisation_id = ${organisationId} and id = ${id}`
+      : sql`select 1 from ppd_contracts where organisation_id = ${organisationId} and id = ${id}`,
+  );
+  return rows.rows.length > 0;
+}
+
 /** A data type the organisation may use: a global one or its own, not retired. */
 export async function findDataType(db: DbOrTx, organisationId: number, id: number) {
   const [row] = await db

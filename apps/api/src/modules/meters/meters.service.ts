@@ -205,6 +205,14 @@ export function createMetersService({ db, clock }: { db: Db; clock: () => Date }
     ) {
       throw badRequest(MSG.meterLandlordRequired, { landlord: [MSG.meterLandlordRequired] });
     }
+    for (const [kind, id, field] of [
+      ['tou', touContract, 'touContract'],
+      ['ppd', ppdContract, 'ppdContract'],
+    ] as const) {
+      if (id !== undefined && id !== null && !(await q.contractExists(tx, m.organisationId, kind, id))) {
+        throw badRequest(MSG.meterContractUnknown, { [field]: [MSG.meterContractUnknown] });
+      }
+    }
     if (out.unitId !== undefined && out.unitId !== null) {
       const unit = await q.findUnit(tx, out.unitId);
       if (!unit || unit.dataTypeId !== m.energyId) {
