@@ -214,7 +214,7 @@ function InvoiceRow({
         <Table.Td style={{ whiteSpace: 'nowrap' }}>
           {period(invoice.dateFrom, invoice.dateTill)}
           {invoice.readType === 'estimated' && (
-            <Text span fz="xs" c="orange.9" ml={6}>
+            <Text span fz="xs" c="red.9" ml={6}>
               (estimated)
             </Text>
           )}
@@ -249,7 +249,7 @@ function OtherRow({ row }: { row: Exclude<InvoiceListRow, { type: 'invoice' }> }
         <Table.Td colSpan={6}>
           <Group gap={6}>
             <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden />
-            <Text fz="sm" fw={600} c="orange.9">
+            <Text fz="sm" fw={600} c="red.9">
               {row.text}
             </Text>
             <Text fz="sm">{period(row.dateFrom, row.dateTill)}</Text>
