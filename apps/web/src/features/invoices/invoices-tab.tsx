@@ -343,19 +343,25 @@ export function InvoicesTab({ meter }: { meter: MeterDetail }) {
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item component={Link} to={`/data-sources/${meter.id}/new-invoice`} disabled={!mayEdit}>
-              New Invoice
+            {mayEdit && (
+              <>
+                <Menu.Item component={Link} to={`/data-sources/${meter.id}/new-invoice`}>
+                  New Invoice
+                </Menu.Item>
+                <Menu.Item onClick={() => open('reversal')}>New Reversal</Menu.Item>
+                <Menu.Item onClick={() => open('replacement')}>Replace Invoice</Menu.Item>
+                <Menu.Item onClick={() => open('decommission')}>Decommission</Menu.Item>
+              </>
+            )}
+            {/* Export is offered but not built (spec 2.4 'Export (disabled)'). */}
+            <Menu.Item
+              aria-disabled="true"
+              c="dimmed"
+              onClick={(e) => e.preventDefault()}
+              closeMenuOnClick={false}
+            >
+              Export
             </Menu.Item>
-            <Menu.Item onClick={() => open('reversal')} disabled={!mayEdit}>
-              New Reversal
-            </Menu.Item>
-            <Menu.Item onClick={() => open('replacement')} disabled={!mayEdit}>
-              Replace Invoice
-            </Menu.Item>
-            <Menu.Item onClick={() => open('decommission')} disabled={!mayEdit}>
-              Decommission
-            </Menu.Item>
-            <Menu.Item disabled>Export</Menu.Item>
           </Menu.Dropdown>
         </Menu>
       </Group>
