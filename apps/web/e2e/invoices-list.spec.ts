@@ -67,10 +67,10 @@ test('an observer reads the list; the Actions menu offers nothing to change', as
   await expect(
     page.getByRole('table', { name: 'Invoices' }).locator('tr[data-invoice-id]').first(),
   ).toBeVisible(SLOW);
-  await page.getByRole('button', { name: 'Invoice Actions' }).click();
-  await expect(page.getByRole('menuitem', { name: 'New Reversal' })).toHaveCount(0);
-  await expect(page.getByRole('menuitem', { name: 'Export' })).toHaveAttribute('aria-disabled', 'true');
-  await page.keyboard.press('Escape');
+  // ?show=reversal opens nothing for someone who may not change the invoices.
+  await page.goto(`${new URL(page.url()).pathname}?show=reversal`);
+  await expect(page.getByRole('table', { name: 'Invoices' })).toBeVisible(SLOW);
+  await expect(page.getByRole('dialog', { name: 'New Reversal' })).toHaveCount(0);
 });
 
 test('a general user uploads a PDF to an invoice and opens it', async ({ page }) => {
