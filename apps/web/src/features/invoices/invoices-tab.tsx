@@ -214,7 +214,7 @@ function InvoiceRow({
         <Table.Td style={{ whiteSpace: 'nowrap' }}>
           {period(invoice.dateFrom, invoice.dateTill)}
           {invoice.readType === 'estimated' && (
-            <Text span fz="xs" c="orange.9" ml={6}>
+            <Text span fz="xs" c="red.9" ml={6}>
               (estimated)
             </Text>
           )}
@@ -249,7 +249,7 @@ function OtherRow({ row }: { row: Exclude<InvoiceListRow, { type: 'invoice' }> }
         <Table.Td colSpan={6}>
           <Group gap={6}>
             <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden />
-            <Text fz="sm" fw={600} c="orange.9">
+            <Text fz="sm" fw={600} c="red.9">
               {row.text}
             </Text>
             <Text fz="sm">{period(row.dateFrom, row.dateTill)}</Text>
@@ -343,19 +343,25 @@ export function InvoicesTab({ meter }: { meter: MeterDetail }) {
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item component={Link} to={`/data-sources/${meter.id}/new-invoice`} disabled={!mayEdit}>
-              New Invoice
+            {mayEdit && (
+              <>
+                <Menu.Item component={Link} to={`/data-sources/${meter.id}/new-invoice`}>
+                  New Invoice
+                </Menu.Item>
+                <Menu.Item onClick={() => open('reversal')}>New Reversal</Menu.Item>
+                <Menu.Item onClick={() => open('replacement')}>Replace Invoice</Menu.Item>
+                <Menu.Item onClick={() => open('decommission')}>Decommission</Menu.Item>
+              </>
+            )}
+            {/* Export is offered but not built (spec 2.4 'Export (disabled)'). */}
+            <Menu.Item
+              aria-disabled="true"
+              c="dimmed"
+              onClick={(e) => e.preventDefault()}
+              closeMenuOnClick={false}
+            >
+              Export
             </Menu.Item>
-            <Menu.Item onClick={() => open('reversal')} disabled={!mayEdit}>
-              New Reversal
-            </Menu.Item>
-            <Menu.Item onClick={() => open('replacement')} disabled={!mayEdit}>
-              Replace Invoice
-            </Menu.Item>
-            <Menu.Item onClick={() => open('decommission')} disabled={!mayEdit}>
-              Decommission
-            </Menu.Item>
-            <Menu.Item disabled>Export</Menu.Item>
           </Menu.Dropdown>
         </Menu>
       </Group>
