@@ -7,6 +7,8 @@
  */
 export interface AuditItem {
   totalCents: number;
+  /** Charge, sundry or discount (a charge when not given). */
+  category?: 'charge' | 'sundry' | 'discount';
   /** rate x units x factor x repeat in cents, when the item has them; null for a lump sum. */
   calculatedCents: number | null;
   taxExempt: boolean;
@@ -27,6 +29,12 @@ export interface AuditInvoice {
   /** Cost before tax. */
   costCents: number;
   taxCents: number;
+  /** 'Items are' GST incl (the item totals contain their GST); excl when not given. */
+  itemsIncludeTax?: boolean;
+  /** 'Discount applied' after GST (the GST is on the undiscounted items); before when not given. */
+  discountAfterTax?: boolean;
+  /** The invoice's GST percentage; 15 when not given. */
+  taxPercentage?: number;
   readType: 'actual' | 'estimated' | 'customer';
   items: AuditItem[];
 }

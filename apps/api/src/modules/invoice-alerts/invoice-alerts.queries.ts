@@ -59,6 +59,9 @@ export type InvoiceRow = {
   /** The meter's share of the cost before tax, in cents. */
   cost_cents: number;
   tax_cents: number;
+  items_include_tax: boolean;
+  discount_after_tax: boolean;
+  tax_percentage: string;
 };
 
 /**
@@ -82,7 +85,8 @@ export async function meterInvoices(db: DbOrTx, organisationId: number, meterIds
         when im.sharing is not null then im.sharing / 100
         when c.all_consumption <> 0 then im.consumption / c.all_consumption
         else 1.0 / c.meters end)::int as cost_cents,
-      round(c.tax_amount * 100)::int as tax_cents
+      round(c.tax_amount * 100)::int as tax_cents, c.items_include_tax, c.discount_after_tax,
+      c.tax_percentage::text as tax_percentage
     from counted c join invoice_meters im on im.invoice_id = c.id
     where im.meter_id = any(${intArray(meterIds)})
     order by im.meter_id, c.date_from, c.id`);
