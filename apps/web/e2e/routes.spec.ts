@@ -51,10 +51,10 @@ const SPEC_ROUTES = [
   '/admin-reports/invoice-entry',
   '/admin-reports/estimated-reads',
   '/portals/data-entry',
-  '/fleet/vehicles/1',
+  '/fleet/vehicles/{vehicle}',
   '/data-sources/1/notes',
   '/organisations/1',
-  '/vehicle-by-meter/1',
+  '/vehicle-by-meter/{vehicleMeter}',
   '/tools/jobs/1',
 ];
 
@@ -92,7 +92,24 @@ test('every spec route answers its screen or the not-built page; every unknown a
     const link = page.getByRole('main').getByRole('link', { name }).first();
     return ((await link.getAttribute('href')) ?? '').split('/').pop() ?? '';
   };
+  // A demo vehicle and its fuel meter (issue 16), as the API gives them to the signed-in page.
+  await page.goto('/organisation/fleet');
+  const vehicleLink = page.getByRole('main').locator('a[href*="/fleet/vehicles/"]').first();
+  const vehicle = ((await vehicleLink.getAttribute('href')) ?? '').split('/').pop() ?? '';
+  const vehicleMeter = await page.evaluate(async (id) => {
+    const answer = await fetch(`/api/vehicles/${id}`, {
+      headers: {
+        Authorization: `Bearer ${sessionStorage.getItem('verdant.token')}`,
+        'X-Organisation-Id': String(
+          (JSON.parse(sessionStorage.getItem('verdant.organisation') ?? '{}') as { id?: number }).id ?? '',
+        ),
+      },
+    });
+    return String(((await answer.json()) as { consMeter: number }).consMeter);
+  }, vehicle);
   const ids: Record<string, string> = {
+    vehicle,
+    vehicleMeter,
     siteGroup: await idOf('/groups/site-groups', 'Corporate'),
     meterGroup: await idOf('/groups/meter-groups', 'North'),
     siteGrouping: await idOf('/groups', 'Divisions'),
