@@ -31,7 +31,8 @@ export async function seedDemoInvoiceAnomalies(db: DbOrTx, organisationId: numbe
       date_due = ${fromDayNumber(day + 2)} where id = ${library.id}`);
   }
 
-  const yard = await latest('Northern Depot Yard lighting');
+  // Not Yard lighting: its latest invoice is reversed in the demo documents (demo-invoice-documents.ts).
+  const yard = await latest('Northern Depot Workshop supply');
   if (yard) await db.execute(sql`update invoices set tax_amount = tax_amount + 12.34 where id = ${yard.id}`);
 
   const wash = await latest('Southern Depot Wash bay');

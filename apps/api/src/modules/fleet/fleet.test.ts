@@ -353,8 +353,9 @@ describe('fuel cards', () => {
   });
 
   it('flags a card purchase of the wrong fuel; it shows on the vehicle and cannot be changed there', async () => {
+    // On the card's open date (it opened today): purchases before it are kept but not counted (issue 13).
     const res = await call('editor', 'POST', `/fuelcards/${ids.card}/purchases`, {
-      date: '2026-04-10',
+      date: '2026-05-15',
       odo: null,
       quantity: 30,
       cost: 80,
@@ -363,7 +364,7 @@ describe('fuel cards', () => {
     expect(res.json().data).toMatchObject({ incorrectFuel: true, registration: 'ABC123', fuel: 'Petrol' });
     const card = (await call('observer', 'GET', `/fuelcards/${ids.card}?incorrectOnly=true`)).json();
     expect(card.purchases).toHaveLength(1);
-    expect(card.monthly.find((m: { month: string }) => m.month === '2026-04')).toMatchObject({
+    expect(card.monthly.find((m: { month: string }) => m.month === '2026-05')).toMatchObject({
       litres: 30,
       cost: 80,
     });

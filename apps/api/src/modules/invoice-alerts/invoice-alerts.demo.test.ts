@@ -27,7 +27,7 @@ describe('the demo audited', () => {
       arithmetic: 'Southern Depot Wash bay',
       'due-date': 'Civic Library Main supply',
       'duplicate-number': 'Head Office Car park lighting',
-      gst: 'Northern Depot Yard lighting',
+      gst: 'Northern Depot Workshop supply',
     });
     // A second run adds nothing.
     const again = await evaluateOrganisation(database.db, organisationId, '2026-11-21');
