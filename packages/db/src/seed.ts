@@ -38,7 +38,13 @@ export interface SeedResult {
 /** Loads the demo organisations and accounts once; later starts find the marker and do nothing. */
 export async function seedDemoOnce(
   db: Db,
-  opts: { adminPassword?: string; today?: string; storage?: DemoStorage; fleet?: boolean } = {},
+  opts: {
+    adminPassword?: string;
+    today?: string;
+    storage?: DemoStorage;
+    fleet?: boolean;
+    invoiceDocuments?: boolean;
+  } = {},
 ): Promise<SeedResult> {
   // The demo's meters use the catalogue's data types and factors.
   await seedCatalogue(db);
@@ -123,7 +129,10 @@ export async function seedDemoOnce(
     await seedDemoGroupings(tx, { organisationId: demo.id });
     await seedDemoTargetsAndRates(tx, { organisationId: demo.id, today });
     if (opts.storage) await seedDemoFiles(tx, { organisationId: demo.id, sites, today }, opts.storage);
-    await seedDemoInvoiceDocuments(tx, { organisationId: demo.id, today }, opts.storage);
+    // The reversal, replacement and decommission (issue 14) change figures on purpose; they can be left out
+    // like the fleet to compare the demo's figures with those from before them.
+    if (opts.invoiceDocuments !== false)
+      await seedDemoInvoiceDocuments(tx, { organisationId: demo.id, today }, opts.storage);
     await createUser(tx, {
       password: adminPassword,
       loginId: 'admin',
