@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { api } from '../lib/api-client';
 import { DateField } from './date-fields';
+import { paginationLabels } from './pagination-labels';
 
 interface Props {
   organisationId: number;
@@ -173,7 +174,7 @@ export function AuditHistory({ organisationId, asset }: Props) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} {...paginationLabels} />}
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import {
 } from '@verdant/contracts/deleted-assets';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
+import { paginationLabels } from '../../../components/pagination-labels';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDeletedAssetAction, useDeletedAssets } from '../api';
@@ -113,6 +114,7 @@ export function DeletedAssetsTable({ type, noun }: { type: DeletedAssetType; nou
             value={page}
             onChange={setPage}
             size="sm"
+            {...paginationLabels}
           />
         </Group>
       )}
