@@ -321,6 +321,14 @@ export const halfHourDays = pgTable(
     dayKwh: doublePrecision('day_kwh').notNull(),
     /** Half hours present (0-48), for completeness. */
     readings: smallint('readings').notNull(),
+    /**
+     * Quality of each half hour, one character per half hour (index 0 is 00:00-00:30): A actual, E estimated,
+     * S substituted, F final substituted, V variable (NEM12's flags); a space where the half hour is missing.
+     * Null when every present half hour is actual. A day with any E, S, F or V counts as estimated.
+     */
+    quality: text('quality'),
+    /** Half hours not actual (E, S, F or V), kept so that monthly facts never unpack `quality`. */
+    estimatedReadings: smallint('estimated_readings').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.meterId, t.register, t.readDate] }),
@@ -334,6 +342,7 @@ export const halfHourDays = pgTable(
       name: 'half_hour_days_register_fk',
     }).onDelete('cascade'),
     check('half_hour_days_length_check', sql`cardinality(${t.kwh}) = 48`),
+    check('half_hour_days_quality_check', sql`${t.quality} is null or length(${t.quality}) = 48`),
   ],
 );
 

@@ -1,0 +1,70 @@
+/**
+ * The shapes every data-import parser yields and the import job consumes (issue 15). A parser is a pure
+ * function over the file's text (an async iterable of chunks or lines, never the whole file in memory) that
+ * yields `ImportEvent`s in file order; the job matches each reading to a meter of the organisation, folds
+ * interval readings onto the standard-time half-hour clock (fold.ts), and writes them in batches.
+ */
+
+/** The formats the import job accepts. */
+export type ImportFormat =
+  | 'csv-readings'
+  | 'nem12'
+  | 'eiep3'
+  | 'eiep13a'
+  | 'green-button'
+  | 'csv-invoices'
+  | 'csv-consumption'
+  | 'portfolio-manager';
+
+/** NEM12's quality flags (A actual, E estimated, S substituted, F final substituted, V variable). */
+export type ReadingQuality = 'A' | 'E' | 'S' | 'F' | 'V';
+
+/** One interval reading as the file states it, before it is matched to a meter. */
+export interface IntervalReading {
+  /** 1-based line (or, for XML, element) number in the file, for the error report. */
+  line: number;
+  /** How the file names the meter: NMI, ICP, meter serial number, or the CSV's meter column. */
+  meterKey: string;
+  /** The file's register or channel (NEM12 NMI suffix, EIEP3 register content code, ...); null when none. */
+  register: string | null;
+  direction: 'import' | 'export';
+  /** Already converted by the parser: Wh become kWh, varh become kVArh. */
+  quantity: 'kWh' | 'kVArh';
+  /** Start of the interval as a UTC instant (ms since the epoch). */
+  startUtcMs: number;
+  /** Interval length in minutes: 5, 15, 30 or 60. */
+  minutes: number;
+  value: number;
+  quality: ReadingQuality;
+}
+
+/** A row the parser could not read; the job names it in the error report and the import lands nothing. */
+export interface RefusedRow {
+  line: number;
+  reason: string;
+}
+
+/** One billing-period row (an invoice or consumption-record CSV, ENERGY STAR Portfolio Manager's Meter Entries). */
+export interface PeriodRow {
+  line: number;
+  meterKey: string;
+  /** yyyy-MM-dd, inclusive. */
+  from: string;
+  till: string;
+  quantity: number;
+  /** As the file states it (for example 'kWh (thousand Watt-hours)'); the job resolves it to a unit. */
+  unit: string | null;
+  /** Dollars as written in the file, or null. */
+  cost: string | null;
+  estimated: boolean;
+  invoiceNumber?: string | null;
+  invoiceDate?: string | null;
+  demandKw?: number | null;
+}
+
+export type ImportEvent =
+  | { kind: 'reading'; reading: IntervalReading }
+  | { kind: 'period'; row: PeriodRow }
+  | { kind: 'refused'; row: RefusedRow }
+  /** Lines read so far, for the job's progress. */
+  | { kind: 'progress'; lines: number };
