@@ -49,7 +49,11 @@ import { groupsRoutes } from './modules/groupings/groups.routes';
 import { createGroupsService } from './modules/groupings/groups.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
-import { evaluateInvoiceAlerts, toInvoiceAlert } from './modules/invoice-alerts/invoice-alerts.evaluate';
+import {
+  evaluateInvoiceAlerts,
+  halfHourCheckOf,
+  toInvoiceAlert,
+} from './modules/invoice-alerts/invoice-alerts.evaluate';
 import * as invoiceAlertQueries from './modules/invoice-alerts/invoice-alerts.queries';
 import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
 import { createInvoiceAlertsService } from './modules/invoice-alerts/invoice-alerts.service';
@@ -211,6 +215,7 @@ export async function buildApp({
           db,
           clock,
           evaluateAlerts: evaluateInvoiceAlerts,
+          halfHourCheck: halfHourCheckOf,
           storedAlerts: async (tx, organisationId, ids) =>
             (await invoiceAlertQueries.invoiceAlerts(tx, organisationId, ids)).map(toInvoiceAlert),
         }),

@@ -29,6 +29,13 @@ export type AlertEvaluator = (
   invoiceIds: readonly number[],
   options: { dryRun: boolean },
 ) => Promise<AlertOut[]>;
+/** The invoice's period and consumption beside the data source's half-hour data (issue 14 point 9). */
+export type HalfHourChecker = (
+  tx: DbOrTx,
+  organisationId: number,
+  meterId: number,
+  invoice: { dateFrom: string | null; dateTill: string | null; unitId: number; consumption: number },
+) => Promise<InvoicePage['halfHourCheck']>;
 /** The stored alerts of invoices (the Alerts raised table). */
 export type StoredAlerts = (
   db: DbOrTx,
@@ -100,11 +107,13 @@ export function createInvoicesService({
   db,
   evaluateAlerts,
   storedAlerts,
+  halfHourCheck,
 }: {
   db: Db;
   clock?: () => Date;
   evaluateAlerts?: AlertEvaluator;
   storedAlerts?: StoredAlerts;
+  halfHourCheck?: HalfHourChecker;
 }) {
   function organisationOf(a: Caller) {
     const id = a.checked.organisationId;
@@ -177,6 +186,7 @@ export function createInvoicesService({
               .filter((x) => x.meterId === undefined || x.meterId === meter.id)
               .map(alertOf)
           : arithmeticAlerts(draft.items, arithmetic),
+      halfHourCheck: halfHourCheck ? await halfHourCheck(tx, organisationId, meter.id, draft) : null,
     };
   }
 

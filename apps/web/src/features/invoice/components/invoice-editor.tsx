@@ -42,6 +42,7 @@ import {
 } from '../invoice-form';
 import { AlertsRaised } from './alerts-raised';
 import { MoneyText, NumberText } from './fields';
+import { HalfHourCheckPanel } from './half-hour-check';
 import { ItemsSection } from './items-section';
 import { AlertsDialog, SaveErrorDialog } from './save-dialogs';
 
@@ -390,6 +391,13 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
                 onValue={(v) => set('openingBalance', v)}
               />
             </SimpleGrid>
+            <HalfHourCheckPanel
+              check={draft.halfHourCheck}
+              consumption={draft.consumption}
+              unitId={draft.unitId}
+              dateFrom={draft.dateFrom}
+              dateTill={draft.dateTill}
+            />
 
             <Stack gap="lg" mt="xl">
               {(['charge', 'sundry', 'discount'] as const).map((section) => (
