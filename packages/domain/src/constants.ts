@@ -79,3 +79,13 @@ export const METER_NAME_SUGGESTION_MAX = 70;
 
 /** The data source location map (data-portal.md 9): opens at about -40, 174.5, zoom 5; 13 when located. */
 export const METER_MAP = { centre: [-40, 174.5] as [number, number], zoom: 5, locatedZoom: 13 };
+
+// Invoices (data-portal spec sections 2.4, 6 and 9; core-portal spec 9).
+/** Add Sundry shows only for a non-editable invoice of these retailers. */
+export const SUNDRY_HELPER_RETAILER_IDS: readonly number[] = [12, 13];
+/** The sundry helper's charge type (line item stereotype) and the GST it assumes. */
+export const SUNDRY_HELPER_TYPE_ID = 30;
+export const SUNDRY_HELPER_GST_PERCENT = 15;
+/** The Invoice Entry Report: years from this one on; a data source or day below this share of days is sparse. */
+export const INVOICE_REPORT_MIN_YEAR = 1990;
+export const INVOICE_REPORT_SPARSE_PERCENT = 20;
