@@ -203,7 +203,7 @@ export async function buildApp({
         service: createInvoiceListService({ db, clock, fileLinks: invoiceFiles.fileLinks }),
         reversals: createInvoiceReversalService({ db, clock }),
       });
-      await api.register(adminReportsRoutes, { service: createAdminReportsService({ db }) });
+      await api.register(adminReportsRoutes, { service: createAdminReportsService({ db, clock }) });
       await api.register(invoiceAlertsRoutes, {
         service: createInvoiceAlertsService({ db, jobQueue }),
       });

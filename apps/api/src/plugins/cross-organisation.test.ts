@@ -75,6 +75,9 @@ const OBSERVER_MAY = new Set([
   'POST /api/organisations/{id}/meter-data-export',
   'POST /api/organisations/{id}/fleet-data-export',
   'POST /api/organisations/{id}/fleet-transaction-export',
+  // The Invoice Entry Report of the data sources named, and its CSV (issue 14).
+  'POST /api/organisations/{id}/invoices-reports',
+  'POST /api/organisations/{id}/invoices-reports/export',
 ]);
 
 beforeAll(async () => {
