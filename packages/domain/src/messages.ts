@@ -265,6 +265,8 @@ export const MSG = {
   invoiceLinkFileUnknown: "That file is not one of this organisation's files",
   // Bill-audit alerts, invoice reports, retailers (issue 14c)
   invoiceAlertSent: 'A sent alert cannot be reset',
+  invoiceAlertReset: 'Alert reset to Unreviewed',
+  invoiceAlertResetFailed: "Alert couldn't be reset.",
   invoiceAlertsQueued:
     'The bill audit of the last year of invoices has started; new alerts appear as it runs',
   // Fleet (core-portal 8, data-portal 8): the spec's words where it has them.
