@@ -79,3 +79,12 @@ export const METER_NAME_SUGGESTION_MAX = 70;
 
 /** The data source location map (data-portal.md 9): opens at about -40, 174.5, zoom 5; 13 when located. */
 export const METER_MAP = { centre: [-40, 174.5] as [number, number], zoom: 5, locatedZoom: 13 };
+
+// Consumption, transactions and half-hour data (data-portal.md 5 and 9).
+/** Reference/Notes of a transaction, at most (data-portal 5). */
+export const TRANSACTION_NOTE_MAX = 50;
+/** Half hours in a standard-time day, and how many peaks the half-hour page lists (data-portal 9). */
+export const HALF_HOURS_PER_DAY = 48;
+export const HALF_HOUR_TOP_PEAKS = 5;
+/** The power factor chart's ticks (data-portal 9). */
+export const POWER_FACTOR_TICKS = [0.9, 1] as const;
