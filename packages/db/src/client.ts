@@ -4,12 +4,14 @@ import * as assets from './schema/assets';
 import * as audit from './schema/audit';
 import * as catalogue from './schema/catalogue';
 import * as core from './schema/core';
+import * as imports from './schema/imports';
 import * as inputs from './schema/inputs';
 import * as organisation from './schema/organisation';
 import * as retailers from './schema/retailers';
 
 export const schema = {
   ...core,
+  ...imports,
   ...assets,
   ...audit,
   ...catalogue,
