@@ -58,3 +58,13 @@ export function connect(url: string, max = 10): Database {
   }
   return { db, pool, close };
 }
+
+/**
+ * The connection a transaction runs on, for what drizzle does not speak (COPY through pg-copy-streams): the
+ * statements sent on it are part of the transaction.
+ */
+export function clientOf(tx: Tx): pg.PoolClient {
+  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
+  if (!client) throw new Error('no connection behind this transaction');
+  return client;
+}

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
 import { fill } from '../messages';
 import { IMPORT_MSG, ImportFileError } from './import-messages';
 
@@ -32,5 +33,25 @@ export async function* csvRecords(
     throw error;
   } finally {
     parser.destroy();
+  }
+}
+
+/**
+ * The first rows of a CSV text that may be cut anywhere (the first bytes of a file): the complete lines only,
+ * at most `limit` rows. Empty when not even the header row is complete or the text is not CSV.
+ */
+export function csvHead(text: string, limit = 6): string[][] {
+  const end = text.lastIndexOf('\n');
+  const complete = end < 0 ? '' : text.slice(0, end + 1);
+  try {
+    return parseSync(complete, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      to: limit,
+    });
+  } catch {
+    return [];
   }
 }

@@ -40,6 +40,7 @@ export const IMPORT_MSG = {
     'Negative reading ({value}) on an import register: export belongs on an export register of {name}',
   exportWithout: 'An export reading and data source {name} has no export',
   intervalLength: '{minutes}-minute intervals: data source {name} records 5, 15 or 30-minute intervals only',
+  intervalAligned: 'The {minutes}-minute interval from {time} does not fall within one half hour',
   future: 'The reading at {time} is in the future',
   dateNotValid: 'The date "{value}" is not a date',
   timeNotValid: 'The time "{value}" is not a date and time',
@@ -49,6 +50,7 @@ export const IMPORT_MSG = {
   directionNotValid: 'The direction "{value}" is not import or export',
   registerKind: 'Register {register} of {name} is an {direction} {quantity} register',
   unitUnknown: 'The unit "{unit}" is not a unit of data source {name}',
+  invoiceExists: 'An invoice for {from} to {till} is already stored with other figures ({number})',
   periodOrder: 'The start date {from} is after the end date {till}',
   required: 'The {field} is empty',
 } as const;
