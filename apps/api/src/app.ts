@@ -49,6 +49,8 @@ import { groupsRoutes } from './modules/groupings/groups.routes';
 import { createGroupsService } from './modules/groupings/groups.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { createImportsService } from './modules/imports/imports.service';
 import { evaluateInvoiceAlerts, toInvoiceAlert } from './modules/invoice-alerts/invoice-alerts.evaluate';
 import * as invoiceAlertQueries from './modules/invoice-alerts/invoice-alerts.queries';
 import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
@@ -198,6 +200,7 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(importsRoutes, { service: createImportsService({ db, config, jobQueue }) });
       await api.register(invoiceFilesRoutes, { service: invoiceFiles });
       await api.register(invoiceListRoutes, {
         service: createInvoiceListService({ db, clock, fileLinks: invoiceFiles.fileLinks }),

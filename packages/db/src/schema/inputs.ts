@@ -289,9 +289,15 @@ export const halfHourRegisters = pgTable(
     register: smallint('register').notNull(),
     direction: text('direction', { enum: ['import', 'export'] }).notNull(),
     quantity: text('quantity', { enum: ['kWh', 'kVArh'] }).notNull(),
+    /**
+     * The register's name in the files it was imported from (NEM12's NMI suffix such as E1 or B1, an EIEP
+     * register content code, a CSV's register column); null for a register no file named.
+     */
+    label: text('label'),
   },
   (t) => [
     primaryKey({ columns: [t.meterId, t.register] }),
+    uniqueIndex('half_hour_registers_label_unique').on(t.meterId, t.label),
     uniqueIndex('half_hour_registers_organisation_unique').on(t.organisationId, t.meterId, t.register),
     foreignKey({
       columns: [t.organisationId, t.meterId],
