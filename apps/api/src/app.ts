@@ -38,11 +38,15 @@ import { entityDetailsRoutes } from './modules/entities/entity-details.routes';
 import { createEntityDetailsService } from './modules/entities/entity-details.service';
 import { entityFiguresRoutes } from './modules/entities/entity-figures.routes';
 import { createEntityFiguresService } from './modules/entities/entity-figures.service';
+import { favouriteGraphsRoutes } from './modules/favourite-graphs/favourite-graphs.routes';
+import { createFavouriteGraphsService } from './modules/favourite-graphs/favourite-graphs.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
 import { createFleetService } from './modules/fleet/fleet.service';
 import { createFleetExportService } from './modules/fleet/fleet-export.service';
+import { graphsRoutes } from './modules/graphs/graphs.routes';
+import { createGraphsService } from './modules/graphs/graphs.service';
 import { groupingsRoutes } from './modules/groupings/groupings.routes';
 import { createGroupingsService } from './modules/groupings/groupings.service';
 import { groupsRoutes } from './modules/groupings/groups.routes';
@@ -210,6 +214,8 @@ export async function buildApp({
       await api.register(invoiceAlertsRoutes, {
         service: createInvoiceAlertsService({ db, jobQueue }),
       });
+      await api.register(graphsRoutes, { service: createGraphsService({ db, clock }) });
+      await api.register(favouriteGraphsRoutes, { service: createFavouriteGraphsService({ db }) });
       await api.register(groupingsRoutes, { service: createGroupingsService({ db, clock }) });
       await api.register(groupsRoutes, { service: createGroupsService({ db, clock }) });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });

@@ -16,6 +16,21 @@ export const DEFAULT_REPORTING_YEAR_END = 12;
 export const REPORTING_YEAR_ENDS = [12, 3, 6] as const;
 export const UNIT_SCALING_THRESHOLD = 10_000;
 export const CHART_BARS_MAX = 10;
+/** Graph builder limits (data-portal.md 9: pie minimum slice 1%; default years previous and current). */
+export const PIE_MIN_SLICE = 0.01;
+/** Series one graph-data request may ask for; a split of a large organisation must be narrowed first. */
+export const GRAPH_SERIES_MAX = 100;
+/** Years one graph may show. */
+export const GRAPH_YEARS_MAX = 10;
+/** The earliest year a graph may show. */
+export const GRAPH_MIN_YEAR = 2000;
+/** Days a day-by-day time series may cover (about three years of half-hour data). */
+export const GRAPH_DAYS_MAX = 1200;
+/** A time series starts this many years before the current one; a yearly chart shows this year and the last. */
+export const GRAPH_TIMESERIES_YEARS_BACK = 2;
+/** Longest favourite graph name, and longest encoded graph definition stored with it. */
+export const FAVOURITE_NAME_MAX = 100;
+export const GRAPH_DEFINITION_MAX = 20_000;
 export const TARGET_BASELINE_MIN_YEAR = 2000;
 /** A target's monthly profile is normalised to this total (core-portal.md 9). */
 export const TARGET_PROFILE_TOTAL = 100;
