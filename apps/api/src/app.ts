@@ -43,6 +43,8 @@ import { createFilesService } from './modules/files/files.service';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
 import { createFleetService } from './modules/fleet/fleet.service';
 import { createFleetExportService } from './modules/fleet/fleet-export.service';
+import { ghgChartsRoutes } from './modules/ghg-charts/ghg-charts.routes';
+import { createGhgChartsService } from './modules/ghg-charts/ghg-charts.service';
 import { groupingsRoutes } from './modules/groupings/groupings.routes';
 import { createGroupingsService } from './modules/groupings/groupings.service';
 import { groupsRoutes } from './modules/groupings/groups.routes';
@@ -247,6 +249,7 @@ export async function buildApp({
       await api.register(referenceRoutes, { db });
       await api.register(ratesRoutes, { service: createRatesService({ db }) });
       await api.register(targetsRoutes, { service: createTargetsService({ db, clock }) });
+      await api.register(ghgChartsRoutes, { service: createGhgChartsService({ db, clock }) });
       await api.register(meterCreationRoutes, { service: createMeterCreationService({ db }) });
       await api.register(fleetRoutes, {
         service: createFleetService({ db, clock }),
