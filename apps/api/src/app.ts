@@ -45,6 +45,8 @@ import { createFilesService } from './modules/files/files.service';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
 import { createFleetService } from './modules/fleet/fleet.service';
 import { createFleetExportService } from './modules/fleet/fleet-export.service';
+import { ghgChartsRoutes } from './modules/ghg-charts/ghg-charts.routes';
+import { createGhgChartsService } from './modules/ghg-charts/ghg-charts.service';
 import { graphsRoutes } from './modules/graphs/graphs.routes';
 import { createGraphsService } from './modules/graphs/graphs.service';
 import { groupingsRoutes } from './modules/groupings/groupings.routes';
@@ -89,6 +91,8 @@ import { createOrganisationsService } from './modules/organisations/organisation
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { scope2InstrumentsRoutes } from './modules/scope2-instruments/scope2-instruments.routes';
+import { createScope2InstrumentsService } from './modules/scope2-instruments/scope2-instruments.service';
 import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
 import { createSiteExportService } from './modules/sites/site-export.service';
@@ -264,6 +268,10 @@ export async function buildApp({
       await api.register(referenceRoutes, { db });
       await api.register(ratesRoutes, { service: createRatesService({ db }) });
       await api.register(targetsRoutes, { service: createTargetsService({ db, clock }) });
+      await api.register(ghgChartsRoutes, { service: createGhgChartsService({ db, clock }) });
+      await api.register(scope2InstrumentsRoutes, {
+        service: createScope2InstrumentsService({ db, jobQueue }),
+      });
       await api.register(meterCreationRoutes, { service: createMeterCreationService({ db }) });
       await api.register(fleetRoutes, {
         service: createFleetService({ db, clock }),
