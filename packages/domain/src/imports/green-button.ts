@@ -1,7 +1,7 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { DEFAULT_TIME_ZONE, offsetMinutes } from '../time-zone';
 import { ImportFileError } from './errors';
-import { PROGRESS_EVERY, type TextSource } from './records';
+import { BATCH, eventsOf, PROGRESS_EVERY, type TextSource } from './records';
 import type { ImportEvent, IntervalReading, ReadingQuality } from './types';
 
 /**
@@ -78,11 +78,11 @@ const USAGE_POINT = /(UsagePoint\/[^/]+)/;
 const METER_READING = /(UsagePoint\/[^/]+\/MeterReading\/[^/]+)/;
 const READING_TYPE = /(ReadingType\/[^/]+)\/?$/;
 
-/** Reads a Green Button file; `timeZone` places readings of whole days on dates (the organisation's zone). */
-export async function* parseGreenButton(
+/** Reads a Green Button file as event arrays; `timeZone` places readings of whole days on dates (the organisation's zone). */
+export async function* parseGreenButtonBatches(
   source: TextSource,
   { timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {},
-): AsyncGenerator<ImportEvent> {
+): AsyncGenerator<ImportEvent[]> {
   const usagePoints = new Map<string, { title: string }>();
   const meterReadings = new Map<string, { usagePoint: string | null; readingType: string | null }>();
   const readingTypes = new Map<string, ReadingTypeInfo | string>();
@@ -313,13 +313,13 @@ export async function* parseGreenButton(
     if (first && piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
     if (piece) first = false;
     parser.write(piece);
-    if (out.length) {
-      yield* out;
-      out = [];
-    }
     if (Math.floor(parser.line / PROGRESS_EVERY) > Math.floor(lastProgress / PROGRESS_EVERY)) {
       lastProgress = parser.line;
-      yield { kind: 'progress', lines: parser.line };
+      out.push({ kind: 'progress', lines: parser.line });
+    }
+    if (out.length >= BATCH) {
+      yield out;
+      out = [];
     }
   }
   parser.write(decoder.decode());
@@ -339,9 +339,13 @@ export async function* parseGreenButton(
       'The file has no UsagePoint or IntervalBlock: it is not Green Button usage data',
     );
   for (const p of pending) emitBlock(p.meterReading, p.entry, true);
-  yield* out;
-  yield { kind: 'progress', lines: parser.line };
+  out.push({ kind: 'progress', lines: parser.line });
+  yield out;
 }
+
+/** Green Button's events one by one. */
+export const parseGreenButton = (source: TextSource, options: { timeZone?: string } = {}) =>
+  eventsOf(parseGreenButtonBatches(source, options));
 
 function refuse(line: number, reason: string): ImportEvent {
   return { kind: 'refused', row: { line, reason } };
