@@ -49,6 +49,8 @@ import { groupsRoutes } from './modules/groupings/groups.routes';
 import { createGroupsService } from './modules/groupings/groups.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { createImportsService } from './modules/imports/imports.service';
 import { evaluateInvoiceAlerts, toInvoiceAlert } from './modules/invoice-alerts/invoice-alerts.evaluate';
 import * as invoiceAlertQueries from './modules/invoice-alerts/invoice-alerts.queries';
 import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
@@ -62,6 +64,8 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
+import { meterConsumptionRoutes } from './modules/meter-consumption/meter-consumption.routes';
+import { createMeterConsumptionService } from './modules/meter-consumption/meter-consumption.service';
 import { meterCreationRoutes } from './modules/meter-creation/meter-creation.routes';
 import { createMeterCreationService } from './modules/meter-creation/meter-creation.service';
 import { meterDistributionRoutes } from './modules/meter-distribution/meter-distribution.routes';
@@ -88,6 +92,8 @@ import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
 import { targetsRoutes } from './modules/targets/targets.routes';
 import { createTargetsService } from './modules/targets/targets.service';
+import { transactionsRoutes } from './modules/transactions/transactions.routes';
+import { createTransactionsService } from './modules/transactions/transactions.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
 import { emailChangeRoutes } from './modules/users/email-change.routes';
@@ -194,6 +200,7 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(importsRoutes, { service: createImportsService({ db, config, jobQueue }) });
       await api.register(invoiceFilesRoutes, { service: invoiceFiles });
       await api.register(invoiceListRoutes, {
         service: createInvoiceListService({ db, clock, fileLinks: invoiceFiles.fileLinks }),
@@ -206,6 +213,10 @@ export async function buildApp({
       await api.register(groupingsRoutes, { service: createGroupingsService({ db, clock }) });
       await api.register(groupsRoutes, { service: createGroupsService({ db, clock }) });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
+      await api.register(meterConsumptionRoutes, {
+        service: createMeterConsumptionService({ db, fileLink: files.fileLink }),
+      });
+      await api.register(transactionsRoutes, { service: createTransactionsService({ db, clock }) });
       await api.register(invoicesRoutes, {
         service: createInvoicesService({
           db,

@@ -48,6 +48,11 @@ function wallClock(instant: Date, zone: string) {
   };
 }
 
+/** The date ('yyyy-MM-dd') and the minutes since midnight it is in a zone at an instant. */
+export function nowIn(zone: string, now: Date = new Date()): { date: string; minutes: number } {
+  return wallClock(now, zone);
+}
+
 /** The date ('yyyy-MM-dd') it is in a zone at an instant. */
 export function todayIn(zone: string, now: Date = new Date()): string {
   return wallClock(now, zone).date;
