@@ -1,4 +1,4 @@
-import { ImportFileError } from './errors';
+import { ImportFileError } from './import-messages';
 import { BATCH, type CsvRecord, csvRecords, PROGRESS_EVERY, type TextSource, wholeNumber } from './records';
 import type { ImportEvent, ReadingQuality } from './types';
 

@@ -1,6 +1,6 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { DEFAULT_TIME_ZONE, offsetMinutes } from '../time-zone';
-import { ImportFileError } from './errors';
+import { ImportFileError } from './import-messages';
 import { BATCH, eventsOf, PROGRESS_EVERY, type TextSource } from './records';
 import type { ImportEvent, IntervalReading, ReadingQuality } from './types';
 

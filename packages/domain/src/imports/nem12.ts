@@ -1,4 +1,4 @@
-import { ImportFileError } from './errors';
+import { ImportFileError } from './import-messages';
 import {
   BATCH,
   type CsvRecord,
