@@ -354,8 +354,9 @@ describe('conversion and factors', () => {
     expect(rows.map((r) => round(r.co2e.s2Market))).toEqual([1550, 229.4]);
   });
 
-  it('takes a market-based scope 2 factor where the organisation holds one', () => {
-    // Certificates cover 2023 at 0 kg/kWh: location-based 229.4 kg, market-based 0.
+  it('takes a residual-mix factor for market-based scope 2 where one is published', () => {
+    // A residual mix of 0 kg/kWh from 2023: location-based 229.4 kg, market-based 0, all 3100 kWh at the
+    // residual mix.
     const factors = plain({
       s2Location: always(0.074),
       s2Market: [{ from: '2023-01-01', till: null, rate: 0 }],
@@ -365,6 +366,7 @@ describe('conversion and factors', () => {
       invoices: [invoice({ id: 1, from: '2023-03-01', till: '2023-03-31', meters: one(3100) })],
     });
     expect([round(row?.co2e.s2Location ?? -1), round(row?.co2e.s2Market ?? -1)]).toEqual([229.4, 0]);
+    expect(row?.marketKwh).toEqual({ certificate: 0, supplier: 0, residual: 3100, grid: 0 });
   });
 
   it('counts a day with no factor as missing, never as zero', () => {

@@ -1,0 +1,44 @@
+import { IMPORT_FORMAT_LABELS } from '@verdant/contracts/imports';
+import type { ReadingsMapping } from '@verdant/domain/imports/csv-mapping';
+import { parsePeriodCsv } from '@verdant/domain/imports/csv-periods';
+import { parseCsvReadings } from '@verdant/domain/imports/csv-readings';
+import { csvHead } from '@verdant/domain/imports/csv-records';
+import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
+import type { ImportEvent, ImportFormat } from '@verdant/domain/imports/types';
+import { fill } from '@verdant/domain/messages';
+
+/** Formats of interval readings (half-hour data); the others are one row per invoice or consumption record. */
+export const INTERVAL_FORMATS: ReadonlySet<ImportFormat> = new Set([
+  'csv-readings',
+  'nem12',
+  'eiep3',
+  'eiep13a',
+  'green-button',
+]);
+
+/** The format a file's first bytes show, or null when they show none the import knows. */
+export { detectFormat } from '@verdant/domain/imports/detect';
+
+/** The header row of a CSV head (the first bytes of a file), or an empty list. */
+export const headersOf = (head: string) => csvHead(head, 1)[0] ?? [];
+
+/** The parser of a format over the file's text. */
+export function parserFor(
+  format: ImportFormat,
+  text: AsyncIterable<string>,
+  options: { mapping: ReadingsMapping | null; zone: string },
+): AsyncIterable<ImportEvent> {
+  switch (format) {
+    case 'csv-readings':
+      if (!options.mapping) throw new ImportFileError(IMPORT_MSG.mappingNeeded);
+      return parseCsvReadings(text, { mapping: options.mapping, zone: options.zone });
+    case 'csv-invoices':
+    case 'csv-consumption':
+    case 'portfolio-manager':
+      return parsePeriodCsv(text, format);
+    default:
+      throw new ImportFileError(
+        fill(IMPORT_MSG.fileUnreadable, { format: IMPORT_FORMAT_LABELS[format], detail: 'no reader yet' }),
+      );
+  }
+}
