@@ -57,7 +57,11 @@ import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
-import { evaluateInvoiceAlerts, toInvoiceAlert } from './modules/invoice-alerts/invoice-alerts.evaluate';
+import {
+  evaluateInvoiceAlerts,
+  halfHourCheckOf,
+  toInvoiceAlert,
+} from './modules/invoice-alerts/invoice-alerts.evaluate';
 import * as invoiceAlertQueries from './modules/invoice-alerts/invoice-alerts.queries';
 import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
 import { createInvoiceAlertsService } from './modules/invoice-alerts/invoice-alerts.service';
@@ -214,7 +218,7 @@ export async function buildApp({
         service: createInvoiceListService({ db, clock, fileLinks: invoiceFiles.fileLinks }),
         reversals: createInvoiceReversalService({ db, clock }),
       });
-      await api.register(adminReportsRoutes, { service: createAdminReportsService({ db }) });
+      await api.register(adminReportsRoutes, { service: createAdminReportsService({ db, clock }) });
       await api.register(invoiceAlertsRoutes, {
         service: createInvoiceAlertsService({ db, jobQueue }),
       });
@@ -232,6 +236,7 @@ export async function buildApp({
           db,
           clock,
           evaluateAlerts: evaluateInvoiceAlerts,
+          halfHourCheck: halfHourCheckOf,
           storedAlerts: async (tx, organisationId, ids) =>
             (await invoiceAlertQueries.invoiceAlerts(tx, organisationId, ids)).map(toInvoiceAlert),
         }),

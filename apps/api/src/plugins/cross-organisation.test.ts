@@ -82,6 +82,9 @@ const OBSERVER_MAY = new Set([
   'POST /api/organisations/{orgId}/graph-data/data-types-for-split',
   'POST /api/organisations/{orgId}/graph-data/groups-for-split',
   'POST /api/organisations/{orgId}/pie-data',
+  // The Invoice Entry Report of the data sources named, and its CSV (issue 14).
+  'POST /api/organisations/{id}/invoices-reports',
+  'POST /api/organisations/{id}/invoices-reports/export',
 ]);
 
 beforeAll(async () => {
