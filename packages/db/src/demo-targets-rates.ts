@@ -2,13 +2,12 @@ import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { TOU_DAY_TYPES, TOU_TIME_PERIODS } from '@verdant/domain/rates/tou';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from './client';
+import { demoNhhRates, demoTouRate } from './demo-rates';
 import { sumFacts } from './ledger/read-model';
 import { assetGroupMembers, assetGroups, meters } from './schema/assets';
 import { nhhRates, ppdContracts, ppdRates, touContracts, touRates } from './schema/rates';
 import { groupTargets, targets } from './schema/targets';
 
-/** Cents per kWh on weekdays by period; weekends 10% lower, winter months (June to August) 5% higher. */
-const TOU_WEEKDAY: Record<string, number> = { Night: 11.2, Day: 19.8, Peak: 27.5, Evening: 16.4 };
 const PPD_METERS = ['Head Office Main supply', 'Civic Library Main supply'];
 
 const co2eOf = async (tx: DbOrTx, organisationId: number, year: number, siteIds?: number[]) => {
@@ -26,8 +25,9 @@ const co2eOf = async (tx: DbOrTx, organisationId: number, year: number, siteIds?
 /**
  * Demo targets and rates (issue 17b): the organisation's 30% CO2e by 2030 target from a 2019 baseline (the
  * ledger starts later, so the 2019 baseline is entered, 15% above last calendar year, and the profile is
- * derived), the Depots group's own targets, a TOU contract with a year of monthly rates for the smart (TOU)
- * meters, NHH rates for last year and this, and a prompt-payment discount contract. Runs after the ledger.
+ * derived), the Depots group's own targets, a TOU contract with monthly rates for the smart (TOU) meters from
+ * the month their half-hour data starts (13 months), NHH rates for last year and this (demo-rates.ts, which
+ * also prices the demo's invoices), and a prompt-payment discount contract. Runs after the ledger.
  */
 export async function seedDemoTargetsAndRates(
   tx: DbOrTx,
@@ -89,22 +89,18 @@ export async function seedDemoTargetsAndRates(
   if (!tou) throw new Error('demo TOU contract not inserted');
   const lastMonth = addMonths(monthOf(today), -1);
   const rows: (typeof touRates.$inferInsert)[] = [];
-  for (let i = 11; i >= 0; i--) {
+  for (let i = 12; i >= 0; i--) {
     const month = addMonths(lastMonth, -i);
-    const winter = ['06', '07', '08'].includes(month.slice(5, 7)) ? 1.05 : 1;
     for (const p of TOU_TIME_PERIODS)
-      for (const d of TOU_DAY_TYPES) {
-        const weekend = d.daytypeDescr === 'Weekend' ? 0.9 : 1;
-        const rate = (TOU_WEEKDAY[p.descr] ?? 15) * winter * weekend;
+      for (const d of TOU_DAY_TYPES)
         rows.push({
           organisationId,
           contractId: tou.id,
           month,
           periodId: p.id,
           daytypeId: d.id,
-          contractedRate: rate.toFixed(4),
+          contractedRate: demoTouRate(month, p.descr, d.daytypeDescr).toFixed(4),
         });
-      }
   }
   await tx.insert(touRates).values(rows);
   await tx
@@ -118,22 +114,15 @@ export async function seedDemoTargetsAndRates(
       ),
     );
 
-  await tx.insert(nhhRates).values([
-    {
+  await tx.insert(nhhRates).values(
+    demoNhhRates(today).map((r) => ({
       organisationId,
-      startDate: `${lastYear}-01-01`,
-      endDate: `${lastYear}-12-31`,
-      retailRate: '17.9',
-      networkRate: '8.1',
-    },
-    {
-      organisationId,
-      startDate: `${lastYear + 1}-01-01`,
-      endDate: `${lastYear + 1}-12-31`,
-      retailRate: '18.6',
-      networkRate: '8.4',
-    },
-  ]);
+      startDate: r.from,
+      endDate: r.till,
+      retailRate: String(r.retail),
+      networkRate: String(r.network),
+    })),
+  );
 
   const [ppd] = await tx
     .insert(ppdContracts)
