@@ -52,8 +52,8 @@ function VirtualInvoiceTable({ v }: { v: VirtualInvoiceOfMeter }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {v.lines.map((l, i) => (
-              <Table.Tr key={`${l.label}-${i}`}>
+            {v.lines.map((l) => (
+              <Table.Tr key={`${l.kind}-${l.label}-${l.billed?.cents ?? ''}-${l.virtual?.cents ?? ''}`}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{l.label}</Table.Td>
                 <Table.Td ta="right">{kwh(l.virtual?.kwh)}</Table.Td>
                 <Table.Td ta="right">{rate(l.virtual?.rate)}</Table.Td>
