@@ -6,6 +6,10 @@ import { SettingsSection } from '../../../components/settings-section';
 import { useGroupTarget, useSaveGroupTarget } from '../api';
 
 const asText = (n: number | null) => (n === null ? null : String(n));
+const FIELDS = [
+  { key: 'co2e', label: 'Emissions target (kg CO2e a year)', unit: 'kg CO2e' },
+  { key: 'cons', label: 'Consumption target (kWh a year)', unit: 'kWh' },
+] as const;
 
 /** The last twelve months against a yearly target: '310 t CO2e in the last twelve months, 96% of the target'. */
 function against(actual: number, target: number | null, unit: string) {
@@ -37,32 +41,24 @@ export function GroupTargets({ group }: { group: GroupDetail }) {
           </Text>
         ) : (
           <SimpleGrid cols={1} spacing="md">
-            <div>
-              <InlineField
-                name="co2e"
-                label="Emissions target (kg CO2e a year)"
-                mode="number"
-                value={asText(target.data.co2eTarget)}
-                readOnly={readOnly}
-                onSave={(value) => save('co2e', value)}
-              />
-              <Text fz="xs" c="dimmed" mt={4}>
-                {against(group.totals.co2e, target.data.co2eTarget, 'kg CO2e')}
-              </Text>
-            </div>
-            <div>
-              <InlineField
-                name="cons"
-                label="Consumption target (kWh a year)"
-                mode="number"
-                value={asText(target.data.consTarget)}
-                readOnly={readOnly}
-                onSave={(value) => save('cons', value)}
-              />
-              <Text fz="xs" c="dimmed" mt={4}>
-                {against(group.totals.cons, target.data.consTarget, 'kWh')}
-              </Text>
-            </div>
+            {FIELDS.map((f) => {
+              const value = f.key === 'co2e' ? target.data.co2eTarget : target.data.consTarget;
+              return (
+                <div key={f.key}>
+                  <InlineField
+                    name={f.key}
+                    label={f.label}
+                    mode="number"
+                    value={asText(value)}
+                    readOnly={readOnly}
+                    onSave={(typed) => save(f.key, typed)}
+                  />
+                  <Text fz="xs" c="dimmed" mt={4}>
+                    {against(group.totals[f.key], value, f.unit)}
+                  </Text>
+                </div>
+              );
+            })}
           </SimpleGrid>
         )}
       </SettingsSection>
