@@ -18,6 +18,7 @@ import { seedDemoClosedMeter, seedDemoMeterSettings } from './demo-meter-setting
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoSites } from './demo-sites';
 import { seedDemoTargetsAndRates } from './demo-targets-rates';
+import { seedDemoTouInvoices } from './demo-tou-invoices';
 import { addMembership, createMember, createOrganisation, createUser } from './factories';
 import { hashPassword } from './password-hash';
 import { seedReferenceData } from './reference-seed';
@@ -131,8 +132,11 @@ export async function seedDemoOnce(
     if (opts.storage) await seedDemoFiles(tx, { organisationId: demo.id, sites, today }, opts.storage);
     // The reversal, replacement and decommission (issue 14) change figures on purpose; they can be left out
     // like the fleet to compare the demo's figures with those from before them.
-    if (opts.invoiceDocuments !== false)
+    if (opts.invoiceDocuments !== false) {
       await seedDemoInvoiceDocuments(tx, { organisationId: demo.id, today }, opts.storage);
+      // The smart meter's invoices beside its half-hour data (the virtual invoice) change its cost too.
+      await seedDemoTouInvoices(tx, { organisationId: demo.id, today });
+    }
     await createUser(tx, {
       password: adminPassword,
       loginId: 'admin',
