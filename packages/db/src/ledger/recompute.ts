@@ -128,6 +128,7 @@ async function recomputeLocked(db: Tx, unique: number[], today: string | undefin
         direction: h.direction,
         quantity: h.quantity,
         total: Number(h.total),
+        estimated: h.estimated,
       })),
       factors: factorSet,
       today: today ?? todayIn(m.time_zone),

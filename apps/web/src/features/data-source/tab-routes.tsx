@@ -32,6 +32,9 @@ const Invoices = lazy(async () => ({
 const Consumption = lazy(async () => ({
   default: (await import('./consumption/consumption-tab')).ConsumptionTab,
 }));
+const Transactions = lazy(async () => ({
+  default: (await import('./transactions/transactions-tab')).TransactionsTab,
+}));
 const Settings = lazy(async () => ({
   default: (await import('./settings/data-source-settings')).DataSourceSettings,
 }));
@@ -48,7 +51,7 @@ export const TAB_CONTENT: Record<DataSourceTab, ComponentType<TabProps> | null> 
   files: Files,
   invoices: Invoices,
   consumption: Consumption,
-  transactions: null,
+  transactions: Transactions,
   'half-hour': null,
   history: History,
 };
