@@ -216,7 +216,7 @@ export async function buildApp({
         service: createMeterConsumptionService({ db, fileLink: files.fileLink }),
       });
       await api.register(transactionsRoutes, { service: createTransactionsService({ db, clock }) });
-      await api.register(halfHourRoutes, { service: createHalfHourService({ db }) });
+      await api.register(halfHourRoutes, { service: createHalfHourService({ db, clock }) });
       await api.register(invoicesRoutes, {
         service: createInvoicesService({
           db,

@@ -1,3 +1,4 @@
+import { toDayNumber } from '../calendar';
 import { HALF_HOUR_TOP_PEAKS } from '../constants';
 
 /**
@@ -63,9 +64,9 @@ export function baseLoadKw(kwh: Iterable<number | null>): number | null {
   return percentile(kw, BASE_LOAD_PERCENTILE);
 }
 
+const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Highest first; of equal values the earlier half hour first. */
-const byValue = (a: Peak, b: Peak) =>
-  b.value - a.value || a.date.localeCompare(b.date) || a.time.localeCompare(b.time);
+const byValue = (a: Peak, b: Peak) => b.value - a.value || order(a.date, b.date) || order(a.time, b.time);
 
 export function monthStats(readings: readonly Reading[]): MonthStats {
   const present = readings.filter((r): r is Reading & { kwh: number } => r.kwh !== null);
@@ -79,10 +80,12 @@ export function monthStats(readings: readonly Reading[]): MonthStats {
   const demands = present.map((r) => ({ date: r.date, time: r.time, value: r.kwh * 2 })).sort(byValue);
   const daily = new Map<string, Peak>();
   for (const p of demands) if (!daily.has(p.date)) daily.set(p.date, p);
-  const apparent = present
-    .filter((r) => typeof r.pf === 'number' && r.pf > 0)
-    .map((r) => ({ date: r.date, time: r.time, value: (r.kwh * 2) / (r.pf as number) }))
-    .sort(byValue);
+  let apparent: Peak | null = null;
+  for (const r of present) {
+    if (typeof r.pf !== 'number' || r.pf <= 0) continue;
+    const kva = { date: r.date, time: r.time, value: (r.kwh * 2) / r.pf };
+    if (apparent === null || byValue(kva, apparent) < 0) apparent = kva;
+  }
   return {
     halfHours: present.length,
     missing: readings.length - present.length,
@@ -95,13 +98,13 @@ export function monthStats(readings: readonly Reading[]): MonthStats {
     averageKw: present.length > 0 ? (total * 2) / present.length : null,
     peaks: demands.slice(0, HALF_HOUR_TOP_PEAKS),
     dailyPeaks: [...daily.values()].slice(0, HALF_HOUR_TOP_PEAKS),
-    peakKva: apparent[0] ?? null,
+    peakKva: apparent,
   };
 }
 
-/** Monday to Friday, or Saturday and Sunday, of a 'yyyy-MM-dd' date. */
+/** Saturday or Sunday, of a 'yyyy-MM-dd' date (day 0 of the epoch, 1 January 1970, was a Thursday). */
 export const isWeekend = (date: string) => {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  const day = (((toDayNumber(date) + 4) % 7) + 7) % 7;
   return day === 0 || day === 6;
 };
 

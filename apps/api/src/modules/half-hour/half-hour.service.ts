@@ -4,6 +4,7 @@ import { addMonths, fromDayNumber, toDayNumber } from '@verdant/domain/calendar'
 import { localMonth } from '@verdant/domain/half-hour/local-time';
 import { averageDay, monthStats } from '@verdant/domain/half-hour/statistics';
 import { fill, MSG } from '@verdant/domain/messages';
+import { todayIn } from '@verdant/domain/time-zone';
 import { badRequest, notFound } from '../../lib/errors';
 import { inputMeter } from '../../lib/meter-inputs.queries';
 import type { Caller } from '../../plugins/auth';
@@ -18,7 +19,7 @@ const labelled = (r: q.RegisterRow): HalfHourRegister => ({
 const real = (v: number | null) => (v === null ? null : Number(v.toPrecision(7)));
 
 /** The HH Data tab (types 1, 5 and 6): which months each register has, and one month on the local clock. */
-export function createHalfHourService({ db }: { db: Db }) {
+export function createHalfHourService({ db, clock }: { db: Db; clock: () => Date }) {
   async function scope(a: Caller, meterId: number) {
     const organisationId = a.checked.organisationId;
     const meter = organisationId === null ? undefined : await inputMeter(db, organisationId, meterId);
@@ -73,13 +74,20 @@ export function createHalfHourService({ db }: { db: Db }) {
         fromDayNumber(toDayNumber(next) - 1),
       );
       const { readings, days } = localMonth(stored, meter.timeZone, key);
-      const records = readings.map((r) => ({ ...r, kwh: real(r.kwh), kw: real(r.kw), pf: real(r.pf) }));
+      // Half hours from today on that have no reading yet are not missing: they have not been read.
+      const today = todayIn(meter.timeZone, clock());
+      let end = readings.length;
+      while (end > 0 && readings[end - 1]?.quality === ' ' && (readings[end - 1]?.date ?? '') >= today) end--;
+      const records = readings
+        .slice(0, end)
+        .map((r) => ({ ...r, kwh: real(r.kwh), kw: real(r.kw), pf: real(r.pf) }));
+      const last = records.at(-1)?.date ?? '';
       return {
         register: labelled(chosen),
         month: key,
         timeZone: meter.timeZone,
         records,
-        days,
+        days: days.filter((d) => d.date <= last),
         stats: monthStats(records),
         weekdayAverage: averageDay(records, 'weekday'),
         weekendAverage: averageDay(records, 'weekend'),
