@@ -24,7 +24,9 @@ test('the HH Data tab shows a month on the local clock: registers, estimated hal
     await page.getByRole('option').first().click();
   }
   await expect(page.getByTestId('quality-note')).toContainText('estimated or substituted');
-  await expect(page.getByRole('table', { name: 'Peak Load (top five)' }).getByRole('row')).toHaveCount(6);
+  await expect(
+    page.getByRole('table', { name: 'Peak Load (top five)', exact: true }).getByRole('row'),
+  ).toHaveCount(6);
   await expect(page.getByRole('table', { name: 'Daily Peak Load (top five)' }).getByRole('row')).toHaveCount(
     6,
   );

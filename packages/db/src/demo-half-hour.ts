@@ -31,6 +31,7 @@ export async function seedDemoHalfHour(
       select read_date::text, kwh from half_hour_days where meter_id = ${meter.id} and register = 0 order by read_date`);
     const second = SECOND[meter.local_name];
     if (!second) continue;
+    await db.execute(sql`update meters set load_group = ${second.loadGroupKva} where id = ${meter.id}`);
     await db.insert(halfHourRegisters).values({
       organisationId,
       meterId: meter.id,
@@ -80,6 +81,8 @@ export async function seedDemoHalfHour(
 }
 
 interface Second {
+  /** The connection's capacity (the meter's load group), kVA. */
+  loadGroupKva: number;
   register: number;
   direction: Direction;
   quantity: Quantity;
@@ -92,6 +95,7 @@ const dayOfYear = (date: string) => toDayNumber(date) - toDayNumber(`${date.slic
 
 const SECOND: Record<string, Second> = {
   'Civic Library Smart meter': {
+    loadGroupKva: 30,
     register: 2,
     direction: 'export',
     quantity: 'kWh',
@@ -107,12 +111,14 @@ const SECOND: Record<string, Second> = {
     },
   },
   'Southern Depot Smart meter': {
+    loadGroupKva: 50,
     register: 1,
     direction: 'import',
     quantity: 'kWh',
     values: () => Array.from({ length: 48 }, (_, hh) => (hh >= 46 || hh < 14 ? 1.5 : 0)),
   },
   'Head Office EV chargers': {
+    loadGroupKva: 20,
     register: 3,
     direction: 'import',
     quantity: 'kVArh',

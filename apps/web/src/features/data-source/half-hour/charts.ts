@@ -195,9 +195,9 @@ export function pieOption(data: HalfHourMonth, energyUnit: string): ChartOption 
       {
         name: 'Consumption',
         type: 'pie',
-        radius: ['0%', '70%'],
+        radius: ['0%', '62%'],
         center: ['50%', '45%'],
-        label: { formatter: '{d}%' },
+        label: { formatter: (p: { percent?: number }) => `${Math.round(p.percent ?? 0)}%` },
         data: [
           { name: 'Base load', value: data.stats.baseLoadKwh },
           { name: 'Above base load', value: data.stats.aboveBaseKwh },
