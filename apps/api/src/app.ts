@@ -38,11 +38,17 @@ import { entityDetailsRoutes } from './modules/entities/entity-details.routes';
 import { createEntityDetailsService } from './modules/entities/entity-details.service';
 import { entityFiguresRoutes } from './modules/entities/entity-figures.routes';
 import { createEntityFiguresService } from './modules/entities/entity-figures.service';
+import { favouriteGraphsRoutes } from './modules/favourite-graphs/favourite-graphs.routes';
+import { createFavouriteGraphsService } from './modules/favourite-graphs/favourite-graphs.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
 import { createFleetService } from './modules/fleet/fleet.service';
 import { createFleetExportService } from './modules/fleet/fleet-export.service';
+import { ghgChartsRoutes } from './modules/ghg-charts/ghg-charts.routes';
+import { createGhgChartsService } from './modules/ghg-charts/ghg-charts.service';
+import { graphsRoutes } from './modules/graphs/graphs.routes';
+import { createGraphsService } from './modules/graphs/graphs.service';
 import { groupingsRoutes } from './modules/groupings/groupings.routes';
 import { createGroupingsService } from './modules/groupings/groupings.service';
 import { groupsRoutes } from './modules/groupings/groups.routes';
@@ -51,6 +57,8 @@ import { halfHourRoutes } from './modules/half-hour/half-hour.routes';
 import { createHalfHourService } from './modules/half-hour/half-hour.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { createImportsService } from './modules/imports/imports.service';
 import { evaluateInvoiceAlerts, toInvoiceAlert } from './modules/invoice-alerts/invoice-alerts.evaluate';
 import * as invoiceAlertQueries from './modules/invoice-alerts/invoice-alerts.queries';
 import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
@@ -85,6 +93,8 @@ import { createOrganisationsService } from './modules/organisations/organisation
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { scope2InstrumentsRoutes } from './modules/scope2-instruments/scope2-instruments.routes';
+import { createScope2InstrumentsService } from './modules/scope2-instruments/scope2-instruments.service';
 import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
 import { createSiteExportService } from './modules/sites/site-export.service';
@@ -200,6 +210,7 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(importsRoutes, { service: createImportsService({ db, config, jobQueue }) });
       await api.register(invoiceFilesRoutes, { service: invoiceFiles });
       await api.register(invoiceListRoutes, {
         service: createInvoiceListService({ db, clock, fileLinks: invoiceFiles.fileLinks }),
@@ -209,6 +220,8 @@ export async function buildApp({
       await api.register(invoiceAlertsRoutes, {
         service: createInvoiceAlertsService({ db, jobQueue }),
       });
+      await api.register(graphsRoutes, { service: createGraphsService({ db, clock }) });
+      await api.register(favouriteGraphsRoutes, { service: createFavouriteGraphsService({ db }) });
       await api.register(groupingsRoutes, { service: createGroupingsService({ db, clock }) });
       await api.register(groupsRoutes, { service: createGroupsService({ db, clock }) });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
@@ -258,6 +271,10 @@ export async function buildApp({
       await api.register(referenceRoutes, { db });
       await api.register(ratesRoutes, { service: createRatesService({ db }) });
       await api.register(targetsRoutes, { service: createTargetsService({ db, clock }) });
+      await api.register(ghgChartsRoutes, { service: createGhgChartsService({ db, clock }) });
+      await api.register(scope2InstrumentsRoutes, {
+        service: createScope2InstrumentsService({ db, jobQueue }),
+      });
       await api.register(meterCreationRoutes, { service: createMeterCreationService({ db }) });
       await api.register(fleetRoutes, {
         service: createFleetService({ db, clock }),

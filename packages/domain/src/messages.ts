@@ -17,6 +17,19 @@ export const MSG = {
   noIncreases: 'No meters increased consumption',
   noDecreases: 'No meters decreased consumption',
   incompleteMonth: 'Data for this month is incomplete',
+  noPieData: 'No data found for that period.',
+  favouriteGraphSetUp: 'Favourite Graph {name} set up',
+  favouriteNameRequired: 'Enter a name for the favourite graph',
+  favouriteGraphMissing: 'There is no favourite graph of that name',
+  favouriteNameTaken: 'A favourite graph of that name already exists',
+  graphDefinitionInvalid: 'The graph definition could not be read, so an empty graph builder is shown.',
+  graphSeriesLimit: 'A graph can show at most {max} series; remove some and try again',
+  graphEndMonthFuture: 'The end month cannot be after this month',
+  graphDayNeedsTimeseries: 'Day figures are shown on a Timeseries Chart',
+  graphDayNeedsConsumption:
+    'Day figures come from half-hour data, so only consumption in kWh can be shown by day',
+  graphDayRange: 'Day figures can cover at most {max} days: choose a later first year',
+  graphSplitNone: 'This source cannot be split that way',
   switchFailed: "Switch failed - you probably don't have access",
   noOrganisationSelected: 'No organisation is selected',
   tooManyLoginAttempts: 'Too many sign-in attempts. Please wait {wait} and try again.',
@@ -265,6 +278,8 @@ export const MSG = {
   invoiceLinkFileUnknown: "That file is not one of this organisation's files",
   // Bill-audit alerts, invoice reports, retailers (issue 14c)
   invoiceAlertSent: 'A sent alert cannot be reset',
+  invoiceAlertReset: 'Alert reset to Unreviewed',
+  invoiceAlertResetFailed: "Alert couldn't be reset.",
   invoiceAlertsQueued:
     'The bill audit of the last year of invoices has started; new alerts appear as it runs',
   // Fleet (core-portal 8, data-portal 8): the spec's words where it has them.

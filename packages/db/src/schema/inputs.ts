@@ -289,9 +289,15 @@ export const halfHourRegisters = pgTable(
     register: smallint('register').notNull(),
     direction: text('direction', { enum: ['import', 'export'] }).notNull(),
     quantity: text('quantity', { enum: ['kWh', 'kVArh'] }).notNull(),
+    /**
+     * The register's name in the files it was imported from (NEM12's NMI suffix such as E1 or B1, an EIEP
+     * register content code, a CSV's register column); null for a register no file named.
+     */
+    label: text('label'),
   },
   (t) => [
     primaryKey({ columns: [t.meterId, t.register] }),
+    uniqueIndex('half_hour_registers_label_unique').on(t.meterId, t.label),
     uniqueIndex('half_hour_registers_organisation_unique').on(t.organisationId, t.meterId, t.register),
     foreignKey({
       columns: [t.organisationId, t.meterId],
@@ -387,6 +393,15 @@ export const monthlyFacts = pgTable(
     co2eScope2Location: doublePrecision('co2e_scope2_location').notNull(),
     co2eScope2Market: doublePrecision('co2e_scope2_market').notNull(),
     co2eScope3: doublePrecision('co2e_scope3').notNull(),
+    /**
+     * The kWh behind co2e_scope2_market by the factor each took (packages/domain/src/scope2-market.ts):
+     * certificates, a supplier-specific factor, the residual mix, or the grid average where no residual mix is
+     * in force.
+     */
+    marketCertificateKwh: doublePrecision('market_certificate_kwh').notNull().default(0),
+    marketSupplierKwh: doublePrecision('market_supplier_kwh').notNull().default(0),
+    marketResidualKwh: doublePrecision('market_residual_kwh').notNull().default(0),
+    marketGridKwh: doublePrecision('market_grid_kwh').notNull().default(0),
     /** Days the meter was open in the month (up to today): a measure is complete when its days reach this. */
     daysOpen: smallint('days_open').notNull(),
     daysCovered: smallint('days_covered').notNull(),
