@@ -9,8 +9,8 @@ import {
 } from '@verdant/contracts/meter-consumption';
 import { z } from 'zod';
 import { fileKeys, uploadRaw } from '../../../components/files-api';
+import { meterKeys } from '../../../components/meter-api';
 import { api } from '../../../lib/api-client';
-import { meterKeys } from '../api';
 
 const listPath = (meterId: number) => `/meters/${meterId}/meter-consumption`;
 export const consumptionKeys = { list: (meterId: number) => ['meter', meterId, 'consumption'] as const };

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type TransactionInput, transactionSaved, transactionsList } from '@verdant/contracts/transactions';
 import { z } from 'zod';
+import { meterKeys } from '../../../components/meter-api';
 import { api } from '../../../lib/api-client';
-import { meterKeys } from '../api';
 
 const listPath = (meterId: number) => `/meters/${meterId}/transactions`;
 export const transactionKeys = { list: (meterId: number) => ['meter', meterId, 'transactions'] as const };
