@@ -100,6 +100,12 @@ export const router = createBrowserRouter([
                 }),
               })),
               {
+                path: '/loading',
+                lazy: async () => ({
+                  Component: (await import('../features/loading/pages/loading-page')).LoadingPage,
+                }),
+              },
+              {
                 path: '/organisation/jobs',
                 lazy: async () => ({
                   Component: (await import('../features/jobs/pages/jobs-page')).JobsPage,
