@@ -223,4 +223,26 @@ describe('invoice and Portfolio Manager CSVs', () => {
       '3,Data source Depot fuel takes neither invoices nor consumption records',
     ]);
   });
+
+  it('makes consumption records through the consumption rules; a row already stored is skipped', async () => {
+    const header = 'Data Source,Date From,Date Till,Units\n';
+    const rows = ['Depot lights,01/01/2026,31/01/2026,310', 'Depot lights,01/02/2026,28/02/2026,280'];
+    const first = await load(`${header}${rows.join('\n')}\n`);
+    expect(first).toMatchObject({ status: 'finished', format: 'csv-consumption', records: 2, skipped: 0 });
+    const again = await load(`${header}${rows.join('\n')}\nDepot lights,01/03/2026,31/03/2026,300\n`);
+    expect(again).toMatchObject({ status: 'finished', records: 1, skipped: 2 });
+    const clash = await load(
+      `${header}Depot lights,15/03/2026,15/04/2026,300\nDepot supply,01/03/2026,31/03/2026,1\n`,
+    );
+    expect(clash).toMatchObject({ status: 'failed', refusedRows: 2 });
+    const report = await get('r.editor', `/api/jobs/${clash.uuid}/error-report`);
+    expect(report.body.trim().split('\n').slice(1)).toEqual([
+      '2,Period overlaps with an existing record',
+      '3,Data source Depot supply takes no consumption records',
+    ]);
+    const stored = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from consumption_records where organisation_id = ${ids.org}`,
+    );
+    expect(stored.rows[0]?.n).toBe(3);
+  });
 });

@@ -301,18 +301,16 @@ describe('data loads: changeover days and large files', () => {
     expect(stored.rows[1]?.kwh).toEqual(Array.from({ length: 48 }, (_, i) => i + 3));
   });
 
-  it('refuses a quarter hour that straddles two half hours', async () => {
-    const job = await load('straddle.csv', 'M,Time,Value\nSmart A,2026-07-05 00:20,1\n', {
+  it('shares a quarter hour that straddles two half hours by time, each half hour then an estimate', async () => {
+    const job = await load('straddle.csv', 'M,Time,Value\nSmart A,2026-07-05 00:20,1.5\n', {
       mapping: JSON.stringify({ meter: 'M', timestamp: 'Time', value: 'Value', intervalMinutes: 15 }),
     });
-    expect(job).toMatchObject({ status: 'failed', refusedRows: 1 });
-    const report = await t.app.inject({
-      url: `/api/jobs/${job.uuid}/error-report`,
-      headers: auth('l.editor'),
-    });
-    expect(report.body).toContain(
-      '2,The 15-minute interval from 2026-07-05 00:20 does not fall within one half hour',
+    expect(job).toMatchObject({ status: 'finished', readings: 1, days: 1 });
+    const stored = await t.db.execute<{ kwh: (number | null)[]; quality: string }>(
+      sql`select kwh, quality from half_hour_days where meter_id = ${ids.smart} and read_date = '2026-07-05'`,
     );
+    expect(stored.rows[0]?.kwh.slice(0, 3)).toEqual([1, 0.5, null]);
+    expect(stored.rows[0]?.quality.slice(0, 3)).toBe('EE ');
   });
 
   it('reads a CSV of 1,000,000 rows of which 3 are wrong and names exactly those 3', async () => {
