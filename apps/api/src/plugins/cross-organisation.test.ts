@@ -30,6 +30,8 @@ let adminB: string;
 let observerA: string;
 /** A's objects by the parameter names that address them. */
 const a: Record<string, number> = {};
+/** A's data load (issue 15), addressed by its uuid. */
+let aLoad = '';
 /** Text only A's objects carry: none may appear in an answer to someone outside A. */
 const SECRET = 'Tenant-A-secret';
 
@@ -162,6 +164,13 @@ beforeAll(async () => {
     'content-type': 'application/octet-stream',
     'x-filename': `${SECRET}.txt`,
   });
+  const loaded = await call(
+    'POST',
+    '/api/jobs/meter-load',
+    Buffer.from(`Meter,Start,kWh\n${SECRET} Meter,2024-01-01 00:00,1\n`),
+    { 'content-type': 'application/octet-stream', 'x-filename': `${SECRET}.csv` },
+  );
+  aLoad = loaded.data.uuid;
   const vehicles = await call('POST', `/api/sites/${site.id}/new-vehicles`, {
     purchaseDate: '2024-01-01',
     reporting: 'ORGANISATION',
@@ -299,7 +308,8 @@ afterAll(async () => {
 });
 
 /** A's object a path parameter names, if any (others are catalogue ids, kinds or keys: not A's). */
-function aObject(route: string, name: string): number | undefined {
+function aObject(route: string, name: string): number | string | undefined {
+  if (name === 'uuid') return aLoad;
   const byName: Record<string, number | undefined> = {
     orgId: a.org,
     org: a.org,
