@@ -53,6 +53,8 @@ import { groupingsRoutes } from './modules/groupings/groupings.routes';
 import { createGroupingsService } from './modules/groupings/groupings.service';
 import { groupsRoutes } from './modules/groupings/groups.routes';
 import { createGroupsService } from './modules/groupings/groups.service';
+import { halfHourRoutes } from './modules/half-hour/half-hour.routes';
+import { createHalfHourService } from './modules/half-hour/half-hour.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
 import { importsRoutes } from './modules/imports/imports.routes';
@@ -231,6 +233,7 @@ export async function buildApp({
         service: createMeterConsumptionService({ db, fileLink: files.fileLink }),
       });
       await api.register(transactionsRoutes, { service: createTransactionsService({ db, clock }) });
+      await api.register(halfHourRoutes, { service: createHalfHourService({ db, clock }) });
       await api.register(invoicesRoutes, {
         service: createInvoicesService({
           db,

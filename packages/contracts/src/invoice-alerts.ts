@@ -51,7 +51,7 @@ export type HalfHourCheck = z.infer<typeof halfHourCheck>;
 /** POST /organisations/{id}/invoice-alerts/evaluate answer: the job was queued. */
 export const evaluateAnswer = z.object({ success: z.literal(true), message: text() });
 
-const cents = z.number().int();
+const cents = int4();
 
 /** One line of a virtual invoice (issue 17 point 4): the contracted rates on the half-hour data beside the bill. */
 export const virtualInvoiceLine = z.object({

@@ -103,6 +103,15 @@ export const METER_NAME_SUGGESTION_MAX = 70;
 /** The data source location map (data-portal.md 9): opens at about -40, 174.5, zoom 5; 13 when located. */
 export const METER_MAP = { centre: [-40, 174.5] as [number, number], zoom: 5, locatedZoom: 13 };
 
+// Consumption, transactions and half-hour data (data-portal.md 5 and 9).
+/** Reference/Notes of a transaction, at most (data-portal 5). */
+export const TRANSACTION_NOTE_MAX = 50;
+/** Half hours in a standard-time day, and how many peaks the half-hour page lists (data-portal 9). */
+export const HALF_HOURS_PER_DAY = 48;
+export const HALF_HOUR_TOP_PEAKS = 5;
+/** The power factor chart's ticks (data-portal 9). */
+export const POWER_FACTOR_TICKS = [0.9, 1] as const;
+
 // Invoices (data-portal spec sections 2.4, 6 and 9; core-portal spec 9).
 /** Add Sundry shows only for a non-editable invoice of these retailers. */
 export const SUNDRY_HELPER_RETAILER_IDS: readonly number[] = [12, 13];
@@ -112,12 +121,3 @@ export const SUNDRY_HELPER_GST_PERCENT = 15;
 /** The Invoice Entry Report: years from this one on; a data source or day below this share of days is sparse. */
 export const INVOICE_REPORT_MIN_YEAR = 1990;
 export const INVOICE_REPORT_SPARSE_PERCENT = 20;
-
-// Consumption, transactions and half-hour data (data-portal.md 5 and 9).
-/** Reference/Notes of a transaction, at most (data-portal 5). */
-export const TRANSACTION_NOTE_MAX = 50;
-/** Half hours in a standard-time day, and how many peaks the half-hour page lists (data-portal 9). */
-export const HALF_HOURS_PER_DAY = 48;
-export const HALF_HOUR_TOP_PEAKS = 5;
-/** The power factor chart's ticks (data-portal 9). */
-export const POWER_FACTOR_TICKS = [0.9, 1] as const;

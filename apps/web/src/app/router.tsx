@@ -100,6 +100,12 @@ export const router = createBrowserRouter([
                 }),
               })),
               {
+                path: '/loading',
+                lazy: async () => ({
+                  Component: (await import('../features/loading/pages/loading-page')).LoadingPage,
+                }),
+              },
+              {
                 path: '/reports/ghg',
                 lazy: async () => ({
                   Component: (await import('../features/ghg-charts/pages/ghg-page')).GhgPage,

@@ -1,8 +1,8 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import type { Organisation } from '@verdant/contracts/organisations';
+import { SettingsSection } from '../../../components/settings-section';
 import { useFactorSources, useLedgerStatus, useSaveOrganisation } from '../api';
 import { SaveSelect } from './save-select';
-import { SettingsSection } from './settings-section';
 
 /** The spec's reporting year ends (section 9). */
 export const YEAR_END_CHOICES = [
