@@ -13,6 +13,7 @@ import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { measure } from './measure';
 import type { BenchContext } from './run';
+import { explainSlowest, reportStatements, traceStatements } from './statements';
 
 const INVOICES = 120;
 const RUNS = Number(process.env.BENCH_INVOICE_LIST_RUNS ?? 300);
@@ -96,6 +97,9 @@ export async function invoiceListBench(ctx: BenchContext) {
     const body = (await get()) as { count: number; rows: unknown[] };
     console.log(`top-level invoices ${body.count}, rows ${body.rows.length}`);
     for (let i = 0; i < 20; i++) await get();
+    const traced = await traceStatements(get);
+    reportStatements('one GET /meters/{id}/invoices (statements)', traced);
+    await explainSlowest(database.pool, traced, 7);
     await measure('GET /meters/{id}/invoices (120 invoices)', RUNS, get);
     await measure('GET /meters/{id}/invoice-date-defaults', RUNS, async () => {
       const res = await fetch(`${address}/api/meters/${meter.id}/invoice-date-defaults`, { headers });

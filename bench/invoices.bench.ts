@@ -11,6 +11,7 @@ import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { measure } from './measure';
 import type { BenchContext } from './run';
+import { explainSlowest, reportStatements, traceStatements } from './statements';
 
 const METERS = Number(process.env.BENCH_INVOICES_METERS ?? 500);
 const MONTHS = 36;
@@ -98,6 +99,13 @@ export async function invoicesBench(ctx: BenchContext) {
     const first = await save(body(0, null));
     const id = first.savedInvoice.id;
     for (let i = 0; i < 10; i++) await save(body(i, id));
+    const traced = await traceStatements(() => save(body(99, id)));
+    reportStatements('one save of 40 items (statements)', traced);
+    await explainSlowest(database.pool, traced);
+    reportStatements(
+      'one dry run of 40 items (statements)',
+      await traceStatements(() => save({ ...body(98, id), dryRun: true })),
+    );
     const m = await measure('save an invoice of 40 items with recompute', RUNS, (i) => save(body(i, id)));
     console.log(
       `target p95 under 60 ms: ${m.p95Ms < 60 ? 'met' : 'NOT met'} (load: one caller, ${os.cpus().length} cores)`,

@@ -1,5 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { executePrepared } from '../prepared';
 import { monthlyFacts } from '../schema/inputs';
 
 export type LedgerMeterRow = {
@@ -138,7 +139,9 @@ const storedColumns = sql.join(
  */
 export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
   const list = sql`${sql.param([...meterIds])}::int[]`;
-  const rows = await db.execute<{
+  // Prepared: the statement's text is the same for any meters (they travel as one array), and planning it
+  // took longer than running it on a meter with many invoices.
+  const rows = await executePrepared<{
     meters: LedgerMeterRow[];
     components: ComponentRow[];
     chosen: ChosenSource[];
@@ -152,7 +155,10 @@ export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
     register_days: RegisterDayRow[];
     instruments: InstrumentRow[];
     stored: StoredFact[];
-  }>(sql`
+  }>(
+    db,
+    'verdant_ledger_load_v1',
+    sql`
     with ms as (
       select m.id, m.organisation_id, m.meter_type, m.metlvl_id, m.energy_id, m.meter_open, m.meter_close,
         m.reporting, m.reporting_source, m.situation, m.retailer_id, o.time_zone
@@ -236,7 +242,8 @@ export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
       (select coalesce(json_agg(x order by x.meter_id, x.date), '[]') from fuel x) as fuel,
       (select coalesce(json_agg(x order by x.meter_id, x.date), '[]') from register_days x) as register_days,
       (select coalesce(json_agg(x order by x.meter_id, x.date_from), '[]') from instruments x) as instruments,
-      (select coalesce(json_agg(x), '[]') from stored x) as stored`);
+      (select coalesce(json_agg(x), '[]') from stored x) as stored`,
+  );
   const r = rows.rows[0];
   if (!r) throw new Error('loadLedger returned no row');
   return {

@@ -69,15 +69,14 @@ const num = (v: string | null) => (v === null ? null : Number(v));
 
 /** What the audits need about the invoices named: one set of queries for all of them. */
 async function contexts(tx: DbOrTx, organisationId: number, invoiceIds: readonly number[]) {
-  const pairs = await q.targets(tx, organisationId, invoiceIds);
-  if (pairs.length === 0) return [];
-  const meterIds = [...new Set(pairs.map((p) => p.meter_id))];
+  // The meters the invoices cover, each with the invoices it is audited for and the organisation's settings.
+  const meterRows = await q.auditMeters(tx, organisationId, invoiceIds);
+  if (meterRows.length === 0) return [];
+  const meterIds = meterRows.map((m) => m.id);
   // One after another: the queries share the transaction's connection.
-  const meterRows = await q.meters(tx, organisationId, meterIds);
   const invoiceRows = await q.meterInvoices(tx, organisationId, meterIds);
   const itemRows = await q.items(tx, organisationId, invoiceIds);
-  const settingsText = await q.organisationAlertSettings(tx, organisationId);
-  const settings = parseAlertSettings(settingsText);
+  const settings = parseAlertSettings(meterRows[0]?.alert_settings ?? null);
   const organisation = {
     estimatesAlertCount: settings.estimatesAlertEnabled ? settings.estimatesAlertCount : null,
     nillConsumptionAlertCount: settings.nillConsumptionAlertEnabled
@@ -102,7 +101,7 @@ async function contexts(tx: DbOrTx, organisationId: number, invoiceIds: readonly
     const m = meterOf.get(meterId);
     if (!m) continue;
     const all = byMeter.get(meterId) ?? [];
-    const mine = pairs.filter((p) => p.meter_id === meterId).map((p) => p.invoice_id);
+    const mine = m.invoice_ids;
     const ofMeter = all.filter((i) => mine.includes(i.id));
     if (ofMeter.length === 0) continue;
     let halfHour: HalfHourDay[] | null = null;
@@ -219,8 +218,26 @@ async function finish(
     else if (e.status === 'pending' && e.message !== f.message)
       await q.updateMessage(tx, organisationId, e.id, f.message);
   }
-  await q.insertAlerts(tx, organisationId, fresh);
-  return (await q.invoiceAlerts(tx, organisationId, invoiceIds)).map(toInvoiceAlert);
+  const inserted = await q.insertAlerts(tx, organisationId, fresh);
+  // The answer from what was read and written (no second read), unless a concurrent audit inserted some first.
+  if (inserted.length < fresh.length)
+    return (await q.invoiceAlerts(tx, organisationId, invoiceIds)).map(toInvoiceAlert);
+  const goneIds = new Set(gone.map((e) => e.id));
+  const message = new Map(findings.map((f) => [key(f), f.message]));
+  const kept = existing
+    .filter((e) => !goneIds.has(e.id))
+    .map((e) =>
+      e.status === 'pending'
+        ? {
+            ...e,
+            message:
+              message.get(key({ invoiceId: e.invoice_id, meterId: e.meter_id, audit: e.audit })) ?? e.message,
+          }
+        : e,
+    );
+  return [...kept, ...inserted]
+    .sort((a, b) => a.invoice_id - b.invoice_id || a.meter_id - b.meter_id || a.id - b.id)
+    .map(toInvoiceAlert);
 }
 
 /**

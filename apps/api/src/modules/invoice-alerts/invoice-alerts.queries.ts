@@ -3,17 +3,6 @@ import { sql } from 'drizzle-orm';
 
 const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 
-/** The (invoice, meter) pairs of the organisation's invoices named. */
-export async function targets(db: DbOrTx, organisationId: number, invoiceIds: readonly number[]) {
-  if (invoiceIds.length === 0) return [];
-  const rows = await db.execute<{ invoice_id: number; meter_id: number }>(sql`
-    select im.invoice_id, im.meter_id from invoice_meters im
-    join meters m on m.organisation_id = im.organisation_id and m.id = im.meter_id and m.deleted_at is null
-    where im.organisation_id = ${organisationId} and im.invoice_id = any(${intArray(invoiceIds)})
-    order by im.invoice_id, im.meter_id`);
-  return rows.rows;
-}
-
 export type MeterRow = {
   id: number;
   name: string;
@@ -28,23 +17,41 @@ export type MeterRow = {
   tariff_rate: string | null;
   baseload_trigger: string | null;
   has_half_hour: boolean;
+  /** The invoices named that cover the meter (what it is audited for). */
+  invoice_ids: number[];
+  /** The organisation's alert settings (the same on every row). */
+  alert_settings: string | null;
 };
 
-/** The meters' export flag, unit (and its kWh factor when the data type is energy) and alert set-ups. */
-export async function meters(db: DbOrTx, organisationId: number, meterIds: readonly number[]) {
+/**
+ * The live meters the organisation's invoices named cover, in the order of their first invoice, in one
+ * statement: each with its export flag, unit (and its kWh factor when the data type is energy), alert set-ups,
+ * whether it has half-hour data, the invoices it is audited for, and the organisation's alert settings.
+ */
+export async function auditMeters(db: DbOrTx, organisationId: number, invoiceIds: readonly number[]) {
+  if (invoiceIds.length === 0) return [];
+  const ids = intArray(invoiceIds);
   const rows = await db.execute<MeterRow>(sql`
     select m.id, m.local_name as name, m.has_export, u.name as unit,
       case when d.std_unit = 'kWh' then u.conversion_to_standard::text end as kwh_per_unit,
       s.consumption_differ, s.consumption_perc, s.consumption_abs, s.tariff_rel::text, s.tariff_abs::text,
       s.tariff_rate::text, s.baseload_trigger::text,
       exists (select 1 from half_hour_registers r where r.meter_id = m.id and r.register = 0
-        and r.direction = 'import' and r.quantity = 'kWh') as has_half_hour
-    from meters m
+        and r.direction = 'import' and r.quantity = 'kWh') as has_half_hour,
+      t.invoice_ids, o.alert_settings
+    from (
+      select im.meter_id, array_agg(im.invoice_id order by im.invoice_id) as invoice_ids
+      from invoice_meters im
+      where im.organisation_id = ${organisationId} and im.invoice_id = any(${ids})
+      group by im.meter_id
+    ) t
+    join meters m on m.organisation_id = ${organisationId} and m.id = t.meter_id and m.deleted_at is null
+    join organisations o on o.id = m.organisation_id
     left join units u on u.id = m.unit_id
     left join data_types d on d.id = m.energy_id
     left join meter_alert_settings s on s.meter_id = m.id
-    where m.organisation_id = ${organisationId} and m.id = any(${intArray(meterIds)})`);
-  return rows.rows;
+    order by t.invoice_ids[1], m.id`);
+  return rows.rows.map((r) => ({ ...r, invoice_ids: r.invoice_ids.map(Number) }));
 }
 
 export type InvoiceRow = {
@@ -156,13 +163,6 @@ export async function halfHourDays(
   return rows.rows.map((r) => ({ date: r.date, kwh: r.kwh.filter((v): v is number => v !== null) }));
 }
 
-export async function organisationAlertSettings(db: DbOrTx, organisationId: number) {
-  const rows = await db.execute<{ alert_settings: string | null }>(
-    sql`select alert_settings from organisations where id = ${organisationId}`,
-  );
-  return rows.rows[0]?.alert_settings ?? null;
-}
-
 export type StoredAlert = {
   id: number;
   invoice_id: number;
@@ -196,10 +196,12 @@ export async function updateMessage(db: DbOrTx, organisationId: number, id: numb
 
 export type NewAlert = { invoiceId: number; meterId: number; audit: string; message: string; date: string };
 
+/** Adds alerts (one of an invoice, meter and audit at most) and answers the rows it added. */
 export async function insertAlerts(db: DbOrTx, organisationId: number, list: readonly NewAlert[]) {
+  const added: StoredAlert[] = [];
   for (let i = 0; i < list.length; i += 1000) {
     const chunk = list.slice(i, i + 1000);
-    await db.execute(sql`
+    const rows = await db.execute<StoredAlert>(sql`
       insert into meter_alerts (organisation_id, meter_id, invoice_id, audit, message, link, alert_date)
       select ${organisationId}, x.meter_id, x.invoice_id, x.audit, x.message,
         '/data-sources/' || x.meter_id || '/invoices/' || x.invoice_id, x.date::date
@@ -212,8 +214,11 @@ export async function insertAlerts(db: DbOrTx, organisationId: number, list: rea
           date: a.date,
         })),
       )}::jsonb) as x(meter_id int, invoice_id int, audit text, message text, date text)
-      on conflict do nothing`);
+      on conflict do nothing
+      returning id, invoice_id, meter_id, audit, message, status`);
+    added.push(...rows.rows);
   }
+  return added;
 }
 
 /** One invoice alert of the organisation, locked for a change. */
