@@ -45,6 +45,8 @@ import { createFilesService } from './modules/files/files.service';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
 import { createFleetService } from './modules/fleet/fleet.service';
 import { createFleetExportService } from './modules/fleet/fleet-export.service';
+import { ghgChartsRoutes } from './modules/ghg-charts/ghg-charts.routes';
+import { createGhgChartsService } from './modules/ghg-charts/ghg-charts.service';
 import { graphsRoutes } from './modules/graphs/graphs.routes';
 import { createGraphsService } from './modules/graphs/graphs.service';
 import { groupingsRoutes } from './modules/groupings/groupings.routes';
@@ -53,6 +55,8 @@ import { groupsRoutes } from './modules/groupings/groups.routes';
 import { createGroupsService } from './modules/groupings/groups.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { createImportsService } from './modules/imports/imports.service';
 import { evaluateInvoiceAlerts, toInvoiceAlert } from './modules/invoice-alerts/invoice-alerts.evaluate';
 import * as invoiceAlertQueries from './modules/invoice-alerts/invoice-alerts.queries';
 import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
@@ -66,6 +70,8 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
+import { meterConsumptionRoutes } from './modules/meter-consumption/meter-consumption.routes';
+import { createMeterConsumptionService } from './modules/meter-consumption/meter-consumption.service';
 import { meterCreationRoutes } from './modules/meter-creation/meter-creation.routes';
 import { createMeterCreationService } from './modules/meter-creation/meter-creation.service';
 import { meterDistributionRoutes } from './modules/meter-distribution/meter-distribution.routes';
@@ -85,6 +91,8 @@ import { createOrganisationsService } from './modules/organisations/organisation
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { scope2InstrumentsRoutes } from './modules/scope2-instruments/scope2-instruments.routes';
+import { createScope2InstrumentsService } from './modules/scope2-instruments/scope2-instruments.service';
 import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
 import { createSiteExportService } from './modules/sites/site-export.service';
@@ -92,6 +100,8 @@ import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
 import { targetsRoutes } from './modules/targets/targets.routes';
 import { createTargetsService } from './modules/targets/targets.service';
+import { transactionsRoutes } from './modules/transactions/transactions.routes';
+import { createTransactionsService } from './modules/transactions/transactions.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
 import { emailChangeRoutes } from './modules/users/email-change.routes';
@@ -198,6 +208,7 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(importsRoutes, { service: createImportsService({ db, config, jobQueue }) });
       await api.register(invoiceFilesRoutes, { service: invoiceFiles });
       await api.register(invoiceListRoutes, {
         service: createInvoiceListService({ db, clock, fileLinks: invoiceFiles.fileLinks }),
@@ -212,6 +223,10 @@ export async function buildApp({
       await api.register(groupingsRoutes, { service: createGroupingsService({ db, clock }) });
       await api.register(groupsRoutes, { service: createGroupsService({ db, clock }) });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
+      await api.register(meterConsumptionRoutes, {
+        service: createMeterConsumptionService({ db, fileLink: files.fileLink }),
+      });
+      await api.register(transactionsRoutes, { service: createTransactionsService({ db, clock }) });
       await api.register(invoicesRoutes, {
         service: createInvoicesService({
           db,
@@ -253,6 +268,10 @@ export async function buildApp({
       await api.register(referenceRoutes, { db });
       await api.register(ratesRoutes, { service: createRatesService({ db }) });
       await api.register(targetsRoutes, { service: createTargetsService({ db, clock }) });
+      await api.register(ghgChartsRoutes, { service: createGhgChartsService({ db, clock }) });
+      await api.register(scope2InstrumentsRoutes, {
+        service: createScope2InstrumentsService({ db, jobQueue }),
+      });
       await api.register(meterCreationRoutes, { service: createMeterCreationService({ db }) });
       await api.register(fleetRoutes, {
         service: createFleetService({ db, clock }),

@@ -21,7 +21,8 @@ export const FACTOR_SOURCE = {
   notes:
     `${MFE}. Default factor set. Editions 2025 and 2026; kg CO2-e per standard unit, total of CO2, CH4 and N2O ` +
     '(AR5 GWPs, gross calorific basis as MfE publishes). Grid electricity and T&D losses follow the calendar-year ' +
-    'series; other factors of edition N cover calendar year N.',
+    'series; other factors of edition N cover calendar year N. The residual-mix factors (market-based scope 2) ' +
+    "are not MfE's: the NZ Energy Certificate System's residual supply factors, each naming its publication.",
 };
 
 export const REPORTING_GROUPS = [
@@ -43,6 +44,8 @@ export interface UnitSeed {
 
 export interface FactorSeed {
   scope: 1 | 2 | 3;
+  /** Scope 2 only: the grid average (location-based, the default) or the residual mix (market-based). */
+  basis?: 'location' | 'residual-mix';
   /** kg CO2-e per unit of `perUnit` (the unit the publication prints); converted to the standard unit. */
   rate: number;
   perUnit?: string;
@@ -141,6 +144,43 @@ const electricity = (scope3: string): FactorSeed[] => [
     notes: `${WB26}, Transmission and distribution losses, 'Electricity Used - 2025' (cell data!J1712; MfE marks it calculated with the latest observed T&D losses). ${scope3}`,
   },
 ];
+/**
+ * The New Zealand residual mix for market-based scope 2: the residual supply factor (RSF) of the NZ Energy
+ * Certificate System, by production year (1 April to 31 March). Only the figures read on the publisher's pages
+ * are held; years whose figure was not found have no residual mix, so their market-based scope 2 takes the grid
+ * average and says so (GHG Protocol Scope 2 Guidance, where no residual mix is available).
+ */
+export const RSM =
+  'NZ Energy Certificate System (NZECS) Residual Supply Mix, published by the registry operator Certified Energy (now BraveTrace)';
+const RSM_GAP =
+  "The residual supply factors of production years 2021/22 to 2023/24 were not found in the sources read (the publisher's table of them was not in the stored pages), so no residual mix is held for April 2021 to March 2024: market-based scope 2 takes the grid average for those months.";
+export const RESIDUAL_MIX: FactorSeed[] = [
+  {
+    scope: 2,
+    basis: 'residual-mix',
+    rate: 0.099,
+    startDate: '2019-04-01',
+    endDate: '2020-03-31',
+    notes: `${RSM}, production year 2019/20 (1 April 2019 to 31 March 2020): residual supply factor 99 kg CO2-e/MWh (read on certifiedenergy.co.nz/residual-supply, 'The RSF in 2019/20 was 99kg CO2-e/MWh').`,
+  },
+  {
+    scope: 2,
+    basis: 'residual-mix',
+    rate: 0.125,
+    startDate: '2020-04-01',
+    endDate: '2021-03-31',
+    notes: `${RSM}, production year 2020/21 (1 April 2020 to 31 March 2021): 125 kg CO2-e/MWh (read on certifiedenergy.co.nz/residual-supply). ${RSM_GAP}`,
+  },
+  {
+    scope: 2,
+    basis: 'residual-mix',
+    rate: 0.11347,
+    startDate: '2024-04-01',
+    endDate: null,
+    notes: `${RSM}: 113.47 kg CO2-e/MWh, the residual supply factor headlined on bravetrace.co.nz/how-it-works/residual-supply-mix beside the certificates redeemed from April 2024 to March 2025, taken as production year 2024/25. As the latest figure held it stays in force until a newer one is loaded (the catalogue's rule for the latest edition). ${RSM_GAP}`,
+  },
+];
+
 const TD_GAP =
   'T&D loss factors before 2024 were not found in the sources read (MfE Table 5.5 is not in the stored pages).';
 
@@ -155,9 +195,9 @@ export const DATA_TYPES: DataTypeSeed[] = [
     standardisedUnit: 'energy',
     reportingGroupId: 1,
     scope3Category: 4,
-    sourceNotes: `${MFE}: scope 2 location-based grid average from the 2025 edition Table 5.2 (annual series 2012-2024) and the 2026 edition workbook (2025, open-ended); scope 3 transmission and distribution losses from the 2026 edition workbook (2024, 2025). Id 13 is an electricity (ICP) type as the specification's constants say.`,
+    sourceNotes: `${MFE}: scope 2 location-based grid average from the 2025 edition Table 5.2 (annual series 2012-2024) and the 2026 edition workbook (2025, open-ended); scope 3 transmission and distribution losses from the 2026 edition workbook (2024, 2025). Scope 2 market-based residual mix: ${RSM} (2019/20, 2020/21 and from 2024/25). Id 13 is an electricity (ICP) type as the specification's constants say.`,
     units: energyUnits(),
-    factors: electricity(TD_GAP),
+    factors: [...electricity(TD_GAP), ...RESIDUAL_MIX],
   },
   {
     key: 'electricity-ev',
@@ -169,9 +209,9 @@ export const DATA_TYPES: DataTypeSeed[] = [
     standardisedUnit: 'energy',
     reportingGroupId: 2,
     scope3Category: 4,
-    sourceNotes: `Grid electricity used to charge vehicles (the specification's EV fuel code 14); the same ${MFE} factors as Electricity (grid supplied).`,
+    sourceNotes: `Grid electricity used to charge vehicles (the specification's EV fuel code 14); the same ${MFE} factors and ${RSM} residual mix as Electricity (grid supplied).`,
     units: energyUnits(),
-    factors: electricity(TD_GAP),
+    factors: [...electricity(TD_GAP), ...RESIDUAL_MIX],
   },
   {
     key: 'natural-gas',

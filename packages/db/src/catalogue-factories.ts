@@ -56,12 +56,15 @@ export async function createFactor(
     rate: number;
     startDate: string;
     endDate?: string | null;
+    /** Scope 2: location (the default) or residual-mix. */
+    scope2Basis?: 'location' | 'residual-mix';
   },
 ) {
+  const scope2Basis = values.scope === 2 ? (values.scope2Basis ?? 'location') : null;
   return first(
     await db
       .insert(emissionFactors)
-      .values({ ...values, rate: String(values.rate), endDate: values.endDate ?? null })
+      .values({ ...values, scope2Basis, rate: String(values.rate), endDate: values.endDate ?? null })
       .returning(),
   );
 }

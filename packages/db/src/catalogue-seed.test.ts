@@ -28,7 +28,7 @@ const emission = async (type: string, unit: string, quantity: number, day: strin
     select ${quantity} * u.conversion_to_standard * f.rate as kg
     from data_types d join units u on u.data_type_id = d.id and u.name = ${unit}
     join emission_factors f on f.data_type_id = d.id and f.scope = ${scope}
-      and f.start_date <= ${day}::date and (f.end_date is null or f.end_date >= ${day}::date)
+      and coalesce(f.scope2_basis, 'location') = 'location' and f.start_date <= ${day}::date and (f.end_date is null or f.end_date >= ${day}::date)
     where d.name = ${type}`);
   return Number(r?.kg);
 };
@@ -42,7 +42,50 @@ describe('catalogue seed', () => {
     const [marker] = await rows<{ value: string }>(
       sql`select value from app_meta where key = 'catalogue_version'`,
     );
-    expect(marker?.value).toBe('1');
+    expect(marker?.value).toBe('2');
+  });
+
+  it('holds the NZECS residual mix beside the grid average, and only the figures read', async () => {
+    const residual = await rows<{
+      rate: string;
+      start_date: string;
+      end_date: string | null;
+      notes: string;
+    }>(sql`
+      select f.rate, f.start_date, f.end_date, f.notes from emission_factors f
+      where f.data_type_id = 13 and f.scope2_basis = 'residual-mix' order by f.start_date`);
+    expect(residual.map((r) => [r.rate, r.start_date, r.end_date])).toEqual([
+      ['0.0990000000', '2019-04-01', '2020-03-31'],
+      ['0.1250000000', '2020-04-01', '2021-03-31'],
+      ['0.1134700000', '2024-04-01', null],
+    ]);
+    for (const r of residual) expect(r.notes).toContain('NZ Energy Certificate System');
+    expect(residual[1]?.notes).toContain('were not found in the sources read');
+  });
+
+  it('adds the residual mix to a version 1 catalogue and marks electricity meters for recompute', async () => {
+    await database.db.execute(sql`delete from emission_factors where scope2_basis = 'residual-mix'`);
+    await database.db.execute(sql`update app_meta set value = '1' where key = 'catalogue_version'`);
+    const [org] = await rows<{ id: number }>(
+      sql`insert into organisations (name) values ('Upgrade') returning id`,
+    );
+    const [site] = await rows<{ id: number }>(
+      sql`insert into sites (organisation_id, name) values (${org?.id}, 'Site') returning id`,
+    );
+    const [meter] = await rows<{
+      id: number;
+    }>(sql`insert into meters (organisation_id, site_id, local_name, energy_id)
+      values (${org?.id}, ${site?.id}, 'Supply', 13) returning id`);
+    expect(await seedCatalogue(database.db)).toEqual({ seeded: false });
+    const [count] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from emission_factors where scope2_basis = 'residual-mix'`,
+    );
+    expect(count?.n).toBe(6);
+    expect(await rows(sql`select meter_id from ledger_pending`)).toEqual([{ meter_id: meter?.id }]);
+    const [marker] = await rows<{ value: string }>(
+      sql`select value from app_meta where key = 'catalogue_version'`,
+    );
+    expect(marker?.value).toBe('2');
   });
 
   it('holds the headline published values', async () => {
@@ -130,7 +173,8 @@ describe('catalogue seed', () => {
 
   it('never overlaps factor periods, and leaves the latest open-ended', async () => {
     const factors = await rows<{ key: string; start_date: string; end_date: string | null }>(sql`
-      select data_type_id || '/' || source_id || '/' || scope as key, start_date, end_date
+      select data_type_id || '/' || source_id || '/' || scope || '/' || coalesce(scope2_basis, '') as key,
+        start_date, end_date
       from emission_factors order by data_type_id, source_id, scope, start_date`);
     const byKey = new Map<string, typeof factors>();
     for (const f of factors) byKey.set(f.key, [...(byKey.get(f.key) ?? []), f]);
@@ -144,9 +188,10 @@ describe('catalogue seed', () => {
       expect(periods.at(-1)?.end_date, key).toBeNull();
     }
     const noted = await rows(
-      // Every factor names the government publication it comes from.
+      // Every factor names the publication it comes from.
       sql`select id from emission_factors
-        where coalesce(notes, '') not like '%Measuring emissions%' and coalesce(notes, '') not like '%GHG conversion factors%'`,
+        where coalesce(notes, '') not like '%Measuring emissions%' and coalesce(notes, '') not like '%GHG conversion factors%'
+          and coalesce(notes, '') not like '%NZ Energy Certificate System%'`,
     );
     expect(noted).toEqual([]);
   });

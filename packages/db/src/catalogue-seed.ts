@@ -3,10 +3,13 @@ import {
   DATA_TYPES,
   type DataTypeSeed,
   FACTOR_SOURCE,
+  type FactorSeed,
   REPORTING_GROUPS,
+  RESIDUAL_MIX,
   type UnitSeed,
 } from './catalogue-data';
 import type { Db, Tx } from './client';
+import { markPendingByDataTypes } from './ledger/pending';
 import {
   compositeComponents,
   dataTypes,
@@ -17,7 +20,8 @@ import {
 } from './schema/catalogue';
 import { appMeta } from './schema/core';
 
-export const CATALOGUE_VERSION = '1';
+/** 2: the residual mix (market-based scope 2) of the electricity data types. */
+export const CATALOGUE_VERSION = '2';
 const VERSION_KEY = 'catalogue_version';
 // Not the demo seed's lock: the two seeders may run one after the other in the same start.
 const LOCK_KEY = 74202;
@@ -103,19 +107,61 @@ async function insertType(tx: Tx, t: DataTypeSeed, planned: PlannedUnit[], sourc
         // A factor printed per litre or kg becomes per standard unit: divide by the unit's energy content.
         const per = f.perUnit ? planned.find((u) => u.name === f.perUnit) : standard;
         if (!per) throw new Error(`${t.name}: no unit ${f.perUnit}`);
-        return {
-          dataTypeId: id,
-          sourceId,
-          scope: f.scope,
-          rate: exact(f.rate / Number(exact(per.conversion))),
-          startDate: f.startDate,
-          endDate: f.endDate,
-          notes: f.notes,
-        };
+        return factorRow(f, id, sourceId, per.conversion);
       }),
     );
   }
   return id;
+}
+
+function factorRow(f: FactorSeed, dataTypeId: number, sourceId: number, perConversion = 1) {
+  return {
+    dataTypeId,
+    sourceId,
+    scope: f.scope,
+    scope2Basis: f.scope === 2 ? (f.basis ?? 'location') : null,
+    rate: exact(f.rate / Number(exact(perConversion))),
+    startDate: f.startDate,
+    endDate: f.endDate,
+    notes: f.notes,
+  };
+}
+
+/**
+ * Brings a catalogue loaded by an earlier version up to this one. Version 1 to 2 adds the residual mix to the
+ * electricity data types (where they are still the catalogue's, with the default source) and marks their
+ * meters for the background recompute.
+ */
+async function upgradeCatalogue(tx: Tx, from: string) {
+  if (from !== '1') return;
+  const [source] = await tx
+    .select({ id: emissionFactorSources.id })
+    .from(emissionFactorSources)
+    .where(eq(emissionFactorSources.isDefault, true));
+  const electric = DATA_TYPES.filter((t) => t.factors.some((f) => f.basis === 'residual-mix'));
+  const present = await tx
+    .select({ id: dataTypes.id })
+    .from(dataTypes)
+    .where(
+      inArray(
+        dataTypes.id,
+        electric.flatMap((t) => (t.id ? [t.id] : [])),
+      ),
+    );
+  if (source && present.length > 0) {
+    await tx
+      .insert(emissionFactors)
+      .values(present.flatMap((t) => RESIDUAL_MIX.map((f) => factorRow(f, t.id, source.id))));
+    await tx
+      .update(emissionFactorSources)
+      .set({ notes: FACTOR_SOURCE.notes })
+      .where(eq(emissionFactorSources.id, source.id));
+    await markPendingByDataTypes(
+      tx,
+      present.map((t) => t.id),
+    );
+  }
+  await tx.update(appMeta).set({ value: CATALOGUE_VERSION }).where(eq(appMeta.key, VERSION_KEY));
 }
 
 /**
@@ -125,8 +171,11 @@ async function insertType(tx: Tx, t: DataTypeSeed, planned: PlannedUnit[], sourc
 export async function seedCatalogue(db: Db): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
-    const done = await tx.select().from(appMeta).where(eq(appMeta.key, VERSION_KEY));
-    if (done.length > 0) return { seeded: false };
+    const [done] = await tx.select().from(appMeta).where(eq(appMeta.key, VERSION_KEY));
+    if (done) {
+      await upgradeCatalogue(tx, done.value);
+      return { seeded: false };
+    }
 
     const plan = planUnits(DATA_TYPES);
     await assertIdsFree(

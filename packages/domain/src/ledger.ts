@@ -1,4 +1,13 @@
 import { daysInMonth, fromDayNumber, monthOf, toDayNumber } from './calendar';
+import {
+  certificateCover,
+  type DayCover,
+  emptyMarketKwh,
+  type MarketBasis,
+  type MarketInstruments,
+  marketOnDay,
+  supplierRateOn,
+} from './scope2-market';
 
 /**
  * The energy ledger, version 2 (domain.md, "The energy ledger"): for one meter, which input counts on each
@@ -9,7 +18,11 @@ import { daysInMonth, fromDayNumber, monthOf, toDayNumber } from './calendar';
  */
 
 export type Scope = 1 | 2 | 3;
-/** Scope 2 has a location-based (grid average) and a market-based factor. */
+/**
+ * Scope 2 has a location-based (grid average) and a market-based figure. As a factor timeline, `s2Market` is
+ * the catalogue's residual-mix factor (scope2_basis 'residual-mix'); as a figure, the market-based total
+ * (./scope2-market).
+ */
 export type ScopeKey = 's1' | 's2Location' | 's2Market' | 's3';
 export const SCOPE_KEYS: ScopeKey[] = ['s1', 's2Location', 's2Market', 's3'];
 
@@ -135,6 +148,8 @@ export interface LedgerInput {
   fuelPurchases: DatedInput[];
   registerDays: RegisterDay[];
   factors: FactorSet;
+  /** The organisation's contractual instruments that apply to this meter (market-based scope 2). */
+  market?: MarketInstruments;
   /** The last day inputs can cover (today in the organisation's time zone). */
   today: string;
 }
@@ -145,6 +160,8 @@ export interface FactRow {
   exportedStd: number;
   costCents: number;
   co2e: Record<ScopeKey, number>;
+  /** The kWh behind market-based scope 2, by the factor each took. */
+  marketKwh: Record<MarketBasis, number>;
   daysOpen: number;
   daysCovered: number;
   daysCosted: number;
@@ -264,8 +281,8 @@ function rateIn(timeline: FactorPeriod[] | undefined, day: number): FactorPeriod
 
 /**
  * The factors in force on a day per scope key: the organisation's own for that scope and day, else the
- * default source's; scope 2 market-based falls back to the location-based factor where none is published.
- * Null when no factor at all is in force (the day's emissions are unknown, never zero).
+ * default source's (`s2Market`: the residual mix, where one is published). Null when no factor at all is in
+ * force (the day's emissions are unknown, never zero).
  */
 export function factorsOn(choice: FactorChoice, day: number): Partial<Record<ScopeKey, FactorPeriod>> | null {
   const found: Partial<Record<ScopeKey, FactorPeriod>> = {};
@@ -277,9 +294,7 @@ export function factorsOn(choice: FactorChoice, day: number): Partial<Record<Sco
       any = true;
     }
   }
-  if (!any) return null;
-  if (!found.s2Market && found.s2Location) found.s2Market = found.s2Location;
-  return found;
+  return any ? found : null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -357,8 +372,11 @@ export function computeLedger(input: LedgerInput): LedgerResult {
   const shares = invoiceShares(meter.id, input.invoices);
   const stopped = new Map<number, { first: number; last: number }[]>();
   for (const s of shares) {
+    // A decommission is the meter's final bill: what it reverses stops from its start on, also past its end
+    // (should the data source be opened again, the reversed invoice's tail must not come back).
+    const last = s.doc.kind === 'decommission' ? Number.POSITIVE_INFINITY : s.last;
     for (const id of s.doc.reverses) {
-      stopped.set(id, [...(stopped.get(id) ?? []), { first: s.first, last: s.last }]);
+      stopped.set(id, [...(stopped.get(id) ?? []), { first: s.first, last }]);
     }
   }
   const counts = (s: InvoiceShare, day: number) =>
@@ -464,6 +482,7 @@ export function computeLedger(input: LedgerInput): LedgerResult {
 
   // 4. Months: quantities, money, emissions per day with the factors in force.
   const scope3Only = reportsInScope3Only(meter);
+  const market = marketOf(input, days, inPeriod);
   const rows = new Map<string, FactRow & { versions: Set<number>; unfactored: number }>();
   const rowFor = (month: string) => {
     let row = rows.get(month);
@@ -474,6 +493,7 @@ export function computeLedger(input: LedgerInput): LedgerResult {
         exportedStd: 0,
         costCents: 0,
         co2e: { s1: 0, s2Location: 0, s2Market: 0, s3: 0 },
+        marketKwh: emptyMarketKwh(),
         daysOpen: openDaysIn(month, meter),
         daysCovered: 0,
         daysCosted: 0,
@@ -499,7 +519,7 @@ export function computeLedger(input: LedgerInput): LedgerResult {
     if (d.covered) row.daysCovered += 1;
     if (d.costed) row.daysCosted += 1;
     if (!d.covered) continue;
-    const emissions = emissionsOn(input.factors, day, d.quantity);
+    const emissions = emissionsOn(input.factors, day, d.quantity, market(day));
     if (emissions === null) {
       row.unfactored += 1;
       continue;
@@ -509,6 +529,9 @@ export function computeLedger(input: LedgerInput): LedgerResult {
       row.co2e.s3 += emissions.co2e.s1 + emissions.co2e.s2Location + emissions.co2e.s3;
     } else {
       for (const key of SCOPE_KEYS) row.co2e[key] += emissions.co2e[key];
+      for (const [basis, kwh] of Object.entries(emissions.marketKwh) as [MarketBasis, number][]) {
+        row.marketKwh[basis] += kwh;
+      }
     }
   }
   // An event-based meter reports by exception: a month with events is covered on every day it was open
@@ -529,13 +552,41 @@ export function computeLedger(input: LedgerInput): LedgerResult {
   return { facts, alerts: [...overlaps.values()] };
 }
 
-/** A day's emissions per scope key, or null when a factor is missing for it (or one of its components). */
+/** The instruments of a plain data type's meter per day: certificate cover and the supplier's rate. */
+function marketOf(
+  input: LedgerInput,
+  days: Map<number, Day>,
+  inPeriod: (day: number) => boolean,
+): (day: number) => DayMarket | undefined {
+  const instruments = input.market;
+  if (!instruments || input.factors.kind !== 'plain') return () => undefined;
+  if (instruments.certificates.length === 0 && instruments.supplierFactors.length === 0)
+    return () => undefined;
+  const quantities = new Map<number, number>();
+  for (const [day, d] of days) if (d.covered && inPeriod(day)) quantities.set(day, d.quantity);
+  const cover = certificateCover(instruments.certificates, quantities);
+  return (day) => ({ cover: cover.get(day), supplier: supplierRateOn(instruments.supplierFactors, day) });
+}
+
+/** A day's contractual instruments (plain data types only). */
+export interface DayMarket {
+  cover?: DayCover;
+  supplier?: number;
+}
+
+/**
+ * A day's emissions per scope key, or null when a factor is missing for it (or one of its components).
+ * Market-based scope 2 takes the day's instruments, else the residual mix, else the grid average
+ * (./scope2-market), with the kWh behind it by basis.
+ */
 export function emissionsOn(
   factors: FactorSet,
   day: number,
   quantityStd: number,
-): { co2e: Record<ScopeKey, number>; versions: number[] } | null {
+  market?: DayMarket,
+): { co2e: Record<ScopeKey, number>; marketKwh: Record<MarketBasis, number>; versions: number[] } | null {
   const co2e: Record<ScopeKey, number> = { s1: 0, s2Location: 0, s2Market: 0, s3: 0 };
+  const marketKwh = emptyMarketKwh();
   const versions: number[] = [];
   const parts =
     factors.kind === 'plain'
@@ -544,17 +595,29 @@ export function emissionsOn(
           quantity: ((quantityStd * c.percentage) / 100) * c.conversion,
           factors: c.factors,
         }));
+  const use = (f: FactorPeriod | undefined) => {
+    if (f?.versionId !== undefined && !versions.includes(f.versionId)) versions.push(f.versionId);
+  };
   for (const part of parts) {
     const found = factorsOn(part.factors, day);
     if (found === null) return null;
-    for (const key of SCOPE_KEYS) {
+    for (const key of ['s1', 's2Location', 's3'] as const) {
       const f = found[key];
       if (!f) continue;
       co2e[key] += part.quantity * f.rate;
-      if (f.versionId !== undefined && !versions.includes(f.versionId)) versions.push(f.versionId);
+      use(f);
     }
+    const m = marketOnDay(part.quantity, {
+      ...market,
+      residual: found.s2Market?.rate,
+      location: found.s2Location?.rate,
+    });
+    if (!m) continue;
+    co2e.s2Market += m.kg;
+    for (const [basis, kwh] of Object.entries(m.kwh) as [MarketBasis, number][]) marketKwh[basis] += kwh;
+    if (m.kwh.residual !== 0) use(found.s2Market);
   }
-  return { co2e, versions };
+  return { co2e, marketKwh, versions };
 }
 
 /**

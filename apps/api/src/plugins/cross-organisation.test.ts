@@ -9,6 +9,7 @@ import { seedReferenceData } from '@verdant/db/reference-seed';
 import { meterAlerts } from '@verdant/db/schema/alerts';
 import { groupings } from '@verdant/db/schema/assets';
 import { ACCESS } from '@verdant/domain/constants';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../lib/access';
 import { type Operation, type Schema, typeOf } from '../testing/openapi-sample';
@@ -271,6 +272,23 @@ beforeAll(async () => {
       chargedCost: 1,
     };
   }
+  // A supplier-specific factor of A's (issue 18, market-based scope 2).
+  const [retailer] = (
+    await db.execute<{ id: number }>(
+      sql`select id from retailers where type = 'Electricity' order by id limit 1`,
+    )
+  ).rows;
+  const instrumentBody = {
+    kind: 'supplier-factor',
+    retailerId: retailer?.id,
+    dateFrom: '2024-01-01',
+    dateTill: '2024-12-31',
+    rate: 0.05,
+    reference: `${SECRET} contract`,
+  };
+  a.instrument = (await call('POST', `/api/organisations/${orgA.id}/scope2-instruments`, instrumentBody)).id;
+  BODIES['POST /api/organisations/{id}/scope2-instruments'] = instrumentBody;
+  BODIES['PUT /api/organisations/{id}/scope2-instruments/{instrumentId}'] = { ...instrumentBody, rate: 0.06 };
   digest = await tableDigest(db);
 });
 afterAll(async () => {
@@ -291,6 +309,7 @@ function aObject(route: string, name: string): number | undefined {
     otherUserId: a.member,
     assetId: a.site,
     readingId: a.purchase,
+    instrumentId: a.instrument,
   };
   // A's own data type in the catalogue, and its unit.
   if (route.startsWith('/api/lookups/energ'))

@@ -112,6 +112,19 @@ export const router = createBrowserRouter([
                 }),
               })),
               {
+                path: '/reports/ghg',
+                lazy: async () => ({
+                  Component: (await import('../features/ghg-charts/pages/ghg-page')).GhgPage,
+                }),
+              },
+              {
+                path: '/organisation/scope2-instruments',
+                lazy: async () => ({
+                  Component: (await import('../features/scope2-instruments/pages/instruments-page'))
+                    .InstrumentsPage,
+                }),
+              },
+              {
                 path: '/organisation/jobs',
                 lazy: async () => ({
                   Component: (await import('../features/jobs/pages/jobs-page')).JobsPage,

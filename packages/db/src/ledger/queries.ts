@@ -13,6 +13,7 @@ export type LedgerMeterRow = {
   reporting: number;
   reporting_source: string;
   situation: string;
+  retailer_id: number | null;
   time_zone: string;
 };
 
@@ -62,7 +63,7 @@ export type FactorRow = {
   data_type_id: number;
   source_id: number;
   scope: 1 | 2 | 3;
-  scope2_basis: 'location' | 'market' | null;
+  scope2_basis: 'location' | 'residual-mix' | null;
   rate: string;
   start_date: string;
   end_date: string | null;
@@ -74,6 +75,15 @@ export type ComponentRow = {
   component_id: number;
   percentage: string;
   conversion: string;
+};
+/** A contractual instrument that applies to one of the meters (by meter, or by its retailer). */
+export type InstrumentRow = {
+  meter_id: number;
+  kind: 'certificates' | 'supplier-factor';
+  date_from: string;
+  date_till: string;
+  mwh: string | null;
+  rate: string;
 };
 export type ChosenSource = { organisation_id: number; effective_from: string; source_id: number };
 
@@ -138,11 +148,12 @@ export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
     transactions: Dated[];
     fuel: Dated[];
     register_days: RegisterDayRow[];
+    instruments: InstrumentRow[];
     stored: StoredFact[];
   }>(sql`
     with ms as (
       select m.id, m.organisation_id, m.meter_type, m.metlvl_id, m.energy_id, m.meter_open, m.meter_close,
-        m.reporting, m.reporting_source, m.situation, o.time_zone
+        m.reporting, m.reporting_source, m.situation, m.retailer_id, o.time_zone
       from meters m join organisations o on o.id = m.organisation_id
       where m.id = any(${list}) and m.deleted_at is null
     ),
@@ -203,6 +214,11 @@ export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
       where d.meter_id = any(${list})
       group by d.meter_id, d.read_date, r.direction, r.quantity
     ),
+    instruments as (
+      select ms.id as meter_id, i.kind, i.date_from, i.date_till, i.mwh::text as mwh, i.rate::text as rate
+      from ms join scope2_instruments i on i.organisation_id = ms.organisation_id
+        and (i.meter_id = ms.id or (i.retailer_id is not null and i.retailer_id = ms.retailer_id))
+    ),
     stored as (select ${storedColumns} from monthly_facts where meter_id = any(${list}))
     select
       (select coalesce(json_agg(x order by x.id), '[]') from ms x) as meters,
@@ -216,6 +232,7 @@ export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
       (select coalesce(json_agg(x order by x.meter_id, x.date), '[]') from transactions x) as transactions,
       (select coalesce(json_agg(x order by x.meter_id, x.date), '[]') from fuel x) as fuel,
       (select coalesce(json_agg(x order by x.meter_id, x.date), '[]') from register_days x) as register_days,
+      (select coalesce(json_agg(x order by x.meter_id, x.date_from), '[]') from instruments x) as instruments,
       (select coalesce(json_agg(x), '[]') from stored x) as stored`);
   const r = rows.rows[0];
   if (!r) throw new Error('loadLedger returned no row');
@@ -232,6 +249,7 @@ export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
       transactions: r.transactions,
       fuel: r.fuel,
       registerDays: r.register_days,
+      instruments: r.instruments,
     },
     stored: r.stored,
   };

@@ -17,7 +17,7 @@ import type { DbOrTx } from '../client';
  * `reporting`: the data type's energy reporting group; `kind`: its type (1 Energy Consumption, 2 Record Only,
  * ...); `unit`: its standard unit (the reporting groups' consumption, issue 17a).
  */
-export type FactKey = 'month' | 'meter' | 'site' | 'entity' | 'reporting' | 'kind' | 'unit';
+export type FactKey = 'month' | 'meter' | 'site' | 'entity' | 'reporting' | 'kind' | 'unit' | 'activity';
 
 /**
  * The `valid_from` of a distribution that applies from a meter's first month on (no earlier month exists in
@@ -63,6 +63,8 @@ export type FactSums = {
   reporting_group_id?: number | null;
   type_id?: number | null;
   std_unit?: string | null;
+  /** The data type (activity) of the facts. */
+  activity_id?: number | null;
   /** kWh of energy data types (in totals), or the meter's own quantity in its standard unit. */
   cons: number;
   cost: number;
@@ -88,6 +90,14 @@ export type FactSums = {
   cons_estimated: boolean;
   cost_estimated: boolean;
   co2e_estimated: boolean;
+  /** Emissions: the days open and with a factor. */
+  co2e_days_open: number;
+  co2e_days_factored: number;
+  /** The kWh behind scope2_market by the factor each took (certificates, supplier, residual mix, grid). */
+  market_certificate_kwh: number;
+  market_supplier_kwh: number;
+  market_residual_kwh: number;
+  market_grid_kwh: number;
 };
 
 const KEY: Record<FactKey, SQL> = {
@@ -98,6 +108,7 @@ const KEY: Record<FactKey, SQL> = {
   reporting: sql`d.reporting_group_id`,
   kind: sql`d.type_id`,
   unit: sql`d.std_unit`,
+  activity: sql`f.energy_id as activity_id`,
 };
 const GROUP: Record<FactKey, SQL> = {
   month: sql`f.month`,
@@ -107,6 +118,7 @@ const GROUP: Record<FactKey, SQL> = {
   reporting: sql`d.reporting_group_id`,
   kind: sql`d.type_id`,
   unit: sql`d.std_unit`,
+  activity: sql`f.energy_id`,
 };
 const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 
@@ -167,7 +179,13 @@ export function factSums(query: FactQuery): SQL {
       ${short(sql`f.days_covered`, cost)} as units_incomplete,
       ${estimated(cons)} as cons_estimated,
       ${estimated(cost)} as cost_estimated,
-      ${estimated(emissions)} as co2e_estimated
+      ${estimated(emissions)} as co2e_estimated,
+      coalesce(sum(f.days_open) filter (where ${emissions}), 0)::int as co2e_days_open,
+      coalesce(sum(f.days_factored) filter (where ${emissions}), 0)::int as co2e_days_factored,
+      ${sum(sql`f.market_certificate_kwh`, emissions)} as market_certificate_kwh,
+      ${sum(sql`f.market_supplier_kwh`, emissions)} as market_supplier_kwh,
+      ${sum(sql`f.market_residual_kwh`, emissions)} as market_residual_kwh,
+      ${sum(sql`f.market_grid_kwh`, emissions)} as market_grid_kwh
     from monthly_facts f
     join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id
     left join data_types d on d.id = f.energy_id

@@ -11,6 +11,7 @@ import {
   type ScopeKey,
   type Timelines,
 } from '@verdant/domain/ledger';
+import type { MarketInstruments } from '@verdant/domain/scope2-market';
 import { todayIn } from '@verdant/domain/time-zone';
 import type { DbOrTx, Tx } from '../client';
 import type { monthlyFacts } from '../schema/inputs';
@@ -70,6 +71,7 @@ async function recomputeLocked(db: Tx, unique: number[], today: string | undefin
   const transactions = byMeter(inputs.transactions);
   const fuel = byMeter(inputs.fuel);
   const registerDays = byMeter(inputs.registerDays);
+  const instruments = byMeter(inputs.instruments);
 
   const rows: (typeof monthlyFacts.$inferInsert)[] = [];
   for (const m of meters) {
@@ -130,6 +132,7 @@ async function recomputeLocked(db: Tx, unique: number[], today: string | undefin
         total: Number(h.total),
       })),
       factors: factorSet,
+      market: marketInstruments(instruments(m.id)),
       today: today ?? todayIn(m.time_zone),
     };
     const countsInTotals = countsIn(meter, 'cost');
@@ -151,6 +154,10 @@ async function recomputeLocked(db: Tx, unique: number[], today: string | undefin
         co2eScope2Location: micro(f.co2e.s2Location),
         co2eScope2Market: micro(f.co2e.s2Market),
         co2eScope3: micro(f.co2e.s3),
+        marketCertificateKwh: micro(f.marketKwh.certificate),
+        marketSupplierKwh: micro(f.marketKwh.supplier),
+        marketResidualKwh: micro(f.marketKwh.residual),
+        marketGridKwh: micro(f.marketKwh.grid),
         daysOpen: f.daysOpen,
         daysCovered: f.daysCovered,
         daysCosted: f.daysCosted,
@@ -178,6 +185,24 @@ const cents = (money: string | null) => (money === null ? 0 : Math.round(Number(
 
 const SCOPE_KEY = { 1: 's1', 3: 's3' } as const;
 
+/** A meter's certificates and supplier-specific factors as the ledger takes them (MWh to kWh). */
+function marketInstruments(rows: q.InstrumentRow[]): MarketInstruments | undefined {
+  if (rows.length === 0) return undefined;
+  return {
+    certificates: rows
+      .filter((r) => r.kind === 'certificates')
+      .map((r) => ({
+        from: r.date_from,
+        till: r.date_till,
+        kwh: Number(r.mwh) * 1000,
+        rate: Number(r.rate),
+      })),
+    supplierFactors: rows
+      .filter((r) => r.kind === 'supplier-factor')
+      .map((r) => ({ from: r.date_from, till: r.date_till, rate: Number(r.rate) })),
+  };
+}
+
 /** One source's timelines for a data type, per scope key (scope 2 split by location and market basis). */
 function timelinesOf(factors: q.FactorRow[], dataTypeId: number, sourceId: number | null): Timelines {
   const result: Timelines = {};
@@ -185,7 +210,7 @@ function timelinesOf(factors: q.FactorRow[], dataTypeId: number, sourceId: numbe
   for (const f of factors) {
     if (f.data_type_id !== dataTypeId || f.source_id !== sourceId) continue;
     const key: ScopeKey =
-      f.scope === 2 ? (f.scope2_basis === 'market' ? 's2Market' : 's2Location') : SCOPE_KEY[f.scope];
+      f.scope === 2 ? (f.scope2_basis === 'residual-mix' ? 's2Market' : 's2Location') : SCOPE_KEY[f.scope];
     const period: FactorPeriod = {
       from: f.start_date,
       till: f.end_date,

@@ -124,8 +124,12 @@ export const emissionFactors = pgTable(
   {
     id: serial('id').primaryKey(),
     editionId: integer('edition_id').references(() => emissionFactorEditions.id, { onDelete: 'cascade' }),
-    /** For scope 2: location (grid average) or market (supplier-specific, certificates, residual mix). */
-    scope2Basis: text('scope2_basis', { enum: ['location', 'market'] }),
+    /**
+     * For scope 2: location (the grid average, location-based) or residual-mix (the market-based factor of
+     * electricity no contractual instrument covers, such as the NZECS residual supply factor). Certificates and
+     * supplier-specific factors are an organisation's own (scope2_instruments), not catalogue factors.
+     */
+    scope2Basis: text('scope2_basis', { enum: ['location', 'residual-mix'] }),
     /** The current version (the latest row of emission_factor_versions). */
     version: integer('version').notNull().default(1),
     dataTypeId: integer('data_type_id')
@@ -152,7 +156,7 @@ export const emissionFactors = pgTable(
     index('emission_factors_lookup_idx').on(t.dataTypeId, t.sourceId, t.scope, t.startDate),
     check(
       'emission_factors_scope2_basis_check',
-      sql`(${t.scope} = 2 and ${t.scope2Basis} in ('location', 'market')) or (${t.scope} <> 2 and ${t.scope2Basis} is null)`,
+      sql`(${t.scope} = 2 and ${t.scope2Basis} in ('location', 'residual-mix')) or (${t.scope} <> 2 and ${t.scope2Basis} is null)`,
     ),
   ],
 );

@@ -29,6 +29,8 @@ const LEDGER_FIELDS = [
   'reporting',
   'reportingSource',
   'situation',
+  // A retailer's supplier-specific factor prices market-based scope 2 (scope2_instruments).
+  'retailerId',
 ] as const;
 
 const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));

@@ -125,3 +125,11 @@ export async function replaceRetailer(
     returning m.id as meter_id, m.local_name as name`);
   return rows.rows;
 }
+
+/** Whether the organisation prices market-based scope 2 by a supplier-specific factor of one of the retailers. */
+export async function hasSupplierFactor(db: DbOrTx, organisationId: number, retailerIds: number[]) {
+  const rows = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from scope2_instruments
+    where organisation_id = ${organisationId} and retailer_id = any(${sql.param(retailerIds)}::int[])`);
+  return (rows.rows[0]?.n ?? 0) > 0;
+}

@@ -4,6 +4,7 @@ import type {
   tariffAlertDefault,
 } from '@verdant/contracts/org-wide-updates';
 import type { Db, DbOrTx } from '@verdant/db/client';
+import { markPending } from '@verdant/db/ledger/pending';
 import type { FieldChange } from '@verdant/db/schema/audit';
 import { MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
@@ -87,10 +88,16 @@ export function createOrgWideUpdatesService({ db }: { db: Db }) {
         const [fromName, toName] = [await q.retailerName(tx, from), await q.retailerName(tx, to)];
         if (fromName === undefined) throw refuse('from', MSG.orgWideRetailerUnknown);
         if (toName === undefined) throw refuse('to', MSG.orgWideRetailerUnknown);
-        return (await q.replaceRetailer(tx, organisationId, from, to)).map((r) => ({
-          ...r,
-          changes: { retailer: { before: fromName, after: toName } },
-        }));
+        const changed = await q.replaceRetailer(tx, organisationId, from, to);
+        // A supplier-specific factor of either retailer changes market-based scope 2: the job recomputes them.
+        if (changed.length > 0 && (await q.hasSupplierFactor(tx, organisationId, [from, to]))) {
+          await markPending(
+            tx,
+            organisationId,
+            changed.map((r) => r.meter_id),
+          );
+        }
+        return changed.map((r) => ({ ...r, changes: { retailer: { before: fromName, after: toName } } }));
       });
     },
   };

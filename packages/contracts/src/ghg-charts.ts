@@ -1,0 +1,101 @@
+import { GHG_FIRST_YEAR, GHG_MESSAGES } from '@verdant/domain/ghg-figures';
+import { z } from 'zod';
+import { idNumber, text } from './common';
+
+/**
+ * The GHG charts (data-portal.md 2.7 and 7): `GET /charts/co2e-scope-activity`, `/charts/co2e-grouping/{type/id}
+ * /by-scope`, `/charts/co2e-activity/by-grouping/{type/id}` and `/charts/co2e-grouping/{a}/by-activity/
+ * by-grouping/{b}`, each with `from` and `to` (months, yyyy-MM) over the session's organisation. Without a
+ * range they answer the last complete reporting year. `format=csv` answers the same figures as CSV.
+ */
+
+const month = text()
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, GHG_MESSAGES.month)
+  .refine((m) => Number(m.slice(0, 4)) >= GHG_FIRST_YEAR, GHG_MESSAGES.firstYear);
+
+export const ghgRangeQuery = z
+  .object({
+    from: month.optional(),
+    to: month.optional(),
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .refine((q) => (q.from === undefined) === (q.to === undefined), {
+    message: GHG_MESSAGES.bothMonths,
+    path: ['to'],
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: GHG_MESSAGES.order, path: ['from'] });
+export type GhgRangeQuery = z.output<typeof ghgRangeQuery>;
+
+export const GROUPING_TYPES = ['site', 'meter'] as const;
+export type GroupingType = (typeof GROUPING_TYPES)[number];
+
+export const groupingParams = z.object({ type: z.enum(GROUPING_TYPES), id: idNumber() });
+export const twoGroupingParams = z.object({
+  typeA: z.enum(GROUPING_TYPES),
+  idA: idNumber(),
+  typeB: z.enum(GROUPING_TYPES),
+  idB: idNumber(),
+});
+
+/** Whole kg CO2e by scope with the completeness they are built from (packages/domain/src/ghg-figures). */
+export const co2eFigures = z.object({
+  scope1: z.number(),
+  scope2: z.number().describe('Scope 2, location-based (grid average)'),
+  scope2Market: z.number().describe('Scope 2, market-based'),
+  scope3: z.number(),
+  total: z.number().describe('Scope 1 + scope 2 location-based + scope 3'),
+  market: z
+    .object({
+      certificateKwh: z.number(),
+      supplierKwh: z.number(),
+      residualKwh: z.number(),
+      gridKwh: z.number(),
+    })
+    .describe('The kWh behind market-based scope 2 by the factor each took'),
+  completeness: z.object({
+    complete: z.boolean(),
+    coverage: z.number().describe('Days with emissions as a whole percentage of the days open'),
+    estimated: z.boolean(),
+  }),
+});
+export type Co2eFigures = z.infer<typeof co2eFigures>;
+
+const named = z.object({ id: z.number().nullable(), name: z.string() });
+export const ghgActivity = z.object({ id: z.number(), name: z.string(), grouping: z.string() });
+
+export const ghgRow = co2eFigures.extend({
+  activity: ghgActivity.optional(),
+  /** A group of the (first) grouping; id null: the assets in none of its groups. */
+  group: named.optional(),
+  /** A group of the second grouping. */
+  secondGroup: named.optional(),
+});
+export type GhgRow = z.infer<typeof ghgRow>;
+
+export const ghgGrouping = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(GROUPING_TYPES),
+  controlled: z.boolean(),
+});
+
+export const ghgChart = z.object({
+  /** The months the figures cover, yyyy-MM. */
+  from: z.string(),
+  to: z.string(),
+  groupings: z.array(ghgGrouping),
+  rows: z.array(ghgRow),
+  totals: co2eFigures,
+  /** Meters whose figures are being recomputed (left out until they are ready: ask again in 2 s). */
+  pending: z.number(),
+});
+export type GhgChart = z.infer<typeof ghgChart>;
+
+/** The label under which each market basis appears (charts, tables and CSV). */
+export const MARKET_COLUMNS = [
+  ['certificateKwh', 'Market-based: kWh covered by certificates'],
+  ['supplierKwh', 'Market-based: kWh at supplier-specific factors'],
+  ['residualKwh', 'Market-based: kWh at the residual mix'],
+  ['gridKwh', 'Market-based: kWh at the grid average (no residual mix published)'],
+] as const;

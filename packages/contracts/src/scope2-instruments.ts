@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { calendarDate, idNumber, int4, text } from './common';
+
+/**
+ * An organisation's contractual instruments for market-based scope 2 (docs/decisions.md, issue 18 market-based
+ * scope 2): certificates matched to one electricity data source, or a supplier-specific factor for a retailer's
+ * data sources or one data source. `GET/POST /organisations/{id}/scope2-instruments`,
+ * `PUT/DELETE /organisations/{id}/scope2-instruments/{instrumentId}`.
+ */
+export const INSTRUMENT_MESSAGES = {
+  meter: 'Choose an electricity data source of this organisation',
+  target: 'Choose either a retailer or a data source',
+  retailer: 'Choose a retailer from the list',
+  mwh: 'Enter the certified MWh: a number above 0',
+  rate: 'Enter the rate in kg CO2e per kWh: a number from 0 to 10',
+  dates: 'The start date cannot be after the end date',
+  saved: 'Saved: emissions are being recalculated',
+  deleted: 'Removed: emissions are being recalculated',
+} as const;
+const M = INSTRUMENT_MESSAGES;
+
+export const INSTRUMENT_KINDS = ['certificates', 'supplier-factor'] as const;
+export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
+
+export const instrumentBody = z
+  .object({
+    kind: z.enum(INSTRUMENT_KINDS),
+    meterId: idNumber().nullable().default(null),
+    retailerId: int4().positive().nullable().default(null),
+    dateFrom: calendarDate(),
+    dateTill: calendarDate(),
+    mwh: z.number({ error: M.mwh }).gt(0, M.mwh).max(1_000_000_000, M.mwh).nullable().default(null),
+    rate: z.number({ error: M.rate }).min(0, M.rate).max(10, M.rate),
+    reference: text().trim().max(200).nullable().default(null),
+  })
+  .refine((b) => b.dateFrom <= b.dateTill, { message: M.dates, path: ['dateTill'] })
+  .refine((b) => b.kind !== 'certificates' || b.meterId !== null, { message: M.meter, path: ['meterId'] })
+  .refine((b) => b.kind !== 'certificates' || b.mwh !== null, { message: M.mwh, path: ['mwh'] })
+  .refine((b) => b.kind !== 'supplier-factor' || (b.meterId === null) !== (b.retailerId === null), {
+    message: M.target,
+    path: ['retailerId'],
+  });
+export type InstrumentBody = z.output<typeof instrumentBody>;
+export type InstrumentInput = z.input<typeof instrumentBody>;
+
+export const instrument = z.object({
+  id: z.number(),
+  kind: z.enum(INSTRUMENT_KINDS),
+  meter: z.object({ id: z.number(), name: z.string(), site: z.string() }).nullable(),
+  retailer: z.object({ id: z.number(), name: z.string() }).nullable(),
+  dateFrom: z.string(),
+  dateTill: z.string(),
+  mwh: z.number().nullable(),
+  rate: z.number(),
+  reference: z.string().nullable(),
+});
+export type Instrument = z.infer<typeof instrument>;
+
+export const instrumentList = z.object({
+  instruments: z.array(instrument),
+  /** Administrators of the organisation record instruments; everyone else reads them. */
+  mayEdit: z.boolean(),
+  /** The form's choices: the electricity data sources the caller sees, and the electricity retailers. */
+  meters: z.array(z.object({ id: z.number(), name: z.string(), site: z.string() })),
+  retailers: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type InstrumentList = z.infer<typeof instrumentList>;
+
+export const instrumentParams = z.object({ id: idNumber(), instrumentId: idNumber() });
