@@ -48,6 +48,14 @@ function point(line: LineData, i: number, kind: 'bar' | 'line') {
   };
 }
 
+/** The chart's title, drawn on the canvas so the image carries it; wrapped on a narrow screen. */
+export const chartTitle = (text: string, narrow: boolean) => ({
+  text,
+  left: 'center',
+  top: 0,
+  textStyle: narrow ? { fontSize: 13, width: 320, overflow: 'break' as const } : { fontSize: 16 },
+});
+
 const LEGEND: Record<Exclude<LegendPosition, 'none'>, object> = {
   top: { top: 28, left: 'center', type: 'scroll' },
   bottom: { bottom: 0, left: 'center', type: 'scroll' },
@@ -128,7 +136,7 @@ export function graphOption(
   const unitLabel = (i: number) => scales[i]?.unit ?? units[i] ?? '';
   return {
     animation: false,
-    ...(title ? { title: { text: title, left: 'center', top: 0, textStyle: { fontSize: 16 } } } : {}),
+    ...(title ? { title: chartTitle(title, narrow) } : {}),
     legend:
       legend === 'none'
         ? { show: false }
@@ -139,7 +147,7 @@ export function graphOption(
       formatter: (params: unknown) => tooltip(data, params),
     },
     grid: {
-      top: 40 + (title ? 24 : 0) + room.top,
+      top: 40 + (title ? (narrow ? 36 : 24) : 0) + room.top,
       bottom: 8 + room.bottom,
       left: 8 + room.left,
       right: 8 + room.right,

@@ -2,7 +2,7 @@ import type { PieData } from '@verdant/contracts/graphs';
 import { shareLabel } from '@verdant/domain/graphs/pie';
 import { formatQuantity } from '@verdant/domain/unit-scaling';
 import type { ChartOption } from '../../components/chart';
-import { PALETTE } from './graph-option';
+import { chartTitle, PALETTE } from './graph-option';
 
 export type PieSlice = PieData['slices'][number];
 
@@ -23,7 +23,7 @@ export function pieOption(
   return {
     animation: false,
     color: PALETTE,
-    ...(title ? { title: { text: title, left: 'center', top: 0, textStyle: { fontSize: 16 } } } : {}),
+    ...(title ? { title: chartTitle(title, narrow) } : {}),
     legend: narrow
       ? { bottom: 0, left: 'center', type: 'scroll' }
       : { right: 0, top: 'middle', orient: 'vertical', type: 'scroll' },

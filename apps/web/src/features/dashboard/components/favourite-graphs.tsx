@@ -9,7 +9,6 @@ import {
   Modal,
   Paper,
   Stack,
-  Table,
   Text,
   TextInput,
   Tooltip,
@@ -26,7 +25,6 @@ import {
   useFavouriteGraphs,
   useRenameFavouriteGraph,
 } from '../../../components/favourite-graphs-api';
-import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { FavouritesEmpty } from './favourites-empty';
@@ -81,56 +79,53 @@ export function FavouriteGraphs() {
 
   return (
     <Paper withBorder radius="md" p="md">
-      <ScrollTable label="Favourite graphs" minWidth={560}>
-        <Table verticalSpacing="xs" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Shows</Table.Th>
-              <Table.Th w={90}>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {favourites.data.map((f) => (
-              <Table.Tr key={f.name}>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={`/reports/ts?${new URLSearchParams({ defaults: f.graph })}`}
-                    fw={500}
-                  >
-                    {f.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td c="dimmed">{describe(f.graph)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label="Rename">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Rename ${f.name}`}
-                        onClick={() => setRenaming(f.name)}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Delete">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${f.name}`}
-                        onClick={() => confirmDelete(f.name)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+      <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Favourite graphs">
+        {favourites.data.map((f, i) => (
+          <Group
+            key={f.name}
+            component="li"
+            justify="space-between"
+            wrap="nowrap"
+            gap="sm"
+            py="xs"
+            style={i > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+          >
+            <Stack gap={2} miw={0}>
+              <Anchor
+                component={Link}
+                to={`/reports/ts?${new URLSearchParams({ defaults: f.graph })}`}
+                fw={500}
+              >
+                {f.name}
+              </Anchor>
+              <Text fz="sm" c="dimmed">
+                {describe(f.graph)}
+              </Text>
+            </Stack>
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label="Rename">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Rename ${f.name}`}
+                  onClick={() => setRenaming(f.name)}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Delete">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${f.name}`}
+                  onClick={() => confirmDelete(f.name)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
       <RenameModal name={renaming} onClose={() => setRenaming(null)} />
     </Paper>
   );

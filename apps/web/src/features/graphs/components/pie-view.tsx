@@ -104,7 +104,7 @@ export function PieView({
         </Alert>
       )}
       {data && data.slices.length > 0 && (
-        <ScrollTable label="Breakdown table" minWidth={520}>
+        <ScrollTable label="Breakdown table" minWidth={360}>
           <Table fz="sm" verticalSpacing={4} data-testid="pie-table">
             <Table.Thead>
               <Table.Tr>

@@ -115,7 +115,8 @@ function Builder({ yearEnd }: { yearEnd: number }) {
   const firstAsset = graph.series[0]?.asset ?? null;
   const halfHour = useMeasured(firstAsset).quantities.data?.halfHour ?? false;
   const data = graph.series.length > 0 ? answer.data : undefined;
-  const hasData = data !== undefined && !answer.isPlaceholderData;
+  // Downloads offer only the answer to what the graph asks now (not one still waiting for a change to settle).
+  const hasData = data !== undefined && !answer.isPlaceholderData && debounced === request;
   const title = graph.title;
 
   const add = (series: GraphSeriesDef[]) => change({ series: [...graph.series, ...series] });
