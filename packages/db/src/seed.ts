@@ -16,6 +16,7 @@ import { seedDemoMeterAccounts } from './demo-meter-accounts';
 import { seedDemoMeterNotes } from './demo-meter-notes';
 import { seedDemoClosedMeter, seedDemoMeterSettings } from './demo-meter-settings';
 import { seedDemoOrganisation } from './demo-organisation';
+import { seedDemoScope2 } from './demo-scope2';
 import { seedDemoSites } from './demo-sites';
 import { seedDemoTargetsAndRates } from './demo-targets-rates';
 import { addMembership, createMember, createOrganisation, createUser } from './factories';
@@ -120,6 +121,7 @@ export async function seedDemoOnce(
     await seedDemoClosedMeter(tx, { organisationId: demo.id });
     await seedDemoMeterAccounts(tx, { organisationId: demo.id });
     await seedDemoMeterSettings(tx, { organisationId: demo.id });
+    await seedDemoScope2(tx, { organisationId: demo.id, today });
     await seedDemoAlerts(tx, demo.id, today);
     await seedDemoInvoiceAnomalies(tx, demo.id, today);
     // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.
