@@ -38,6 +38,8 @@ import { entityDetailsRoutes } from './modules/entities/entity-details.routes';
 import { createEntityDetailsService } from './modules/entities/entity-details.service';
 import { entityFiguresRoutes } from './modules/entities/entity-figures.routes';
 import { createEntityFiguresService } from './modules/entities/entity-figures.service';
+import { favouriteGraphsRoutes } from './modules/favourite-graphs/favourite-graphs.routes';
+import { createFavouriteGraphsService } from './modules/favourite-graphs/favourite-graphs.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
@@ -45,12 +47,16 @@ import { createFleetService } from './modules/fleet/fleet.service';
 import { createFleetExportService } from './modules/fleet/fleet-export.service';
 import { ghgChartsRoutes } from './modules/ghg-charts/ghg-charts.routes';
 import { createGhgChartsService } from './modules/ghg-charts/ghg-charts.service';
+import { graphsRoutes } from './modules/graphs/graphs.routes';
+import { createGraphsService } from './modules/graphs/graphs.service';
 import { groupingsRoutes } from './modules/groupings/groupings.routes';
 import { createGroupingsService } from './modules/groupings/groupings.service';
 import { groupsRoutes } from './modules/groupings/groups.routes';
 import { createGroupsService } from './modules/groupings/groups.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { createImportsService } from './modules/imports/imports.service';
 import { evaluateInvoiceAlerts, toInvoiceAlert } from './modules/invoice-alerts/invoice-alerts.evaluate';
 import * as invoiceAlertQueries from './modules/invoice-alerts/invoice-alerts.queries';
 import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
@@ -64,6 +70,8 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
+import { meterConsumptionRoutes } from './modules/meter-consumption/meter-consumption.routes';
+import { createMeterConsumptionService } from './modules/meter-consumption/meter-consumption.service';
 import { meterCreationRoutes } from './modules/meter-creation/meter-creation.routes';
 import { createMeterCreationService } from './modules/meter-creation/meter-creation.service';
 import { meterDistributionRoutes } from './modules/meter-distribution/meter-distribution.routes';
@@ -92,6 +100,8 @@ import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
 import { targetsRoutes } from './modules/targets/targets.routes';
 import { createTargetsService } from './modules/targets/targets.service';
+import { transactionsRoutes } from './modules/transactions/transactions.routes';
+import { createTransactionsService } from './modules/transactions/transactions.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
 import { emailChangeRoutes } from './modules/users/email-change.routes';
@@ -198,6 +208,7 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
+      await api.register(importsRoutes, { service: createImportsService({ db, config, jobQueue }) });
       await api.register(invoiceFilesRoutes, { service: invoiceFiles });
       await api.register(invoiceListRoutes, {
         service: createInvoiceListService({ db, clock, fileLinks: invoiceFiles.fileLinks }),
@@ -207,9 +218,15 @@ export async function buildApp({
       await api.register(invoiceAlertsRoutes, {
         service: createInvoiceAlertsService({ db, jobQueue }),
       });
+      await api.register(graphsRoutes, { service: createGraphsService({ db, clock }) });
+      await api.register(favouriteGraphsRoutes, { service: createFavouriteGraphsService({ db }) });
       await api.register(groupingsRoutes, { service: createGroupingsService({ db, clock }) });
       await api.register(groupsRoutes, { service: createGroupsService({ db, clock }) });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
+      await api.register(meterConsumptionRoutes, {
+        service: createMeterConsumptionService({ db, fileLink: files.fileLink }),
+      });
+      await api.register(transactionsRoutes, { service: createTransactionsService({ db, clock }) });
       await api.register(invoicesRoutes, {
         service: createInvoicesService({
           db,

@@ -179,7 +179,21 @@ test('fuel card, unexpected fuel and vehicle pages at 1280 and 390 px', async ({
   await shots(page, 'vehicle-overview', info);
   await page.goto(`/fleet/vehicles/${id}/settings`);
   await expect(page.getByLabel('Make')).toHaveValue('Toyota');
+  // Its fuel meter's groups: Regions is controlled, so joining South moves it out of North; back again.
+  const groups = page.getByRole('region', { name: 'Groups' });
+  await expect(groups.getByText('North', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Identifiers' })).toBeVisible();
+  const joinGroup = async (name: string) => {
+    await groups.getByRole('combobox', { name: 'Join a group' }).click();
+    await page.getByRole('option', { name, exact: true }).click();
+    await groups.getByRole('button', { name: 'Join' }).click();
+    await expect(groups.getByRole('button', { name: `Leave ${name}` })).toBeVisible();
+  };
+  await joinGroup('South');
+  await expect(groups.getByText('North', { exact: true })).toHaveCount(0);
   await shots(page, 'vehicle-details', info);
+  await joinGroup('North');
+  await expect(groups.getByText('South', { exact: true })).toHaveCount(0);
   await page.goto(`/fleet/vehicles/${id}/fuel`);
   await expect(page.getByRole('img', { name: 'Incorrect fuel' }).first()).toBeVisible();
   await page.goto('/organisation/data-sources');
@@ -191,4 +205,17 @@ test('fuel card, unexpected fuel and vehicle pages at 1280 and 390 px', async ({
   await page.getByRole('link', { name: 'Unexpected fuel purchases on this card' }).click();
   await expect(page.getByRole('table', { name: 'Purchases' })).toContainText('NDV101');
   await shots(page, 'incorrect-fuels', info);
+});
+
+test("an observer sees a vehicle's groups and identifiers but cannot change them", async ({ page }) => {
+  await signIn(page, 'demo.observer');
+  const id = await openVehicle(page, 'NDV101');
+  await page.goto(`/fleet/vehicles/${id}/settings`);
+  const groups = page.getByRole('region', { name: 'Groups' });
+  await expect(groups.getByText('North', { exact: true })).toBeVisible();
+  await expect(groups.getByRole('button', { name: 'Leave North' })).toHaveCount(0);
+  await expect(groups.getByRole('combobox', { name: 'Join a group' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'New Identifier' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
 });

@@ -40,3 +40,42 @@ export type HalfHourCheck = z.infer<typeof halfHourCheck>;
 
 /** POST /organisations/{id}/invoice-alerts/evaluate answer: the job was queued. */
 export const evaluateAnswer = z.object({ success: z.literal(true), message: text() });
+
+const cents = z.number().int();
+
+/** One line of a virtual invoice (issue 17 point 4): the contracted rates on the half-hour data beside the bill. */
+export const virtualInvoiceLine = z.object({
+  label: text(),
+  kind: z.enum(['energy', 'network']),
+  /** Half-hour kWh at the contracted rates (rate: cents per kWh); null when no half-hour data falls to it. */
+  virtual: z.object({ kwh: z.number(), rate: z.number(), cents }).nullable(),
+  /** The billed line (rate: cents per kWh); null when the invoice bills nothing for it. */
+  billed: z.object({ kwh: z.number(), rate: z.number().nullable(), cents }).nullable(),
+  /** Billed minus virtual. */
+  differenceCents: cents,
+});
+
+/** GET /invoices/{id}/virtual-invoice: for each data source of the invoice with half-hour data and contracted rates. */
+export const virtualInvoiceOfMeter = z.object({
+  meterId: z.number(),
+  meterName: text(),
+  source: z.enum(['TOU', 'NHH']),
+  contractName: text().nullable(),
+  lines: z.array(virtualInvoiceLine),
+  virtualCents: cents,
+  billedCents: cents,
+  /** Billed minus virtual: positive when the invoice asks more than the contract. */
+  differenceCents: cents,
+  halfHourKwh: z.number(),
+  daysInPeriod: z.number(),
+  missingDays: z.array(text()),
+  unpricedDays: z.array(text()),
+  complete: z.boolean(),
+  /** The data source's Tariff Alert absolute amount in dollars; null when not set. */
+  thresholdDollars: z.number().nullable(),
+  /** The difference passes the threshold on complete data: the bill audit raises a tariff alert. */
+  alert: z.boolean(),
+});
+export type VirtualInvoiceOfMeter = z.infer<typeof virtualInvoiceOfMeter>;
+export const virtualInvoiceAnswer = z.object({ meters: z.array(virtualInvoiceOfMeter) });
+export type VirtualInvoiceAnswer = z.infer<typeof virtualInvoiceAnswer>;

@@ -4,12 +4,14 @@ import * as assets from './schema/assets';
 import * as audit from './schema/audit';
 import * as catalogue from './schema/catalogue';
 import * as core from './schema/core';
+import * as imports from './schema/imports';
 import * as inputs from './schema/inputs';
 import * as organisation from './schema/organisation';
 import * as retailers from './schema/retailers';
 
 export const schema = {
   ...core,
+  ...imports,
   ...assets,
   ...audit,
   ...catalogue,
@@ -55,4 +57,14 @@ export function connect(url: string, max = 10): Database {
     await Promise.race([Promise.all(closed), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
   }
   return { db, pool, close };
+}
+
+/**
+ * The connection a transaction runs on, for what drizzle does not speak (COPY through pg-copy-streams): the
+ * statements sent on it are part of the transaction.
+ */
+export function clientOf(tx: Tx): pg.PoolClient {
+  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
+  if (!client) throw new Error('no connection behind this transaction');
+  return client;
 }

@@ -16,6 +16,21 @@ export const DEFAULT_REPORTING_YEAR_END = 12;
 export const REPORTING_YEAR_ENDS = [12, 3, 6] as const;
 export const UNIT_SCALING_THRESHOLD = 10_000;
 export const CHART_BARS_MAX = 10;
+/** Graph builder limits (data-portal.md 9: pie minimum slice 1%; default years previous and current). */
+export const PIE_MIN_SLICE = 0.01;
+/** Series one graph-data request may ask for; a split of a large organisation must be narrowed first. */
+export const GRAPH_SERIES_MAX = 100;
+/** Years one graph may show. */
+export const GRAPH_YEARS_MAX = 10;
+/** The earliest year a graph may show. */
+export const GRAPH_MIN_YEAR = 2000;
+/** Days a day-by-day time series may cover (about three years of half-hour data). */
+export const GRAPH_DAYS_MAX = 1200;
+/** A time series starts this many years before the current one; a yearly chart shows this year and the last. */
+export const GRAPH_TIMESERIES_YEARS_BACK = 2;
+/** Longest favourite graph name, and longest encoded graph definition stored with it. */
+export const FAVOURITE_NAME_MAX = 100;
+export const GRAPH_DEFINITION_MAX = 20_000;
 export const TARGET_BASELINE_MIN_YEAR = 2000;
 /** A target's monthly profile is normalised to this total (core-portal.md 9). */
 export const TARGET_PROFILE_TOTAL = 100;
@@ -46,6 +61,14 @@ export const FILE_UPLOAD_TYPES = [
   'docx',
   'doc',
 ] as const;
+/** Largest file a data load takes (issue 15): a year of 30-minute NEM12 data for 500 meters is about 65 MB. */
+export const IMPORT_MAX_MB = 100;
+/** Extensions a data load may have: CSV and text (NEM12, EIEP), XML (Green Button), and NEM12's own. */
+export const IMPORT_FILE_TYPES = ['csv', 'txt', 'xml', 'dat', 'nem', 'nem12', 'eiep'] as const;
+/** Load jobs the /loading page lists, newest first. */
+export const LOADING_JOBS_LIMIT = 100;
+/** How often the /loading page and the upload dialog ask for a running load's status. */
+export const LOADING_POLL_MS = 2000;
 /** How long a direct file link (an <img src> without the bearer header) stays valid. */
 export const FILE_LINK_MINUTES = 60;
 
@@ -79,3 +102,12 @@ export const METER_NAME_SUGGESTION_MAX = 70;
 
 /** The data source location map (data-portal.md 9): opens at about -40, 174.5, zoom 5; 13 when located. */
 export const METER_MAP = { centre: [-40, 174.5] as [number, number], zoom: 5, locatedZoom: 13 };
+
+// Consumption, transactions and half-hour data (data-portal.md 5 and 9).
+/** Reference/Notes of a transaction, at most (data-portal 5). */
+export const TRANSACTION_NOTE_MAX = 50;
+/** Half hours in a standard-time day, and how many peaks the half-hour page lists (data-portal 9). */
+export const HALF_HOURS_PER_DAY = 48;
+export const HALF_HOUR_TOP_PEAKS = 5;
+/** The power factor chart's ticks (data-portal 9). */
+export const POWER_FACTOR_TICKS = [0.9, 1] as const;

@@ -186,6 +186,40 @@ describe('invoices as documents', () => {
     expect(result.alerts).toEqual([]);
   });
 
+  it('stops what a decommission reverses from its start on, also past its end and its close date', () => {
+    // A 1-30 April 2024 invoice of 3000 kWh and $300.00 (100 kWh, 1000 cents a day). Decommission D of 1-10
+    // April charges 800 kWh and $90.00 (80 kWh, 900 cents a day) and closes the meter on 10 April. April:
+    // 10 x 80 = 800 kWh, 9000 cents, 80 kg. The invoice's 11-30 April tail never counts: not with the close
+    // date, and not when the data source is opened again (close date cleared), where it stays uncovered.
+    const april = invoice({
+      id: 1,
+      from: '2024-04-01',
+      till: '2024-04-30',
+      costCents: 30_000,
+      meters: one(3000),
+    });
+    const d = invoice({
+      id: 2,
+      kind: 'decommission',
+      from: '2024-04-01',
+      till: '2024-04-10',
+      costCents: 9_000,
+      reverses: [1],
+      meters: one(800),
+    });
+    const closed = facts({ meter: meter({ closeDate: '2024-04-10' }), invoices: [april, d] });
+    expect(brief(closed)).toEqual([
+      { month: '2024-04-01', q: 800, cents: 9_000, s2: 80, covered: 10, costed: 10, factored: 10 },
+    ]);
+    const reopened = facts({ invoices: [april, d] });
+    expect(brief(reopened)).toEqual([
+      { month: '2024-04-01', q: 800, cents: 9_000, s2: 80, covered: 10, costed: 10, factored: 10 },
+    ]);
+    // A reversal of the same days stops the invoice on those days only.
+    const reversal = { ...d, kind: 'reversal' as const };
+    expect(brief(facts({ invoices: [april, reversal] }))[0]).toMatchObject({ q: 2800, cents: 29_000 });
+  });
+
   it('counts overlapping energy bills once (the later invoice date) and adds a lines bill as cost only', () => {
     // E1: 1-30 April, 3000 kWh, 60000 cents (100 kWh, 2000 cents a day), dated 3 May.
     // E2: 16 April - 15 May, 4500 kWh, 90000 cents (150 kWh, 3000 cents a day), dated 1 June: wins 16-30 April.

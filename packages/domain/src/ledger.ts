@@ -372,8 +372,11 @@ export function computeLedger(input: LedgerInput): LedgerResult {
   const shares = invoiceShares(meter.id, input.invoices);
   const stopped = new Map<number, { first: number; last: number }[]>();
   for (const s of shares) {
+    // A decommission is the meter's final bill: what it reverses stops from its start on, also past its end
+    // (should the data source be opened again, the reversed invoice's tail must not come back).
+    const last = s.doc.kind === 'decommission' ? Number.POSITIVE_INFINITY : s.last;
     for (const id of s.doc.reverses) {
-      stopped.set(id, [...(stopped.get(id) ?? []), { first: s.first, last: s.last }]);
+      stopped.set(id, [...(stopped.get(id) ?? []), { first: s.first, last }]);
     }
   }
   const counts = (s: InvoiceShare, day: number) =>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { lastMonthIn, standardOffsetMinutes, standardTimeSlot, todayIn } from './time-zone';
+import {
+  instantsOfLocalTime,
+  lastMonthIn,
+  localDayBounds,
+  standardOffsetMinutes,
+  standardTimeSlot,
+  todayIn,
+} from './time-zone';
 
 describe("the organisation's time zone", () => {
   it('keeps the last day of a month at 23:30 New Zealand time in that month', () => {
@@ -27,5 +34,23 @@ describe("the organisation's time zone", () => {
       date: '2026-06-30',
       slot: 47,
     });
+  });
+
+  it('reads wall-clock times: none in the skipped hour, two in the repeated one, and days of 23, 24 and 25 hours', () => {
+    const nz = 'Pacific/Auckland';
+    expect(instantsOfLocalTime(nz, '2025-07-01', 9 * 60)).toEqual([Date.parse('2025-06-30T21:00:00Z')]);
+    expect(instantsOfLocalTime(nz, '2025-04-06', 2 * 60 + 30)).toEqual([
+      Date.parse('2025-04-05T13:30:00Z'),
+      Date.parse('2025-04-05T14:30:00Z'),
+    ]);
+    expect(instantsOfLocalTime(nz, '2025-09-28', 2 * 60 + 30)).toEqual([]);
+    const hours = (date: string) => {
+      const { startMs, endMs } = localDayBounds(nz, date);
+      return (endMs - startMs) / 3_600_000;
+    };
+    expect([hours('2025-04-06'), hours('2025-07-01'), hours('2025-09-28')]).toEqual([25, 24, 23]);
+    expect(localDayBounds(nz, '2025-04-06').startMs).toBe(Date.parse('2025-04-05T11:00:00Z'));
+    // Santiago's clocks skipped midnight on 7 September 2025: the day starts at 01:00 daylight time.
+    expect(localDayBounds('America/Santiago', '2025-09-07').startMs).toBe(Date.parse('2025-09-07T04:00:00Z'));
   });
 });

@@ -48,6 +48,11 @@ function wallClock(instant: Date, zone: string) {
   };
 }
 
+/** The date ('yyyy-MM-dd') and the minutes since midnight it is in a zone at an instant. */
+export function nowIn(zone: string, now: Date = new Date()): { date: string; minutes: number } {
+  return wallClock(now, zone);
+}
+
 /** The date ('yyyy-MM-dd') it is in a zone at an instant. */
 export function todayIn(zone: string, now: Date = new Date()): string {
   return wallClock(now, zone).date;
@@ -84,4 +89,48 @@ export function standardTimeSlot(instant: Date, zone: string): { date: string; s
   const date = shifted.toISOString().slice(0, 10);
   const slot = Math.floor((shifted.getUTCHours() * 60 + shifted.getUTCMinutes()) / 30);
   return { date, slot };
+}
+
+/**
+ * The UTC instants (ms) at which the zone's wall clock reads a date and a time of day in minutes: one as a rule,
+ * none in the hour skipped when daylight time starts, two (earlier first) in the hour repeated when it ends.
+ */
+export function instantsOfLocalTime(zone: string, date: string, minutes: number): number[] {
+  const wall =
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) +
+    minutes * 60_000;
+  const offsets = new Set(
+    [-86_400_000, 0, 86_400_000].map((shift) => offsetMinutes(zone, new Date(wall + shift))),
+  );
+  return [...offsets]
+    .map((offset) => wall - offset * 60_000)
+    .filter((instant) => wall - offsetMinutes(zone, new Date(instant)) * 60_000 === instant)
+    .sort((a, b) => a - b);
+}
+
+const localDays = new Map<string, { startMs: number; endMs: number }>();
+
+/**
+ * A date on the zone's wall clock as UTC instants: from its local midnight to the next (23 hours on the day
+ * daylight time starts, 25 on the day it ends, 24 otherwise). Where midnight itself is skipped, the day starts
+ * when the clock resumes.
+ */
+export function localDayBounds(zone: string, date: string): { startMs: number; endMs: number } {
+  const key = `${zone}|${date}`;
+  let bounds = localDays.get(key);
+  if (!bounds) {
+    const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    bounds = { startMs: localMidnight(zone, date), endMs: localMidnight(zone, next) };
+    if (localDays.size > 20_000) localDays.clear();
+    localDays.set(key, bounds);
+  }
+  return bounds;
+}
+
+function localMidnight(zone: string, date: string): number {
+  const [first] = instantsOfLocalTime(zone, date, 0);
+  if (first !== undefined) return first;
+  // Midnight skipped: the clock jumped forward from 00:00 under the offset in force the day before.
+  const wall = Date.parse(`${date}T00:00:00Z`);
+  return wall - offsetMinutes(zone, new Date(wall - 86_400_000)) * 60_000;
 }

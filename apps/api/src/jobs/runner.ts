@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { Storage } from '../lib/storage';
 import { evaluateInvoiceAlertsJob } from './evaluate-invoice-alerts.job';
 import type { JobDefinition, JobQueue } from './job-definition';
+import { meterLoadJob } from './meter-load.job';
 import { purgeDeletedAssetsJob } from './purge-deleted-assets.job';
 import { recomputePendingJob } from './recompute-pending.job';
 
@@ -12,6 +13,7 @@ export const JOBS: JobDefinition[] = [
   recomputePendingJob as JobDefinition,
   purgeDeletedAssetsJob as JobDefinition,
   evaluateInvoiceAlertsJob as JobDefinition,
+  meterLoadJob as JobDefinition,
 ];
 
 /** pg-boss keeps its tables in this schema of the portal's own database. */

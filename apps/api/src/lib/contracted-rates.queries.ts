@@ -1,70 +1,88 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { meters } from '@verdant/db/schema/assets';
-import { nhhRates, ppdRates, touRates } from '@verdant/db/schema/rates';
-import { dayTypeOf, touDayTypeNamed, touPeriodNamed } from '@verdant/domain/rates/tou';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ppdRates } from '@verdant/db/schema/rates';
+import type { MeterContractRates } from '@verdant/domain/rates/contracted';
+import { and, eq, sql } from 'drizzle-orm';
+
+const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
+
+/** Meter types whose electricity is time of use (1) or half-hourly (5 smart, 6 smart check): not NHH. */
+const NOT_NHH_TYPES = [1, 5, 6];
 
 /**
- * The rate a meter's contracts set for a day (issue 17b, for the invoices' tariff check, issue 14c): cents per
- * kWh. A TOU meter's rate is its contract's monthly rate for the period (and the date's day type, unless
- * named); without a TOU contract (or no period asked), the organisation's NHH rate covering the date, retail
- * plus network. Null when no contracted rate applies.
+ * The rates each meter's contracts set between two days (issue 17, points 3 and 4; cents per kWh): a meter
+ * with a TOU contract has that contract's monthly rates; an electricity meter without one, and not of a time
+ * of use or smart meter type, has the organisation's non-TOU (NHH) rates. Other meters get no rates. One set of
+ * queries for all the meters; the choice of rate for a line or a half hour is packages/domain's.
  */
-export type ContractedRate =
-  | { source: 'TOU'; contractId: number; periodId: number; daytypeId: number; rate: number }
-  | { source: 'NHH'; rate: number; retailRate: number; networkRate: number };
-
-export async function contractedRateFor(
+export async function meterContractRates(
   db: DbOrTx,
   organisationId: number,
-  meterId: number,
-  period: { period: string | number; dayType?: string | number } | null,
-  date: string,
-): Promise<ContractedRate | null> {
-  const [meter] = await db
-    .select({ touContractId: meters.touContractId })
-    .from(meters)
-    .where(and(eq(meters.organisationId, organisationId), eq(meters.id, meterId), isNull(meters.deletedAt)));
-  if (!meter) return null;
-  if (meter.touContractId !== null && period !== null) {
-    const p = touPeriodNamed(period.period);
-    const d = period.dayType === undefined ? dayTypeOf(date) : touDayTypeNamed(period.dayType);
-    if (!p || !d) return null;
-    const [row] = await db
-      .select({ rate: touRates.contractedRate })
-      .from(touRates)
-      .where(
-        and(
-          eq(touRates.organisationId, organisationId),
-          eq(touRates.contractId, meter.touContractId),
-          eq(touRates.month, `${date.slice(0, 7)}-01`),
-          eq(touRates.periodId, p.id),
-          eq(touRates.daytypeId, d.id),
-        ),
-      );
-    return row
-      ? {
-          source: 'TOU',
-          contractId: meter.touContractId,
-          periodId: p.id,
-          daytypeId: d.id,
-          rate: Number(row.rate),
-        }
-      : null;
+  meterIds: readonly number[],
+  from: string,
+  till: string,
+): Promise<Map<number, MeterContractRates & { contractId: number | null }>> {
+  const out = new Map<number, MeterContractRates & { contractId: number | null }>();
+  if (meterIds.length === 0) return out;
+  const meterRows = await db.execute<{
+    id: number;
+    contract_id: number | null;
+    contract_name: string | null;
+    nhh: boolean;
+  }>(sql`
+    select m.id, c.id as contract_id, c.name as contract_name,
+      (c.id is null and d.grouping = 'Electricity' and m.meter_type <> all(${intArray(NOT_NHH_TYPES)})) as nhh
+    from meters m
+    left join tou_contracts c on c.organisation_id = m.organisation_id and c.id = m.tou_contract_id
+    left join data_types d on d.id = m.energy_id
+    where m.organisation_id = ${organisationId} and m.id = any(${intArray(meterIds)}) and m.deleted_at is null`);
+  const contractIds = [
+    ...new Set(meterRows.rows.map((m) => m.contract_id).filter((c): c is number => c !== null)),
+  ];
+  const touRows =
+    contractIds.length === 0
+      ? []
+      : (
+          await db.execute<{
+            contract_id: number;
+            month: string;
+            period_id: number;
+            daytype_id: number;
+            rate: number;
+          }>(sql`
+            select contract_id, month::text, period_id, daytype_id, contracted_rate::float8 as rate
+            from tou_rates
+            where organisation_id = ${organisationId} and contract_id = any(${intArray(contractIds)})
+              and month between date_trunc('month', ${from}::date)::date and ${till}::date`)
+        ).rows;
+  const nhh = meterRows.rows.some((m) => m.nhh)
+    ? (
+        await db.execute<{ from: string; till: string; retail_rate: number; network_rate: number }>(sql`
+          select start_date::text as "from", end_date::text as "till", retail_rate::float8, network_rate::float8
+          from nhh_rates
+          where organisation_id = ${organisationId} and start_date <= ${till}::date and end_date >= ${from}::date
+          order by start_date`)
+      ).rows.map((r) => ({
+        from: r.from,
+        till: r.till,
+        retailRate: r.retail_rate,
+        networkRate: r.network_rate,
+      }))
+    : [];
+  for (const m of meterRows.rows) {
+    out.set(m.id, {
+      contractId: m.contract_id,
+      contractName: m.contract_name,
+      tou:
+        m.contract_id === null
+          ? null
+          : touRows
+              .filter((r) => r.contract_id === m.contract_id)
+              .map((r) => ({ month: r.month, periodId: r.period_id, daytypeId: r.daytype_id, rate: r.rate })),
+      nhh: m.nhh ? nhh : [],
+    });
   }
-  const [nhh] = await db
-    .select({ retail: nhhRates.retailRate, network: nhhRates.networkRate })
-    .from(nhhRates)
-    .where(
-      and(
-        eq(nhhRates.organisationId, organisationId),
-        sql`${nhhRates.startDate} <= ${date} and ${date} <= ${nhhRates.endDate}`,
-      ),
-    );
-  if (!nhh) return null;
-  const retailRate = Number(nhh.retail);
-  const networkRate = Number(nhh.network);
-  return { source: 'NHH', rate: retailRate + networkRate, retailRate, networkRate };
+  return out;
 }
 
 /** The prompt-payment discount (percent) a meter's PPD contract gives on a date, or null. */

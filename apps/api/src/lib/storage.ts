@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * Where file bytes live. Keys are opaque (never a user's file name) so that no caller can steer a path;
@@ -10,6 +11,11 @@ import type { Readable } from 'node:stream';
  */
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
+  /**
+   * Stores a stream's bytes as they arrive (a large upload is never whole in memory). When the stream fails
+   * (an upload refused part way), nothing stays stored under the key.
+   */
+  putStream(key: string, data: Readable): Promise<void>;
   /** The bytes as a stream, or null when the key holds nothing. */
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
@@ -33,6 +39,16 @@ export function createLocalStorage(root: string): Storage {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, data);
+    },
+    async putStream(key, data) {
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      try {
+        await pipeline(data, createWriteStream(file));
+      } catch (error) {
+        await rm(file, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       const file = resolve(key);

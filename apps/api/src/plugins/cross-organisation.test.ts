@@ -76,6 +76,12 @@ const OBSERVER_MAY = new Set([
   'POST /api/organisations/{id}/meter-data-export',
   'POST /api/organisations/{id}/fleet-data-export',
   'POST /api/organisations/{id}/fleet-transaction-export',
+  // Reads sent as POST: the graph builder's figures (issue 18).
+  'POST /api/organisations/{orgId}/graph-data',
+  'POST /api/organisations/{orgId}/graph-data/assets-for-split',
+  'POST /api/organisations/{orgId}/graph-data/data-types-for-split',
+  'POST /api/organisations/{orgId}/graph-data/groups-for-split',
+  'POST /api/organisations/{orgId}/pie-data',
 ]);
 
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type JobRunner, startJobRunner } from '../jobs/runner';
 import { createMailer, type Mailer } from '../lib/mail';
+import { createLocalStorage } from '../lib/storage';
 
 export interface TestApp {
   app: App;
@@ -45,6 +46,7 @@ export async function createTestApp(
         db: database.db,
         work: true,
         clock: opts.clock,
+        storage: createLocalStorage(path.join(config.dataDir, 'files')),
         pollingIntervalSeconds: 0.5,
       })
     : undefined;

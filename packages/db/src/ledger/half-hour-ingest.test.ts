@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMeter, createSite } from '../asset-factories';
 import { createOrganisation } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { type HalfHourReading, ingestHalfHourReadings } from './half-hour-ingest';
+import {
+  createStage,
+  ensureRegisters,
+  type HalfHourReading,
+  ingestHalfHourReadings,
+  mergeStage,
+  stageDays,
+} from './half-hour-ingest';
 
 let database: TestDatabase;
 let org: { id: number };
@@ -21,8 +28,15 @@ afterAll(() => database.close());
 
 const day = async (date: string) =>
   (
-    await database.db.execute<{ kwh: (number | null)[]; day_kwh: number; readings: number }>(
-      sql`select kwh, day_kwh, readings from half_hour_days where meter_id = ${meter.id} and read_date = ${date}`,
+    await database.db.execute<{
+      kwh: (number | null)[];
+      day_kwh: number;
+      readings: number;
+      quality: string | null;
+      estimated_readings: number;
+    }>(
+      sql`select kwh, day_kwh, readings, quality, estimated_readings from half_hour_days
+        where meter_id = ${meter.id} and read_date = ${date}`,
     )
   ).rows[0];
 
@@ -79,5 +93,66 @@ describe('half-hour ingest', () => {
       { index: 3, reason: `meter ${foreign.id} is not a data source of this organisation` },
     ]);
     expect(await day('2026-01-07')).toBeUndefined();
+  });
+
+  it("keeps each half hour's quality: estimated ones are counted, a later actual value clears the flag", async () => {
+    await ingest([
+      { meterId: meter.id, date: '2026-01-08', hh: 0, kwh: 1 },
+      { meterId: meter.id, date: '2026-01-08', hh: 1, kwh: 2, quality: 'E' },
+      { meterId: meter.id, date: '2026-01-08', hh: 2, kwh: 3, quality: 'S' },
+    ]);
+    const first = await day('2026-01-08');
+    expect(first?.quality).toBe(`AES${' '.repeat(45)}`);
+    expect(first?.estimated_readings).toBe(2);
+    await ingest([
+      { meterId: meter.id, date: '2026-01-08', hh: 1, kwh: 2.5 },
+      { meterId: meter.id, date: '2026-01-08', hh: 5, kwh: 1, quality: 'F' },
+    ]);
+    const second = await day('2026-01-08');
+    expect(second?.quality).toBe(`AAS  F${' '.repeat(42)}`);
+    expect(second?.estimated_readings).toBe(2);
+    await ingest([
+      { meterId: meter.id, date: '2026-01-08', hh: 2, kwh: 3 },
+      { meterId: meter.id, date: '2026-01-08', hh: 5, kwh: 1 },
+    ]);
+    expect(await day('2026-01-08')).toMatchObject({ quality: null, estimated_readings: 0, day_kwh: 7.5 });
+  });
+
+  it('stages in batches: a day staged twice is combined half hour by half hour, the last value winning', async () => {
+    const empty = () => Array<number | null>(48).fill(null);
+    const a = empty();
+    a[0] = 1;
+    a[1] = 2;
+    const b = empty();
+    b[1] = 4;
+    b[2] = 8;
+    const client = await database.pool.connect();
+    try {
+      await client.query('begin');
+      await createStage(client);
+      await stageDays(client, [{ meterId: meter.id, register: 0, date: '2026-01-09', kwh: a }]);
+      await stageDays(
+        client,
+        (async function* () {
+          yield {
+            meterId: meter.id,
+            register: 0,
+            date: '2026-01-09',
+            kwh: b,
+            quality: ` EA${' '.repeat(45)}`,
+          };
+          yield { meterId: meter.id, register: 0, date: '2026-01-10', kwh: a };
+        })(),
+      );
+      await ensureRegisters(client, org.id);
+      expect(await mergeStage(client, org.id)).toEqual({ days: 2, meterIds: [meter.id] });
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    const row = await day('2026-01-09');
+    expect(row?.kwh.slice(0, 4)).toEqual([1, 4, 8, null]);
+    expect(row).toMatchObject({ day_kwh: 13, readings: 3, estimated_readings: 1 });
+    expect(row?.quality).toBe(`AEA${' '.repeat(45)}`);
   });
 });

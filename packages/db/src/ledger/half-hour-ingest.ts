@@ -13,6 +13,25 @@ export interface HalfHourReading {
   kwh: number;
   kw?: number | null;
   pf?: number | null;
+  /** A actual (the default), E estimated, S substituted, F final substituted, V variable. */
+  quality?: HalfHourQuality;
+}
+
+export type HalfHourQuality = 'A' | 'E' | 'S' | 'F' | 'V';
+
+/** One meter's register on one standard-time day: 48 half hours, null where a half hour is missing. */
+export interface HalfHourDay {
+  meterId: number;
+  register: number;
+  date: string;
+  kwh: readonly (number | null)[];
+  kw?: readonly (number | null)[] | null;
+  pf?: readonly (number | null)[] | null;
+  /**
+   * One character per half hour (A, E, S, F or V; a space where the half hour is missing); null or absent when
+   * every present half hour is actual.
+   */
+  quality?: string | null;
 }
 
 export interface RefusedReading {
@@ -28,15 +47,7 @@ export interface IngestResult {
 }
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
-interface DayRow {
-  meterId: number;
-  register: number;
-  date: string;
-  kwh: (number | null)[];
-  kw: (number | null)[];
-  pf: (number | null)[];
-}
+const QUALITY = /^[AESFV ]{48}$/;
 
 function check(r: HalfHourReading): string | null {
   if (!Number.isInteger(r.hh) || r.hh < 0 || r.hh > 47) return 'hh must be a whole number from 0 to 47';
@@ -47,18 +58,90 @@ function check(r: HalfHourReading): string | null {
   return null;
 }
 
-const arrayLiteral = (values: (number | null)[]) =>
-  `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+const NULLS: readonly null[] = Array(48).fill(null);
+const arrayLiteral = (values: readonly (number | null)[] | null | undefined) =>
+  `{${(values ?? NULLS).map((v) => (v === null || v === undefined ? 'NULL' : String(v))).join(',')}}`;
+
+/** The day's quality as staged: always 48 characters, 'A' for a present half hour the day left unflagged. */
+function stagedQuality(day: HalfHourDay): string {
+  if (day.quality != null) {
+    if (!QUALITY.test(day.quality)) throw new Error(`quality must be 48 of A, E, S, F, V or space`);
+    return day.quality;
+  }
+  let q = '';
+  for (let i = 0; i < 48; i++) q += day.kwh[i] == null ? ' ' : 'A';
+  return q;
+}
+
+/**
+ * The staging table of a load, on the caller's connection (a temporary table, so it is the session's own and
+ * vanishes with it). Days are staged in batches with `stageDays` and merged once with `mergeStage`; the caller
+ * holds one transaction around all of it, so a load lands whole or not at all.
+ */
+export async function createStage(client: pg.ClientBase): Promise<void> {
+  await client.query(`create temp table if not exists half_hour_stage
+    (seq bigserial, meter_id int, register smallint, read_date date, kwh real[], kw real[], pf real[], quality text)`);
+  await client.query('truncate half_hour_stage');
+}
+
+/**
+ * Streams days into the staging table with COPY. A day may be staged more than once (a file that comes back to
+ * a day, or a batch boundary inside one): the merge takes, half hour by half hour, the last value staged.
+ */
+export async function stageDays(
+  client: pg.ClientBase,
+  days: Iterable<HalfHourDay> | AsyncIterable<HalfHourDay>,
+): Promise<number> {
+  let count = 0;
+  async function* lines() {
+    for await (const d of days) {
+      count += 1;
+      yield `${d.meterId}\t${d.register}\t${d.date}\t${arrayLiteral(d.kwh)}\t${arrayLiteral(d.kw)}\t${arrayLiteral(d.pf)}\t${stagedQuality(d)}\n`;
+    }
+  }
+  await pipeline(
+    Readable.from(lines()),
+    client.query(
+      copyFrom('copy half_hour_stage (meter_id, register, read_date, kwh, kw, pf, quality) from stdin'),
+    ),
+  );
+  return count;
+}
+
+/**
+ * Merges the staged days into `half_hour_days` for the organisation: a new value wins half hour by half hour,
+ * an absent (null) one keeps what was stored, and each half hour keeps the quality of the value it holds.
+ * Registers must exist (`ensureRegisters`). Answers the days written and the meters they belong to; the caller
+ * recomputes those meters' facts in the same transaction.
+ */
+export async function mergeStage(
+  client: pg.ClientBase,
+  organisationId: number,
+): Promise<{ days: number; meterIds: number[] }> {
+  const merged = await client.query(MERGE, [organisationId]);
+  const meters = await client.query<{ meter_id: number }>(
+    'select distinct meter_id from half_hour_stage order by meter_id',
+  );
+  return { days: merged.rowCount ?? 0, meterIds: meters.rows.map((r) => r.meter_id) };
+}
+
+/** Registers first seen in the stage import kWh (a register of another kind is defined before its readings). */
+export async function ensureRegisters(client: pg.ClientBase, organisationId: number): Promise<void> {
+  await client.query(
+    `insert into half_hour_registers (organisation_id, meter_id, register, direction, quantity)
+     select distinct $1::int, meter_id, register, 'import', 'kWh' from half_hour_stage on conflict do nothing`,
+    [organisationId],
+  );
+}
 
 /**
  * Loads half-hour readings on the caller's connection and transaction: they are grouped into one row per
- * meter, register and day, streamed with COPY into a staging table, and merged into `half_hour_days`
- * (a reading for a half hour already stored replaces it; the others stay). All or nothing: when any reading is
- * refused, nothing is written and the refused readings are named. The caller recomputes the facts of
- * `meterIds` in the same transaction.
+ * meter, register and day, streamed with COPY into the staging table, and merged into `half_hour_days`. All or
+ * nothing: when any reading is refused, nothing is written and the refused readings are named. The caller
+ * recomputes the facts of `meterIds` in the same transaction.
  */
 export async function ingestHalfHourReadings(
-  client: pg.PoolClient | pg.Client,
+  client: pg.ClientBase,
   organisationId: number,
   readings: readonly HalfHourReading[],
 ): Promise<IngestResult> {
@@ -80,7 +163,13 @@ export async function ingestHalfHourReadings(
   if (refused.length > 0)
     return { days: 0, readings: 0, meterIds: [], refused: refused.sort((a, b) => a.index - b.index) };
 
-  const days = new Map<string, DayRow>();
+  type Day = HalfHourDay & {
+    kwh: (number | null)[];
+    kw: (number | null)[];
+    pf: (number | null)[];
+    q: string[];
+  };
+  const days = new Map<string, Day>();
   for (const r of readings) {
     const register = r.register ?? 0;
     const key = `${r.meterId}|${register}|${r.date}`;
@@ -93,47 +182,73 @@ export async function ingestHalfHourReadings(
         kwh: Array(48).fill(null),
         kw: Array(48).fill(null),
         pf: Array(48).fill(null),
+        q: Array(48).fill(' '),
       };
       days.set(key, day);
     }
     day.kwh[r.hh] = r.kwh;
     day.kw[r.hh] = r.kw ?? null;
     day.pf[r.hh] = r.pf ?? null;
+    day.q[r.hh] = r.quality ?? 'A';
   }
-
-  await client.query(`create temp table if not exists half_hour_stage
-    (meter_id int, register smallint, read_date date, kwh real[], kw real[], pf real[])`);
-  await client.query('truncate half_hour_stage');
-  function* lines() {
-    for (const d of days.values()) {
-      yield `${d.meterId}\t${d.register}\t${d.date}\t${arrayLiteral(d.kwh)}\t${arrayLiteral(d.kw)}\t${arrayLiteral(d.pf)}\n`;
-    }
-  }
-  await pipeline(
-    Readable.from(lines()),
-    client.query(copyFrom('copy half_hour_stage (meter_id, register, read_date, kwh, kw, pf) from stdin')),
+  await createStage(client);
+  await stageDays(
+    client,
+    [...days.values()].map((d) => ({ ...d, quality: d.q.join('') })),
   );
-  // A register first seen here imports kWh (a register of another kind is defined before its readings).
-  await client.query(
-    `insert into half_hour_registers (organisation_id, meter_id, register, direction, quantity)
-     select distinct $1::int, meter_id, register, 'import', 'kWh' from half_hour_stage on conflict do nothing`,
-    [organisationId],
-  );
-  await client.query(MERGE, [organisationId]);
-  return { days: days.size, readings: readings.length, meterIds, refused: [] };
+  await ensureRegisters(client, organisationId);
+  const merged = await mergeStage(client, organisationId);
+  return { days: merged.days, readings: readings.length, meterIds, refused: [] };
 }
 
-/** Merges staged days half hour by half hour: a new value wins, an absent (null) one keeps what was stored. */
-const zip = (column: string) =>
-  `array(select coalesce(n, o) from unnest(excluded.${column}, t.${column}) with ordinality as z(n, o, i) order by i)`;
+/**
+ * The stage, one row per meter, register and day: days staged once as they are; days staged more than once
+ * combined half hour by half hour, the last staged value (and its quality) winning.
+ */
+const SOURCE = `
+  with dup as (
+    select meter_id, register, read_date from half_hour_stage group by 1, 2, 3 having count(*) > 1
+  ),
+  cells as (
+    select s.meter_id, s.register, s.read_date, u.i,
+      (array_agg(u.v order by s.seq desc) filter (where u.v is not null))[1] as v,
+      (array_agg(u.w order by s.seq desc) filter (where u.v is not null))[1] as w,
+      (array_agg(u.p order by s.seq desc) filter (where u.v is not null))[1] as p,
+      coalesce((array_agg(u.q order by s.seq desc) filter (where u.v is not null))[1], ' ') as q
+    from half_hour_stage s join dup d using (meter_id, register, read_date)
+    cross join lateral unnest(s.kwh, s.kw, s.pf, string_to_array(s.quality, null))
+      with ordinality as u(v, w, p, q, i)
+    group by 1, 2, 3, 4
+  )
+  select s.meter_id, s.register, s.read_date, s.kwh, s.kw, s.pf, s.quality from half_hour_stage s
+  where not exists (select 1 from dup d
+    where d.meter_id = s.meter_id and d.register = s.register and d.read_date = s.read_date)
+  union all
+  select meter_id, register, read_date, array_agg(v order by i), array_agg(w order by i),
+    array_agg(p order by i), string_agg(q, '' order by i)
+  from cells group by 1, 2, 3`;
+
+/** Quality as stored: null when no half hour is estimated, substituted or variable. */
+const storedQuality = (q: string) => `case when ${q} ~ '[ESFV]' then ${q} end`;
+const estimatedCount = (q: string) => `length(regexp_replace(${q}, '[^ESFV]', '', 'g'))`;
+
 const MERGE = `
-  insert into half_hour_days as t (meter_id, register, read_date, organisation_id, kwh, kw, pf, day_kwh, readings)
+  insert into half_hour_days as t (meter_id, register, read_date, organisation_id, kwh, kw, pf, day_kwh, readings,
+    quality, estimated_readings)
   select s.meter_id, s.register, s.read_date, $1, s.kwh, s.kw, s.pf,
-    coalesce((select sum(v) from unnest(s.kwh) v), 0), (select count(v) from unnest(s.kwh) v)
-  from half_hour_stage s
+    coalesce((select sum(v) from unnest(s.kwh) v), 0), (select count(v) from unnest(s.kwh) v),
+    ${storedQuality('s.quality')}, ${estimatedCount('s.quality')}
+  from (${SOURCE}) s
   on conflict (meter_id, register, read_date) do update set
-    kwh = ${zip('kwh')},
-    kw = ${zip('kw')},
-    pf = ${zip('pf')},
-    day_kwh = (select coalesce(sum(coalesce(n, o)), 0) from unnest(excluded.kwh, t.kwh) as z(n, o)),
-    readings = (select count(coalesce(n, o)) from unnest(excluded.kwh, t.kwh) as z(n, o))`;
+    (kwh, kw, pf, day_kwh, readings, quality, estimated_readings) = (
+      select array_agg(coalesce(n, o) order by i), array_agg(coalesce(nw, ow) order by i),
+        array_agg(coalesce(np, op) order by i), coalesce(sum(coalesce(n, o)), 0), count(coalesce(n, o)),
+        ${storedQuality("string_agg(qq, '' order by i)")}, count(*) filter (where qq in ('E', 'S', 'F', 'V'))
+      from (
+        select z.*, case when n is not null then coalesce(nq, 'A') when o is not null then coalesce(oq, 'A')
+          else ' ' end as qq
+        from unnest(excluded.kwh, t.kwh, excluded.kw, t.kw, excluded.pf, t.pf,
+          string_to_array(excluded.quality, null), string_to_array(t.quality, null))
+          with ordinality as z(n, o, nw, ow, np, op, nq, oq, i)
+      ) merged
+    )`;

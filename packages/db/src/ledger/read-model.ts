@@ -43,6 +43,10 @@ export interface FactQuery {
   months?: string[];
   /** Only the shares of these entities (with the `entity` key). */
   entityIds?: number[];
+  /** Only facts of these data types (the graph builder's quantity of one data type). */
+  energyIds?: number[];
+  /** Only facts of data types in this standard unit ('m3', 'kWh'). */
+  stdUnit?: string;
   /**
    * True (the default): totals, each measure over the meters that count in it. False: one meter's own
    * figures (a check meter's, say), every meter and every data type.
@@ -80,8 +84,13 @@ export type FactSums = {
   cons_incomplete: boolean;
   cost_incomplete: boolean;
   co2e_incomplete: boolean;
-  /** Emissions: whether any month came from an estimated input, and the days open and with a factor. */
+  /** `units`' completeness: days covered below days open on a fact counted in it. */
+  units_incomplete: boolean;
+  /** A counted fact of the measure was built from an estimated read (monthly_facts.estimated). */
+  cons_estimated: boolean;
+  cost_estimated: boolean;
   co2e_estimated: boolean;
+  /** Emissions: the days open and the days with a factor, summed over the facts counted. */
   co2e_days_open: number;
   co2e_days_factored: number;
   /** The kWh behind scope2_market by the factor each took (certificates, supplier, residual mix, grid). */
@@ -127,6 +136,8 @@ export function factSums(query: FactQuery): SQL {
   if (query.visible !== null) where.push(sql`f.meter_id = any(${intArray(query.visible)})`);
   if (query.siteIds) where.push(sql`m.site_id = any(${intArray(query.siteIds)})`);
   if (query.months) where.push(sql`f.month = any(${sql.param(query.months)}::date[])`);
+  if (query.energyIds) where.push(sql`f.energy_id = any(${intArray(query.energyIds)})`);
+  if (query.stdUnit !== undefined) where.push(sql`d.std_unit = ${query.stdUnit}`);
   const byEntity = query.by.includes('entity');
   if (byEntity && query.entityIds) where.push(sql`sh.entity_id = any(${intArray(query.entityIds)})`);
   const keys = query.by.map((k) => KEY[k]);
@@ -148,6 +159,7 @@ export function factSums(query: FactQuery): SQL {
     sql`coalesce(sum(${weighted(value)}) filter (where ${filter}), 0)::float8`;
   const short = (days: SQL, filter: SQL) =>
     sql`coalesce(bool_or(${days} < f.days_open) filter (where ${filter}), false)`;
+  const estimated = (filter: SQL) => sql`coalesce(bool_or(f.estimated) filter (where ${filter}), false)`;
   return sql`
     select ${sql.join([...keys, sql``], sql`, `)}
       ${sum(sql`f.quantity_std`, cons)} as cons,
@@ -164,7 +176,10 @@ export function factSums(query: FactQuery): SQL {
       ${short(sql`f.days_covered`, cons)} as cons_incomplete,
       ${short(sql`f.days_costed`, cost)} as cost_incomplete,
       ${short(sql`f.days_factored`, emissions)} as co2e_incomplete,
-      coalesce(bool_or(f.estimated) filter (where ${emissions}), false) as co2e_estimated,
+      ${short(sql`f.days_covered`, cost)} as units_incomplete,
+      ${estimated(cons)} as cons_estimated,
+      ${estimated(cost)} as cost_estimated,
+      ${estimated(emissions)} as co2e_estimated,
       coalesce(sum(f.days_open) filter (where ${emissions}), 0)::int as co2e_days_open,
       coalesce(sum(f.days_factored) filter (where ${emissions}), 0)::int as co2e_days_factored,
       ${sum(sql`f.market_certificate_kwh`, emissions)} as market_certificate_kwh,
@@ -183,6 +198,23 @@ export function factSums(query: FactQuery): SQL {
 export async function sumFacts(db: DbOrTx, query: FactQuery): Promise<FactSums[]> {
   const rows = await db.execute<FactSums>(factSums(query));
   return rows.rows;
+}
+
+/**
+ * Runs the read model for several queries in one statement (the graph builder's series): answers each
+ * query's rows in order. Each query keeps its own filters, so a series over a few meters reads them by
+ * meter and month rather than the whole organisation.
+ */
+export async function sumFactsBatch(db: DbOrTx, queries: readonly FactQuery[]): Promise<FactSums[][]> {
+  if (queries.length === 0) return [];
+  // Each row travels as one jsonb value, so queries grouped by different keys can share the statement.
+  const parts = queries.map(
+    (q, i) => sql`select ${i}::int as query_index, to_jsonb(s) as row from (${factSums(q)}) s`,
+  );
+  const rows = await db.execute<{ query_index: number; row: FactSums }>(sql.join(parts, sql` union all `));
+  const out: FactSums[][] = queries.map(() => []);
+  for (const r of rows.rows) out[r.query_index]?.push(r.row);
+  return out;
 }
 
 export type TotalMeasure = 'cons' | 'cost' | 'co2e';

@@ -235,7 +235,11 @@ export const transactions = pgTable(
     id: serial('id').primaryKey(),
     ...owner,
     txDate: date('tx_date', { mode: 'string' }).notNull(),
-    txTime: time('tx_time'),
+    /**
+     * 'HH:MM' as entered, hours 00 to 29 (data-portal 5: 25:30 is 01:30 the next morning, booked on the day it
+     * started), so text rather than a time of day; null when no time was given.
+     */
+    txTime: text('tx_time'),
     quantity: numeric('quantity', { precision: 18, scale: 4 }).notNull(),
     /** Only for transactional meters with cost (type 9). */
     cost: numeric('cost', { precision: 14, scale: 2 }),
@@ -243,7 +247,10 @@ export const transactions = pgTable(
     invoiceId: integer('invoice_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('transactions_meter_idx').on(t.meterId, t.txDate)],
+  (t) => [
+    index('transactions_meter_idx').on(t.meterId, t.txDate),
+    check('transactions_time_check', sql`${t.txTime} ~ '^([01][0-9]|2[0-9]):[0-5][0-9]$'`),
+  ],
 );
 
 export const fuelPurchases = pgTable(
@@ -282,9 +289,15 @@ export const halfHourRegisters = pgTable(
     register: smallint('register').notNull(),
     direction: text('direction', { enum: ['import', 'export'] }).notNull(),
     quantity: text('quantity', { enum: ['kWh', 'kVArh'] }).notNull(),
+    /**
+     * The register's name in the files it was imported from (NEM12's NMI suffix such as E1 or B1, an EIEP
+     * register content code, a CSV's register column); null for a register no file named.
+     */
+    label: text('label'),
   },
   (t) => [
     primaryKey({ columns: [t.meterId, t.register] }),
+    uniqueIndex('half_hour_registers_label_unique').on(t.meterId, t.label),
     uniqueIndex('half_hour_registers_organisation_unique').on(t.organisationId, t.meterId, t.register),
     foreignKey({
       columns: [t.organisationId, t.meterId],

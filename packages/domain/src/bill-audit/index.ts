@@ -2,6 +2,7 @@ import { arithmetic } from './arithmetic';
 import { baseLoad } from './base-load';
 import { consecutiveEstimates } from './consecutive-estimates';
 import { consumptionLastYear } from './consumption-last-year';
+import { contractedRateAudit } from './contracted-rate';
 import { costPerDay } from './cost-per-day';
 import { dueDate } from './due-date';
 import { duplicateCost } from './duplicate-cost';
@@ -16,6 +17,7 @@ import { periodLength } from './period-length';
 import type { Audit, AuditCode, AuditContext, AuditFinding } from './types';
 import { unitRateAudit } from './unit-rate';
 import { usePerDay } from './use-per-day';
+import { virtualInvoiceAudit } from './virtual-invoice';
 
 export { type HalfHourReconciliation, reconcileHalfHour } from './half-hour-reconciliation';
 export * from './types';
@@ -35,6 +37,8 @@ export const AUDITS: readonly Audit[] = [
   usePerDay,
   costPerDay,
   unitRateAudit,
+  contractedRateAudit,
+  virtualInvoiceAudit,
   baseLoad,
   halfHourReconciliation,
   consecutiveEstimates,

@@ -1,3 +1,5 @@
+import type { MeterContractRates } from '../rates/contracted';
+
 /**
  * Bill audit (issue 14, point 8): every audit is a pure function of one invoice and what is known around it
  * (the meter's other invoices, its alert set-ups, the organisation's alert settings, half-hour data). An audit
@@ -15,6 +17,13 @@ export interface AuditItem {
   /** Flagged on entry: an edited total more than 1 % from its calculated total. */
   arithmeticError?: boolean;
   description?: string | null;
+  /** Charge type name ('Energy', 'Network charge', ...), time period and day type, as the line names them. */
+  chargeType?: string | null;
+  touPeriod?: string | null;
+  dayType?: string | null;
+  /** Cents per unit of the meter, and the units it applies to (units x factor x repeat); null for a lump sum. */
+  rate?: number | null;
+  quantity?: number | null;
 }
 
 export interface AuditInvoice {
@@ -81,6 +90,8 @@ export interface AuditContext {
   halfHour: HalfHourDay[] | null;
   /** Percent; default 2. */
   halfHourTolerance?: number;
+  /** The rates the meter's contracts set (TOU or NHH); null or absent when none. */
+  rates?: MeterContractRates | null;
 }
 
 export interface AuditFinding {
@@ -106,6 +117,8 @@ export const AUDIT_CODES = [
   'due-date',
   'negative-consumption',
   'half-hour-reconciliation',
+  'contracted-rate',
+  'virtual-invoice',
 ] as const;
 export type AuditCode = (typeof AUDIT_CODES)[number];
 

@@ -28,3 +28,7 @@ export function createDirectLinks({ dataDir, secret }: { dataDir: string; secret
   };
 }
 export type DirectLinks = ReturnType<typeof createDirectLinks>;
+
+/** The direct download address of a file (what files' answers and attachments link to). */
+export const fileUrl = (links: DirectLinks, fileId: number, now: Date) =>
+  `/api/direct/${links.issue(`file:${fileId}`, now)}/files/${fileId}`;

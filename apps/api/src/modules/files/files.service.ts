@@ -9,7 +9,7 @@ import { audit } from '../../lib/audit';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { createLocalStorage, newStorageKey, type Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
-import { createDirectLinks } from './direct-links';
+import { createDirectLinks, fileUrl } from './direct-links';
 import { checkUpload, extensionOf, isImage, kindOf, logoContentType } from './file-types';
 import * as q from './files.queries';
 
@@ -74,9 +74,8 @@ export function createFilesService({
   }
 
   function toItem(row: q.FileRow): FileItem {
-    const token = links.issue(`file:${row.id}`, clock());
     const kind = kindOf(extensionOf(row.filename));
-    const base = `/api/direct/${token}/files/${row.id}`;
+    const base = fileUrl(links, row.id, clock());
     return {
       id: row.id,
       filename: row.filename,
@@ -128,6 +127,9 @@ export function createFilesService({
   }
 
   return {
+    /** A short-lived direct link to one of the files (consumption record attachments link to theirs). */
+    fileLink: (fileId: number) => fileUrl(links, fileId, clock()),
+
     async list(a: Caller, owner: Owner): Promise<FilesList> {
       const { organisationId, mayEdit } = await ownerScope(a, owner);
       const rows = await q.listFiles(db, organisationId, owner.type, owner.id);

@@ -1,4 +1,8 @@
-import { type InvoiceAlert, REPORT_STATUS } from '@verdant/contracts/invoice-alerts';
+import {
+  type InvoiceAlert,
+  REPORT_STATUS,
+  type VirtualInvoiceOfMeter,
+} from '@verdant/contracts/invoice-alerts';
 import { parseAlertSettings } from '@verdant/contracts/organisations';
 import type { DbOrTx } from '@verdant/db/client';
 import {
@@ -10,7 +14,9 @@ import {
   reconcileHalfHour,
   runAudits,
 } from '@verdant/domain/bill-audit/index';
+import { virtualInvoiceAudit, virtualInvoiceOf } from '@verdant/domain/bill-audit/virtual-invoice';
 import { fromDayNumber, toDayNumber } from '@verdant/domain/calendar';
+import { meterContractRates } from '../../lib/contracted-rates.queries';
 import * as q from './invoice-alerts.queries';
 
 const STATUS: Record<q.StoredAlert['status'], number> = {
@@ -50,6 +56,11 @@ const toAuditInvoice = (r: q.InvoiceRow, items: q.ItemRow[]): AuditInvoice => ({
     category: i.category === 'tax' ? 'charge' : i.category,
     taxExempt: i.tax_exempt,
     description: i.description,
+    chargeType: i.charge_type,
+    touPeriod: i.tou_period,
+    dayType: i.day_type,
+    rate: i.rate,
+    quantity: i.quantity,
   })),
 });
 
@@ -81,20 +92,24 @@ async function contexts(tx: DbOrTx, organisationId: number, invoiceIds: readonly
     byMeter.set(r.meter_id, list);
   }
   const meterOf = new Map(meterRows.map((m) => [m.id, m]));
-  const out: { meterId: number; ctx: AuditContext }[] = [];
+  const audited = invoiceRows.filter((r) => invoiceIds.includes(r.id));
+  const spanFrom = audited.reduce((a, r) => (r.date_from < a ? r.date_from : a), '9999-12-31');
+  const spanTill = audited.reduce((a, r) => (r.date_till > a ? r.date_till : a), '0000-01-01');
+  const rates = await meterContractRates(tx, organisationId, meterIds, spanFrom, spanTill);
+  const out: { meterId: number; meterName: string; ctx: AuditContext }[] = [];
   for (const meterId of meterIds) {
     const m = meterOf.get(meterId);
     if (!m) continue;
     const all = byMeter.get(meterId) ?? [];
     const mine = pairs.filter((p) => p.meter_id === meterId).map((p) => p.invoice_id);
-    const audited = all.filter((i) => mine.includes(i.id));
-    if (audited.length === 0) continue;
+    const ofMeter = all.filter((i) => mine.includes(i.id));
+    if (ofMeter.length === 0) continue;
     let halfHour: HalfHourDay[] | null = null;
     const kwhPerUnit = num(m.kwh_per_unit);
     if (m.has_half_hour && kwhPerUnit !== null) {
       // From well before the earliest audited invoice (its previous invoice) to the latest one's end.
-      const froms = audited.map((i) => i.dateFrom).sort();
-      const tills = audited.map((i) => i.dateTill).sort();
+      const froms = ofMeter.map((i) => i.dateFrom).sort();
+      const tills = ofMeter.map((i) => i.dateTill).sort();
       const from = froms[0] ?? '';
       const till = tills[tills.length - 1] ?? '';
       halfHour = await q.halfHourDays(
@@ -105,9 +120,10 @@ async function contexts(tx: DbOrTx, organisationId: number, invoiceIds: readonly
         till,
       );
     }
-    for (const invoice of audited) {
+    for (const invoice of ofMeter) {
       out.push({
         meterId,
+        meterName: m.name,
         ctx: {
           invoice,
           others: all.filter((i) => i.id !== invoice.id),
@@ -123,6 +139,7 @@ async function contexts(tx: DbOrTx, organisationId: number, invoiceIds: readonly
           baseLoadTrigger: num(m.baseload_trigger),
           organisation,
           halfHour,
+          rates: rates.get(meterId) ?? null,
         },
       });
     }
@@ -212,5 +229,30 @@ export async function halfHourChecks(tx: DbOrTx, organisationId: number, invoice
     if (!ctx.halfHour || ctx.meter.kwhPerUnit === null || ctx.meter.kwhPerUnit === undefined) return [];
     const r = reconcileHalfHour(ctx.invoice, ctx.halfHour, ctx.meter.kwhPerUnit);
     return r ? [{ meterId, ...r }] : [];
+  });
+}
+
+/**
+ * The virtual invoice (issue 17 point 4) of an invoice on each meter with half-hour data and contracted rates
+ * for its period, with the meter's Tariff Alert threshold and whether the difference passes it.
+ */
+export async function virtualInvoices(
+  tx: DbOrTx,
+  organisationId: number,
+  invoiceId: number,
+): Promise<VirtualInvoiceOfMeter[]> {
+  const all = await contexts(tx, organisationId, [invoiceId]);
+  return all.flatMap(({ meterId, meterName, ctx }) => {
+    const v = virtualInvoiceOf(ctx);
+    if (!v) return [];
+    return [
+      {
+        meterId,
+        meterName,
+        ...v,
+        thresholdDollars: ctx.tariffSetup?.absolute ?? null,
+        alert: virtualInvoiceAudit.run(ctx) !== null,
+      },
+    ];
   });
 }

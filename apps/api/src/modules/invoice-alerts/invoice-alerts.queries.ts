@@ -16,6 +16,7 @@ export async function targets(db: DbOrTx, organisationId: number, invoiceIds: re
 
 export type MeterRow = {
   id: number;
+  name: string;
   has_export: boolean;
   unit: string | null;
   kwh_per_unit: string | null;
@@ -32,7 +33,7 @@ export type MeterRow = {
 /** The meters' export flag, unit (and its kWh factor when the data type is energy) and alert set-ups. */
 export async function meters(db: DbOrTx, organisationId: number, meterIds: readonly number[]) {
   const rows = await db.execute<MeterRow>(sql`
-    select m.id, m.has_export, u.name as unit,
+    select m.id, m.local_name as name, m.has_export, u.name as unit,
       case when d.std_unit = 'kWh' then u.conversion_to_standard::text end as kwh_per_unit,
       s.consumption_differ, s.consumption_perc, s.consumption_abs, s.tariff_rel::text, s.tariff_abs::text,
       s.tariff_rate::text, s.baseload_trigger::text,
@@ -100,6 +101,11 @@ export type ItemRow = {
   total_cents: number;
   calculated_cents: number | null;
   tax_exempt: boolean;
+  charge_type: string | null;
+  tou_period: string | null;
+  day_type: string | null;
+  rate: number | null;
+  quantity: number | null;
 };
 
 /** The invoices' line items (not tax lines); rate is cents a unit, so rate x units x factor x repeat is cents. */
@@ -108,7 +114,8 @@ export async function items(db: DbOrTx, organisationId: number, invoiceIds: read
     select invoice_id, category, description, round(total * 100)::int as total_cents,
       case when category <> 'discount' and rate is not null and units is not null
         then round(rate * units * coalesce(factor, 1) * coalesce(repeat, 1))::int end as calculated_cents,
-      tax_exempt
+      tax_exempt, charge_type, tou_period, day_type, rate::float8 as rate,
+      (units * coalesce(factor, 1) * coalesce(repeat, 1))::float8 as quantity
     from invoice_line_items
     where organisation_id = ${organisationId} and invoice_id = any(${intArray(invoiceIds)}) and category <> 'tax'
     order by invoice_id, sort_order, id`);

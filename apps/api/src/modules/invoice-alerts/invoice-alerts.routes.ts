@@ -1,5 +1,10 @@
 import { errorResponse, idParam } from '@verdant/contracts/common';
-import { evaluateAnswer, invoiceAlert, invoiceAlertList } from '@verdant/contracts/invoice-alerts';
+import {
+  evaluateAnswer,
+  invoiceAlert,
+  invoiceAlertList,
+  virtualInvoiceAnswer,
+} from '@verdant/contracts/invoice-alerts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth';
 import type { InvoiceAlertsService } from './invoice-alerts.service';
@@ -38,6 +43,21 @@ export const invoiceAlertsRoutes: FastifyPluginAsyncZod<{ service: InvoiceAlerts
       },
     },
     async (req) => service.reset(callerOf(req), req.params.id),
+  );
+
+  app.get(
+    '/invoices/:id/virtual-invoice',
+    {
+      config: { access: { action: 'view', asset: { invoice: 'params.id' } } },
+      schema: {
+        ...base,
+        summary:
+          'What the invoice should have been: the contracted TOU or NHH rates on the half-hour data, line beside line with the bill',
+        params: idParam,
+        response: { 200: virtualInvoiceAnswer, ...errors },
+      },
+    },
+    async (req) => service.virtualInvoice(callerOf(req), req.params.id),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { InvoiceAlert } from '@verdant/contracts/invoice-alerts';
+import type { InvoiceAlert, VirtualInvoiceAnswer } from '@verdant/contracts/invoice-alerts';
 import type { Db } from '@verdant/db/client';
 import { fromDayNumber, toDayNumber } from '@verdant/domain/calendar';
 import { fill, MSG } from '@verdant/domain/messages';
@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { canOnAssets } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
-import { evaluateInvoiceAlerts, toInvoiceAlert } from './invoice-alerts.evaluate';
+import { evaluateInvoiceAlerts, toInvoiceAlert, virtualInvoices } from './invoice-alerts.evaluate';
 import * as q from './invoice-alerts.queries';
 
 export const EVALUATE_ORGANISATION_JOB = 'invoice-alerts.evaluate-organisation';
@@ -80,6 +80,23 @@ export function createInvoiceAlertsService({ db, jobQueue }: { db: Db; jobQueue:
         });
         return toInvoiceAlert({ ...alert, status: 'pending' });
       });
+    },
+
+    /**
+     * GET /invoices/{id}/virtual-invoice: what the invoice should have been on each of its data sources with
+     * half-hour data and contracted rates, those the caller may see.
+     */
+    async virtualInvoice(a: Caller, invoiceId: number): Promise<VirtualInvoiceAnswer> {
+      const organisationId = organisationOf(a);
+      const found = await virtualInvoices(db, organisationId, invoiceId);
+      const seen = await canOnAssets(
+        db,
+        a.principal,
+        'view',
+        organisationId,
+        found.map((v) => ({ type: 'meter' as const, id: v.meterId })),
+      );
+      return { meters: found.filter((_, i) => seen[i]) };
     },
 
     /** Queues the organisation's bill-audit job. */

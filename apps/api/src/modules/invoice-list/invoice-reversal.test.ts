@@ -30,11 +30,14 @@ beforeAll(async () => {
   const feb = await month('02', '2026-02-28', 900, 180);
   const mar = await month('03', '2026-03-31', 1200, 240);
   await createInvoice(t.db, second, { from: '2026-01-01', till: '2026-06-30', consumption: 600, cost: 120 });
-  await recomputeFacts(t.db, [meter.id, second.id], '2026-11-25');
+  const pumps = await createMeter(t.db, site, { localName: 'Works pumps', ...kwh });
+  await createInvoice(t.db, pumps, { from: '2026-01-01', till: '2026-03-31', consumption: 900, cost: 90 });
+  await recomputeFacts(t.db, [meter.id, second.id, pumps.id], '2026-11-25');
   Object.assign(ids, {
     org: org.id,
     meter: meter.id,
     second: second.id,
+    pumps: pumps.id,
     jan: jan.id,
     feb: feb.id,
     mar: mar.id,
@@ -249,5 +252,32 @@ describe('decommission', () => {
     // 500 kWh over the 212 days from January to July: August has none, July 500 x 31 / 212 = 73.11.
     expect((await month(ids.second ?? 0, '2026-07-01')).cons).toBeCloseTo(73.1132, 3);
     expect(await month(ids.second ?? 0, '2026-08-01')).toMatchObject({ cons: 0 });
+  });
+
+  it('ending before the invoice it reverses ends, leaves nothing of that invoice after it, even reopened', async () => {
+    // The 1 January - 31 March invoice (900 kWh, $90.00) is decommissioned on 1-31 January with 310 kWh and
+    // $31.00 charged: January counts the decommission, February and March nothing.
+    const res = await call(
+      'r.admin',
+      'POST',
+      '/invoices/decommissioning',
+      body({
+        meters: [{ meterId: ids.pumps, chargedConsumption: 310 }],
+        invoiceNumber: 'DEC-2',
+        startDate: '2026-01-01',
+        endDate: '2026-01-31',
+        chargedCost: 31,
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    const pumps = ids.pumps ?? 0;
+    expect(await month(pumps, '2026-01-01')).toEqual({ cons: 310, cost: 31 });
+    expect(await month(pumps, '2026-02-01')).toEqual({ cons: 0, cost: 0 });
+    // Opened again (the close date cleared): the reversed invoice's February and March stay out.
+    await t.db.update(meters).set({ meterClose: null }).where(eq(meters.id, pumps));
+    await recomputeFacts(t.db, [pumps], '2026-11-25');
+    expect(await month(pumps, '2026-01-01')).toEqual({ cons: 310, cost: 31 });
+    expect(await month(pumps, '2026-02-01')).toEqual({ cons: 0, cost: 0 });
+    expect(await month(pumps, '2026-03-01')).toEqual({ cons: 0, cost: 0 });
   });
 });

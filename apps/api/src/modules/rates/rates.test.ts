@@ -1,11 +1,13 @@
 import { createMeter, createSite, grantRight } from '@verdant/db/asset-factories';
+import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { meters } from '@verdant/db/schema/assets';
 import { nhhRates, ppdRates, touContracts, touRates } from '@verdant/db/schema/rates';
 import { MSG } from '@verdant/domain/messages';
+import { nhhRateOn, touRateOn } from '@verdant/domain/rates/contracted';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractedRateFor, ppdRateFor } from '../../lib/contracted-rates.queries';
+import { meterContractRates, ppdRateFor } from '../../lib/contracted-rates.queries';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -17,9 +19,24 @@ beforeAll(async () => {
   const org = await createOrganisation(t.db, { name: 'Rates Org' });
   const other = await createOrganisation(t.db, { name: 'Other Rates Org' });
   const site = await createSite(t.db, org.id, { name: 'Plant' });
-  const meter = await createMeter(t.db, site, { localName: 'Plant TOU' });
-  const flat = await createMeter(t.db, site, { localName: 'Plant NHH' });
-  Object.assign(ids, { org: org.id, other: other.id, meter: meter.id, flat: flat.id });
+  const electricity = await createDataType(t.db, { name: 'Electricity' });
+  const waterType = await createDataType(t.db, { name: 'Water', stdUnit: 'm3', typeId: 2 });
+  const meter = await createMeter(t.db, site, {
+    localName: 'Plant TOU',
+    energyId: electricity.id,
+    meterType: 1,
+  });
+  const flat = await createMeter(t.db, site, {
+    localName: 'Plant NHH',
+    energyId: electricity.id,
+    meterType: 2,
+  });
+  const water = await createMeter(t.db, site, {
+    localName: 'Plant water',
+    energyId: waterType.id,
+    meterType: 2,
+  });
+  Object.assign(ids, { org: org.id, other: other.id, meter: meter.id, flat: flat.id, water: water.id });
   await createMember(t.db, org.id, { loginId: 'r.admin', accessId: 2, admin: true });
   await createMember(t.db, org.id, { loginId: 'r.general', accessId: 3 });
   await createMember(t.db, org.id, { loginId: 'r.observer', accessId: 4 });
@@ -244,36 +261,31 @@ describe('PPD contracts', () => {
   });
 });
 
-describe('contractedRateFor', () => {
-  it('gives the TOU rate of the period and day type, else the NHH rate, else nothing', async () => {
+describe('meterContractRates', () => {
+  it("gives a TOU meter its contract's monthly rates, an electricity meter without one the NHH rates, others none", async () => {
     const org = ids.org ?? 0;
-    // 2026-01-14 is a Wednesday; 2026-01-17 a Saturday.
-    expect(await contractedRateFor(t.db, org, ids.meter ?? 0, { period: 'Peak' }, '2026-01-14')).toEqual({
-      source: 'TOU',
-      contractId: ids.tou,
-      periodId: 3,
-      daytypeId: 1,
-      rate: 30.5,
-    });
-    expect((await contractedRateFor(t.db, org, ids.meter ?? 0, { period: 'Day' }, '2026-01-17'))?.rate).toBe(
-      12.25,
-    );
-    expect(await contractedRateFor(t.db, org, ids.meter ?? 0, { period: 'Day' }, '2025-12-17')).toBeNull();
-    expect(await contractedRateFor(t.db, org, ids.flat ?? 0, null, '2026-03-01')).toEqual({
-      source: 'NHH',
-      rate: 25.75,
+    const [meter, flat, water] = [ids.meter ?? 0, ids.flat ?? 0, ids.water ?? 0];
+    const rates = await meterContractRates(t.db, org, [meter, flat, water], '2026-01-01', '2026-03-31');
+    const tou = rates.get(meter);
+    expect(tou).toMatchObject({ contractId: ids.tou, nhh: [] });
+    // 2026-01-14 is a Wednesday (Peak, Weekday); 2026-01-17 a Saturday (Day, Weekend); December is not stored.
+    expect(touRateOn(tou?.tou ?? [], '2026-01-14', 3, 1)).toBe(30.5);
+    expect(touRateOn(tou?.tou ?? [], '2026-01-17', 2, 2)).toBe(12.25);
+    expect(touRateOn(tou?.tou ?? [], '2025-12-17', 2, 1)).toBeNull();
+    expect(rates.get(flat)?.tou).toBeNull();
+    expect(nhhRateOn(rates.get(flat)?.nhh ?? [], '2026-03-01')).toEqual({
+      from: '2026-01-01',
+      till: '2026-06-30',
       retailRate: 18.5,
       networkRate: 7.25,
     });
-    expect(await contractedRateFor(t.db, org, ids.flat ?? 0, null, '2026-07-01')).toBeNull();
-    expect(
-      await contractedRateFor(t.db, ids.other ?? 0, ids.meter ?? 0, { period: 'Peak' }, '2026-01-14'),
-    ).toBeNull();
-    await t.db
-      .update(meters)
-      .set({ ppdContractId: ids.ppd })
-      .where(eq(meters.id, ids.flat ?? 0));
-    expect(await ppdRateFor(t.db, org, ids.flat ?? 0, '2026-05-05')).toBe(2);
-    expect(await ppdRateFor(t.db, org, ids.meter ?? 0, '2026-05-05')).toBeNull();
+    expect(nhhRateOn(rates.get(flat)?.nhh ?? [], '2026-07-01')).toBeNull();
+    expect(rates.get(water)).toEqual({ contractId: null, contractName: null, tou: null, nhh: [] });
+    expect((await meterContractRates(t.db, ids.other ?? 0, [meter], '2026-01-01', '2026-03-31')).size).toBe(
+      0,
+    );
+    await t.db.update(meters).set({ ppdContractId: ids.ppd }).where(eq(meters.id, flat));
+    expect(await ppdRateFor(t.db, org, flat, '2026-05-05')).toBe(2);
+    expect(await ppdRateFor(t.db, org, meter, '2026-05-05')).toBeNull();
   });
 });

@@ -3,29 +3,14 @@ import { meterEnergyUnitList } from '@verdant/contracts/catalogue';
 import { retailerList } from '@verdant/contracts/meter-creation';
 import {
   compatibleTypes,
-  type MeterDetail,
   type MeterUpdate,
   messageWithId,
   meterDetail,
   meterGraphData,
-  meterSummaryList,
-  organisationIdentifierLabels,
 } from '@verdant/contracts/meters';
 import { ppdContractsList, touContractsList } from '@verdant/contracts/rates';
+import { meterKeys, useMeterWrite } from '../../components/meter-api';
 import { api } from '../../lib/api-client';
-
-export const meterKeys = {
-  meter: (id: number) => ['meter', id] as const,
-  graph: (id: number) => ['meter', id, 'graph'] as const,
-};
-
-export function useMeter(id: number) {
-  return useQuery({
-    queryKey: meterKeys.meter(id),
-    queryFn: ({ signal }) => api.get(`/meters/${id}`, { schema: meterDetail, signal }),
-    retry: false,
-  });
-}
 
 export function useMeterGraph(id: number, type: 'cons' | 'cost' | 'co2e', year: number, yearEnd: number) {
   return useQuery({
@@ -36,23 +21,6 @@ export function useMeterGraph(id: number, type: 'cons' | 'cost' | 'co2e', year: 
         signal,
       }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/**
- * Writes that answer the whole meter put it into the cache; its figures (graph) and every list that shows
- * it are read again, since a change of unit, type, dates or site changes them.
- */
-export function useMeterWrite<A>(id: number, call: (arg: A) => Promise<MeterDetail>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: (updated) => {
-      client.setQueryData(meterKeys.meter(id), updated);
-      void client.invalidateQueries({ queryKey: meterKeys.graph(id) });
-      void client.invalidateQueries({ queryKey: ['site'] });
-      void client.invalidateQueries({ queryKey: ['sites'] });
-    },
   });
 }
 
@@ -94,46 +62,9 @@ export function useContractOptions(orgId: number, kind: 'tou' | 'ppd') {
 export const useUpdateMeter = (id: number) =>
   useMeterWrite(id, (body: MeterUpdate) => api.put(`/meters/${id}`, { body, schema: meterDetail }));
 
-export const useMeterGroup = (id: number) =>
-  useMeterWrite(id, ({ groupId, join }: { groupId: number; join: boolean }) =>
-    join
-      ? api.post(`/meter-groups/${groupId}/meter/${id}`, { schema: meterDetail })
-      : api.delete(`/meter-groups/${groupId}/meter/${id}`, { schema: meterDetail }),
-  );
-
-export const useSetIdentifier = (id: number) =>
-  useMeterWrite(id, ({ identifierId, value }: { identifierId: number; value: string | null }) =>
-    api.put(`/meters/${id}/identifiers/${identifierId}`, { body: { value }, schema: meterDetail }),
-  );
-
-export const useCopyIdentifiers = (id: number) =>
-  useMeterWrite(id, (fromMeterId: number) =>
-    api.post(`/meters/${id}/identifiers/copy`, { body: { fromMeterId }, schema: meterDetail }),
-  );
-
-export function useNewIdentifier(meterId: number, organisationId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) =>
-      api.post(`/organisations/${organisationId}/meter-identifiers`, {
-        body: { name },
-        schema: organisationIdentifierLabels.element,
-      }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: meterKeys.meter(meterId) }),
-  });
-}
-
 export type AlertSetup = 'consumption-alert-setup' | 'tariff-alert-setup' | 'baseload-alert-setup';
 export const useAlertSetup = (id: number, path: AlertSetup) =>
   useMeterWrite(id, (body: object) => api.put(`/meters/${id}/${path}`, { body, schema: meterDetail }));
-
-export function useSameSite(id: number, enabled: boolean) {
-  return useQuery({
-    queryKey: [...meterKeys.meter(id), 'same-site'],
-    queryFn: ({ signal }) => api.get(`/meters/${id}/same-site`, { schema: meterSummaryList, signal }),
-    enabled,
-  });
-}
 
 export function useCompatibleTypes(id: number, enabled: boolean) {
   return useQuery({

@@ -29,6 +29,9 @@ const Files = lazy(async () => ({
 const Invoices = lazy(async () => ({
   default: (await import('../invoices/invoices-tab')).InvoicesTab,
 }));
+const Consumption = lazy(async () => ({
+  default: (await import('./consumption/consumption-tab')).ConsumptionTab,
+}));
 const Settings = lazy(async () => ({
   default: (await import('./settings/data-source-settings')).DataSourceSettings,
 }));
@@ -44,7 +47,7 @@ export const TAB_CONTENT: Record<DataSourceTab, ComponentType<TabProps> | null> 
   notes: Notes,
   files: Files,
   invoices: Invoices,
-  consumption: null,
+  consumption: Consumption,
   transactions: null,
   'half-hour': null,
   history: History,

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { okResponse } from '@verdant/contracts/common';
+import { invoiceAlert, invoiceAlertList } from '@verdant/contracts/invoice-alerts';
 import {
   type BlankInput,
   type InvoiceInputValue,
@@ -13,6 +14,7 @@ export const invoiceKeys = {
   one: (id: number, meterId: number) => ['invoice', id, meterId] as const,
   blank: (body: BlankInput) => ['invoice', 'blank', body] as const,
   defaults: (meterId: number) => ['meter', meterId, 'new-invoice-defaults'] as const,
+  alerts: (meterId: number) => ['meter', meterId, 'invoice-alerts'] as const,
 };
 
 /** One invoice as entered on this data source (never cached: GET /invoices/get/{id}). */
@@ -56,5 +58,28 @@ export function useDeleteInvoice() {
   return useMutation({
     mutationFn: (id: number) => api.delete(`/invoices/${id}`, { schema: okResponse }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['meter'] }),
+  });
+}
+
+/** The data source's invoice alerts in every reportStatus (GET /meters/{id}/invoice-alerts). */
+export function useInvoiceAlerts(meterId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: invoiceKeys.alerts(meterId),
+    queryFn: ({ signal }) =>
+      api.get(`/meters/${meterId}/invoice-alerts`, { schema: invoiceAlertList, signal }),
+    enabled,
+  });
+}
+
+/** Resets a Won't Send alert to Unreviewed (POST /invoices/alerts/{id}/reset); the alert lists reload. */
+export function useResetInvoiceAlert(meterId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (alertId: number) => api.post(`/invoices/alerts/${alertId}/reset`, { schema: invoiceAlert }),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: invoiceKeys.alerts(meterId) });
+      await client.invalidateQueries({ queryKey: ['meter', meterId, 'alerts'] });
+      await client.invalidateQueries({ queryKey: ['data-sources'] });
+    },
   });
 }

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Center, Group, Loader, Stack, Tabs } from '@mantine/core';
 import { dataSourceTabOf, dataSourceTabs } from '@verdant/domain/data-source-tabs';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useMeter } from '../../../components/meter-api';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useMeter } from '../api';
 import { ReplacementLinks } from '../components/replacement-links';
 import { TabContent } from '../tab-routes';
 

@@ -5,8 +5,9 @@ import { METER_MAP } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { InlineField } from '../../../components/inline-field';
 import { LocationMap } from '../../../components/location-map';
+import { Section } from '../../../components/settings-section';
 import { type AlertSetup, useAlertSetup } from '../api';
-import { Section, useFieldSavers } from './section';
+import { useFieldSavers } from './field-savers';
 
 const numberOrNull = (v: string | null) => (v === null ? null : Number(v));
 const digitsOnly = (v: string | null) => (v === null || /^\d+$/.test(v) ? null : MSG.alertWholeNumber);

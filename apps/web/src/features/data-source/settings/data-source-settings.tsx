@@ -1,10 +1,10 @@
 import { Stack } from '@mantine/core';
 import type { MeterDetail } from '@verdant/contracts/meters';
 import { useState } from 'react';
+import { GroupsSection, IdentifiersSection } from '../../../components/meter-groups-identifiers';
 import { AlertSections, LocationSection } from './alerts-location';
 import { DetailSections } from './detail-sections';
 import { ChangeDataTypeModal, MoveMeterModal, ReplacementModal } from './dialogs';
-import { GroupsSection, IdentifiersSection } from './groups-identifiers';
 
 /** /data-sources/{id}/settings: every section of data-portal.md 2.2, each field saving itself. */
 export function DataSourceSettings({ meter }: { meter: MeterDetail }) {

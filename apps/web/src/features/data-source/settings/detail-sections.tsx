@@ -2,8 +2,9 @@ import { Button, Checkbox, Group, Select, SimpleGrid, Switch, TextInput } from '
 import { type MeterDetail, type MeterUpdate, REPORTING_SOURCES, SITUATIONS } from '@verdant/contracts/meters';
 import { CARBON_REPORTING_ENERGY_ID, METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
 import { InlineField } from '../../../components/inline-field';
+import { Section } from '../../../components/settings-section';
 import { useContractOptions, useRetailerList, useUnitsOf } from '../api';
-import { Section, useFieldSavers } from './section';
+import { useFieldSavers } from './field-savers';
 
 const CONSUMPTION_FLAG = 1;
 const CARBON_FLAGS = 6;

@@ -14,7 +14,6 @@ import {
   SegmentedControl,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -41,16 +40,10 @@ import {
   setItem,
   totalsOf,
 } from '../invoice-form';
+import { AlertsRaised } from './alerts-raised';
 import { MoneyText, NumberText } from './fields';
 import { ItemsSection } from './items-section';
 import { AlertsDialog, SaveErrorDialog } from './save-dialogs';
-
-const REPORT_STATUS: Record<number, string> = {
-  1: 'Unreviewed',
-  2: "Won't Send",
-  3: 'Scheduled for send',
-  4: 'Sent',
-};
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -459,36 +452,12 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
               </Stack>
             </Group>
 
-            <Stack gap={4} mt="xl" component="section" aria-label="Alerts raised">
-              <Title order={3} fz="md" tt="uppercase" lts={1}>
-                Alerts raised
-              </Title>
-              {draft.alerts.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  No alerts raised for this invoice.
-                </Text>
-              ) : (
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Alert</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {draft.alerts.map((a, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: arithmetic alerts have no ids
-                      <Table.Tr key={i}>
-                        <Table.Td>{a.details}</Table.Td>
-                        <Table.Td>
-                          {a.reportStatus ? REPORT_STATUS[a.reportStatus] : 'Not yet saved'}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
-            </Stack>
+            <AlertsRaised
+              meterId={draft.meterId}
+              invoiceId={draft.id}
+              unsaved={draft.alerts}
+              mayEdit={draft.mayEdit}
+            />
 
             {draft.mayEdit && (
               <Group justify="space-between" mt="xl">

@@ -1,10 +1,38 @@
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Loader,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
 import type { Vehicle, VehicleUpdate } from '@verdant/contracts/fleet';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
+import { useMeter } from '../../../components/meter-api';
+import { GroupsSection, IdentifiersSection } from '../../../components/meter-groups-identifiers';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useUpdateVehicle, useVehicleLookup } from '../api';
+
+/**
+ * A vehicle's meter group membership and identifiers are its fuel meter's (the meter its consumption, cost and
+ * emissions are counted on), edited through the data source calls as on the data source page.
+ */
+function FuelMeterSections({ meterId }: { meterId: number }) {
+  const meter = useMeter(meterId);
+  if (meter.isPending) return <Loader size="sm" aria-label="Loading groups and identifiers" />;
+  if (!meter.data) return null;
+  return (
+    <>
+      <GroupsSection meter={meter.data} asset="vehicle" />
+      <IdentifiersSection meter={meter.data} />
+    </>
+  );
+}
 
 /** Details (data-portal 2.6): every field of the vehicle; read only without the edit permission. */
 export function DetailsTab({ vehicle }: { vehicle: Vehicle }) {
@@ -133,6 +161,7 @@ export function DetailsTab({ vehicle }: { vehicle: Vehicle }) {
           </Button>
         </Group>
       )}
+      <FuelMeterSections meterId={vehicle.consMeter} />
     </Stack>
   );
 }

@@ -2,15 +2,21 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from
 import type { MeterDetail } from '@verdant/contracts/meters';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
-import { GroupMemberships } from '../../../components/group-memberships';
-import { InlineField } from '../../../components/inline-field';
-import { errorMessage } from '../../../lib/api-errors';
-import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
-import { useCopyIdentifiers, useMeterGroup, useNewIdentifier, useSameSite, useSetIdentifier } from '../api';
-import { Section } from './section';
+import { errorMessage } from '../lib/api-errors';
+import { showErrorBanner, showSuccessBanner } from '../lib/banners';
+import { GroupMemberships } from './group-memberships';
+import { InlineField } from './inline-field';
+import {
+  useCopyIdentifiers,
+  useMeterGroup,
+  useNewIdentifier,
+  useSameSite,
+  useSetIdentifier,
+} from './meter-api';
+import { Section } from './settings-section';
 
-/** The data source groups it belongs to; editors join and leave them. */
-export function GroupsSection({ meter }: { meter: MeterDetail }) {
+/** The meter groups a data source (or a vehicle, through its fuel meter) belongs to; editors join and leave them. */
+export function GroupsSection({ meter, asset = 'data source' }: { meter: MeterDetail; asset?: string }) {
   const membership = useMeterGroup(meter.id);
   return (
     <Section title="Groups">
@@ -19,7 +25,7 @@ export function GroupsSection({ meter }: { meter: MeterDetail }) {
         available={meter.availableGroups}
         mayEdit={meter.mayEdit}
         busy={membership.isPending}
-        emptyText="This data source belongs to no group."
+        emptyText={`This ${asset} belongs to no group.`}
         joinLabel="Join a group"
         onChange={(groupId, join) =>
           membership.mutate({ groupId, join }, { onError: (e) => showErrorBanner(errorMessage(e)) })

@@ -1,34 +1,7 @@
-import { Paper, Title } from '@mantine/core';
 import type { MeterDetail, MeterUpdate } from '@verdant/contracts/meters';
-import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner } from '../../../lib/banners';
 import { useUpdateMeter } from '../api';
-
-export function Section({
-  title,
-  children,
-  right,
-}: {
-  title: string;
-  children: ReactNode;
-  right?: ReactNode;
-}) {
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Title
-        order={2}
-        fz="lg"
-        mb="sm"
-        style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}
-      >
-        {title}
-        {right}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 /**
  * Savers for one meter's fields: `text` for the inline field editor (saves after 500 ms, reverts with the

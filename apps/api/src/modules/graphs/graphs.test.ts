@@ -1,0 +1,359 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GraphWorld, graphWorld } from './graphs.fixture';
+
+let w: GraphWorld;
+beforeAll(async () => {
+  w = await graphWorld();
+});
+afterAll(() => w.t.close());
+
+type Quantity = { type: string; id?: number | null; filter?: string | null; label?: string; unit?: string };
+const q = (type: string, rest: Partial<Quantity> = {}) => ({ type, label: type, unit: '', ...rest });
+const series = (
+  asset: { type: string; id: number; text?: string },
+  quantity = q('cons'),
+  rest: object = {},
+) => ({
+  asset: { text: 'x', ...asset },
+  quantity,
+  ...rest,
+});
+const graph = (body: object, who = 'admin') =>
+  w.call(who, 'POST', `/organisations/${w.org.id}/graph-data`, body);
+const org = () => ({ type: 'organisation', id: w.org.id, text: 'Graphs Org' });
+const yearly = { chart: 'yearly', period: 'month', years: [2025, 2026], endMonth: '2026-10' };
+
+describe('POST /organisations/{orgId}/graph-data', () => {
+  it("gives the organisation's months by year from the ledger, incomplete and estimated months marked", async () => {
+    const res = await graph({ ...yearly, series: [series(org())] });
+    expect(res.statusCode).toBe(200);
+    const g = res.json();
+    expect(g.keys).toEqual([
+      'Jan',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+    ]);
+    const [y2025, y2026] = g.series[0].lines;
+    expect(g.series[0]).toMatchObject({ unit: 'kWh', kind: 'bar', demoted: false, unavailable: false });
+    expect(y2025.name).toBe('Graphs Org - cons 2025');
+    expect(y2025.values).toEqual([1500, 1500, 1500, 1500, 1500, 1700, 1500, 1500, 1500, 1500, 1500, 1500]);
+    expect(y2026.values).toEqual([1500, 1500, 1500, 1500, 1500, 1500, 1500, 1500, 1500, 1020, null, null]);
+    expect(y2026.incomplete.slice(8, 10)).toEqual([false, true]);
+    expect(y2026.estimated.slice(0, 3)).toEqual([false, true, false]);
+    expect(y2025.incomplete.every((x: boolean) => !x)).toBe(true);
+  });
+
+  it('gives cost and emissions: water adds $60 to 2026 months, 0.1 kg CO2e a kWh of electricity', async () => {
+    const g = (
+      await graph({ ...yearly, series: [series(org(), q('cost')), series(org(), q('scope2'))] })
+    ).json();
+    expect(g.series[0].unit).toBe('$');
+    expect(g.series[0].lines[0].values[0]).toBe(300);
+    expect(g.series[0].lines[1].values.slice(8, 10)).toEqual([360, 264]);
+    expect(g.series[1].unit).toBe('kg CO2e');
+    expect(g.series[1].lines[0].values[0]).toBe(150);
+    expect(g.series[1].lines[1].values[9]).toBe(102);
+  });
+
+  it('forecasts the rest of 2026 from its growth over 2025 (14520 against 15200: x 0.955263)', async () => {
+    const g = (await graph({ ...yearly, series: [series(org(), q('cons'), { forecast: true })] })).json();
+    const [y2025, y2026] = g.series[0].lines;
+    expect(y2025.forecast).toBeNull();
+    expect(y2026.forecast.slice(9)).toEqual([null, 1432.895, 1432.895]);
+  });
+
+  it('runs a cumulative time series from the first year to the end month', async () => {
+    const g = (
+      await graph({
+        chart: 'timeseries',
+        period: 'month',
+        years: [2025],
+        endMonth: '2026-10',
+        series: [series(org(), q('cons'), { presentation: 'cumulative' })],
+      })
+    ).json();
+    expect(g.keys[0]).toBe('2025-01');
+    expect(g.keys.at(-1)).toBe('2026-10');
+    expect(g.series[0].lines[0].values.at(-1)).toBe(32720);
+    const quarters = (
+      await graph({
+        chart: 'timeseries',
+        period: 'quarter',
+        years: [2026],
+        endMonth: '2026-10',
+        series: [series(org())],
+      })
+    ).json();
+    expect(quarters.labels).toEqual(['Q1 2026', 'Q2 2026', 'Q3 2026', 'Q4 2026']);
+    expect(quarters.series[0].lines[0].values).toEqual([4500, 4500, 4500, 1020]);
+  });
+
+  it('reads a site, a meter, an entity, groups and a data type the way each sums', async () => {
+    const g = (
+      await graph({
+        ...yearly,
+        series: [
+          series({ type: 'site', id: w.sites.depot.id }, q('units', { filter: 'm3' })),
+          series({ type: 'meter', id: w.meters.depotCheck.id }),
+          series({ type: 'entity', id: w.entities.workshop.id }),
+          series({ type: 'meter-group', id: w.groups.supplies.id }),
+          series({ type: 'site-group', id: w.groups.north.id }, q('cost')),
+          series(org(), q('units', { id: w.types.water.id })),
+        ],
+      })
+    ).json();
+    const y2026 = (i: number) => g.series[i].lines[1].values;
+    expect(g.series[0].unit).toBe('m3');
+    expect(y2026(0)[0]).toBe(30);
+    // A check meter's own figures, though it never counts in totals.
+    expect(y2026(1)[0]).toBe(999);
+    expect(y2026(2)[9]).toBe(310);
+    expect(g.series[3].lines[0].values[0]).toBe(1500);
+    expect(y2026(4)[0]).toBe(280);
+    expect(g.series[5].unit).toBe('m3');
+    expect(y2026(5)[9]).toBe(30);
+  });
+
+  it('draws days from the half-hour readings, a day short of readings marked incomplete', async () => {
+    const g = (
+      await graph({
+        chart: 'timeseries',
+        period: 'day',
+        years: [2026],
+        endMonth: '2026-10',
+        series: [series({ type: 'meter', id: w.meters.officeSmart.id })],
+      })
+    ).json();
+    const at = (day: string) => g.keys.indexOf(day);
+    const line = g.series[0].lines[0];
+    expect(line.values[at('2026-10-05')]).toBe(24);
+    expect(line.values[at('2026-10-06')]).toBe(23.5);
+    expect([line.incomplete[at('2026-10-05')], line.incomplete[at('2026-10-06')]]).toEqual([false, true]);
+    expect(line.values[at('2026-10-07')]).toBeNull();
+  });
+
+  it('draws at most ten bars a month: later bar series become lines', async () => {
+    const many = Array.from({ length: 6 }, () => series(org()));
+    const g = (await graph({ ...yearly, series: many })).json();
+    expect(g.series.map((s: { kind: string }) => s.kind)).toEqual([
+      'bar',
+      'bar',
+      'bar',
+      'bar',
+      'bar',
+      'line',
+    ]);
+    expect(g.series[5].demoted).toBe(true);
+  });
+
+  it('lets an observer read, and a narrowed user sees only the data sources they may see', async () => {
+    expect((await graph({ ...yearly, series: [series(org())] }, 'watcher')).statusCode).toBe(200);
+    const g = (await graph({ ...yearly, series: [series(org())] }, 'narrowed')).json();
+    expect(g.series[0].lines[0].values[0]).toBe(1000);
+    expect(g.series[0].lines[0].values[5]).toBe(1200);
+    const office = await graph(
+      { ...yearly, series: [series({ type: 'site', id: w.sites.office.id })] },
+      'narrowed',
+    );
+    expect(office.statusCode).toBe(404);
+  });
+
+  it('refuses another organisation, and any asset of another organisation, learning nothing', async () => {
+    const theirs = await graph({ ...yearly, series: [series(org())] }, 'outsider');
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.body).not.toContain('1500');
+    const mixed = await graph({
+      ...yearly,
+      series: [series(org()), series({ type: 'meter', id: w.meters.theirMeter.id })],
+    });
+    const missing = await graph({ ...yearly, series: [series({ type: 'meter', id: 999999 })] });
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.json().message).toBe(missing.json().message);
+    expect(mixed.body).not.toContain('7777');
+    for (const asset of [
+      { type: 'organisation', id: w.other.id },
+      { type: 'site', id: w.sites.theirs.id },
+      { type: 'meter-group', id: w.groups.theirGroup.id },
+    ]) {
+      expect((await graph({ ...yearly, series: [series(asset)] })).statusCode).toBe(404);
+    }
+    const otherOrg = await w.call('outsider', 'POST', `/organisations/${w.other.id}/graph-data`, {
+      ...yearly,
+      series: [series({ type: 'site', id: w.sites.depot.id })],
+    });
+    expect(otherOrg.statusCode).toBe(404);
+  });
+
+  it('refuses 200 series with the limit, an end month in the future and impossible requests', async () => {
+    const tooMany = await graph({ ...yearly, series: Array.from({ length: 200 }, () => series(org())) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe('A graph can show at most 100 series; remove some and try again');
+    const future = await graph({ ...yearly, endMonth: '2026-12', series: [series(org())] });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toBe('The end month cannot be after this month');
+    for (const bad of [
+      { ...yearly, endMonth: '2026-13', series: [series(org())] },
+      { ...yearly, years: [], series: [series(org())] },
+      { ...yearly, years: [1999], series: [series(org())] },
+      { ...yearly, series: [] },
+      { ...yearly, series: [series(org(), q('volts'))] },
+      { ...yearly, period: 'day', series: [series(org())] },
+      { ...yearly, chart: 'timeseries', period: 'day', series: [series(org(), q('cost'))] },
+      { ...yearly, series: [series({ type: 'planet', id: 1 })] },
+    ]) {
+      const res = await graph(bad);
+      expect(res.statusCode, JSON.stringify(bad).slice(0, 120)).toBe(400);
+    }
+  });
+});
+
+describe('splits and quantities', () => {
+  const split = (kind: string, body: object, who = 'admin') =>
+    w.call(who, 'POST', `/organisations/${w.org.id}/graph-data/${kind}-for-split`, { series: body });
+
+  it('splits the organisation into its sites, hiding the ones the caller may not see', async () => {
+    const all = (await split('assets', series(org()))).json();
+    expect(all.parts.map((p: { name: string }) => p.name)).toEqual(['Depot', 'Kiosk', 'Office', 'Shed']);
+    expect(all.parts[0].series).toMatchObject({
+      asset: { type: 'site', id: w.sites.depot.id, text: 'Depot' },
+      quantity: { type: 'cons', split: 'asset' },
+    });
+    const narrowed = (await split('assets', series(org()), 'narrowed')).json();
+    expect(narrowed.parts.map((p: { name: string }) => p.name)).toEqual(['Depot', 'Kiosk', 'Shed']);
+    expect(narrowed.hidden).toBe(1);
+  });
+
+  it('splits a site into data sources, a source into its data types, the organisation into groups', async () => {
+    const meters = (await split('assets', series({ type: 'site', id: w.sites.depot.id }))).json();
+    expect(meters.parts.map((p: { name: string }) => p.name)).toEqual([
+      'Depot check',
+      'Depot supply',
+      'Depot water',
+    ]);
+    const types = (await split('data-types', series(org(), q('cost')))).json();
+    expect(types.parts.map((p: { name: string }) => p.name)).toEqual(['Electricity', 'Water']);
+    expect(types.parts[1].series.quantity).toMatchObject({ id: w.types.water.id, label: 'cost: Water' });
+    const energy = (await split('data-types', series(org(), q('cons')))).json();
+    expect(energy.parts.map((p: { name: string }) => p.name)).toEqual(['Electricity']);
+    const groups = (await split('groups', series(org()))).json();
+    expect(groups.parts.map((p: { series: { asset: { type: string } } }) => p.series.asset.type)).toEqual([
+      'site-group',
+      'meter-group',
+    ]);
+    const none = await split('assets', series({ type: 'meter', id: w.meters.depotSupply.id }));
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('This source cannot be split that way');
+  });
+
+  it("refuses another organisation's asset", async () => {
+    const res = await split('assets', series({ type: 'site', id: w.sites.theirs.id }));
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('lists what an asset measures, and whether it has half-hour data', async () => {
+    const site = (await w.call('watcher', 'GET', `/sites/${w.sites.depot.id}/quantities-measured`)).json();
+    const labels = site.quantities.map((x: { label: string }) => x.label);
+    expect(labels).toEqual([
+      'Energy consumption',
+      'Cost',
+      'Emissions',
+      'Scope 1 emissions',
+      'Scope 2 emissions (location-based)',
+      'Scope 2 emissions (market-based)',
+      'Scope 3 emissions',
+      'Electricity',
+      'Water',
+    ]);
+    expect(site.halfHour).toBe(false);
+    const units = (await w.call('watcher', 'GET', `/organisations/${w.org.id}/stdunits-measured`)).json();
+    expect(units.quantities.map((x: { filter: string }) => x.filter)).toEqual(['kWh', 'm3']);
+    const smart = (
+      await w.call('watcher', 'GET', `/meters/${w.meters.officeSmart.id}/quantities-measured`)
+    ).json();
+    expect(smart.halfHour).toBe(true);
+    const group = await w.call('watcher', 'GET', `/meter-groups/${w.groups.supplies.id}/quantities-measured`);
+    expect(group.statusCode).toBe(200);
+    for (const url of [
+      `/sites/${w.sites.theirs.id}/quantities-measured`,
+      `/meter-groups/${w.groups.theirGroup.id}/quantities-measured`,
+      `/organisations/${w.other.id}/quantities-measured`,
+    ]) {
+      expect([403, 404], url).toContain((await w.call('admin', 'GET', url)).statusCode);
+    }
+  });
+});
+
+describe('POST /organisations/{orgId}/pie-data', () => {
+  const pie = (body: object, who = 'admin') =>
+    w.call(who, 'POST', `/organisations/${w.org.id}/pie-data`, body);
+
+  it('splits 2025 by site: slices under 1% grouped into Others (<1%), which holds them', async () => {
+    const res = await pie({
+      asset: org(),
+      quantity: q('cons'),
+      split: 'asset',
+      period: { from: '2025-01', to: '2025-12' },
+    });
+    expect(res.statusCode).toBe(200);
+    const p = res.json();
+    expect(p.total).toBe(18200);
+    expect(p.slices.map((s: { name: string; value: number }) => [s.name, s.value])).toEqual([
+      ['Depot', 12000],
+      ['Office', 6000],
+      ['Others (<1%)', 200],
+    ]);
+    expect(p.slices[2].others.map((s: { name: string }) => s.name)).toEqual(['Kiosk', 'Shed']);
+  });
+
+  it('marks a slice built from incomplete or estimated months', async () => {
+    const p = (
+      await pie({
+        asset: org(),
+        quantity: q('cons'),
+        split: 'asset',
+        period: { from: '2026-01', to: '2026-10' },
+      })
+    ).json();
+    const depot = p.slices.find((s: { name: string }) => s.name === 'Depot');
+    expect(depot).toMatchObject({ value: 10520, incomplete: true, estimated: true });
+    const office = p.slices.find((s: { name: string }) => s.name === 'Office');
+    expect(office).toMatchObject({ value: 4000, incomplete: false, estimated: false });
+  });
+
+  it('answers no slices for a period without data', async () => {
+    const p = (
+      await pie({
+        asset: org(),
+        quantity: q('cons'),
+        split: 'asset',
+        period: { from: '2010-01', to: '2010-12' },
+      })
+    ).json();
+    expect([p.slices, p.total]).toEqual([[], 0]);
+  });
+
+  it('refuses other organisations, a period the wrong way round and one in the future', async () => {
+    const body = {
+      asset: org(),
+      quantity: q('cons'),
+      split: 'asset',
+      period: { from: '2025-01', to: '2025-12' },
+    };
+    expect((await pie(body, 'watcher')).statusCode).toBe(200);
+    expect((await pie(body, 'outsider')).statusCode).toBe(403);
+    expect(
+      (await pie({ ...body, asset: { type: 'site', id: w.sites.theirs.id, text: 'x' } })).statusCode,
+    ).toBe(404);
+    expect((await pie({ ...body, period: { from: '2025-12', to: '2025-01' } })).statusCode).toBe(400);
+    expect((await pie({ ...body, period: { from: '2026-01', to: '2027-01' } })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,216 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import {
+  type ImportJob,
+  type LoadingJobs,
+  type MeterLoadPreview,
+  type meterLoadQuery,
+  readingsMapping,
+} from '@verdant/contracts/imports';
+import type { Db } from '@verdant/db/client';
+import { IMPORT_FILE_TYPES, IMPORT_MAX_MB, LOADING_JOBS_LIMIT } from '@verdant/domain/constants';
+import { guessMapping, headerKey, type ReadingsMapping } from '@verdant/domain/imports/csv-mapping';
+import { csvHead } from '@verdant/domain/imports/csv-records';
+import { IMPORT_MSG } from '@verdant/domain/imports/import-messages';
+import { fill } from '@verdant/domain/messages';
+import { fileTypeFromBuffer } from 'file-type';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { JobQueue } from '../../jobs/job-definition';
+import { audit } from '../../lib/audit';
+import { badRequest, notFound } from '../../lib/errors';
+import { createLocalStorage, newStorageKey, type Storage } from '../../lib/storage';
+import type { Caller } from '../../plugins/auth';
+import { extensionOf } from '../files/file-types';
+import type { Download } from '../files/files.service';
+import { HEAD_BYTES } from './file-text';
+import * as q from './imports.queries';
+import { detectFormat } from './parsers';
+
+export const METER_LOAD_JOB = 'imports.meter-load';
+export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
+export const importTooLarge = () => badRequest(fill(IMPORT_MSG.importTooLarge, { size: IMPORT_MAX_MB }));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The name an upload carries, cleaned, with an extension a data load takes. */
+function checkName(raw: string | undefined) {
+  const filename = (raw ?? '')
+    .replace(/[\\/]/g, '_')
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, 255);
+  if (!filename) throw badRequest(IMPORT_MSG.importEmpty);
+  const ext = extensionOf(filename);
+  if (!(IMPORT_FILE_TYPES as readonly string[]).includes(ext))
+    throw badRequest(
+      fill(IMPORT_MSG.importTypeNotAllowed, { type: ext || '(none)', types: IMPORT_FILE_TYPES.join(', ') }),
+    );
+  return filename;
+}
+
+/** Text, not a binary format with a text file's name: XML is recognised as XML, anything else as nothing. */
+async function looksLikeText(first: Buffer) {
+  if (first.includes(0)) return false;
+  const found = await fileTypeFromBuffer(first);
+  return found === undefined || found.ext === 'xml';
+}
+
+/**
+ * Counts and hashes an upload as it streams to storage, refusing it past the limit, and keeps its first bytes
+ * for the content check.
+ */
+function meter(limit: number) {
+  const hash = createHash('sha256');
+  const first: Buffer[] = [];
+  let size = 0;
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > limit) return done(importTooLarge());
+      hash.update(chunk);
+      if (size - chunk.length < HEAD_BYTES) first.push(chunk);
+      done(null, chunk);
+    },
+  });
+  return {
+    transform,
+    size: () => size,
+    sha256: () => hash.digest('hex'),
+    first: () => Buffer.concat(first).subarray(0, HEAD_BYTES),
+  };
+}
+
+function parseMapping(text: string | undefined): ReadingsMapping | null {
+  if (text === undefined || text === '') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw badRequest(IMPORT_MSG.mappingNeeded);
+  }
+  const parsed = readingsMapping.safeParse(json);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? IMPORT_MSG.mappingNeeded);
+  return parsed.data;
+}
+
+/**
+ * Data loads (issue 15): the upload (`POST /jobs/meter-load`) stores the file through the storage interface as
+ * it arrives and queues the import job; the status, the /loading list and the error report read the job's row.
+ */
+export function createImportsService({
+  db,
+  config,
+  jobQueue,
+  storage = createLocalStorage(path.join(config.dataDir, 'files')),
+}: {
+  db: Db;
+  config: Config;
+  jobQueue: JobQueue;
+  storage?: Storage;
+}) {
+  function organisationOf(a: Caller) {
+    const id = a.checked.organisationId;
+    if (id === null) throw notFound();
+    return id;
+  }
+
+  async function jobOf(a: Caller, uuid: string) {
+    const organisationId = organisationOf(a);
+    if (!UUID.test(uuid)) throw notFound();
+    const job = await q.findJob(db, uuid, organisationId);
+    if (!job) throw notFound();
+    return job;
+  }
+
+  return {
+    async upload(
+      a: Caller,
+      upload: { filename: string | undefined; body: Readable | undefined },
+      query: z.output<typeof meterLoadQuery>,
+    ): Promise<{ success: true; data: { uuid: string } }> {
+      const organisationId = organisationOf(a);
+      const filename = checkName(upload.filename);
+      const mapping = parseMapping(query.mapping);
+      if (!upload.body) throw badRequest(IMPORT_MSG.importEmpty);
+      const storageKey = newStorageKey('imports');
+      const m = meter(IMPORT_MAX_BYTES);
+      upload.body.once('error', (error) => m.transform.destroy(error));
+      await storage.putStream(storageKey, upload.body.pipe(m.transform));
+      try {
+        if (m.size() === 0) throw badRequest(IMPORT_MSG.importEmpty);
+        if (!(await looksLikeText(m.first()))) throw badRequest(IMPORT_MSG.notText);
+        const uuid = await db.transaction(async (tx) => {
+          const id = await q.insertJob(tx, {
+            organisationId,
+            createdBy: a.user.id,
+            filename,
+            storageKey,
+            sizeBytes: m.size(),
+            sha256: m.sha256(),
+            format: query.format ?? null,
+            mapping,
+          });
+          if (mapping) {
+            const headers = csvHead(m.first().toString('utf8'), 1)[0] ?? [];
+            if (headers.length > 0) await q.rememberMapping(tx, organisationId, headerKey(headers), mapping);
+          }
+          await audit(tx, a, {
+            organisationId,
+            action: 'upload data file',
+            asset: { type: 'organisation', id: organisationId },
+            changes: { file: { before: null, after: filename }, job: { before: null, after: id } },
+          });
+          return id;
+        });
+        await jobQueue.send(METER_LOAD_JOB, { uuid });
+        return { success: true, data: { uuid } };
+      } catch (error) {
+        await storage.delete(storageKey);
+        throw error;
+      }
+    },
+
+    /** What the upload dialog shows before the upload: the format, a CSV's first rows, the mapping. */
+    async preview(a: Caller, head: Buffer): Promise<MeterLoadPreview> {
+      const organisationId = organisationOf(a);
+      if (!(await looksLikeText(head.subarray(0, HEAD_BYTES)))) throw badRequest(IMPORT_MSG.notText);
+      const text = head.toString('utf8').replace(/^\uFEFF/, '');
+      const format = detectFormat(text);
+      const isCsv = format === 'csv-readings' || format === 'csv-invoices' || format === 'csv-consumption';
+      const rows = isCsv || format === 'portfolio-manager' ? csvHead(text, 6) : [];
+      const headers = rows[0] ?? [];
+      let mapping: ReadingsMapping | null = null;
+      let remembered = false;
+      if (format === 'csv-readings') {
+        const stored = readingsMapping.safeParse(await q.mappingFor(db, organisationId, headerKey(headers)));
+        remembered = stored.success;
+        mapping = stored.success ? stored.data : guessMapping(headers);
+      }
+      return { format, headers, rows: rows.slice(1), mapping, remembered };
+    },
+
+    async status(a: Caller, uuid: string): Promise<{ success: true; data: ImportJob }> {
+      const job = await jobOf(a, uuid);
+      const view = await q.jobView(db, job.organisationId, job.uuid);
+      if (!view) throw notFound();
+      return { success: true, data: view };
+    },
+
+    async list(a: Caller): Promise<LoadingJobs> {
+      return { jobs: await q.listJobs(db, organisationOf(a), LOADING_JOBS_LIMIT) };
+    },
+
+    async report(a: Caller, uuid: string): Promise<Download> {
+      const job = await jobOf(a, uuid);
+      if (!job.reportKey) throw notFound();
+      const stream = await storage.get(job.reportKey);
+      if (!stream) throw notFound();
+      const base = job.filename.replace(/\.[^.]*$/, '');
+      return { stream, contentType: 'text/csv; charset=utf-8', filename: `${base} - error report.csv` };
+    },
+  };
+}
+
+export type ImportsService = ReturnType<typeof createImportsService>;

@@ -1,0 +1,218 @@
+import { clientOf, type Db, type Tx } from '@verdant/db/client';
+import { createStage, mergeStage } from '@verdant/db/ledger/half-hour-ingest';
+import { lockMeters } from '@verdant/db/ledger/lock';
+import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { users } from '@verdant/db/schema/core';
+import { headerKey, type ReadingsMapping } from '@verdant/domain/imports/csv-mapping';
+import type { PeriodFormat } from '@verdant/domain/imports/csv-periods';
+import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
+import { localClock } from '@verdant/domain/imports/local-time';
+import type { ImportFormat } from '@verdant/domain/imports/types';
+import { fill } from '@verdant/domain/messages';
+import { todayIn } from '@verdant/domain/time-zone';
+import { eq } from 'drizzle-orm';
+import { audit } from '../../lib/audit';
+import { principalOf } from '../../lib/identity';
+import type { Storage } from '../../lib/storage';
+import type { Caller } from '../../plugins/auth';
+import { openText } from './file-text';
+import * as q from './imports.queries';
+import { loadMeterIndex } from './meter-index';
+import { detectFormat, headersOf, INTERVAL_FORMATS, parserFor } from './parsers';
+import { PeriodSink, type PeriodSinkOptions } from './period-sink';
+import { ReadingSink } from './reading-sink';
+import { REPORT_LIMIT, Refusals } from './refusals';
+import { Registers } from './registers';
+
+export interface MeterLoadDeps {
+  db: Db;
+  storage: Storage;
+  clock: () => Date;
+  log: (message: string) => void;
+  /** The services a period row goes through, on the load's transaction. */
+  periodServices: (tx: Tx) => Pick<PeriodSinkOptions, 'invoices' | 'records'>;
+}
+
+/** Ends a load whose rows were refused: the transaction rolls back and the report is kept. */
+class RowsRefused extends Error {}
+
+const PROGRESS_MS = 1000;
+
+/** The uploader as the caller of the services a load goes through (the load acts on their behalf). */
+async function callerOf(db: Db, userId: number, organisationId: number, uuid: string): Promise<Caller> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new ImportFileError(IMPORT_MSG.interrupted);
+  return {
+    user,
+    principal: principalOf(user),
+    organisationId,
+    checked: { organisationId, role: undefined, mayEdit: true, mayAdminister: false },
+    requestId: `import ${uuid}`,
+  } as unknown as Caller;
+}
+
+/**
+ * The import job (issue 15): streams the stored file, detects its format (or takes the one asked for), reads it
+ * with its parser, matches every row to a data source of the job's organisation, and writes everything in one
+ * transaction (half-hour days staged in batches then merged once; invoices and records through their services)
+ * with the touched meters' ledger recomputed in it. A refused row ends the load with nothing written and an
+ * error report naming each refused row; a file already imported whole is not imported again.
+ */
+export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
+  const { db, storage, clock } = deps;
+  const job = await q.findJob(db, uuid);
+  if (!job || job.status === 'finished' || job.status === 'failed') return { status: job?.status ?? 'gone' };
+  const organisationId = job.organisationId;
+  const zone = await q.timeZoneOf(db, organisationId);
+  await q.updateJob(db, uuid, {
+    status: 'running',
+    startedAt: clock(),
+    bytesRead: 0,
+    linesRead: 0,
+    error: null,
+    reportKey: null,
+  });
+  const fail = async (error: string, extra: Parameters<typeof q.updateJob>[2] = {}) => {
+    await q.updateJob(db, uuid, { status: 'failed', error, finishedAt: clock(), ...extra });
+    return { status: 'failed', error };
+  };
+
+  const earlier = await q.finishedWithSameBytes(db, organisationId, job.sha256, uuid);
+  if (earlier) {
+    const date = earlier.finished.slice(0, 10).split('-').reverse().join('/');
+    await q.updateJob(db, uuid, {
+      status: 'finished',
+      duplicateOf: earlier.uuid,
+      error: fill(IMPORT_MSG.duplicateFile, { date }),
+      bytesRead: job.sizeBytes,
+      finishedAt: clock(),
+    });
+    return { status: 'finished', duplicateOf: earlier.uuid };
+  }
+
+  let lastProgress = 0;
+  let bytesRead = 0;
+  let linesRead = 0;
+  const progress = async (force = false) => {
+    const now = Date.now();
+    if (!force && now - lastProgress < PROGRESS_MS) return;
+    lastProgress = now;
+    await q.updateJob(db, uuid, { bytesRead, linesRead });
+  };
+  const refusals = new Refusals();
+  const stream = await storage.get(job.storageKey);
+  try {
+    if (!stream) return await fail(IMPORT_MSG.fileMissing);
+    const { head, text } = await openText(stream, (b) => {
+      bytesRead = b;
+    });
+    const format: ImportFormat | null = (job.format as ImportFormat | null) ?? detectFormat(head);
+    if (!format) return await fail(IMPORT_MSG.formatUnknown);
+    let mapping = job.mapping as ReadingsMapping | null;
+    if (format === 'csv-readings' && !mapping)
+      mapping =
+        ((await q.mappingFor(db, organisationId, headerKey(headersOf(head)))) as ReadingsMapping) ?? null;
+    await q.updateJob(db, uuid, { format, mapping });
+    const events = parserFor(format, text, { mapping, zone });
+    const caller = await callerOf(db, job.createdBy ?? 0, organisationId, uuid);
+    const meters = await loadMeterIndex(db, organisationId, caller.principal);
+    const actor = { userId: caller.user.id, name: `${caller.user.firstName} ${caller.user.surname}`.trim() };
+    const today = todayIn(zone, clock());
+
+    const counts = await db.transaction(async (tx) => {
+      if (INTERVAL_FORMATS.has(format)) {
+        const client = clientOf(tx);
+        await createStage(client);
+        const registers = await Registers.load(tx, organisationId);
+        const sink = new ReadingSink({
+          client,
+          zone,
+          clock: localClock(zone),
+          now: clock().getTime(),
+          meters,
+          registers,
+          refusals,
+          inMeterUnit: mapping?.valueUnit === 'meter',
+        });
+        for await (const e of events) {
+          if (e.kind === 'reading') sink.add(e.reading);
+          else if (e.kind === 'refused') refusals.add(e.row);
+          else if (e.kind === 'progress') {
+            linesRead = e.lines;
+            await progress();
+          }
+          if (sink.full) await sink.flush();
+          if (refusals.count > REPORT_LIMIT) break;
+        }
+        if (refusals.count > 0) throw new RowsRefused();
+        await sink.flush(true);
+        const touched = sink.touchedMeters;
+        await registers.save(tx, organisationId);
+        await lockMeters(tx, touched);
+        const merged = await mergeStage(client, organisationId);
+        await recomputeFacts(tx, touched, today);
+        for (const meterId of touched) {
+          await audit(tx, actor, {
+            organisationId,
+            action: 'import half-hour data',
+            asset: { type: 'meter', id: meterId, name: meters.byId(meterId)?.localName ?? null },
+            changes: { file: { before: null, after: job.filename } },
+          });
+        }
+        return { readings: sink.readings, days: merged.days, meters: touched.length, records: 0, skipped: 0 };
+      }
+      const sink = new PeriodSink({
+        tx,
+        organisationId,
+        format: format as PeriodFormat,
+        meters,
+        refusals,
+        caller,
+        ...deps.periodServices(tx),
+      });
+      let rows = 0;
+      for await (const e of events) {
+        if (e.kind === 'period') {
+          rows += 1;
+          await sink.add(e.row);
+        } else if (e.kind === 'refused') refusals.add(e.row);
+        else if (e.kind === 'progress') {
+          linesRead = e.lines;
+          await progress();
+        }
+        if (refusals.count > REPORT_LIMIT) break;
+      }
+      if (refusals.count > 0) throw new RowsRefused();
+      return {
+        readings: rows,
+        days: 0,
+        meters: sink.meterIds.size,
+        records: sink.records,
+        skipped: sink.skipped,
+      };
+    });
+    await q.updateJob(db, uuid, {
+      status: 'finished',
+      ...counts,
+      bytesRead: job.sizeBytes,
+      linesRead,
+      finishedAt: clock(),
+    });
+    return { status: 'finished', ...counts };
+  } catch (error) {
+    if (error instanceof RowsRefused) {
+      const reportKey = `${job.storageKey}-report`;
+      await storage.put(reportKey, refusals.csv());
+      const message =
+        refusals.count > REPORT_LIMIT
+          ? fill(IMPORT_MSG.tooManyRefused, { limit: REPORT_LIMIT.toLocaleString('en') })
+          : fill(IMPORT_MSG.rowsRefused, { count: refusals.count });
+      return await fail(message, { reportKey, refusedRows: refusals.count, bytesRead, linesRead });
+    }
+    if (error instanceof ImportFileError) return await fail(error.message, { bytesRead, linesRead });
+    deps.log(`import ${uuid} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    return await fail(IMPORT_MSG.interrupted, { bytesRead, linesRead });
+  } finally {
+    stream?.destroy();
+  }
+}

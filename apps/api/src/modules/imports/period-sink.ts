@@ -1,0 +1,153 @@
+import { invoiceInput } from '@verdant/contracts/invoice-edit';
+import type { Tx } from '@verdant/db/client';
+import type { PeriodFormat } from '@verdant/domain/imports/csv-periods';
+import { loose } from '@verdant/domain/imports/csv-text';
+import { IMPORT_MSG } from '@verdant/domain/imports/import-messages';
+import type { PeriodRow } from '@verdant/domain/imports/types';
+import { fill } from '@verdant/domain/messages';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../lib/errors';
+import type { Caller } from '../../plugins/auth';
+import type { InvoicesService } from '../invoices/invoices.service';
+import { type ImportMeter, type MeterIndex, takesInvoices, takesRecords } from './meter-index';
+import type { Refusals } from './refusals';
+
+/** Writes one consumption record through the consumption service's rules (its refusals throw AppError). */
+export type RecordWriter = (
+  tx: Tx,
+  caller: Caller,
+  meter: ImportMeter,
+  row: { dateFrom: string; dateTill: string; units: number; unitId: number },
+) => Promise<'created' | 'exists'>;
+
+export interface PeriodSinkOptions {
+  tx: Tx;
+  organisationId: number;
+  format: PeriodFormat;
+  meters: MeterIndex;
+  refusals: Refusals;
+  caller: Caller;
+  /** The invoices service on the load's transaction: each save is a savepoint within it. */
+  invoices: InvoicesService;
+  records: RecordWriter | null;
+}
+
+/** A unit named in a file ('kWh (thousand Watt-hours)', 'cubic meters (m3)', 'therms') as the names it may be. */
+const unitNames = (text: string) => {
+  const outside = text.replace(/\(.*?\)/g, '');
+  const inside = /\((.*?)\)/.exec(text)?.[1] ?? '';
+  return [text, outside, inside].map(loose).filter(Boolean);
+};
+
+/**
+ * Where the load's period rows go: each becomes an invoice (one Energy line of the row's cost, no GST, the
+ * read type estimated when the row says so) or a consumption record of its data source, through the services'
+ * own rules, so their validation and the ledger's recompute apply; a refusal names the row. A row already
+ * stored with the same period and figures is skipped, so loading a file again changes nothing.
+ */
+export class PeriodSink {
+  records = 0;
+  skipped = 0;
+  readonly meterIds = new Set<number>();
+  private readonly units = new Map<number, { id: number; names: string }[]>();
+
+  constructor(private readonly o: PeriodSinkOptions) {}
+
+  private async unitOf(meter: ImportMeter, text: string | null): Promise<number | null> {
+    if (text === null) return meter.unitId;
+    if (meter.dataTypeId === null) return null;
+    let units = this.units.get(meter.dataTypeId);
+    if (!units) {
+      const rows = await this.o.tx.execute<{ id: number; name: string }>(
+        sql`select id, name from units where data_type_id = ${meter.dataTypeId} order by id`,
+      );
+      units = rows.rows.map((r) => ({ id: r.id, names: loose(r.name) }));
+      this.units.set(meter.dataTypeId, units);
+    }
+    const wanted = unitNames(text);
+    return units.find((u) => wanted.includes(u.names))?.id ?? null;
+  }
+
+  async add(row: PeriodRow): Promise<void> {
+    const refuse = (reason: string) => this.o.refusals.add({ line: row.line, reason });
+    const meter = this.o.meters.resolve(row.meterKey);
+    if (typeof meter === 'string') return refuse(meter);
+    const name = meter.localName;
+    const kind =
+      this.o.format === 'csv-invoices'
+        ? takesInvoices(meter)
+          ? 'invoice'
+          : fill(IMPORT_MSG.meterNoInvoices, { name })
+        : this.o.format === 'csv-consumption'
+          ? takesRecords(meter)
+            ? 'record'
+            : fill(IMPORT_MSG.meterNoRecords, { name })
+          : takesInvoices(meter)
+            ? 'invoice'
+            : takesRecords(meter)
+              ? 'record'
+              : fill(IMPORT_MSG.meterNoPeriods, { name });
+    if (kind !== 'invoice' && kind !== 'record') return refuse(kind);
+    const unitId = await this.unitOf(meter, row.unit);
+    if (unitId === null) return refuse(fill(IMPORT_MSG.unitUnknown, { unit: row.unit ?? '', name }));
+    try {
+      const outcome =
+        kind === 'invoice' ? await this.invoice(row, meter, unitId) : await this.record(row, meter, unitId);
+      if (outcome === 'exists') this.skipped += 1;
+      else this.records += 1;
+      this.meterIds.add(meter.id);
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) return refuse(error.message);
+      throw error;
+    }
+  }
+
+  private async record(row: PeriodRow, meter: ImportMeter, unitId: number) {
+    if (!this.o.records)
+      throw new AppError('BAD_REQUEST', IMPORT_MSG.meterNoRecords.replace('{name}', meter.localName), 400);
+    return this.o.records(this.o.tx, this.o.caller, meter, {
+      dateFrom: row.from,
+      dateTill: row.till,
+      units: row.quantity,
+      unitId,
+    });
+  }
+
+  private async invoice(row: PeriodRow, meter: ImportMeter, unitId: number): Promise<'created' | 'exists'> {
+    const cost = row.cost ?? '0.00';
+    const found = await this.o.tx.execute<{ number: string | null; same: boolean }>(sql`
+      select i.invoice_number as number,
+        im.consumption = ${row.quantity} and im.unit_id = ${unitId} and i.cost_excl_tax = ${cost}::numeric as same
+      from invoices i join invoice_meters im on im.invoice_id = i.id
+      where i.organisation_id = ${this.o.organisationId} and im.meter_id = ${meter.id} and i.kind = 'normal'
+        and i.date_from = ${row.from} and i.date_till = ${row.till}
+      limit 1`);
+    const existing = found.rows[0];
+    if (existing?.same) return 'exists';
+    if (existing)
+      throw new AppError(
+        'BAD_REQUEST',
+        fill(IMPORT_MSG.invoiceExists, { from: row.from, till: row.till, number: existing.number ?? '' }),
+        400,
+      );
+    const invoiceDate = row.invoiceDate ?? row.till;
+    const body = invoiceInput.parse({
+      meterId: meter.id,
+      invoiceNumber: row.invoiceNumber ?? `Portfolio Manager ${row.from}`,
+      invoiceDate,
+      dateDue: invoiceDate,
+      dateFrom: row.from,
+      dateTill: row.till,
+      readType: row.estimated ? 'estimated' : 'actual',
+      unitId,
+      consumption: row.quantity,
+      taxPercentage: 0,
+      taxAmount: '0.00',
+      visibleTotal: cost,
+      notes: 'Imported from a data load',
+      items: [{ category: 'charge', chargeTypeId: 1, description: 'Imported cost', total: cost }],
+    });
+    await this.o.invoices.save(this.o.caller, body);
+    return 'created';
+  }
+}

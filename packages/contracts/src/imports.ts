@@ -1,0 +1,106 @@
+import type { ImportFormat } from '@verdant/domain/imports/types';
+import { z } from 'zod';
+import { int4, okResponse, text } from './common';
+
+/** The formats a data load reads (the upload dialog offers them; absent, the job detects the format). */
+export const IMPORT_FORMATS = [
+  'csv-readings',
+  'nem12',
+  'eiep3',
+  'eiep13a',
+  'green-button',
+  'csv-invoices',
+  'csv-consumption',
+  'portfolio-manager',
+] as const satisfies readonly ImportFormat[];
+export const importFormat = z.enum(IMPORT_FORMATS);
+
+export const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = {
+  'csv-readings': 'CSV readings',
+  nem12: 'NEM12',
+  eiep3: 'EIEP3',
+  eiep13a: 'EIEP13A',
+  'green-button': 'Green Button',
+  'csv-invoices': 'Invoice CSV',
+  'csv-consumption': 'Consumption CSV',
+  'portfolio-manager': 'Portfolio Manager Meter Entries',
+};
+
+const column = text().trim().max(200);
+
+/** How a CSV of readings maps onto readings (domain/imports/csv-mapping.ts); see ReadingsMapping. */
+export const readingsMapping = z.object({
+  meter: column.min(1, 'Choose the column that names the data source.'),
+  timestamp: column.nullable().default(null),
+  date: column.nullable().default(null),
+  period: column.nullable().default(null),
+  value: column.min(1, 'Choose the column of the readings.'),
+  register: column.nullable().default(null),
+  quality: column.nullable().default(null),
+  direction: column.nullable().default(null),
+  valueUnit: z.enum(['kWh', 'Wh', 'MWh', 'meter']).default('kWh'),
+  intervalMinutes: z.union([z.literal(5), z.literal(15), z.literal(30)]).default(30),
+  timestampMarks: z.enum(['start', 'end']).default('start'),
+  dayFirst: z.boolean().default(true),
+});
+export type ReadingsMappingInput = z.input<typeof readingsMapping>;
+
+/** The upload's options, in the query string (the body is the file's raw bytes). */
+export const meterLoadQuery = z.object({
+  format: importFormat.optional(),
+  /** The column mapping of a CSV of readings, as JSON. */
+  mapping: text().max(4000).optional(),
+});
+
+export const meterLoadAnswer = okResponse.extend({ data: z.object({ uuid: z.string() }) });
+
+export const IMPORT_STATUSES = ['pending', 'running', 'finished', 'failed'] as const;
+export const IMPORT_STATUS_LABELS: Record<(typeof IMPORT_STATUSES)[number], string> = {
+  pending: 'Pending',
+  running: 'Running',
+  finished: 'Finished',
+  failed: 'Failed',
+};
+
+export const importJob = z.object({
+  uuid: z.string(),
+  filename: text(),
+  format: importFormat.nullable(),
+  status: z.enum(IMPORT_STATUSES),
+  sizeBytes: z.number(),
+  /** 0 to 100: the share of the file read so far. */
+  progress: z.number(),
+  linesRead: int4(),
+  readings: int4(),
+  days: int4(),
+  meters: int4(),
+  records: int4(),
+  skipped: int4(),
+  refusedRows: int4(),
+  error: text().nullable(),
+  /** Whether an error report (the refused rows, as CSV) can be downloaded. */
+  hasReport: z.boolean(),
+  uploadedBy: text().nullable(),
+  createdAt: text(),
+  finishedAt: text().nullable(),
+});
+export type ImportJob = z.infer<typeof importJob>;
+
+export const importJobAnswer = okResponse.extend({ data: importJob });
+export const loadingJobs = z.object({ jobs: z.array(importJob) });
+export type LoadingJobs = z.infer<typeof loadingJobs>;
+
+export const importJobParams = z.object({ uuid: text().max(64) });
+
+/** What the upload dialog learns from the file's first bytes before the upload. */
+export const meterLoadPreview = z.object({
+  /** The format the file looks like, or null when the dialog must ask. */
+  format: importFormat.nullable(),
+  /** A CSV's header row and first rows (empty for the other formats). */
+  headers: z.array(text()),
+  rows: z.array(z.array(text())),
+  /** The mapping this organisation used for these headers, else one guessed from their names. */
+  mapping: readingsMapping.nullable(),
+  remembered: z.boolean(),
+});
+export type MeterLoadPreview = z.infer<typeof meterLoadPreview>;

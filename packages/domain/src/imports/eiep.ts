@@ -1,0 +1,108 @@
+import { ImportFileError } from './errors';
+import { type CsvRecord, csvRecords, PROGRESS_EVERY, type TextSource, wholeNumber } from './records';
+import type { ImportEvent, ReadingQuality } from './types';
+
+/**
+ * What the New Zealand Electricity Authority's EIEP files share: a header record first (HDR, the file type,
+ * the protocol version, sender, sender on behalf of, recipient, run date and time, the file's identifier and
+ * the number of detail records), then DET detail records. A file whose DET count differs from its header's was
+ * cut short or added to, and is refused whole.
+ */
+
+export interface EiepHeader {
+  line: number;
+  fileType: string;
+  /** Divides the file's energy figures into kWh: 1, or 1,000 when the header states Wh. */
+  divisor: number;
+}
+
+export interface EiepFormat {
+  /** The name used in messages (EIEP3). */
+  name: string;
+  /** The HDR file types that mean this format (ICPHH). */
+  fileTypes: readonly string[];
+}
+
+const KNOWN_TYPES: Record<string, string> = {
+  ICPHH: 'EIEP3 (half-hourly metering data)',
+  ICPCONS: 'EIEP13A (consumer consumption data)',
+  ICPHHVOL: 'EIEP1 (billing volumes)',
+};
+
+/**
+ * The DET records of an EIEP file, each with its line, between a progress event now and then; other records
+ * come back refused. Throws ImportFileError when the file does not start with this format's header, has a second
+ * header, or holds a number of DET records other than its header states.
+ */
+export async function* eiepDetails(
+  source: TextSource,
+  format: EiepFormat,
+): AsyncGenerator<{ header: EiepHeader; record: CsvRecord } | ImportEvent> {
+  let header: EiepHeader | null = null;
+  let expected: number | null = null;
+  let details = 0;
+  let lastLine = 0;
+  for await (const record of csvRecords(source)) {
+    const { line, fields } = record;
+    const type = (fields[0] ?? '').trim().toUpperCase();
+    if (Math.floor(line / PROGRESS_EVERY) > Math.floor(lastLine / PROGRESS_EVERY))
+      yield { kind: 'progress', lines: line };
+    lastLine = line;
+    if (!header) {
+      const fileType = (fields[1] ?? '').trim().toUpperCase();
+      if (type !== 'HDR')
+        throw new ImportFileError(
+          `The file does not start with an ${format.name} header (an HDR record)`,
+          line,
+        );
+      if (!format.fileTypes.includes(fileType)) {
+        const known = KNOWN_TYPES[fileType];
+        throw new ImportFileError(
+          known
+            ? `This is an ${known} file, not ${format.name}`
+            : `The header's file type '${fields[1] ?? ''}' is not ${format.name} (${format.fileTypes[0]})`,
+          line,
+        );
+      }
+      const count = (fields[9] ?? '').trim();
+      expected = count === '' ? null : wholeNumber(count);
+      if (count !== '' && expected === null)
+        throw new ImportFileError(`The header's number of detail records '${count}' is not a number`, line);
+      // The published layouts state energy in kWh; a header field reading Wh says the figures are in Wh.
+      const wh = fields.some((f) => f.trim().toUpperCase() === 'WH');
+      header = { line, fileType, divisor: wh ? 1000 : 1 };
+      continue;
+    }
+    if (type === 'HDR')
+      throw new ImportFileError(`A second header at line ${line}: one file, one header`, line);
+    if (type !== 'DET') {
+      yield { kind: 'refused', row: { line, reason: `'${fields[0] ?? ''}' is not a detail record (DET)` } };
+      continue;
+    }
+    details += 1;
+    yield { header, record };
+  }
+  if (!header) throw new ImportFileError('The file is empty');
+  if (expected !== null && details !== expected)
+    throw new ImportFileError(
+      `The header states ${expected} detail records but the file has ${details}: it may have been cut short`,
+      lastLine,
+    );
+  yield { kind: 'progress', lines: lastLine };
+}
+
+/** The read status or reading type of a row: actual (RD, A, F final) or estimated (ES, E). */
+export function eiepQuality(text: string | undefined): ReadingQuality | null {
+  const code = (text ?? '').trim().toUpperCase();
+  if (code === 'RD' || code === 'A' || code === 'F' || code === 'AC') return 'A';
+  if (code === 'ES' || code === 'E' || code === 'EST') return 'E';
+  return null;
+}
+
+/** Energy flow direction: X (extracted from the network, what the site uses) or I (injected, what it exports). */
+export function eiepDirection(text: string | undefined): 'import' | 'export' | null {
+  const code = (text ?? '').trim().toUpperCase();
+  if (code === 'X' || code === '') return 'import';
+  if (code === 'I') return 'export';
+  return null;
+}

@@ -1,0 +1,61 @@
+/**
+ * What the data-load job says (issue 15): the reasons a row is refused (the error report's third column) and
+ * the job errors that end a load. Filled with `fill` from messages.ts.
+ */
+export const IMPORT_MSG = {
+  // The job as a whole.
+  fileUnreadable: 'The file could not be read as {format}: {detail}',
+  formatUnknown:
+    'The file is not in a format the import knows (CSV readings, NEM12, EIEP3, EIEP13A, Green Button, invoice or consumption CSV, Portfolio Manager Meter Entries).',
+  formatMismatch: 'The file does not look like {format}.',
+  noRows: 'The file has no rows to import.',
+  mappingNeeded: 'Map the columns of this CSV file before it is imported.',
+  mappingColumnMissing: 'The file has no column "{column}", which the mapping names.',
+  notText: 'The file is not a text file (CSV, NEM12, EIEP or XML).',
+  rowsRefused:
+    '{count} rows were refused, so nothing was imported. Download the error report for the reasons.',
+  tooManyRefused:
+    'More than {limit} rows were refused, so nothing was imported: is this the right format? The error report lists the first {limit}.',
+  duplicateFile: 'This file was already imported on {date}; nothing changed.',
+  interrupted: 'The import stopped before it finished; nothing was imported. Upload the file again.',
+  fileMissing: 'The uploaded file is no longer stored; upload it again.',
+  // Uploads.
+  importTooLarge: 'The file is larger than {size} MB, the most an import takes. Split it into smaller files.',
+  importEmpty: 'The file is empty.',
+  importTypeNotAllowed: 'Files of type {type} cannot be imported.  Allowed types: {types}.',
+  // Rows.
+  columnCount: 'Has {found} columns where the header has {expected}: the row is incomplete',
+  noMeter: 'No data source is named',
+  meterUnknown: '"{key}" is not a data source of this organisation',
+  meterAmbiguous: '"{key}" names more than one data source ({names})',
+  meterNotEditable: 'You may not change data source {name}',
+  meterNoIntervals: 'Data source {name} does not record half-hour data',
+  meterNoInvoices: 'Data source {name} takes no invoices',
+  meterNoRecords: 'Data source {name} takes no consumption records',
+  meterNoPeriods: 'Data source {name} takes neither invoices nor consumption records',
+  meterClosed: 'Data source {name} is not open on {date}',
+  valueNotNumber: 'The value "{value}" is not a number',
+  valueNegative: 'Negative consumption ({value}) and data source {name} has no export',
+  valueNegativeImport:
+    'Negative reading ({value}) on an import register: export belongs on an export register of {name}',
+  exportWithout: 'An export reading and data source {name} has no export',
+  intervalLength: '{minutes}-minute intervals: data source {name} records 5, 15 or 30-minute intervals only',
+  intervalAligned: 'The {minutes}-minute interval from {time} does not fall within one half hour',
+  future: 'The reading at {time} is in the future',
+  dateNotValid: 'The date "{value}" is not a date',
+  timeNotValid: 'The time "{value}" is not a date and time',
+  timeMissing: 'The local time {value} does not exist (daylight saving starts)',
+  periodNotValid: 'Period "{value}" is not a period of {date} (1 to {last})',
+  qualityNotValid: 'The quality flag "{value}" is not A, E, S, F or V',
+  directionNotValid: 'The direction "{value}" is not import or export',
+  registerKind: 'Register {register} of {name} is an {direction} {quantity} register',
+  unitUnknown: 'The unit "{unit}" is not a unit of data source {name}',
+  invoiceExists: 'An invoice for {from} to {till} is already stored with other figures ({number})',
+  periodOrder: 'The start date {from} is after the end date {till}',
+  required: 'The {field} is empty',
+} as const;
+
+/** A problem with the file as a whole: the load ends with this message and nothing is written. */
+export class ImportFileError extends Error {
+  override name = 'ImportFileError';
+}

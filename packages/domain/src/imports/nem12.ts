@@ -1,0 +1,266 @@
+import { ImportFileError } from './errors';
+import {
+  type CsvRecord,
+  compactDate,
+  csvRecords,
+  decimal,
+  PROGRESS_EVERY,
+  shownDate,
+  type TextSource,
+  utcMidnight,
+  wholeNumber,
+} from './records';
+import type { ImportEvent, IntervalReading, ReadingQuality } from './types';
+
+/**
+ * NEM12, AEMO's Meter Data File Format for interval data (MDFF specification, NEM12 and NEM13). One 100
+ * header, then per NMI data stream a 200 record (NMI, register, suffix, unit, interval length) followed by one
+ * 300 record per day (the interval values, then the day's quality method), 400 records overriding the quality
+ * for ranges of intervals, 500 B2B details (ignored), and one 900 end record. Times are market time: Australian
+ * Eastern Standard Time, UTC+10 all year.
+ */
+
+/** NEM12 interval times are market time, AEST (UTC+10) all year, whatever the NMI's state. */
+const MARKET_OFFSET_MS = 10 * 3_600_000;
+
+/** Units NEM12 allows that the import takes, with the factor to kWh or kVArh (matched case-insensitively). */
+const UNITS: Record<string, { quantity: IntervalReading['quantity']; factor: number; divisor: number }> = {
+  wh: { quantity: 'kWh', factor: 1, divisor: 1000 },
+  kwh: { quantity: 'kWh', factor: 1, divisor: 1 },
+  mwh: { quantity: 'kWh', factor: 1000, divisor: 1 },
+  varh: { quantity: 'kVArh', factor: 1, divisor: 1000 },
+  kvarh: { quantity: 'kVArh', factor: 1, divisor: 1 },
+  mvarh: { quantity: 'kVArh', factor: 1000, divisor: 1 },
+};
+
+/**
+ * The first character of an NMI suffix names the data stream (AEMO's NMI procedure). Its words are the market's
+ * ('export' is energy leaving the market, that is, delivered to the customer), so they read the other way
+ * round from the customer's side that the import records: E (and the averaged D) are what the site takes from
+ * the network, B (and A) what it sends back; Q and P reactive energy taken, K and J reactive energy sent.
+ */
+const SUFFIX_DIRECTION: Record<string, IntervalReading['direction']> = {
+  E: 'import',
+  D: 'import',
+  Q: 'import',
+  P: 'import',
+  B: 'export',
+  A: 'export',
+  K: 'export',
+  J: 'export',
+};
+
+const INTERVALS = new Set([5, 15, 30]);
+const QUALITY_METHOD = /^\s*([AEFNSV])(\d{2})?\s*$/i;
+const IDENTIFIER = /^[0-9A-Za-z-]{1,20}$/;
+
+interface Stream {
+  nmi: string;
+  suffix: string;
+  direction: IntervalReading['direction'];
+  quantity: IntervalReading['quantity'];
+  factor: number;
+  divisor: number;
+  minutes: number;
+  perDay: number;
+}
+
+interface Day {
+  line: number;
+  date: string;
+  values: number[];
+  /** The day's flag, then one per interval once 400 records have spoken ('' where none has). */
+  flag: string;
+  overrides: string[] | null;
+}
+
+function fault(line: number, reason: string): ImportEvent {
+  return { kind: 'refused', row: { line, reason } };
+}
+
+function readStream(fields: string[]): Stream | string {
+  const [, nmiField, , , suffixField, , , uomField, lengthField] = fields;
+  const nmi = (nmiField ?? '').trim();
+  if (!IDENTIFIER.test(nmi)) return 'the NMI is missing or not letters and digits';
+  const suffix = (suffixField ?? '').trim().toUpperCase();
+  if (!/^[A-Z][0-9A-Z]$/.test(suffix))
+    return `NMI suffix '${suffixField ?? ''}' is not a letter and a character`;
+  const direction = SUFFIX_DIRECTION[suffix[0] as string];
+  if (!direction)
+    return `NMI suffix ${suffix} is not an energy data stream (E, B, Q or K for a meter; D, A, P or J averaged)`;
+  const unit = UNITS[(uomField ?? '').trim().toLowerCase()];
+  if (!unit)
+    return `unit '${uomField ?? ''}' is not one the import takes (kWh, Wh, MWh, kVArh, varh or MVArh)`;
+  const minutes = wholeNumber(lengthField);
+  if (minutes === null || !INTERVALS.has(minutes))
+    return `interval length '${lengthField ?? ''}' is not 5, 15 or 30 minutes`;
+  return { nmi, suffix, direction, ...unit, minutes, perDay: 1440 / minutes };
+}
+
+function readDay(record: CsvRecord, stream: Stream): Day | string {
+  const { fields } = record;
+  const date = compactDate(fields[1]);
+  if (!date) return `interval date '${fields[1] ?? ''}' is not a real date (yyyyMMdd)`;
+  const shown = shownDate(date);
+  const values: number[] = new Array(stream.perDay);
+  for (let i = 0; i < stream.perDay; i++) {
+    const cell = fields[2 + i];
+    const value = decimal(cell);
+    if (value !== null) {
+      values[i] = (value * stream.factor) / stream.divisor;
+      continue;
+    }
+    if (cell === undefined || QUALITY_METHOD.test(cell))
+      return `${shown} has ${i} interval values; ${stream.minutes}-minute intervals need ${stream.perDay}`;
+    return cell.trim() === ''
+      ? `interval ${i + 1} of ${shown} has no value`
+      : `interval ${i + 1} of ${shown} is '${cell}', not a number`;
+  }
+  const methodCell = fields[2 + stream.perDay];
+  if (decimal(methodCell) !== null)
+    return `${shown} has more than ${stream.perDay} interval values; ${stream.minutes}-minute intervals need ${stream.perDay}`;
+  const method = QUALITY_METHOD.exec(methodCell ?? '');
+  if (!method) return `quality method '${methodCell ?? ''}' is not A, E, F, N, S or V (with its method)`;
+  return { line: record.line, date, values, flag: (method[1] as string).toUpperCase(), overrides: null };
+}
+
+function applyOverride(fields: string[], day: Day, stream: Stream): string | null {
+  const from = wholeNumber(fields[1]);
+  const to = wholeNumber(fields[2]);
+  if (from === null || to === null || from < 1 || to > stream.perDay || from > to)
+    return `interval range '${fields[1] ?? ''}' to '${fields[2] ?? ''}' is not within 1 to ${stream.perDay}`;
+  const method = QUALITY_METHOD.exec(fields[3] ?? '');
+  const flag = method?.[1]?.toUpperCase();
+  if (!flag || flag === 'V')
+    return `quality method '${fields[3] ?? ''}' is not A, E, F, N or S (with its method)`;
+  day.overrides ??= new Array(stream.perDay).fill('');
+  for (let i = from - 1; i < to; i++) day.overrides[i] = flag;
+  return null;
+}
+
+/** The readings of a day once its 400 records are in, or the reason the day is refused. */
+function dayReadings(day: Day, stream: Stream): IntervalReading[] | string {
+  if (day.flag === 'V') {
+    const uncovered = day.overrides ? day.overrides.indexOf('') : 0;
+    if (uncovered >= 0)
+      return `quality V (variable) on ${shownDate(day.date)} needs 400 records for every interval; interval ${uncovered + 1} has none`;
+  }
+  const start = utcMidnight(day.date) - MARKET_OFFSET_MS;
+  const step = stream.minutes * 60_000;
+  const readings: IntervalReading[] = [];
+  for (let i = 0; i < stream.perDay; i++) {
+    const flag = day.overrides?.[i] || day.flag;
+    if (flag === 'N') continue; // null data: no reading for the interval
+    readings.push({
+      line: day.line,
+      meterKey: stream.nmi,
+      register: stream.suffix,
+      direction: stream.direction,
+      quantity: stream.quantity,
+      startUtcMs: start + i * step,
+      minutes: stream.minutes,
+      value: day.values[i] as number,
+      quality: flag as ReadingQuality,
+    });
+  }
+  return readings;
+}
+
+/**
+ * Reads a NEM12 file as a stream of events: each interval as a reading (kWh or kVArh, UTC start), each bad
+ * row as refused with its line and reason. A 200 record that cannot be read is refused once and its 300 and
+ * 400 records are skipped. Throws ImportFileError when the file is not NEM12, has no 100 header, has a bad or
+ * missing 900 end record (a truncated file), or has records after it.
+ */
+export async function* parseNem12(source: TextSource): AsyncGenerator<ImportEvent> {
+  let header = false;
+  let endLine: number | null = null;
+  /** The current 200 record's stream; 'refused' skips its 300 and 400 records. */
+  let stream: Stream | 'refused' | null = null;
+  let day: Day | null = null;
+  let lastLine = 0;
+
+  function* finishDay(): Generator<ImportEvent> {
+    if (!day || !stream || stream === 'refused') return;
+    const readings = dayReadings(day, stream);
+    if (typeof readings === 'string') yield fault(day.line, readings);
+    else for (const reading of readings) yield { kind: 'reading', reading };
+    day = null;
+  }
+
+  for await (const record of csvRecords(source)) {
+    const { line, fields } = record;
+    const indicator = (fields[0] ?? '').trim();
+    if (Math.floor(line / PROGRESS_EVERY) > Math.floor(lastLine / PROGRESS_EVERY))
+      yield { kind: 'progress', lines: line };
+    lastLine = line;
+    if (endLine !== null)
+      throw new ImportFileError(`Line ${line} comes after the 900 end record of line ${endLine}`, line);
+    if (!header) {
+      if (indicator === '100' && (fields[1] ?? '').trim().toUpperCase() === 'NEM12') {
+        header = true;
+        continue;
+      }
+      if (indicator === '100' && /^NEM13$/i.test((fields[1] ?? '').trim()))
+        throw new ImportFileError(
+          'This is a NEM13 file (accumulated meter reads), not NEM12 interval data',
+          line,
+        );
+      throw new ImportFileError(
+        'The file does not start with a NEM12 header (a 100 record reading NEM12)',
+        line,
+      );
+    }
+    if (indicator !== '400' && indicator !== '500') yield* finishDay();
+    switch (indicator) {
+      case '200': {
+        const read = readStream(fields);
+        if (typeof read === 'string') {
+          yield fault(line, `200 record: ${read}; its interval data is not read`);
+          stream = 'refused';
+        } else stream = read;
+        break;
+      }
+      case '300': {
+        if (stream === 'refused') break;
+        if (!stream) {
+          yield fault(line, '300 record before any 200 record: no NMI to read it for');
+          break;
+        }
+        const read = readDay(record, stream);
+        if (typeof read === 'string') yield fault(line, read);
+        else day = read;
+        break;
+      }
+      case '400': {
+        if (stream === 'refused') break;
+        if (!day || !stream) {
+          yield fault(line, '400 record without a 300 record before it');
+          break;
+        }
+        const problem = applyOverride(fields, day, stream);
+        if (problem) {
+          yield fault(line, problem);
+          day = null; // the day cannot be read right without it; its 300 record is not refused twice
+        }
+        break;
+      }
+      case '500':
+        break;
+      case '900':
+        if (fields.slice(1).some((f) => f.trim() !== ''))
+          throw new ImportFileError(`The 900 end record at line ${line} has fields after 900`, line);
+        endLine = line;
+        break;
+      case '100':
+        throw new ImportFileError(`A second 100 header at line ${line}: one file, one header`, line);
+      default:
+        yield fault(line, `'${indicator}' is not a NEM12 record (100, 200, 300, 400, 500 or 900)`);
+    }
+  }
+  if (!header) throw new ImportFileError('The file is empty');
+  yield* finishDay();
+  if (endLine === null)
+    throw new ImportFileError('The file has no 900 end record: it may have been cut short', lastLine);
+  yield { kind: 'progress', lines: lastLine };
+}
