@@ -8,6 +8,7 @@ import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
 import { seedDemoFleet } from './demo-fleet';
+import { seedDemoGridIntensity } from './demo-grid-intensity';
 import { seedDemoGroupings } from './demo-groupings';
 import { seedDemoInvoiceAnomalies } from './demo-invoice-anomalies';
 import { seedDemoInvoiceDocuments } from './demo-invoice-documents';
@@ -122,6 +123,7 @@ export async function seedDemoOnce(
     await seedDemoMeterAccounts(tx, { organisationId: demo.id });
     await seedDemoMeterSettings(tx, { organisationId: demo.id });
     await seedDemoScope2(tx, { organisationId: demo.id, today });
+    await seedDemoGridIntensity(tx, today);
     await seedDemoAlerts(tx, demo.id, today);
     await seedDemoInvoiceAnomalies(tx, demo.id, today);
     // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.
