@@ -124,6 +124,13 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/grid-intensity',
+                lazy: async () => ({
+                  Component: (await import('../features/grid-intensity/pages/grid-intensity-page'))
+                    .GridIntensityPage,
+                }),
+              },
+              {
                 path: '/organisation/scope2-instruments',
                 lazy: async () => ({
                   Component: (await import('../features/scope2-instruments/pages/instruments-page'))
