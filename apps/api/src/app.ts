@@ -53,6 +53,8 @@ import { groupingsRoutes } from './modules/groupings/groupings.routes';
 import { createGroupingsService } from './modules/groupings/groupings.service';
 import { groupsRoutes } from './modules/groupings/groups.routes';
 import { createGroupsService } from './modules/groupings/groups.service';
+import { halfHourRoutes } from './modules/half-hour/half-hour.routes';
+import { createHalfHourService } from './modules/half-hour/half-hour.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
 import { importsRoutes } from './modules/imports/imports.routes';
@@ -104,6 +106,8 @@ import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
 import { targetsRoutes } from './modules/targets/targets.routes';
 import { createTargetsService } from './modules/targets/targets.service';
+import { timeMatchedRoutes } from './modules/time-matched/time-matched.routes';
+import { createTimeMatchedService } from './modules/time-matched/time-matched.service';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { createTransactionsService } from './modules/transactions/transactions.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
@@ -231,6 +235,7 @@ export async function buildApp({
         service: createMeterConsumptionService({ db, fileLink: files.fileLink }),
       });
       await api.register(transactionsRoutes, { service: createTransactionsService({ db, clock }) });
+      await api.register(halfHourRoutes, { service: createHalfHourService({ db, clock }) });
       await api.register(invoicesRoutes, {
         service: createInvoicesService({
           db,
@@ -274,6 +279,7 @@ export async function buildApp({
       await api.register(ratesRoutes, { service: createRatesService({ db }) });
       await api.register(targetsRoutes, { service: createTargetsService({ db, clock }) });
       await api.register(ghgChartsRoutes, { service: createGhgChartsService({ db, clock }) });
+      await api.register(timeMatchedRoutes, { service: createTimeMatchedService({ db, clock }) });
       await api.register(scope2InstrumentsRoutes, {
         service: createScope2InstrumentsService({ db, jobQueue }),
       });

@@ -40,7 +40,6 @@ export const IMPORT_MSG = {
     'Negative reading ({value}) on an import register: export belongs on an export register of {name}',
   exportWithout: 'An export reading and data source {name} has no export',
   intervalLength: '{minutes}-minute intervals: data source {name} records 5, 15 or 30-minute intervals only',
-  intervalAligned: 'The {minutes}-minute interval from {time} does not fall within one half hour',
   future: 'The reading at {time} is in the future',
   dateNotValid: 'The date "{value}" is not a date',
   timeNotValid: 'The time "{value}" is not a date and time',

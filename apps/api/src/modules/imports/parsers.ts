@@ -1,11 +1,13 @@
-import { IMPORT_FORMAT_LABELS } from '@verdant/contracts/imports';
 import type { ReadingsMapping } from '@verdant/domain/imports/csv-mapping';
 import { parsePeriodCsv } from '@verdant/domain/imports/csv-periods';
 import { parseCsvReadings } from '@verdant/domain/imports/csv-readings';
 import { csvHead } from '@verdant/domain/imports/csv-records';
+import { parseEiep3 } from '@verdant/domain/imports/eiep3';
+import { parseEiep13a } from '@verdant/domain/imports/eiep13a';
+import { parseGreenButton } from '@verdant/domain/imports/green-button';
 import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
+import { parseNem12 } from '@verdant/domain/imports/nem12';
 import type { ImportEvent, ImportFormat } from '@verdant/domain/imports/types';
-import { fill } from '@verdant/domain/messages';
 
 /** Formats of interval readings (half-hour data); the others are one row per invoice or consumption record. */
 export const INTERVAL_FORMATS: ReadonlySet<ImportFormat> = new Set([
@@ -36,9 +38,13 @@ export function parserFor(
     case 'csv-consumption':
     case 'portfolio-manager':
       return parsePeriodCsv(text, format);
-    default:
-      throw new ImportFileError(
-        fill(IMPORT_MSG.fileUnreadable, { format: IMPORT_FORMAT_LABELS[format], detail: 'no reader yet' }),
-      );
+    case 'nem12':
+      return parseNem12(text);
+    case 'eiep3':
+      return parseEiep3(text);
+    case 'eiep13a':
+      return parseEiep13a(text);
+    case 'green-button':
+      return parseGreenButton(text, { timeZone: options.zone });
   }
 }
