@@ -218,6 +218,10 @@ export const AREA_TABS: Record<string, readonly { label: string; path: string }[
     { label: 'Groupings', path: '/groups' },
     { label: 'Groups', path: '/groups/site-groups' },
   ],
+  'admin-reports': [
+    { label: 'Invoice Entry', path: '/admin-reports/invoice-entry' },
+    { label: 'Estimated Reads', path: '/admin-reports/estimated-reads' },
+  ],
   'my-details': [{ label: 'My Details', path: '/my-details' }],
   users: [{ label: 'Users', path: '/users' }],
   portals: [

@@ -144,6 +144,20 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/admin-reports/invoice-entry',
+                lazy: async () => ({
+                  Component: (await import('../features/admin-reports/pages/invoice-entry-page'))
+                    .InvoiceEntryPage,
+                }),
+              },
+              {
+                path: '/admin-reports/estimated-reads',
+                lazy: async () => ({
+                  Component: (await import('../features/admin-reports/pages/estimated-reads-page'))
+                    .EstimatedReadsPage,
+                }),
+              },
+              {
                 path: '/organisation/sites',
                 lazy: async () => ({
                   Component: (await import('../features/sites/pages/sites-page')).SitesPage,
