@@ -59,7 +59,11 @@ import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
-import { evaluateInvoiceAlerts, toInvoiceAlert } from './modules/invoice-alerts/invoice-alerts.evaluate';
+import {
+  evaluateInvoiceAlerts,
+  halfHourCheckOf,
+  toInvoiceAlert,
+} from './modules/invoice-alerts/invoice-alerts.evaluate';
 import * as invoiceAlertQueries from './modules/invoice-alerts/invoice-alerts.queries';
 import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
 import { createInvoiceAlertsService } from './modules/invoice-alerts/invoice-alerts.service';
@@ -102,6 +106,8 @@ import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
 import { targetsRoutes } from './modules/targets/targets.routes';
 import { createTargetsService } from './modules/targets/targets.service';
+import { timeMatchedRoutes } from './modules/time-matched/time-matched.routes';
+import { createTimeMatchedService } from './modules/time-matched/time-matched.service';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { createTransactionsService } from './modules/transactions/transactions.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
@@ -216,7 +222,7 @@ export async function buildApp({
         service: createInvoiceListService({ db, clock, fileLinks: invoiceFiles.fileLinks }),
         reversals: createInvoiceReversalService({ db, clock }),
       });
-      await api.register(adminReportsRoutes, { service: createAdminReportsService({ db }) });
+      await api.register(adminReportsRoutes, { service: createAdminReportsService({ db, clock }) });
       await api.register(invoiceAlertsRoutes, {
         service: createInvoiceAlertsService({ db, jobQueue }),
       });
@@ -235,6 +241,7 @@ export async function buildApp({
           db,
           clock,
           evaluateAlerts: evaluateInvoiceAlerts,
+          halfHourCheck: halfHourCheckOf,
           storedAlerts: async (tx, organisationId, ids) =>
             (await invoiceAlertQueries.invoiceAlerts(tx, organisationId, ids)).map(toInvoiceAlert),
         }),
@@ -272,6 +279,7 @@ export async function buildApp({
       await api.register(ratesRoutes, { service: createRatesService({ db }) });
       await api.register(targetsRoutes, { service: createTargetsService({ db, clock }) });
       await api.register(ghgChartsRoutes, { service: createGhgChartsService({ db, clock }) });
+      await api.register(timeMatchedRoutes, { service: createTimeMatchedService({ db, clock }) });
       await api.register(scope2InstrumentsRoutes, {
         service: createScope2InstrumentsService({ db, jobQueue }),
       });
