@@ -8,6 +8,7 @@ import { freePort } from '@verdant/db/testing/free-port';
 import { auditBench } from './audit.bench';
 import { billAuditBench } from './bill-audit.bench';
 import { dataSourcesBench } from './data-sources.bench';
+import { importsBench } from './imports.bench';
 import { invoiceListBench } from './invoice-list.bench';
 import { invoicesBench } from './invoices.bench';
 import { ledgerBench } from './ledger.bench';
@@ -29,7 +30,7 @@ const ctx: BenchContext = {
   },
 };
 try {
-  // BENCH_ONLY=ledger (or sessions, audit, pages, data-sources, invoices or bill-audit) runs one of them.
+  // BENCH_ONLY=ledger (or sessions, audit, pages, data-sources, invoices, bill-audit or imports) runs one of them.
   const benches = {
     sessions: sessionsBench,
     audit: auditBench,
@@ -39,6 +40,7 @@ try {
     'invoice-list': invoiceListBench,
     invoices: invoicesBench,
     'bill-audit': billAuditBench,
+    imports: importsBench,
   };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);
