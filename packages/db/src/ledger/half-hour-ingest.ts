@@ -80,7 +80,8 @@ function stagedQuality(day: HalfHourDay): string {
  */
 export async function createStage(client: pg.ClientBase): Promise<void> {
   await client.query(`create temp table if not exists half_hour_stage
-    (seq bigserial, meter_id int, register smallint, read_date date, kwh real[], kw real[], pf real[], quality text)`);
+    (seq bigserial, meter_id int, register smallint, read_date date, kwh real[], kw real[], pf real[], quality text,
+     day_kwh float8, readings smallint, estimated smallint)`);
   await client.query('truncate half_hour_stage');
 }
 
@@ -94,15 +95,34 @@ export async function stageDays(
 ): Promise<number> {
   let count = 0;
   async function* lines() {
+    let chunk = '';
     for await (const d of days) {
       count += 1;
-      yield `${d.meterId}\t${d.register}\t${d.date}\t${arrayLiteral(d.kwh)}\t${arrayLiteral(d.kw)}\t${arrayLiteral(d.pf)}\t${stagedQuality(d)}\n`;
+      const quality = stagedQuality(d);
+      let total = 0;
+      let present = 0;
+      let estimated = 0;
+      for (let i = 0; i < 48; i++) {
+        const v = d.kwh[i];
+        if (v === null || v === undefined) continue;
+        total += v;
+        present += 1;
+        if (quality[i] !== 'A') estimated += 1;
+      }
+      chunk += `${d.meterId}\t${d.register}\t${d.date}\t${arrayLiteral(d.kwh)}\t${arrayLiteral(d.kw)}\t${arrayLiteral(d.pf)}\t${quality}\t${total}\t${present}\t${estimated}\n`;
+      if (chunk.length >= 64 * 1024) {
+        yield chunk;
+        chunk = '';
+      }
     }
+    if (chunk) yield chunk;
   }
   await pipeline(
     Readable.from(lines()),
     client.query(
-      copyFrom('copy half_hour_stage (meter_id, register, read_date, kwh, kw, pf, quality) from stdin'),
+      copyFrom(
+        'copy half_hour_stage (meter_id, register, read_date, kwh, kw, pf, quality, day_kwh, readings, estimated) from stdin',
+      ),
     ),
   );
   return count;
@@ -220,24 +240,24 @@ const SOURCE = `
       with ordinality as u(v, w, p, q, i)
     group by 1, 2, 3, 4
   )
-  select s.meter_id, s.register, s.read_date, s.kwh, s.kw, s.pf, s.quality from half_hour_stage s
+  select s.meter_id, s.register, s.read_date, s.kwh, s.kw, s.pf, s.quality, s.day_kwh, s.readings, s.estimated
+  from half_hour_stage s
   where not exists (select 1 from dup d
     where d.meter_id = s.meter_id and d.register = s.register and d.read_date = s.read_date)
   union all
   select meter_id, register, read_date, array_agg(v order by i), array_agg(w order by i),
-    array_agg(p order by i), string_agg(q, '' order by i)
+    array_agg(p order by i), string_agg(q, '' order by i), coalesce(sum(v), 0), count(v),
+    count(v) filter (where q in ('E', 'S', 'F', 'V'))
   from cells group by 1, 2, 3`;
 
 /** Quality as stored: null when no half hour is estimated, substituted or variable. */
 const storedQuality = (q: string) => `case when ${q} ~ '[ESFV]' then ${q} end`;
-const estimatedCount = (q: string) => `length(regexp_replace(${q}, '[^ESFV]', '', 'g'))`;
 
 const MERGE = `
   insert into half_hour_days as t (meter_id, register, read_date, organisation_id, kwh, kw, pf, day_kwh, readings,
     quality, estimated_readings)
-  select s.meter_id, s.register, s.read_date, $1, s.kwh, s.kw, s.pf,
-    coalesce((select sum(v) from unnest(s.kwh) v), 0), (select count(v) from unnest(s.kwh) v),
-    ${storedQuality('s.quality')}, ${estimatedCount('s.quality')}
+  select s.meter_id, s.register, s.read_date, $1, s.kwh, s.kw, s.pf, s.day_kwh, s.readings,
+    case when s.estimated > 0 then s.quality end, s.estimated
   from (${SOURCE}) s
   on conflict (meter_id, register, read_date) do update set
     (kwh, kw, pf, day_kwh, readings, quality, estimated_readings) = (

@@ -134,12 +134,14 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
           refusals,
           inMeterUnit: mapping?.valueUnit === 'meter',
         });
-        for await (const e of events) {
-          if (e.kind === 'reading') sink.add(e.reading);
-          else if (e.kind === 'refused') refusals.add(e.row);
-          else if (e.kind === 'progress') {
-            linesRead = e.lines;
-            await progress();
+        for await (const item of events) {
+          for (const e of Array.isArray(item) ? item : [item]) {
+            if (e.kind === 'reading') sink.add(e.reading);
+            else if (e.kind === 'refused') refusals.add(e.row);
+            else if (e.kind === 'progress') {
+              linesRead = e.lines;
+              await progress();
+            }
           }
           if (sink.full) await sink.flush();
           if (refusals.count > REPORT_LIMIT) break;
@@ -171,14 +173,16 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
         ...deps.periodServices(tx),
       });
       let rows = 0;
-      for await (const e of events) {
-        if (e.kind === 'period') {
-          rows += 1;
-          await sink.add(e.row);
-        } else if (e.kind === 'refused') refusals.add(e.row);
-        else if (e.kind === 'progress') {
-          linesRead = e.lines;
-          await progress();
+      for await (const item of events) {
+        for (const e of Array.isArray(item) ? item : [item]) {
+          if (e.kind === 'period') {
+            rows += 1;
+            await sink.add(e.row);
+          } else if (e.kind === 'refused') refusals.add(e.row);
+          else if (e.kind === 'progress') {
+            linesRead = e.lines;
+            await progress();
+          }
         }
         if (refusals.count > REPORT_LIMIT) break;
       }

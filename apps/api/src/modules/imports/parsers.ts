@@ -24,12 +24,12 @@ export { detectFormat } from '@verdant/domain/imports/detect';
 /** The header row of a CSV head (the first bytes of a file), or an empty list. */
 export const headersOf = (head: string) => csvHead(head, 1)[0] ?? [];
 
-/** The parser of a format over the file's text. */
+/** The parser of a format over the file's text: its events one by one, or in batches (arrays). */
 export function parserFor(
   format: ImportFormat,
   text: AsyncIterable<string>,
   options: { mapping: ReadingsMapping | null; zone: string },
-): AsyncIterable<ImportEvent> {
+): AsyncIterable<ImportEvent | ImportEvent[]> {
   switch (format) {
     case 'csv-readings':
       if (!options.mapping) throw new ImportFileError(IMPORT_MSG.mappingNeeded);
