@@ -89,7 +89,7 @@ const quantity = (type: GraphQuantity['type'], rest: Partial<GraphQuantity> = {}
 
 /** Time-matched scope 2 beside the annual average on the same half hours, and the difference. */
 const TIME_MATCHED_QUANTITIES: Partial<GraphQuantity>[] = [
-  { source: 'time-matched', filter: null, label: 'Scope 2 emissions (time-matched, half-hourly)' },
+  { source: 'time-matched', filter: 'matched', label: 'Scope 2 emissions (time-matched, half-hourly)' },
   { source: 'time-matched', filter: 'average', label: 'Scope 2 emissions (annual average, same half hours)' },
   { source: 'time-matched', filter: 'difference', label: 'Scope 2 time-matched minus annual average' },
 ];

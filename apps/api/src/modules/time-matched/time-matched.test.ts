@@ -204,7 +204,7 @@ describe('time-matched scope 2', () => {
     const measured = (await call('tm.observer', 'GET', `/meters/${ids.smart}/quantities-measured`)).json();
     const matched = measured.quantities.filter((x: { source: string }) => x.source === 'time-matched');
     expect(matched.map((x: { filter: string | null; label: string }) => [x.filter, x.label])).toEqual([
-      [null, 'Scope 2 emissions (time-matched, half-hourly)'],
+      ['matched', 'Scope 2 emissions (time-matched, half-hourly)'],
       ['average', 'Scope 2 emissions (annual average, same half hours)'],
       ['difference', 'Scope 2 time-matched minus annual average'],
     ]);
