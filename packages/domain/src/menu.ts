@@ -104,6 +104,14 @@ export const MENU: readonly MenuEntry[] = [
   m('ghg', 'GHG Graphs', '/reports/ghg', 'Reporting', 'Emissions by scope, source and division'),
   m('emailed-reports', 'Emailed Reports', '/emailed-reports', 'Reporting', 'Scheduled report emails'),
   m('portals', 'Portals', '/portals', 'Data', 'Data entry and custom portals', 'editor'),
+  m(
+    'loading',
+    'Load Jobs',
+    '/loading',
+    'Data',
+    'Upload meter data, invoices and consumption files; see how each load went',
+    'editor',
+  ),
   m('users', 'Users', '/users', 'Administration', 'People, access levels and advanced rights'),
   m('my-details', 'My Details', '/my-details', 'Account', 'Your name, contact details and password'),
   m(
@@ -162,7 +170,6 @@ export const MENU: readonly MenuEntry[] = [
     'Accounts billed on estimates',
     'productAdmin',
   ),
-  m('loading', 'Load Jobs', '/loading', 'Product administration', 'Data load jobs', 'productAdmin'),
   m(
     'grid-intensity',
     'Grid Intensity Series',

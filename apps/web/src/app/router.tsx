@@ -66,6 +66,18 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/reports/ts',
+                lazy: async () => ({
+                  Component: (await import('../features/graphs/pages/time-series-page')).TimeSeriesPage,
+                }),
+              },
+              {
+                path: '/reports/pie',
+                lazy: async () => ({
+                  Component: (await import('../features/graphs/pages/breakdown-page')).BreakdownPage,
+                }),
+              },
+              {
                 path: '/organisation/files',
                 lazy: async () => ({
                   Component: (await import('../features/organisation-files/pages/organisation-files-page'))
@@ -99,6 +111,12 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/targets/pages/performance-page')).PerformancePage,
                 }),
               })),
+              {
+                path: '/loading',
+                lazy: async () => ({
+                  Component: (await import('../features/loading/pages/loading-page')).LoadingPage,
+                }),
+              },
               {
                 path: '/reports/ghg',
                 lazy: async () => ({

@@ -121,6 +121,7 @@ async function recomputeLocked(db: Tx, unique: number[], today: string | undefin
         direction: h.direction,
         quantity: h.quantity,
         total: Number(h.total),
+        estimated: h.estimated,
       })),
       factors: factorSet,
       market: marketInstruments(instruments(m.id)),

@@ -209,7 +209,9 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
           : fill(IMPORT_MSG.rowsRefused, { count: refusals.count });
       return await fail(message, { reportKey, refusedRows: refusals.count, bytesRead, linesRead });
     }
-    if (error instanceof ImportFileError) return await fail(error.message, { bytesRead, linesRead });
+    // The parsers' file errors (by name: the industry parsers and the CSV ones each have their class).
+    if (error instanceof ImportFileError || (error instanceof Error && error.name === 'ImportFileError'))
+      return await fail(error.message, { bytesRead, linesRead });
     deps.log(`import ${uuid} failed: ${error instanceof Error ? error.stack : String(error)}`);
     return await fail(IMPORT_MSG.interrupted, { bytesRead, linesRead });
   } finally {

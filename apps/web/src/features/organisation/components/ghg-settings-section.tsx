@@ -1,9 +1,9 @@
 import { Anchor, SimpleGrid, Text } from '@mantine/core';
 import type { Organisation } from '@verdant/contracts/organisations';
 import { Link } from 'react-router';
+import { SettingsSection } from '../../../components/settings-section';
 import { useFactorSources, useLedgerStatus, useSaveOrganisation } from '../api';
 import { SaveSelect } from './save-select';
-import { SettingsSection } from './settings-section';
 
 /** The spec's reporting year ends (section 9). */
 export const YEAR_END_CHOICES = [
