@@ -123,8 +123,9 @@ export async function readTimeMatched(
   };
 }
 
-/** Whether a meter with half-hour data has a grid intensity series for its site's region. */
-export async function timeMatchedAvailable(db: DbOrTx, organisationId: number, meterId: number) {
+/** The grid intensity series a meter's site's region has, if any (whether it is a sample, to say so). */
+export async function timeMatchedSeries(db: DbOrTx, organisationId: number, meterId: number) {
   const meter = await q.meterSeries(db, organisationId, meterId);
-  return meter?.series_id !== null && meter?.series_id !== undefined;
+  if (!meter || meter.series_id === null) return null;
+  return { id: meter.series_id, name: meter.series_name ?? '', sample: meter.series_sample ?? false };
 }

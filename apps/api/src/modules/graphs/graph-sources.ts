@@ -11,7 +11,7 @@ import {
 import { MSG } from '@verdant/domain/messages';
 import { badRequest, notFound } from '../../lib/errors';
 import { allowedOf, canOnAssets, type Principal, visibleMeters } from '../../lib/rights';
-import { timeMatchedAvailable } from '../../lib/time-matched';
+import { timeMatchedSeries } from '../../lib/time-matched';
 import * as q from './graphs.queries';
 
 /**
@@ -88,9 +88,9 @@ const quantity = (type: GraphQuantity['type'], rest: Partial<GraphQuantity> = {}
 });
 
 /** Time-matched scope 2 beside the annual average on the same half hours, and the difference. */
-const TIME_MATCHED_QUANTITIES: Partial<GraphQuantity>[] = [
-  { source: 'time-matched', filter: 'matched', label: 'Scope 2 emissions (time-matched, half-hourly)' },
-  { source: 'time-matched', filter: 'average', label: 'Scope 2 emissions (annual average, same half hours)' },
+const TIME_MATCHED_QUANTITIES: (Partial<GraphQuantity> & { label: string })[] = [
+  { source: 'time-matched', filter: 'matched', label: 'Scope 2 time-matched (half-hourly)' },
+  { source: 'time-matched', filter: 'average', label: 'Scope 2 at the annual average (same half hours)' },
   { source: 'time-matched', filter: 'difference', label: 'Scope 2 time-matched minus annual average' },
 ];
 
@@ -128,10 +128,13 @@ export async function quantitiesMeasured(
   const totals = [...(energy ? [quantity('cons')] : []), quantity('cost'), quantity('co2e')];
   const scopes = [quantity('scope1'), quantity('scope2'), quantity('scope2_market'), quantity('scope3')];
   const each = types.map((t) => quantity('units', { id: t.id, label: t.name, unit: t.std_unit }));
-  const matched =
-    asset.type === 'meter' && halfHour && (await timeMatchedAvailable(db, organisationId, asset.id))
-      ? TIME_MATCHED_QUANTITIES.map((t) => quantity('scope2', t))
-      : [];
+  const grid =
+    asset.type === 'meter' && halfHour ? await timeMatchedSeries(db, organisationId, asset.id) : null;
+  // A sample series says so in every name its figures go by (legend, table, CSV).
+  const sample = grid?.sample ? ', sample grid data' : '';
+  const matched = grid
+    ? TIME_MATCHED_QUANTITIES.map((t) => quantity('scope2', { ...t, label: `${t.label}${sample}` }))
+    : [];
   return { halfHour, quantities: [...totals, ...scopes, ...matched, ...each] };
 }
 

@@ -204,9 +204,9 @@ describe('time-matched scope 2', () => {
     const measured = (await call('tm.observer', 'GET', `/meters/${ids.smart}/quantities-measured`)).json();
     const matched = measured.quantities.filter((x: { source: string }) => x.source === 'time-matched');
     expect(matched.map((x: { filter: string | null; label: string }) => [x.filter, x.label])).toEqual([
-      ['matched', 'Scope 2 emissions (time-matched, half-hourly)'],
-      ['average', 'Scope 2 emissions (annual average, same half hours)'],
-      ['difference', 'Scope 2 time-matched minus annual average'],
+      ['matched', 'Scope 2 time-matched (half-hourly), sample grid data'],
+      ['average', 'Scope 2 at the annual average (same half hours), sample grid data'],
+      ['difference', 'Scope 2 time-matched minus annual average, sample grid data'],
     ]);
     // A meter without half-hour data is not offered it.
     const plain = (await call('tm.observer', 'GET', `/meters/${ids.plain}/quantities-measured`)).json();
