@@ -8,7 +8,9 @@ import { freePort } from '@verdant/db/testing/free-port';
 import { auditBench } from './audit.bench';
 import { billAuditBench } from './bill-audit.bench';
 import { dataSourcesBench } from './data-sources.bench';
-import { importsBench } from './imports.bench';
+import { graphsBench } from './graphs.bench';
+import { halfHourBench } from './half-hour.bench';
+import { importsBench, nem12ParseBench } from './imports.bench';
 import { invoiceListBench } from './invoice-list.bench';
 import { invoicesBench } from './invoices.bench';
 import { ledgerBench } from './ledger.bench';
@@ -30,7 +32,7 @@ const ctx: BenchContext = {
   },
 };
 try {
-  // BENCH_ONLY=ledger (or sessions, audit, pages, data-sources, invoices, bill-audit or imports) runs one of them.
+  // BENCH_ONLY=<name> runs only the bench of that name (the keys below).
   const benches = {
     sessions: sessionsBench,
     audit: auditBench,
@@ -40,6 +42,9 @@ try {
     'invoice-list': invoiceListBench,
     invoices: invoicesBench,
     'bill-audit': billAuditBench,
+    'nem12-parse': nem12ParseBench,
+    'half-hour': halfHourBench,
+    graphs: graphsBench,
     imports: importsBench,
   };
   for (const [name, bench] of Object.entries(benches)) {

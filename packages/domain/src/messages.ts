@@ -279,6 +279,7 @@ export const MSG = {
   // Bill-audit alerts, invoice reports, retailers (issue 14c)
   invoiceAlertSent: 'A sent alert cannot be reset',
   invoiceAlertReset: 'Alert reset to Unreviewed',
+  invoiceReportYear: 'Choose a year from {min} to {max}',
   invoiceAlertResetFailed: "Alert couldn't be reset.",
   invoiceAlertsQueued:
     'The bill audit of the last year of invoices has started; new alerts appear as it runs',

@@ -84,6 +84,9 @@ const OBSERVER_MAY = new Set([
   'POST /api/organisations/{orgId}/graph-data/data-types-for-split',
   'POST /api/organisations/{orgId}/graph-data/groups-for-split',
   'POST /api/organisations/{orgId}/pie-data',
+  // The Invoice Entry Report of the data sources named, and its CSV (issue 14).
+  'POST /api/organisations/{id}/invoices-reports',
+  'POST /api/organisations/{id}/invoices-reports/export',
 ]);
 
 beforeAll(async () => {
@@ -297,6 +300,13 @@ beforeAll(async () => {
   };
   a.instrument = (await call('POST', `/api/organisations/${orgA.id}/scope2-instruments`, instrumentBody)).id;
   BODIES['POST /api/organisations/{id}/scope2-instruments'] = instrumentBody;
+  BODIES['POST /api/admin/grid-intensity-series'] = {
+    name: 'Sweep series',
+    source: 'The sweep',
+    intervalMinutes: 60,
+    regionIds: [9],
+    csv: 'Start,kg CO2e per kWh\n2025-07-01T00:00Z,0.1',
+  };
   BODIES['PUT /api/organisations/{id}/scope2-instruments/{instrumentId}'] = { ...instrumentBody, rate: 0.06 };
   digest = await tableDigest(db);
 });
@@ -445,7 +455,7 @@ describe('cross-organisation sweep over docs/openapi.json', () => {
         // read and change B's; it must still leak nothing of A's.
         const aimsAtA = names.length > 0 || BODY_AIMS_AT_A.has(`${method.toUpperCase()} ${route}`);
         const other = (n: string) =>
-          route.includes('year-end/{month}') && n === 'month'
+          (route.includes('year-end/{month}') || route.includes('/half-hour-data/')) && n === 'month'
             ? '12'
             : route.includes('/v2/{type}/') && n === 'type'
               ? 'cons'

@@ -54,7 +54,18 @@ export const IMPORT_MSG = {
   required: 'The {field} is empty',
 } as const;
 
-/** A problem with the file as a whole: the load ends with this message and nothing is written. */
+/**
+ * A problem with the file as a whole (no header, a bad or missing end record, a truncated file, a file in
+ * another format): the load ends with this message and nothing is written. `line` is where the parser found it,
+ * when it knows.
+ */
 export class ImportFileError extends Error {
   override name = 'ImportFileError';
+
+  constructor(
+    message: string,
+    readonly line: number | null = null,
+  ) {
+    super(message);
+  }
 }

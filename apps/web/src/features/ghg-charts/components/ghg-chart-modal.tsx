@@ -2,8 +2,10 @@ import { Alert, Button, Group, Loader, Menu, Modal, Select, Stack, Table, Text }
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import type { GhgChart } from '@verdant/contracts/ghg-charts';
+import { BarChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Chart } from '../../../components/chart';
+import { Chart, registerChartParts } from '../../../components/chart';
 import { MonthField } from '../../../components/date-fields';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
@@ -11,6 +13,9 @@ import { type ChartRange, fetchChartCsv, useGhgChart } from '../api';
 import { type ChartDef, figuresTable, type GroupingChoice, kg } from '../chart-kinds';
 import { chartOption } from '../chart-options';
 import { downloadCsv, downloadHtml, downloadPng, marketNote } from '../downloads';
+
+// The GHG charts draw pies and bars (components/chart.tsx registers only the renderer).
+registerChartParts([BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent]);
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const keyOf = (g: GroupingChoice) => `${g.type}-${g.id}`;
