@@ -11,6 +11,8 @@ import { createDataType } from '@verdant/db/catalogue-factories';
 import { connect } from '@verdant/db/client';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { runMigrations } from '@verdant/db/migrate';
+import { HalfHourFolder } from '@verdant/domain/imports/fold';
+import { parseNem12Batches } from '@verdant/domain/imports/nem12';
 import { sql } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../apps/api/src/app';
@@ -20,9 +22,55 @@ import { createLocalStorage } from '../apps/api/src/lib/storage';
 import { benchNmi, writeLargeNem12 } from './fixtures/nem12-large';
 import type { BenchContext } from './run';
 
+const METERS = Number(process.env.BENCH_NEM12_METERS ?? 500);
+const DAYS = Number(process.env.BENCH_NEM12_DAYS ?? 365);
+
+/**
+ * The NEM12 parser on the bench's large file (issue 15): readings a second parsed from disk, then parsed and
+ * folded onto the standard-time half-hour clock. No database: the import job's own bench measures end to end.
+ */
+export async function nem12ParseBench() {
+  console.log(`\n## NEM12 parser: ${METERS} NMIs x ${DAYS} days of 30-minute data`);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'verdant-nem12-'));
+  try {
+    const file = path.join(dir, 'large.nem12.csv');
+    let t0 = performance.now();
+    const { readings, bytes } = await writeLargeNem12(file, { meters: METERS, days: DAYS });
+    const written = (performance.now() - t0) / 1000;
+    console.log(`wrote ${readings} readings (${(bytes / 1e6).toFixed(1)} MB) in ${written.toFixed(1)} s`);
+
+    t0 = performance.now();
+    let count = 0;
+    for await (const batch of parseNem12Batches(createReadStream(file)))
+      for (const event of batch) if (event.kind === 'reading') count += 1;
+    const parseS = (performance.now() - t0) / 1000;
+    console.log(
+      `parse: ${count} readings in ${parseS.toFixed(1)} s = ${Math.round(count / parseS)} readings/s`,
+    );
+
+    t0 = performance.now();
+    const folder = new HalfHourFolder('Pacific/Auckland');
+    let days = 0;
+    for await (const batch of parseNem12Batches(createReadStream(file))) {
+      for (const event of batch) {
+        if (event.kind !== 'reading') continue;
+        const done = folder.add(event.reading.meterKey, event.reading);
+        if (typeof done !== 'string') days += done.length;
+      }
+    }
+    days += folder.flush().length;
+    const foldS = (performance.now() - t0) / 1000;
+    console.log(
+      `parse and fold: ${days} standard-time days in ${foldS.toFixed(1)} s = ${Math.round(count / foldS)} readings/s (fold costs ${((foldS / parseS - 1) * 100).toFixed(0)}% over parsing)`,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** 1 is the issue's file: 500 meters x 365 days of 30-minute data (8.76 million readings); 0.02 is 10 meters. */
 const SCALE = Number(process.env.BENCH_IMPORT_SCALE ?? 1);
-const DAYS = Number(process.env.BENCH_IMPORT_DAYS ?? 365);
+const IMPORT_DAYS = Number(process.env.BENCH_IMPORT_DAYS ?? 365);
 const FROM = '2025-01-01';
 
 /**
@@ -33,7 +81,7 @@ const FROM = '2025-01-01';
  */
 export async function importsBench(ctx: BenchContext) {
   const meters = Math.max(1, Math.round(500 * SCALE));
-  console.log(`\n## Data-load job: NEM12 of ${meters} meters x ${DAYS} days of 30-minute data`);
+  console.log(`\n## Data-load job: NEM12 of ${meters} meters x ${IMPORT_DAYS} days of 30-minute data`);
   const database = connect(await ctx.freshDatabase('bench_imports'), 10);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'verdant-bench-imports-'));
   const runner = { stop: async () => {} };
@@ -59,7 +107,7 @@ export async function importsBench(ctx: BenchContext) {
 
     const file = path.join(dir, 'bench.nem12.csv');
     let t0 = performance.now();
-    const written = await writeLargeNem12(file, { meters, days: DAYS, from: FROM });
+    const written = await writeLargeNem12(file, { meters, days: IMPORT_DAYS, from: FROM });
     console.log(
       `wrote ${written.readings.toLocaleString('en')} readings (${(written.bytes / 1e6).toFixed(1)} MB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
@@ -126,7 +174,7 @@ export async function importsBench(ctx: BenchContext) {
           (function* () {
             for (const id of ids) {
               let chunk = '';
-              for (let i = 0; i < DAYS * 48; i++) {
+              for (let i = 0; i < IMPORT_DAYS * 48; i++) {
                 chunk += `${id}\t${new Date(start + i * 1_800_000).toISOString()}\t${(i % 48) / 10 + 0.5}\n`;
                 if (chunk.length > 64 * 1024) {
                   yield chunk;
@@ -140,7 +188,7 @@ export async function importsBench(ctx: BenchContext) {
         client.query(copyFrom('copy plain_readings from stdin')),
       );
       const copySeconds = (performance.now() - t0) / 1000;
-      const copyRate = (ids.length * DAYS * 48) / copySeconds;
+      const copyRate = (ids.length * IMPORT_DAYS * 48) / copySeconds;
       console.log(
         `plain COPY of the same readings: ${copySeconds.toFixed(1)} s = ${Math.round(copyRate).toLocaleString('en')} rows/s`,
       );

@@ -10,11 +10,10 @@ import { billAuditBench } from './bill-audit.bench';
 import { dataSourcesBench } from './data-sources.bench';
 import { graphsBench } from './graphs.bench';
 import { halfHourBench } from './half-hour.bench';
-import { importsBench } from './imports.bench';
+import { importsBench, nem12ParseBench } from './imports.bench';
 import { invoiceListBench } from './invoice-list.bench';
 import { invoicesBench } from './invoices.bench';
 import { ledgerBench } from './ledger.bench';
-import { nem12ParseBench } from './nem12-parse.bench';
 import { pagesBench } from './pages.bench';
 import { sessionsBench } from './sessions.bench';
 

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
+import { openDataSource } from './support/data-source';
 import { signIn } from './support/sign-in';
 
 /** The file is chosen through a button that opens the file chooser. */
@@ -136,5 +137,15 @@ test('the sample NEM12 and EIEP3 files load: their format is detected and the lo
     await expect(row).toContainText(format);
     await expect(row).toContainText('Finished', { timeout: 30_000 });
   }
+  await axe.done(page);
+
+  // The HH Data tab now has September 2025 of the Civic Library's smart meter (the demo's own data starts later).
+  await openDataSource(page, 'Civic Library', 'Civic Library Smart meter');
+  await page.getByRole('tab', { name: 'HH Data' }).click();
+  await page.getByRole('combobox', { name: 'Year' }).click();
+  await page.getByRole('option', { name: '2025', exact: true }).click();
+  await page.getByRole('button', { name: 'Sep 2025' }).click();
+  await expect(page.getByRole('heading', { name: /September 2025: demand every half hour/ })).toBeVisible();
+  await expect(page.getByTestId('quality-note')).toContainText('estimated or substituted');
   await axe.done(page);
 });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
@@ -85,6 +85,25 @@ export async function createStage(client: pg.ClientBase): Promise<void> {
   await client.query('truncate half_hour_stage');
 }
 
+const STAGE_COPY =
+  'copy half_hour_stage (meter_id, register, read_date, kwh, kw, pf, quality, day_kwh, readings, estimated) from stdin';
+
+/** A day as a line of the staging COPY, with its total, its half hours present and those not actual. */
+function stageLine(d: HalfHourDay): string {
+  const quality = stagedQuality(d);
+  let total = 0;
+  let present = 0;
+  let estimated = 0;
+  for (let i = 0; i < 48; i++) {
+    const v = d.kwh[i];
+    if (v === null || v === undefined) continue;
+    total += v;
+    present += 1;
+    if (quality[i] !== 'A') estimated += 1;
+  }
+  return `${d.meterId}\t${d.register}\t${d.date}\t${arrayLiteral(d.kwh)}\t${arrayLiteral(d.kw)}\t${arrayLiteral(d.pf)}\t${quality}\t${total}\t${present}\t${estimated}\n`;
+}
+
 /**
  * Streams days into the staging table with COPY. A day may be staged more than once (a file that comes back to
  * a day, or a batch boundary inside one): the merge takes, half hour by half hour, the last value staged.
@@ -98,18 +117,7 @@ export async function stageDays(
     let chunk = '';
     for await (const d of days) {
       count += 1;
-      const quality = stagedQuality(d);
-      let total = 0;
-      let present = 0;
-      let estimated = 0;
-      for (let i = 0; i < 48; i++) {
-        const v = d.kwh[i];
-        if (v === null || v === undefined) continue;
-        total += v;
-        present += 1;
-        if (quality[i] !== 'A') estimated += 1;
-      }
-      chunk += `${d.meterId}\t${d.register}\t${d.date}\t${arrayLiteral(d.kwh)}\t${arrayLiteral(d.kw)}\t${arrayLiteral(d.pf)}\t${quality}\t${total}\t${present}\t${estimated}\n`;
+      chunk += stageLine(d);
       if (chunk.length >= 64 * 1024) {
         yield chunk;
         chunk = '';
@@ -117,15 +125,60 @@ export async function stageDays(
     }
     if (chunk) yield chunk;
   }
-  await pipeline(
-    Readable.from(lines()),
-    client.query(
-      copyFrom(
-        'copy half_hour_stage (meter_id, register, read_date, kwh, kw, pf, quality, day_kwh, readings, estimated) from stdin',
-      ),
-    ),
-  );
+  await pipeline(Readable.from(lines()), client.query(copyFrom(STAGE_COPY)));
   return count;
+}
+
+/** One COPY into the staging table held open while a file is read, so PostgreSQL takes days as they come. */
+export interface StageWriter {
+  /** Sends days (waits only when PostgreSQL is behind). */
+  write(days: readonly HalfHourDay[]): Promise<void>;
+  /** Ends the COPY; answers the days staged. The connection takes other statements again after this. */
+  end(): Promise<number>;
+}
+
+/**
+ * Opens a COPY into the staging table for the length of a read: while it is open the connection takes no other
+ * statement, so the caller ends it (also when the read fails) before merging or rolling back.
+ */
+export function openStageWriter(client: pg.ClientBase): StageWriter {
+  const stream = client.query(copyFrom(STAGE_COPY));
+  let failure: Error | null = null;
+  stream.on('error', (error: Error) => {
+    failure = error;
+  });
+  let count = 0;
+  let ended: Promise<number> | null = null;
+  return {
+    async write(days) {
+      if (failure) throw failure;
+      let chunk = '';
+      for (const d of days) chunk += stageLine(d);
+      count += days.length;
+      if (!stream.write(chunk))
+        await new Promise<void>((resolve) => {
+          const go = () => {
+            stream.off('drain', go);
+            stream.off('error', go);
+            resolve();
+          };
+          stream.on('drain', go);
+          stream.on('error', go);
+        });
+      if (failure) throw failure;
+    },
+    end() {
+      ended ??= (async () => {
+        if (!failure) {
+          stream.end();
+          await finished(stream);
+        }
+        if (failure) throw failure;
+        return count;
+      })();
+      return ended;
+    },
+  };
 }
 
 /**

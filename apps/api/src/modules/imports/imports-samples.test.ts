@@ -90,6 +90,12 @@ describe('the sample files through the data-load job', () => {
     expect(ev?.days).toBeGreaterThanOrEqual(30);
   });
 
+  it('Green Button: the Civic Library for the first week of August 2025', async () => {
+    const job = await loadSample(SAMPLE_FILES.greenButton);
+    expect(job).toMatchObject({ status: 'finished', format: 'green-button', meters: 1, refusedRows: 0 });
+    expect(job.readings).toBeGreaterThan(0);
+  });
+
   it('NEM12 with bad rows: nothing lands, the error report names each refused row', async () => {
     const before = await days('southernDepot');
     const job = await loadSample(SAMPLE_FILES.nem12BadRows);

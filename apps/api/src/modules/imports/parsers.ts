@@ -2,11 +2,11 @@ import type { ReadingsMapping } from '@verdant/domain/imports/csv-mapping';
 import { parsePeriodCsv } from '@verdant/domain/imports/csv-periods';
 import { parseCsvReadings } from '@verdant/domain/imports/csv-readings';
 import { csvHead } from '@verdant/domain/imports/csv-records';
-import { parseEiep3 } from '@verdant/domain/imports/eiep3';
-import { parseEiep13a } from '@verdant/domain/imports/eiep13a';
-import { parseGreenButton } from '@verdant/domain/imports/green-button';
+import { parseEiep3Batches } from '@verdant/domain/imports/eiep3';
+import { parseEiep13aBatches } from '@verdant/domain/imports/eiep13a';
+import { parseGreenButtonBatches } from '@verdant/domain/imports/green-button';
 import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
-import { parseNem12 } from '@verdant/domain/imports/nem12';
+import { parseNem12Batches } from '@verdant/domain/imports/nem12';
 import type { ImportEvent, ImportFormat } from '@verdant/domain/imports/types';
 
 /** Formats of interval readings (half-hour data); the others are one row per invoice or consumption record. */
@@ -39,12 +39,12 @@ export function parserFor(
     case 'portfolio-manager':
       return parsePeriodCsv(text, format);
     case 'nem12':
-      return parseNem12(text);
+      return parseNem12Batches(text);
     case 'eiep3':
-      return parseEiep3(text);
+      return parseEiep3Batches(text);
     case 'eiep13a':
-      return parseEiep13a(text);
+      return parseEiep13aBatches(text);
     case 'green-button':
-      return parseGreenButton(text, { timeZone: options.zone });
+      return parseGreenButtonBatches(text, { timeZone: options.zone });
   }
 }

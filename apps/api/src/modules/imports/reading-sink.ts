@@ -1,11 +1,10 @@
-import { type HalfHourDay, stageDays } from '@verdant/db/ledger/half-hour-ingest';
+import type { HalfHourDay, StageWriter } from '@verdant/db/ledger/half-hour-ingest';
 import { type FoldedDay, HalfHourFolder } from '@verdant/domain/imports/fold';
 import { IMPORT_MSG } from '@verdant/domain/imports/import-messages';
 import type { LocalClock } from '@verdant/domain/imports/local-time';
 import type { IntervalReading } from '@verdant/domain/imports/types';
 import { fill } from '@verdant/domain/messages';
 import { standardOffsetMinutes } from '@verdant/domain/time-zone';
-import type pg from 'pg';
 import type { ImportMeter, MeterIndex } from './meter-index';
 import { takesIntervals } from './meter-index';
 import type { Refusals } from './refusals';
@@ -13,12 +12,13 @@ import type { Registers } from './registers';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-/** Completed days staged at a time (COPY into the load's staging table). */
-export const STAGE_BATCH = 2000;
+/** Completed days sent to the staging COPY at a time. */
+export const STAGE_BATCH = 500;
 const LENGTHS = new Set([5, 15, 30]);
 
 export interface ReadingSinkOptions {
-  client: pg.ClientBase;
+  /** The load's COPY into its staging table. */
+  stage: StageWriter;
   zone: string;
   clock: LocalClock;
   now: number;
@@ -209,7 +209,7 @@ export class ReadingSink {
     const out = this.pending;
     this.pending = [];
     if (all) for (const day of this.folder.flush()) out.push(this.toDay(day));
-    if (out.length > 0) await stageDays(this.o.client, out);
+    if (out.length > 0) await this.o.stage.write(out);
   }
 
   get touchedMeters() {
