@@ -245,6 +245,7 @@ export async function buildApp({
           clock,
           evaluateAlerts: evaluateInvoiceAlerts,
           halfHourCheck: halfHourCheckOf,
+          fileLinks: invoiceFiles.fileLinks,
           storedAlerts: async (tx, organisationId, ids) =>
             (await invoiceAlertQueries.invoiceAlerts(tx, organisationId, ids)).map(toInvoiceAlert),
         }),

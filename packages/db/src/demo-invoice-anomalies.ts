@@ -54,6 +54,6 @@ export async function seedDemoInvoiceAnomalies(db: DbOrTx, organisationId: numbe
 
   const wash = await latest('Southern Depot Wash bay');
   if (wash)
-    await db.execute(sql`update invoice_line_items set rate = 185 where invoice_id = ${wash.id}
-      and charge_type = 'daily'`);
+    await db.execute(sql`update invoice_line_items set rate = round(rate * 1.5, 4) where invoice_id = ${wash.id}
+      and charge_type = 'levy'`);
 }
