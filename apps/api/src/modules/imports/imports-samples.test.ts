@@ -36,12 +36,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function loadSample(name: string): Promise<ImportJob> {
+async function loadSample(name: string, payload?: string): Promise<ImportJob> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/jobs/meter-load',
     headers: { ...bearer(token), 'content-type': 'application/octet-stream', 'x-filename': name },
-    payload: await readFile(sampleFilePath(name)),
+    payload: payload ?? (await readFile(sampleFilePath(name))),
   });
   expect(res.statusCode, res.body).toBe(200);
   for (let i = 0; i < 400; i++) {
@@ -105,5 +105,16 @@ describe('the sample files through the data-load job', () => {
     expect(lines[0]).toBe('Line,Reason');
     expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([4, 6, 7, 8, 11]);
     expect(await days('southernDepot')).toEqual(before);
+  });
+
+  it('an interval length the meters do not record (60 minutes) is refused with its record named', async () => {
+    const hours = new Array(24).fill('1').join(',');
+    const job = await loadSample(
+      'hourly.csv',
+      `100,NEM12,202510010600,A,B\n200,${DEMO_SMART_METERS.civicLibrary.icp},E1,1,E1,N1,X,kWh,60,\n300,20250901,${hours},A,,,20250901235900,\n900\n`,
+    );
+    expect(job).toMatchObject({ status: 'failed', format: 'nem12', refusedRows: 1 });
+    const report = await t.app.inject({ url: `/api/jobs/${job.uuid}/error-report`, headers: bearer(token) });
+    expect(report.body).toContain("2,\"200 record: interval length '60' is not 5, 15 or 30 minutes");
   });
 });
