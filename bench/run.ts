@@ -9,6 +9,8 @@ import { auditBench } from './audit.bench';
 import { billAuditBench } from './bill-audit.bench';
 import { dataSourcesBench } from './data-sources.bench';
 import { graphsBench } from './graphs.bench';
+import { halfHourBench } from './half-hour.bench';
+import { importsBench, nem12ParseBench } from './imports.bench';
 import { invoiceListBench } from './invoice-list.bench';
 import { invoicesBench } from './invoices.bench';
 import { ledgerBench } from './ledger.bench';
@@ -30,7 +32,7 @@ const ctx: BenchContext = {
   },
 };
 try {
-  // BENCH_ONLY=ledger (or sessions, audit, pages, data-sources, invoices, bill-audit or graphs) runs one of them.
+  // BENCH_ONLY=<name> runs only the bench of that name (the keys below).
   const benches = {
     sessions: sessionsBench,
     audit: auditBench,
@@ -40,7 +42,10 @@ try {
     'invoice-list': invoiceListBench,
     invoices: invoicesBench,
     'bill-audit': billAuditBench,
+    'nem12-parse': nem12ParseBench,
+    'half-hour': halfHourBench,
     graphs: graphsBench,
+    imports: importsBench,
   };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);

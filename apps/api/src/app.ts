@@ -53,11 +53,17 @@ import { groupingsRoutes } from './modules/groupings/groupings.routes';
 import { createGroupingsService } from './modules/groupings/groupings.service';
 import { groupsRoutes } from './modules/groupings/groups.routes';
 import { createGroupsService } from './modules/groupings/groups.service';
+import { halfHourRoutes } from './modules/half-hour/half-hour.routes';
+import { createHalfHourService } from './modules/half-hour/half-hour.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
-import { evaluateInvoiceAlerts, toInvoiceAlert } from './modules/invoice-alerts/invoice-alerts.evaluate';
+import {
+  evaluateInvoiceAlerts,
+  halfHourCheckOf,
+  toInvoiceAlert,
+} from './modules/invoice-alerts/invoice-alerts.evaluate';
 import * as invoiceAlertQueries from './modules/invoice-alerts/invoice-alerts.queries';
 import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
 import { createInvoiceAlertsService } from './modules/invoice-alerts/invoice-alerts.service';
@@ -91,6 +97,8 @@ import { createOrganisationsService } from './modules/organisations/organisation
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { retailersRoutes } from './modules/retailers/retailers.routes';
+import { createRetailersService } from './modules/retailers/retailers.service';
 import { scope2InstrumentsRoutes } from './modules/scope2-instruments/scope2-instruments.routes';
 import { createScope2InstrumentsService } from './modules/scope2-instruments/scope2-instruments.service';
 import { searchRoutes } from './modules/search/search.routes';
@@ -100,6 +108,8 @@ import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
 import { targetsRoutes } from './modules/targets/targets.routes';
 import { createTargetsService } from './modules/targets/targets.service';
+import { timeMatchedRoutes } from './modules/time-matched/time-matched.routes';
+import { createTimeMatchedService } from './modules/time-matched/time-matched.service';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { createTransactionsService } from './modules/transactions/transactions.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
@@ -214,7 +224,8 @@ export async function buildApp({
         service: createInvoiceListService({ db, clock, fileLinks: invoiceFiles.fileLinks }),
         reversals: createInvoiceReversalService({ db, clock }),
       });
-      await api.register(adminReportsRoutes, { service: createAdminReportsService({ db }) });
+      await api.register(adminReportsRoutes, { service: createAdminReportsService({ db, clock }) });
+      await api.register(retailersRoutes, { service: createRetailersService({ db }) });
       await api.register(invoiceAlertsRoutes, {
         service: createInvoiceAlertsService({ db, jobQueue }),
       });
@@ -227,11 +238,13 @@ export async function buildApp({
         service: createMeterConsumptionService({ db, fileLink: files.fileLink }),
       });
       await api.register(transactionsRoutes, { service: createTransactionsService({ db, clock }) });
+      await api.register(halfHourRoutes, { service: createHalfHourService({ db, clock }) });
       await api.register(invoicesRoutes, {
         service: createInvoicesService({
           db,
           clock,
           evaluateAlerts: evaluateInvoiceAlerts,
+          halfHourCheck: halfHourCheckOf,
           storedAlerts: async (tx, organisationId, ids) =>
             (await invoiceAlertQueries.invoiceAlerts(tx, organisationId, ids)).map(toInvoiceAlert),
         }),
@@ -269,6 +282,7 @@ export async function buildApp({
       await api.register(ratesRoutes, { service: createRatesService({ db }) });
       await api.register(targetsRoutes, { service: createTargetsService({ db, clock }) });
       await api.register(ghgChartsRoutes, { service: createGhgChartsService({ db, clock }) });
+      await api.register(timeMatchedRoutes, { service: createTimeMatchedService({ db, clock }) });
       await api.register(scope2InstrumentsRoutes, {
         service: createScope2InstrumentsService({ db, jobQueue }),
       });

@@ -77,6 +77,19 @@ test('a controlled grouping with two groups: sites assigned, a duplicate group r
       page.getByRole('table', { name: 'Members' }).getByRole('link', { name: site }),
     ).toBeVisible();
   }
+  // The group's own targets, on its Details tab: saved as typed, kept on reload.
+  await page.getByRole('tab', { name: 'Details' }).click();
+  const targets = page.getByRole('region', { name: 'Targets' });
+  await expect(targets.getByText(/no target set/).first()).toBeVisible();
+  const co2e = targets.getByLabel('Emissions target (kg CO2e a year)');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/target') && r.request().method() === 'PUT');
+  await co2e.fill('250000');
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Targets' }).getByLabel('Emissions target (kg CO2e a year)'),
+  ).toHaveValue(/^250,?000$/);
+  await expect(page.getByRole('region', { name: 'Targets' })).toContainText('% of the target');
   await axe.done(page);
 
   // Adding it to the controlled grouping is refused, listing the asset another group holds.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { calendarDate, idNumber, int4, text } from './common';
 
 /** Estimated Reads report row (data-portal spec 3): Account, Local Name, Estimates Since. */
 export const estimatedReadsRow = z.object({
@@ -13,3 +13,43 @@ export const estimatedReadsRow = z.object({
 });
 export type EstimatedReadsRow = z.infer<typeof estimatedReadsRow>;
 export const estimatedReadsReport = z.array(estimatedReadsRow);
+
+/**
+ * The Invoice Entry Report per data source (data-portal spec 3: meterId, meterOpen, meterClose, gaps as pairs of
+ * dates, transientMeter), with what the report shows it by: its name, site, data type and retailer, and the
+ * first and last day its invoices cover (the report works out the days awaiting a bill from them).
+ */
+export const invoiceReportMeter = z.object({
+  meterId: z.number(),
+  localName: text(),
+  siteName: text(),
+  energy: text().nullable(),
+  retailer: text().nullable(),
+  meterOpen: calendarDate().nullable(),
+  meterClose: calendarDate().nullable(),
+  gaps: z.array(z.tuple([calendarDate(), calendarDate()])),
+  transientMeter: z.boolean(),
+  firstInvoiced: calendarDate().nullable(),
+  lastInvoiced: calendarDate().nullable(),
+});
+export type InvoiceReportMeter = z.infer<typeof invoiceReportMeter>;
+export const invoiceReportList = z.array(invoiceReportMeter);
+
+/** POST /organisations/{id}/invoices-reports: the data sources to report on (a list of ids). */
+export const INVOICE_REPORT_MAX_IDS = 5000;
+export const invoiceReportIds = z.array(int4().positive()).max(INVOICE_REPORT_MAX_IDS);
+
+/** GET /organisations/{id}/invoices-reports: optional data type (energy) and retailer. */
+export const invoiceReportQuery = z.object({
+  energy: idNumber().optional(),
+  retailer: idNumber().optional(),
+});
+
+/** The report as a CSV file for a year: the data sources named, else those of the data type and retailer. */
+export const invoiceReportExport = z.object({
+  year: int4(),
+  ids: invoiceReportIds.nullable().default(null),
+  energy: int4().positive().nullable().default(null),
+  retailer: int4().positive().nullable().default(null),
+});
+export type InvoiceReportExport = z.input<typeof invoiceReportExport>;

@@ -1,6 +1,6 @@
 import { AUDIT_CODES } from '@verdant/domain/bill-audit/types';
 import { z } from 'zod';
-import { int4, text } from './common';
+import { calendarDate, int4, text } from './common';
 
 /** reportStatus of an invoice alert (data-portal spec 3). */
 export const REPORT_STATUS = { unreviewed: 1, wontSend: 2, scheduled: 3, sent: 4 } as const;
@@ -26,14 +26,24 @@ export const invoiceAlert = z.object({
 export type InvoiceAlert = z.infer<typeof invoiceAlert>;
 export const invoiceAlertList = z.array(invoiceAlert);
 
-/** The half-hour reconciliation of an invoice (issue 14 point 9), on the invoice answer as `halfHourCheck`. */
+/**
+ * The half-hour reconciliation of an invoice on one data source (issue 14 point 9), on the invoice page's answer
+ * as `halfHourCheck`: the half-hour kWh over the invoice's days (import register 0) beside the billed kWh.
+ * `kwhPerUnit` turns the invoice's consumption (in `unitId`) into kWh, so the page can compare again as the
+ * consumption is typed; the period and unit it was taken for are named.
+ */
 export const halfHourCheck = z.object({
+  dateFrom: calendarDate(),
+  dateTill: calendarDate(),
+  unitId: int4(),
+  kwhPerUnit: z.number(),
   billedKwh: z.number(),
   halfHourKwh: z.number(),
   differencePercent: z.number().nullable(),
   tolerancePercent: z.number(),
   withinTolerance: z.boolean(),
-  missingDays: z.array(text()),
+  /** Days of the period with no half-hour data or fewer than 48 readings, 'yyyy-MM-dd'. */
+  missingDays: z.array(calendarDate()),
   daysInPeriod: z.number(),
 });
 export type HalfHourCheck = z.infer<typeof halfHourCheck>;
@@ -41,7 +51,7 @@ export type HalfHourCheck = z.infer<typeof halfHourCheck>;
 /** POST /organisations/{id}/invoice-alerts/evaluate answer: the job was queued. */
 export const evaluateAnswer = z.object({ success: z.literal(true), message: text() });
 
-const cents = z.number().int();
+const cents = int4();
 
 /** One line of a virtual invoice (issue 17 point 4): the contracted rates on the half-hour data beside the bill. */
 export const virtualInvoiceLine = z.object({

@@ -3,6 +3,7 @@ import { toCents } from '@verdant/domain/invoices/money';
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { calendarDate, int4, text } from './common';
+import { halfHourCheck } from './invoice-alerts';
 
 /**
  * Invoice entry (issue 14a; data-portal.md 3 Invoice, Invoice item, Charge group; 4 Invoice editing and save;
@@ -130,6 +131,8 @@ export const invoicePage = invoiceInput.omit({ dryRun: true }).extend({
   retailers: z.array(option),
   availableChargeTypes: z.array(chargeTypeOption),
   alerts: z.array(invoiceAlert),
+  /** The invoice beside the data source's half-hour data, where it has some for the period (issue 14, 9). */
+  halfHourCheck: halfHourCheck.nullable().default(null),
 });
 export type InvoicePage = z.infer<typeof invoicePage>;
 

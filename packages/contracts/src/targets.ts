@@ -4,6 +4,7 @@ import { YEAR_ENDS } from '@verdant/domain/targets/financial-years';
 import { PROFILE_FROM } from '@verdant/domain/targets/profiles';
 import { z } from 'zod';
 import { idNumber, int4, text } from './common';
+import { targetRequest } from './organisations';
 
 /** A target's name: at least 3 characters (core-portal.md 5 Target). */
 export const TARGET_NAME_MIN = 3;
@@ -83,12 +84,8 @@ export type TargetList = z.infer<typeof targetList>;
 /** GET/PUT /{type}-groups/{id}/target: the group's own annual targets (kg CO2e, kWh); null clears. */
 export const groupTarget = z.object({ co2eTarget: z.number().nullable(), consTarget: z.number().nullable() });
 export type GroupTarget = z.infer<typeof groupTarget>;
-export const groupTargetRequest = z
-  .object({
-    co2e: z.number().min(0, MSG.targetNotNumeric).nullable().optional(),
-    cons: z.number().min(0, MSG.targetNotNumeric).nullable().optional(),
-  })
-  .refine((t) => t.co2e !== undefined || t.cons !== undefined, MSG.targetNotNumeric);
+/** The same body as the organisation's targets (PUT /organisations/{id}/target). */
+export const groupTargetRequest = targetRequest;
 
 export const MEASURES = ['co2e', 'cons'] as const;
 export type Measure = (typeof MEASURES)[number];

@@ -27,6 +27,8 @@ export const transactionsList = z.object({
   /** Type 9: the table and the form show Cost. */
   showsCost: z.boolean(),
   meterOpen: text().nullable(),
+  /** The organisation's time zone: "the future" starts at its now. */
+  timeZone: text(),
   mayEdit: z.boolean(),
   /** Purchases that live elsewhere: a fuel card's or a vehicle's page. */
   purchasesAt: z.object({ label: text(), path: text() }).nullable(),

@@ -102,6 +102,12 @@ export async function seedDemoInvoiceDocuments(
     await recomputeFacts(tx, [final.meterId], today);
   }
 
+  // Each document is its retailer's: it re-bills the meter it is entered on (as the reversal calls store it).
+  await tx.execute(sql`update invoices i set retailer_id = m.retailer_id
+    from invoice_meters im join meters m on m.id = im.meter_id
+    where im.invoice_id = i.id and i.organisation_id = ${organisationId} and i.kind <> 'normal'
+      and i.retailer_id is null`);
+
   if (!storage) return;
   // Two invoices with their original PDFs.
   for (const [meterName, site] of [

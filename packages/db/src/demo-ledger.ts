@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { createMeter } from './asset-factories';
 import type { DbOrTx } from './client';
 import { type DemoInvoiceFigures, demoLineItems, demoTaxAmount } from './demo-line-items';
+import { demoNhhRateFor } from './demo-rates';
 import {
   createConsumptionRecord,
   createFuelPurchase,
@@ -84,7 +85,11 @@ async function monthlyInvoices(
   first: string,
   last: string,
   tag: string,
-  lines?: { energy: 'electricity' | 'gas'; tou: boolean },
+  lines?: {
+    energy: 'electricity' | 'gas';
+    tou: boolean;
+    nhh?: (from: string, till: string) => { retail: number; network: number } | null;
+  },
 ) {
   const list: Parameters<typeof createInvoices>[2] = [];
   const figures: DemoInvoiceFigures[] = [];
@@ -101,7 +106,11 @@ async function monthlyInvoices(
       estimated: i % 11 === 5,
       ...(lines ? { taxAmount: demoTaxAmount(cost) } : {}),
     });
-    if (lines) figures.push({ units: quantity, days, cost, daily: p.daily, ...lines });
+    if (lines) {
+      const till = fromDayNumber(toDayNumber(m) + days - 1);
+      const { nhh, ...kind } = lines;
+      figures.push({ units: quantity, days, cost, daily: p.daily, ...kind, nhh: nhh?.(m, till) ?? null });
+    }
   }
   const rows = await createInvoices(db, meter, list);
   if (!lines) return;
@@ -181,7 +190,12 @@ export async function seedDemoLedger(db: DbOrTx, sites: Site[], today: string): 
       firstMonth,
       lastMonth,
       `EL${n}`,
-      { energy: 'electricity', tou },
+      // Non-time-of-use supplies are billed at the demo's NHH rates where they cover the month.
+      {
+        energy: 'electricity',
+        tou,
+        nhh: tou ? undefined : (from, till) => demoNhhRateFor(today, from, till),
+      },
     );
   }
 

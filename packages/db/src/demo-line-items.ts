@@ -23,6 +23,11 @@ export interface DemoInvoiceFigures {
   /** Time of use: energy by Day and Night period. */
   tou: boolean;
   energy: 'electricity' | 'gas';
+  /**
+   * The non-TOU (NHH) contract rates covering the invoice (c/kWh), when there are: energy is billed at the
+   * retail rate and a network charge at the network rate, and the daily fixed charge takes the remainder.
+   */
+  nhh?: { retail: number; network: number } | null;
 }
 
 export type DemoLineItem = Omit<typeof invoiceLineItems.$inferInsert, 'organisationId' | 'invoiceId'>;
@@ -49,8 +54,9 @@ export function demoLineItems(f: DemoInvoiceFigures): DemoLineItem[] {
   const fixed = Math.round(f.days * f.daily * 100);
   const levy = LEVY[f.energy];
   const levyCents = Math.round(f.units * levy.rate);
-  const energyCents = total - fixed - levyCents;
   const items: DemoLineItem[] = [];
+  if (f.nhh && !f.tou) return contracted(f, f.nhh, total, levyCents);
+  const energyCents = total - fixed - levyCents;
   const charge = (values: Omit<DemoLineItem, 'category' | 'sortOrder'>) =>
     items.push({ category: 'charge', sortOrder: items.length + 1, discountable: true, ...values });
   if (f.tou) {
@@ -112,4 +118,70 @@ export function demoLineItems(f: DemoInvoiceFigures): DemoLineItem[] {
     discountable: false,
   });
   return items;
+}
+
+/** NHH-priced lines: energy at the retail rate, network at the network rate, the fixed charge the rest. */
+function contracted(
+  f: DemoInvoiceFigures,
+  nhh: { retail: number; network: number },
+  total: number,
+  levyCents: number,
+): DemoLineItem[] {
+  const energyCents = Math.round(f.units * nhh.retail);
+  const networkCents = Math.round(f.units * nhh.network);
+  const fixedCents = total - energyCents - networkCents - levyCents;
+  const line = (values: Omit<DemoLineItem, 'category' | 'sortOrder' | 'factor' | 'repeat'>, n: number) => ({
+    category: 'charge' as const,
+    sortOrder: n,
+    discountable: true,
+    factor: '1',
+    repeat: '1',
+    ...values,
+  });
+  return [
+    line(
+      {
+        chargeType: 'energy',
+        description: 'Energy - Anytime',
+        rate: nhh.retail.toFixed(4),
+        units: String(f.units),
+        total: money(energyCents),
+      },
+      1,
+    ),
+    line(
+      {
+        chargeType: 'network',
+        description: 'Network charge',
+        rate: nhh.network.toFixed(4),
+        units: String(f.units),
+        total: money(networkCents),
+      },
+      2,
+    ),
+    {
+      ...line(
+        {
+          chargeType: 'daily',
+          description: 'Daily fixed charge',
+          rate: rateOf(fixedCents, f.days),
+          units: '1',
+          total: money(fixedCents),
+        },
+        3,
+      ),
+      repeat: String(f.days),
+    },
+    line(
+      {
+        chargeType: 'levy',
+        description: LEVY[f.energy].text,
+        rate: LEVY[f.energy].rate.toFixed(4),
+        units: String(f.units),
+        total: money(levyCents),
+        discountable: false,
+      },
+      4,
+    ),
+  ];
 }

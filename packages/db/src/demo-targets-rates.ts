@@ -2,13 +2,12 @@ import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { TOU_DAY_TYPES, TOU_TIME_PERIODS } from '@verdant/domain/rates/tou';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from './client';
+import { demoNhhRates, demoTouRate } from './demo-rates';
 import { sumFacts } from './ledger/read-model';
 import { assetGroupMembers, assetGroups, meters } from './schema/assets';
 import { nhhRates, ppdContracts, ppdRates, touContracts, touRates } from './schema/rates';
 import { groupTargets, targets } from './schema/targets';
 
-/** Cents per kWh on weekdays by period; weekends 10% lower, winter months (June to August) 5% higher. */
-const TOU_WEEKDAY: Record<string, number> = { Night: 11.2, Day: 19.8, Peak: 27.5, Evening: 16.4 };
 const PPD_METERS = ['Head Office Main supply', 'Civic Library Main supply'];
 
 const co2eOf = async (tx: DbOrTx, organisationId: number, year: number, siteIds?: number[]) => {
@@ -24,30 +23,32 @@ const co2eOf = async (tx: DbOrTx, organisationId: number, year: number, siteIds?
 };
 
 /**
- * Demo targets and rates (issue 17b): the organisation's 30% CO2e by 2030 target from a 2019 baseline (the
- * ledger starts later, so the 2019 baseline is entered, 15% above last calendar year, and the profile is
- * derived), the Depots group's own targets, a TOU contract with a year of monthly rates for the smart (TOU)
- * meters, NHH rates for last year and this, and a prompt-payment discount contract. Runs after the ledger.
+ * Demo targets and rates (issue 17b): the organisation's 30% CO2e by 2030 target from last calendar year's
+ * baseline and profile, both derived from the ledger, the Depots group's own targets, a TOU contract with monthly rates for the smart (TOU) meters from
+ * the month their half-hour data starts (13 months), NHH rates for last year and this (demo-rates.ts, which
+ * also prices the demo's invoices), and a prompt-payment discount contract. Runs after the ledger.
  */
 export async function seedDemoTargetsAndRates(
   tx: DbOrTx,
   { organisationId, today }: { organisationId: number; today: string },
 ) {
   const lastYear = Number(today.slice(0, 4)) - 1;
-  const lastYearCo2e = await co2eOf(tx, organisationId, lastYear);
+  // The baseline is last calendar year, the first whole year the ledger holds every demo input (the fleet's
+  // purchases start two years back), derived from the ledger, so every performance report has real figures.
+  const finalYear = Math.max(2030, lastYear + 4);
   await tx.insert(targets).values({
     organisationId,
-    name: '30% CO2e by 2030',
+    name: `30% CO2e by ${finalYear}`,
     spec: {
-      baselineYear: 2019,
+      baselineYear: lastYear,
       baselineYearEnd: 'CY',
-      consFrom: 'ENTER',
-      baselineCons: Math.round(lastYearCo2e * 1.15),
+      consFrom: 'DERIVE',
+      baselineCons: null,
       profileFrom: 'DERIVE',
       profile: null,
       targets: [
-        { perc: 15, year: 2025 },
-        { perc: 30, year: 2030 },
+        { perc: 15, year: lastYear + 3 },
+        { perc: 30, year: finalYear },
       ],
     },
   });
@@ -89,22 +90,18 @@ export async function seedDemoTargetsAndRates(
   if (!tou) throw new Error('demo TOU contract not inserted');
   const lastMonth = addMonths(monthOf(today), -1);
   const rows: (typeof touRates.$inferInsert)[] = [];
-  for (let i = 11; i >= 0; i--) {
+  for (let i = 12; i >= 0; i--) {
     const month = addMonths(lastMonth, -i);
-    const winter = ['06', '07', '08'].includes(month.slice(5, 7)) ? 1.05 : 1;
     for (const p of TOU_TIME_PERIODS)
-      for (const d of TOU_DAY_TYPES) {
-        const weekend = d.daytypeDescr === 'Weekend' ? 0.9 : 1;
-        const rate = (TOU_WEEKDAY[p.descr] ?? 15) * winter * weekend;
+      for (const d of TOU_DAY_TYPES)
         rows.push({
           organisationId,
           contractId: tou.id,
           month,
           periodId: p.id,
           daytypeId: d.id,
-          contractedRate: rate.toFixed(4),
+          contractedRate: demoTouRate(month, p.descr, d.daytypeDescr).toFixed(4),
         });
-      }
   }
   await tx.insert(touRates).values(rows);
   await tx
@@ -118,22 +115,15 @@ export async function seedDemoTargetsAndRates(
       ),
     );
 
-  await tx.insert(nhhRates).values([
-    {
+  await tx.insert(nhhRates).values(
+    demoNhhRates(today).map((r) => ({
       organisationId,
-      startDate: `${lastYear}-01-01`,
-      endDate: `${lastYear}-12-31`,
-      retailRate: '17.9',
-      networkRate: '8.1',
-    },
-    {
-      organisationId,
-      startDate: `${lastYear + 1}-01-01`,
-      endDate: `${lastYear + 1}-12-31`,
-      retailRate: '18.6',
-      networkRate: '8.4',
-    },
-  ]);
+      startDate: r.from,
+      endDate: r.till,
+      retailRate: String(r.retail),
+      networkRate: String(r.network),
+    })),
+  );
 
   const [ppd] = await tx
     .insert(ppdContracts)

@@ -8,7 +8,9 @@ import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
 import { seedDemoFleet } from './demo-fleet';
+import { seedDemoGridIntensity } from './demo-grid-intensity';
 import { seedDemoGroupings } from './demo-groupings';
+import { seedDemoHalfHour } from './demo-half-hour';
 import { seedDemoInvoiceAnomalies } from './demo-invoice-anomalies';
 import { seedDemoInvoiceDocuments } from './demo-invoice-documents';
 import { seedDemoLedger } from './demo-ledger';
@@ -16,8 +18,11 @@ import { seedDemoMeterAccounts } from './demo-meter-accounts';
 import { seedDemoMeterNotes } from './demo-meter-notes';
 import { seedDemoClosedMeter, seedDemoMeterSettings } from './demo-meter-settings';
 import { seedDemoOrganisation } from './demo-organisation';
+import { seedDemoScope2 } from './demo-scope2';
 import { seedDemoSites } from './demo-sites';
 import { seedDemoTargetsAndRates } from './demo-targets-rates';
+import { seedDemoTouInvoices } from './demo-tou-invoices';
+import { seedDemoTransactions } from './demo-transactions';
 import { addMembership, createMember, createOrganisation, createUser } from './factories';
 import { hashPassword } from './password-hash';
 import { seedReferenceData } from './reference-seed';
@@ -44,6 +49,8 @@ export async function seedDemoOnce(
     storage?: DemoStorage;
     fleet?: boolean;
     invoiceDocuments?: boolean;
+    /** Issue 15: the smart meters' second registers, estimated days and gap, and the generator's diesel. */
+    intervalExtras?: boolean;
   } = {},
 ): Promise<SeedResult> {
   // The demo's meters use the catalogue's data types and factors.
@@ -115,11 +122,19 @@ export async function seedDemoOnce(
     const sites = await seedDemoColleagues(tx, demo.id);
     await seedDemoSites(tx, { organisationId: demo.id, sites });
     await seedDemoLedger(tx, sites, today);
+    // Issue 15 changes the smart meters' figures (a gap, a second import register) and adds a meter; left
+    // out, like the fleet, to compare the demo's figures with those from before it.
+    if (opts.intervalExtras !== false) {
+      await seedDemoHalfHour(tx, { organisationId: demo.id, today });
+      await seedDemoTransactions(tx, { organisationId: demo.id, sites, today });
+    }
     // The fleet (issue 16) can be left out to compare the demo's figures with those from before it.
     if (opts.fleet !== false) await seedDemoFleet(tx, { organisationId: demo.id, sites, today });
     await seedDemoClosedMeter(tx, { organisationId: demo.id });
     await seedDemoMeterAccounts(tx, { organisationId: demo.id });
     await seedDemoMeterSettings(tx, { organisationId: demo.id });
+    await seedDemoScope2(tx, { organisationId: demo.id, today });
+    await seedDemoGridIntensity(tx, today);
     await seedDemoAlerts(tx, demo.id, today);
     await seedDemoInvoiceAnomalies(tx, demo.id, today);
     // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.
@@ -131,8 +146,11 @@ export async function seedDemoOnce(
     if (opts.storage) await seedDemoFiles(tx, { organisationId: demo.id, sites, today }, opts.storage);
     // The reversal, replacement and decommission (issue 14) change figures on purpose; they can be left out
     // like the fleet to compare the demo's figures with those from before them.
-    if (opts.invoiceDocuments !== false)
+    if (opts.invoiceDocuments !== false) {
       await seedDemoInvoiceDocuments(tx, { organisationId: demo.id, today }, opts.storage);
+      // The smart meter's invoices beside its half-hour data (the virtual invoice) change its cost too.
+      await seedDemoTouInvoices(tx, { organisationId: demo.id, today });
+    }
     await createUser(tx, {
       password: adminPassword,
       loginId: 'admin',

@@ -111,3 +111,13 @@ export const HALF_HOURS_PER_DAY = 48;
 export const HALF_HOUR_TOP_PEAKS = 5;
 /** The power factor chart's ticks (data-portal 9). */
 export const POWER_FACTOR_TICKS = [0.9, 1] as const;
+
+// Invoices (data-portal spec sections 2.4, 6 and 9; core-portal spec 9).
+/** Add Sundry shows only for a non-editable invoice of these retailers. */
+export const SUNDRY_HELPER_RETAILER_IDS: readonly number[] = [12, 13];
+/** The sundry helper's charge type (line item stereotype) and the GST it assumes. */
+export const SUNDRY_HELPER_TYPE_ID = 30;
+export const SUNDRY_HELPER_GST_PERCENT = 15;
+/** The Invoice Entry Report: years from this one on; a data source or day below this share of days is sparse. */
+export const INVOICE_REPORT_MIN_YEAR = 1990;
+export const INVOICE_REPORT_SPARSE_PERCENT = 20;

@@ -299,6 +299,35 @@ describe('interval data', () => {
     expect(row).toMatchObject({ month: '2024-10-01', quantityStd: 200, exportedStd: 60, daysCovered: 2 });
     expect(round(row?.co2e.s2Location ?? 0)).toBe(20);
   });
+
+  it('makes a month with an estimated or substituted import day an estimate, unless that day is invoiced', () => {
+    // November 2024: 30 days of 48 kWh from an import register; the 7th has estimated half hours. 1440 kWh,
+    // estimated. December: the 3rd is estimated but an invoice covers it, and an estimated export day does
+    // not make the consumption an estimate: 31 x 48 = 1488 kWh, not estimated.
+    const day = (date: string, over: { estimated?: boolean; direction?: 'import' | 'export' } = {}) => ({
+      date,
+      direction: over.direction ?? ('import' as const),
+      quantity: 'kWh' as const,
+      total: 48,
+      estimated: over.estimated ?? false,
+    });
+    const month = (m: string, days: number) =>
+      Array.from({ length: days }, (_, i) => `2024-${m}-${String(i + 1).padStart(2, '0')}`);
+    const registerDays = [
+      ...month('11', 30).map((d) => day(d, { estimated: d === '2024-11-07' })),
+      ...month('12', 31).map((d) => day(d, { estimated: d === '2024-12-03' })),
+      day('2024-12-20', { estimated: true, direction: 'export' }),
+    ];
+    const rows = facts({
+      meter: meter({ meterType: 5 }),
+      invoices: [invoice({ id: 1, from: '2024-12-03', till: '2024-12-03', costCents: 500, meters: one(48) })],
+      registerDays,
+    });
+    expect(rows.map((r) => [r.month, r.quantityStd, r.estimated])).toEqual([
+      ['2024-11-01', 1440, true],
+      ['2024-12-01', 1488, false],
+    ]);
+  });
 });
 
 describe('conversion and factors', () => {

@@ -91,6 +91,8 @@ export interface RegisterDay {
   quantity: RegisterQuantity;
   /** The day's sum in the register's quantity (kWh, the standard unit of electricity). */
   total: number;
+  /** Some of the day's half hours were estimated or substituted (quality E, S, F or V): the month is an estimate. */
+  estimated?: boolean;
 }
 
 export interface FactorPeriod {
@@ -478,6 +480,7 @@ export function computeLedger(input: LedgerInput): LedgerResult {
     const d = dayOf(day);
     d.quantity += r.total;
     d.covered = true;
+    d.estimated ||= r.estimated === true;
   }
 
   // 4. Months: quantities, money, emissions per day with the factors in force.

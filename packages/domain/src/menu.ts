@@ -72,6 +72,13 @@ export const MENU: readonly MenuEntry[] = [
   m('rates', 'Rates', '/organisation/rates', 'Organisation', 'TOU, NHH and prompt payment discount rates'),
   m('jobs', 'Jobs', '/organisation/jobs', 'Organisation', 'Dated tasks and notes'),
   m(
+    'scope2-instruments',
+    'Market-based Scope 2',
+    '/organisation/scope2-instruments',
+    'Organisation',
+    'Certificates and supplier-specific emission factors',
+  ),
+  m(
     'org-wide-updates',
     'Org-wide Updates',
     '/organisation/org-wide-updates',
@@ -97,6 +104,14 @@ export const MENU: readonly MenuEntry[] = [
   m('ghg', 'GHG Graphs', '/reports/ghg', 'Reporting', 'Emissions by scope, source and division'),
   m('emailed-reports', 'Emailed Reports', '/emailed-reports', 'Reporting', 'Scheduled report emails'),
   m('portals', 'Portals', '/portals', 'Data', 'Data entry and custom portals', 'editor'),
+  m(
+    'loading',
+    'Load Jobs',
+    '/loading',
+    'Data',
+    'Upload meter data, invoices and consumption files; see how each load went',
+    'editor',
+  ),
   m('users', 'Users', '/users', 'Administration', 'People, access levels and advanced rights'),
   m('my-details', 'My Details', '/my-details', 'Account', 'Your name, contact details and password'),
   m(
@@ -155,7 +170,14 @@ export const MENU: readonly MenuEntry[] = [
     'Accounts billed on estimates',
     'productAdmin',
   ),
-  m('loading', 'Load Jobs', '/loading', 'Product administration', 'Data load jobs', 'productAdmin'),
+  m(
+    'grid-intensity',
+    'Grid Intensity Series',
+    '/grid-intensity',
+    'Product administration',
+    'Grid carbon intensity by half hour, for time-matched scope 2',
+    'productAdmin',
+  ),
   m(
     'tools',
     'Background Jobs',
@@ -195,6 +217,15 @@ export const AREA_TABS: Record<string, readonly { label: string; path: string }[
   groups: [
     { label: 'Groupings', path: '/groups' },
     { label: 'Groups', path: '/groups/site-groups' },
+  ],
+  setup: [
+    { label: 'Activities', path: '/setup' },
+    { label: 'Line Items', path: '/setup/line-item-overrides' },
+    { label: 'Retailers', path: '/setup/retailers' },
+  ],
+  'admin-reports': [
+    { label: 'Invoice Entry', path: '/admin-reports/invoice-entry' },
+    { label: 'Estimated Reads', path: '/admin-reports/estimated-reads' },
   ],
   'my-details': [{ label: 'My Details', path: '/my-details' }],
   users: [{ label: 'Users', path: '/users' }],

@@ -1,8 +1,10 @@
+import type { Db } from '@verdant/db/client';
 import { z } from 'zod';
 import { METER_LOAD_JOB } from '../modules/imports/imports.service';
 import { runMeterLoad } from '../modules/imports/meter-load.run';
 import { evaluateInvoiceAlerts } from '../modules/invoice-alerts/invoice-alerts.evaluate';
 import { createInvoicesService } from '../modules/invoices/invoices.service';
+import { createMeterConsumptionService } from '../modules/meter-consumption/meter-consumption.service';
 import { defineJob } from './job-definition';
 
 /**
@@ -20,11 +22,15 @@ export const meterLoadJob = defineJob({
       storage,
       clock,
       log,
-      periodServices: (tx) => ({
-        // The service on the load's transaction: each save is a savepoint of it.
-        invoices: createInvoicesService({ db: tx as never, evaluateAlerts: evaluateInvoiceAlerts }),
-        records: null,
-      }),
+      periodServices: (tx) => {
+        // The services on the load's transaction: each of their writes is a savepoint of it.
+        const db = tx as unknown as Db;
+        const records = createMeterConsumptionService({ db, fileLink: () => '' });
+        return {
+          invoices: createInvoicesService({ db, evaluateAlerts: evaluateInvoiceAlerts }),
+          records: (caller, meterId, row) => records.create(caller, meterId, [row]),
+        };
+      },
     });
   },
 });

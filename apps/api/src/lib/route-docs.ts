@@ -11,3 +11,14 @@ export const ERROR_RESPONSES = {
   404: errorResponse,
   409: errorResponse,
 } as const;
+
+/** The common access rules of a route's `config` (declared access, lib/access.ts). */
+export const memberOf = <O extends 'session' | 'params.id'>(organisation: O) =>
+  ({ access: { role: 'member', organisation } }) as const;
+export const editorOf = <O extends 'session' | 'params.id'>(organisation: O) =>
+  ({ access: { role: 'editor', organisation } }) as const;
+/** An action on the asset the path's `:id` names. */
+export const onAsset = <T extends 'site' | 'entity' | 'meter' | 'invoice' | 'vehicle'>(
+  action: 'view' | 'edit',
+  type: T,
+) => ({ access: { action, asset: { [type]: 'params.id' } as Record<T, 'params.id'> } }) as const;

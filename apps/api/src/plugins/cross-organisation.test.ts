@@ -30,6 +30,8 @@ let adminB: string;
 let observerA: string;
 /** A's objects by the parameter names that address them. */
 const a: Record<string, number> = {};
+/** A's data load (issue 15), addressed by its uuid. */
+let aLoad = '';
 /** Text only A's objects carry: none may appear in an answer to someone outside A. */
 const SECRET = 'Tenant-A-secret';
 
@@ -82,6 +84,9 @@ const OBSERVER_MAY = new Set([
   'POST /api/organisations/{orgId}/graph-data/data-types-for-split',
   'POST /api/organisations/{orgId}/graph-data/groups-for-split',
   'POST /api/organisations/{orgId}/pie-data',
+  // The Invoice Entry Report of the data sources named, and its CSV (issue 14).
+  'POST /api/organisations/{id}/invoices-reports',
+  'POST /api/organisations/{id}/invoices-reports/export',
 ]);
 
 beforeAll(async () => {
@@ -159,6 +164,13 @@ beforeAll(async () => {
     'content-type': 'application/octet-stream',
     'x-filename': `${SECRET}.txt`,
   });
+  const loaded = await call(
+    'POST',
+    '/api/jobs/meter-load',
+    Buffer.from(`Meter,Start,kWh\n${SECRET} Meter,2024-01-01 00:00,1\n`),
+    { 'content-type': 'application/octet-stream', 'x-filename': `${SECRET}.csv` },
+  );
+  aLoad = loaded.data.uuid;
   const vehicles = await call('POST', `/api/sites/${site.id}/new-vehicles`, {
     purchaseDate: '2024-01-01',
     reporting: 'ORGANISATION',
@@ -288,6 +300,13 @@ beforeAll(async () => {
   };
   a.instrument = (await call('POST', `/api/organisations/${orgA.id}/scope2-instruments`, instrumentBody)).id;
   BODIES['POST /api/organisations/{id}/scope2-instruments'] = instrumentBody;
+  BODIES['POST /api/admin/grid-intensity-series'] = {
+    name: 'Sweep series',
+    source: 'The sweep',
+    intervalMinutes: 60,
+    regionIds: [9],
+    csv: 'Start,kg CO2e per kWh\n2025-07-01T00:00Z,0.1',
+  };
   BODIES['PUT /api/organisations/{id}/scope2-instruments/{instrumentId}'] = { ...instrumentBody, rate: 0.06 };
   digest = await tableDigest(db);
 });
@@ -296,7 +315,8 @@ afterAll(async () => {
 });
 
 /** A's object a path parameter names, if any (others are catalogue ids, kinds or keys: not A's). */
-function aObject(route: string, name: string): number | undefined {
+function aObject(route: string, name: string): number | string | undefined {
+  if (name === 'uuid') return aLoad;
   const byName: Record<string, number | undefined> = {
     orgId: a.org,
     org: a.org,
@@ -435,7 +455,7 @@ describe('cross-organisation sweep over docs/openapi.json', () => {
         // read and change B's; it must still leak nothing of A's.
         const aimsAtA = names.length > 0 || BODY_AIMS_AT_A.has(`${method.toUpperCase()} ${route}`);
         const other = (n: string) =>
-          route.includes('year-end/{month}') && n === 'month'
+          (route.includes('year-end/{month}') || route.includes('/half-hour-data/')) && n === 'month'
             ? '12'
             : route.includes('/v2/{type}/') && n === 'type'
               ? 'cons'

@@ -112,9 +112,22 @@ export const router = createBrowserRouter([
                 }),
               })),
               {
+                path: '/loading',
+                lazy: async () => ({
+                  Component: (await import('../features/loading/pages/loading-page')).LoadingPage,
+                }),
+              },
+              {
                 path: '/reports/ghg',
                 lazy: async () => ({
                   Component: (await import('../features/ghg-charts/pages/ghg-page')).GhgPage,
+                }),
+              },
+              {
+                path: '/grid-intensity',
+                lazy: async () => ({
+                  Component: (await import('../features/grid-intensity/pages/grid-intensity-page'))
+                    .GridIntensityPage,
                 }),
               },
               {
@@ -128,6 +141,33 @@ export const router = createBrowserRouter([
                 path: '/organisation/jobs',
                 lazy: async () => ({
                   Component: (await import('../features/jobs/pages/jobs-page')).JobsPage,
+                }),
+              },
+              {
+                path: '/setup/retailers',
+                lazy: async () => ({
+                  Component: (await import('../features/setup/pages/retailers-page')).RetailersPage,
+                }),
+              },
+              {
+                path: '/setup/line-item-overrides',
+                lazy: async () => ({
+                  Component: (await import('../features/setup/pages/line-item-overrides-page'))
+                    .LineItemOverridesPage,
+                }),
+              },
+              {
+                path: '/admin-reports/invoice-entry',
+                lazy: async () => ({
+                  Component: (await import('../features/admin-reports/pages/invoice-entry-page'))
+                    .InvoiceEntryPage,
+                }),
+              },
+              {
+                path: '/admin-reports/estimated-reads',
+                lazy: async () => ({
+                  Component: (await import('../features/admin-reports/pages/estimated-reads-page'))
+                    .EstimatedReadsPage,
                 }),
               },
               {

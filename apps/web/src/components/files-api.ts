@@ -24,10 +24,16 @@ const UPLOAD_TIMEOUT_MS = 5 * 60_000;
  * Sends a file's raw bytes with its name in the filename header (the spec's upload form). apiRequest
  * speaks JSON only; this keeps its bearer, refreshed-token and 401 rules.
  */
-export async function uploadRaw<T>(path: string, file: File, schema: z.ZodType<T>): Promise<T> {
-  if (file.size > FILE_MAX_MB * 1024 * 1024) {
-    throw new ApiError(400, fill(MSG.fileTooLarge, { size: FILE_MAX_MB }), 'BAD_REQUEST');
-  }
+export async function uploadRaw<T>(
+  path: string,
+  file: File,
+  schema: z.ZodType<T>,
+  limit: { bytes: number; message: string } = {
+    bytes: FILE_MAX_MB * 1024 * 1024,
+    message: fill(MSG.fileTooLarge, { size: FILE_MAX_MB }),
+  },
+): Promise<T> {
+  if (file.size > limit.bytes) throw new ApiError(400, limit.message, 'BAD_REQUEST');
   const session = getSession();
   const headers: Record<string, string> = {
     Accept: 'application/json',

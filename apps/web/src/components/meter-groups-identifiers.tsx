@@ -13,13 +13,13 @@ import {
   useSameSite,
   useSetIdentifier,
 } from './meter-api';
-import { Section } from './settings-section';
+import { SettingsSection } from './settings-section';
 
 /** The meter groups a data source (or a vehicle, through its fuel meter) belongs to; editors join and leave them. */
 export function GroupsSection({ meter, asset = 'data source' }: { meter: MeterDetail; asset?: string }) {
   const membership = useMeterGroup(meter.id);
   return (
-    <Section title="Groups">
+    <SettingsSection title="Groups">
       <GroupMemberships
         joined={meter.joinedGroups}
         available={meter.availableGroups}
@@ -31,7 +31,7 @@ export function GroupsSection({ meter, asset = 'data source' }: { meter: MeterDe
           membership.mutate({ groupId, join }, { onError: (e) => showErrorBanner(errorMessage(e)) })
         }
       />
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -136,7 +136,7 @@ export function IdentifiersSection({ meter }: { meter: MeterDetail }) {
   const setIdentifier = useSetIdentifier(meter.id);
   const [dialog, setDialog] = useState<'new' | 'copy' | null>(null);
   return (
-    <Section
+    <SettingsSection
       title="Identifiers"
       right={
         meter.mayEdit && (
@@ -171,6 +171,6 @@ export function IdentifiersSection({ meter }: { meter: MeterDetail }) {
       )}
       <NewIdentifierModal meter={meter} opened={dialog === 'new'} onClose={() => setDialog(null)} />
       <CopyIdentifiersModal meter={meter} opened={dialog === 'copy'} onClose={() => setDialog(null)} />
-    </Section>
+    </SettingsSection>
   );
 }

@@ -70,20 +70,20 @@ describe('the sample import files', () => {
     expect(sum(days.map(dayTotal))).toBeCloseTo(sum(readings.map((r) => r.value)), 6);
   });
 
-  it('Green Button: the Civic Library smart meter hourly for 1-14 August 2025, two readings estimated', async () => {
+  it('Green Button: the Civic Library smart meter half-hourly for 1-7 August 2025, two hours estimated', async () => {
     const events = await collect(parseGreenButton(read(SAMPLE_FILES.greenButton)));
     expect(refusalsOf(events)).toEqual([]);
     const readings = readingsOf(events);
-    expect(readings).toHaveLength(14 * 24);
-    expect(readings.filter((r) => r.quality === 'E')).toHaveLength(2);
+    expect(readings).toHaveLength(7 * 48);
+    expect(readings.filter((r) => r.quality === 'E')).toHaveLength(4);
     expect(readings[0]).toMatchObject({
       meterKey: civicLibrary.icp,
-      minutes: 60,
+      minutes: 30,
       direction: 'import',
       quantity: 'kWh',
     });
     expect(readings[0]?.startUtcMs).toBe(Date.parse('2025-07-31T12:00:00Z'));
-    expect(foldAll(readings).map((d) => d.readings)).toEqual(new Array(14).fill(48));
+    expect(foldAll(readings).map((d) => d.readings)).toEqual(new Array(7).fill(48));
   });
 
   it('NEM12 with bad rows: five refused, each with its line and reason', async () => {

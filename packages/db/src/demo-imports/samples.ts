@@ -6,7 +6,8 @@ import { type Nem12Day, nem12Figure, nem12Lines } from './nem12-lines';
  * The sample import files the repository ships (issue 15, point 7), written by us for the demo organisation's
  * smart meters, which they name by ICP (the import matches a meter by local name, meter number or ICP): a
  * NEM12 file for September 2025, an EIEP3 file for September 2025 (28 September has 46 trading periods:
- * daylight time starts), a Green Button file for 1-14 August 2025, and a NEM12 file with five bad rows for the
+ * daylight time starts), a Green Button file for 1-7 August 2025 (half-hourly), and a NEM12 file with five bad
+ * rows for the
  * error report. The figures follow the demo's own half-hour profile (a base load, a weekday business-hours
  * curve). `node --import tsx packages/db/src/demo-imports/write-samples.ts` writes them again; a test checks
  * the files are what this module writes.
@@ -139,14 +140,14 @@ export function greenButtonSample(): string {
   const base = 'https://greenbutton.example.org/DataCustodian/espi/1_1/resource/Subscription/1';
   const entry = (self: string, content: string, extra = '') =>
     `  <entry>\n    <id>urn:uuid:verdant-demo-${self.replaceAll('/', '-').toLowerCase()}</id>\n    <link rel="self" href="${base}/${self}"/>\n${extra}    <content>\n${content}\n    </content>\n    <updated>2025-08-15T00:00:00Z</updated>\n  </entry>\n`;
-  const blocks = dates('2025-08-01', 14).map((date, d) => {
+  const blocks = dates('2025-08-01', 7).map((date, d) => {
     const start = Date.parse(`${date}T00:00:00Z`) - NZST_MS;
-    const readings = Array.from({ length: 24 }, (_, h) => {
-      const at = start + h * 3_600_000;
-      const wh = Math.round(energy(at, 60, civicLibrary.peakKw) * 1000);
-      const estimated = date === '2025-08-05' && (h === 14 || h === 15);
+    const readings = Array.from({ length: 48 }, (_, hh) => {
+      const at = start + hh * 1_800_000;
+      const wh = Math.round(energy(at, 30, civicLibrary.peakKw) * 1000);
+      const estimated = date === '2025-08-05' && hh >= 28 && hh < 32;
       const quality = estimated ? '<ReadingQuality><quality>8</quality></ReadingQuality>' : '';
-      return `        <IntervalReading>${quality}<timePeriod><duration>3600</duration><start>${at / 1000}</start></timePeriod><value>${wh}</value></IntervalReading>`;
+      return `        <IntervalReading>${quality}<timePeriod><duration>1800</duration><start>${at / 1000}</start></timePeriod><value>${wh}</value></IntervalReading>`;
     });
     const content = `      <IntervalBlock xmlns="http://naesb.org/espi">\n        <interval><duration>86400</duration><start>${start / 1000}</start></interval>\n${readings.join('\n')}\n      </IntervalBlock>`;
     return entry(
@@ -174,7 +175,7 @@ export function greenButtonSample(): string {
     ),
     entry(
       'ReadingType/1',
-      '      <ReadingType xmlns="http://naesb.org/espi"><accumulationBehaviour>4</accumulationBehaviour><commodity>1</commodity><currency>554</currency><dataQualifier>12</dataQualifier><flowDirection>1</flowDirection><intervalLength>3600</intervalLength><kind>12</kind><phase>769</phase><powerOfTenMultiplier>0</powerOfTenMultiplier><timeAttribute>0</timeAttribute><uom>72</uom></ReadingType>',
+      '      <ReadingType xmlns="http://naesb.org/espi"><accumulationBehaviour>4</accumulationBehaviour><commodity>1</commodity><currency>554</currency><dataQualifier>12</dataQualifier><flowDirection>1</flowDirection><intervalLength>1800</intervalLength><kind>12</kind><phase>769</phase><powerOfTenMultiplier>0</powerOfTenMultiplier><timeAttribute>0</timeAttribute><uom>72</uom></ReadingType>',
     ),
     ...blocks,
     '</feed>\n',

@@ -57,6 +57,8 @@ type RegisterDayRow = {
   direction: 'import' | 'export';
   quantity: 'kWh' | 'kVArh';
   total: number;
+  /** Any half hour of the day estimated or substituted (half_hour_days.estimated_readings). */
+  estimated: boolean;
 };
 
 export type FactorRow = {
@@ -209,7 +211,8 @@ export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
       from fuel_purchases f join units u on u.id = f.unit_id where f.meter_id = any(${list})
     ),
     register_days as (
-      select d.meter_id, d.read_date as date, r.direction, r.quantity, sum(d.day_kwh)::float8 as total
+      select d.meter_id, d.read_date as date, r.direction, r.quantity, sum(d.day_kwh)::float8 as total,
+        bool_or(d.estimated_readings > 0) as estimated
       from half_hour_days d join half_hour_registers r on r.meter_id = d.meter_id and r.register = d.register
       where d.meter_id = any(${list})
       group by d.meter_id, d.read_date, r.direction, r.quantity

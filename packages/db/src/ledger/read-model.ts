@@ -90,7 +90,7 @@ export type FactSums = {
   cons_estimated: boolean;
   cost_estimated: boolean;
   co2e_estimated: boolean;
-  /** Emissions: the days open and with a factor. */
+  /** Emissions: the days open and the days with a factor, summed over the facts counted. */
   co2e_days_open: number;
   co2e_days_factored: number;
   /** The kWh behind scope2_market by the factor each took (certificates, supplier, residual mix, grid). */

@@ -5,6 +5,7 @@ import { createDataType, createFactor, createFactorSource } from '../catalogue-f
 import { createOrganisation } from '../factories';
 import { createInvoice, createTransaction } from '../input-factories';
 import { compositeComponents } from '../schema/catalogue';
+import { halfHourDays, halfHourRegisters } from '../schema/inputs';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { recomputeFacts } from './recompute';
 
@@ -86,6 +87,42 @@ describe('recomputeFacts', () => {
       { month: '2024-03-01', q: 0, cost: '0.00', s1: 0, s2: 0, s3: 0, days: 0 },
       { month: '2024-04-01', q: 0, cost: '0.00', s1: 0, s2: 0, s3: 0, days: 0 },
     ]);
+  });
+
+  it('marks a month estimated when a half-hour day has estimated readings (half_hour_days.estimated_readings)', async () => {
+    // February 2024, two days of 48 half hours at 0.5 kWh (24 kWh a day): 48 kWh. Once the second day's last 8
+    // half hours are flagged E (estimated_readings 8), the month is an estimate with the same 48 kWh.
+    const meter = await meterIn({}, { meterType: 5 });
+    await database.db.insert(halfHourRegisters).values({
+      organisationId: meter.organisationId,
+      meterId: meter.id,
+      register: 0,
+      direction: 'import',
+      quantity: 'kWh',
+    });
+    await database.db.insert(halfHourDays).values(
+      ['2024-02-01', '2024-02-02'].map((readDate) => ({
+        meterId: meter.id,
+        organisationId: meter.organisationId,
+        register: 0,
+        readDate,
+        kwh: Array.from({ length: 48 }, () => 0.5),
+        dayKwh: 24,
+        readings: 48,
+      })),
+    );
+    const estimated = async () =>
+      (
+        await database.db.execute<{ q: number; estimated: boolean }>(
+          sql`select quantity_std as q, estimated from monthly_facts where meter_id = ${meter.id}`,
+        )
+      ).rows;
+    await recomputeFacts(database.db, [meter.id]);
+    expect(await estimated()).toEqual([{ q: 48, estimated: false }]);
+    await database.db.execute(sql`update half_hour_days set quality = ${`${'A'.repeat(40)}${'E'.repeat(8)}`},
+      estimated_readings = 8 where meter_id = ${meter.id} and read_date = '2024-02-02'`);
+    await recomputeFacts(database.db, [meter.id]);
+    expect(await estimated()).toEqual([{ q: 48, estimated: true }]);
   });
 
   it("counts only the days of the meter's open period, and follows a change of its open date", async () => {

@@ -1,11 +1,10 @@
+import { baseLoadKw as baseLoadOf } from '../half-hour/statistics';
 import { number, percent, previousInvoice } from './shared';
 import type { Audit, HalfHourDay } from './types';
 
-/** Base load in kW: the 5th percentile of the half-hour demand (kWh x 2) over the days given; null without data. */
+/** Base load in kW over the days given (the half-hour page's definition); null without data. */
 export function baseLoadKw(daysOfData: HalfHourDay[]): number | null {
-  const kw = daysOfData.flatMap((d) => d.kwh.map((v) => v * 2)).sort((a, b) => a - b);
-  if (kw.length === 0) return null;
-  return kw[Math.floor((kw.length - 1) * 0.05)] ?? null;
+  return baseLoadOf(daysOfData.flatMap((d) => d.kwh));
 }
 
 /** Base load over the invoice against the previous invoice's period, by the Base Load Alert set-up. */

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ctx, inv } from './fixtures';
-import { dayRanges, halfHourReconciliation, reconcileHalfHour } from './half-hour-reconciliation';
+import {
+  dayRanges,
+  halfHourDifference,
+  halfHourReconciliation,
+  reconcileHalfHour,
+} from './half-hour-reconciliation';
 import { AUDITS, runAudits } from './index';
 
 // Every day 48 half hours of 0.5 kWh: 24 kWh a day.
@@ -36,6 +41,19 @@ describe('invoice against half-hour data', () => {
         ctx({ ...invoice, consumption: 736 }, { halfHour: june, halfHourTolerance: 5 }),
       ),
     ).toBeNull();
+  });
+  it('compares a billed quantity typed later with the same half-hour total (the page, as it is typed)', () => {
+    // 0.72 MWh at 1000 kWh a unit is 720 kWh: 0%. 705 kWh billed: 720 is 2.13% more, outside 2%.
+    expect(halfHourDifference(0.72 * 1000, 720)).toMatchObject({
+      differencePercent: 0,
+      withinTolerance: true,
+    });
+    const r = halfHourDifference(705, 720);
+    expect(r.differencePercent).toBeCloseTo(2.1277, 3);
+    expect(r.withinTolerance).toBe(false);
+    // Nothing billed yet: within tolerance only when the half-hour data is nil too.
+    expect(halfHourDifference(0, 720)).toMatchObject({ differencePercent: null, withinTolerance: false });
+    expect(halfHourDifference(0, 0)).toMatchObject({ differencePercent: null, withinTolerance: true });
   });
   it('has nothing to say without half-hour data in the period or for a unit not in kWh', () => {
     expect(reconcileHalfHour(inv({ dateFrom: '2026-08-01', dateTill: '2026-08-31' }), june)).toBeNull();

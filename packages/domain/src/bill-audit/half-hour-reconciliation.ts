@@ -44,20 +44,31 @@ export function reconcileHalfHour(
     if (!day || day.kwh.length < 48) missingDays.push(date);
   }
   if (seen === 0) return null;
-  const billedKwh = Math.round(invoice.consumption * kwhPerUnit * 1000) / 1000;
-  const halfHourKwh = Math.round(sum * 1000) / 1000;
-  const differencePercent = billedKwh === 0 ? null : ((halfHourKwh - billedKwh) / Math.abs(billedKwh)) * 100;
-  const withinTolerance =
-    differencePercent === null ? halfHourKwh === 0 : Math.abs(differencePercent) <= tolerancePercent;
   return {
-    billedKwh,
-    halfHourKwh,
-    differencePercent,
-    tolerancePercent,
-    withinTolerance,
+    ...halfHourDifference(invoice.consumption * kwhPerUnit, sum, tolerancePercent),
     missingDays,
     daysInPeriod: total,
   };
+}
+
+/**
+ * The billed kWh beside the half-hour kWh (both to the Wh): the difference in percent of the billed, and
+ * whether it lies within the tolerance. The invoice page runs it again as the consumption is typed.
+ */
+export function halfHourDifference(
+  billed: number,
+  halfHour: number,
+  tolerancePercent = HALF_HOUR_TOLERANCE_PERCENT,
+): Pick<
+  HalfHourReconciliation,
+  'billedKwh' | 'halfHourKwh' | 'differencePercent' | 'tolerancePercent' | 'withinTolerance'
+> {
+  const billedKwh = Math.round(billed * 1000) / 1000;
+  const halfHourKwh = Math.round(halfHour * 1000) / 1000;
+  const differencePercent = billedKwh === 0 ? null : ((halfHourKwh - billedKwh) / Math.abs(billedKwh)) * 100;
+  const withinTolerance =
+    differencePercent === null ? halfHourKwh === 0 : Math.abs(differencePercent) <= tolerancePercent;
+  return { billedKwh, halfHourKwh, differencePercent, tolerancePercent, withinTolerance };
 }
 
 /** Consecutive days as ranges: 'dd/MM/yyyy' or 'dd/MM/yyyy to dd/MM/yyyy', comma separated. */

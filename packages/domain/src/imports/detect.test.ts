@@ -26,8 +26,8 @@ describe('detectFormat', () => {
 
   it('tells the CSV layouts apart by their columns', () => {
     expect(detectFormat('Meter,Timestamp,kWh\nICP1,2025-07-01 00:00,1.5\n')).toBe('csv-readings');
-    expect(detectFormat('meter;date;period;value\n')).toBe('csv-readings');
-    expect(detectFormat('Meter,Invoice Number,From,Till,kWh,Cost\n')).toBe('csv-invoices');
+    expect(detectFormat('meter,date,period,value\n')).toBe('csv-readings');
+    expect(detectFormat('Meter,Invoice Number,From,Till,Consumption,Cost\n')).toBe('csv-invoices');
     expect(detectFormat('Meter,Date From,Date Till,Units\n')).toBe('csv-consumption');
     expect(
       detectFormat(
@@ -41,5 +41,6 @@ describe('detectFormat', () => {
     expect(detectFormat('\n\n  \n')).toBeNull();
     expect(detectFormat('%PDF-1.4\u0000\u0001binary')).toBeNull();
     expect(detectFormat('just one column\nof text\n')).toBeNull();
+    expect(detectFormat('meter;date;period;value\n')).toBeNull(); // the CSV imports read commas
   });
 });

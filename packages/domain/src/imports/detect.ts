@@ -1,12 +1,14 @@
+import { detectCsvFormat } from './csv-periods';
+import { csvHead } from './csv-records';
 import type { ImportFormat } from './types';
 
 /**
  * Names a file's format from its first few kilobytes, or null when it is none the import reads (binary, empty,
  * one column). Industry formats are known by their header record or root element; a file that starts like
  * NEM12 without its 100 header (200 and 300 records) or with a NEM13 header is still called NEM12, so that the
- * NEM12 parser names its fault. Other comma, semicolon or tab separated text is CSV: Portfolio Manager's Meter
- * Entries by its columns, invoices by an invoice column, consumption records by from and till columns, and
- * interval readings otherwise.
+ * NEM12 parser names its fault. Other text whose first line is a header of two or more named columns (and whose
+ * first row is as wide) is CSV, its layout told by its columns (csv-periods.ts: Portfolio Manager's Meter
+ * Entries, invoices, consumption records, else interval readings).
  */
 export function detectFormat(head: string): ImportFormat | null {
   const text = head.replace(/^\uFEFF/, '');
@@ -34,15 +36,9 @@ export function detectFormat(head: string): ImportFormat | null {
     return null;
   }
 
-  const delimiter = [',', ';', '\t'].find((d) => first.split(d).length >= 2);
-  if (!delimiter) return null;
-  const columns = first.split(delimiter).map((c) => c.trim().replace(/^"|"$/g, '').toLowerCase());
-  const has = (pattern: RegExp) => columns.some((c) => pattern.test(c));
-  if (has(/^start date$/) && has(/^end date$/) && has(/^usage\/quantity$/)) return 'portfolio-manager';
-  if (has(/invoice/)) return 'csv-invoices';
-  const periodic =
-    has(/^(date )?from$|^start( date)?$|^period start/) &&
-    has(/^(date )?(till|to)$|^end( date)?$|^period end/);
-  if (periodic && !has(/time|period$|interval/)) return 'csv-consumption';
-  return 'csv-readings';
+  // A CSV: a header of at least two named columns, and a first row as wide; its columns name the layout.
+  const [headers] = csvHead(`${first}\n`, 1);
+  const row = csvHead(text.trimStart(), 2)[1];
+  if (!headers || headers.filter(Boolean).length < 2 || (row && row.length !== headers.length)) return null;
+  return detectCsvFormat(headers);
 }

@@ -1,5 +1,5 @@
-import { ImportFileError } from './errors';
-import { type CsvRecord, csvRecords, PROGRESS_EVERY, type TextSource, wholeNumber } from './records';
+import { ImportFileError } from './import-messages';
+import { BATCH, type CsvRecord, csvRecords, PROGRESS_EVERY, type TextSource, wholeNumber } from './records';
 import type { ImportEvent, ReadingQuality } from './types';
 
 /**
@@ -29,24 +29,33 @@ const KNOWN_TYPES: Record<string, string> = {
   ICPHHVOL: 'EIEP1 (billing volumes)',
 };
 
+/** Reads one DET record: its events, or the reason it is refused. */
+export type DetailReader = (record: CsvRecord, header: EiepHeader) => ImportEvent[] | string;
+
 /**
- * The DET records of an EIEP file, each with its line, between a progress event now and then; other records
- * come back refused. Throws ImportFileError when the file does not start with this format's header, has a second
- * header, or holds a number of DET records other than its header states.
+ * An EIEP file's events in arrays: each DET record read by `readDetail`, other records refused, a progress
+ * event now and then. Throws ImportFileError when the file does not start with this format's header, has a
+ * second header, or holds a number of DET records other than its header states.
  */
-export async function* eiepDetails(
+export async function* eiepBatches(
   source: TextSource,
   format: EiepFormat,
-): AsyncGenerator<{ header: EiepHeader; record: CsvRecord } | ImportEvent> {
+  readDetail: DetailReader,
+): AsyncGenerator<ImportEvent[]> {
+  let out: ImportEvent[] = [];
   let header: EiepHeader | null = null;
   let expected: number | null = null;
   let details = 0;
   let lastLine = 0;
   for await (const record of csvRecords(source)) {
+    if (out.length >= BATCH) {
+      yield out;
+      out = [];
+    }
     const { line, fields } = record;
     const type = (fields[0] ?? '').trim().toUpperCase();
     if (Math.floor(line / PROGRESS_EVERY) > Math.floor(lastLine / PROGRESS_EVERY))
-      yield { kind: 'progress', lines: line };
+      out.push({ kind: 'progress', lines: line });
     lastLine = line;
     if (!header) {
       const fileType = (fields[1] ?? '').trim().toUpperCase();
@@ -76,11 +85,16 @@ export async function* eiepDetails(
     if (type === 'HDR')
       throw new ImportFileError(`A second header at line ${line}: one file, one header`, line);
     if (type !== 'DET') {
-      yield { kind: 'refused', row: { line, reason: `'${fields[0] ?? ''}' is not a detail record (DET)` } };
+      out.push({
+        kind: 'refused',
+        row: { line, reason: `'${fields[0] ?? ''}' is not a detail record (DET)` },
+      });
       continue;
     }
     details += 1;
-    yield { header, record };
+    const events = readDetail(record, header);
+    if (typeof events === 'string') out.push({ kind: 'refused', row: { line, reason: events } });
+    else for (const event of events) out.push(event);
   }
   if (!header) throw new ImportFileError('The file is empty');
   if (expected !== null && details !== expected)
@@ -88,7 +102,8 @@ export async function* eiepDetails(
       `The header states ${expected} detail records but the file has ${details}: it may have been cut short`,
       lastLine,
     );
-  yield { kind: 'progress', lines: lastLine };
+  out.push({ kind: 'progress', lines: lastLine });
+  yield out;
 }
 
 /** The read status or reading type of a row: actual (RD, A, F final) or estimated (ES, E). */

@@ -1,7 +1,7 @@
 import { instantsOfLocalTime } from '../time-zone';
-import { eiepDetails, eiepDirection, eiepQuality } from './eiep';
+import { eiepBatches, eiepDirection, eiepQuality } from './eiep';
 import { NEW_ZEALAND } from './eiep3';
-import { type CsvRecord, dayFirstDate, decimal, type TextSource } from './records';
+import { type CsvRecord, dayFirstDate, decimal, eventsOf, type TextSource } from './records';
 import type { ImportEvent, IntervalReading } from './types';
 
 /**
@@ -134,26 +134,22 @@ export class Eiep13aReader {
 }
 
 /**
- * Reads an EIEP13A file as events: half-hour (or 5 to 60 minute) rows as readings, rows over whole days (a
+ * Reads an EIEP13A file as event arrays: half-hour (or 5 to 60 minute) rows as readings, rows over whole days (a
  * non-half-hourly meter's reads) as consumption periods, bad rows refused with their line and reason. Throws
  * ImportFileError when the file is not EIEP13A or its header's count of detail records does not match.
  */
-export async function* parseEiep13a(source: TextSource): AsyncGenerator<ImportEvent> {
+export function parseEiep13aBatches(source: TextSource) {
   const reader = new Eiep13aReader();
-  for await (const item of eiepDetails(source, FORMAT)) {
-    if ('kind' in item) {
-      yield item;
-      continue;
+  return eiepBatches(source, FORMAT, (record, header) => {
+    const events = reader.read(record);
+    if (typeof events === 'string' || header.divisor === 1) return events;
+    for (const event of events) {
+      if (event.kind === 'reading') event.reading.value /= header.divisor;
+      if (event.kind === 'period') event.row.quantity /= header.divisor;
     }
-    const events = reader.read(item.record);
-    if (typeof events === 'string')
-      yield { kind: 'refused', row: { line: item.record.line, reason: events } };
-    else {
-      for (const event of events) {
-        if (event.kind === 'reading') event.reading.value /= item.header.divisor;
-        if (event.kind === 'period') event.row.quantity /= item.header.divisor;
-        yield event;
-      }
-    }
-  }
+    return events;
+  });
 }
+
+/** EIEP13A's events one by one. */
+export const parseEiep13a = (source: TextSource) => eventsOf(parseEiep13aBatches(source));

@@ -1,7 +1,15 @@
 import { localDayBounds } from '../time-zone';
-import { eiepDetails, eiepDirection, eiepQuality } from './eiep';
-import { type CsvRecord, dayFirstDate, decimal, shownDate, type TextSource, wholeNumber } from './records';
-import type { ImportEvent, IntervalReading } from './types';
+import { eiepBatches, eiepDirection, eiepQuality } from './eiep';
+import {
+  type CsvRecord,
+  dayFirstDate,
+  decimal,
+  eventsOf,
+  shownDate,
+  type TextSource,
+  wholeNumber,
+} from './records';
+import type { IntervalReading } from './types';
 
 /**
  * EIEP3, the Electricity Authority's half-hour metering information file (HDR file type ICPHH). DET records:
@@ -55,19 +63,17 @@ function read(record: CsvRecord, divisor: number): IntervalReading[] | string {
 }
 
 /**
- * Reads an EIEP3 file as events: each DET row as its active energy reading (and its reactive energy reading
- * when the row has one), each bad row refused with its line and reason. Throws ImportFileError when the file
- * is not EIEP3 or its header's count of detail records does not match (a truncated file).
+ * Reads an EIEP3 file as event arrays: each DET row as its active energy reading (and its reactive energy
+ * reading when the row has one), each bad row refused with its line and reason. Throws ImportFileError when the
+ * file is not EIEP3 or its header's count of detail records does not match (a truncated file).
  */
-export async function* parseEiep3(source: TextSource): AsyncGenerator<ImportEvent> {
-  for await (const item of eiepDetails(source, FORMAT)) {
-    if ('kind' in item) {
-      yield item;
-      continue;
-    }
-    const readings = read(item.record, item.header.divisor);
-    if (typeof readings === 'string')
-      yield { kind: 'refused', row: { line: item.record.line, reason: readings } };
-    else for (const reading of readings) yield { kind: 'reading', reading };
-  }
-}
+export const parseEiep3Batches = (source: TextSource) =>
+  eiepBatches(source, FORMAT, (record, header) => {
+    const readings = read(record, header.divisor);
+    return typeof readings === 'string'
+      ? readings
+      : readings.map((reading) => ({ kind: 'reading', reading }));
+  });
+
+/** EIEP3's events one by one. */
+export const parseEiep3 = (source: TextSource) => eventsOf(parseEiep3Batches(source));

@@ -180,6 +180,18 @@ describe('the standard-time half-hour clock', () => {
     expect(folder.add('ch', { startUtcMs: t + 1, minutes: 30, value: 1, quality: 'A' })).toBe(
       'the reading does not start and end on whole minutes',
     );
+    // A day answered whole is remembered: the same day again (a duplicated NEM12 300 record) is refused too.
+    const day = range(0, 47).map((hh) => ({
+      startUtcMs: t + 86_400_000 + hh * 1_800_000,
+      minutes: 30,
+      value: 1,
+      quality: 'A' as const,
+    }));
+    const answers = day.map((r) => folder.add('ch', r));
+    expect(answers.at(-1)).toEqual([expect.objectContaining({ date: '2025-07-02', readings: 48 })]);
+    expect(folder.add('ch', day[10] as IntervalReading)).toBe(
+      'a reading for the same meter, register and time is already in the file',
+    );
   });
 
   it('shares a reading by time where the standard clock is not on whole half hours (Nepal, UTC+5:45)', () => {

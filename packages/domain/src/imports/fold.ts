@@ -1,3 +1,4 @@
+import { fromDayNumber } from '../calendar';
 import { localDayBounds, offsetMinutes, standardOffsetMinutes } from '../time-zone';
 import type { IntervalReading, ReadingQuality } from './types';
 
@@ -42,44 +43,12 @@ function standardOffsetMs(zone: string, utcMs: number): number {
   return offset;
 }
 
-/** A reading's share of one standard-clock half hour. */
-export interface HalfHourPart {
-  date: string;
-  hh: number;
-  value: number;
-  /** Whole minutes of the half hour covered (bits 0-29 of a mask). */
-  mask: number;
-}
-
-/**
- * The standard-clock half hours a reading covers and its value's share of each, in proportion to time. The
- * reading must start on a whole minute and last whole minutes.
- */
-export function halfHourParts(
-  reading: Pick<IntervalReading, 'startUtcMs' | 'minutes' | 'value'>,
-  zone: string,
-): HalfHourPart[] {
-  const { startUtcMs, minutes, value } = reading;
-  const parts: HalfHourPart[] = [];
-  const end = startUtcMs + minutes * MINUTE_MS;
-  let at = startUtcMs;
-  while (at < end) {
-    const local = at + standardOffsetMs(zone, at);
-    const slotStart = local - (((local % HALF_HOUR_MS) + HALF_HOUR_MS) % HALF_HOUR_MS);
-    const upTo = Math.min(end, at + (slotStart + HALF_HOUR_MS - local));
-    const from = (local - slotStart) / MINUTE_MS;
-    const to = from + (upTo - at) / MINUTE_MS;
-    const dayStart = slotStart - (((slotStart % DAY_MS) + DAY_MS) % DAY_MS);
-    parts.push({
-      date: new Date(dayStart).toISOString().slice(0, 10),
-      hh: (slotStart - dayStart) / HALF_HOUR_MS,
-      value: (value * (upTo - at)) / (end - startUtcMs),
-      mask: 2 ** to - 1 - (2 ** from - 1),
-    });
-    at = upTo;
-  }
-  return parts;
-}
+const mod = (a: number, b: number) => {
+  const r = a % b;
+  return r < 0 ? r + b : r;
+};
+/** Bits from..to-1 of a half hour's 30 minutes. */
+const minutesMask = (from: number, to: number) => ((1 << to) - 1) & ~((1 << from) - 1);
 
 /** One channel's standard-clock day, folded. */
 export interface FoldedDay {
@@ -99,7 +68,8 @@ export interface FoldedDay {
 
 interface OpenDay {
   key: string;
-  date: string;
+  /** Days since 1970-01-01 on the standard clock. */
+  dayNumber: number;
   sums: Float64Array;
   masks: Int32Array;
   quality: string[];
@@ -108,11 +78,17 @@ interface OpenDay {
 
 /**
  * Folds a channel's readings, in any order, into standard-clock days. `add` answers the days it completed
- * (all 48 half hours whole), so a file read in time order holds only a day or two per channel; `flush` answers
- * the rest once the file is read.
+ * (all 48 half hours whole), so a file read in time order holds only a day or two per channel (and a set of
+ * the days done); `flush` answers the rest once the file is read.
  */
 export class HalfHourFolder {
   private readonly open = new Map<string, OpenDay>();
+  /** Days already answered whole, so a later reading for them is refused rather than starting them again. */
+  private readonly completed = new Set<string>();
+  /** The last day looked up: readings in time order find their day without building a key. */
+  private last: OpenDay | null = null;
+  /** The standard offset of the year last seen, and that year's bounds in UTC ms. */
+  private offset = { from: 0, to: -1, ms: 0 };
 
   constructor(private readonly zone: string) {}
 
@@ -125,46 +101,89 @@ export class HalfHourFolder {
     key: string,
     reading: Pick<IntervalReading, 'startUtcMs' | 'minutes' | 'value' | 'quality'>,
   ): FoldedDay[] | string {
-    if (reading.startUtcMs % MINUTE_MS !== 0 || !Number.isInteger(reading.minutes) || reading.minutes <= 0)
+    const { startUtcMs, minutes, value, quality } = reading;
+    if (startUtcMs % MINUTE_MS !== 0 || !Number.isInteger(minutes) || minutes <= 0)
       return 'the reading does not start and end on whole minutes';
-    const parts = halfHourParts(reading, this.zone);
-    const days = parts.map((p) => this.day(key, p.date));
-    for (const [i, p] of parts.entries()) {
-      if (((days[i] as OpenDay).masks[p.hh] as number) & p.mask)
+    const start = startUtcMs + this.offsetAt(startUtcMs);
+    const end = start + minutes * MINUTE_MS;
+    // First pass: refuse an overlap, with an open day or one already completed, before changing anything.
+    for (let at = start; at < end; ) {
+      const slot = at - mod(at, HALF_HOUR_MS);
+      const upTo = Math.min(end, slot + HALF_HOUR_MS);
+      const dayNumber = Math.floor(slot / DAY_MS);
+      const day = this.find(key, dayNumber);
+      const hh = (slot - dayNumber * DAY_MS) / HALF_HOUR_MS;
+      const mask = minutesMask((at - slot) / MINUTE_MS, (upTo - slot) / MINUTE_MS);
+      if (day === 'completed' || (day && (day.masks[hh] as number) & mask))
         return 'a reading for the same meter, register and time is already in the file';
+      at = upTo;
     }
     const done: FoldedDay[] = [];
-    for (const [i, p] of parts.entries()) {
-      const day = days[i] as OpenDay;
-      day.sums[p.hh] = (day.sums[p.hh] as number) + p.value;
-      day.masks[p.hh] = (day.masks[p.hh] as number) | p.mask;
-      const q = day.quality[p.hh] as string;
-      day.quality[p.hh] = q === ' ' ? reading.quality : worseQuality(q as ReadingQuality, reading.quality);
-      if (day.masks[p.hh] === FULL) day.full += 1;
-      if (day.full === HALF_HOURS) {
-        this.open.delete(`${key}\u0000${day.date}`);
-        done.push(finish(day));
+    for (let at = start; at < end; ) {
+      const slot = at - mod(at, HALF_HOUR_MS);
+      const upTo = Math.min(end, slot + HALF_HOUR_MS);
+      const day = this.day(key, Math.floor(slot / DAY_MS));
+      const hh = (slot - day.dayNumber * DAY_MS) / HALF_HOUR_MS;
+      day.sums[hh] =
+        (day.sums[hh] as number) +
+        (upTo - at === end - start ? value : (value * (upTo - at)) / (end - start));
+      day.masks[hh] =
+        (day.masks[hh] as number) | minutesMask((at - slot) / MINUTE_MS, (upTo - slot) / MINUTE_MS);
+      const q = day.quality[hh] as string;
+      day.quality[hh] = q === ' ' ? quality : worseQuality(q as ReadingQuality, quality);
+      if (day.masks[hh] === FULL) {
+        day.full += 1;
+        if (day.full === HALF_HOURS) {
+          this.open.delete(`${key}\u0000${day.dayNumber}`);
+          this.completed.add(`${key}\u0000${day.dayNumber}`);
+          if (this.last === day) this.last = null;
+          done.push(finish(day));
+        }
       }
+      at = upTo;
     }
     return done;
   }
 
   /** The days still open (with missing or partial half hours), in key and date order; the folder is emptied. */
   flush(): FoldedDay[] {
-    const days = [...this.open.values()].sort((a, b) =>
-      a.key === b.key ? a.date.localeCompare(b.date) : a.key.localeCompare(b.key),
-    );
+    const days = [...this.open.values()]
+      .filter((d) => d.masks.some((m) => m !== 0))
+      .sort((a, b) => (a.key === b.key ? a.dayNumber - b.dayNumber : a.key.localeCompare(b.key)));
     this.open.clear();
+    this.completed.clear();
+    this.last = null;
     return days.map(finish);
   }
 
-  private day(key: string, date: string): OpenDay {
-    const id = `${key}\u0000${date}`;
+  private offsetAt(utcMs: number): number {
+    if (utcMs < this.offset.from || utcMs >= this.offset.to) {
+      const year = new Date(utcMs).getUTCFullYear();
+      this.offset = {
+        from: Date.UTC(year, 0, 1),
+        to: Date.UTC(year + 1, 0, 1),
+        ms: standardOffsetMs(this.zone, utcMs),
+      };
+    }
+    return this.offset.ms;
+  }
+
+  private find(key: string, dayNumber: number): OpenDay | 'completed' | null {
+    const last = this.last;
+    if (last && last.dayNumber === dayNumber && last.key === key) return last;
+    const id = `${key}\u0000${dayNumber}`;
+    return this.open.get(id) ?? (this.completed.has(id) ? 'completed' : null);
+  }
+
+  private day(key: string, dayNumber: number): OpenDay {
+    const last = this.last;
+    if (last && last.dayNumber === dayNumber && last.key === key) return last;
+    const id = `${key}\u0000${dayNumber}`;
     let day = this.open.get(id);
     if (!day) {
       day = {
         key,
-        date,
+        dayNumber,
         sums: new Float64Array(HALF_HOURS),
         masks: new Int32Array(HALF_HOURS),
         quality: new Array(HALF_HOURS).fill(' '),
@@ -172,6 +191,7 @@ export class HalfHourFolder {
       };
       this.open.set(id, day);
     }
+    this.last = day;
     return day;
   }
 }
@@ -190,7 +210,14 @@ function finish(day: OpenDay): FoldedDay {
       day.quality[hh] = worseQuality(day.quality[hh] as ReadingQuality, 'E');
     }
   }
-  return { key: day.key, date: day.date, values, quality: day.quality.join(''), readings, partial };
+  return {
+    key: day.key,
+    date: fromDayNumber(day.dayNumber),
+    values,
+    quality: day.quality.join(''),
+    readings,
+    partial,
+  };
 }
 
 // ---- For the HH page: the standard clock shown in local time ---------------------------------------------

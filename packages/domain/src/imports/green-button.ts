@@ -1,8 +1,9 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { DEFAULT_TIME_ZONE, offsetMinutes } from '../time-zone';
-import { ImportFileError } from './errors';
-import { PROGRESS_EVERY, type TextSource } from './records';
-import type { ImportEvent, IntervalReading, ReadingQuality } from './types';
+import { convertReading, type RawReading, type ReadingTypeInfo, readReadingType } from './espi';
+import { ImportFileError } from './import-messages';
+import { BATCH, eventsOf, PROGRESS_EVERY, type TextSource } from './records';
+import type { ImportEvent } from './types';
 
 /**
  * Green Button (NAESB ESPI) data: an Atom feed whose entries hold a UsagePoint (the meter; its title names it),
@@ -11,57 +12,6 @@ import type { ImportEvent, IntervalReading, ReadingQuality } from './types';
  * seconds and duration, value, ReadingQuality). Entries are tied together by their Atom links
  * (.../UsagePoint/1/MeterReading/1/IntervalBlock/...); where a file has no links, by order.
  */
-
-const KWH_PER_THERM = 29.307_107_017_2; // 100,000 BTU (IT) = 105.505585262 MJ
-const UNIT_NAMES: Record<string, string> = {
-  '38': 'W',
-  '42': 'm3',
-  '61': 'VA',
-  '63': 'VAr',
-  '65': 'power factor',
-  '71': 'VAh',
-  '119': 'ft3',
-};
-/** ESPI unit codes the import takes: Wh and VArh (electricity), therms (gas), to kWh or kVArh. */
-const UNITS: Record<string, { quantity: IntervalReading['quantity']; perUnit: number }> = {
-  '72': { quantity: 'kWh', perUnit: 0.001 },
-  '73': { quantity: 'kVArh', perUnit: 0.001 },
-  '169': { quantity: 'kWh', perUnit: KWH_PER_THERM },
-};
-/** ESPI QualityOfReading codes as NEM12's flags. */
-const QUALITY: Record<string, ReadingQuality> = {
-  '0': 'A',
-  '14': 'A',
-  '17': 'A',
-  '18': 'A',
-  '19': 'A', // valid, raw, validated, verified, revenue quality
-  '7': 'S',
-  '11': 'S', // manually edited, derived
-  '8': 'E',
-  '9': 'E',
-  '10': 'E',
-  '12': 'E',
-  '15': 'E',
-  '16': 'E', // estimated, questionable, projected, normalised, other
-  '13': 'V', // mixed
-};
-const INTERVALS = new Set([5, 15, 30, 60]);
-
-interface ReadingTypeInfo {
-  line: number;
-  uom: string;
-  power: number;
-  flow: string;
-  accumulation: string;
-}
-
-interface RawReading {
-  line: number;
-  start: string;
-  duration: string;
-  value: string;
-  quality: string;
-}
 
 interface Entry {
   line: number;
@@ -78,11 +28,11 @@ const USAGE_POINT = /(UsagePoint\/[^/]+)/;
 const METER_READING = /(UsagePoint\/[^/]+\/MeterReading\/[^/]+)/;
 const READING_TYPE = /(ReadingType\/[^/]+)\/?$/;
 
-/** Reads a Green Button file; `timeZone` places readings of whole days on dates (the organisation's zone). */
-export async function* parseGreenButton(
+/** Reads a Green Button file as event arrays; `timeZone` places readings of whole days on dates (the organisation's zone). */
+export async function* parseGreenButtonBatches(
   source: TextSource,
   { timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {},
-): AsyncGenerator<ImportEvent> {
+): AsyncGenerator<ImportEvent[]> {
   const usagePoints = new Map<string, { title: string }>();
   const meterReadings = new Map<string, { usagePoint: string | null; readingType: string | null }>();
   const readingTypes = new Map<string, ReadingTypeInfo | string>();
@@ -94,6 +44,11 @@ export async function* parseGreenButton(
   const pending: { meterReading: string | null; entry: Entry }[] = [];
   const refusedTypes = new Set<string>();
   const localOffsets: number[] = [];
+  /** Offsets that may put a day-long reading's start on local midnight: the zone's, then the file's own. */
+  const dayOffsets = (startMs: number) => [
+    offsetMinutes(timeZone, new Date(startMs)) * 60_000,
+    ...localOffsets,
+  ];
   let out: ImportEvent[] = [];
   let root: string | null = null;
   let seen = false;
@@ -181,7 +136,7 @@ export async function* parseGreenButton(
       }
       case 'ReadingType': {
         const key = keyOf(self, READING_TYPE) ?? `ReadingType/#${readingTypes.size + 1}`;
-        readingTypes.set(key, readReadingType(e));
+        readingTypes.set(key, readReadingType(e.fields, e.line));
         last.readingType = key;
         break;
       }
@@ -198,29 +153,6 @@ export async function* parseGreenButton(
         break;
       }
     }
-  }
-
-  function readReadingType(e: Entry): ReadingTypeInfo | string {
-    const f = e.fields;
-    const uom = f.uom ?? '';
-    if (!UNITS[uom])
-      return uom === '42' || uom === '119'
-        ? `gas in ${UNIT_NAMES[uom]} cannot be read as kWh without its calorific value, which the file does not give (therms can)`
-        : `unit code '${uom}'${UNIT_NAMES[uom] ? ` (${UNIT_NAMES[uom]})` : ''} is not energy in Wh, VArh or therms`;
-    const power =
-      f.powerOfTenMultiplier === undefined || f.powerOfTenMultiplier === ''
-        ? 0
-        : Number(f.powerOfTenMultiplier);
-    if (!Number.isInteger(power) || Math.abs(power) > 12)
-      return `powerOfTenMultiplier '${f.powerOfTenMultiplier}' is not a whole number`;
-    const accumulation = f.accumulationBehaviour ?? '';
-    if (['1', '2', '3'].includes(accumulation))
-      return 'its readings are register totals (bulk or cumulative), not interval use';
-    if (['6', '12'].includes(accumulation)) return 'its readings are instantaneous values, not interval use';
-    const flow = f.flowDirection ?? '';
-    if (!['', '0', '1', '4', '19'].includes(flow))
-      return `flowDirection '${flow}' is neither forward (1) nor reverse (19)`;
-    return { line: e.line, uom, power, flow, accumulation };
   }
 
   /** Emits a block's readings when its meter reading, reading type and usage point are known. */
@@ -246,64 +178,11 @@ export async function* parseGreenButton(
     }
     const meterKey = up.title || (upKey as string);
     const register = (meterReadingKey ?? '').split('/').pop()?.replace(/^#/, '') || null;
-    for (const r of e.readings) out.push(convert(r, type, meterKey, register));
+    for (const r of e.readings) {
+      const event = convertReading(r, type, meterKey, register, dayOffsets);
+      out.push(typeof event === 'string' ? refuse(r.line, event) : event);
+    }
     return true;
-  }
-
-  function convert(
-    r: RawReading,
-    type: ReadingTypeInfo,
-    meterKey: string,
-    register: string | null,
-  ): ImportEvent {
-    const start = /^\d+$/.test(r.start) ? Number(r.start) : null;
-    const duration = /^\d+$/.test(r.duration) ? Number(r.duration) : null;
-    if (start === null || duration === null || duration === 0)
-      return refuse(
-        r.line,
-        `timePeriod start '${r.start}' and duration '${r.duration}' are not whole seconds`,
-      );
-    if (!/^[+-]?\d+(\.\d+)?$/.test(r.value)) return refuse(r.line, `value '${r.value}' is not a number`);
-    const quality = QUALITY[r.quality];
-    if (!quality) return refuse(r.line, `ReadingQuality '${r.quality}' is not an ESPI quality code`);
-    const unit = UNITS[type.uom] as (typeof UNITS)[string];
-    const raw = Number(r.value);
-    const scaled = type.power >= 0 ? raw * 10 ** type.power : raw / 10 ** -type.power;
-    const value = unit.perUnit === 0.001 ? scaled / 1000 : scaled * unit.perUnit;
-    const startMs = start * 1000;
-    const minutes = duration / 60;
-    const direction = type.flow === '19' ? 'export' : 'import';
-    if (INTERVALS.has(minutes) && startMs % 60_000 === 0) {
-      const reading = {
-        line: r.line,
-        meterKey,
-        register,
-        direction,
-        quantity: unit.quantity,
-        startUtcMs: startMs,
-        minutes,
-        value,
-        quality,
-      } as const;
-      return { kind: 'reading', reading };
-    }
-    if (duration % 86_400 === 0 && unit.quantity === 'kWh' && direction === 'import') {
-      const offsets = [offsetMinutes(timeZone, new Date(startMs)) * 60_000, ...localOffsets];
-      const offset = offsets.find((o) => (startMs + o) % 86_400_000 === 0);
-      if (offset === undefined)
-        return refuse(r.line, 'a reading of whole days does not start at local midnight');
-      const from = new Date(startMs + offset).toISOString().slice(0, 10);
-      const till = new Date(startMs + offset + duration * 1000 - 86_400_000).toISOString().slice(0, 10);
-      const estimated = quality !== 'A';
-      return {
-        kind: 'period',
-        row: { line: r.line, meterKey, from, till, quantity: value, unit: 'kWh', cost: null, estimated },
-      };
-    }
-    return refuse(
-      r.line,
-      `an interval of ${Math.round(minutes * 100) / 100} minutes is neither 5, 15, 30 or 60 minutes nor whole days`,
-    );
   }
 
   const decoder = new TextDecoder('utf-8');
@@ -313,13 +192,13 @@ export async function* parseGreenButton(
     if (first && piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
     if (piece) first = false;
     parser.write(piece);
-    if (out.length) {
-      yield* out;
-      out = [];
-    }
     if (Math.floor(parser.line / PROGRESS_EVERY) > Math.floor(lastProgress / PROGRESS_EVERY)) {
       lastProgress = parser.line;
-      yield { kind: 'progress', lines: parser.line };
+      out.push({ kind: 'progress', lines: parser.line });
+    }
+    if (out.length >= BATCH) {
+      yield out;
+      out = [];
     }
   }
   parser.write(decoder.decode());
@@ -339,9 +218,13 @@ export async function* parseGreenButton(
       'The file has no UsagePoint or IntervalBlock: it is not Green Button usage data',
     );
   for (const p of pending) emitBlock(p.meterReading, p.entry, true);
-  yield* out;
-  yield { kind: 'progress', lines: parser.line };
+  out.push({ kind: 'progress', lines: parser.line });
+  yield out;
 }
+
+/** Green Button's events one by one. */
+export const parseGreenButton = (source: TextSource, options: { timeZone?: string } = {}) =>
+  eventsOf(parseGreenButtonBatches(source, options));
 
 function refuse(line: number, reason: string): ImportEvent {
   return { kind: 'refused', row: { line, reason } };

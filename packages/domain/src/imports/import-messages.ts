@@ -40,7 +40,6 @@ export const IMPORT_MSG = {
     'Negative reading ({value}) on an import register: export belongs on an export register of {name}',
   exportWithout: 'An export reading and data source {name} has no export',
   intervalLength: '{minutes}-minute intervals: data source {name} records 5, 15 or 30-minute intervals only',
-  intervalAligned: 'The {minutes}-minute interval from {time} does not fall within one half hour',
   future: 'The reading at {time} is in the future',
   dateNotValid: 'The date "{value}" is not a date',
   timeNotValid: 'The time "{value}" is not a date and time',
@@ -55,7 +54,18 @@ export const IMPORT_MSG = {
   required: 'The {field} is empty',
 } as const;
 
-/** A problem with the file as a whole: the load ends with this message and nothing is written. */
+/**
+ * A problem with the file as a whole (no header, a bad or missing end record, a truncated file, a file in
+ * another format): the load ends with this message and nothing is written. `line` is where the parser found it,
+ * when it knows.
+ */
 export class ImportFileError extends Error {
   override name = 'ImportFileError';
+
+  constructor(
+    message: string,
+    readonly line: number | null = null,
+  ) {
+    super(message);
+  }
 }

@@ -1,9 +1,11 @@
-import { ImportFileError } from './errors';
+import { ImportFileError } from './import-messages';
 import {
+  BATCH,
   type CsvRecord,
   compactDate,
   csvRecords,
   decimal,
+  eventsOf,
   PROGRESS_EVERY,
   shownDate,
   type TextSource,
@@ -167,12 +169,13 @@ function dayReadings(day: Day, stream: Stream): IntervalReading[] | string {
 }
 
 /**
- * Reads a NEM12 file as a stream of events: each interval as a reading (kWh or kVArh, UTC start), each bad
+ * Reads a NEM12 file as a stream of event batches (arrays, in file order): each interval as a reading (kWh or kVArh, UTC start), each bad
  * row as refused with its line and reason. A 200 record that cannot be read is refused once and its 300 and
  * 400 records are skipped. Throws ImportFileError when the file is not NEM12, has no 100 header, has a bad or
  * missing 900 end record (a truncated file), or has records after it.
  */
-export async function* parseNem12(source: TextSource): AsyncGenerator<ImportEvent> {
+export async function* parseNem12Batches(source: TextSource): AsyncGenerator<ImportEvent[]> {
+  let out: ImportEvent[] = [];
   let header = false;
   let endLine: number | null = null;
   /** The current 200 record's stream; 'refused' skips its 300 and 400 records. */
@@ -180,19 +183,23 @@ export async function* parseNem12(source: TextSource): AsyncGenerator<ImportEven
   let day: Day | null = null;
   let lastLine = 0;
 
-  function* finishDay(): Generator<ImportEvent> {
+  function finishDay() {
     if (!day || !stream || stream === 'refused') return;
     const readings = dayReadings(day, stream);
-    if (typeof readings === 'string') yield fault(day.line, readings);
-    else for (const reading of readings) yield { kind: 'reading', reading };
+    if (typeof readings === 'string') out.push(fault(day.line, readings));
+    else for (const reading of readings) out.push({ kind: 'reading', reading });
     day = null;
   }
 
   for await (const record of csvRecords(source)) {
+    if (out.length >= BATCH) {
+      yield out;
+      out = [];
+    }
     const { line, fields } = record;
     const indicator = (fields[0] ?? '').trim();
     if (Math.floor(line / PROGRESS_EVERY) > Math.floor(lastLine / PROGRESS_EVERY))
-      yield { kind: 'progress', lines: line };
+      out.push({ kind: 'progress', lines: line });
     lastLine = line;
     if (endLine !== null)
       throw new ImportFileError(`Line ${line} comes after the 900 end record of line ${endLine}`, line);
@@ -211,12 +218,12 @@ export async function* parseNem12(source: TextSource): AsyncGenerator<ImportEven
         line,
       );
     }
-    if (indicator !== '400' && indicator !== '500') yield* finishDay();
+    if (indicator !== '400' && indicator !== '500') finishDay();
     switch (indicator) {
       case '200': {
         const read = readStream(fields);
         if (typeof read === 'string') {
-          yield fault(line, `200 record: ${read}; its interval data is not read`);
+          out.push(fault(line, `200 record: ${read}; its interval data is not read`));
           stream = 'refused';
         } else stream = read;
         break;
@@ -224,23 +231,23 @@ export async function* parseNem12(source: TextSource): AsyncGenerator<ImportEven
       case '300': {
         if (stream === 'refused') break;
         if (!stream) {
-          yield fault(line, '300 record before any 200 record: no NMI to read it for');
+          out.push(fault(line, '300 record before any 200 record: no NMI to read it for'));
           break;
         }
         const read = readDay(record, stream);
-        if (typeof read === 'string') yield fault(line, read);
+        if (typeof read === 'string') out.push(fault(line, read));
         else day = read;
         break;
       }
       case '400': {
         if (stream === 'refused') break;
         if (!day || !stream) {
-          yield fault(line, '400 record without a 300 record before it');
+          out.push(fault(line, '400 record without a 300 record before it'));
           break;
         }
         const problem = applyOverride(fields, day, stream);
         if (problem) {
-          yield fault(line, problem);
+          out.push(fault(line, problem));
           day = null; // the day cannot be read right without it; its 300 record is not refused twice
         }
         break;
@@ -255,12 +262,16 @@ export async function* parseNem12(source: TextSource): AsyncGenerator<ImportEven
       case '100':
         throw new ImportFileError(`A second 100 header at line ${line}: one file, one header`, line);
       default:
-        yield fault(line, `'${indicator}' is not a NEM12 record (100, 200, 300, 400, 500 or 900)`);
+        out.push(fault(line, `'${indicator}' is not a NEM12 record (100, 200, 300, 400, 500 or 900)`));
     }
   }
   if (!header) throw new ImportFileError('The file is empty');
-  yield* finishDay();
+  finishDay();
   if (endLine === null)
     throw new ImportFileError('The file has no 900 end record: it may have been cut short', lastLine);
-  yield { kind: 'progress', lines: lastLine };
+  out.push({ kind: 'progress', lines: lastLine });
+  yield out;
 }
+
+/** NEM12's events one by one (parseNem12Batches gives them in arrays, faster to iterate). */
+export const parseNem12 = (source: TextSource) => eventsOf(parseNem12Batches(source));

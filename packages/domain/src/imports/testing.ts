@@ -1,4 +1,4 @@
-import { ImportFileError } from './errors';
+import { ImportFileError } from './import-messages';
 import type { ImportEvent, IntervalReading, RefusedRow } from './types';
 
 /** Test helpers for the parsers: collect a parser's events, and cut a text into awkward chunks. */

@@ -11,7 +11,15 @@ export interface ChargeType {
   tou: boolean;
   taxExempt: boolean;
   discountable: boolean;
+  /**
+   * Only on a reversal, replacement or decommission: its charged cost as the invoice page shows it (never
+   * chosen on an invoice, never stored as an item). Tax-exempt: the document's cost carries no GST.
+   */
+  documentOnly?: boolean;
 }
+
+/** The charged cost of a reversing document, shown as its one charge line. */
+export const CHARGED_COST_TYPE_ID = 10;
 
 export const CHARGE_TYPES: readonly ChargeType[] = [
   { id: 1, name: 'Energy', category: 'charge', tou: true, taxExempt: false, discountable: true },
@@ -37,6 +45,15 @@ export const CHARGE_TYPES: readonly ChargeType[] = [
     taxExempt: true,
     discountable: false,
   },
+  {
+    id: CHARGED_COST_TYPE_ID,
+    name: 'Charged cost',
+    category: 'charge',
+    tou: false,
+    taxExempt: true,
+    discountable: false,
+    documentOnly: true,
+  },
   { id: 30, name: 'Sundry', category: 'sundry', tou: false, taxExempt: false, discountable: false },
   { id: 31, name: 'Late payment fee', category: 'sundry', tou: false, taxExempt: false, discountable: false },
   { id: 32, name: 'Connection fee', category: 'sundry', tou: false, taxExempt: false, discountable: false },
@@ -60,3 +77,5 @@ export const CHARGE_TYPES: readonly ChargeType[] = [
 ];
 
 export const chargeTypeById = (id: number) => CHARGE_TYPES.find((t) => t.id === id);
+/** The charge types an invoice's items may be of (not the reversing documents' charged cost). */
+export const ENTRY_CHARGE_TYPES = CHARGE_TYPES.filter((t) => !t.documentOnly);

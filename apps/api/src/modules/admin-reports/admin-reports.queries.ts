@@ -34,3 +34,60 @@ export async function estimatedReads(db: DbOrTx, organisationId: number, visible
     order by min(c.date_from), lower(m.local_name), m.id`);
   return rows.rows;
 }
+
+export type ReportMeterRow = {
+  id: number;
+  local_name: string;
+  site_name: string;
+  energy: string | null;
+  retailer: string | null;
+  meter_open: string | null;
+  meter_close: string | null;
+  transient_meter: boolean;
+};
+
+/**
+ * The live data sources of the Invoice Entry Report: those that take invoices (the Invoices tab's rule: not a
+ * check meter, not transactional or consumption-only, not inheriting a submeter) and are in the invoice report
+ * (their Details setting); optionally only the ids named, a data type or a retailer, and those visible.
+ */
+export async function invoiceReportMeters(
+  db: DbOrTx,
+  organisationId: number,
+  filter: {
+    ids: readonly number[] | null;
+    energy: number | null;
+    retailer: number | null;
+    visible: readonly number[] | null;
+  },
+) {
+  const rows = await db.execute<ReportMeterRow>(sql`
+    select m.id, m.local_name, s.name as site_name, d.name as energy, r.name as retailer,
+      m.meter_open::text as meter_open, m.meter_close::text as meter_close, m.transient_meter
+    from meters m
+    join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id
+    left join data_types d on d.id = m.energy_id
+    left join retailers r on r.id = m.retailer_id
+    where m.organisation_id = ${organisationId} and m.deleted_at is null and m.invoice_report
+      and m.metlvl_id <> 2 and m.meter_type not in (7, 8, 9) and not m.inherit_submeter
+      ${filter.ids === null ? sql`` : sql`and m.id = any(${intArray(filter.ids)})`}
+      ${filter.energy === null ? sql`` : sql`and m.energy_id = ${filter.energy}`}
+      ${filter.retailer === null ? sql`` : sql`and m.retailer_id = ${filter.retailer}`}
+      ${filter.visible === null ? sql`` : sql`and m.id = any(${intArray(filter.visible)})`}
+    order by lower(s.name), lower(m.local_name), m.id`);
+  return rows.rows;
+}
+
+/** The periods that count as invoiced on the meters: every invoice, and the non-invoicing notes (to today). */
+export async function coveredPeriods(db: DbOrTx, organisationId: number, meterIds: readonly number[]) {
+  if (meterIds.length === 0) return [];
+  const rows = await db.execute<{ meter_id: number; date_from: string; date_till: string | null }>(sql`
+    select im.meter_id, i.date_from::text as date_from, i.date_till::text as date_till
+    from invoice_meters im join invoices i on i.organisation_id = im.organisation_id and i.id = im.invoice_id
+    where im.organisation_id = ${organisationId} and im.meter_id = any(${intArray(meterIds)})
+    union all
+    select j.meter_id, j.date_from::text, j.date_till::text from jobs j
+    where j.organisation_id = ${organisationId} and j.meter_id = any(${intArray(meterIds)})
+      and j.invoice_gap_filler and j.invoice_id is null`);
+  return rows.rows;
+}

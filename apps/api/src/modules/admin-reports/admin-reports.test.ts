@@ -33,7 +33,32 @@ beforeAll(async () => {
   await createInvoice(db, supply, month('03', true));
   await createInvoice(db, yard, month('04', true));
   await createInvoice(db, yard, month('05', false));
-  Object.assign(ids, { supply: supply.id });
+  // Gas, Frank Energy: invoiced all of 2026 to May. Out of the report: a check meter, a transactional meter and
+  // one whose Details leave it out.
+  const gas = await createDataType(db, { name: 'Gas reports' });
+  const boiler = await createMeter(db, site, {
+    localName: 'Boiler gas',
+    energyId: gas.id,
+    unitId: gas.stdUnitId,
+    meterOpen: '2026-01-01',
+    retailerId: 12,
+  });
+  await createInvoice(db, boiler, { from: '2026-01-01', till: '2026-05-31', consumption: 50, cost: 9 });
+  await createMeter(db, site, { localName: 'Check meter', metlvlId: 2, ...kwh });
+  await createMeter(db, site, { localName: 'Card', meterType: 7, ...kwh });
+  await createMeter(db, site, { localName: 'Left out', invoiceReport: false, ...kwh });
+  const foreign = await createMeter(db, await createSite(db, other.id, { name: 'Elsewhere' }), {
+    localName: 'Foreign',
+    ...kwh,
+  });
+  Object.assign(ids, {
+    supply: supply.id,
+    yard: yard.id,
+    boiler: boiler.id,
+    gas: gas.id,
+    electricity: electricity.id,
+    foreign: foreign.id,
+  });
   await createMember(db, org.id, { loginId: 'r.observer', accessId: 4 });
   const barred = await createMember(db, org.id, { loginId: 'r.barred', accessId: 3 });
   await grantRight(db, {
@@ -69,5 +94,127 @@ describe('GET /organisations/{id}/estimated-reads-report', () => {
     expect((await get('r.barred', `/organisations/${org.id}/estimated-reads-report`)).json()).toEqual([]);
     expect((await get('r.outsider', `/organisations/${org.id}/estimated-reads-report`)).statusCode).toBe(403);
     expect((await get('r.observer', '/organisations/abc/estimated-reads-report')).statusCode).toBe(400);
+  });
+});
+
+const post = (who: string, url: string, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    headers: bearer(tokens[who] ?? ''),
+    payload: payload as object,
+  });
+
+/*
+ * Today 20 June 2026. Depot supply (open 2020): invoices 1-28 January, February and March: gaps from its open
+ * date to 2025, 29-31 January, and 29 March to today (more than two months back, so missing). Yard lights:
+ * April and May to the 28th; 29 May on is within two months, so awaiting a bill, not a gap.
+ */
+describe('GET /organisations/{id}/invoices-reports', () => {
+  it('lists the data sources in the report with their gaps, first and last invoiced days', async () => {
+    const res = await get('r.observer', `/organisations/${org.id}/invoices-reports`);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json() as { localName: string }[];
+    expect(rows.map((r) => r.localName)).toEqual(['Boiler gas', 'Depot supply', 'Yard lights']);
+    expect(rows[1]).toEqual({
+      meterId: ids.supply,
+      localName: 'Depot supply',
+      siteName: 'Depot',
+      energy: 'Electricity reports',
+      retailer: null,
+      meterOpen: '2020-01-01',
+      meterClose: null,
+      gaps: [
+        ['2020-01-01', '2025-12-31'],
+        ['2026-01-29', '2026-01-31'],
+        ['2026-03-29', '2026-06-20'],
+      ],
+      transientMeter: false,
+      firstInvoiced: '2026-01-01',
+      lastInvoiced: '2026-03-28',
+    });
+    expect(rows[2]).toMatchObject({
+      gaps: [
+        ['2020-01-01', '2026-03-31'],
+        ['2026-04-29', '2026-04-30'],
+      ],
+      lastInvoiced: '2026-05-28',
+    });
+  });
+  it('filters by data type and retailer', async () => {
+    const gas = await get('r.observer', `/organisations/${org.id}/invoices-reports?energy=${ids.gas}`);
+    expect(gas.json().map((r: { localName: string }) => r.localName)).toEqual(['Boiler gas']);
+    const frank = await get('r.observer', `/organisations/${org.id}/invoices-reports?retailer=12`);
+    expect(frank.json().map((r: { localName: string }) => r.localName)).toEqual(['Boiler gas']);
+    const none = await get(
+      'r.observer',
+      `/organisations/${org.id}/invoices-reports?energy=${ids.gas}&retailer=11`,
+    );
+    expect(none.json()).toEqual([]);
+  });
+  it('leaves out what the caller may not see; refuses another organisation and bad input', async () => {
+    const barred = await get('r.barred', `/organisations/${org.id}/invoices-reports`);
+    expect(barred.json().map((r: { localName: string }) => r.localName)).toEqual([
+      'Boiler gas',
+      'Yard lights',
+    ]);
+    expect((await get('r.outsider', `/organisations/${org.id}/invoices-reports`)).statusCode).toBe(403);
+    for (const q of ['energy=abc', 'retailer=-1', 'energy=99999999999'])
+      expect((await get('r.observer', `/organisations/${org.id}/invoices-reports?${q}`)).statusCode).toBe(
+        400,
+      );
+  });
+});
+
+describe('POST /organisations/{id}/invoices-reports', () => {
+  it('reports on the data sources named; others (not in the report, of another organisation) are left out', async () => {
+    const res = await post('r.observer', `/organisations/${org.id}/invoices-reports`, [
+      ids.yard,
+      ids.foreign,
+      ids.supply,
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((r: { meterId: number }) => r.meterId)).toEqual([ids.supply, ids.yard]);
+    expect((await post('r.observer', `/organisations/${org.id}/invoices-reports`, [])).json()).toEqual([]);
+  });
+  it('refuses what is not a list of ids, and another organisation', async () => {
+    for (const payload of [
+      { ids: [1] },
+      ['x'],
+      [0],
+      [3_000_000_000],
+      Array.from({ length: 5001 }, (_, i) => i + 1),
+    ])
+      expect(
+        (await post('r.observer', `/organisations/${org.id}/invoices-reports`, payload)).statusCode,
+      ).toBe(400);
+    expect(
+      (await post('r.outsider', `/organisations/${org.id}/invoices-reports`, [ids.supply])).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('POST /organisations/{id}/invoices-reports/export', () => {
+  it('answers the year as CSV, a row per data source with its months and share invoiced', async () => {
+    const res = await post('r.observer', `/organisations/${org.id}/invoices-reports/export`, {
+      year: 2026,
+      ids: [ids.supply],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('invoice-entry-2026.csv');
+    const [header, line, ...rest] = res.body.trim().split('\n');
+    expect(rest).toEqual([]);
+    expect(header).toContain('Data source,Site,Data type,Retailer,Open date,Close date,Days open');
+    // 2026 to 20 June: 171 days open; invoiced 28 + 28 + 28 = 84; missing 3 + 84 = 87 (29 Mar - 20 Jun); 49.1%.
+    expect(line).toMatch(/^Depot supply,Depot,Electricity reports,,01\/01\/2020,,171,84,87,0,49\.1,,/);
+    expect(line).toContain('29/01/2026 - 31/01/2026; 29/03/2026 - 20/06/2026');
+  });
+  it('refuses a year before 1990 or after this one', async () => {
+    for (const year of [1989, 2027]) {
+      const res = await post('r.observer', `/organisations/${org.id}/invoices-reports/export`, { year });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Choose a year from 1990 to 2026');
+    }
   });
 });

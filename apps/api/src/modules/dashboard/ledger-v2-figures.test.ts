@@ -22,9 +22,9 @@ let siteIds: number[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => new Date(`${TODAY}T10:00:00Z`) });
-  // Version 1's demo had no fleet (issue 16) and no reversal, replacement or decommission (issue 14): the
-  // same inputs are compared.
-  await seedDemoOnce(t.db, { today: TODAY, fleet: false, invoiceDocuments: false });
+  // Version 1's demo had no fleet (issue 16), no reversal, replacement or decommission (issue 14), and no
+  // second registers, half-hour gap or transactional meter (issue 15): the same inputs are compared.
+  await seedDemoOnce(t.db, { today: TODAY, fleet: false, invoiceDocuments: false, intervalExtras: false });
   const org = await t.db.execute<{ id: number }>(
     sql`select id from organisations where name = 'Demo Organisation'`,
   );

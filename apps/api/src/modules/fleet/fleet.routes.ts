@@ -31,18 +31,19 @@ import {
 } from '@verdant/contracts/fleet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ERROR_RESPONSES, editorOf, memberOf, onAsset, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { FleetService } from './fleet.service';
 import type { FleetExportService } from './fleet-export.service';
 
-const base = { tags: ['Fleet'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-const members = { access: { role: 'member', organisation: 'params.id' } } as const;
-const editors = { access: { role: 'editor', organisation: 'params.id' } } as const;
-const viewVehicle = { access: { action: 'view', asset: { vehicle: 'params.id' } } } as const;
-const editVehicle = { access: { action: 'edit', asset: { vehicle: 'params.id' } } } as const;
-const viewMeter = { access: { action: 'view', asset: { meter: 'params.id' } } } as const;
-const editMeter = { access: { action: 'edit', asset: { meter: 'params.id' } } } as const;
+const base = signedInDocs('Fleet');
+const errors = ERROR_RESPONSES;
+const members = memberOf('params.id');
+const editors = editorOf('params.id');
+const viewVehicle = onAsset('view', 'vehicle');
+const editVehicle = onAsset('edit', 'vehicle');
+const viewMeter = onAsset('view', 'meter');
+const editMeter = onAsset('edit', 'meter');
 
 /** Fleet calls (core-portal 7, data-portal 7): vehicles, fuel purchases, fuel cards and the fleet exports. */
 export const fleetRoutes: FastifyPluginAsyncZod<{

@@ -1,4 +1,4 @@
-import { errorResponse, idParam } from '@verdant/contracts/common';
+import { idParam } from '@verdant/contracts/common';
 import {
   created,
   distributionList,
@@ -13,19 +13,14 @@ import {
 } from '@verdant/contracts/groupings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ERROR_RESPONSES, editorOf, memberOf, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { GroupingsService } from './groupings.service';
 
-const base = { tags: ['Groupings'], security: [{ bearer: [] }] };
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
-const member = { access: { role: 'member', organisation: 'session' } } as const;
-const editor = { access: { role: 'editor', organisation: 'session' } } as const;
+const base = signedInDocs('Groupings');
+const errors = ERROR_RESPONSES;
+const member = memberOf('session');
+const editor = editorOf('session');
 const TYPES = ['site', 'meter'] as const;
 const orgParam = z.object({ id: idParam.shape.id });
 
@@ -67,7 +62,7 @@ export const groupingsRoutes: FastifyPluginAsyncZod<{ service: GroupingsService 
     app.post(
       `/organisations/:id/reporting-group-groupings/${type}-groupings`,
       {
-        config: { access: { role: 'editor', organisation: 'params.id' } },
+        config: editorOf('params.id'),
         schema: {
           ...base,
           summary: `Creates a ${type} grouping (controlled unless said otherwise)`,
@@ -83,7 +78,7 @@ export const groupingsRoutes: FastifyPluginAsyncZod<{ service: GroupingsService 
     app.post(
       `/organisations/:id/${type}-groups`,
       {
-        config: { access: { role: 'editor', organisation: 'params.id' } },
+        config: editorOf('params.id'),
         schema: {
           ...base,
           summary: `Creates a ${type} group, in a grouping when memberOf names one`,

@@ -1,4 +1,4 @@
-import { errorResponse, idParam } from '@verdant/contracts/common';
+import { idParam } from '@verdant/contracts/common';
 import {
   distributionList,
   groupDetail,
@@ -9,19 +9,14 @@ import {
   renameBody,
 } from '@verdant/contracts/groupings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_RESPONSES, editorOf, memberOf, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { GroupsService } from './groups.service';
 
-const base = { tags: ['Groupings'], security: [{ bearer: [] }] };
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
-const member = { access: { role: 'member', organisation: 'session' } } as const;
-const editor = { access: { role: 'editor', organisation: 'session' } } as const;
+const base = signedInDocs('Groupings');
+const errors = ERROR_RESPONSES;
+const member = memberOf('session');
+const editor = editorOf('session');
 
 export const groupsRoutes: FastifyPluginAsyncZod<{ service: GroupsService }> = async (app, { service }) => {
   for (const type of ['site', 'meter'] as const) {

@@ -43,8 +43,9 @@ async function readHead(body: Readable | undefined): Promise<Buffer> {
 
 /** Data loads (data-portal.md 7, jobs): the upload, its status, the /loading list, the error report. */
 export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (app, { service }) => {
-  // The upload streams to storage as it arrives: its body is handed on unread (refused early when it says it
-  // is too large).
+  // The upload streams to storage as it arrives: its body, whatever its content type, is handed on unread
+  // (refused early when it says it is too large).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (req, payload, done) => {
     if (Number(req.headers['content-length'] ?? 0) > IMPORT_MAX_BYTES) {
       payload.resume();

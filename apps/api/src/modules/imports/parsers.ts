@@ -1,11 +1,13 @@
-import { IMPORT_FORMAT_LABELS } from '@verdant/contracts/imports';
 import type { ReadingsMapping } from '@verdant/domain/imports/csv-mapping';
-import { detectCsvFormat, parsePeriodCsv } from '@verdant/domain/imports/csv-periods';
+import { parsePeriodCsv } from '@verdant/domain/imports/csv-periods';
 import { parseCsvReadings } from '@verdant/domain/imports/csv-readings';
 import { csvHead } from '@verdant/domain/imports/csv-records';
+import { parseEiep3Batches } from '@verdant/domain/imports/eiep3';
+import { parseEiep13aBatches } from '@verdant/domain/imports/eiep13a';
+import { parseGreenButtonBatches } from '@verdant/domain/imports/green-button';
 import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
+import { parseNem12Batches } from '@verdant/domain/imports/nem12';
 import type { ImportEvent, ImportFormat } from '@verdant/domain/imports/types';
-import { fill } from '@verdant/domain/messages';
 
 /** Formats of interval readings (half-hour data); the others are one row per invoice or consumption record. */
 export const INTERVAL_FORMATS: ReadonlySet<ImportFormat> = new Set([
@@ -17,28 +19,17 @@ export const INTERVAL_FORMATS: ReadonlySet<ImportFormat> = new Set([
 ]);
 
 /** The format a file's first bytes show, or null when they show none the import knows. */
-export function detectFormat(head: string): ImportFormat | null {
-  const text = head.replace(/^\uFEFF/, '').trimStart();
-  if (text.startsWith('<')) return /IntervalBlock|espi/i.test(text) ? 'green-button' : null;
-  const first = text.split(/\r?\n/, 1)[0] ?? '';
-  if (/^100\s*,\s*NEM12/i.test(first)) return 'nem12';
-  if (/^HDR\s*,/i.test(first)) return /EIEP\s*13A/i.test(first) ? 'eiep13a' : 'eiep3';
-  // A CSV: a header of at least two named columns, and a first row as wide.
-  const [headers] = csvHead(`${first}\n`, 1);
-  const row = csvHead(text, 2)[1];
-  if (!headers || headers.filter(Boolean).length < 2 || (row && row.length !== headers.length)) return null;
-  return detectCsvFormat(headers);
-}
+export { detectFormat } from '@verdant/domain/imports/detect';
 
 /** The header row of a CSV head (the first bytes of a file), or an empty list. */
 export const headersOf = (head: string) => csvHead(head, 1)[0] ?? [];
 
-/** The parser of a format over the file's text. */
+/** The parser of a format over the file's text: its events one by one, or in batches (arrays). */
 export function parserFor(
   format: ImportFormat,
   text: AsyncIterable<string>,
   options: { mapping: ReadingsMapping | null; zone: string },
-): AsyncIterable<ImportEvent> {
+): AsyncIterable<ImportEvent | ImportEvent[]> {
   switch (format) {
     case 'csv-readings':
       if (!options.mapping) throw new ImportFileError(IMPORT_MSG.mappingNeeded);
@@ -47,9 +38,13 @@ export function parserFor(
     case 'csv-consumption':
     case 'portfolio-manager':
       return parsePeriodCsv(text, format);
-    default:
-      throw new ImportFileError(
-        fill(IMPORT_MSG.fileUnreadable, { format: IMPORT_FORMAT_LABELS[format], detail: 'no reader yet' }),
-      );
+    case 'nem12':
+      return parseNem12Batches(text);
+    case 'eiep3':
+      return parseEiep3Batches(text);
+    case 'eiep13a':
+      return parseEiep13aBatches(text);
+    case 'green-button':
+      return parseGreenButtonBatches(text, { timeZone: options.zone });
   }
 }

@@ -12,13 +12,15 @@ import type { InvoicesService } from '../invoices/invoices.service';
 import { type ImportMeter, type MeterIndex, takesInvoices, takesRecords } from './meter-index';
 import type { Refusals } from './refusals';
 
-/** Writes one consumption record through the consumption service's rules (its refusals throw AppError). */
+/**
+ * Writes one consumption record (in the data source's own unit) through the consumption service's rules; its
+ * refusals throw AppError.
+ */
 export type RecordWriter = (
-  tx: Tx,
   caller: Caller,
-  meter: ImportMeter,
-  row: { dateFrom: string; dateTill: string; units: number; unitId: number },
-) => Promise<'created' | 'exists'>;
+  meterId: number,
+  row: { dateFrom: string; dateTill: string; units: number },
+) => Promise<unknown>;
 
 export interface PeriodSinkOptions {
   tx: Tx;
@@ -49,23 +51,25 @@ export class PeriodSink {
   records = 0;
   skipped = 0;
   readonly meterIds = new Set<number>();
-  private readonly units = new Map<number, { id: number; names: string }[]>();
+  private readonly units = new Map<number, { id: number; names: string; conversion: number }[]>();
 
   constructor(private readonly o: PeriodSinkOptions) {}
 
-  private async unitOf(meter: ImportMeter, text: string | null): Promise<number | null> {
-    if (text === null) return meter.unitId;
+  /** The unit a row names (the data source's own when it names none), or null when the data type has none such. */
+  private async unitOf(meter: ImportMeter, text: string | null) {
     if (meter.dataTypeId === null) return null;
     let units = this.units.get(meter.dataTypeId);
     if (!units) {
-      const rows = await this.o.tx.execute<{ id: number; name: string }>(
-        sql`select id, name from units where data_type_id = ${meter.dataTypeId} order by id`,
+      const rows = await this.o.tx.execute<{ id: number; name: string; conversion: string }>(
+        sql`select id, name, conversion_to_standard::text as conversion from units
+          where data_type_id = ${meter.dataTypeId} order by id`,
       );
-      units = rows.rows.map((r) => ({ id: r.id, names: loose(r.name) }));
+      units = rows.rows.map((r) => ({ id: r.id, names: loose(r.name), conversion: Number(r.conversion) }));
       this.units.set(meter.dataTypeId, units);
     }
+    if (text === null) return units.find((u) => u.id === meter.unitId) ?? null;
     const wanted = unitNames(text);
-    return units.find((u) => wanted.includes(u.names))?.id ?? null;
+    return units.find((u) => wanted.includes(u.names)) ?? null;
   }
 
   async add(row: PeriodRow): Promise<void> {
@@ -88,11 +92,13 @@ export class PeriodSink {
               ? 'record'
               : fill(IMPORT_MSG.meterNoPeriods, { name });
     if (kind !== 'invoice' && kind !== 'record') return refuse(kind);
-    const unitId = await this.unitOf(meter, row.unit);
-    if (unitId === null) return refuse(fill(IMPORT_MSG.unitUnknown, { unit: row.unit ?? '', name }));
+    const unit = await this.unitOf(meter, row.unit);
+    if (unit === null) return refuse(fill(IMPORT_MSG.unitUnknown, { unit: row.unit ?? '', name }));
     try {
       const outcome =
-        kind === 'invoice' ? await this.invoice(row, meter, unitId) : await this.record(row, meter, unitId);
+        kind === 'invoice'
+          ? await this.invoice(row, meter, unit.id)
+          : await this.record(row, meter, unit.conversion);
       if (outcome === 'exists') this.skipped += 1;
       else this.records += 1;
       this.meterIds.add(meter.id);
@@ -102,15 +108,23 @@ export class PeriodSink {
     }
   }
 
-  private async record(row: PeriodRow, meter: ImportMeter, unitId: number) {
-    if (!this.o.records)
-      throw new AppError('BAD_REQUEST', IMPORT_MSG.meterNoRecords.replace('{name}', meter.localName), 400);
-    return this.o.records(this.o.tx, this.o.caller, meter, {
-      dateFrom: row.from,
-      dateTill: row.till,
-      units: row.quantity,
-      unitId,
-    });
+  /** A consumption record, in the data source's unit (converted from the row's), unless one the same is stored. */
+  private async record(
+    row: PeriodRow,
+    meter: ImportMeter,
+    conversion: number,
+  ): Promise<'created' | 'exists'> {
+    if (!this.o.records || meter.unitId === null)
+      throw new AppError('BAD_REQUEST', fill(IMPORT_MSG.meterNoRecords, { name: meter.localName }), 400);
+    const units = Math.round(((row.quantity * conversion) / meter.conversion) * 1e4) / 1e4;
+    const found = await this.o.tx.execute<{ same: boolean }>(sql`
+      select units = ${units}::numeric as same from consumption_records
+      where organisation_id = ${this.o.organisationId} and meter_id = ${meter.id}
+        and date_from = ${row.from} and date_till = ${row.till}
+      limit 1`);
+    if (found.rows[0]?.same) return 'exists';
+    await this.o.records(this.o.caller, meter.id, { dateFrom: row.from, dateTill: row.till, units });
+    return 'created';
   }
 
   private async invoice(row: PeriodRow, meter: ImportMeter, unitId: number): Promise<'created' | 'exists'> {

@@ -1,10 +1,10 @@
-import { type HalfHourDay, stageDays } from '@verdant/db/ledger/half-hour-ingest';
+import type { HalfHourDay, StageWriter } from '@verdant/db/ledger/half-hour-ingest';
+import { type FoldedDay, HalfHourFolder } from '@verdant/domain/imports/fold';
 import { IMPORT_MSG } from '@verdant/domain/imports/import-messages';
 import type { LocalClock } from '@verdant/domain/imports/local-time';
 import type { IntervalReading } from '@verdant/domain/imports/types';
 import { fill } from '@verdant/domain/messages';
 import { standardOffsetMinutes } from '@verdant/domain/time-zone';
-import type pg from 'pg';
 import type { ImportMeter, MeterIndex } from './meter-index';
 import { takesIntervals } from './meter-index';
 import type { Refusals } from './refusals';
@@ -12,25 +12,13 @@ import type { Registers } from './registers';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-/** Days held open before the least recently touched half are staged: a few MB, whatever the file's size. */
-export const OPEN_DAYS = 8192;
-const QUALITY = ' AESFV';
+/** Completed days sent to the staging COPY at a time. */
+export const STAGE_BATCH = 500;
 const LENGTHS = new Set([5, 15, 30]);
 
-interface OpenDay {
-  meterId: number;
-  register: number;
-  date: string;
-  values: Float64Array;
-  /** Minutes of each half hour the file gave (30 when whole). */
-  covered: Uint8Array;
-  /** Index into QUALITY: a flag other than A outranks A within a half hour. */
-  quality: Uint8Array;
-  touched: number;
-}
-
 export interface ReadingSinkOptions {
-  client: pg.ClientBase;
+  /** The load's COPY into its staging table. */
+  stage: StageWriter;
   zone: string;
   clock: LocalClock;
   now: number;
@@ -43,43 +31,67 @@ export interface ReadingSinkOptions {
 
 /**
  * Where the load's interval readings go: each is matched to a data source and register, checked, and folded onto
- * the organisation's standard-time half-hour clock (5 and 15-minute intervals summed into their half hour),
- * day by day; days are staged in batches (COPY into the load's staging table), so memory stays flat however
- * large the file. A half hour that only part of is given stays missing rather than understated.
+ * the organisation's standard-time half-hour clock by the import fold (fold.ts: 5 and 15-minute intervals summed
+ * into their half hour, a half hour given only in part kept and marked estimated, a minute given twice refused).
+ * Days are staged as the fold completes them, in batches, so a file read in time order holds only a day or two
+ * per channel in memory.
  */
+/** What the sink keeps of a meter once it has checked what does not change from reading to reading. */
+interface MeterState {
+  meter: ImportMeter;
+  /** The reason every reading of the meter is refused, or null. */
+  refused: string | null;
+  /** Standard-time day numbers (days since 1970-01-01) of the open and close dates. */
+  openDay: number;
+  closeDay: number;
+}
+
+/** The channel the previous reading went to: files give a channel's readings one after another. */
+interface LastChannel {
+  meterKey: string;
+  register: string | null;
+  direction: string;
+  quantity: string;
+  state: MeterState;
+  /** The register number, or the reason the reading is refused. */
+  resolved: number | string;
+  key: string;
+}
+
+const dayNumber = (date: string | null, none: number) =>
+  date === null ? none : Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY);
+
 export class ReadingSink {
   readings = 0;
-  private readonly days = new Map<string, OpenDay>();
-  private readonly offsets = new Map<number, number>();
-  private readonly dates = new Map<number, string>();
+  private readonly folder: HalfHourFolder;
+  private readonly channels = new Map<string, { meterId: number; register: number }>();
+  private readonly states = new Map<string, MeterState | string>();
   private readonly meterIds = new Set<number>();
-  private touch = 0;
-  private staged = 0;
+  private pending: HalfHourDay[] = [];
+  private last: LastChannel | null = null;
+  /** The standard offset (ms) of the year the previous reading fell in, and that year's bounds. */
+  private year = { from: 0, to: -1, offset: 0 };
 
-  constructor(private readonly o: ReadingSinkOptions) {}
+  constructor(private readonly o: ReadingSinkOptions) {
+    this.folder = new HalfHourFolder(o.zone);
+  }
 
   private refuse(line: number, reason: string): false {
     this.o.refusals.add({ line, reason });
     return false;
   }
 
+  /** The standard offset in ms at an instant (the zone's standard offset for the instant's UTC year). */
   private standardOffset(utcMs: number) {
-    const year = new Date(utcMs).getUTCFullYear();
-    let offset = this.offsets.get(year);
-    if (offset === undefined) {
-      offset = standardOffsetMinutes(this.o.zone, year);
-      this.offsets.set(year, offset);
+    if (utcMs < this.year.from || utcMs >= this.year.to) {
+      const year = new Date(utcMs).getUTCFullYear();
+      this.year = {
+        from: Date.UTC(year, 0, 1),
+        to: Date.UTC(year + 1, 0, 1),
+        offset: standardOffsetMinutes(this.o.zone, year) * MINUTE,
+      };
     }
-    return offset;
-  }
-
-  private dateOf(dayNumber: number) {
-    let date = this.dates.get(dayNumber);
-    if (date === undefined) {
-      date = new Date(dayNumber * DAY).toISOString().slice(0, 10);
-      this.dates.set(dayNumber, date);
-    }
-    return date;
+    return this.year.offset;
   }
 
   private localTime(utcMs: number) {
@@ -89,9 +101,31 @@ export class ReadingSink {
       .replace('T', ' ');
   }
 
-  private check(r: IntervalReading, meter: ImportMeter, value: number): string | null {
+  /** The meter a file's key names with what the sink checks once per meter, or the reason it names none. */
+  private stateOf(meterKey: string): MeterState | string {
+    let state = this.states.get(meterKey);
+    if (state === undefined) {
+      const meter = this.o.meters.resolve(meterKey);
+      state =
+        typeof meter === 'string'
+          ? meter
+          : {
+              meter,
+              refused: takesIntervals(meter)
+                ? null
+                : fill(IMPORT_MSG.meterNoIntervals, { name: meter.localName }),
+              openDay: dayNumber(meter.meterOpen, Number.NEGATIVE_INFINITY),
+              closeDay: dayNumber(meter.meterClose, Number.POSITIVE_INFINITY),
+            };
+      this.states.set(meterKey, state);
+    }
+    return state;
+  }
+
+  /** The checks of one reading's own figures (its meter's standing checks are done). */
+  private check(r: IntervalReading, state: MeterState, value: number, day: number): string | null {
+    const { meter } = state;
     const name = meter.localName;
-    if (!takesIntervals(meter)) return fill(IMPORT_MSG.meterNoIntervals, { name });
     if (!LENGTHS.has(r.minutes)) return fill(IMPORT_MSG.intervalLength, { minutes: r.minutes, name });
     if (r.direction === 'export' && !meter.hasExport) return fill(IMPORT_MSG.exportWithout, { name });
     if (value < 0 && r.direction === 'import')
@@ -102,93 +136,83 @@ export class ReadingSink {
     if (value < 0) return fill(IMPORT_MSG.valueNotNumber, { value });
     if (r.startUtcMs + r.minutes * MINUTE > this.o.now)
       return fill(IMPORT_MSG.future, { time: this.localTime(r.startUtcMs) });
+    if (day < state.openDay || day > state.closeDay)
+      return fill(IMPORT_MSG.meterClosed, { name, date: new Date(day * DAY).toISOString().slice(0, 10) });
     return null;
+  }
+
+  /** The channel of a reading: the previous one when the file goes on with it (as files mostly do). */
+  private channelOf(r: IntervalReading): LastChannel | string {
+    const last = this.last;
+    if (
+      last &&
+      last.meterKey === r.meterKey &&
+      last.register === r.register &&
+      last.direction === r.direction &&
+      last.quantity === r.quantity
+    )
+      return last;
+    const state = this.stateOf(r.meterKey);
+    if (typeof state === 'string') return state;
+    if (state.refused) return state.refused;
+    const resolved = this.o.registers.resolve(state.meter, r.register, r.direction, r.quantity);
+    const key = `${state.meter.id}|${resolved}`;
+    if (typeof resolved === 'number' && !this.channels.has(key))
+      this.channels.set(key, { meterId: state.meter.id, register: resolved });
+    this.last = {
+      meterKey: r.meterKey,
+      register: r.register,
+      direction: r.direction,
+      quantity: r.quantity,
+      state,
+      resolved,
+      key,
+    };
+    return this.last;
   }
 
   /** Takes one reading (true), or refuses it with its line and reason (false). */
   add(r: IntervalReading): boolean {
-    const meter = this.o.meters.resolve(r.meterKey);
-    if (typeof meter === 'string') return this.refuse(r.line, meter);
-    const value = this.o.inMeterUnit ? r.value * meter.conversion : r.value;
-    const problem = this.check(r, meter, value);
+    const channel = this.channelOf(r);
+    if (typeof channel === 'string') return this.refuse(r.line, channel);
+    const { state } = channel;
+    const value = this.o.inMeterUnit ? r.value * state.meter.conversion : r.value;
+    const day = Math.floor((r.startUtcMs + this.standardOffset(r.startUtcMs)) / DAY);
+    const problem = this.check(r, state, value, day);
     if (problem) return this.refuse(r.line, problem);
-    const register = this.o.registers.resolve(meter, r.register, r.direction, r.quantity);
-    if (typeof register === 'string') return this.refuse(r.line, register);
-
-    const shifted = r.startUtcMs + this.standardOffset(r.startUtcMs) * MINUTE;
-    const dayNumber = Math.floor(shifted / DAY);
-    const minuteOfDay = (shifted - dayNumber * DAY) / MINUTE;
-    const slot = Math.floor(minuteOfDay / 30);
-    const offset = minuteOfDay - slot * 30;
-    if (offset + r.minutes > 30 || !Number.isInteger(offset))
-      return this.refuse(
-        r.line,
-        fill(IMPORT_MSG.intervalAligned, { minutes: r.minutes, time: this.localTime(r.startUtcMs) }),
-      );
-    const date = this.dateOf(dayNumber);
-    if ((meter.meterOpen && date < meter.meterOpen) || (meter.meterClose && date > meter.meterClose))
-      return this.refuse(r.line, fill(IMPORT_MSG.meterClosed, { name: meter.localName, date }));
-
-    const key = `${meter.id}|${register}|${dayNumber}`;
-    let day = this.days.get(key);
-    if (!day) {
-      day = {
-        meterId: meter.id,
-        register,
-        date,
-        values: new Float64Array(48),
-        covered: new Uint8Array(48),
-        quality: new Uint8Array(48),
-        touched: 0,
-      };
-      this.days.set(key, day);
-    }
-    day.touched = ++this.touch;
-    const code = QUALITY.indexOf(r.quality);
-    if (r.minutes === 30 || day.covered[slot] === 30) {
-      // A whole half hour, or a file that gives a half hour again: the later values win.
-      day.values[slot] = value;
-      day.covered[slot] = r.minutes;
-      day.quality[slot] = code;
-    } else {
-      day.values[slot] = (day.values[slot] ?? 0) + value;
-      day.covered[slot] = (day.covered[slot] ?? 0) + r.minutes;
-      if (code > 1 || (day.quality[slot] ?? 0) === 0) day.quality[slot] = code;
-    }
-    this.meterIds.add(meter.id);
+    if (typeof channel.resolved === 'string') return this.refuse(r.line, channel.resolved);
+    const done = this.folder.add(channel.key, {
+      startUtcMs: r.startUtcMs,
+      minutes: r.minutes,
+      value,
+      quality: r.quality,
+    });
+    if (typeof done === 'string') return this.refuse(r.line, done.charAt(0).toUpperCase() + done.slice(1));
+    for (const folded of done) this.pending.push(this.toDay(folded));
+    this.meterIds.add(state.meter.id);
     this.readings += 1;
     return true;
   }
 
-  /** Whether enough days are open that the oldest should be staged now. */
-  get full() {
-    return this.days.size > OPEN_DAYS;
+  private toDay(day: FoldedDay): HalfHourDay {
+    const channel = this.channels.get(day.key) as { meterId: number; register: number };
+    return { ...channel, date: day.date, kwh: day.values, quality: day.quality };
   }
 
-  /** Stages the least recently touched half of the open days (or all of them at the end). */
+  /** Whether enough completed days wait that they should be staged now. */
+  get full() {
+    return this.pending.length >= STAGE_BATCH;
+  }
+
+  /** Stages the completed days (and at the end, `all`, the days the file left incomplete). */
   async flush(all = false): Promise<void> {
-    let out = [...this.days.entries()];
-    if (!all) out = out.sort((a, b) => a[1].touched - b[1].touched).slice(0, Math.floor(out.length / 2));
-    if (out.length === 0) return;
-    for (const [key] of out) this.days.delete(key);
-    this.staged += await stageDays(
-      this.o.client,
-      out.map(([, d]) => toHalfHourDay(d)),
-    );
+    const out = this.pending;
+    this.pending = [];
+    if (all) for (const day of this.folder.flush()) out.push(this.toDay(day));
+    if (out.length > 0) await this.o.stage.write(out);
   }
 
   get touchedMeters() {
     return [...this.meterIds].sort((a, b) => a - b);
   }
-}
-
-function toHalfHourDay(d: OpenDay): HalfHourDay {
-  const kwh: (number | null)[] = Array(48);
-  let quality = '';
-  for (let i = 0; i < 48; i++) {
-    const whole = d.covered[i] === 30;
-    kwh[i] = whole ? (d.values[i] ?? null) : null;
-    quality += whole ? QUALITY[d.quality[i] ?? 1] : ' ';
-  }
-  return { meterId: d.meterId, register: d.register, date: d.date, kwh, quality };
 }

@@ -1,4 +1,5 @@
 import {
+  type HalfHourCheck,
   type InvoiceAlert,
   REPORT_STATUS,
   type VirtualInvoiceOfMeter,
@@ -222,14 +223,27 @@ async function finish(
   return (await q.invoiceAlerts(tx, organisationId, invoiceIds)).map(toInvoiceAlert);
 }
 
-/** The half-hour reconciliation of an invoice on each meter that has half-hour data for its period. */
-export async function halfHourChecks(tx: DbOrTx, organisationId: number, invoiceId: number) {
-  const all = await contexts(tx, organisationId, [invoiceId]);
-  return all.flatMap(({ meterId, ctx }) => {
-    if (!ctx.halfHour || ctx.meter.kwhPerUnit === null || ctx.meter.kwhPerUnit === undefined) return [];
-    const r = reconcileHalfHour(ctx.invoice, ctx.halfHour, ctx.meter.kwhPerUnit);
-    return r ? [{ meterId, ...r }] : [];
-  });
+/**
+ * The half-hour reconciliation of an invoice's period and consumption on one data source (the invoice page's
+ * `halfHourCheck`), or null when the data source has no half-hour data in the period or is not measured in kWh.
+ */
+export async function halfHourCheckOf(
+  tx: DbOrTx,
+  organisationId: number,
+  meterId: number,
+  invoice: { dateFrom: string | null; dateTill: string | null; unitId: number; consumption: number },
+): Promise<HalfHourCheck | null> {
+  const { dateFrom, dateTill } = invoice;
+  if (!dateFrom || !dateTill || dateTill < dateFrom) return null;
+  const meter = await q.halfHourMeter(tx, organisationId, meterId, invoice.unitId);
+  if (!meter?.has_half_hour || meter.kwh_per_unit === null) return null;
+  const days = await q.halfHourDays(tx, organisationId, meterId, dateFrom, dateTill);
+  const r = reconcileHalfHour(
+    { dateFrom, dateTill, consumption: invoice.consumption },
+    days,
+    meter.kwh_per_unit,
+  );
+  return r && { ...r, dateFrom, dateTill, unitId: invoice.unitId, kwhPerUnit: meter.kwh_per_unit };
 }
 
 /**

@@ -122,6 +122,20 @@ export async function items(db: DbOrTx, organisationId: number, invoiceIds: read
   return rows.rows;
 }
 
+/**
+ * Whether the meter has an import kWh register 0 (half-hour data to reconcile with), and how many kWh one of
+ * `unitId` is when the meter's data type is measured in kWh (else null).
+ */
+export async function halfHourMeter(db: DbOrTx, organisationId: number, meterId: number, unitId: number) {
+  const rows = await db.execute<{ has_half_hour: boolean; kwh_per_unit: number | null }>(sql`
+    select exists (select 1 from half_hour_registers r where r.organisation_id = m.organisation_id
+        and r.meter_id = m.id and r.register = 0 and r.direction = 'import' and r.quantity = 'kWh') as has_half_hour,
+      (select u.conversion_to_standard::float8 from units u join data_types d on d.id = m.energy_id
+        where u.id = ${unitId} and d.std_unit = 'kWh') as kwh_per_unit
+    from meters m where m.organisation_id = ${organisationId} and m.id = ${meterId}`);
+  return rows.rows[0];
+}
+
 /** Half-hour kWh (import register 0) of a meter between two days; missing half hours left out. */
 export async function halfHourDays(
   db: DbOrTx,

@@ -172,9 +172,12 @@ export async function completeInvoice(
   db: DbOrTx,
   organisationId: number,
   invoiceId: number,
-  values: { dateDue: string | null; enteredBy: number },
+  values: { dateDue: string | null; enteredBy: number; meterId: number },
 ) {
-  await db.execute(sql`update invoices set date_due = ${values.dateDue}, entered_by = ${values.enteredBy}
+  // The document is the retailer's: it re-bills the meter it is entered on.
+  await db.execute(sql`update invoices set date_due = ${values.dateDue}, entered_by = ${values.enteredBy},
+      retailer_id = (select m.retailer_id from meters m
+        where m.organisation_id = ${organisationId} and m.id = ${values.meterId})
     where organisation_id = ${organisationId} and id = ${invoiceId}`);
 }
 

@@ -141,6 +141,7 @@ export function createInvoiceReversalService({ db, clock }: { db: Db; clock: () 
           await q.completeInvoice(tx, organisationId, invoice.id, {
             dateDue: body.dueDate ?? null,
             enteredBy: a.user.id,
+            meterId: meter.id,
           });
           if (mode === 'decommission') {
             for (const id of meterIds) await q.closeMeter(tx, organisationId, id, body.endDate);

@@ -201,6 +201,11 @@ export async function replaceItems(
   if (items.length > 0) await db.insert(invoiceLineItems).values(items);
 }
 
+/** Adds items to an invoice, leaving its other items as they are. */
+export async function insertItems(db: DbOrTx, items: (typeof invoiceLineItems.$inferInsert)[]) {
+  if (items.length > 0) await db.insert(invoiceLineItems).values(items);
+}
+
 export async function upsertInvoiceMeter(db: DbOrTx, values: typeof invoiceMeters.$inferInsert) {
   await db
     .insert(invoiceMeters)

@@ -11,7 +11,7 @@ import { blankInput } from '@verdant/contracts/invoice-edit';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { type InvoiceInput as ArithmeticInput, invoiceTotals } from '@verdant/domain/invoices/arithmetic';
-import { CHARGE_TYPES, chargeTypeById } from '@verdant/domain/invoices/charge-types';
+import { CHARGE_TYPES, chargeTypeById, ENTRY_CHARGE_TYPES } from '@verdant/domain/invoices/charge-types';
 import { invoiceGaps, suggestedPeriod } from '@verdant/domain/invoices/gaps';
 import { centsToDollars, formatMoney, toCents } from '@verdant/domain/invoices/money';
 import { itemsCheck, saveCheck } from '@verdant/domain/invoices/save-checks';
@@ -19,6 +19,7 @@ import { fill, MSG } from '@verdant/domain/messages';
 import { audit, created, diff } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
+import { chargedCostLine, helperSundries } from './invoice-sundry';
 import * as q from './invoices.queries';
 
 type AlertOut = { id: number | null; details: string; reportStatus: number | null; meterId?: number };
@@ -29,6 +30,13 @@ export type AlertEvaluator = (
   invoiceIds: readonly number[],
   options: { dryRun: boolean },
 ) => Promise<AlertOut[]>;
+/** The invoice's period and consumption beside the data source's half-hour data (issue 14 point 9). */
+export type HalfHourChecker = (
+  tx: DbOrTx,
+  organisationId: number,
+  meterId: number,
+  invoice: { dateFrom: string | null; dateTill: string | null; unitId: number; consumption: number },
+) => Promise<InvoicePage['halfHourCheck']>;
 /** The stored alerts of invoices (the Alerts raised table). */
 export type StoredAlerts = (
   db: DbOrTx,
@@ -100,11 +108,13 @@ export function createInvoicesService({
   db,
   evaluateAlerts,
   storedAlerts,
+  halfHourCheck,
 }: {
   db: Db;
   clock?: () => Date;
   evaluateAlerts?: AlertEvaluator;
   storedAlerts?: StoredAlerts;
+  halfHourCheck?: HalfHourChecker;
 }) {
   function organisationOf(a: Caller) {
     const id = a.checked.organisationId;
@@ -170,13 +180,14 @@ export function createInvoicesService({
       meterClose: meter.meter_close,
       energyUnits: await q.unitsOfDataType(tx, organisationId, meter.energy_id),
       retailers: await q.retailerOptions(tx),
-      availableChargeTypes: [...CHARGE_TYPES],
+      availableChargeTypes: [...(kind === 'normal' ? ENTRY_CHARGE_TYPES : CHARGE_TYPES)],
       alerts:
         invoice && storedAlerts
           ? (await storedAlerts(tx, organisationId, [invoice.id]))
               .filter((x) => x.meterId === undefined || x.meterId === meter.id)
               .map(alertOf)
           : arithmeticAlerts(draft.items, arithmetic),
+      halfHourCheck: halfHourCheck ? await halfHourCheck(tx, organisationId, meter.id, draft) : null,
     };
   }
 
@@ -206,6 +217,8 @@ export function createInvoicesService({
         wasManuallyAdjusted: false,
         taxExempt: r.taxExempt,
       }));
+    const charged = chargedCostLine(invoice, rows);
+    if (charged) items.unshift(charged);
     const groups = [...new Set(items.flatMap((i) => (i.groupName ? [i.groupName] : [])))];
     const tax = invoice.taxAmount;
     const total =
@@ -244,7 +257,8 @@ export function createInvoicesService({
   function refuse(meter: q.MeterRow, body: InvoiceInput) {
     for (const it of body.items) {
       const type = chargeTypeById(it.chargeTypeId);
-      if (!type) throw badRequest(fill(MSG.invoiceChargeTypeUnknown, { name: it.chargeTypeId }));
+      if (!type || type.documentOnly)
+        throw badRequest(fill(MSG.invoiceChargeTypeUnknown, { name: it.chargeTypeId }));
       if (type.category !== it.category)
         throw badRequest(fill(MSG.invoiceChargeTypeCategory, { name: type.name, category: it.category }));
     }
@@ -271,6 +285,40 @@ export function createInvoicesService({
     if (meter.meter_close && till > meter.meter_close) throw badRequest(MSG.invoiceEndsAfterClose);
     if (!meter.unit_ids.includes(body.unitId))
       throw badRequest(MSG.invoiceUnitUnknown, { unitId: [MSG.invoiceUnitUnknown] });
+  }
+
+  /** Add Sundry on a reversing document (invoice-sundry.ts): the new sundries, GST and total, then as a save. */
+  async function addSundries(
+    tx: DbOrTx,
+    a: Caller,
+    meter: q.MeterRow,
+    existing: q.InvoiceRow,
+    body: InvoiceInput,
+  ): Promise<SaveResult> {
+    const organisationId = existing.organisationId;
+    const stored = await q.invoiceItems(tx, organisationId, existing.id);
+    const { items, update } = helperSundries(existing, stored, body);
+    await q.updateInvoice(tx, organisationId, existing.id, update);
+    await q.insertItems(
+      tx,
+      items.map((it) => ({ ...it, organisationId, invoiceId: existing.id })),
+    );
+    await recomputeFacts(tx, existing.meterIds);
+    const raised = evaluateAlerts
+      ? (await evaluateAlerts(tx, organisationId, [existing.id], { dryRun: body.dryRun })).map(alertOf)
+      : [];
+    if (body.dryRun) throw new DryRun({ errors: [], alerts: raised, savedInvoice: null });
+    await audit(tx, a, {
+      organisationId,
+      action: 'update',
+      asset: { type: 'meter', id: meter.id, name: meter.local_name },
+      changes: {
+        invoice: { before: existing.id, after: existing.id },
+        sundries: { before: null, after: items.map((i) => `${i.description ?? 'Sundry'} ${i.total}`) },
+        ...diff(existing as unknown as Record<string, unknown>, update),
+      },
+    });
+    return { errors: [], alerts: raised, savedInvoice: { id: existing.id } };
   }
 
   return {
@@ -369,7 +417,7 @@ export function createInvoicesService({
           const existing =
             body.id === null ? undefined : await q.findInvoice(tx, organisationId, body.id, body.meterId);
           if (body.id !== null && !existing) throw notFound();
-          if (existing && existing.kind !== 'normal') throw badRequest(MSG.invoiceNotEditable);
+          if (existing && existing.kind !== 'normal') return await addSundries(tx, a, meter, existing, body);
           if (
             existing?.reversed &&
             (existing.dateFrom !== body.dateFrom || existing.dateTill !== body.dateTill)

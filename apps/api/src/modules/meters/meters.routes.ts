@@ -23,7 +23,7 @@ import {
 } from '@verdant/contracts/meters';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_RESPONSES, signedInDocs } from '../../lib/route-docs';
+import { ERROR_RESPONSES, onAsset, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { MeterMovesService } from './meter-moves.service';
 import type { MeterSettingsService } from './meter-settings.service';
@@ -31,8 +31,8 @@ import type { MetersService } from './meters.service';
 
 const base = signedInDocs('Data sources');
 const errors = ERROR_RESPONSES;
-const view = { access: { action: 'view', asset: { meter: 'params.id' } } } as const;
-const edit = { access: { action: 'edit', asset: { meter: 'params.id' } } } as const;
+const view = onAsset('view', 'meter');
+const edit = onAsset('edit', 'meter');
 const organisationIdParam = z.object({ id: meterIdParam.shape.id });
 
 export const metersRoutes: FastifyPluginAsyncZod<{

@@ -102,6 +102,7 @@ export function createTransactionsService({ db, clock }: { db: Db; clock: () => 
         transactions: rows.map(toTransaction),
         showsCost: showsCost(meter.meterType),
         meterOpen: meter.meterOpen,
+        timeZone: meter.timeZone,
         mayEdit: a.checked.mayEdit,
         purchasesAt: purchasesAt(meter),
       };

@@ -6,6 +6,7 @@ import {
   memberDetails,
   membershipAnswer,
 } from '@verdant/contracts/groupings';
+import { groupTarget } from '@verdant/contracts/targets';
 import { api } from '../../lib/api-client';
 
 /** The groups screens share the 'groupings' key root, so a change anywhere refreshes every list. */
@@ -57,4 +58,23 @@ export function useMembership(type: GroupType, id: number) {
       }),
     onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
   });
+}
+
+/** GET and PUT /{type}-groups/{id}/target: the group's own yearly targets (kg CO2e, kWh); null clears one. */
+export function useGroupTarget(type: GroupType, id: number) {
+  return useQuery({
+    queryKey: [...keys.group(type, id), 'target'],
+    queryFn: ({ signal }) => api.get(`/${type}-groups/${id}/target`, { schema: groupTarget, signal }),
+  });
+}
+
+export function useSaveGroupTarget(type: GroupType, id: number) {
+  const client = useQueryClient();
+  return (kind: 'co2e' | 'cons', value: string | null) =>
+    api
+      .put(`/${type}-groups/${id}/target`, {
+        body: { [kind]: value === null ? null : Number(value) },
+        schema: groupTarget,
+      })
+      .then((saved) => client.setQueryData([...keys.group(type, id), 'target'], saved));
 }

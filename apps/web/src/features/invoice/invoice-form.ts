@@ -1,4 +1,5 @@
 import type { InvoiceItem, InvoicePage } from '@verdant/contracts/invoice-edit';
+import { SUNDRY_HELPER_TYPE_ID } from '@verdant/domain/constants';
 import { type InvoiceInput, type InvoiceTotals, invoiceTotals } from '@verdant/domain/invoices/arithmetic';
 import { chargeTypeById } from '@verdant/domain/invoices/charge-types';
 import { centsToDollars, toCents } from '@verdant/domain/invoices/money';
@@ -104,6 +105,20 @@ export function addItem(d: Draft, category: Section, groupName: string | null = 
     taxExempt: false,
   };
   return { ...d, items: [...d.items, item], edited: true };
+}
+
+/**
+ * The Add Sundry helper on a non-editable invoice: a sundry of type 30 with its total as typed. The invoice is
+ * not marked edited: its GST and Total Payable stay the calculated ones, which take the sundry's 15% GST.
+ */
+export function addHelperSundry(d: Draft, description: string, total: string): Draft {
+  const item: InvoiceItem = {
+    ...addItem(d, 'sundry').items.at(-1),
+    chargeTypeId: SUNDRY_HELPER_TYPE_ID,
+    description,
+    total,
+  } as InvoiceItem;
+  return { ...d, items: [...d.items, item] };
 }
 
 export function removeItem(d: Draft, index: number): Draft {

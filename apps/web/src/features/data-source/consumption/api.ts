@@ -9,6 +9,7 @@ import {
 } from '@verdant/contracts/meter-consumption';
 import { z } from 'zod';
 import { fileKeys, uploadRaw } from '../../../components/files-api';
+import { meterKeys } from '../../../components/meter-api';
 import { api } from '../../../lib/api-client';
 
 const listPath = (meterId: number) => `/meters/${meterId}/meter-consumption`;
@@ -30,7 +31,7 @@ function useRecordsMutation<V, R>(meterId: number, run: (v: V) => Promise<R>) {
     mutationFn: run,
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: consumptionKeys.list(meterId) });
-      await client.invalidateQueries({ queryKey: ['meter', meterId], refetchType: 'none' });
+      await client.invalidateQueries({ queryKey: meterKeys.meter(meterId), refetchType: 'none' });
       await client.invalidateQueries({ queryKey: fileKeys.list('meter', meterId), refetchType: 'none' });
     },
   });

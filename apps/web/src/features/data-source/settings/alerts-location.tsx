@@ -5,7 +5,7 @@ import { METER_MAP } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { InlineField } from '../../../components/inline-field';
 import { LocationMap } from '../../../components/location-map';
-import { Section } from '../../../components/settings-section';
+import { SettingsSection } from '../../../components/settings-section';
 import { type AlertSetup, useAlertSetup } from '../api';
 import { useFieldSavers } from './field-savers';
 
@@ -50,7 +50,7 @@ export function AlertSections({ meter }: { meter: MeterDetail }) {
   const wide = useMediaQuery('(min-width: 48em)', true);
   return (
     <>
-      <Section title="Consumption Alert">
+      <SettingsSection title="Consumption Alert">
         <Stack gap="sm">
           <div>
             <Text fz="sm" fw={500} mb={4}>
@@ -74,20 +74,20 @@ export function AlertSections({ meter }: { meter: MeterDetail }) {
             {consumptionField('absAlert', `And more than (${meter.unit ?? 'units'})`)}
           </SimpleGrid>
         </Stack>
-      </Section>
-      <Section title="Base Load Alert">
+      </SettingsSection>
+      <SettingsSection title="Base Load Alert">
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {baseLoadField('triggerPercentage', 'Trigger percentage')}
         </SimpleGrid>
-      </Section>
-      <Section title="Tariff Alert">
+      </SettingsSection>
+      <SettingsSection title="Tariff Alert">
         <SimpleGrid cols={{ base: 1, md: 3 }}>
           {tariffField('relAlert', 'Relative change (%)')}
           {tariffField('absAlert', 'Absolute change ($)')}
           {tariffField('rateAlert', 'Rate change (c/unit)')}
         </SimpleGrid>
-      </Section>
-      <Section title="Notifications">
+      </SettingsSection>
+      <SettingsSection title="Notifications">
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <InlineField
             label="Notifications recipient (email)"
@@ -98,7 +98,7 @@ export function AlertSections({ meter }: { meter: MeterDetail }) {
             onSave={save.text('alertRecipient')}
           />
         </SimpleGrid>
-      </Section>
+      </SettingsSection>
     </>
   );
 }
@@ -111,7 +111,7 @@ export function LocationSection({ meter }: { meter: MeterDetail }) {
     <InlineField label={label} name={key} value={meter[key]} readOnly={readOnly} onSave={save.text(key)} />
   );
   return (
-    <Section title="Location">
+    <SettingsSection title="Location">
       <Stack>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {line('address1', 'Address line 1')}
@@ -137,6 +137,6 @@ export function LocationSection({ meter }: { meter: MeterDetail }) {
           locatedZoom={METER_MAP.locatedZoom}
         />
       </Stack>
-    </Section>
+    </SettingsSection>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Select, SimpleGrid, Switch, TextInput } from '
 import { type MeterDetail, type MeterUpdate, REPORTING_SOURCES, SITUATIONS } from '@verdant/contracts/meters';
 import { CARBON_REPORTING_ENERGY_ID, METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
 import { InlineField } from '../../../components/inline-field';
-import { Section } from '../../../components/settings-section';
+import { SettingsSection } from '../../../components/settings-section';
 import { useContractOptions, useRetailerList, useUnitsOf } from '../api';
 import { useFieldSavers } from './field-savers';
 
@@ -67,7 +67,7 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
 
   return (
     <>
-      <Section
+      <SettingsSection
         title="Data Source Detail"
         right={
           <Group gap="xs">
@@ -148,10 +148,10 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
             onChange={(e) => flag(CONSUMPTION_FLAG, e.currentTarget.checked)}
           />
         </SimpleGrid>
-      </Section>
+      </SettingsSection>
 
       {meter.energyId === CARBON_REPORTING_ENERGY_ID && (
-        <Section title="Carbon Reporting">
+        <SettingsSection title="Carbon Reporting">
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Checkbox
               label="Carbon reporting"
@@ -161,10 +161,10 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
             />
             {toggle('contractorMeter', 'Contractor meter (reported in scope 3)')}
           </SimpleGrid>
-        </Section>
+        </SettingsSection>
       )}
 
-      <Section title="Retail and Billing">
+      <SettingsSection title="Retail and Billing">
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Select
             label="Retailer"
@@ -202,9 +202,9 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
           {toggle('invoiceReport', 'Include in the invoice report')}
           {toggle('nonMainland', 'Non-mainland supply')}
         </SimpleGrid>
-      </Section>
+      </SettingsSection>
 
-      <Section title="Metering Information">
+      <SettingsSection title="Metering Information">
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {text('meterNumber', 'Meter number')}
           <InlineField
@@ -219,7 +219,7 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
           {toggle('hasExport', 'Has export (generation)')}
           {toggle('inheritSubmeter', 'Inherits a submeter')}
         </SimpleGrid>
-      </Section>
+      </SettingsSection>
     </>
   );
 }

@@ -1,17 +1,12 @@
-import { ActionIcon, Anchor, Badge, Checkbox, Loader, Table, Text, UnstyledButton } from '@mantine/core';
-import {
-  IconArrowsSort,
-  IconChevronDown,
-  IconChevronRight,
-  IconSortAscending,
-  IconSortDescending,
-} from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Checkbox, Loader, Table, Text } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { DataSourceListItem } from '@verdant/contracts/data-sources';
 import { alertBadge, dataSourcePath } from '@verdant/domain/data-sources';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { AlertPanel } from '../../../components/alert-panel';
+import { SortHeaderCell } from '../../../components/list-filters';
 
 const MEASURE_LABELS = { cons: 'Usage', cost: 'Expenditure', co2: 'Emissions' } as const;
 
@@ -107,28 +102,15 @@ export function DataSourcesTable({
             <Table.Th w={32} aria-label="Expand" />
             {columns.map((c) => {
               const active = Math.abs(sort) === c.no;
-              const Icon = !active ? IconArrowsSort : sort > 0 ? IconSortAscending : IconSortDescending;
               return (
-                <Table.Th
+                <SortHeaderCell
                   key={c.no}
-                  p={0}
-                  ta={c.numeric ? 'right' : undefined}
-                  visibleFrom={c.wide ? 'sm' : undefined}
-                  aria-sort={active ? (sort > 0 ? 'ascending' : 'descending') : 'none'}
-                >
-                  <UnstyledButton
-                    onClick={() => onSort(active ? -sort : c.numeric ? -c.no : c.no)}
-                    fw={600}
-                    fz="sm"
-                    w="100%"
-                    ta={c.numeric ? 'right' : undefined}
-                    px="sm"
-                    py="xs"
-                  >
-                    {c.label}{' '}
-                    <Icon size={14} style={{ verticalAlign: 'middle', opacity: active ? 1 : 0.4 }} />
-                  </UnstyledButton>
-                </Table.Th>
+                  label={c.label}
+                  numeric={c.numeric}
+                  wide={c.wide}
+                  sorted={active ? (sort > 0 ? 'asc' : 'desc') : null}
+                  onClick={() => onSort(active ? -sort : c.numeric ? -c.no : c.no)}
+                />
               );
             })}
           </Table.Tr>

@@ -1,9 +1,9 @@
-import { Anchor, Badge, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { Anchor, Badge, Table, Text, Tooltip } from '@mantine/core';
 import { ENTITY_TYPE_LABELS, type EntityRow } from '@verdant/contracts/entities';
 import { MSG } from '@verdant/domain/messages';
 import { formatQuantity } from '@verdant/domain/unit-scaling';
 import { Link } from 'react-router';
+import { SortHeaderRow } from '../../../components/list-filters';
 import type { EntityFilters } from '../api';
 
 type Sort = EntityFilters['sort'];
@@ -27,24 +27,7 @@ export function EntitiesTable({ entities, sort, dir, onSort }: EntitiesTableProp
     <Table.ScrollContainer minWidth={720}>
       <Table highlightOnHover verticalSpacing="xs" aria-label="Entities">
         <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((c) => {
-              const active = sort === c.key;
-              const Icon = !active ? IconArrowsSort : dir === 'asc' ? IconSortAscending : IconSortDescending;
-              return (
-                <Table.Th
-                  key={c.key}
-                  ta={c.numeric ? 'right' : undefined}
-                  aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-                >
-                  <UnstyledButton onClick={() => onSort(c.key)} fw={600} fz="sm">
-                    {c.label}{' '}
-                    <Icon size={14} style={{ verticalAlign: 'middle', opacity: active ? 1 : 0.4 }} />
-                  </UnstyledButton>
-                </Table.Th>
-              );
-            })}
-          </Table.Tr>
+          <SortHeaderRow columns={COLUMNS} sort={sort} dir={dir} onSort={onSort} />
         </Table.Thead>
         <Table.Tbody>
           {entities.map((e) => (

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { ENTITY_TYPE_LABELS, ENTITY_TYPES, type EntityType } from '@verdant/contracts/entities';
 import { DEBOUNCE_MS } from '@verdant/domain/constants';
 import { useState } from 'react';
+import { ListFilters, useListFilters, useListSort } from '../../../components/list-filters';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
 import { PagedListBody } from '../../../components/paged-list-body';
@@ -19,13 +20,11 @@ const TYPE_OPTIONS = ENTITY_TYPES.map((t) => ({ value: t, label: ENTITY_TYPE_LAB
 export function EntitiesPage() {
   useDocumentTitle('Entities');
   const [showNew, setShowNew] = useShowNew();
-  const [text, setText] = useState('');
-  const [q] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
-  const [includeClosed, setIncludeClosed] = useState(false);
-  const [hideOpen, setHideOpen] = useState(false);
+  const f = useListFilters();
+  const [q] = useDebouncedValue(f.text.trim(), DEBOUNCE_MS);
+  const { includeClosed, hideOpen } = f;
   const [types, setTypes] = useState<EntityType[]>([]);
-  const [sort, setSort] = useState<EntityFilters['sort']>('name');
-  const [dir, setDir] = useState<'asc' | 'desc'>('asc');
+  const { sort, dir, onSort } = useListSort<EntityFilters['sort']>('name');
   const list = useEntitiesList({ q, includeClosed, hideOpen, types, sort, dir });
 
   const pages = list.data?.pages ?? [];
@@ -33,14 +32,6 @@ export function EntitiesPage() {
   const total = pages.at(-1)?.total ?? 0;
   const mayEdit = pages[0]?.mayEdit === true;
   const newOpened = showNew && mayEdit;
-
-  const onSort = (key: EntityFilters['sort']) => {
-    if (key === sort) setDir((d) => (d === 'asc' ? 'desc' : 'asc'));
-    else {
-      setSort(key);
-      setDir('asc');
-    }
-  };
 
   return (
     <>
@@ -57,34 +48,19 @@ export function EntitiesPage() {
       )}
       <Stack gap="md">
         <Group align="flex-end" gap="md">
-          <TextInput
-            label="Filter by name"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            w={260}
+          <ListFilters
+            filters={f}
+            choices={[
+              {
+                label: 'Type',
+                any: 'Any type',
+                data: TYPE_OPTIONS,
+                value: types,
+                onChange: (v) => setTypes(v as EntityType[]),
+                width: 280,
+              },
+            ]}
           />
-          <MultiSelect
-            label="Type"
-            placeholder={types.length ? undefined : 'Any type'}
-            data={TYPE_OPTIONS}
-            value={types}
-            onChange={(v) => setTypes(v as EntityType[])}
-            clearable
-            w={280}
-          />
-          <Stack gap={6} pb={4}>
-            <Checkbox
-              label="Include closed"
-              checked={includeClosed}
-              onChange={(e) => setIncludeClosed(e.currentTarget.checked)}
-            />
-            <Checkbox
-              label="Hide open"
-              checked={hideOpen}
-              onChange={(e) => setHideOpen(e.currentTarget.checked)}
-            />
-          </Stack>
           {list.isSuccess && (
             <Text fz="sm" c="dimmed" role="status" ml="auto">
               {`Showing ${rows.length} of ${total}`}

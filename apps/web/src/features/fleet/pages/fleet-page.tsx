@@ -1,30 +1,10 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  MultiSelect,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
-import {
-  IconArrowsSort,
-  IconCreditCard,
-  IconDownload,
-  IconPlus,
-  IconSearch,
-  IconSortAscending,
-  IconSortDescending,
-} from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { IconCreditCard, IconDownload, IconPlus } from '@tabler/icons-react';
 import type { FleetRow } from '@verdant/contracts/fleet';
 import { formatNumber, formatQuantity } from '@verdant/domain/unit-scaling';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { ListFilters, SortHeaderRow, useListFilters, useListSort } from '../../../components/list-filters';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -52,17 +32,17 @@ export function FleetPage() {
   const [showNew, setShowNew] = useShowNew();
   const [card, setCard] = useState(false);
   const [exporting, setExporting] = useState<null | 'fleet-data-export' | 'fleet-transaction-export'>(null);
-  const [text, setText] = useState('');
-  const [includeClosed, setIncludeClosed] = useState(false);
-  const [hideOpen, setHideOpen] = useState(false);
+  const f = useListFilters();
+  const { text, includeClosed, hideOpen } = f;
   const [fuels, setFuels] = useState<string[]>([]);
+  const [groups, setGroups] = useState<string[]>([]);
   const [memberOf, setMemberOf] = useState('site');
-  const [sort, setSort] = useState<Sort>('registration');
-  const [dir, setDir] = useState<'asc' | 'desc'>('asc');
+  const { sort, dir, onSort } = useListSort<Sort>('registration');
   const fleet = useFleet(memberOf);
   const mayEdit = fleet.data?.mayEdit === true;
   const all = fleet.data?.rows ?? [];
   const fuelOptions = [...new Set(all.map((r) => r.fuel))].sort();
+  const groupOptions = [...new Set(all.flatMap((r) => (r.memberOf ? [r.memberOf] : [])))].sort();
   const rows = useMemo(() => {
     const q = text.trim().toLowerCase();
     const shown = all.filter(
@@ -70,6 +50,7 @@ export function FleetPage() {
         (includeClosed || !r.closed) &&
         (!hideOpen || r.closed) &&
         (fuels.length === 0 || fuels.includes(r.fuel)) &&
+        (groups.length === 0 || (r.memberOf !== null && groups.includes(r.memberOf))) &&
         (q === '' || `${r.registration} ${r.makeModel}`.toLowerCase().includes(q)),
     );
     const sign = dir === 'asc' ? 1 : -1;
@@ -80,15 +61,7 @@ export function FleetPage() {
         sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y)))
       );
     });
-  }, [all, text, includeClosed, hideOpen, fuels, sort, dir]);
-
-  const onSort = (key: Sort) => {
-    if (key === sort) setDir((d) => (d === 'asc' ? 'desc' : 'asc'));
-    else {
-      setSort(key);
-      setDir('asc');
-    }
-  };
+  }, [all, text, includeClosed, hideOpen, fuels, groups, sort, dir]);
 
   return (
     <>
@@ -131,22 +104,6 @@ export function FleetPage() {
       </PageActions>
       <Stack gap="md">
         <Group align="flex-end" gap="md">
-          <TextInput
-            label="Filter by name"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            w={220}
-          />
-          <MultiSelect
-            label="Fuel"
-            placeholder={fuels.length ? undefined : 'Any fuel'}
-            data={fuelOptions}
-            value={fuels}
-            onChange={setFuels}
-            clearable
-            w={240}
-          />
           <Select
             label="Member Of"
             data={[
@@ -154,22 +111,27 @@ export function FleetPage() {
               ...(fleet.data?.groupings ?? []).map((g) => ({ value: String(g.id), label: g.name })),
             ]}
             value={memberOf}
-            onChange={(v) => setMemberOf(v ?? 'site')}
+            onChange={(v) => {
+              setMemberOf(v ?? 'site');
+              setGroups([]);
+            }}
             allowDeselect={false}
             w={180}
           />
-          <Stack gap={6} pb={4}>
-            <Checkbox
-              label="Include closed"
-              checked={includeClosed}
-              onChange={(e) => setIncludeClosed(e.currentTarget.checked)}
-            />
-            <Checkbox
-              label="Hide open"
-              checked={hideOpen}
-              onChange={(e) => setHideOpen(e.currentTarget.checked)}
-            />
-          </Stack>
+          <ListFilters
+            filters={f}
+            nameWidth={220}
+            choices={[
+              { label: 'Fuel', any: 'Any fuel', data: fuelOptions, value: fuels, onChange: setFuels },
+              {
+                label: memberOf === 'site' ? 'Sites' : 'Groups',
+                any: memberOf === 'site' ? 'Any site' : 'Any group',
+                data: groupOptions,
+                value: groups,
+                onChange: setGroups,
+              },
+            ]}
+          />
           {fleet.isSuccess && (
             <Text fz="sm" c="dimmed" role="status" ml="auto">
               {`Showing ${rows.length} of ${all.length}`}
@@ -179,28 +141,7 @@ export function FleetPage() {
         <Table.ScrollContainer minWidth={760}>
           <Table highlightOnHover verticalSpacing="xs" aria-label="Fleet">
             <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((c) => {
-                  const active = sort === c.key;
-                  const Icon = !active
-                    ? IconArrowsSort
-                    : dir === 'asc'
-                      ? IconSortAscending
-                      : IconSortDescending;
-                  return (
-                    <Table.Th
-                      key={c.key}
-                      ta={c.numeric ? 'right' : undefined}
-                      aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-                    >
-                      <UnstyledButton onClick={() => onSort(c.key)} fw={600} fz="sm">
-                        {c.label}{' '}
-                        <Icon size={14} style={{ verticalAlign: 'middle', opacity: active ? 1 : 0.4 }} />
-                      </UnstyledButton>
-                    </Table.Th>
-                  );
-                })}
-              </Table.Tr>
+              <SortHeaderRow columns={COLUMNS} sort={sort} dir={dir} onSort={onSort} />
             </Table.Thead>
             <Table.Tbody>
               {rows.map((r) => (

@@ -23,7 +23,7 @@ import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGroupings } from '../api';
-import { NewGroupingModal, NewGroupModal } from '../components/new-grouping-modals';
+import { NewGroupDialog } from '../components/new-group-dialog';
 
 const TYPE_LABEL: Record<GroupType, string> = { site: 'Site', meter: 'Data source' };
 
@@ -119,7 +119,7 @@ export function GroupingsPage() {
           );
         })}
       </Stack>
-      {creating && <NewGroupingModal opened onClose={() => setCreating(false)} />}
+      {creating && <NewGroupDialog mode="grouping" onClose={() => setCreating(false)} />}
     </>
   );
 }
@@ -206,8 +206,8 @@ export function GroupsListPage() {
         )}
       </Stack>
       {creating && (
-        <NewGroupModal
-          opened
+        <NewGroupDialog
+          mode="group"
           onClose={() => setCreating(false)}
           lists={{ site: sites.data, meter: meters.data }}
           initialType={type}

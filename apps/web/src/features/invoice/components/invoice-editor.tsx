@@ -21,6 +21,7 @@ import {
 import { READ_TYPE_LABELS, READ_TYPES } from '@verdant/contracts/invoice-edit';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { formatMoney, toCents } from '@verdant/domain/invoices/money';
+import { sundryHelperOffered } from '@verdant/domain/invoices/sundry';
 import { MSG } from '@verdant/domain/messages';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -30,6 +31,7 @@ import { showSuccessBanner } from '../../../lib/banners';
 import { useDeleteInvoice, useSaveInvoice } from '../api';
 import {
   addGroup,
+  addHelperSundry,
   addItem,
   bodyOf,
   type Draft,
@@ -40,8 +42,10 @@ import {
   setItem,
   totalsOf,
 } from '../invoice-form';
+import { AddSundryDialog } from './add-sundry-dialog';
 import { AlertsRaised } from './alerts-raised';
 import { MoneyText, NumberText } from './fields';
+import { HalfHourCheckPanel } from './half-hour-check';
 import { ItemsSection } from './items-section';
 import { AlertsDialog, SaveErrorDialog } from './save-dialogs';
 
@@ -98,6 +102,7 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
   const [alerts, setAlerts] = useState<Draft['alerts'] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [sundryOpen, setSundryOpen] = useState(false);
   const openingRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const save = useSaveInvoice();
@@ -153,7 +158,7 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
 
   const unit = draft.energyUnits.find((u) => u.id === draft.unitId)?.text ?? '';
   const retailer = draft.retailers.find((r) => r.id === draft.retailerId)?.text ?? null;
-  const showSundryHelper = !draft.editable && (draft.retailerId === 12 || draft.retailerId === 13);
+  const showSundryHelper = sundryHelperOffered(draft);
 
   const side = (
     <Stack gap={6} component="nav" aria-label="Invoice actions">
@@ -188,7 +193,7 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
         </Button>
       )}
       {showSundryHelper && draft.mayEdit && (
-        <Button variant="default" size="xs" onClick={() => setDraft((d) => addItem(d, 'sundry'))}>
+        <Button variant="default" size="xs" onClick={() => setSundryOpen(true)}>
           Add Sundry
         </Button>
       )}
@@ -390,6 +395,13 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
                 onValue={(v) => set('openingBalance', v)}
               />
             </SimpleGrid>
+            <HalfHourCheckPanel
+              check={draft.halfHourCheck}
+              consumption={draft.consumption}
+              unitId={draft.unitId}
+              dateFrom={draft.dateFrom}
+              dateTill={draft.dateTill}
+            />
 
             <Stack gap="lg" mt="xl">
               {(['charge', 'sundry', 'discount'] as const).map((section) => (
@@ -471,7 +483,10 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
                 <Button
                   onClick={onSave}
                   loading={save.isPending && alerts === null}
-                  disabled={!canEdit && !showSundryHelper}
+                  disabled={
+                    !canEdit &&
+                    !(showSundryHelper && draft.items.some((i) => i.id === null && i.category === 'sundry'))
+                  }
                   tabIndex={tab()}
                 >
                   Save changes
@@ -496,6 +511,11 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
         busy={save.isPending}
         onContinue={commit}
         onEdit={() => setAlerts(null)}
+      />
+      <AddSundryDialog
+        opened={sundryOpen}
+        onClose={() => setSundryOpen(false)}
+        onAdd={(description, total) => setDraft((d) => addHelperSundry(d, description, total))}
       />
       <SaveErrorDialog message={error} invoice={bodyOf(draft, false)} onClose={() => setError(null)} />
       <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Delete Invoice" centered>

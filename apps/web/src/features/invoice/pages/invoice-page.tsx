@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useInvoice } from '../api';
 import { InvoiceEditor } from '../components/invoice-editor';
+import { VirtualInvoicePanel } from '../components/virtual-invoice-panel';
 
 /** /data-sources/{meterId}/invoices/{id}: one invoice, as entered on this data source. */
 export function InvoicePage() {
@@ -27,5 +28,10 @@ export function InvoicePage() {
       <Alert color="red">{errorMessage(invoice.error)}</Alert>
     );
   // A new key per load: a save or a move to another invoice starts the editor afresh.
-  return <InvoiceEditor key={`${invoice.data.id}-${invoice.dataUpdatedAt}`} initial={invoice.data} />;
+  return (
+    <>
+      <InvoiceEditor key={`${invoice.data.id}-${invoice.dataUpdatedAt}`} initial={invoice.data} />
+      <VirtualInvoicePanel invoiceId={id} meterId={meterId} version={invoice.dataUpdatedAt} />
+    </>
+  );
 }

@@ -2,10 +2,10 @@ import { SimpleGrid, Switch } from '@mantine/core';
 import { type Organisation, parseAlertSettings } from '@verdant/contracts/organisations';
 import { useState } from 'react';
 import { InlineField } from '../../../components/inline-field';
+import { SettingsSection } from '../../../components/settings-section';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner } from '../../../lib/banners';
 import { useSaveSetting } from '../api';
-import { SettingsSection } from './settings-section';
 
 const ALERTS = [
   {

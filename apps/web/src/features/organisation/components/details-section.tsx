@@ -3,9 +3,9 @@ import type { Organisation, OrganisationUpdate } from '@verdant/contracts/organi
 import { organisationUpdate } from '@verdant/contracts/organisations';
 import type { InlineMode } from '@verdant/domain/inline-values';
 import { InlineField } from '../../../components/inline-field';
+import { SettingsSection } from '../../../components/settings-section';
 import { type Choice, useChoices, useEnergyUnitChoices, useSaveOrganisation } from '../api';
 import { SaveSelect } from './save-select';
-import { SettingsSection } from './settings-section';
 
 type TextKey = {
   [K in keyof OrganisationUpdate]: OrganisationUpdate[K] extends string | null ? K : never;

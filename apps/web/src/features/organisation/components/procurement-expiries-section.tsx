@@ -19,10 +19,10 @@ import { formatDisplayDate } from '@verdant/domain/dates';
 import { fill, MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
+import { SettingsSection } from '../../../components/settings-section';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDeleteExpiry, useExpiries, useSaveExpiry } from '../api';
-import { SettingsSection } from './settings-section';
 
 type Editing = { expiry?: ProcurementExpiry } | null;
 

@@ -4,10 +4,10 @@ import type { Organisation } from '@verdant/contracts/organisations';
 import { ORGANISATION_STATUS } from '@verdant/domain/constants';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SettingsSection } from '../../../components/settings-section';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useSetEnabled } from '../api';
-import { SettingsSection } from './settings-section';
 
 /**
  * Enable or disable the organisation, after confirmation. Disabling blocks every member (the person doing it

@@ -3,9 +3,9 @@ import type { Organisation } from '@verdant/contracts/organisations';
 import { formatDisplayDate as formatDate, parseDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
+import { SettingsSection } from '../../../components/settings-section';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { useSaveOrganisation } from '../api';
-import { SettingsSection } from './settings-section';
 
 /** Subscription: the expiry date, which can be cleared (no expiry). */
 export function SubscriptionSection({ organisation }: { organisation: Organisation }) {

@@ -1,8 +1,8 @@
 import { SimpleGrid } from '@mantine/core';
 import type { Organisation } from '@verdant/contracts/organisations';
 import { InlineField } from '../../../components/inline-field';
+import { SettingsSection } from '../../../components/settings-section';
 import { useSaveTarget } from '../api';
-import { SettingsSection } from './settings-section';
 
 const asText = (n: number | null) => (n === null ? null : String(n));
 

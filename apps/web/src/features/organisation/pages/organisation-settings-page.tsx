@@ -1,6 +1,7 @@
 import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { OrganisationLogoEditor } from '../../../components/organisation-logo-editor';
 import { PageHeader } from '../../../components/page-header';
+import { SettingsSection } from '../../../components/settings-section';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOrganisation } from '../api';
@@ -9,7 +10,6 @@ import { DetailsSection } from '../components/details-section';
 import { GhgSettingsSection } from '../components/ghg-settings-section';
 import { OrganisationActions } from '../components/organisation-actions';
 import { ProcurementExpiriesSection } from '../components/procurement-expiries-section';
-import { SettingsSection } from '../components/settings-section';
 import { StatusSection } from '../components/status-section';
 import { SubscriptionSection } from '../components/subscription-section';
 import { TargetsSection } from '../components/targets-section';

@@ -1,9 +1,9 @@
-import { Anchor, Badge, Loader, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { Anchor, Badge, Loader, Table, Text } from '@mantine/core';
 import type { SiteListItem } from '@verdant/contracts/sites';
 import { MSG } from '@verdant/domain/messages';
 import { axisScale } from '@verdant/domain/unit-scaling';
 import { Link } from 'react-router';
+import { SortHeaderRow } from '../../../components/list-filters';
 import type { SiteFilters } from '../api';
 
 type Sort = SiteFilters['sort'];
@@ -54,34 +54,12 @@ export function SitesTable({
     <Table.ScrollContainer minWidth={340}>
       <Table highlightOnHover verticalSpacing="xs" aria-label="Sites">
         <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((c) => {
-              const active = sort === c.key;
-              const Icon = !active ? IconArrowsSort : dir === 'asc' ? IconSortAscending : IconSortDescending;
-              return (
-                <Table.Th
-                  key={c.key}
-                  ta={c.numeric ? 'right' : undefined}
-                  aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-                  p={0}
-                  visibleFrom={c.wide ? 'sm' : undefined}
-                >
-                  <UnstyledButton
-                    onClick={() => onSort(c.key)}
-                    fw={600}
-                    fz="sm"
-                    w="100%"
-                    ta={c.numeric ? 'right' : undefined}
-                    px="sm"
-                    py="xs"
-                  >
-                    {labels[c.key]}{' '}
-                    <Icon size={14} style={{ verticalAlign: 'middle', opacity: active ? 1 : 0.4 }} />
-                  </UnstyledButton>
-                </Table.Th>
-              );
-            })}
-          </Table.Tr>
+          <SortHeaderRow
+            columns={COLUMNS.map((c) => ({ ...c, label: labels[c.key] }))}
+            sort={sort}
+            dir={dir}
+            onSort={onSort}
+          />
         </Table.Thead>
         <Table.Tbody>
           {sites.map((s) => {

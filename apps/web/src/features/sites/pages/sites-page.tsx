@@ -1,19 +1,10 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  MultiSelect,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingPlus, IconFileExport, IconSearch } from '@tabler/icons-react';
+import { IconBuildingPlus, IconFileExport } from '@tabler/icons-react';
 import { DEBOUNCE_MS } from '@verdant/domain/constants';
 import { monthYearLabel } from '@verdant/domain/month-labels';
 import { useMemo, useState } from 'react';
+import { ListFilters, useListFilters, useListSort } from '../../../components/list-filters';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
 import { PagedListBody } from '../../../components/paged-list-body';
@@ -42,13 +33,13 @@ export function SitesPage() {
   useDocumentTitle('Sites');
   const months = useMemo(monthOptions, []);
   const [showNew, setShowNew] = useShowNew();
-  const [text, setText] = useState('');
-  const [q] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
-  const [includeClosed, setIncludeClosed] = useState(false);
-  const [hideOpen, setHideOpen] = useState(false);
+  const f = useListFilters();
+  const [q] = useDebouncedValue(f.text.trim(), DEBOUNCE_MS);
+  const { includeClosed, hideOpen } = f;
   const [groups, setGroups] = useState<string[]>([]);
-  const [sort, setSort] = useState<SiteFilters['sort']>('name');
-  const [dir, setDir] = useState<'asc' | 'desc'>('asc');
+  const { sort, dir, onSort } = useListSort<SiteFilters['sort']>('name', (key) =>
+    key === 'name' || key === 'groups' ? 'asc' : 'desc',
+  );
   const [measure, setMeasure] = useState<SiteFilters['measure']>('cons');
   const [month, setMonth] = useState(months[0]?.value ?? '');
   const [exportOpen, setExportOpen] = useState(false);
@@ -62,14 +53,6 @@ export function SitesPage() {
   const mayEdit = pages[0]?.mayEdit === true;
   const groupOptions = pages[0]?.groupOptions ?? [];
   const newOpened = showNew && mayEdit;
-
-  const onSort = (key: SiteFilters['sort']) => {
-    if (key === sort) setDir((d) => (d === 'asc' ? 'desc' : 'asc'));
-    else {
-      setSort(key);
-      setDir(key === 'name' || key === 'groups' ? 'asc' : 'desc');
-    }
-  };
 
   return (
     <>
@@ -95,34 +78,18 @@ export function SitesPage() {
       </PageActions>
       <Stack gap="md">
         <Group align="flex-end" gap="md">
-          <TextInput
-            label="Filter by name"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            w={260}
+          <ListFilters
+            filters={f}
+            choices={[
+              {
+                label: 'Groups',
+                any: 'Any group',
+                data: groupOptions.map((g) => ({ value: String(g.id), label: g.name })),
+                value: groups,
+                onChange: setGroups,
+              },
+            ]}
           />
-          <MultiSelect
-            label="Groups"
-            placeholder={groups.length ? undefined : 'Any group'}
-            data={groupOptions.map((g) => ({ value: String(g.id), label: g.name }))}
-            value={groups}
-            onChange={setGroups}
-            clearable
-            w={240}
-          />
-          <Stack gap={6} pb={4}>
-            <Checkbox
-              label="Include closed"
-              checked={includeClosed}
-              onChange={(e) => setIncludeClosed(e.currentTarget.checked)}
-            />
-            <Checkbox
-              label="Hide open"
-              checked={hideOpen}
-              onChange={(e) => setHideOpen(e.currentTarget.checked)}
-            />
-          </Stack>
           <Select
             label="Month"
             data={months}

@@ -1,0 +1,36 @@
+import { expect, test } from './support/axe-test';
+import { openDataSource } from './support/data-source';
+import { shoot } from './support/screens';
+import { signIn } from './support/sign-in';
+
+test('a general user adds a transaction at a time already taken, sees why, and saves it at another time', async ({
+  page,
+}, info) => {
+  await signIn(page, 'demo.general');
+  await openDataSource(page, 'Northern Depot', 'Northern Depot Generator diesel');
+  await page.getByRole('tab', { name: 'Transactions' }).click();
+  await expect(page).toHaveURL(/\/data-sources\/\d+\/transactions$/);
+  const table = page.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByRole('columnheader', { name: 'Cost' })).toBeVisible();
+  await shoot(page, (name) => info.outputPath(name), 'transactions', [1440, 390]);
+
+  // The latest delivery's date and time.
+  const latest = table.getByRole('row').nth(1);
+  const date = (await latest.getByRole('cell').nth(1).textContent()) ?? '';
+  const time = (await latest.getByRole('cell').nth(2).textContent()) ?? '';
+  await page.getByRole('button', { name: 'New Transaction' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Transaction' });
+  await dialog.getByLabel('Date').fill(date);
+  await dialog.getByLabel('Time').fill(time);
+  await dialog.getByLabel('Quantity (litres)').fill('750');
+  await dialog.getByLabel('Cost ($)').fill('1372.50');
+  await dialog.getByLabel('Notes').fill('Top-up after the generator test');
+  await expect(dialog.getByText("There's already a transaction at that time")).toBeVisible();
+  await dialog.getByLabel('Time').fill('25:10');
+  await expect(dialog.getByText("There's already a transaction at that time")).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Transaction saved')).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: 'Top-up after the generator test' })).toContainText(
+    '25:10',
+  );
+});

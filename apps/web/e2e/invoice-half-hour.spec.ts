@@ -1,0 +1,45 @@
+import { expect, test } from './support/axe-test';
+import { openDataSource } from './support/data-source';
+import { signIn } from './support/sign-in';
+
+/*
+ * Issue 14 point 9: the demo's Civic Library Smart meter has half-hour data and no invoices for its last
+ * twelve months. A new invoice over the first of those months shows the half-hour total as soon as it opens,
+ * and compares it with the consumption as it is typed. Nothing is saved.
+ */
+test('a new invoice on a smart meter is compared with its half-hour data as the consumption is typed', async ({
+  page,
+}, info) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'demo.general');
+  await openDataSource(page, 'Civic Library', 'Civic Library Smart meter');
+  const meterPath = new URL(page.url()).pathname.match(/^\/data-sources\/\d+/)?.[0];
+  await page.goto(`${meterPath}/new-invoice`);
+  const dialog = page.getByRole('dialog', { name: 'New Invoice' });
+  await expect(dialog.getByLabel('Start date')).not.toHaveValue('');
+  // The half-hour data starts twelve months before last month.
+  const d = new Date();
+  const first = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 13, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
+  const shown = (x: Date) =>
+    `${String(x.getUTCDate()).padStart(2, '0')}/${String(x.getUTCMonth() + 1).padStart(2, '0')}/${x.getUTCFullYear()}`;
+  await dialog.getByLabel('Start date').fill(shown(first));
+  await dialog.getByLabel('End date').fill(shown(last));
+  await dialog.getByRole('button', { name: 'Create' }).click();
+
+  const check = page.getByRole('region', { name: 'Half-hour data for this period' });
+  await expect(check).toContainText('Type the consumption to compare it with the half-hour data.');
+  const total = ((await check.getByText(/kWh$/).nth(1).textContent()) ?? '').replace(/[^\d.]/g, '');
+  const consumption = page.getByRole('article', { name: 'Invoice' }).getByLabel(/^Consumption in/);
+  await consumption.fill(String(Math.round(Number(total) * 0.9)));
+  await expect(check).toContainText('differ by more than 2%');
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await check.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: info.outputPath(`half-hour-check-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await consumption.fill(total);
+  await expect(check).toContainText('Within 2% of the half-hour data.');
+  await expect(check).toContainText('+0.0%');
+});

@@ -1,0 +1,37 @@
+import { expect, test } from './support/axe-test';
+import { openDataSource } from './support/data-source';
+import { signIn } from './support/sign-in';
+
+// The invoice page loads the invoice, the ledger's neighbours and the virtual invoice: slow on a loaded machine.
+test.describe.configure({ timeout: 180_000 });
+
+test("the smart meter's latest invoice beside its virtual invoice, with the tariff alert", async ({
+  page,
+}, info) => {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - 1);
+  const number = `SMT-${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  await signIn(page, 'demo');
+  await openDataSource(page, 'Civic Library', 'Civic Library Smart meter');
+  await page.getByRole('tab', { name: 'Invoices' }).click();
+  await page.getByRole('link', { name: number, exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Virtual invoice' });
+  await expect(panel).toBeVisible({ timeout: 60_000 });
+  const table = panel.getByRole('table', { name: 'Virtual invoice' });
+  // Eight TOU lines (four periods by two day types); weekday Day is billed 2 c/kWh over the contract.
+  await expect(table.getByRole('row')).toHaveCount(1 + 8 + 1);
+  const day = table.getByRole('row').filter({ hasText: 'Energy - Day, Weekday' });
+  await expect(day.getByRole('cell').nth(2)).toHaveText(/^19\.8|^20\.79/);
+  await expect(day.getByRole('cell').last()).toHaveText(/^\+\$/);
+  await expect(
+    table.getByRole('row').filter({ hasText: 'Energy - Night, Weekday' }).getByRole('cell').last(),
+  ).toHaveText(/^\$0\.0[01]$|^\+\$0\.01$|^-\$0\.01$/);
+  await expect(panel.getByText('Tariff alert', { exact: true })).toBeVisible();
+  await expect(panel.getByText(/more for energy than the contract prices the half-hour data/)).toBeVisible();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: info.outputPath(`virtual-invoice-${width}.png`), fullPage: true });
+  }
+});

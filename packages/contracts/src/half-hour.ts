@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { int4, int4Param, text } from './common';
+
+/**
+ * Half-hour data of a meter (data-portal 2.5, 3 "Half-hour record" and "Half-hour availability", 7): its
+ * registers with the months that have data, and one month of one register on the local clock with its
+ * statistics.
+ */
+export const registerDirection = z.enum(['import', 'export']);
+export const registerQuantity = z.enum(['kWh', 'kVArh']);
+
+export const halfHourRegister = z.object({
+  /** 0 for the unspecified (null) register. */
+  register: int4(),
+  /** 'Unspecified' for register 0, else 'Register n'. */
+  label: text(),
+  direction: registerDirection,
+  quantity: registerQuantity,
+});
+export type HalfHourRegister = z.infer<typeof halfHourRegister>;
+
+export const halfHourAvailability = z.object({
+  registers: z.array(
+    halfHourRegister.extend({
+      /** Months with data, by year, newest year first. */
+      availability: z.array(z.object({ year: int4(), months: z.array(int4()) })),
+    }),
+  ),
+});
+export type HalfHourAvailability = z.infer<typeof halfHourAvailability>;
+
+export const halfHourMonthParams = z.object({
+  id: int4Param().positive(),
+  year: int4Param().min(1900).max(2200),
+  month: int4Param().min(1).max(12),
+});
+export const halfHourMonthQuery = z.object({ register: int4Param().min(0).max(32767).optional() });
+
+const peak = z.object({ date: text(), time: text(), value: z.number() });
+
+export const halfHourRecord = z.object({
+  /** Local date and time: hh counts the local day's half hours from 0 (46 or 50 on changeover days). */
+  date: text(),
+  hh: int4(),
+  time: text(),
+  kwh: z.number().nullable(),
+  kw: z.number().nullable(),
+  pf: z.number().nullable(),
+  /** A actual, E estimated, S substituted, F final substituted, V variable, ' ' missing. */
+  quality: text(),
+});
+export type HalfHourRecord = z.infer<typeof halfHourRecord>;
+
+export const halfHourMonth = z.object({
+  register: halfHourRegister,
+  /** 'yyyy-MM'. */
+  month: text(),
+  timeZone: text(),
+  records: z.array(halfHourRecord),
+  days: z.array(
+    z.object({ date: text(), halfHours: int4(), changeover: z.enum(['start', 'end']).nullable() }),
+  ),
+  stats: z.object({
+    halfHours: int4(),
+    missing: int4(),
+    estimated: int4(),
+    totalKwh: z.number(),
+    baseLoadKw: z.number().nullable(),
+    baseLoadKwh: z.number(),
+    aboveBaseKwh: z.number(),
+    baseLoadShare: z.number().nullable(),
+    averageKw: z.number().nullable(),
+    peaks: z.array(peak),
+    dailyPeaks: z.array(peak),
+    peakKva: peak.nullable(),
+  }),
+  /** The month's average weekday and weekend day, kWh at 00:00, 00:30 ... 23:30 local time. */
+  weekdayAverage: z.array(z.number().nullable()),
+  weekendAverage: z.array(z.number().nullable()),
+  /** The meter's load group (its connection's capacity in kVA), from its settings. */
+  loadGroupKva: z.number().nullable(),
+});
+export type HalfHourMonth = z.infer<typeof halfHourMonth>;

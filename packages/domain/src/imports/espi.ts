@@ -1,0 +1,135 @@
+import type { ImportEvent, IntervalReading, ReadingQuality } from './types';
+
+/** NAESB ESPI's codes as Green Button files use them, and one IntervalReading as an import event. */
+
+const KWH_PER_THERM = 29.307_107_017_2; // 100,000 BTU (IT) = 105.505585262 MJ
+const UNIT_NAMES: Record<string, string> = {
+  '38': 'W',
+  '42': 'm3',
+  '61': 'VA',
+  '63': 'VAr',
+  '65': 'power factor',
+  '71': 'VAh',
+  '119': 'ft3',
+};
+/** ESPI unit codes the import takes: Wh and VArh (electricity), therms (gas), to kWh or kVArh. */
+const UNITS: Record<string, { quantity: IntervalReading['quantity']; perUnit: number }> = {
+  '72': { quantity: 'kWh', perUnit: 0.001 },
+  '73': { quantity: 'kVArh', perUnit: 0.001 },
+  '169': { quantity: 'kWh', perUnit: KWH_PER_THERM },
+};
+/**
+ * ESPI QualityOfReading codes as NEM12's flags: valid, raw, validated, verified and revenue quality are actual;
+ * manually edited and derived substituted; estimated, questionable, projected, normalised and other estimated;
+ * mixed variable.
+ */
+const QUALITY: Record<string, ReadingQuality> = {
+  '0': 'A',
+  '14': 'A',
+  '17': 'A',
+  '18': 'A',
+  '19': 'A',
+  '7': 'S',
+  '11': 'S',
+  '8': 'E',
+  '9': 'E',
+  '10': 'E',
+  '12': 'E',
+  '15': 'E',
+  '16': 'E',
+  '13': 'V',
+};
+const INTERVALS = new Set([5, 15, 30, 60]);
+
+export interface ReadingTypeInfo {
+  line: number;
+  uom: string;
+  power: number;
+  flow: string;
+}
+
+/** An IntervalReading's text as the file gives it. */
+export interface RawReading {
+  line: number;
+  start: string;
+  duration: string;
+  value: string;
+  quality: string;
+}
+
+/** A ReadingType's fields (uom, powerOfTenMultiplier, ...) as what the import needs, or why it cannot take them. */
+export function readReadingType(f: Record<string, string>, line: number): ReadingTypeInfo | string {
+  const uom = f.uom ?? '';
+  if (!UNITS[uom])
+    return uom === '42' || uom === '119'
+      ? `gas in ${UNIT_NAMES[uom]} cannot be read as kWh without its calorific value, which the file does not give (therms can)`
+      : `unit code '${uom}'${UNIT_NAMES[uom] ? ` (${UNIT_NAMES[uom]})` : ''} is not energy in Wh, VArh or therms`;
+  const power =
+    f.powerOfTenMultiplier === undefined || f.powerOfTenMultiplier === ''
+      ? 0
+      : Number(f.powerOfTenMultiplier);
+  if (!Number.isInteger(power) || Math.abs(power) > 12)
+    return `powerOfTenMultiplier '${f.powerOfTenMultiplier}' is not a whole number`;
+  const accumulation = f.accumulationBehaviour ?? '';
+  if (['1', '2', '3'].includes(accumulation))
+    return 'its readings are register totals (bulk or cumulative), not interval use';
+  if (['6', '12'].includes(accumulation)) return 'its readings are instantaneous values, not interval use';
+  const flow = f.flowDirection ?? '';
+  if (!['', '0', '1', '4', '19'].includes(flow))
+    return `flowDirection '${flow}' is neither forward (1) nor reverse (19)`;
+  return { line, uom, power, flow };
+}
+
+/**
+ * An IntervalReading as a reading (5 to 60 minutes) or, over whole days, a consumption period dated by the
+ * first of `dayOffsets(start)` that puts its start on midnight; or the reason it is refused.
+ */
+export function convertReading(
+  r: RawReading,
+  type: ReadingTypeInfo,
+  meterKey: string,
+  register: string | null,
+  dayOffsets: (startMs: number) => number[],
+): ImportEvent | string {
+  const start = /^\d+$/.test(r.start) ? Number(r.start) : null;
+  const duration = /^\d+$/.test(r.duration) ? Number(r.duration) : null;
+  if (start === null || duration === null || duration === 0)
+    return `timePeriod start '${r.start}' and duration '${r.duration}' are not whole seconds`;
+  if (!/^[+-]?\d+(\.\d+)?$/.test(r.value)) return `value '${r.value}' is not a number`;
+  const quality = QUALITY[r.quality];
+  if (!quality) return `ReadingQuality '${r.quality}' is not an ESPI quality code`;
+  const unit = UNITS[type.uom] as (typeof UNITS)[string];
+  const raw = Number(r.value);
+  const scaled = type.power >= 0 ? raw * 10 ** type.power : raw / 10 ** -type.power;
+  const value = unit.perUnit === 0.001 ? scaled / 1000 : scaled * unit.perUnit;
+  const startMs = start * 1000;
+  const minutes = duration / 60;
+  const direction = type.flow === '19' ? 'export' : 'import';
+  if (INTERVALS.has(minutes) && startMs % 60_000 === 0) {
+    const { quantity } = unit;
+    const reading = {
+      line: r.line,
+      meterKey,
+      register,
+      direction,
+      quantity,
+      startUtcMs: startMs,
+      minutes,
+      value,
+      quality,
+    } as const;
+    return { kind: 'reading', reading };
+  }
+  if (duration % 86_400 === 0 && unit.quantity === 'kWh' && direction === 'import') {
+    const offset = dayOffsets(startMs).find((o) => (startMs + o) % 86_400_000 === 0);
+    if (offset === undefined) return 'a reading of whole days does not start at local midnight';
+    const from = new Date(startMs + offset).toISOString().slice(0, 10);
+    const till = new Date(startMs + offset + duration * 1000 - 86_400_000).toISOString().slice(0, 10);
+    const estimated = quality !== 'A';
+    return {
+      kind: 'period',
+      row: { line: r.line, meterKey, from, till, quantity: value, unit: 'kWh', cost: null, estimated },
+    };
+  }
+  return `an interval of ${Math.round(minutes * 100) / 100} minutes is neither 5, 15, 30 or 60 minutes nor whole days`;
+}
