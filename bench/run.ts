@@ -10,7 +10,7 @@ import { billAuditBench } from './bill-audit.bench';
 import { dataSourcesBench } from './data-sources.bench';
 import { graphsBench } from './graphs.bench';
 import { halfHourBench } from './half-hour.bench';
-import { nem12ParseBench } from './imports.bench';
+import { importsBench, nem12ParseBench } from './imports.bench';
 import { invoiceListBench } from './invoice-list.bench';
 import { invoicesBench } from './invoices.bench';
 import { ledgerBench } from './ledger.bench';
@@ -45,6 +45,7 @@ try {
     'nem12-parse': nem12ParseBench,
     'half-hour': halfHourBench,
     graphs: graphsBench,
+    imports: importsBench,
   };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);
