@@ -25,6 +25,8 @@ test('the invoice page reads like the bill at 1440 px and is usable at 390 px', 
   const invoice = page.getByRole('article', { name: 'Invoice' });
   await expect(invoice.getByRole('link', { name: 'View the original PDF' })).toBeVisible(SLOW);
   await expect(invoice.getByRole('region', { name: 'Charges', exact: true })).toBeVisible();
+  // The masthead says what is payable and by when, as the paper bill does.
+  await expect(invoice.getByText(/^Due \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: info.outputPath('invoice-page-1440.png'), fullPage: true });
 
@@ -36,4 +38,6 @@ test('the invoice page reads like the bill at 1440 px and is usable at 390 px', 
   expect((total?.x ?? 999) + (total?.width ?? 0)).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: info.outputPath('invoice-page-390.png'), fullPage: true });
+  await first.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath('invoice-items-390.png') });
 });

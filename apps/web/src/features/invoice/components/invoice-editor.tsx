@@ -280,6 +280,16 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
                 <Text size="sm" c="dimmed">
                   {retailer ?? 'Retailer not set'}
                 </Text>
+                {/* As on the paper bill: what is payable, and by when, at the top. */}
+                <Text size="xs" c="dimmed" mt={6}>
+                  Total Payable
+                </Text>
+                <Text fz={24} fw={700} ff="monospace" lh={1.1}>
+                  {formatMoney(
+                    draft.edited ? (toCents(draft.visibleTotal) ?? totals.totalCents) : totals.totalCents,
+                  )}
+                </Text>
+                {draft.dateDue && <Text size="sm">Due {formatDisplayDate(draft.dateDue)}</Text>}
                 {draft.kind !== 'normal' && (
                   <Text size="sm" fw={600} tt="capitalize">
                     {draft.kind}

@@ -270,17 +270,17 @@ export function ItemsSection({
           ))}
         </Stack>
       ) : (
-        <ScrollTable label={`${title} items`} minWidth={680}>
+        <ScrollTable label={`${title} items`} minWidth={740}>
           <Table verticalSpacing={4} horizontalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Description</Table.Th>
-                <Table.Th w={128}>Type</Table.Th>
-                <Table.Th w={72}>Rate</Table.Th>
-                <Table.Th w={84}>Units</Table.Th>
+                <Table.Th w={156}>Type</Table.Th>
+                <Table.Th w={84}>Rate</Table.Th>
+                <Table.Th w={90}>Units</Table.Th>
                 <Table.Th w={56}>Factor</Table.Th>
-                <Table.Th w={56}>Repeat</Table.Th>
-                <Table.Th w={100} ta="right">
+                <Table.Th w={60}>Repeat</Table.Th>
+                <Table.Th w={112} ta="right">
                   Total
                 </Table.Th>
                 {canEdit && <Table.Th aria-label="Remove" />}
