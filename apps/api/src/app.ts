@@ -97,6 +97,8 @@ import { createOrganisationsService } from './modules/organisations/organisation
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { retailersRoutes } from './modules/retailers/retailers.routes';
+import { createRetailersService } from './modules/retailers/retailers.service';
 import { scope2InstrumentsRoutes } from './modules/scope2-instruments/scope2-instruments.routes';
 import { createScope2InstrumentsService } from './modules/scope2-instruments/scope2-instruments.service';
 import { searchRoutes } from './modules/search/search.routes';
@@ -223,6 +225,7 @@ export async function buildApp({
         reversals: createInvoiceReversalService({ db, clock }),
       });
       await api.register(adminReportsRoutes, { service: createAdminReportsService({ db, clock }) });
+      await api.register(retailersRoutes, { service: createRetailersService({ db }) });
       await api.register(invoiceAlertsRoutes, {
         service: createInvoiceAlertsService({ db, jobQueue }),
       });
@@ -242,6 +245,7 @@ export async function buildApp({
           clock,
           evaluateAlerts: evaluateInvoiceAlerts,
           halfHourCheck: halfHourCheckOf,
+          fileLinks: invoiceFiles.fileLinks,
           storedAlerts: async (tx, organisationId, ids) =>
             (await invoiceAlertQueries.invoiceAlerts(tx, organisationId, ids)).map(toInvoiceAlert),
         }),

@@ -77,3 +77,35 @@ test('the grid intensity series show the demo sample to everyone and load only f
   await expect(form.getByText('Choose the CSV file')).toBeVisible();
   await shots(page, 'grid-intensity-load', info);
 });
+
+test('the time series shows a smart meter’s scope 2 time-matched beside the annual average, with the difference', async ({
+  page,
+  axe,
+}, info) => {
+  await signIn(page, 'demo');
+  await page.goto('/reports/ts?clear=1');
+  const source = page.getByRole('region', { name: 'Select Source' });
+  await source.getByRole('combobox', { name: 'Asset type' }).click();
+  await page.getByRole('option', { name: 'Data Sources', exact: true }).click();
+  await source.getByRole('textbox', { name: 'Search assets' }).fill('Civic Library Smart meter');
+  await source
+    .getByRole('button', { name: /^Civic Library Smart meter/ })
+    .first()
+    .click();
+  await page.getByRole('region', { name: 'Quantity' }).getByRole('combobox', { name: 'Quantity' }).click();
+  await page.getByRole('option', { name: /^Scope 2 time-matched \(half-hourly\), sample grid data/ }).click();
+  await expect(page.getByLabel('With the annual average and the difference beside it')).toBeChecked();
+  await page.getByRole('button', { name: 'Add 3 series' }).click();
+  // The three series, each named with the sample it is priced at.
+  const list = page.getByRole('region', { name: /series/i }).first();
+  for (const name of [
+    'Scope 2 time-matched (half-hourly), sample grid data',
+    'Scope 2 at the annual average (same half hours), sample grid data',
+    'Scope 2 time-matched minus annual average, sample grid data',
+  ])
+    await expect(page.getByText(`Civic Library Smart meter - ${name}`).first()).toBeVisible();
+  await expect(list).toBeVisible();
+  await expect(page.locator('[data-chart="echarts"]').first()).toBeVisible();
+  await shots(page, 'time-matched-builder', info);
+  await axe.done(page);
+});

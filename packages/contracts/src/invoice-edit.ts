@@ -131,6 +131,8 @@ export const invoicePage = invoiceInput.omit({ dryRun: true }).extend({
   retailers: z.array(option),
   availableChargeTypes: z.array(chargeTypeOption),
   alerts: z.array(invoiceAlert),
+  /** The original PDF's direct link (spec 3 originalInvoice), when one is attached. */
+  originalInvoice: text().nullable().default(null),
   /** The invoice beside the data source's half-hour data, where it has some for the period (issue 14, 9). */
   halfHourCheck: halfHourCheck.nullable().default(null),
 });

@@ -1,3 +1,5 @@
+import { toCents } from '@verdant/domain/invoices/money';
+import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { calendarDate, idNumber, int4, int4Param, text } from './common';
 
@@ -142,6 +144,8 @@ export const reversalData = z.object({
 export type ReversalData = z.infer<typeof reversalData>;
 
 const amount = z.number().finite().min(-1e11).max(1e11);
+/** A cost in dollars: to the cent ('Total cannot specify a sub-cent value'). */
+const cost = amount.refine((v) => toCents(String(v)) !== null, MSG.invoiceSubCent);
 export const reversalRequest = z.object({
   meters: z
     .array(
@@ -159,8 +163,8 @@ export const reversalRequest = z.object({
   dueDate: calendarDate().nullable().optional(),
   invoiceDate: calendarDate(),
   invoiceNumber: text().trim().min(1, 'You must provide an invoice number').max(100),
-  reversedCost: amount.optional(),
-  chargedCost: amount,
+  reversedCost: cost.optional(),
+  chargedCost: cost,
   unit: idNumber().optional(),
 });
 export type ReversalRequest = z.infer<typeof reversalRequest>;

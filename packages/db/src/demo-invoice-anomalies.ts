@@ -1,11 +1,13 @@
 import { fromDayNumber, toDayNumber } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
+import { recomputeFacts } from './ledger/recompute';
 
 /**
  * A few slips in the demo's recent invoices for the bill audit to find (issue 14, point 12: open alerts of each
  * kind), none of which changes the ledger's figures: a repeated invoice number, a due date before the invoice
- * date, GST that is not 15% and a line item whose rate does not give its total.
+ * date, GST that is not 15% and a line item whose rate does not give its total; and a water account read by
+ * estimate for its last two bills.
  * The API audits the demo once it is loaded (main.ts), so the alerts are the audits' own.
  */
 export async function seedDemoInvoiceAnomalies(db: DbOrTx, organisationId: number, today: string) {
@@ -35,8 +37,23 @@ export async function seedDemoInvoiceAnomalies(db: DbOrTx, organisationId: numbe
   const yard = await latest('Northern Depot Workshop supply');
   if (yard) await db.execute(sql`update invoices set tax_amount = tax_amount + 12.34 where id = ${yard.id}`);
 
+  // Civic Library Water: read by estimate for its last two bills (the Estimated Reads report lists it).
+  const water = [await latest('Civic Library Water'), await latest('Civic Library Water', 1)];
+  const estimatedIds = water.flatMap((w) => (w ? [w.id] : []));
+  if (estimatedIds.length > 0) {
+    await db.execute(sql`update invoices set read_type = 'estimated', estimated = true
+      where organisation_id = ${organisationId} and id = any(${`{${estimatedIds.join(',')}}`}::int[])`);
+    const meter = await db.execute<{ id: number }>(sql`select id from meters
+      where organisation_id = ${organisationId} and local_name = 'Civic Library Water'`);
+    await recomputeFacts(
+      db,
+      meter.rows.map((r) => r.id),
+      today,
+    );
+  }
+
   const wash = await latest('Southern Depot Wash bay');
   if (wash)
-    await db.execute(sql`update invoice_line_items set rate = 185 where invoice_id = ${wash.id}
-      and charge_type = 'daily'`);
+    await db.execute(sql`update invoice_line_items set rate = round(rate * 1.5, 4) where invoice_id = ${wash.id}
+      and charge_type = 'levy'`);
 }

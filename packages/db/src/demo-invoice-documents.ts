@@ -102,12 +102,6 @@ export async function seedDemoInvoiceDocuments(
     await recomputeFacts(tx, [final.meterId], today);
   }
 
-  // Each document is its retailer's: it re-bills the meter it is entered on (as the reversal calls store it).
-  await tx.execute(sql`update invoices i set retailer_id = m.retailer_id
-    from invoice_meters im join meters m on m.id = im.meter_id
-    where im.invoice_id = i.id and i.organisation_id = ${organisationId} and i.kind <> 'normal'
-      and i.retailer_id is null`);
-
   if (!storage) return;
   // Two invoices with their original PDFs.
   for (const [meterName, site] of [
@@ -152,4 +146,22 @@ export async function seedDemoInvoiceDocuments(
         where organisation_id = ${organisationId} and id = ${invoice.id}`);
     }
   }
+}
+
+/**
+ * The demo's bills as a paper bill has them (issue 14, the invoice page against a real bill): each names the
+ * retailer of its data source and is due 20 days after its date, and each line item has its charge type
+ * (the generators write the type's short name: energy, network, daily, levy).
+ */
+export async function seedDemoInvoiceHeaders(tx: DbOrTx, organisationId: number) {
+  await tx.execute(sql`update invoices i set retailer_id = m.retailer_id
+    from invoice_meters im join meters m on m.id = im.meter_id
+    where im.invoice_id = i.id and i.organisation_id = ${organisationId} and i.retailer_id is null`);
+  await tx.execute(sql`update invoices set date_due = invoice_date + 20
+    where organisation_id = ${organisationId} and date_due is null and invoice_date is not null`);
+  await tx.execute(sql`update invoice_line_items set charge_type_id = case charge_type
+      when 'energy' then 1 when 'daily' then 2 when 'network' then 3
+      when 'levy' then case when description ilike '%gas%' then 7 else 6 end end
+    where organisation_id = ${organisationId} and charge_type_id is null
+      and charge_type in ('energy', 'daily', 'network', 'levy')`);
 }

@@ -9,8 +9,8 @@ import type { invoiceLineItems } from './schema/inputs';
  *   energy             = cost - fixed charge - levy           (the remainder, to the cent)
  *
  * On a time-of-use meter the energy is split into Day (65 % of the units, at a day rate) and Night (the rest of
- * the units and of the energy total). Every rate is shown in cents per unit to 4 decimals, so rate x units is
- * within a cent or two of the line total, as on a real bill. GST is 15 % of the whole, rounded to the cent.
+ * the units and of the energy total). Every rate is typed as on a bill (cents a unit under 100 c, else dollars),
+ * so rate x units is within a cent or two of the line total. GST is 15 % of the whole, rounded to the cent.
  */
 export interface DemoInvoiceFigures {
   /** Consumption in kWh. */
@@ -34,8 +34,37 @@ export type DemoLineItem = Omit<typeof invoiceLineItems.$inferInsert, 'organisat
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 const money = (c: number) => (c / 100).toFixed(2);
-/** Cents a unit, 4 decimals, from a line total in cents and its units. */
-const rateOf = (totalCents: number, units: number) => (units === 0 ? '0' : (totalCents / units).toFixed(4));
+/**
+ * A rate as a bill is typed (data-portal.md 5, 9): under 100 cents a unit in cents to 4 decimals, else in
+ * dollars to 6 (the invoice page reads a typed rate of 100 or more as dollars).
+ */
+const typedRate = (centsPerUnit: number) =>
+  Math.abs(centsPerUnit) < 100 ? centsPerUnit.toFixed(4) : (centsPerUnit / 100).toFixed(6);
+/** The typed rate from a line total in cents and its units. */
+const rateOf = (totalCents: number, units: number) => (units === 0 ? '0' : typedRate(totalCents / units));
+/**
+ * A daily fixed charge over `days`: as a rate a day when it can be typed as one (under $1 in cents, $100 or
+ * more in dollars); between $1 and $100 a day no typed rate reads right, so the line is its total alone and
+ * says the days and the daily charge, as a bill does.
+ */
+function dailyCharge(totalCents: number, days: number) {
+  const perDay = days === 0 ? 0 : totalCents / days;
+  if (Math.abs(perDay) < 100 || Math.abs(perDay) >= 10_000)
+    return {
+      description: 'Daily fixed charge',
+      rate: typedRate(perDay),
+      units: '1',
+      factor: '1',
+      repeat: String(days),
+    };
+  return {
+    description: `Daily fixed charge, ${days} days at $${(perDay / 100).toFixed(2)}`,
+    rate: null,
+    units: null,
+    factor: null,
+    repeat: null,
+  };
+}
 
 /** Electricity Authority levy (0.13 c/kWh) on electricity; Gas Industry Co levy (0.09 c/kWh) on gas. */
 const LEVY = {
@@ -98,15 +127,7 @@ export function demoLineItems(f: DemoInvoiceFigures): DemoLineItem[] {
       total: money(energyCents),
     });
   }
-  charge({
-    chargeType: 'daily',
-    description: 'Daily fixed charge',
-    rate: (f.daily * 100).toFixed(4),
-    units: '1',
-    factor: '1',
-    repeat: String(f.days),
-    total: money(fixed),
-  });
+  charge({ chargeType: 'daily', ...dailyCharge(fixed, f.days), total: money(fixed) });
   charge({
     chargeType: 'levy',
     description: levy.text,
@@ -159,19 +180,7 @@ function contracted(
       },
       2,
     ),
-    {
-      ...line(
-        {
-          chargeType: 'daily',
-          description: 'Daily fixed charge',
-          rate: rateOf(fixedCents, f.days),
-          units: '1',
-          total: money(fixedCents),
-        },
-        3,
-      ),
-      repeat: String(f.days),
-    },
+    { ...line({ chargeType: 'daily', total: money(fixedCents) }, 3), ...dailyCharge(fixedCents, f.days) },
     line(
       {
         chargeType: 'levy',

@@ -12,7 +12,7 @@ import { seedDemoGridIntensity } from './demo-grid-intensity';
 import { seedDemoGroupings } from './demo-groupings';
 import { seedDemoHalfHour } from './demo-half-hour';
 import { seedDemoInvoiceAnomalies } from './demo-invoice-anomalies';
-import { seedDemoInvoiceDocuments } from './demo-invoice-documents';
+import { seedDemoInvoiceDocuments, seedDemoInvoiceHeaders } from './demo-invoice-documents';
 import { seedDemoLedger } from './demo-ledger';
 import { seedDemoMeterAccounts } from './demo-meter-accounts';
 import { seedDemoMeterNotes } from './demo-meter-notes';
@@ -151,6 +151,7 @@ export async function seedDemoOnce(
       // The smart meter's invoices beside its half-hour data (the virtual invoice) change its cost too.
       await seedDemoTouInvoices(tx, { organisationId: demo.id, today });
     }
+    await seedDemoInvoiceHeaders(tx, demo.id);
     await createUser(tx, {
       password: adminPassword,
       loginId: 'admin',

@@ -218,6 +218,15 @@ export const AREA_TABS: Record<string, readonly { label: string; path: string }[
     { label: 'Groupings', path: '/groups' },
     { label: 'Groups', path: '/groups/site-groups' },
   ],
+  setup: [
+    { label: 'Activities', path: '/setup' },
+    { label: 'Line Items', path: '/setup/line-item-overrides' },
+    { label: 'Retailers', path: '/setup/retailers' },
+  ],
+  'admin-reports': [
+    { label: 'Invoice Entry', path: '/admin-reports/invoice-entry' },
+    { label: 'Estimated Reads', path: '/admin-reports/estimated-reads' },
+  ],
   'my-details': [{ label: 'My Details', path: '/my-details' }],
   users: [{ label: 'Users', path: '/users' }],
   portals: [

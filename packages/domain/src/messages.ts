@@ -280,6 +280,15 @@ export const MSG = {
   invoiceAlertSent: 'A sent alert cannot be reset',
   invoiceAlertReset: 'Alert reset to Unreviewed',
   invoiceReportYear: 'Choose a year from {min} to {max}',
+  // Retailers and line item overrides (issue 14 point 11; core-portal.md 5, 8).
+  retailerNameRequired: 'Enter the retailer name',
+  retailerNamePlaceholder: "Choose a name other than 'New Retailer'",
+  retailerNameTaken: 'A retailer with that name already exists',
+  retailerCreated: '{name} created.',
+  lineItemRequired: 'Enter the line item',
+  lineItemInstructionsRequired: 'Enter the instructions',
+  lineItemDuplicate: 'There is already an override for the line item {name}',
+  lineItemOverridesUpdated: 'Line item overrides updated',
   invoiceAlertResetFailed: "Alert couldn't be reset.",
   invoiceAlertsQueued:
     'The bill audit of the last year of invoices has started; new alerts appear as it runs',

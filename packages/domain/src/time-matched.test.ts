@@ -42,6 +42,7 @@ describe('a series lookup', () => {
     const [month] = timeMatchedByMonth([{ date: '2025-07-01', kwh }], NZ, hourly);
     expect(month).toEqual({
       month: '2025-07-01',
+      estimated: false,
       halfHours: 5,
       kwh: 11,
       matchedHalfHours: 4,
@@ -52,6 +53,20 @@ describe('a series lookup', () => {
     expect(round(compared?.averageKg ?? null)).toBe(0.9);
     expect(round(compared?.differenceKg ?? null)).toBe(0.1);
     expect(round(compared?.differencePercent ?? null)).toBe(11.111111);
+    // By day, with an estimated day: each day its own bucket.
+    const byDay = timeMatchedByMonth(
+      [
+        { date: '2025-07-01', kwh },
+        { date: '2025-07-02', kwh, estimated: true },
+      ],
+      NZ,
+      hourly,
+      (date) => date,
+    );
+    expect(byDay.map((d) => [d.month, d.kwh, d.estimated])).toEqual([
+      ['2025-07-01', 11, false],
+      ['2025-07-02', 11, true],
+    ]);
     // Without an average factor there is nothing to compare with: unavailable, not zero.
     expect(compareWithAverage(month ? [month] : [], () => null)[0]).toMatchObject({
       averageKg: null,
@@ -64,8 +79,24 @@ describe('a series lookup', () => {
     // July 1.0 kg (average 0.9), August 2.0 kg (average 2.5): 3.0 kg against 3.4, 0.4 kg (11.76%) less.
     const months = compareWithAverage(
       [
-        { month: '2025-07-01', halfHours: 4, kwh: 6, matchedHalfHours: 4, matchedKwh: 6, kg: 1 },
-        { month: '2025-08-01', halfHours: 10, kwh: 10, matchedHalfHours: 10, matchedKwh: 10, kg: 2 },
+        {
+          month: '2025-07-01',
+          estimated: false,
+          halfHours: 4,
+          kwh: 6,
+          matchedHalfHours: 4,
+          matchedKwh: 6,
+          kg: 1,
+        },
+        {
+          month: '2025-08-01',
+          estimated: true,
+          halfHours: 10,
+          kwh: 10,
+          matchedHalfHours: 10,
+          matchedKwh: 10,
+          kg: 2,
+        },
       ],
       (m) => (m === '2025-07-01' ? 0.15 : 0.25),
     );

@@ -43,11 +43,15 @@ export function intensityAt(series: IntensitySeries, instant: number): number | 
 export interface SlotDay {
   date: string;
   kwh: readonly (number | null)[];
+  /** Some of its half hours are estimated (the readings' quality). */
+  estimated?: boolean;
 }
 
 export interface TimeMatchedMonth {
-  /** 'yyyy-MM-01'. */
+  /** The bucket: 'yyyy-MM-01' for a month, 'yyyy-MM-dd' for a day. */
   month: string;
+  /** A day of the bucket had estimated half hours. */
+  estimated: boolean;
   /** Half hours with a reading, and their kWh. */
   halfHours: number;
   kwh: number;
@@ -57,23 +61,28 @@ export interface TimeMatchedMonth {
   kg: number;
 }
 
+const monthOfDate = (date: string) => `${date.slice(0, 7)}-01`;
+
 /**
- * Sums each month's half hours: every reading's kWh, and those the series covers at that half-hour's
- * intensity. `standardOffset(year)` is the organisation's standard offset in minutes (720 for New Zealand).
+ * Sums each month's half hours (or each day's, with `bucketOf` the identity): every reading's kWh, and those
+ * the series covers at that half-hour's intensity. `standardOffset(year)` is the organisation's standard offset
+ * in minutes (720 for New Zealand).
  */
 export function timeMatchedByMonth(
   days: readonly SlotDay[],
   standardOffset: (year: number) => number,
   series: IntensitySeries,
+  bucketOf: (date: string) => string = monthOfDate,
 ): TimeMatchedMonth[] {
   const months = new Map<string, TimeMatchedMonth>();
   for (const day of days) {
-    const month = `${day.date.slice(0, 7)}-01`;
+    const month = bucketOf(day.date);
     let m = months.get(month);
     if (!m) {
-      m = { month, halfHours: 0, kwh: 0, matchedHalfHours: 0, matchedKwh: 0, kg: 0 };
+      m = { month, estimated: false, halfHours: 0, kwh: 0, matchedHalfHours: 0, matchedKwh: 0, kg: 0 };
       months.set(month, m);
     }
+    m.estimated ||= day.estimated === true;
     const offset = standardOffset(Number(day.date.slice(0, 4)));
     for (let slot = 0; slot < 48; slot++) {
       const kwh = day.kwh[slot];
@@ -119,7 +128,9 @@ export function compareWithAverage(
 }
 
 /** Adds months up (the range's total), with the total's difference from the average where every month has one. */
-export function totalOf(months: readonly ComparedMonth[]): Omit<ComparedMonth, 'month' | 'averageRate'> {
+export function totalOf(
+  months: readonly ComparedMonth[],
+): Omit<ComparedMonth, 'month' | 'averageRate' | 'estimated'> {
   const sum = (k: 'halfHours' | 'kwh' | 'matchedHalfHours' | 'matchedKwh' | 'kg') =>
     months.reduce((s, m) => s + m[k], 0);
   const priced = months.every((m) => m.averageKg !== null);

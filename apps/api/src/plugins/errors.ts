@@ -31,6 +31,7 @@ const UNIQUE_MESSAGES: Record<string, Refusal> = {
   users_email_unique: refusal(400, 'BAD_REQUEST', USER_MESSAGES.emailInUse, 'email'),
   users_login_id_unique: refusal(400, 'BAD_REQUEST', USER_MESSAGES.loginIdInUse, 'userId'),
   favourite_graphs_name_unique: refusal(409, 'CONFLICT', MSG.favouriteNameTaken, 'newName'),
+  retailers_name_unique: refusal(400, 'BAD_REQUEST', MSG.retailerNameTaken, 'name'),
 };
 
 interface PgError {

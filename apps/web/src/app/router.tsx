@@ -144,6 +144,33 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/setup/retailers',
+                lazy: async () => ({
+                  Component: (await import('../features/setup/pages/retailers-page')).RetailersPage,
+                }),
+              },
+              {
+                path: '/setup/line-item-overrides',
+                lazy: async () => ({
+                  Component: (await import('../features/setup/pages/line-item-overrides-page'))
+                    .LineItemOverridesPage,
+                }),
+              },
+              {
+                path: '/admin-reports/invoice-entry',
+                lazy: async () => ({
+                  Component: (await import('../features/admin-reports/pages/invoice-entry-page'))
+                    .InvoiceEntryPage,
+                }),
+              },
+              {
+                path: '/admin-reports/estimated-reads',
+                lazy: async () => ({
+                  Component: (await import('../features/admin-reports/pages/estimated-reads-page'))
+                    .EstimatedReadsPage,
+                }),
+              },
+              {
                 path: '/organisation/sites',
                 lazy: async () => ({
                   Component: (await import('../features/sites/pages/sites-page')).SitesPage,

@@ -41,7 +41,7 @@ describe('the Invoice Entry Report', () => {
 
   it('counts a data source month by month: 2025 open from 10 February, March missing, invoiced to October', () => {
     // Open 10 Feb: 325 days in 2025 (365 - 40). Missing March: 31. Awaiting November and December: 61.
-    // Invoiced: 325 - 31 - 61 = 233, 71.7%.
+    // Invoiced: 325 - 31 - 61 = 233, of 264 days due: 88.3%.
     const m = meter({
       meterOpen: '2025-02-10',
       gaps: [['2025-03-01', '2025-03-31']],
@@ -52,7 +52,9 @@ describe('the Invoice Entry Report', () => {
     expect(months[0]).toEqual({ open: 0, invoiced: 0, missing: 0, tenanted: 0, awaiting: 0 });
     expect(months[1]).toEqual({ open: 19, invoiced: 19, missing: 0, tenanted: 0, awaiting: 0 });
     expect(months[2]).toMatchObject({ open: 31, missing: 31 });
-    expect(invoicedPercent(total)).toBeCloseTo(71.69, 2);
+    expect(invoicedPercent(total)).toBeCloseTo(88.26, 2);
+    // A month only awaiting a bill has nothing due.
+    expect(invoicedPercent(months[11] ?? total)).toBeNull();
     expect(isSparse(total)).toBe(false);
   });
 

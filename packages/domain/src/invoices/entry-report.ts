@@ -4,8 +4,9 @@ import { INVOICE_REPORT_SPARSE_PERCENT } from '../constants';
 /**
  * The Invoice Entry Report (data-portal.md 2.1, 2.9, 3; core-portal.md 9): how much of each data source's life
  * in a year its entered invoices cover, by data source (month by month) or by day (the share of the data
- * sources open that day that are invoiced). A data source, or a day, with less than 20% of its days invoiced
- * is sparse.
+ * sources due a bill that day that are invoiced). A data source, or a day, with less than 20% of the days due
+ * invoiced is sparse; days after a data source's latest invoice that are not yet a gap are awaiting a bill,
+ * not due.
  */
 export interface EntryReportMeter {
   meterOpen: string | null;
@@ -67,9 +68,14 @@ const add = (c: EntryCounts, s: EntryDayState) => {
   c[s] += 1;
 };
 
-/** Invoiced days as a percentage of the open days; null when the data source was not open. */
-export const invoicedPercent = (c: EntryCounts) => (c.open === 0 ? null : (c.invoiced / c.open) * 100);
-/** Below the sparse threshold (20% of the open days invoiced). */
+/** Days a bill is due for: open days that are not awaiting one (the latest bill is not due yet). */
+export const dueDays = (c: EntryCounts) => c.open - c.awaiting;
+/** Invoiced days as a percentage of the days due; null when none is due. */
+export const invoicedPercent = (c: EntryCounts) => {
+  const due = dueDays(c);
+  return due === 0 ? null : (c.invoiced / due) * 100;
+};
+/** Below the sparse threshold (20% of the days due invoiced). */
 export const isSparse = (c: EntryCounts) => {
   const p = invoicedPercent(c);
   return p !== null && p < INVOICE_REPORT_SPARSE_PERCENT;

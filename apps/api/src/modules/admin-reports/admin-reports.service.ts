@@ -99,7 +99,7 @@ export function createAdminReportsService({ db, clock = () => new Date() }: { db
         'Days invoiced',
         'Days missing',
         'Days awaiting a bill',
-        'Invoiced %',
+        'Invoiced % of days due',
         'Sparse',
         ...MONTHS.map((m) => `${m} invoiced %`),
         'Gaps',

@@ -108,12 +108,16 @@ export type ItemRow = {
   quantity: number | null;
 };
 
-/** The invoices' line items (not tax lines); rate is cents a unit, so rate x units x factor x repeat is cents. */
+/**
+ * The invoices' line items (not tax lines), with the total their rate gives in cents: a typed rate under 100 is
+ * cents a unit, else dollars (data-portal.md 5; rateInCents of the domain).
+ */
 export async function items(db: DbOrTx, organisationId: number, invoiceIds: readonly number[]) {
   const rows = await db.execute<ItemRow>(sql`
     select invoice_id, category, description, round(total * 100)::int as total_cents,
       case when category <> 'discount' and rate is not null and units is not null
-        then round(rate * units * coalesce(factor, 1) * coalesce(repeat, 1))::int end as calculated_cents,
+        then round(case when abs(rate) < 100 then rate else rate * 100 end
+          * units * coalesce(factor, 1) * coalesce(repeat, 1))::int end as calculated_cents,
       tax_exempt, charge_type, tou_period, day_type, rate::float8 as rate,
       (units * coalesce(factor, 1) * coalesce(repeat, 1))::float8 as quantity
     from invoice_line_items

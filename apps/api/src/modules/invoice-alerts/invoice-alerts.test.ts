@@ -75,10 +75,8 @@ beforeAll(async () => {
       organisationId: org.id,
       invoiceId: jan.id,
       category: 'charge',
-      description: 'Daily',
-      rate: '161.29',
-      units: '1',
-      repeat: '31',
+      // $1.6129 a day cannot be typed as a rate (a rate under 100 is cents, 100 or more dollars): a lump sum.
+      description: 'Daily, 31 days',
       total: '50.00',
     },
   ]);

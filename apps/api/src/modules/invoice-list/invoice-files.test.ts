@@ -91,6 +91,13 @@ describe('invoice files', () => {
     const entry = list.json().rows.find((r: { type: string }) => r.type === 'invoice').invoice;
     expect(entry.pdf).toMatch(/^\/api\/direct\/.+\/files\/\d+$/);
     expect((await t.app.inject({ url: entry.pdf })).statusCode).toBe(200);
+    // So does the invoice page's header (originalInvoice).
+    const page = await t.app.inject({
+      url: `/api/invoices/get/${ids.invoice}?meter=${ids.meter}`,
+      headers: bearer(tokens['f.observer'] ?? ''),
+    });
+    expect(page.json().originalInvoice).toMatch(/^\/api\/direct\/.+\/files\/\d+$/);
+    expect((await t.app.inject({ url: page.json().originalInvoice })).statusCode).toBe(200);
     // A second upload is a raw data file.
     const csv = Buffer.from('date,kwh\n2026-09-01,10\n');
     const second = (await ask('f.general', 'reads.csv', 'text/csv', csv.length)).json();

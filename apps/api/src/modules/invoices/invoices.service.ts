@@ -37,6 +37,12 @@ export type HalfHourChecker = (
   meterId: number,
   invoice: { dateFrom: string | null; dateTill: string | null; unitId: number; consumption: number },
 ) => Promise<InvoicePage['halfHourCheck']>;
+/** The direct links of invoices' files (the invoice files part): the original PDF's is the header's link. */
+export type FileLinks = (
+  tx: DbOrTx,
+  organisationId: number,
+  invoiceIds: number[],
+) => Promise<Map<number, { pdf: string | null }>>;
 /** The stored alerts of invoices (the Alerts raised table). */
 export type StoredAlerts = (
   db: DbOrTx,
@@ -109,12 +115,14 @@ export function createInvoicesService({
   evaluateAlerts,
   storedAlerts,
   halfHourCheck,
+  fileLinks,
 }: {
   db: Db;
   clock?: () => Date;
   evaluateAlerts?: AlertEvaluator;
   storedAlerts?: StoredAlerts;
   halfHourCheck?: HalfHourChecker;
+  fileLinks?: FileLinks;
 }) {
   function organisationOf(a: Caller) {
     const id = a.checked.organisationId;
@@ -188,6 +196,10 @@ export function createInvoicesService({
               .map(alertOf)
           : arithmeticAlerts(draft.items, arithmetic),
       halfHourCheck: halfHourCheck ? await halfHourCheck(tx, organisationId, meter.id, draft) : null,
+      originalInvoice:
+        invoice && fileLinks
+          ? ((await fileLinks(tx, organisationId, [invoice.id])).get(invoice.id)?.pdf ?? null)
+          : null,
     };
   }
 

@@ -77,7 +77,7 @@ beforeAll(async () => {
     );
   }
   await recomputeFacts(db, [smart.id, plain.id, elsewhere.id], '2026-11-21');
-  Object.assign(ids, { smart: smart.id, plain: plain.id, elsewhere: elsewhere.id });
+  Object.assign(ids, { org: org.id, smart: smart.id, plain: plain.id, elsewhere: elsewhere.id });
   await createUser(db, { loginId: 'tm.root', productAdmin: true });
   await createMember(db, org.id, { loginId: 'tm.admin', accessId: 2, admin: true });
   await createMember(db, org.id, { loginId: 'tm.observer', accessId: 4 });
@@ -198,6 +198,56 @@ describe('time-matched scope 2', () => {
       expect(
         (await call('tm.admin', 'GET', `/meters/${ids.smart}/time-matched-scope2?${query}`)).statusCode,
       ).toBe(400);
+  });
+
+  it('is a quantity of the graph builder for the meter, beside the annual average and the difference', async () => {
+    const measured = (await call('tm.observer', 'GET', `/meters/${ids.smart}/quantities-measured`)).json();
+    const matched = measured.quantities.filter((x: { source: string }) => x.source === 'time-matched');
+    expect(matched.map((x: { filter: string | null; label: string }) => [x.filter, x.label])).toEqual([
+      ['matched', 'Scope 2 time-matched (half-hourly), sample grid data'],
+      ['average', 'Scope 2 at the annual average (same half hours), sample grid data'],
+      ['difference', 'Scope 2 time-matched minus annual average, sample grid data'],
+    ]);
+    // A meter without half-hour data is not offered it.
+    const plain = (await call('tm.observer', 'GET', `/meters/${ids.plain}/quantities-measured`)).json();
+    expect(plain.quantities.some((x: { source: string }) => x.source === 'time-matched')).toBe(false);
+
+    const asset = { type: 'meter', id: ids.smart, text: 'Smart' };
+    const request = (period: 'month' | 'day') => ({
+      chart: 'timeseries',
+      period,
+      years: [2025],
+      endMonth: '2025-07',
+      series: matched.map((quantity: object) => ({ asset, quantity })),
+    });
+    const monthly = await call(
+      'tm.observer',
+      'POST',
+      `/organisations/${ids.org}/graph-data`,
+      request('month'),
+    );
+    expect(monthly.statusCode).toBe(200);
+    const july = monthly.json().keys.indexOf('2025-07');
+    // 60 kg time-matched, 48 kg at the average, 12 kg more; July is incomplete (two days read, half matched).
+    expect(
+      monthly.json().series.map((x: { lines: { values: number[] }[] }) => x.lines[0]?.values[july]),
+    ).toEqual([60, 48, 12]);
+    expect(monthly.json().series[0].lines[0].incomplete[july]).toBe(true);
+    // By day: 1 July is matched whole (60 kg against 48), 2 July not at all.
+    const daily = (
+      await call('tm.observer', 'POST', `/organisations/${ids.org}/graph-data`, request('day'))
+    ).json();
+    const first = daily.keys.indexOf('2025-07-01');
+    expect([daily.series[0].lines[0].values[first], daily.series[0].lines[0].incomplete[first]]).toEqual([
+      60,
+      false,
+    ]);
+    // Only a meter has time-matched figures, and they do not split.
+    const site = await call('tm.observer', 'POST', `/organisations/${ids.org}/graph-data`, {
+      ...request('month'),
+      series: [{ asset: { type: 'organisation', id: ids.org, text: 'Org' }, quantity: matched[0] }],
+    });
+    expect(site.statusCode).toBe(400);
   });
 
   it('has no figures once the series is removed', async () => {

@@ -1,4 +1,4 @@
-import { saveFile } from '../../lib/download';
+import { saveFile, savePng } from '../../lib/download';
 
 /** A file name from a title: letters, digits, spaces and dashes, with today's date. */
 export function fileName(title: string, extension: string, now = new Date()): string {
@@ -13,7 +13,4 @@ export async function downloadCsv(rows: string[][], name: string) {
 }
 
 /** A PNG data URL as a file. */
-export function downloadPng(dataUrl: string, name: string) {
-  const bytes = atob(dataUrl.slice(dataUrl.indexOf(',') + 1));
-  saveFile(new Blob([Uint8Array.from(bytes, (c) => c.charCodeAt(0))], { type: 'image/png' }), name);
-}
+export const downloadPng = savePng;

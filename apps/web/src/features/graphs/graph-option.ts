@@ -57,7 +57,7 @@ export const chartTitle = (text: string, narrow: boolean) => ({
 });
 
 const LEGEND: Record<Exclude<LegendPosition, 'none'>, object> = {
-  top: { top: 28, left: 'center', type: 'scroll' },
+  top: { left: 'center', type: 'scroll' },
   bottom: { bottom: 0, left: 'center', type: 'scroll' },
   left: { left: 0, top: 'middle', orient: 'vertical', type: 'scroll' },
   right: { right: 0, top: 'middle', orient: 'vertical', type: 'scroll' },
@@ -66,11 +66,14 @@ const LEGEND: Record<Exclude<LegendPosition, 'none'>, object> = {
 /** Room the legend takes from the grid at each position (px). */
 const LEGEND_ROOM: Record<LegendPosition, { top: number; bottom: number; left: number; right: number }> = {
   none: { top: 0, bottom: 0, left: 0, right: 0 },
-  top: { top: 28, bottom: 0, left: 0, right: 0 },
+  top: { top: 30, bottom: 0, left: 0, right: 0 },
   bottom: { top: 0, bottom: 32, left: 0, right: 0 },
   left: { top: 0, bottom: 0, left: 170, right: 0 },
   right: { top: 0, bottom: 0, left: 0, right: 170 },
 };
+
+/** Lines longer than this draw no point symbols, except the marked (incomplete or estimated) points. */
+const SYMBOLS_UP_TO = 60;
 
 /**
  * The ECharts option of a time series or yearly chart: a y axis per unit (left, right, then further out),
@@ -91,7 +94,9 @@ export function graphOption(
         .map((v) => Math.abs(v ?? 0)),
     );
   const scales = units.map((u) => axisScale(largest(u), u));
-  const room = LEGEND_ROOM[narrow && (legend === 'left' || legend === 'right') ? 'bottom' : legend];
+  const position = narrow && (legend === 'left' || legend === 'right') ? 'bottom' : legend;
+  const room = LEGEND_ROOM[position];
+  const titleRoom = title ? (narrow ? 40 : 30) : 0;
   const series: NonNullable<ChartOption['series']> = [];
   data.series.forEach((s, si) => {
     const colour = PALETTE[si % PALETTE.length];
@@ -112,6 +117,7 @@ export function graphOption(
               itemStyle: style,
               lineStyle: { color: colour, opacity },
               connectNulls: false,
+              ...(data.keys.length > SYMBOLS_UP_TO ? { symbol: 'none' } : {}),
             },
       );
       if (line.forecast) {
@@ -138,16 +144,17 @@ export function graphOption(
     animation: false,
     ...(title ? { title: chartTitle(title, narrow) } : {}),
     legend:
-      legend === 'none'
+      position === 'none'
         ? { show: false }
-        : { ...LEGEND[narrow && (legend === 'left' || legend === 'right') ? 'bottom' : legend] },
+        : { ...LEGEND[position], ...(position === 'top' ? { top: titleRoom } : {}) },
     tooltip: {
       trigger: 'axis',
       confine: true,
       formatter: (params: unknown) => tooltip(data, params),
     },
     grid: {
-      top: 40 + (title ? (narrow ? 36 : 24) : 0) + room.top,
+      // Room above the plot for the axis names ('MWh', '$').
+      top: 28 + titleRoom + room.top,
       bottom: 8 + room.bottom,
       left: 8 + room.left,
       right: 8 + room.right,
@@ -190,7 +197,8 @@ function tooltip(data: GraphData, params: unknown): string {
     const found = lines.find(
       (x) => x.l.name === (forecast ? p.seriesName.slice(0, -' forecast'.length) : p.seriesName),
     );
-    if (forecast && found && found.l.values[p.dataIndex] !== null) return [];
+    // The forecast line's first point repeats the last figure: only its own points are named.
+    if (forecast && found && (found.l.forecast?.[p.dataIndex] ?? null) === null) return [];
     const unit = found?.s.unit ?? '';
     const notes = forecast
       ? ['forecast']

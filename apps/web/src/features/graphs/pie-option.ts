@@ -43,8 +43,10 @@ export function pieOption(
         radius: narrow ? ['0%', '58%'] : ['0%', '70%'],
         center: narrow ? ['50%', '42%'] : ['38%', '52%'],
         avoidLabelOverlap: true,
-        // Labels stay dark whatever their slice, so a faded (incomplete) slice's share is still readable.
+        // Labels stay dark whatever their slice, so a faded (incomplete) slice's share is still readable; on a
+        // narrow screen the table below gives the shares, which would not fit beside the pie.
         label: {
+          show: !narrow,
           color: '#343a40',
           formatter: (p: { percent?: number }) => `${(p.percent ?? 0).toFixed(1)}%`,
         },

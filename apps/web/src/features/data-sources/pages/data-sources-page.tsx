@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconBell,
@@ -6,7 +6,6 @@ import {
   IconChecklist,
   IconFileExport,
   IconGaugeFilled,
-  IconHammer,
   IconListCheck,
   IconPlus,
   IconReportAnalytics,
@@ -26,6 +25,7 @@ import { AlertsReportModal } from '../components/alerts-report-modal';
 import { BulkDeleteModal, BulkOpenDateModal } from '../components/bulk-modals';
 import { DataSourceFiltersBar, monthOptions } from '../components/data-source-filters';
 import { DataSourcesTable } from '../components/data-sources-table';
+import { InvoiceReportModal } from '../components/invoice-report-modal';
 import { MeterExportModal } from '../components/meter-export-modal';
 import { DataSourceCreationModals, SHOW_NEW_METER, SHOW_NEW_WW_ACCOUNT } from '../new-meter/creation-modals';
 
@@ -258,12 +258,12 @@ export function DataSourcesPage() {
       )}
       {mayEdit && orgId !== null && <DataSourceCreationModals organisationId={orgId} />}
       {show === SHOW.alertsReport && first?.productAdmin && <AlertsReportModal opened onClose={closeShow} />}
-      {show === SHOW.invoiceReport && (
-        <Modal opened onClose={closeShow} title="Invoice Entry Report" size="xl" centered>
-          <Alert variant="light" color="gray" icon={<IconHammer size={18} />}>
-            The Invoice Entry Report is not built yet; it arrives with the invoices.
-          </Alert>
-        </Modal>
+      {show === SHOW.invoiceReport && list.isSuccess && (
+        <InvoiceReportModal
+          onClose={closeShow}
+          ids={chosen.length > 0 ? chosen : rows.map((r) => r.id)}
+          selected={chosen.length > 0}
+        />
       )}
       <BulkOpenDateModal
         opened={bulkModal === 'open-date'}

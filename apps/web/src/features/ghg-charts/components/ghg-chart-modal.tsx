@@ -5,7 +5,7 @@ import type { GhgChart } from '@verdant/contracts/ghg-charts';
 import { BarChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Chart, registerChartParts } from '../../../components/chart';
+import { Chart, type ChartHandle, registerChartParts } from '../../../components/chart';
 import { MonthField } from '../../../components/date-fields';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
@@ -47,7 +47,8 @@ export function GhgChartModal({
   const path = picked.length === def.groupings ? def.path(picked) : null;
   const answer = useGhgChart(path, range);
   const chart = answer.data;
-  const canvas = useRef<HTMLDivElement>(null);
+  const handle = useRef<ChartHandle | null>(null);
+  const picture = () => handle.current?.toPng() ?? null;
 
   // The first answer (the last complete reporting year) fills the month fields.
   useEffect(() => {
@@ -107,13 +108,12 @@ export function GhgChartModal({
             <Menu.Dropdown>
               <Menu.Item
                 onClick={() =>
-                  table &&
-                  downloadHtml(canvas.current, `${file}.html`, def.title, rangeText, { ...table, notes })
+                  table && downloadHtml(picture(), `${file}.html`, def.title, rangeText, { ...table, notes })
                 }
               >
                 HTML
               </Menu.Item>
-              <Menu.Item onClick={() => downloadPng(canvas.current, `${file}.png`)}>PNG</Menu.Item>
+              <Menu.Item onClick={() => downloadPng(picture(), `${file}.png`)}>PNG</Menu.Item>
               <Menu.Item
                 onClick={async () =>
                   path &&
@@ -133,15 +133,14 @@ export function GhgChartModal({
           </Alert>
         )}
         {chart && <Summary chart={chart} range={rangeText} />}
-        <div ref={canvas}>
-          <Chart
-            option={option}
-            height={wide ? 380 : 340}
-            label={`${def.title}, ${rangeText}`}
-            loading={answer.isPending}
-            empty={chart && chart.rows.length === 0 ? 'No data found for that period.' : null}
-          />
-        </div>
+        <Chart
+          option={option}
+          height={wide ? 380 : 340}
+          label={`${def.title}, ${rangeText}`}
+          loading={answer.isPending}
+          empty={chart && chart.rows.length === 0 ? 'No data found for that period.' : null}
+          handle={handle}
+        />
         {table && (
           <>
             <ScrollTable label={`${def.title}: figures`} minWidth={760}>

@@ -18,11 +18,12 @@ import { useMemo, useState } from 'react';
 import { AssetSearch } from '../../../components/asset-search';
 import { ASSET_TYPE_LABELS, GRAPH_SOURCE_CHOICES } from '../../../components/asset-types';
 import { errorMessage } from '../../../lib/api-errors';
-import { useSplit } from '../api';
+import { useMeasured, useSplit } from '../api';
 import { seriesOf } from '../builder-state';
 import { QuantitySelect } from './quantity-select';
 import { splitChoices } from './split-choices';
 import { StepCard } from './step-card';
+import { isTimeMatched, withAverage } from './time-matched-series';
 
 interface Draft {
   asset: GraphAsset | null;
@@ -32,6 +33,8 @@ interface Draft {
   barline: 'bar' | 'line';
   presentation: 'normal' | 'cumulative';
   forecast: boolean;
+  /** Time-matched scope 2: the annual average and the difference added beside it. */
+  beside: boolean;
 }
 
 /**
@@ -57,7 +60,9 @@ export function BuilderSteps({
     barline: 'bar',
     presentation: 'normal',
     forecast: false,
+    beside: true,
   });
+  const offered = useMeasured(draft.asset).quantities.data?.quantities ?? [];
   const base = useMemo(
     () => (draft.asset && draft.quantity ? seriesOf({ asset: draft.asset, quantity: draft.quantity }) : null),
     [draft.asset, draft.quantity],
@@ -82,7 +87,7 @@ export function BuilderSteps({
     base === null || draft.split === null
       ? []
       : draft.split === 'none'
-        ? [base]
+        ? withAverage(base, offered, draft.beside)
         : partList.filter((p) => !draft.excluded.has(p.name)).map((p) => p.series);
   const styled = chosen.map((s) => ({
     ...s,
@@ -219,6 +224,13 @@ export function BuilderSteps({
               ]}
             />
           </Group>
+          <Checkbox
+            size="xs"
+            display={isTimeMatched(base?.quantity ?? null) ? undefined : 'none'}
+            label="With the annual average and the difference beside it"
+            checked={draft.beside}
+            onChange={(e) => setDraft((d) => ({ ...d, beside: e.currentTarget.checked }))}
+          />
           <Checkbox
             size="xs"
             display={base === null ? 'none' : undefined}

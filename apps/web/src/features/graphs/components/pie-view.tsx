@@ -104,7 +104,7 @@ export function PieView({
         </Alert>
       )}
       {data && data.slices.length > 0 && (
-        <ScrollTable label="Breakdown table" minWidth={360}>
+        <ScrollTable label="Breakdown table" minWidth={440}>
           <Table fz="sm" verticalSpacing={4} data-testid="pie-table">
             <Table.Thead>
               <Table.Tr>
@@ -126,7 +126,9 @@ export function PieView({
                       sliceLabel(s)
                     )}
                   </Table.Td>
-                  <Table.Td ta="right">{formatQuantity(s.value, data.unit)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatQuantity(s.value, data.unit)}
+                  </Table.Td>
                   <Table.Td ta="right">{shareLabel(s.value, data.total)}</Table.Td>
                   <Table.Td>{note(s)}</Table.Td>
                 </Table.Tr>

@@ -3,12 +3,13 @@ import type { GraphAsset, GraphQuantity } from '@verdant/domain/graphs/series';
 import { errorMessage } from '../../../lib/api-errors';
 import { useMeasured } from '../api';
 
-const quantityKey = (q: Pick<GraphQuantity, 'type' | 'id' | 'filter'>) =>
-  `${q.type}|${q.id ?? ''}|${q.filter ?? ''}`;
+const quantityKey = (q: Pick<GraphQuantity, 'source' | 'type' | 'id' | 'filter'>) =>
+  `${q.source}|${q.type}|${q.id ?? ''}|${q.filter ?? ''}`;
 
 /**
  * What can be shown of a source (GET /{assetKind}/{id}/quantities-measured and /stdunits-measured): totals,
- * scopes and each data type, then the standard units its data sources measure.
+ * scopes and each data type, then time-matched scope 2 where the source offers it (a meter with half-hour
+ * data and a grid intensity series for its region), then the standard units its data sources measure.
  */
 export function QuantitySelect({
   asset,
@@ -27,14 +28,11 @@ export function QuantitySelect({
       </Text>
     );
   const options = [...(quantities.data?.quantities ?? []), ...(units.data?.quantities ?? [])];
+  const item = (q: GraphQuantity) => ({ value: quantityKey(q), label: `${q.label} (${q.unit})` });
+  const measured = quantities.data?.quantities ?? [];
   const data = [
-    {
-      group: 'Quantities',
-      items: (quantities.data?.quantities ?? []).map((q) => ({
-        value: quantityKey(q),
-        label: `${q.label} (${q.unit})`,
-      })),
-    },
+    { group: 'Quantities', items: measured.filter((q) => q.source !== 'time-matched').map(item) },
+    { group: 'Time-matched scope 2', items: measured.filter((q) => q.source === 'time-matched').map(item) },
     {
       group: 'Standard units',
       items: (units.data?.quantities ?? []).map((q) => ({ value: quantityKey(q), label: q.label })),

@@ -14,7 +14,8 @@ export function splitChoices(asset: GraphAsset, quantity: GraphQuantity) {
     {
       value: 'data-type' as const,
       label: 'By data type',
-      enabled: !(quantity.type === 'units' && quantity.id !== null),
+      // Time-matched scope 2 is one meter's own figure: it has no data types to split into.
+      enabled: !(quantity.type === 'units' && quantity.id !== null) && quantity.source !== 'time-matched',
     },
     { value: 'group' as const, label: 'By group', enabled: asset.type === 'organisation' },
   ];

@@ -259,7 +259,19 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
                 <Fact label={draft.userCodeLabel}>{draft.userCodeValue}</Fact>
                 <Fact label="Bill Type">{draft.billType}</Fact>
                 <Fact label="Entered By">{draft.enteredBy}</Fact>
-                <Fact label="Original PDF">{isNew ? 'Attach after saving' : 'None attached'}</Fact>
+                <Fact label="Original PDF">
+                  {draft.originalInvoice ? (
+                    <Anchor href={draft.originalInvoice} target="_blank" rel="noopener" fz="sm">
+                      View the original PDF
+                    </Anchor>
+                  ) : isNew ? (
+                    'Attach after saving'
+                  ) : (
+                    <Anchor component={Link} to={invoicesPath} fz="sm">
+                      None attached: upload it from the list
+                    </Anchor>
+                  )}
+                </Fact>
               </Stack>
               <Stack gap={2} align="flex-end" style={{ flex: '0 1 16rem' }}>
                 <Text fz={28} fw={300} tt="uppercase" lts={2}>

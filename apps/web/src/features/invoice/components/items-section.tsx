@@ -1,9 +1,24 @@
-import { ActionIcon, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { InvoiceItem } from '@verdant/contracts/invoice-edit';
 import { allowedRange, type InvoiceTotals } from '@verdant/domain/invoices/arithmetic';
 import { CHARGE_TYPES } from '@verdant/domain/invoices/charge-types';
 import { formatMoney } from '@verdant/domain/invoices/money';
 import { fill, MSG } from '@verdant/domain/messages';
+import type { ReactNode } from 'react';
 import { ScrollTable } from '../../../components/scroll-table';
 import type { Draft, Section } from '../invoice-form';
 import { MoneyText, NumberText } from './fields';
@@ -13,6 +28,8 @@ const TITLES: Record<Section, string> = {
   sundry: 'Sundry (non-discounted) items',
   discount: 'Discounts',
 };
+/** Below this width the lines are cards (description, type, the four figures, total) instead of a table. */
+const NARROW = '(max-width: 40em)';
 
 interface Props {
   draft: Draft;
@@ -27,7 +44,15 @@ interface Props {
   onAddGroup?: () => void;
 }
 
-/** One section of the invoice's lines, like a bill's: description, rate, units, factor, repeat and total. */
+type Parts = Record<'description' | 'type' | 'rate' | 'units' | 'factor' | 'repeat' | 'total', ReactNode> & {
+  remove: ReactNode;
+  range: ReactNode;
+};
+
+/**
+ * One section of the invoice's lines, like a bill's: description, type, rate, units, factor, repeat and total.
+ * On a wide screen a table; on a phone each line is a card, every figure labelled and the total in reach.
+ */
 export function ItemsSection({
   draft,
   section,
@@ -40,8 +65,9 @@ export function ItemsSection({
   onRenameGroup,
   onAddGroup,
 }: Props) {
+  const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
   const rows = draft.items.flatMap((it, index) => (it.category === section ? [{ it, index }] : []));
-  const types = CHARGE_TYPES.filter((t) => t.category === section);
+  const types = CHARGE_TYPES.filter((t) => t.category === section && (!t.documentOnly || !canEdit));
   const title = TITLES[section];
   const sectionTotal =
     section === 'charge'
@@ -51,111 +77,166 @@ export function ItemsSection({
         : totals.discountsCents;
   // Charges come in TOU groups (named, unique); ungrouped charges first.
   const groups: (string | null)[] = section === 'charge' ? [null, ...draft.chargeGroups] : [null];
+  const label = (text: string) => (narrow ? text : undefined);
 
-  const line = ({ it, index }: { it: InvoiceItem; index: number }) => {
+  // The fields of a line, made in the bill's tab order (the counter runs as they are made).
+  const parts = (it: InvoiceItem, index: number): Parts => {
     const result = totals.items[index];
     const calc = result?.calculatedCents ?? null;
     const range = calc === null ? null : allowedRange(calc);
     const outside = result?.arithmeticError ?? false;
     const n = index + 1;
+    const figure = (key: 'rate' | 'units' | 'factor' | 'repeat', text: string, placeholder?: string) => (
+      <NumberText
+        label={label(text)}
+        aria-label={`Item ${n} ${key}`}
+        placeholder={placeholder}
+        value={it[key]}
+        readOnly={!canEdit}
+        tabIndex={tab()}
+        onValue={(v) => onItem(index, { [key]: v })}
+      />
+    );
+    return {
+      description: (
+        <TextInput
+          label={label('Description')}
+          aria-label={`Item ${n} description`}
+          value={it.description ?? ''}
+          maxLength={75}
+          readOnly={!canEdit}
+          tabIndex={tab()}
+          onChange={(e) => onItem(index, { description: e.currentTarget.value || null })}
+        />
+      ),
+      type: (
+        <NativeSelect
+          label={label('Type')}
+          aria-label={`Item ${n} type`}
+          value={String(it.chargeTypeId)}
+          disabled={!canEdit}
+          tabIndex={tab()}
+          data={types.map((t) => ({ value: String(t.id), label: t.name }))}
+          onChange={(e) => onItem(index, { chargeTypeId: Number(e.currentTarget.value) })}
+        />
+      ),
+      rate: figure('rate', 'Rate'),
+      units: figure('units', 'Units'),
+      factor: figure('factor', 'Factor', '1'),
+      repeat: figure('repeat', 'Repeat', '1'),
+      total: (
+        <MoneyText
+          label={label('Total')}
+          aria-label={`Item ${n} total`}
+          styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
+          value={it.total ?? (calc === null ? '' : (calc / 100).toFixed(2))}
+          readOnly={!canEdit}
+          tabIndex={tab()}
+          onValue={(v) => onItem(index, { total: v === '' ? null : v })}
+          error={outside || undefined}
+          aria-describedby={outside ? `item-${n}-range` : undefined}
+        />
+      ),
+      remove: canEdit ? (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Remove item ${n}`}
+          onClick={() => onRemove(index)}
+        >
+          ×
+        </ActionIcon>
+      ) : null,
+      range:
+        outside && calc !== null && range ? (
+          <Text id={`item-${n}-range`} size="xs" c="red.9" ta="right">
+            {fill(MSG.invoiceItemOutOfRange, { calculated: formatMoney(calc) })} (accepted, flagged as an
+            arithmetic error)
+          </Text>
+        ) : null,
+    };
+  };
+
+  const tableLine = ({ it, index }: { it: InvoiceItem; index: number }) => {
+    const p = parts(it, index);
     return [
       <Table.Tr key={index}>
-        <Table.Td>
-          <TextInput
-            aria-label={`Item ${n} description`}
-            value={it.description ?? ''}
-            maxLength={75}
-            readOnly={!canEdit}
-            tabIndex={tab()}
-            onChange={(e) => onItem(index, { description: e.currentTarget.value || null })}
-          />
-        </Table.Td>
-        <Table.Td>
-          <NativeSelect
-            aria-label={`Item ${n} type`}
-            value={String(it.chargeTypeId)}
-            disabled={!canEdit}
-            tabIndex={tab()}
-            data={types.map((t) => ({ value: String(t.id), label: t.name }))}
-            onChange={(e) => onItem(index, { chargeTypeId: Number(e.currentTarget.value) })}
-          />
-        </Table.Td>
-        <Table.Td>
-          <NumberText
-            aria-label={`Item ${n} rate`}
-            value={it.rate}
-            readOnly={!canEdit}
-            tabIndex={tab()}
-            onValue={(v) => onItem(index, { rate: v })}
-          />
-        </Table.Td>
-        <Table.Td>
-          <NumberText
-            aria-label={`Item ${n} units`}
-            value={it.units}
-            readOnly={!canEdit}
-            tabIndex={tab()}
-            onValue={(v) => onItem(index, { units: v })}
-          />
-        </Table.Td>
-        <Table.Td>
-          <NumberText
-            aria-label={`Item ${n} factor`}
-            placeholder="1"
-            value={it.factor}
-            readOnly={!canEdit}
-            tabIndex={tab()}
-            onValue={(v) => onItem(index, { factor: v })}
-          />
-        </Table.Td>
-        <Table.Td>
-          <NumberText
-            aria-label={`Item ${n} repeat`}
-            placeholder="1"
-            value={it.repeat}
-            readOnly={!canEdit}
-            tabIndex={tab()}
-            onValue={(v) => onItem(index, { repeat: v })}
-          />
-        </Table.Td>
-        <Table.Td>
-          <MoneyText
-            aria-label={`Item ${n} total`}
-            ta="right"
-            styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
-            value={it.total ?? (calc === null ? '' : (calc / 100).toFixed(2))}
-            readOnly={!canEdit}
-            tabIndex={tab()}
-            onValue={(v) => onItem(index, { total: v === '' ? null : v })}
-            error={outside || undefined}
-            aria-describedby={outside ? `item-${n}-range` : undefined}
-          />
-        </Table.Td>
-        {canEdit && (
-          <Table.Td>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Remove item ${n}`}
-              onClick={() => onRemove(index)}
-            >
-              ×
-            </ActionIcon>
-          </Table.Td>
-        )}
+        <Table.Td>{p.description}</Table.Td>
+        <Table.Td>{p.type}</Table.Td>
+        <Table.Td>{p.rate}</Table.Td>
+        <Table.Td>{p.units}</Table.Td>
+        <Table.Td>{p.factor}</Table.Td>
+        <Table.Td>{p.repeat}</Table.Td>
+        <Table.Td>{p.total}</Table.Td>
+        {canEdit && <Table.Td>{p.remove}</Table.Td>}
       </Table.Tr>,
-      outside && calc !== null && range ? (
+      p.range ? (
         <Table.Tr key={`${index}-range`}>
           <Table.Td colSpan={8} pt={0}>
-            <Text id={`item-${n}-range`} size="xs" c="red.9" ta="right">
-              {fill(MSG.invoiceItemOutOfRange, { calculated: formatMoney(calc) })} (accepted, flagged as an
-              arithmetic error)
-            </Text>
+            {p.range}
           </Table.Td>
         </Table.Tr>
       ) : null,
     ];
   };
+
+  const cardLine = ({ it, index }: { it: InvoiceItem; index: number }) => {
+    const p = parts(it, index);
+    return (
+      <Paper key={index} withBorder radius="sm" p="xs" role="group" aria-label={`Item ${index + 1}`}>
+        <Stack gap={6}>
+          {p.description}
+          {p.type}
+          <SimpleGrid cols={4} spacing={6}>
+            {p.rate}
+            {p.units}
+            {p.factor}
+            {p.repeat}
+          </SimpleGrid>
+          <Group justify="space-between" align="flex-end" wrap="nowrap">
+            <Box>{p.remove}</Box>
+            <Box w={150}>{p.total}</Box>
+          </Group>
+          {p.range}
+        </Stack>
+      </Paper>
+    );
+  };
+
+  const addButton = (g: string | null) =>
+    canEdit ? (
+      <Button size="compact-xs" variant="subtle" onClick={() => onAdd(g)}>
+        {section === 'charge'
+          ? `Add charge${g ? ` to ${g}` : ''}`
+          : section === 'sundry'
+            ? 'Add sundry item'
+            : 'Add discount'}
+      </Button>
+    ) : null;
+
+  const grouped = groups.flatMap((g) => {
+    const inGroup = rows.filter(
+      (r) =>
+        (r.it.groupName ?? null) === g ||
+        (g === null && r.it.groupName !== null && !draft.chargeGroups.includes(r.it.groupName)),
+    );
+    if (g === null && inGroup.length === 0 && section === 'charge' && draft.chargeGroups.length > 0)
+      return [];
+    const groupTotal = inGroup.reduce((a, r) => a + (totals.items[r.index]?.totalCents ?? 0), 0);
+    return [{ g, inGroup, groupTotal }];
+  });
+  // Called where the group's row is drawn, so its place in the tab order is above its lines.
+  const nameOf = (g: string) => (
+    <TextInput
+      aria-label="TOU group name"
+      size="xs"
+      fw={600}
+      value={g}
+      readOnly={!canEdit}
+      tabIndex={tab()}
+      onChange={(e) => onRenameGroup?.(g, e.currentTarget.value)}
+    />
+  );
 
   return (
     <Stack gap={6} component="section" aria-label={title}>
@@ -171,71 +252,62 @@ export function ItemsSection({
           {formatMoney(sectionTotal)}
         </Text>
       </Group>
-      <ScrollTable label={`${title} items`} minWidth={680}>
-        <Table verticalSpacing={4} horizontalSpacing={6}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Description</Table.Th>
-              <Table.Th w={128}>Type</Table.Th>
-              <Table.Th w={72}>Rate</Table.Th>
-              <Table.Th w={84}>Units</Table.Th>
-              <Table.Th w={56}>Factor</Table.Th>
-              <Table.Th w={56}>Repeat</Table.Th>
-              <Table.Th w={100} ta="right">
-                Total
-              </Table.Th>
-              {canEdit && <Table.Th aria-label="Remove" />}
-            </Table.Tr>
-          </Table.Thead>
-          {groups.map((g) => {
-            const inGroup = rows.filter(
-              (r) =>
-                (r.it.groupName ?? null) === g ||
-                (g === null && r.it.groupName !== null && !draft.chargeGroups.includes(r.it.groupName)),
-            );
-            if (g === null && inGroup.length === 0 && section === 'charge' && draft.chargeGroups.length > 0)
-              return null;
-            const groupTotal = inGroup.reduce((a, r) => a + (totals.items[r.index]?.totalCents ?? 0), 0);
-            return (
+      {narrow ? (
+        <Stack gap="xs">
+          {grouped.map(({ g, inGroup, groupTotal }) => (
+            <Stack key={g ?? '-'} gap={6}>
+              {g !== null && (
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Box style={{ flex: 1 }}>{nameOf(g)}</Box>
+                  <Text ff="monospace" fz="sm">
+                    {formatMoney(groupTotal)}
+                  </Text>
+                </Group>
+              )}
+              {inGroup.map(cardLine)}
+              {addButton(g) && <Group>{addButton(g)}</Group>}
+            </Stack>
+          ))}
+        </Stack>
+      ) : (
+        <ScrollTable label={`${title} items`} minWidth={680}>
+          <Table verticalSpacing={4} horizontalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Description</Table.Th>
+                <Table.Th w={128}>Type</Table.Th>
+                <Table.Th w={72}>Rate</Table.Th>
+                <Table.Th w={84}>Units</Table.Th>
+                <Table.Th w={56}>Factor</Table.Th>
+                <Table.Th w={56}>Repeat</Table.Th>
+                <Table.Th w={100} ta="right">
+                  Total
+                </Table.Th>
+                {canEdit && <Table.Th aria-label="Remove" />}
+              </Table.Tr>
+            </Table.Thead>
+            {grouped.map(({ g, inGroup, groupTotal }) => (
               <Table.Tbody key={g ?? '-'}>
                 {g !== null && (
                   <Table.Tr bg="var(--mantine-color-gray-0)">
-                    <Table.Td colSpan={6}>
-                      <TextInput
-                        aria-label="TOU group name"
-                        size="xs"
-                        fw={600}
-                        value={g}
-                        readOnly={!canEdit}
-                        tabIndex={tab()}
-                        onChange={(e) => onRenameGroup?.(g, e.currentTarget.value)}
-                      />
-                    </Table.Td>
+                    <Table.Td colSpan={6}>{nameOf(g)}</Table.Td>
                     <Table.Td ta="right" ff="monospace" fz="sm">
                       {formatMoney(groupTotal)}
                     </Table.Td>
                     {canEdit && <Table.Td />}
                   </Table.Tr>
                 )}
-                {inGroup.map(line)}
+                {inGroup.map(tableLine)}
                 {canEdit && (
                   <Table.Tr>
-                    <Table.Td colSpan={8}>
-                      <Button size="compact-xs" variant="subtle" onClick={() => onAdd(g)}>
-                        {section === 'charge'
-                          ? `Add charge${g ? ` to ${g}` : ''}`
-                          : section === 'sundry'
-                            ? 'Add sundry item'
-                            : 'Add discount'}
-                      </Button>
-                    </Table.Td>
+                    <Table.Td colSpan={8}>{addButton(g)}</Table.Td>
                   </Table.Tr>
                 )}
               </Table.Tbody>
-            );
-          })}
-        </Table>
-      </ScrollTable>
+            ))}
+          </Table>
+        </ScrollTable>
+      )}
       {canEdit && section === 'charge' && onAddGroup && (
         <Group>
           <Button size="compact-xs" variant="light" onClick={onAddGroup}>

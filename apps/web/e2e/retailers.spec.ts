@@ -1,0 +1,62 @@
+import { expect, test } from './support/axe-test';
+import { E2E_ADMIN_PASSWORD } from './support/global-setup';
+import { signIn } from './support/sign-in';
+
+/*
+ * Issue 14 point 11: a product administrator adds a retailer (not 'New Retailer', not a name in use), then
+ * keeps its line item overrides for an invoice type (non-empty, each line item once).
+ */
+test('a product administrator adds a retailer and its line item overrides', async ({ page }, info) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+  await page.goto('/setup/retailers');
+  const table = page.getByRole('table', { name: 'Retailers' });
+  await expect(table.getByRole('row', { name: /Frank Energy/ })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Load Unit' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New Retailer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Retailer' });
+  const name = dialog.getByLabel('Retailer Name');
+  await expect(name).toHaveValue('New Retailer');
+  await expect(dialog.getByText("Choose a name other than 'New Retailer'")).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled();
+  await name.fill('frank energy');
+  await expect(dialog.getByText('A retailer with that name already exists')).toBeVisible();
+  await name.fill('Waikato Power');
+  await dialog.getByRole('combobox', { name: 'Load Unit' }).click();
+  await page.getByRole('option', { name: 'kVA' }).click();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Waikato Power created.')).toBeVisible();
+  await expect(table.getByRole('row', { name: /Waikato Power\s*kVA/ })).toBeVisible();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: info.outputPath(`retailers-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1366, height: 860 });
+
+  await page.getByRole('tab', { name: 'Line Items' }).click();
+  await expect(page).toHaveURL(/\/setup\/line-item-overrides$/);
+  await page.getByRole('combobox', { name: 'Retailer' }).fill('Waikato');
+  await page.getByRole('option', { name: 'Waikato Power' }).click();
+  await expect(page.getByText('No line item overrides for this retailer and invoice type.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add line item' }).click();
+  await page.getByLabel('Line item 1', { exact: true }).fill('Energy Anytime');
+  await page.getByLabel('Instructions 1', { exact: true }).fill('Charge type Energy');
+  await page.getByRole('button', { name: 'Add line item' }).click();
+  await page.getByLabel('Line item 2', { exact: true }).fill('energy anytime');
+  await page.getByLabel('Instructions 2', { exact: true }).fill('Charge type Daily fixed charge');
+  await expect(page.getByText('There is already an override for the line item energy anytime')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await page.getByLabel('Line item 2', { exact: true }).fill('Daily Charge');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Line item overrides updated')).toBeVisible();
+  await page.reload();
+  await page.getByRole('combobox', { name: 'Retailer' }).fill('Waikato');
+  await page.getByRole('option', { name: 'Waikato Power' }).click();
+  await expect(page.getByLabel('Line item 2', { exact: true })).toHaveValue('Energy Anytime');
+  await expect(page.getByLabel('Line item 1', { exact: true })).toHaveValue('Daily Charge');
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: info.outputPath(`line-item-overrides-${width}.png`) });
+  }
+});

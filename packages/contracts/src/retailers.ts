@@ -1,0 +1,88 @@
+import { MSG } from '@verdant/domain/messages';
+import { z } from 'zod';
+import { LOAD_MEASUREMENTS } from './catalogue';
+import { idNumber, int4, text } from './common';
+import { retailer } from './meter-creation';
+
+/**
+ * Retailers and line item overrides for product administrators (issue 14 point 11; core-portal.md 2 Admin, 3,
+ * 5, 7, 8; data-portal.md 2.8, 3, 7): GET and POST /admin/retailers; GET, POST and PUT
+ * /admin/retailers/{id}/types/{typeId}/line-item-overrides[/{mappingId}].
+ */
+
+/** What a retailer supplies (the New Meter wizard offers a retailer by it). */
+export const RETAILER_SUPPLY_TYPES = [
+  'Electricity',
+  'Natural gas',
+  'Electricity and gas',
+  'Water',
+  'Fuel',
+  'LPG',
+] as const;
+
+/** The invoice types an override is kept for: the bill types of the ledger (seeded with fixed ids). */
+export const INVOICE_TYPES = [
+  { id: 1, name: 'Supply' },
+  { id: 2, name: 'Lines' },
+  { id: 3, name: 'Supply and lines' },
+  { id: 4, name: 'Other charges' },
+] as const;
+
+/** The placeholder a new retailer's name may not keep (core-portal.md 5). */
+export const NEW_RETAILER_PLACEHOLDER = 'New Retailer';
+
+/** The spec's Retailer with its Load Unit's name (the table's second column). */
+export const adminRetailer = retailer.extend({ loadUnit: text().nullable() });
+export type AdminRetailer = z.infer<typeof adminRetailer>;
+export const adminRetailerList = z.array(adminRetailer);
+
+export const newRetailerRequest = z.object({
+  name: text().trim().min(1, MSG.retailerNameRequired).max(100),
+  type: z.enum(RETAILER_SUPPLY_TYPES).default('Electricity'),
+  loadId: int4()
+    .refine((id) => LOAD_MEASUREMENTS.some((m) => m.Id === id), 'Choose a load unit')
+    .nullable()
+    .default(null),
+});
+export type NewRetailerRequest = z.input<typeof newRetailerRequest>;
+export const newRetailerAnswer = z.object({
+  success: z.literal(true),
+  message: text(),
+  data: adminRetailer,
+});
+
+export const lineItemOverride = z.object({
+  retailerMappingId: z.number(),
+  retailerId: z.number(),
+  /** The invoice type (bill type) the override is kept for. */
+  retailerLoadingId: z.number(),
+  lineItem: text(),
+  instructions: text(),
+});
+export type LineItemOverride = z.infer<typeof lineItemOverride>;
+export const lineItemOverrideList = z.array(lineItemOverride);
+
+export const lineItemOverrideInput = z.object({
+  lineItem: text().trim().min(1, MSG.lineItemRequired).max(200),
+  instructions: text().trim().min(1, MSG.lineItemInstructionsRequired).max(2000),
+});
+export type LineItemOverrideInput = z.input<typeof lineItemOverrideInput>;
+
+/** PUT on the list: the whole list of the retailer and invoice type (rows without an id are new). */
+export const LINE_ITEM_OVERRIDES_MAX = 500;
+export const lineItemOverridesReplace = z
+  .array(lineItemOverrideInput.extend({ retailerMappingId: int4().positive().nullable().default(null) }))
+  .max(LINE_ITEM_OVERRIDES_MAX);
+export type LineItemOverridesReplace = z.input<typeof lineItemOverridesReplace>;
+
+export const lineItemOverridesAnswer = z.object({
+  success: z.literal(true),
+  message: text(),
+  data: lineItemOverrideList,
+});
+
+export const overridesParams = z.object({
+  id: idNumber(),
+  typeId: idNumber().refine((id) => INVOICE_TYPES.some((t) => t.id === id), 'Choose an invoice type'),
+});
+export const overrideParams = overridesParams.extend({ mappingId: idNumber() });
