@@ -6,7 +6,7 @@ import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import { type ChartOption, registerChartParts } from '../../../components/chart';
 
-// The chart kinds and components the half-hour tab draws (components/chart.tsx registers only the renderer).
+// The half-hour charts draw lines, scatter, bars and pies (components/chart.tsx registers only the renderer).
 registerChartParts([
   BarChart,
   LineChart,
