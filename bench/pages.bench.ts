@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { encodeGraph } from '@verdant/contracts/graphs';
 import { freePort } from '@verdant/db/testing/free-port';
 import { DEMO_ACCOUNT } from '@verdant/domain/demo-account';
 // @ts-expect-error: a plain ESM script shared with `npm start`
@@ -174,6 +175,43 @@ export async function pagesBench(ctx: BenchContext) {
     await chartsDrawn(dashboardPage);
     await settle(dashboardPage);
     await second.close();
+
+    // The graph builder's screens (issue 18): each loads the chart code it draws and no more.
+    const organisation = await loginPage.evaluate(
+      () =>
+        JSON.parse(
+          (
+            globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } }
+          ).sessionStorage.getItem('verdant.organisation') ?? 'null',
+        ) as {
+          id: number;
+          name: string;
+        } | null,
+    );
+    const graph = encodeGraph({
+      series: [
+        {
+          asset: { type: 'organisation', id: organisation?.id ?? 0, text: organisation?.name ?? '' },
+          quantity: { type: 'cons', label: 'Energy consumption', unit: 'kWh' },
+        },
+      ],
+    });
+    const screens: [string, string, boolean][] = [
+      ['time series with a graph (/reports/ts)', `/reports/ts?defaults=${graph}`, true],
+      ['Breakdown before Create Graph (/reports/pie)', '/reports/pie', false],
+      ['dashboard, Favourite Graphs tab', '/dashboard/favourite-graphs', false],
+    ];
+    const screenRows: [string, Transfer][] = [];
+    for (const [what, path_, drawn] of screens) {
+      const context = await contextWithSession(browser, loginPage);
+      const page = await context.newPage();
+      const transfer = watch(page);
+      await page.goto(`${url}${path_}`);
+      if (drawn) await chartsDrawn(page);
+      await settle(page);
+      screenRows.push([what, transfer]);
+      await context.close();
+    }
     await first.close();
 
     // The free test drive from an empty cache to drawn charts on a 4 Mbit/s line with 40 ms latency.
@@ -203,15 +241,17 @@ export async function pagesBench(ctx: BenchContext) {
       row('login page', afterLogin, BUDGETS.login),
       row('dashboard, opened with a session', dashboard, BUDGETS.dashboard),
       row('test drive: from the login page to drawn charts (added)', signInToDashboard),
+      ...screenRows.map(([what, t]) => row(`${what}, opened with a session`, t)),
     ].join('\n');
     const timing = `At 4 Mbit/s (40 ms latency), empty cache: login page usable after ${(loginReady / 1000).toFixed(2)} s; test drive click to drawn charts ${(toCharts / 1000).toFixed(2)} s.`;
     console.log(table);
     // BENCH_PAGES_SCRIPTS=1 lists each page's scripts, largest first (to see where the bytes go).
     if (process.env.BENCH_PAGES_SCRIPTS) {
       for (const [what, t] of [
-        ['login page', afterLogin],
-        ['dashboard', dashboard],
-      ] as const) {
+        ['login page', afterLogin] as const,
+        ['dashboard', dashboard] as const,
+        ...screenRows,
+      ]) {
         console.log(`\n${what}: ${t.scripts} scripts`);
         for (const [file, bytes] of [...t.scriptList].sort((a, b) => b[1] - a[1])) {
           console.log(`  ${kB(bytes).padStart(9)}  ${file}`);

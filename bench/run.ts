@@ -8,8 +8,9 @@ import { freePort } from '@verdant/db/testing/free-port';
 import { auditBench } from './audit.bench';
 import { billAuditBench } from './bill-audit.bench';
 import { dataSourcesBench } from './data-sources.bench';
+import { graphsBench } from './graphs.bench';
 import { halfHourBench } from './half-hour.bench';
-import { nem12ParseBench } from './imports.bench';
+import { importsBench, nem12ParseBench } from './imports.bench';
 import { invoiceListBench } from './invoice-list.bench';
 import { invoicesBench } from './invoices.bench';
 import { ledgerBench } from './ledger.bench';
@@ -31,7 +32,7 @@ const ctx: BenchContext = {
   },
 };
 try {
-  // BENCH_ONLY=ledger (or sessions, audit, pages, data-sources, invoices, bill-audit, nem12-parse or half-hour) runs one.
+  // BENCH_ONLY=<name> runs only the bench of that name (the keys below).
   const benches = {
     sessions: sessionsBench,
     audit: auditBench,
@@ -43,6 +44,8 @@ try {
     'bill-audit': billAuditBench,
     'nem12-parse': nem12ParseBench,
     'half-hour': halfHourBench,
+    graphs: graphsBench,
+    imports: importsBench,
   };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);

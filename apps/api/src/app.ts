@@ -108,6 +108,8 @@ import { sitesRoutes } from './modules/sites/sites.routes';
 import { createSitesService } from './modules/sites/sites.service';
 import { targetsRoutes } from './modules/targets/targets.routes';
 import { createTargetsService } from './modules/targets/targets.service';
+import { timeMatchedRoutes } from './modules/time-matched/time-matched.routes';
+import { createTimeMatchedService } from './modules/time-matched/time-matched.service';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { createTransactionsService } from './modules/transactions/transactions.service';
 import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
@@ -281,6 +283,7 @@ export async function buildApp({
       await api.register(ratesRoutes, { service: createRatesService({ db }) });
       await api.register(targetsRoutes, { service: createTargetsService({ db, clock }) });
       await api.register(ghgChartsRoutes, { service: createGhgChartsService({ db, clock }) });
+      await api.register(timeMatchedRoutes, { service: createTimeMatchedService({ db, clock }) });
       await api.register(scope2InstrumentsRoutes, {
         service: createScope2InstrumentsService({ db, jobQueue }),
       });

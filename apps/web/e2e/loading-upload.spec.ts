@@ -1,6 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
+import { openDataSource } from './support/data-source';
 import { signIn } from './support/sign-in';
 
 /** The file is chosen through a button that opens the file chooser. */
@@ -108,4 +110,42 @@ test('a CSV of readings is mapped, loaded and listed; a file with bad rows lands
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: info.outputPath(`loading-${width}.png`), fullPage: true });
   }
+});
+
+test('the sample NEM12 and EIEP3 files load: their format is detected and the loads finish on /loading', async ({
+  page,
+  axe,
+}) => {
+  const samples = path.resolve(import.meta.dirname, '../../../packages/db/src/demo-imports');
+  await signIn(page, 'demo');
+  await page.goto('/loading');
+  const table = page.getByTestId('loads-table');
+  for (const [file, format] of [
+    ['nem12-smart-meters-2025-09.csv', 'NEM12'],
+    ['eiep3-ev-chargers-2025-09.csv', 'EIEP3'],
+  ] as const) {
+    const dialog = await openUpload(page);
+    await chooseFile(dialog.getByRole('button', { name: 'Choose the data file' }), path.join(samples, file));
+    await expect(dialog.getByRole('combobox', { name: 'Format' })).toHaveValue(
+      `Detect from the file (${format})`,
+    );
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(dialog.getByTestId('load-result')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    // The list asks again every 2 s while a load runs.
+    const row = table.getByRole('row').filter({ hasText: file });
+    await expect(row).toContainText(format);
+    await expect(row).toContainText('Finished', { timeout: 30_000 });
+  }
+  await axe.done(page);
+
+  // The HH Data tab now has September 2025 of the Civic Library's smart meter (the demo's own data starts later).
+  await openDataSource(page, 'Civic Library', 'Civic Library Smart meter');
+  await page.getByRole('tab', { name: 'HH Data' }).click();
+  await page.getByRole('combobox', { name: 'Year' }).click();
+  await page.getByRole('option', { name: '2025', exact: true }).click();
+  await page.getByRole('button', { name: 'Sep 2025' }).click();
+  await expect(page.getByRole('heading', { name: /September 2025: demand every half hour/ })).toBeVisible();
+  await expect(page.getByTestId('quality-note')).toContainText('estimated or substituted');
+  await axe.done(page);
 });

@@ -2,8 +2,7 @@ import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { calendarDate, int4, int4Param, text } from './common';
-import { searchResult } from './search';
-import { assetType } from './users';
+import { searchAssetType, searchResult } from './search';
 
 /** Entity types (spec section 3); WWTP is a wastewater treatment plant. */
 export const ENTITY_TYPES = ['STANDARD', 'HEAT PLANT', 'PUMP', 'WWTP'] as const;
@@ -235,7 +234,7 @@ export const deletedAnswer = z.object({ success: z.literal(true), message: text(
 
 /** GET /current-user/browse: the organisation's assets of one type, without typing. */
 export const browseQuery = z.object({
-  type: assetType,
+  type: searchAssetType,
   offset: int4Param().min(0).default(0),
   /** 'true': only sites still open (no close date), for choosing where something new goes. */
   open: z.enum(['true', 'false']).optional(),

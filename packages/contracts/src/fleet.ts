@@ -1,4 +1,5 @@
 import { MSG } from '@verdant/domain/messages';
+import { FUEL_PURCHASE_TIME } from '@verdant/domain/vehicles';
 import { z } from 'zod';
 import { calendarDate, idNumber, int4, text } from './common';
 
@@ -148,11 +149,7 @@ export const fuelPurchase = z.object({
 export type FuelPurchase = z.infer<typeof fuelPurchase>;
 export const fuelPurchaseList = z.object({ purchases: z.array(fuelPurchase), mayEdit: z.boolean() });
 
-const time = z.union([
-  z.literal(''),
-  z.null(),
-  text().regex(/^([01]?\d|2\d):[0-5]\d$/, MSG.fuelPurchaseTime),
-]);
+const time = z.union([z.literal(''), z.null(), text().regex(FUEL_PURCHASE_TIME, MSG.fuelPurchaseTime)]);
 export const fuelPurchaseRequest = z.object({
   date: calendarDate(),
   time: time.optional(),

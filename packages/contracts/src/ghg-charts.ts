@@ -9,15 +9,16 @@ import { idNumber, text } from './common';
  * range they answer the last complete reporting year. `format=csv` answers the same figures as CSV.
  */
 
-const month = text()
+/** A month yyyy-MM in 2000 or later (GHG charts, time-matched scope 2). */
+export const ghgMonth = text()
   .trim()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, GHG_MESSAGES.month)
   .refine((m) => Number(m.slice(0, 4)) >= GHG_FIRST_YEAR, GHG_MESSAGES.firstYear);
 
 export const ghgRangeQuery = z
   .object({
-    from: month.optional(),
-    to: month.optional(),
+    from: ghgMonth.optional(),
+    to: ghgMonth.optional(),
     format: z.enum(['json', 'csv']).default('json'),
   })
   .refine((q) => (q.from === undefined) === (q.to === undefined), {
@@ -61,8 +62,8 @@ export const co2eFigures = z.object({
 });
 export type Co2eFigures = z.infer<typeof co2eFigures>;
 
-const named = z.object({ id: z.number().nullable(), name: z.string() });
-export const ghgActivity = z.object({ id: z.number(), name: z.string(), grouping: z.string() });
+const named = z.object({ id: z.number().nullable(), name: text() });
+export const ghgActivity = z.object({ id: z.number(), name: text(), grouping: text() });
 
 export const ghgRow = co2eFigures.extend({
   activity: ghgActivity.optional(),
@@ -75,15 +76,15 @@ export type GhgRow = z.infer<typeof ghgRow>;
 
 export const ghgGrouping = z.object({
   id: z.number(),
-  name: z.string(),
+  name: text(),
   type: z.enum(GROUPING_TYPES),
   controlled: z.boolean(),
 });
 
 export const ghgChart = z.object({
   /** The months the figures cover, yyyy-MM. */
-  from: z.string(),
-  to: z.string(),
+  from: text(),
+  to: text(),
   groupings: z.array(ghgGrouping),
   rows: z.array(ghgRow),
   totals: co2eFigures,

@@ -52,7 +52,7 @@ export const meterLoadQuery = z.object({
   mapping: text().max(4000).optional(),
 });
 
-export const meterLoadAnswer = okResponse.extend({ data: z.object({ uuid: z.string() }) });
+export const meterLoadAnswer = okResponse.extend({ data: z.object({ uuid: text() }) });
 
 export const IMPORT_STATUSES = ['pending', 'running', 'finished', 'failed'] as const;
 export const IMPORT_STATUS_LABELS: Record<(typeof IMPORT_STATUSES)[number], string> = {
@@ -63,13 +63,13 @@ export const IMPORT_STATUS_LABELS: Record<(typeof IMPORT_STATUSES)[number], stri
 };
 
 export const importJob = z.object({
-  uuid: z.string(),
+  uuid: text(),
   filename: text(),
   format: importFormat.nullable(),
   status: z.enum(IMPORT_STATUSES),
-  sizeBytes: z.number(),
+  sizeBytes: int4(),
   /** 0 to 100: the share of the file read so far. */
-  progress: z.number(),
+  progress: int4(),
   linesRead: int4(),
   readings: int4(),
   days: int4(),

@@ -46,13 +46,13 @@ export type InstrumentInput = z.input<typeof instrumentBody>;
 export const instrument = z.object({
   id: z.number(),
   kind: z.enum(INSTRUMENT_KINDS),
-  meter: z.object({ id: z.number(), name: z.string(), site: z.string() }).nullable(),
-  retailer: z.object({ id: z.number(), name: z.string() }).nullable(),
-  dateFrom: z.string(),
-  dateTill: z.string(),
+  meter: z.object({ id: z.number(), name: text(), site: text() }).nullable(),
+  retailer: z.object({ id: z.number(), name: text() }).nullable(),
+  dateFrom: text(),
+  dateTill: text(),
   mwh: z.number().nullable(),
   rate: z.number(),
-  reference: z.string().nullable(),
+  reference: text().nullable(),
 });
 export type Instrument = z.infer<typeof instrument>;
 
@@ -61,8 +61,8 @@ export const instrumentList = z.object({
   /** Administrators of the organisation record instruments; everyone else reads them. */
   mayEdit: z.boolean(),
   /** The form's choices: the electricity data sources the caller sees, and the electricity retailers. */
-  meters: z.array(z.object({ id: z.number(), name: z.string(), site: z.string() })),
-  retailers: z.array(z.object({ id: z.number(), name: z.string() })),
+  meters: z.array(z.object({ id: z.number(), name: text(), site: text() })),
+  retailers: z.array(z.object({ id: z.number(), name: text() })),
 });
 export type InstrumentList = z.infer<typeof instrumentList>;
 

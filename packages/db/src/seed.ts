@@ -8,6 +8,7 @@ import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
 import { seedDemoFleet } from './demo-fleet';
+import { seedDemoGridIntensity } from './demo-grid-intensity';
 import { seedDemoGroupings } from './demo-groupings';
 import { seedDemoHalfHour } from './demo-half-hour';
 import { seedDemoInvoiceAnomalies } from './demo-invoice-anomalies';
@@ -17,6 +18,7 @@ import { seedDemoMeterAccounts } from './demo-meter-accounts';
 import { seedDemoMeterNotes } from './demo-meter-notes';
 import { seedDemoClosedMeter, seedDemoMeterSettings } from './demo-meter-settings';
 import { seedDemoOrganisation } from './demo-organisation';
+import { seedDemoScope2 } from './demo-scope2';
 import { seedDemoSites } from './demo-sites';
 import { seedDemoTargetsAndRates } from './demo-targets-rates';
 import { seedDemoTouInvoices } from './demo-tou-invoices';
@@ -131,6 +133,8 @@ export async function seedDemoOnce(
     await seedDemoClosedMeter(tx, { organisationId: demo.id });
     await seedDemoMeterAccounts(tx, { organisationId: demo.id });
     await seedDemoMeterSettings(tx, { organisationId: demo.id });
+    await seedDemoScope2(tx, { organisationId: demo.id, today });
+    await seedDemoGridIntensity(tx, today);
     await seedDemoAlerts(tx, demo.id, today);
     await seedDemoInvoiceAnomalies(tx, demo.id, today);
     // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.

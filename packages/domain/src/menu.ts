@@ -72,6 +72,13 @@ export const MENU: readonly MenuEntry[] = [
   m('rates', 'Rates', '/organisation/rates', 'Organisation', 'TOU, NHH and prompt payment discount rates'),
   m('jobs', 'Jobs', '/organisation/jobs', 'Organisation', 'Dated tasks and notes'),
   m(
+    'scope2-instruments',
+    'Market-based Scope 2',
+    '/organisation/scope2-instruments',
+    'Organisation',
+    'Certificates and supplier-specific emission factors',
+  ),
+  m(
     'org-wide-updates',
     'Org-wide Updates',
     '/organisation/org-wide-updates',
@@ -161,6 +168,14 @@ export const MENU: readonly MenuEntry[] = [
     '/admin-reports/estimated-reads',
     'Product administration',
     'Accounts billed on estimates',
+    'productAdmin',
+  ),
+  m(
+    'grid-intensity',
+    'Grid Intensity Series',
+    '/grid-intensity',
+    'Product administration',
+    'Grid carbon intensity by half hour, for time-matched scope 2',
     'productAdmin',
   ),
   m(

@@ -9,6 +9,7 @@ import {
   type PurchaseInput,
   parseRegistrations,
   perLitre,
+  storedPurchaseTime,
   vehicleLogMetrics,
 } from './vehicles';
 
@@ -120,5 +121,13 @@ describe('registrations and small rules', () => {
     expect(perLitre(1, 0)).toBeNull();
     expect(exportEnd('2026-02')).toBe('2026-02-28');
     expect(exportEnd('2024-02-01')).toBe('2024-02-29');
+  });
+
+  it('stores a purchase time with two-digit hours, past midnight kept as typed', () => {
+    expect(storedPurchaseTime('7:05')).toBe('07:05');
+    expect(storedPurchaseTime('25:30')).toBe('25:30');
+    expect(storedPurchaseTime('')).toBeNull();
+    expect(storedPurchaseTime(null)).toBeNull();
+    expect(storedPurchaseTime(undefined)).toBeNull();
   });
 });

@@ -72,6 +72,15 @@ export function parseRegistrations(text: string): ParsedRegistrations {
   return { registrations, invalid, duplicates: [...duplicates] };
 }
 
+/**
+ * A fuel purchase's time (data-portal 5): HH:MM whose hours run 0 to 29 (a fill-up after midnight booked on the
+ * day it started), one-digit hours allowed as typed.
+ */
+export const FUEL_PURCHASE_TIME = /^([01]?\d|2\d):[0-5]\d$/;
+
+/** A purchase time as stored: two-digit hours ('7:05' is '07:05', so times sort as text); null when none. */
+export const storedPurchaseTime = (time: string | null | undefined) => (time ? time.padStart(5, '0') : null);
+
 export interface PurchaseInput {
   id: number;
   date: string;

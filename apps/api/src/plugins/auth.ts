@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; enforced by the auth plugin before the handler. */
     access: Access;
+    /** A POST that only reads (a graph's figures): the free test drive may call it. */
+    readsOnly?: boolean;
   }
   interface FastifyRequest {
     auth?: AuthContext;
@@ -86,6 +88,7 @@ const TEST_DRIVE_WRITES = new Set(['/api/current-user/logout', '/api/current-use
 function refuseTestDriveChanges(request: FastifyRequest) {
   if (request.method === 'GET' || request.method === 'HEAD') return;
   if (TEST_DRIVE_WRITES.has(request.routeOptions.url ?? '')) return;
+  if (request.routeOptions.config?.readsOnly === true) return;
   throw forbidden(MSG.testDriveReadOnly);
 }
 

@@ -300,6 +300,13 @@ beforeAll(async () => {
   };
   a.instrument = (await call('POST', `/api/organisations/${orgA.id}/scope2-instruments`, instrumentBody)).id;
   BODIES['POST /api/organisations/{id}/scope2-instruments'] = instrumentBody;
+  BODIES['POST /api/admin/grid-intensity-series'] = {
+    name: 'Sweep series',
+    source: 'The sweep',
+    intervalMinutes: 60,
+    regionIds: [9],
+    csv: 'Start,kg CO2e per kWh\n2025-07-01T00:00Z,0.1',
+  };
   BODIES['PUT /api/organisations/{id}/scope2-instruments/{instrumentId}'] = { ...instrumentBody, rate: 0.06 };
   digest = await tableDigest(db);
 });

@@ -66,6 +66,18 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/reports/ts',
+                lazy: async () => ({
+                  Component: (await import('../features/graphs/pages/time-series-page')).TimeSeriesPage,
+                }),
+              },
+              {
+                path: '/reports/pie',
+                lazy: async () => ({
+                  Component: (await import('../features/graphs/pages/breakdown-page')).BreakdownPage,
+                }),
+              },
+              {
                 path: '/organisation/files',
                 lazy: async () => ({
                   Component: (await import('../features/organisation-files/pages/organisation-files-page'))
@@ -109,6 +121,13 @@ export const router = createBrowserRouter([
                 path: '/reports/ghg',
                 lazy: async () => ({
                   Component: (await import('../features/ghg-charts/pages/ghg-page')).GhgPage,
+                }),
+              },
+              {
+                path: '/grid-intensity',
+                lazy: async () => ({
+                  Component: (await import('../features/grid-intensity/pages/grid-intensity-page'))
+                    .GridIntensityPage,
                 }),
               },
               {

@@ -1,6 +1,5 @@
 import { Button, Center, Loader, ScrollArea, Stack, Text } from '@mantine/core';
-import type { SearchResult } from '@verdant/contracts/search';
-import type { AssetType } from '@verdant/contracts/users';
+import type { SearchAssetType, SearchResult } from '@verdant/contracts/search';
 import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { errorMessage } from '../lib/api-errors';
@@ -8,7 +7,7 @@ import { ResultRow } from './asset-search';
 import { useAssetBrowse } from './use-asset-browse';
 
 interface AssetBrowseListProps {
-  type: AssetType;
+  type: SearchAssetType;
   selected: SearchResult | null;
   onSelect: (asset: SearchResult) => void;
 }

@@ -11,8 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconCheck, IconSearch } from '@tabler/icons-react';
-import type { SearchResult } from '@verdant/contracts/search';
-import type { AssetType } from '@verdant/contracts/users';
+import type { SearchAssetType, SearchResult } from '@verdant/contracts/search';
 import { SEARCH_MIN_CHARS } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { type ReactNode, useId, useState } from 'react';
@@ -24,7 +23,9 @@ interface AssetSearchProps {
   selected: SearchResult | null;
   onSelect: (asset: SearchResult | null) => void;
   /** The asset type chosen first; Sites unless the screen knows better. */
-  initialType?: AssetType;
+  initialType?: SearchAssetType;
+  /** The types offered: the ones rights are granted on, unless the screen offers more (vehicles). */
+  types?: readonly { value: SearchAssetType; label: string }[];
 }
 
 export function ResultRow({
@@ -67,8 +68,13 @@ export function ResultRow({
  * Finds one asset of the current organisation: choose its type, then either type at least three characters
  * of its name (Search) or pick from the whole list (Browse). Later screens (reports, groups) reuse it.
  */
-export function AssetSearch({ selected, onSelect, initialType = 'site' }: AssetSearchProps) {
-  const [type, setType] = useState<AssetType>(initialType);
+export function AssetSearch({
+  selected,
+  onSelect,
+  initialType = 'site',
+  types = ASSET_TYPE_CHOICES,
+}: AssetSearchProps) {
+  const [type, setType] = useState<SearchAssetType>(initialType);
   const [mode, setMode] = useState<'search' | 'browse'>('search');
   const [text, setText] = useState('');
   const search = useAssetSearch(type, text);
@@ -127,7 +133,7 @@ export function AssetSearch({ selected, onSelect, initialType = 'site' }: AssetS
       <Group align="flex-end" gap="sm" wrap="nowrap">
         <Select
           label="Asset type"
-          data={ASSET_TYPE_CHOICES as { value: AssetType; label: string }[]}
+          data={types as { value: SearchAssetType; label: string }[]}
           value={type}
           allowDeselect={false}
           onChange={(value) => {

@@ -1,41 +1,27 @@
 import { Box, type BoxProps, Center, Skeleton, Text } from '@mantine/core';
-import {
-  BarChart,
-  type BarSeriesOption,
-  LineChart,
-  type LineSeriesOption,
-  PieChart,
-  type PieSeriesOption,
-  ScatterChart,
-  type ScatterSeriesOption,
-} from 'echarts/charts';
-import {
-  GridComponent,
-  type GridComponentOption,
-  LegendComponent,
-  type LegendComponentOption,
-  MarkLineComponent,
-  type MarkLineComponentOption,
-  TooltipComponent,
-  type TooltipComponentOption,
+import type { BarSeriesOption, LineSeriesOption, PieSeriesOption, ScatterSeriesOption } from 'echarts/charts';
+import type {
+  GridComponentOption,
+  LegendComponentOption,
+  MarkLineComponentOption,
+  TitleComponentOption,
+  TooltipComponentOption,
 } from 'echarts/components';
 import { type ComposeOption, type ECharts, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 
-// Only what the charts use is registered, so the chart code stays a small part of the screens that load it.
-use([
-  BarChart,
-  PieChart,
-  LineChart,
-  ScatterChart,
-  GridComponent,
-  LegendComponent,
-  MarkLineComponent,
-  TooltipComponent,
-  CanvasRenderer,
-]);
+/*
+ * Apache ECharts from `echarts/core`, drawn on a canvas. This module registers only the renderer; each screen
+ * registers the charts and components it draws (`registerChartParts` at the top of its module), so a route
+ * loads the chart code it uses and no more (issue 18, point 7).
+ */
+use([CanvasRenderer]);
 
+/** Registers ECharts charts and components (BarChart, GridComponent, ...); registering twice is harmless. */
+export const registerChartParts: typeof use = use;
+
+/** The options the app's charts use; a screen that draws another kind adds it here and registers it. */
 export type ChartOption = ComposeOption<
   | BarSeriesOption
   | PieSeriesOption
@@ -44,8 +30,17 @@ export type ChartOption = ComposeOption<
   | GridComponentOption
   | LegendComponentOption
   | MarkLineComponentOption
+  | TitleComponentOption
   | TooltipComponentOption
 >;
+
+/** What a screen may ask of a drawn chart: its picture, for a download. */
+export interface ChartHandle {
+  /** The chart as a PNG data URL at twice the screen's resolution, on white. */
+  toPng(): string | null;
+  /** The ECharts instance, for events (a click on a slice). */
+  instance(): ECharts | null;
+}
 
 interface ChartProps extends Omit<BoxProps, 'h'> {
   option: ChartOption;
@@ -60,6 +55,8 @@ interface ChartProps extends Omit<BoxProps, 'h'> {
   children?: ReactNode;
   /** When set, the chart has nothing to draw: this text stands in its place instead of an empty grid. */
   empty?: string | null;
+  /** Filled with a handle on the drawn chart (for downloads and events). */
+  handle?: RefObject<ChartHandle | null>;
 }
 
 /**
@@ -74,6 +71,7 @@ export function Chart({
   overlay,
   children,
   empty,
+  handle,
   ...box
 }: ChartProps) {
   const element = useRef<HTMLDivElement>(null);
@@ -84,14 +82,20 @@ export function Chart({
     if (!node) return;
     const instance = init(node, null, { renderer: 'canvas' });
     chart.current = instance;
+    if (handle)
+      handle.current = {
+        toPng: () => instance.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' }),
+        instance: () => instance,
+      };
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(node);
     return () => {
       observer.disconnect();
       instance.dispose();
       chart.current = null;
+      if (handle) handle.current = null;
     };
-  }, []);
+  }, [handle]);
 
   useEffect(() => {
     // A new option replaces the old one whole, so series that went away do not linger.

@@ -11,8 +11,13 @@ import { IconAlertTriangle, IconChevronLeft, IconChevronRight } from '@tabler/ic
 import { MSG } from '@verdant/domain/messages';
 import { shortMonthLabel } from '@verdant/domain/month-labels';
 import { axisScale, formatQuantity } from '@verdant/domain/unit-scaling';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { useMemo } from 'react';
-import { Chart, type ChartOption } from './chart';
+import { Chart, type ChartOption, registerChartParts } from './chart';
+
+// The chart kinds and components this screen draws (components/chart.tsx registers only the renderer).
+registerChartParts([BarChart, GridComponent, LegendComponent, TooltipComponent]);
 
 export type ComparisonMeasure = 'cons' | 'cost' | 'co2e';
 const LABELS: Record<ComparisonMeasure, string> = { cons: 'Consumption', cost: 'Cost', co2e: 'Emissions' };

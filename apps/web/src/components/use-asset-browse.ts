@@ -1,15 +1,15 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { browseAnswer } from '@verdant/contracts/entities';
-import type { AssetType } from '@verdant/contracts/users';
+import type { SearchAssetType } from '@verdant/contracts/search';
 import { api } from '../lib/api-client';
-import { useSession } from '../lib/session-store';
+import { useOrganisationId } from '../lib/session-store';
 
 /**
  * The organisation's assets of one type the user may see, by name, 100 at a time, without typing; `open`
  * leaves closed sites out (for choosing where something new goes).
  */
-export function useAssetBrowse(type: AssetType, enabled = true, { open = false } = {}) {
-  const orgId = useSession()?.organisation?.id ?? null;
+export function useAssetBrowse(type: SearchAssetType, enabled = true, { open = false } = {}) {
+  const orgId = useOrganisationId();
   return useInfiniteQuery({
     queryKey: ['browse', orgId, type, open],
     queryFn: ({ pageParam, signal }) =>

@@ -1,6 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { type SearchResult, searchAnswer } from '@verdant/contracts/search';
-import type { AssetType } from '@verdant/contracts/users';
+import { type SearchAssetType, type SearchResult, searchAnswer } from '@verdant/contracts/search';
 import { DEBOUNCE_MS, SEARCH_MIN_CHARS } from '@verdant/domain/constants';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../lib/api-client';
@@ -17,7 +16,7 @@ export type AssetSearchState =
  * Every request carries a larger counter than the one before, the server echoes it, and any answer whose
  * counter is not the latest is dropped: a slow answer for "hea" never replaces the one for "head".
  */
-export function useAssetSearch(type: AssetType, text: string): AssetSearchState {
+export function useAssetSearch(type: SearchAssetType, text: string): AssetSearchState {
   const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const [state, setState] = useState<AssetSearchState>({ status: 'short' });
   const counter = useRef(0);

@@ -9,3 +9,9 @@ export function saveFile(data: Blob, filename: string) {
   link.remove();
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** A PNG data URL (a chart's picture) as a file. */
+export function savePng(dataUrl: string, filename: string) {
+  const bytes = atob(dataUrl.slice(dataUrl.indexOf(',') + 1));
+  saveFile(new Blob([Uint8Array.from(bytes, (c) => c.charCodeAt(0))], { type: 'image/png' }), filename);
+}

@@ -113,3 +113,11 @@ function subscribe(listener: () => void): () => void {
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, getSession, getSession);
 }
+
+/**
+ * The id of the organisation the session works in, or null before one is chosen. Organisation-scoped reads
+ * carry it in their query key, so a switch never shows the old organisation's data.
+ */
+export function useOrganisationId(): number | null {
+  return useSession()?.organisation?.id ?? null;
+}

@@ -3,7 +3,7 @@ import { type ListConsumption, listConsumption } from '@verdant/contracts/dashbo
 import { POLL_MS } from '@verdant/domain/constants';
 import { useEffect, useState } from 'react';
 import { api } from './api-client';
-import { useSession } from './session-store';
+import { useOrganisationId } from './session-store';
 
 /**
  * The organisation's per-month figures of one list (`/{handle}-consumption/{measure}/{yyyyMM}`): while some
@@ -15,7 +15,7 @@ export function useListConsumption(
   measure: 'cons' | 'cost' | 'co2',
   month: string,
 ) {
-  const orgId = useSession()?.organisation?.id ?? null;
+  const orgId = useOrganisationId();
   const [cantUseCache, setCantUseCache] = useState(false);
   const query = useQuery({
     queryKey: [handle, orgId, 'consumption', measure, month, cantUseCache],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { serially } from './read-model';
 
 /**
  * Day figures for the graph builder's Day period: the ledger keeps months, so a day comes from the half-hour
@@ -60,11 +61,12 @@ export async function sumHalfHourDays(
       and d.meter_id = any(${`{${q.meterIds.join(',')}}`}::int[])
       and d.read_date between ${q.from} and ${q.till}`,
   );
-  const rows = await db.execute<{ query_index: number; row: DaySums | { meters: number } }>(
+  const rows = await serially<{ query_index: number; row: DaySums | { meters: number } }>(
+    db,
     sql.join(parts, sql` union all `),
   );
   const out = queries.map(() => ({ days: [] as DaySums[], meters: 0 }));
-  for (const r of rows.rows) {
+  for (const r of rows) {
     const target = out[r.query_index];
     if (!target) continue;
     if ('day' in r.row) target.days.push(r.row);

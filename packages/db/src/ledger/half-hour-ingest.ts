@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
@@ -80,8 +80,28 @@ function stagedQuality(day: HalfHourDay): string {
  */
 export async function createStage(client: pg.ClientBase): Promise<void> {
   await client.query(`create temp table if not exists half_hour_stage
-    (seq bigserial, meter_id int, register smallint, read_date date, kwh real[], kw real[], pf real[], quality text)`);
+    (seq bigserial, meter_id int, register smallint, read_date date, kwh real[], kw real[], pf real[], quality text,
+     day_kwh float8, readings smallint, estimated smallint)`);
   await client.query('truncate half_hour_stage');
+}
+
+const STAGE_COPY =
+  'copy half_hour_stage (meter_id, register, read_date, kwh, kw, pf, quality, day_kwh, readings, estimated) from stdin';
+
+/** A day as a line of the staging COPY, with its total, its half hours present and those not actual. */
+function stageLine(d: HalfHourDay): string {
+  const quality = stagedQuality(d);
+  let total = 0;
+  let present = 0;
+  let estimated = 0;
+  for (let i = 0; i < 48; i++) {
+    const v = d.kwh[i];
+    if (v === null || v === undefined) continue;
+    total += v;
+    present += 1;
+    if (quality[i] !== 'A') estimated += 1;
+  }
+  return `${d.meterId}\t${d.register}\t${d.date}\t${arrayLiteral(d.kwh)}\t${arrayLiteral(d.kw)}\t${arrayLiteral(d.pf)}\t${quality}\t${total}\t${present}\t${estimated}\n`;
 }
 
 /**
@@ -94,18 +114,71 @@ export async function stageDays(
 ): Promise<number> {
   let count = 0;
   async function* lines() {
+    let chunk = '';
     for await (const d of days) {
       count += 1;
-      yield `${d.meterId}\t${d.register}\t${d.date}\t${arrayLiteral(d.kwh)}\t${arrayLiteral(d.kw)}\t${arrayLiteral(d.pf)}\t${stagedQuality(d)}\n`;
+      chunk += stageLine(d);
+      if (chunk.length >= 64 * 1024) {
+        yield chunk;
+        chunk = '';
+      }
     }
+    if (chunk) yield chunk;
   }
-  await pipeline(
-    Readable.from(lines()),
-    client.query(
-      copyFrom('copy half_hour_stage (meter_id, register, read_date, kwh, kw, pf, quality) from stdin'),
-    ),
-  );
+  await pipeline(Readable.from(lines()), client.query(copyFrom(STAGE_COPY)));
   return count;
+}
+
+/** One COPY into the staging table held open while a file is read, so PostgreSQL takes days as they come. */
+export interface StageWriter {
+  /** Sends days (waits only when PostgreSQL is behind). */
+  write(days: readonly HalfHourDay[]): Promise<void>;
+  /** Ends the COPY; answers the days staged. The connection takes other statements again after this. */
+  end(): Promise<number>;
+}
+
+/**
+ * Opens a COPY into the staging table for the length of a read: while it is open the connection takes no other
+ * statement, so the caller ends it (also when the read fails) before merging or rolling back.
+ */
+export function openStageWriter(client: pg.ClientBase): StageWriter {
+  const stream = client.query(copyFrom(STAGE_COPY));
+  let failure: Error | null = null;
+  stream.on('error', (error: Error) => {
+    failure = error;
+  });
+  let count = 0;
+  let ended: Promise<number> | null = null;
+  return {
+    async write(days) {
+      if (failure) throw failure;
+      let chunk = '';
+      for (const d of days) chunk += stageLine(d);
+      count += days.length;
+      if (!stream.write(chunk))
+        await new Promise<void>((resolve) => {
+          const go = () => {
+            stream.off('drain', go);
+            stream.off('error', go);
+            resolve();
+          };
+          stream.on('drain', go);
+          stream.on('error', go);
+        });
+      if (failure) throw failure;
+    },
+    end() {
+      ended ??= (async () => {
+        if (!failure) {
+          stream.end();
+          await finished(stream);
+        }
+        if (failure) throw failure;
+        return count;
+      })();
+      return ended;
+    },
+  };
 }
 
 /**
@@ -220,24 +293,24 @@ const SOURCE = `
       with ordinality as u(v, w, p, q, i)
     group by 1, 2, 3, 4
   )
-  select s.meter_id, s.register, s.read_date, s.kwh, s.kw, s.pf, s.quality from half_hour_stage s
+  select s.meter_id, s.register, s.read_date, s.kwh, s.kw, s.pf, s.quality, s.day_kwh, s.readings, s.estimated
+  from half_hour_stage s
   where not exists (select 1 from dup d
     where d.meter_id = s.meter_id and d.register = s.register and d.read_date = s.read_date)
   union all
   select meter_id, register, read_date, array_agg(v order by i), array_agg(w order by i),
-    array_agg(p order by i), string_agg(q, '' order by i)
+    array_agg(p order by i), string_agg(q, '' order by i), coalesce(sum(v), 0), count(v),
+    count(v) filter (where q in ('E', 'S', 'F', 'V'))
   from cells group by 1, 2, 3`;
 
 /** Quality as stored: null when no half hour is estimated, substituted or variable. */
 const storedQuality = (q: string) => `case when ${q} ~ '[ESFV]' then ${q} end`;
-const estimatedCount = (q: string) => `length(regexp_replace(${q}, '[^ESFV]', '', 'g'))`;
 
 const MERGE = `
   insert into half_hour_days as t (meter_id, register, read_date, organisation_id, kwh, kw, pf, day_kwh, readings,
     quality, estimated_readings)
-  select s.meter_id, s.register, s.read_date, $1, s.kwh, s.kw, s.pf,
-    coalesce((select sum(v) from unnest(s.kwh) v), 0), (select count(v) from unnest(s.kwh) v),
-    ${storedQuality('s.quality')}, ${estimatedCount('s.quality')}
+  select s.meter_id, s.register, s.read_date, $1, s.kwh, s.kw, s.pf, s.day_kwh, s.readings,
+    case when s.estimated > 0 then s.quality end, s.estimated
   from (${SOURCE}) s
   on conflict (meter_id, register, read_date) do update set
     (kwh, kw, pf, day_kwh, readings, quality, estimated_readings) = (

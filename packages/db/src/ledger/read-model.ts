@@ -90,7 +90,7 @@ export type FactSums = {
   cons_estimated: boolean;
   cost_estimated: boolean;
   co2e_estimated: boolean;
-  /** Emissions: the days open and with a factor. */
+  /** Emissions: the days open and the days with a factor, summed over the facts counted. */
   co2e_days_open: number;
   co2e_days_factored: number;
   /** The kWh behind scope2_market by the factor each took (certificates, supplier, residual mix, grid). */
@@ -139,6 +139,8 @@ export function factSums(query: FactQuery): SQL {
   if (query.energyIds) where.push(sql`f.energy_id = any(${intArray(query.energyIds)})`);
   if (query.stdUnit !== undefined) where.push(sql`d.std_unit = ${query.stdUnit}`);
   const byEntity = query.by.includes('entity');
+  // Only a site key or filter needs the meter's row; a fact's meter is otherwise its own key.
+  const needsMeter = query.by.includes('site') || query.siteIds !== undefined;
   if (byEntity && query.entityIds) where.push(sql`sh.entity_id = any(${intArray(query.entityIds)})`);
   const keys = query.by.map((k) => KEY[k]);
   const groups = query.by.map((k) => GROUP[k]);
@@ -187,7 +189,7 @@ export function factSums(query: FactQuery): SQL {
       ${sum(sql`f.market_residual_kwh`, emissions)} as market_residual_kwh,
       ${sum(sql`f.market_grid_kwh`, emissions)} as market_grid_kwh
     from monthly_facts f
-    join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id
+    ${needsMeter ? sql`join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id` : sql``}
     left join data_types d on d.id = f.energy_id
     ${shares}
     where ${sql.join(where, sql` and `)}
@@ -207,14 +209,29 @@ export async function sumFacts(db: DbOrTx, query: FactQuery): Promise<FactSums[]
  */
 export async function sumFactsBatch(db: DbOrTx, queries: readonly FactQuery[]): Promise<FactSums[][]> {
   if (queries.length === 0) return [];
+  // The same query asked twice (one source in several measures: every measure comes back) is read once.
+  const keys = queries.map((q) => JSON.stringify(q));
+  const distinct = [...new Set(keys)];
   // Each row travels as one jsonb value, so queries grouped by different keys can share the statement.
-  const parts = queries.map(
-    (q, i) => sql`select ${i}::int as query_index, to_jsonb(s) as row from (${factSums(q)}) s`,
-  );
-  const rows = await db.execute<{ query_index: number; row: FactSums }>(sql.join(parts, sql` union all `));
-  const out: FactSums[][] = queries.map(() => []);
-  for (const r of rows.rows) out[r.query_index]?.push(r.row);
-  return out;
+  const parts = distinct.map((k, i) => {
+    const q = queries[keys.indexOf(k)] as FactQuery;
+    return sql`select ${i}::int as query_index, to_jsonb(s) as row from (${factSums(q)}) s`;
+  });
+  const rows = await serially<{ query_index: number; row: FactSums }>(db, sql.join(parts, sql` union all `));
+  const read: FactSums[][] = distinct.map(() => []);
+  for (const r of rows) read[r.query_index]?.push(r.row);
+  return keys.map((k) => read[distinct.indexOf(k)] ?? []);
+}
+
+/**
+ * Runs a union of many small read-model queries without parallel workers: each part reads a few hundred
+ * facts by index, and starting workers for the union costs more than the whole read (tens of ms).
+ */
+export async function serially<T extends Record<string, unknown>>(db: DbOrTx, statement: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return (await tx.execute<T>(statement)).rows as T[];
+  });
 }
 
 export type TotalMeasure = 'cons' | 'cost' | 'co2e';

@@ -93,16 +93,7 @@ async function recomputeLocked(db: Tx, unique: number[], today: string | undefin
             })),
           }
         : { kind: 'plain', factors: choice(m.energy_id) };
-    const meter: LedgerMeter = {
-      id: m.id,
-      meterType: m.meter_type,
-      metlvlId: m.metlvl_id,
-      openDate: m.meter_open,
-      closeDate: m.meter_close,
-      reporting: m.reporting,
-      reportingSource: m.reporting_source,
-      situation: m.situation,
-    };
+    const meter = toLedgerMeter(m);
     const input: LedgerInput = {
       meter,
       invoices: docsOf(m.id),
@@ -177,6 +168,32 @@ async function recomputeLocked(db: Tx, unique: number[], today: string | undefin
     stored,
   );
   await clearPending(db, locked);
+}
+
+/** A meter row as the ledger's rules take it (its type, level, open period and reporting flags). */
+export function toLedgerMeter(
+  m: Pick<
+    q.LedgerMeterRow,
+    | 'id'
+    | 'meter_type'
+    | 'metlvl_id'
+    | 'meter_open'
+    | 'meter_close'
+    | 'reporting'
+    | 'reporting_source'
+    | 'situation'
+  >,
+): LedgerMeter {
+  return {
+    id: m.id,
+    meterType: m.meter_type,
+    metlvlId: m.metlvl_id,
+    openDate: m.meter_open,
+    closeDate: m.meter_close,
+    reporting: m.reporting,
+    reportingSource: m.reporting_source,
+    situation: m.situation,
+  };
 }
 
 /** Daily shares add float noise (49.999999999999964); a millionth of a unit is far below any report. */

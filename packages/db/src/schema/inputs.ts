@@ -14,7 +14,6 @@ import {
   serial,
   smallint,
   text,
-  time,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -259,7 +258,11 @@ export const fuelPurchases = pgTable(
     id: serial('id').primaryKey(),
     ...owner,
     purchaseDate: date('purchase_date', { mode: 'string' }).notNull(),
-    purchaseTime: time('purchase_time'),
+    /**
+     * HH:MM with hours 00 to 29 (data-portal 5: a fill-up after midnight booked on the day it started), so text
+     * rather than a time of day; null when no time was given.
+     */
+    purchaseTime: text('purchase_time'),
     /** Odometer in km; null when not recorded. */
     odometer: integer('odometer'),
     /** Litres (or kWh for an electric vehicle), in the meter's unit. */
@@ -271,7 +274,10 @@ export const fuelPurchases = pgTable(
     odometerFlag: boolean('odometer_flag').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('fuel_purchases_meter_idx').on(t.meterId, t.purchaseDate)],
+  (t) => [
+    index('fuel_purchases_meter_idx').on(t.meterId, t.purchaseDate),
+    check('fuel_purchases_time_check', sql`${t.purchaseTime} ~ '^([01][0-9]|2[0-9]):[0-5][0-9]$'`),
+  ],
 );
 
 /**

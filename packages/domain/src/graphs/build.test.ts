@@ -56,8 +56,43 @@ describe('a yearly chart', () => {
     const round = (n: number) => Math.round(n * 1000) / 1000;
     const [y2025, y2026] = seriesLines(yearly, axis, { ...series, forecast: true }, figures, round);
     expect(y2025?.forecast).toBeNull();
-    expect(y2026?.forecast?.slice(0, 4)).toEqual([null, null, null, 110]);
+    expect(y2026?.forecast?.slice(0, 4)).toEqual([null, null, 110, 110]);
     expect(y2026?.forecast?.[11]).toBe(110);
+  });
+
+  it('forecasts a trailing incomplete month too, growing from the complete months only', () => {
+    const [, y2026] = seriesLines(
+      yearly,
+      graphAxis(yearly, false),
+      { ...series, forecast: true },
+      figures,
+      whole,
+    );
+    // March is incomplete: January and February (220 against 200) give the growth, 1.1.
+    expect(y2026?.values.slice(0, 3)).toEqual([110, 110, 110]);
+    expect(y2026?.forecast?.slice(0, 4).map((v) => (v === null ? null : Math.round(v)))).toEqual([
+      null,
+      null,
+      110,
+      110,
+    ]);
+  });
+
+  it('when every month is incomplete, forecasts from all but the last', () => {
+    const all = new Map([...figures].map(([k, v]) => [k, { ...v, incomplete: true }]));
+    const [, y2026] = seriesLines(
+      yearly,
+      graphAxis(yearly, false),
+      { ...series, forecast: true },
+      all,
+      whole,
+    );
+    expect(y2026?.forecast?.slice(0, 4).map((v) => (v === null ? null : Math.round(v)))).toEqual([
+      null,
+      null,
+      110,
+      110,
+    ]);
   });
 
   it('runs a cumulative total within each year, its forecast carrying on from it', () => {
@@ -71,6 +106,7 @@ describe('a yearly chart', () => {
     );
     expect(y2025?.values[11]).toBe(1200);
     expect(y2026?.values.slice(0, 4)).toEqual([110, 220, 330, null]);
+    expect(y2026?.forecast?.[2]).toBeCloseTo(330);
     expect(y2026?.forecast?.[3]).toBeCloseTo(440);
     expect(y2026?.forecast?.[11]).toBeCloseTo(1320);
   });

@@ -132,7 +132,18 @@ export function seriesLines(
     const lastYear = shape.chart === 'yearly' ? Math.max(...shape.years) : yearOf(lastMonth, shape.yearEnd);
     const last = yearMonths(lastYear, shape.yearEnd);
     const prior = yearMonths(lastYear - 1, shape.yearEnd);
-    const forecast = forecastYear(last.map(figureValue), prior.map(figureValue));
+    // Trailing months still incomplete (this month, a bill not in yet) are forecast too, not grown from; when
+    // every month is incomplete (cost without rates for some days, say), only the last one is.
+    const known = last.map(figureValue);
+    const partial = (i: number) => known[i] !== null && figureOf(last[i] ?? '')?.incomplete === true;
+    const lastFigure = known.reduce<number>((at, v, i) => (v === null ? at : i), -1);
+    let complete = lastFigure;
+    while (complete >= 0 && (known[complete] === null || partial(complete))) complete -= 1;
+    for (let i = lastFigure; i > complete && i >= 0; i -= 1) {
+      if (partial(i)) known[i] = null;
+      if (complete < 0) break;
+    }
+    const forecast = forecastYear(known, prior.map(figureValue));
     forecast?.forEach((v, i) => {
       const m = last[i];
       if (v !== null && m) forecastMonths.set(m, v);

@@ -43,10 +43,13 @@ export const SPLIT_KINDS = ['asset', 'data-type', 'group'] as const;
 export type SplitKind = (typeof SPLIT_KINDS)[number];
 
 /**
- * Where a quantity's figures come from: the ledger's monthly facts. A later source (time-matched scope 2,
- * say) adds its name here and its reader in the graphs module.
+ * Where a quantity's figures come from: the ledger's monthly facts, or (`time-matched`, a meter with half-hour
+ * data and a grid intensity series for its region, issue 18 point 6) its half hours priced at the grid's
+ * intensity in each half hour. With `time-matched` the type is `scope2` and `filter` names the figure:
+ * 'matched' the time-matched kg, 'average' the same half hours at the annual-average factor, 'difference' the
+ * first minus the second (a filter is always set, so no time-matched quantity is mistaken for the ledger's).
  */
-export const QUANTITY_SOURCES = ['ledger'] as const;
+export const QUANTITY_SOURCES = ['ledger', 'time-matched'] as const;
 export type QuantitySource = (typeof QUANTITY_SOURCES)[number];
 
 export interface GraphQuantity {

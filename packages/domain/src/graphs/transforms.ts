@@ -35,7 +35,7 @@ export function growth(last: Values, prior: Values): number | null {
 /**
  * The forecast of the last year: the periods after its last figure are the prior year's same periods grown
  * by the growth of the last year over the prior one so far (its figures against the prior year's same
- * periods). Answers one value per period: null where nothing is forecast (periods with figures, or without a
+ * periods). The caller leaves out trailing figures that are still incomplete, so they are forecast too. Answers one value per period: null where nothing is forecast (periods with figures, or without a
  * prior figure to grow), or null altogether when no growth can be found.
  */
 export function forecastYear(last: Values, prior: Values): (number | null)[] | null {

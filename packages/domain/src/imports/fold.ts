@@ -43,9 +43,12 @@ function standardOffsetMs(zone: string, utcMs: number): number {
   return offset;
 }
 
-const mod = (a: number, b: number) => ((a % b) + b) % b;
+const mod = (a: number, b: number) => {
+  const r = a % b;
+  return r < 0 ? r + b : r;
+};
 /** Bits from..to-1 of a half hour's 30 minutes. */
-const minutesMask = (from: number, to: number) => 2 ** to - 2 ** from;
+const minutesMask = (from: number, to: number) => ((1 << to) - 1) & ~((1 << from) - 1);
 
 /** One channel's standard-clock day, folded. */
 export interface FoldedDay {

@@ -1,12 +1,12 @@
 import { auditPage, auditParams, auditQuery } from '@verdant/contracts/audit';
-import { errorResponse } from '@verdant/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access';
+import { REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import type { AuditService } from './audit.service';
 
-const base = { tags: ['Audit'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const base = signedInDocs('Audit');
+const errors = REQUEST_ERRORS;
 /** Administrators of the organisation; product administrators pass for every organisation. */
 const administrators: Access = { role: 'administrator', organisation: 'params.id' };
 

@@ -83,6 +83,34 @@ describe('the free test drive', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('draws graphs (reads sent as POST) but keeps no favourite graph', async () => {
+    const { token } = await testDrive();
+    const graph = await t.app.inject({
+      method: 'POST',
+      url: `/api/organisations/${demoOrg}/graph-data`,
+      headers: bearer(token),
+      payload: {
+        years: [2025],
+        endMonth: '2025-12',
+        series: [
+          {
+            asset: { type: 'organisation', id: demoOrg, text: 'x' },
+            quantity: { type: 'cost', label: 'Cost', unit: '$' },
+          },
+        ],
+      },
+    });
+    expect(graph.statusCode).toBe(200);
+    const favourite = await t.app.inject({
+      method: 'POST',
+      url: '/api/current-user/favourite-graphs',
+      headers: bearer(token),
+      payload: { name: 'Mine', graph: 'x' },
+    });
+    expect(favourite.statusCode).toBe(403);
+    expect(favourite.json().message).toBe(READ_ONLY);
+  });
+
   it('lets the next visitor in as before after the first one tried everything', async () => {
     const first = await testDrive();
     await t.app.inject({

@@ -1,5 +1,5 @@
 import { loginTokenResponse } from '@verdant/contracts/auth';
-import { errorResponse, okResponse } from '@verdant/contracts/common';
+import { okResponse } from '@verdant/contracts/common';
 import {
   availableOrgs,
   availableOrgsQuery,
@@ -16,20 +16,18 @@ import {
 import { MSG } from '@verdant/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { AuthService } from '../auth/auth.service';
 import type { CurrentUserService } from './current-user.service';
 
-const tags = ['Current user'];
-const security = [{ bearer: [] }];
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const base = signedInDocs('Current user');
+const errors = REQUEST_ERRORS;
 
 export const currentUserRoutes: FastifyPluginAsyncZod<{
   service: CurrentUserService;
   auth: AuthService;
 }> = async (app, { service, auth }) => {
-  const base = { tags, security };
-
   app.get(
     '/current-user/user-details',
     {

@@ -1,4 +1,3 @@
-import { errorResponse } from '@verdant/contracts/common';
 import {
   gainersAndLosers,
   listConsumption,
@@ -10,11 +9,12 @@ import {
 } from '@verdant/contracts/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { memberOf, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { DashboardService } from './dashboard.service';
 
-const base = { tags: ['Dashboard'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const base = signedInDocs('Dashboard');
+const errors = REQUEST_ERRORS;
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService }> = async (
   app,
@@ -24,7 +24,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
     app.get(
       `/dashboard/yearly-comparison-${m}`,
       {
-        config: { access: { role: 'member', organisation: 'session' } },
+        config: memberOf('session'),
         schema: {
           ...base,
           summary: `Last 12 complete months against a year earlier (${m})`,
@@ -38,7 +38,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
   app.get(
     '/dashboard/monthly-savings-:type',
     {
-      config: { access: { role: 'member', organisation: 'session' } },
+      config: memberOf('session'),
       schema: {
         ...base,
         summary: 'Last complete month against the same month a year earlier',
@@ -52,7 +52,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
   app.get(
     '/dashboard/gainers-and-losers',
     {
-      config: { access: { role: 'member', organisation: 'session' } },
+      config: memberOf('session'),
       schema: {
         ...base,
         summary: 'Meters with the largest consumption increase and decrease last month',
@@ -71,7 +71,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
     app.get(
       `/organisations/:id/${handle}-consumption/:measure/:month`,
       {
-        config: { access: { role: 'member', organisation: 'params.id' } },
+        config: memberOf('params.id'),
         schema: {
           ...base,
           tags: ['Organisation lists'],

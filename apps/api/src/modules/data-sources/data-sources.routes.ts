@@ -1,4 +1,4 @@
-import { errorResponse, idParam } from '@verdant/contracts/common';
+import { idParam } from '@verdant/contracts/common';
 import {
   alertCommentRequest,
   alertsReport,
@@ -14,13 +14,14 @@ import {
 } from '@verdant/contracts/data-sources';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { editorOf, memberOf, onAsset, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { AlertsReportService } from './alerts-report.service';
 import type { DataSourcesService } from './data-sources.service';
 import type { MeterExportService } from './meter-export.service';
 
-const base = { tags: ['Data sources'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const base = signedInDocs('Data sources');
+const errors = REQUEST_ERRORS;
 const answer = z.object({ success: z.literal(true), message: z.string() });
 
 export const dataSourcesRoutes: FastifyPluginAsyncZod<{
@@ -31,7 +32,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/organisations/:id/data-sources',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...base,
         summary: 'The data sources list, 100 at a time, filtered and sorted (signed column number)',
@@ -46,7 +47,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/meters/:id/alerts',
     {
-      config: { access: { action: 'view', asset: { meter: 'params.id' } } },
+      config: onAsset('view', 'meter'),
       schema: {
         ...base,
         summary: "The data source's pending alerts",
@@ -60,7 +61,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/meters/:id/alerts/:alertId/schedule',
     {
-      config: { access: { action: 'edit', asset: { meter: 'params.id' } } },
+      config: onAsset('edit', 'meter'),
       schema: {
         ...base,
         summary: 'Schedules a pending alert for sending, with an optional comment',
@@ -75,7 +76,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/meters/:id/alerts/:alertId',
     {
-      config: { access: { action: 'edit', asset: { meter: 'params.id' } } },
+      config: onAsset('edit', 'meter'),
       schema: {
         ...base,
         summary: 'Deletes a pending alert (it will not be sent), with a reason',
@@ -90,7 +91,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/meters/bulk-action',
     {
-      config: { access: { role: 'editor', organisation: 'session' } },
+      config: editorOf('session'),
       schema: {
         ...base,
         summary: 'Sets the open date of, or deletes and omits, several data sources at once (all or none)',
@@ -104,7 +105,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/organisations/:id/meter-data-export',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...base,
         summary: 'Meter Data Export: figures per data source and month or range, streamed as CSV or XLSX',

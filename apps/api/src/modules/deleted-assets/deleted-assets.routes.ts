@@ -1,4 +1,3 @@
-import { errorResponse } from '@verdant/contracts/common';
 import {
   deletedAssetAnswer,
   deletedAssetParams,
@@ -7,11 +6,12 @@ import {
   deletedAssetsQuery,
 } from '@verdant/contracts/deleted-assets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_RESPONSES, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { DeletedAssetsService } from './deleted-assets.service';
 
-const base = { tags: ['Deleted assets'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const base = signedInDocs('Deleted assets');
+const errors = REQUEST_ERRORS;
 
 /** Data spec call table: GET /admin/deleted-assets/{type}; PUT .../restore/{id}; DELETE .../purge/{id}. */
 export const deletedAssetsRoutes: FastifyPluginAsyncZod<{ service: DeletedAssetsService }> = async (
@@ -42,7 +42,7 @@ export const deletedAssetsRoutes: FastifyPluginAsyncZod<{ service: DeletedAssets
         ...base,
         summary: 'Restores an archived asset; a site comes back with the entities archived with it',
         params: deletedAssetParams,
-        response: { 200: deletedAssetAnswer, ...errors, 409: errorResponse },
+        response: { 200: deletedAssetAnswer, ...ERROR_RESPONSES },
       },
     },
     async (req) => service.restore(callerOf(req), req.params.type, req.params.id),
@@ -56,7 +56,7 @@ export const deletedAssetsRoutes: FastifyPluginAsyncZod<{ service: DeletedAssets
         ...base,
         summary: 'Removes an archived asset and what depends on it permanently',
         params: deletedAssetParams,
-        response: { 200: deletedAssetAnswer, ...errors, 409: errorResponse },
+        response: { 200: deletedAssetAnswer, ...ERROR_RESPONSES },
       },
     },
     async (req) => service.purge(callerOf(req), req.params.type, req.params.id),

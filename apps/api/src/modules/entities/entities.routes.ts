@@ -1,4 +1,4 @@
-import { errorResponse, idParam } from '@verdant/contracts/common';
+import { idParam } from '@verdant/contracts/common';
 import {
   browseAnswer,
   browseQuery,
@@ -15,11 +15,12 @@ import {
   siteParam,
 } from '@verdant/contracts/entities';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { memberOf, onAsset, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { EntitiesService } from './entities.service';
 
-const base = { tags: ['Entities'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const base = signedInDocs('Entities');
+const errors = REQUEST_ERRORS;
 
 export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }> = async (
   app,
@@ -28,7 +29,7 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
   app.get(
     '/organisations/:id/entities',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...base,
         summary: 'Entities of an organisation, filtered and sorted, 100 at a time',
@@ -43,7 +44,7 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
   app.post(
     '/organisations/:id/new-entity',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...base,
         summary: 'Create an entity (the facility is created when the site has none of that name)',
@@ -61,7 +62,7 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
   app.get(
     '/sites/:siteId/facilities',
     {
-      config: { access: { action: 'view', asset: { site: 'params.siteId' } } },
+      config: onAsset('view', 'site', 'params.siteId'),
       schema: {
         ...base,
         summary: 'Facilities at a site',
@@ -75,7 +76,7 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
   app.get(
     '/sites/:siteId/pump-meters',
     {
-      config: { access: { action: 'view', asset: { site: 'params.siteId' } } },
+      config: onAsset('view', 'site', 'params.siteId'),
       schema: {
         ...base,
         summary: "A site's power (electricity) and flow (water) meters, for a pump",
@@ -89,7 +90,7 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
   app.get(
     '/entities/:id',
     {
-      config: { access: { action: 'view', asset: { entity: 'params.id' } } },
+      config: onAsset('view', 'entity'),
       schema: { ...base, summary: 'One entity', params: idParam, response: { 200: entityDetail, ...errors } },
     },
     async (req) => service.get(callerOf(req), req.params.id),
@@ -98,7 +99,7 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
   app.put(
     '/entities/:id',
     {
-      config: { access: { action: 'edit', asset: { entity: 'params.id' } } },
+      config: onAsset('edit', 'entity'),
       schema: {
         ...base,
         summary: "Change any of an entity's fields",
@@ -113,7 +114,7 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
   app.delete(
     '/entities/:id',
     {
-      config: { access: { action: 'edit', asset: { entity: 'params.id' } } },
+      config: onAsset('edit', 'entity'),
       schema: {
         ...base,
         summary: 'Delete (archive) an entity',
@@ -127,7 +128,7 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{ service: EntitiesService }>
   app.get(
     '/current-user/browse',
     {
-      config: { access: { role: 'member', organisation: 'session' } },
+      config: memberOf('session'),
       schema: {
         ...base,
         summary: 'Assets of one type the caller may see, by name, 100 at a time (the browse panel)',

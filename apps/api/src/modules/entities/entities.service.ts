@@ -15,7 +15,7 @@ import { fill, MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
 import { audit, created, diff } from '../../lib/audit';
 import { forbidden, notFound } from '../../lib/errors';
-import { type AssetType, allowedOf, canOnAssets, hasAdvancedRights, visibleMeters } from '../../lib/rights';
+import { type AssetRef, allowedOf, canOnAssets, hasAdvancedRights, visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './entities.queries';
 import {
@@ -245,7 +245,7 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
       });
     },
 
-    async browse(a: Caller, type: AssetType, offset: number, openOnly = false) {
+    async browse(a: Caller, type: AssetRef['type'], offset: number, openOnly = false) {
       const { organisationId, role } = a.checked;
       if (organisationId === null) throw forbidden();
       const all = await browseAssets(db, organisationId, type, openOnly);

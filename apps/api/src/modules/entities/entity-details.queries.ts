@@ -9,7 +9,9 @@ import {
 } from '@verdant/db/schema/organisation';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AssetType } from '../../lib/rights';
+import type { AssetRef } from '../../lib/rights';
+
+type AssetType = AssetRef['type'];
 
 /** Every read and write below names the organisation as well as the entity (the composite key). */
 const ofEntity = (
@@ -154,6 +156,7 @@ export async function browseAssets(db: DbOrTx, organisationId: number, type: Ass
     site: sql`select s.id, s.name, null::text from sites s where s.organisation_id = ${organisationId} and s.deleted_at is null${open}`,
     entity: sql`select e.id, e.name, s.name from entities e join sites s on s.id = e.site_id where e.organisation_id = ${organisationId} and e.deleted_at is null and s.deleted_at is null`,
     meter: sql`select m.id, m.local_name, s.name from meters m join sites s on s.id = m.site_id where m.organisation_id = ${organisationId} and m.deleted_at is null and s.deleted_at is null`,
+    vehicle: sql`select v.id, v.registration, s.name from vehicles v join sites s on s.id = v.site_id where v.organisation_id = ${organisationId} and v.deleted_at is null and s.deleted_at is null`,
   }[type];
   const rows = await db.execute<{ id: number; name: string; context: string | null }>(
     sql`select * from (${source}) as found(id, name, context) order by lower(name), id`,

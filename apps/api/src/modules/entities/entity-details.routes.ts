@@ -1,4 +1,4 @@
-import { errorResponse, idParam } from '@verdant/contracts/common';
+import { idParam } from '@verdant/contracts/common';
 import {
   entityUsages,
   indicatorParams,
@@ -12,11 +12,12 @@ import {
   wwtpUpdate,
 } from '@verdant/contracts/entities';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { onAsset, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { EntityDetailsService } from './entity-details.service';
 
-const base = { tags: ['Entities'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const base = signedInDocs('Entities');
+const errors = REQUEST_ERRORS;
 
 export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetailsService }> = async (
   app,
@@ -25,7 +26,7 @@ export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetails
   app.get(
     '/entities/:id/pump',
     {
-      config: { access: { action: 'view', asset: { entity: 'params.id' } } },
+      config: onAsset('view', 'entity'),
       schema: {
         ...base,
         summary: "A pump's head and meters",
@@ -39,7 +40,7 @@ export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetails
   app.put(
     '/entities/:id/pump',
     {
-      config: { access: { action: 'edit', asset: { entity: 'params.id' } } },
+      config: onAsset('edit', 'entity'),
       schema: {
         ...base,
         summary: "Change a pump's head (metres, digits only) or its power and flow meters",
@@ -54,7 +55,7 @@ export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetails
   app.get(
     '/entities/:id/usages',
     {
-      config: { access: { action: 'view', asset: { entity: 'params.id' } } },
+      config: onAsset('view', 'entity'),
       schema: {
         ...base,
         summary: "An entity's usage, commissioning and EUI targets, and its indicators",
@@ -68,7 +69,7 @@ export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetails
   app.put(
     '/entities/:id/usages/:field',
     {
-      config: { access: { action: 'edit', asset: { entity: 'params.id' } } },
+      config: onAsset('edit', 'entity'),
       schema: {
         ...base,
         summary: 'Change one usage field (integer for EUI targets, number for utilisation fields)',
@@ -83,7 +84,7 @@ export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetails
   app.put(
     '/entities/:id/indicators/:indicatorId',
     {
-      config: { access: { action: 'edit', asset: { entity: 'params.id' } } },
+      config: onAsset('edit', 'entity'),
       schema: {
         ...base,
         summary: 'Change one indicator value (a whole number; null clears it)',
@@ -99,7 +100,7 @@ export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetails
   app.get(
     '/entities/:id/wwtp',
     {
-      config: { access: { action: 'view', asset: { entity: 'params.id' } } },
+      config: onAsset('view', 'entity'),
       schema: {
         ...base,
         summary: "A wastewater plant's details",
@@ -113,7 +114,7 @@ export const entityDetailsRoutes: FastifyPluginAsyncZod<{ service: EntityDetails
   app.put(
     '/entities/:id/wwtp',
     {
-      config: { access: { action: 'edit', asset: { entity: 'params.id' } } },
+      config: onAsset('edit', 'entity'),
       schema: {
         ...base,
         summary: "Change a wastewater plant's details",

@@ -1,10 +1,11 @@
-import { errorResponse, idParam } from '@verdant/contracts/common';
+import { idParam } from '@verdant/contracts/common';
 import { entityFigures } from '@verdant/contracts/entities';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { onAsset, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { EntityFiguresService } from './entity-figures.service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const errors = REQUEST_ERRORS;
 
 export const entityFiguresRoutes: FastifyPluginAsyncZod<{ service: EntityFiguresService }> = async (
   app,
@@ -13,10 +14,9 @@ export const entityFiguresRoutes: FastifyPluginAsyncZod<{ service: EntityFigures
   app.get(
     '/entities/:id/figures',
     {
-      config: { access: { action: 'view', asset: { entity: 'params.id' } } },
+      config: onAsset('view', 'entity'),
       schema: {
-        tags: ['Entities'],
-        security: [{ bearer: [] }],
+        ...signedInDocs('Entities'),
         summary: "The entity's distributed figures for the twelve months to the last complete one",
         params: idParam,
         response: { 200: entityFigures, ...errors },

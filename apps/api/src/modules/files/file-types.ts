@@ -28,13 +28,17 @@ export const isImage = (ext: string) => (IMAGE_TYPES as readonly string[]).inclu
 export const kindOf = (ext: string): 'image' | 'pdf' | 'other' =>
   isImage(ext) ? 'image' : ext === 'pdf' ? 'pdf' : 'other';
 
-/** Checks an upload's name, type and size; answers the clean name, extension and content type. */
-export function checkUpload(rawName: string | undefined, bytes: Buffer | undefined, imagesOnly?: string) {
-  const filename = (rawName ?? '')
+/** An upload's name as kept: no path separators or control characters, at most 255 characters. */
+export const cleanFilename = (rawName: string | undefined) =>
+  (rawName ?? '')
     .replace(/[\\/]/g, '_')
     .replace(/\p{Cc}/gu, '')
     .trim()
     .slice(0, 255);
+
+/** Checks an upload's name, type and size; answers the clean name, extension and content type. */
+export function checkUpload(rawName: string | undefined, bytes: Buffer | undefined, imagesOnly?: string) {
+  const filename = cleanFilename(rawName);
   if (!filename) throw badRequest(MSG.fileNameMissing);
   const ext = extensionOf(filename);
   if (imagesOnly !== undefined && !isImage(ext)) throw badRequest(imagesOnly);

@@ -1,4 +1,4 @@
-import { errorResponse, okResponse } from '@verdant/contracts/common';
+import { okResponse } from '@verdant/contracts/common';
 import {
   directLogoParams,
   directParams,
@@ -16,12 +16,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access';
+import { administratorOf, memberOf, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import { FILE_MAX_BYTES, tooLarge } from './file-types';
 import type { Download, FilesService, Upload } from './files.service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-const signedInBase = { tags: ['Files'], security: [{ bearer: [] }] };
+const errors = REQUEST_ERRORS;
+const signedInBase = signedInDocs('Files');
 const rawBody = { description: 'The raw bytes; the file name, URI-encoded, in the x-filename header.' };
 const deleted = okResponse.extend({ message: z.string() });
 
@@ -180,7 +181,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asy
     signedIn.get(
       logoAt,
       {
-        config: { access: { role: 'member', organisation: 'params.id' } },
+        config: memberOf('params.id'),
         schema: {
           ...logoBase,
           summary: "The organisation's logo link",
@@ -192,7 +193,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asy
     signedIn.post(
       logoAt,
       {
-        config: { access: { role: 'administrator', organisation: 'params.id' } },
+        config: administratorOf('params.id'),
         schema: {
           ...logoBase,
           summary: 'Upload or replace the logo',
@@ -205,7 +206,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asy
     signedIn.delete(
       logoAt,
       {
-        config: { access: { role: 'administrator', organisation: 'params.id' } },
+        config: administratorOf('params.id'),
         schema: { ...logoBase, summary: 'Delete the logo', response: { 200: okResponse, ...errors } },
       },
       async (req) => service.deleteLogo(callerOf(req), req.params.id),

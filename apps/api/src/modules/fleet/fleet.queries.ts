@@ -166,7 +166,7 @@ export type PurchaseRow = {
   conversion: number;
 };
 
-const purchaseColumns = sql`f.id, f.meter_id, f.purchase_date::text as date, to_char(f.purchase_time, 'HH24:MI') as time,
+const purchaseColumns = sql`f.id, f.meter_id, f.purchase_date::text as date, f.purchase_time as time,
   f.odometer, f.quantity::float8 as quantity, f.cost::float8 as cost, f.registration, f.incorrect_fuel,
   f.odometer_flag, d.name as fuel, u.name as unit, u.conversion_to_standard::float8 as conversion`;
 

@@ -83,7 +83,7 @@ export const fleetRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/vehicles/lookup/:registration',
     {
-      config: { access: { role: 'editor', organisation: 'session' } },
+      config: editorOf('session'),
       schema: {
         ...base,
         summary: "Whether a registration is valid and already one of the organisation's vehicles",
@@ -98,7 +98,7 @@ export const fleetRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/sites/:siteId/new-vehicles',
     {
-      config: { access: { action: 'edit', asset: { site: 'params.siteId' } } },
+      config: onAsset('edit', 'site', 'params.siteId'),
       schema: {
         ...base,
         summary: 'Creates each vehicle with its fuel and distance meters, in one transaction',

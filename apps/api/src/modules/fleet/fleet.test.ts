@@ -258,6 +258,40 @@ describe('fuel purchases, the ledger and the Vehicle Log', () => {
     ).toBe(404);
   });
 
+  it('keeps a time past midnight (hours up to 29) as entered, and a one-digit hour as HH:MM', async () => {
+    const late = await call('editor', 'POST', `/vehicles/${ids.diesel}/purchases`, {
+      date: '2026-04-10',
+      time: '25:30',
+      odo: 11400,
+      quantity: 5,
+      cost: 12.5,
+    });
+    expect(late.statusCode).toBe(200);
+    expect(late.json().data.time).toBe('25:30');
+    const early = await call(
+      'editor',
+      'PUT',
+      `/vehicles/${ids.diesel}/purchases/${late.json().data.readingId}`,
+      {
+        date: '2026-04-10',
+        time: '7:05',
+        odo: 11400,
+        quantity: 5,
+        cost: 12.5,
+      },
+    );
+    expect(early.statusCode).toBe(200);
+    expect(early.json().data.time).toBe('07:05');
+    const list = (await call('observer', 'GET', `/vehicles/${ids.diesel}/purchases`)).json().purchases;
+    expect(list.find((p: { odo: number }) => p.odo === 11400).time).toBe('07:05');
+    const gone = await call(
+      'editor',
+      'DELETE',
+      `/vehicles/${ids.diesel}/purchases/${late.json().data.readingId}`,
+    );
+    expect(gone.statusCode).toBe(200);
+  });
+
   it('edits and deletes a purchase, and the analytics follow', async () => {
     const list = (await call('editor', 'GET', `/vehicles/${ids.diesel}/purchases`)).json().purchases;
     const flagged = list.find((p: { odo: number }) => p.odo === 10300);

@@ -2,6 +2,7 @@ import type { GhgChart, GhgRangeQuery, GhgRow, GroupingType } from '@verdant/con
 import type { Db } from '@verdant/db/client';
 import { pendingMeterIds } from '@verdant/db/ledger/pending';
 import { type FactSums, sumFacts } from '@verdant/db/ledger/read-model';
+import { toLedgerMeter } from '@verdant/db/ledger/recompute';
 import { monthsBetween } from '@verdant/domain/calendar';
 import {
   addSums,
@@ -12,7 +13,7 @@ import {
   lastCompleteReportingYear,
   zeroSums,
 } from '@verdant/domain/ghg-figures';
-import { countsIn, type LedgerMeter, openDaysIn } from '@verdant/domain/ledger';
+import { countsIn, openDaysIn } from '@verdant/domain/ledger';
 import { DEFAULT_TIME_ZONE, lastMonthIn, todayIn } from '@verdant/domain/time-zone';
 import { badRequest, notFound } from '../../lib/errors';
 import { visibleMeters } from '../../lib/rights';
@@ -50,17 +51,7 @@ const sumsOf = (r: FactSums): Co2eSums => ({
   estimated: r.co2e_estimated,
 });
 
-const ledgerMeter = (m: q.LiveMeter): LedgerMeter => ({
-  id: m.id,
-  meterType: m.meter_type,
-  metlvlId: m.metlvl_id,
-  openDate: m.meter_open,
-  closeDate: m.meter_close,
-  reporting: m.reporting,
-  reportingSource: m.reporting_source,
-  situation: m.situation,
-});
-const counts = (m: q.LiveMeter) => countsIn(ledgerMeter(m), 'emissions');
+const counts = (m: q.LiveMeter) => countsIn(toLedgerMeter(m), 'emissions');
 
 export function createGhgChartsService({ db, clock }: { db: Db; clock: () => Date }) {
   function organisationOf(a: Caller) {
@@ -101,7 +92,7 @@ export function createGhgChartsService({ db, clock }: { db: Db; clock: () => Dat
     const expected = new Map(
       meters
         .filter(counts)
-        .map((m) => [m.id, months.reduce((n, mo) => n + openDaysIn(mo, ledgerMeter(m), today), 0)]),
+        .map((m) => [m.id, months.reduce((n, mo) => n + openDaysIn(mo, toLedgerMeter(m), today), 0)]),
     );
     const rows: MeterRow[] = sums
       .filter((r) => r.co2e_days_open > 0 && !pending.has(Number(r.meter_id)))

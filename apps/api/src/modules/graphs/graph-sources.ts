@@ -11,6 +11,7 @@ import {
 import { MSG } from '@verdant/domain/messages';
 import { badRequest, notFound } from '../../lib/errors';
 import { allowedOf, canOnAssets, type Principal, visibleMeters } from '../../lib/rights';
+import { timeMatchedSeries } from '../../lib/time-matched';
 import * as q from './graphs.queries';
 
 /**
@@ -86,6 +87,13 @@ const quantity = (type: GraphQuantity['type'], rest: Partial<GraphQuantity> = {}
   ...rest,
 });
 
+/** Time-matched scope 2 beside the annual average on the same half hours, and the difference. */
+const TIME_MATCHED_QUANTITIES: (Partial<GraphQuantity> & { label: string })[] = [
+  { source: 'time-matched', filter: 'matched', label: 'Scope 2 time-matched (half-hourly)' },
+  { source: 'time-matched', filter: 'average', label: 'Scope 2 at the annual average (same half hours)' },
+  { source: 'time-matched', filter: 'difference', label: 'Scope 2 time-matched minus annual average' },
+];
+
 /** The unit a quantity's figures are in (the server's word, not the request's label). */
 export function unitOf(quantityOf: GraphQuantity, dataTypeUnits: Map<number, string>): string {
   if (quantityOf.type !== 'units') return UNITS[quantityOf.type];
@@ -120,7 +128,14 @@ export async function quantitiesMeasured(
   const totals = [...(energy ? [quantity('cons')] : []), quantity('cost'), quantity('co2e')];
   const scopes = [quantity('scope1'), quantity('scope2'), quantity('scope2_market'), quantity('scope3')];
   const each = types.map((t) => quantity('units', { id: t.id, label: t.name, unit: t.std_unit }));
-  return { halfHour, quantities: [...totals, ...scopes, ...each] };
+  const grid =
+    asset.type === 'meter' && halfHour ? await timeMatchedSeries(db, organisationId, asset.id) : null;
+  // A sample series says so in every name its figures go by (legend, table, CSV).
+  const sample = grid?.sample ? ', sample grid data' : '';
+  const matched = grid
+    ? TIME_MATCHED_QUANTITIES.map((t) => quantity('scope2', { ...t, label: `${t.label}${sample}` }))
+    : [];
+  return { halfHour, quantities: [...totals, ...scopes, ...matched, ...each] };
 }
 
 /** The parts a source splits into, as series the graph can add, and how many parts the caller may not see. */
@@ -132,6 +147,8 @@ export async function splitParts(
   kind: SplitKind,
 ): Promise<{ parts: { name: string; series: GraphSeriesDef }[]; hidden: number }> {
   const asset = base.asset;
+  // Time-matched scope 2 is one meter's own figure: there is nothing to split.
+  if (base.quantity.source === 'time-matched') throw badRequest(MSG.graphSplitNone);
   const source = sourceOf(await resolveSources(db, principal, organisationId, [asset]), asset);
   let parts: SplitPart[] = [];
   let hidden = 0;

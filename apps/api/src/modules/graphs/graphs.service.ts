@@ -30,6 +30,7 @@ import {
   unitOf,
 } from './graph-sources';
 import * as q from './graphs.queries';
+import { timeMatchedFigures } from './time-matched-figures';
 
 type GraphRequest = z.output<typeof graphDataRequest>;
 type PieRequest = z.output<typeof pieDataRequest>;
@@ -100,7 +101,7 @@ export function createGraphsService({ db, clock }: { db: Db; clock: () => Date }
     if (request.chart !== 'timeseries') throw badRequest(MSG.graphDayNeedsTimeseries);
     for (const s of request.series) {
       const kwh = s.quantity.type === 'cons' || (s.quantity.type === 'units' && s.quantity.filter === 'kWh');
-      if (!kwh) throw badRequest(MSG.graphDayNeedsConsumption);
+      if (!kwh && s.quantity.source !== 'time-matched') throw badRequest(MSG.graphDayNeedsConsumption);
     }
     const till = new Date(Date.UTC(Number(range.till.slice(0, 4)), Number(range.till.slice(5, 7)), 0))
       .toISOString()
@@ -152,6 +153,12 @@ export function createGraphsService({ db, clock }: { db: Db; clock: () => Date }
         q.pendingMeters(db, organisationId, null),
         q.dataTypeUnits(db, organisationId, typeIds),
       ]);
+      // Time-matched series read the half hours themselves, by day or by month.
+      for (const [i, s] of request.series.entries()) {
+        if (s.quantity.source !== 'time-matched') continue;
+        const by = request.period === 'day' ? 'day' : 'month';
+        figures[i] = await timeMatchedFigures(db, organisationId, s, range, by);
+      }
       const built = request.series.map((s, i) => {
         const unit = unitOf(s.quantity as GraphQuantity, units);
         const places = placesOf(unit);

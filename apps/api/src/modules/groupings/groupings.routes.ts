@@ -46,7 +46,7 @@ export const groupingsRoutes: FastifyPluginAsyncZod<{ service: GroupingsService 
   app.get(
     '/organisations/:id/reporting-groups-consumption/:measure/:month',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...base,
         summary: "A month's consumption per energy reporting group (cons: kWh; other: other data types)",

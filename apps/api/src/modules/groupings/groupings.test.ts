@@ -51,7 +51,9 @@ beforeAll(async () => {
   await createInvoice(db, supply, { from: '2025-10-01', till: '2025-10-31', consumption: 2480, cost: 496 });
   await recomputeFacts(db, [supply.id], '2026-11-21');
   const theirs = await createGroup(db, other.id, 'site', 'Theirs');
+  const theirSite = await createSite(db, other.id, { name: 'Their depot' });
   Object.assign(ids, {
+    theirSite: theirSite.id,
     depot: depot.id,
     office: office.id,
     library: library.id,
@@ -373,6 +375,9 @@ describe('groupings and groups', () => {
     expect(
       (await call('g.admin', 'POST', `/site-groups/${ids.theirs}/grouping/${ids.region}`)).statusCode,
     ).toBe(404);
+    const joined = await call('g.admin', 'POST', `/site-groups/${ids.north}/sites/${ids.theirSite}`);
+    expect(joined.statusCode).toBe(404);
+    expect(joined.body).not.toContain('Their depot');
     expect(await count()).toBe(before);
   });
 

@@ -22,7 +22,7 @@ import { audit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import { createLocalStorage, newStorageKey, type Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
-import { extensionOf } from '../files/file-types';
+import { cleanFilename, extensionOf } from '../files/file-types';
 import type { Download } from '../files/files.service';
 import { HEAD_BYTES } from './file-text';
 import * as q from './imports.queries';
@@ -36,11 +36,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The name an upload carries, cleaned, with an extension a data load takes. */
 function checkName(raw: string | undefined) {
-  const filename = (raw ?? '')
-    .replace(/[\\/]/g, '_')
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, 255);
+  const filename = cleanFilename(raw);
   if (!filename) throw badRequest(IMPORT_MSG.importEmpty);
   const ext = extensionOf(filename);
   if (!(IMPORT_FILE_TYPES as readonly string[]).includes(ext))

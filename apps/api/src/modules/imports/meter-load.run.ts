@@ -1,5 +1,5 @@
 import { clientOf, type Db, type Tx } from '@verdant/db/client';
-import { createStage, mergeStage } from '@verdant/db/ledger/half-hour-ingest';
+import { createStage, mergeStage, openStageWriter } from '@verdant/db/ledger/half-hour-ingest';
 import { lockMeters } from '@verdant/db/ledger/lock';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { users } from '@verdant/db/schema/core';
@@ -124,8 +124,9 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
         const client = clientOf(tx);
         await createStage(client);
         const registers = await Registers.load(tx, organisationId);
+        const stage = openStageWriter(client);
         const sink = new ReadingSink({
-          client,
+          stage,
           zone,
           clock: localClock(zone),
           now: clock().getTime(),
@@ -134,18 +135,26 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
           refusals,
           inMeterUnit: mapping?.valueUnit === 'meter',
         });
-        for await (const e of events) {
-          if (e.kind === 'reading') sink.add(e.reading);
-          else if (e.kind === 'refused') refusals.add(e.row);
-          else if (e.kind === 'progress') {
-            linesRead = e.lines;
-            await progress();
+        try {
+          for await (const item of events) {
+            for (const e of Array.isArray(item) ? item : [item]) {
+              if (e.kind === 'reading') sink.add(e.reading);
+              else if (e.kind === 'refused') refusals.add(e.row);
+              else if (e.kind === 'progress') {
+                linesRead = e.lines;
+                await progress();
+              }
+            }
+            if (sink.full) await sink.flush();
+            if (refusals.count > REPORT_LIMIT) break;
           }
-          if (sink.full) await sink.flush();
-          if (refusals.count > REPORT_LIMIT) break;
+          if (refusals.count === 0) await sink.flush(true);
+        } finally {
+          // The connection takes no other statement (not even the rollback) while the COPY is open.
+          await stage.end().catch(() => {});
         }
         if (refusals.count > 0) throw new RowsRefused();
-        await sink.flush(true);
+        await stage.end();
         const touched = sink.touchedMeters;
         await registers.save(tx, organisationId);
         await lockMeters(tx, touched);
@@ -171,14 +180,16 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
         ...deps.periodServices(tx),
       });
       let rows = 0;
-      for await (const e of events) {
-        if (e.kind === 'period') {
-          rows += 1;
-          await sink.add(e.row);
-        } else if (e.kind === 'refused') refusals.add(e.row);
-        else if (e.kind === 'progress') {
-          linesRead = e.lines;
-          await progress();
+      for await (const item of events) {
+        for (const e of Array.isArray(item) ? item : [item]) {
+          if (e.kind === 'period') {
+            rows += 1;
+            await sink.add(e.row);
+          } else if (e.kind === 'refused') refusals.add(e.row);
+          else if (e.kind === 'progress') {
+            linesRead = e.lines;
+            await progress();
+          }
         }
         if (refusals.count > REPORT_LIMIT) break;
       }

@@ -2,11 +2,11 @@ import type { ReadingsMapping } from '@verdant/domain/imports/csv-mapping';
 import { parsePeriodCsv } from '@verdant/domain/imports/csv-periods';
 import { parseCsvReadings } from '@verdant/domain/imports/csv-readings';
 import { csvHead } from '@verdant/domain/imports/csv-records';
-import { parseEiep3 } from '@verdant/domain/imports/eiep3';
-import { parseEiep13a } from '@verdant/domain/imports/eiep13a';
-import { parseGreenButton } from '@verdant/domain/imports/green-button';
+import { parseEiep3Batches } from '@verdant/domain/imports/eiep3';
+import { parseEiep13aBatches } from '@verdant/domain/imports/eiep13a';
+import { parseGreenButtonBatches } from '@verdant/domain/imports/green-button';
 import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
-import { parseNem12 } from '@verdant/domain/imports/nem12';
+import { parseNem12Batches } from '@verdant/domain/imports/nem12';
 import type { ImportEvent, ImportFormat } from '@verdant/domain/imports/types';
 
 /** Formats of interval readings (half-hour data); the others are one row per invoice or consumption record. */
@@ -24,12 +24,12 @@ export { detectFormat } from '@verdant/domain/imports/detect';
 /** The header row of a CSV head (the first bytes of a file), or an empty list. */
 export const headersOf = (head: string) => csvHead(head, 1)[0] ?? [];
 
-/** The parser of a format over the file's text. */
+/** The parser of a format over the file's text: its events one by one, or in batches (arrays). */
 export function parserFor(
   format: ImportFormat,
   text: AsyncIterable<string>,
   options: { mapping: ReadingsMapping | null; zone: string },
-): AsyncIterable<ImportEvent> {
+): AsyncIterable<ImportEvent | ImportEvent[]> {
   switch (format) {
     case 'csv-readings':
       if (!options.mapping) throw new ImportFileError(IMPORT_MSG.mappingNeeded);
@@ -39,12 +39,12 @@ export function parserFor(
     case 'portfolio-manager':
       return parsePeriodCsv(text, format);
     case 'nem12':
-      return parseNem12(text);
+      return parseNem12Batches(text);
     case 'eiep3':
-      return parseEiep3(text);
+      return parseEiep3Batches(text);
     case 'eiep13a':
-      return parseEiep13a(text);
+      return parseEiep13aBatches(text);
     case 'green-button':
-      return parseGreenButton(text, { timeZone: options.zone });
+      return parseGreenButtonBatches(text, { timeZone: options.zone });
   }
 }

@@ -1,11 +1,10 @@
-import { type HalfHourDay, stageDays } from '@verdant/db/ledger/half-hour-ingest';
+import type { HalfHourDay, StageWriter } from '@verdant/db/ledger/half-hour-ingest';
 import { type FoldedDay, HalfHourFolder } from '@verdant/domain/imports/fold';
 import { IMPORT_MSG } from '@verdant/domain/imports/import-messages';
 import type { LocalClock } from '@verdant/domain/imports/local-time';
 import type { IntervalReading } from '@verdant/domain/imports/types';
 import { fill } from '@verdant/domain/messages';
 import { standardOffsetMinutes } from '@verdant/domain/time-zone';
-import type pg from 'pg';
 import type { ImportMeter, MeterIndex } from './meter-index';
 import { takesIntervals } from './meter-index';
 import type { Refusals } from './refusals';
@@ -13,12 +12,13 @@ import type { Registers } from './registers';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-/** Completed days staged at a time (COPY into the load's staging table). */
-export const STAGE_BATCH = 2000;
+/** Completed days sent to the staging COPY at a time. */
+export const STAGE_BATCH = 500;
 const LENGTHS = new Set([5, 15, 30]);
 
 export interface ReadingSinkOptions {
-  client: pg.ClientBase;
+  /** The load's COPY into its staging table. */
+  stage: StageWriter;
   zone: string;
   clock: LocalClock;
   now: number;
@@ -36,13 +36,41 @@ export interface ReadingSinkOptions {
  * Days are staged as the fold completes them, in batches, so a file read in time order holds only a day or two
  * per channel in memory.
  */
+/** What the sink keeps of a meter once it has checked what does not change from reading to reading. */
+interface MeterState {
+  meter: ImportMeter;
+  /** The reason every reading of the meter is refused, or null. */
+  refused: string | null;
+  /** Standard-time day numbers (days since 1970-01-01) of the open and close dates. */
+  openDay: number;
+  closeDay: number;
+}
+
+/** The channel the previous reading went to: files give a channel's readings one after another. */
+interface LastChannel {
+  meterKey: string;
+  register: string | null;
+  direction: string;
+  quantity: string;
+  state: MeterState;
+  /** The register number, or the reason the reading is refused. */
+  resolved: number | string;
+  key: string;
+}
+
+const dayNumber = (date: string | null, none: number) =>
+  date === null ? none : Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY);
+
 export class ReadingSink {
   readings = 0;
   private readonly folder: HalfHourFolder;
   private readonly channels = new Map<string, { meterId: number; register: number }>();
-  private readonly offsets = new Map<number, number>();
+  private readonly states = new Map<string, MeterState | string>();
   private readonly meterIds = new Set<number>();
   private pending: HalfHourDay[] = [];
+  private last: LastChannel | null = null;
+  /** The standard offset (ms) of the year the previous reading fell in, and that year's bounds. */
+  private year = { from: 0, to: -1, offset: 0 };
 
   constructor(private readonly o: ReadingSinkOptions) {
     this.folder = new HalfHourFolder(o.zone);
@@ -53,16 +81,17 @@ export class ReadingSink {
     return false;
   }
 
-  /** The standard-time date a reading starts on (for the data source's open and close dates). */
-  private dateOf(utcMs: number) {
-    const year = new Date(utcMs).getUTCFullYear();
-    let offset = this.offsets.get(year);
-    if (offset === undefined) {
-      offset = standardOffsetMinutes(this.o.zone, year);
-      this.offsets.set(year, offset);
+  /** The standard offset in ms at an instant (the zone's standard offset for the instant's UTC year). */
+  private standardOffset(utcMs: number) {
+    if (utcMs < this.year.from || utcMs >= this.year.to) {
+      const year = new Date(utcMs).getUTCFullYear();
+      this.year = {
+        from: Date.UTC(year, 0, 1),
+        to: Date.UTC(year + 1, 0, 1),
+        offset: standardOffsetMinutes(this.o.zone, year) * MINUTE,
+      };
     }
-    const shifted = utcMs + offset * MINUTE;
-    return new Date(shifted - (((shifted % DAY) + DAY) % DAY)).toISOString().slice(0, 10);
+    return this.year.offset;
   }
 
   private localTime(utcMs: number) {
@@ -72,9 +101,31 @@ export class ReadingSink {
       .replace('T', ' ');
   }
 
-  private check(r: IntervalReading, meter: ImportMeter, value: number): string | null {
+  /** The meter a file's key names with what the sink checks once per meter, or the reason it names none. */
+  private stateOf(meterKey: string): MeterState | string {
+    let state = this.states.get(meterKey);
+    if (state === undefined) {
+      const meter = this.o.meters.resolve(meterKey);
+      state =
+        typeof meter === 'string'
+          ? meter
+          : {
+              meter,
+              refused: takesIntervals(meter)
+                ? null
+                : fill(IMPORT_MSG.meterNoIntervals, { name: meter.localName }),
+              openDay: dayNumber(meter.meterOpen, Number.NEGATIVE_INFINITY),
+              closeDay: dayNumber(meter.meterClose, Number.POSITIVE_INFINITY),
+            };
+      this.states.set(meterKey, state);
+    }
+    return state;
+  }
+
+  /** The checks of one reading's own figures (its meter's standing checks are done). */
+  private check(r: IntervalReading, state: MeterState, value: number, day: number): string | null {
+    const { meter } = state;
     const name = meter.localName;
-    if (!takesIntervals(meter)) return fill(IMPORT_MSG.meterNoIntervals, { name });
     if (!LENGTHS.has(r.minutes)) return fill(IMPORT_MSG.intervalLength, { minutes: r.minutes, name });
     if (r.direction === 'export' && !meter.hasExport) return fill(IMPORT_MSG.exportWithout, { name });
     if (value < 0 && r.direction === 'import')
@@ -85,32 +136,60 @@ export class ReadingSink {
     if (value < 0) return fill(IMPORT_MSG.valueNotNumber, { value });
     if (r.startUtcMs + r.minutes * MINUTE > this.o.now)
       return fill(IMPORT_MSG.future, { time: this.localTime(r.startUtcMs) });
-    const date = this.dateOf(r.startUtcMs);
-    if ((meter.meterOpen && date < meter.meterOpen) || (meter.meterClose && date > meter.meterClose))
-      return fill(IMPORT_MSG.meterClosed, { name, date });
+    if (day < state.openDay || day > state.closeDay)
+      return fill(IMPORT_MSG.meterClosed, { name, date: new Date(day * DAY).toISOString().slice(0, 10) });
     return null;
+  }
+
+  /** The channel of a reading: the previous one when the file goes on with it (as files mostly do). */
+  private channelOf(r: IntervalReading): LastChannel | string {
+    const last = this.last;
+    if (
+      last &&
+      last.meterKey === r.meterKey &&
+      last.register === r.register &&
+      last.direction === r.direction &&
+      last.quantity === r.quantity
+    )
+      return last;
+    const state = this.stateOf(r.meterKey);
+    if (typeof state === 'string') return state;
+    if (state.refused) return state.refused;
+    const resolved = this.o.registers.resolve(state.meter, r.register, r.direction, r.quantity);
+    const key = `${state.meter.id}|${resolved}`;
+    if (typeof resolved === 'number' && !this.channels.has(key))
+      this.channels.set(key, { meterId: state.meter.id, register: resolved });
+    this.last = {
+      meterKey: r.meterKey,
+      register: r.register,
+      direction: r.direction,
+      quantity: r.quantity,
+      state,
+      resolved,
+      key,
+    };
+    return this.last;
   }
 
   /** Takes one reading (true), or refuses it with its line and reason (false). */
   add(r: IntervalReading): boolean {
-    const meter = this.o.meters.resolve(r.meterKey);
-    if (typeof meter === 'string') return this.refuse(r.line, meter);
-    const value = this.o.inMeterUnit ? r.value * meter.conversion : r.value;
-    const problem = this.check(r, meter, value);
+    const channel = this.channelOf(r);
+    if (typeof channel === 'string') return this.refuse(r.line, channel);
+    const { state } = channel;
+    const value = this.o.inMeterUnit ? r.value * state.meter.conversion : r.value;
+    const day = Math.floor((r.startUtcMs + this.standardOffset(r.startUtcMs)) / DAY);
+    const problem = this.check(r, state, value, day);
     if (problem) return this.refuse(r.line, problem);
-    const register = this.o.registers.resolve(meter, r.register, r.direction, r.quantity);
-    if (typeof register === 'string') return this.refuse(r.line, register);
-    const key = `${meter.id}|${register}`;
-    if (!this.channels.has(key)) this.channels.set(key, { meterId: meter.id, register });
-    const done = this.folder.add(key, {
+    if (typeof channel.resolved === 'string') return this.refuse(r.line, channel.resolved);
+    const done = this.folder.add(channel.key, {
       startUtcMs: r.startUtcMs,
       minutes: r.minutes,
       value,
       quality: r.quality,
     });
     if (typeof done === 'string') return this.refuse(r.line, done.charAt(0).toUpperCase() + done.slice(1));
-    for (const day of done) this.pending.push(this.toDay(day));
-    this.meterIds.add(meter.id);
+    for (const folded of done) this.pending.push(this.toDay(folded));
+    this.meterIds.add(state.meter.id);
     this.readings += 1;
     return true;
   }
@@ -130,7 +209,7 @@ export class ReadingSink {
     const out = this.pending;
     this.pending = [];
     if (all) for (const day of this.folder.flush()) out.push(this.toDay(day));
-    if (out.length > 0) await stageDays(this.o.client, out);
+    if (out.length > 0) await this.o.stage.write(out);
   }
 
   get touchedMeters() {

@@ -1,23 +1,18 @@
-import { errorResponse, idParam, okResponse } from '@verdant/contracts/common';
+import { idParam, okResponse } from '@verdant/contracts/common';
 import { job, jobParams, jobsList, newJob } from '@verdant/contracts/jobs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_RESPONSES, editorOf, memberOf, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { JobsService } from './jobs.service';
 
-const base = { tags: ['Jobs'], security: [{ bearer: [] }] };
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const base = signedInDocs('Jobs');
+const errors = ERROR_RESPONSES;
 
 export const jobsRoutes: FastifyPluginAsyncZod<{ service: JobsService }> = async (app, { service }) => {
   app.get(
     '/organisations/:id/jobs',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...base,
         summary: "The organisation's jobs",
@@ -30,7 +25,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ service: JobsService }> = async
   app.post(
     '/organisations/:id/jobs',
     {
-      config: { access: { role: 'editor', organisation: 'params.id' } },
+      config: editorOf('params.id'),
       schema: {
         ...base,
         summary: 'Add a job',
@@ -57,7 +52,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ service: JobsService }> = async
   app.get(
     '/organisations/:id/active-meter-jobs',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...base,
         summary: 'Data source notes whose period covers today',

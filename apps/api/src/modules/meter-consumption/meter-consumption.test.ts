@@ -1,6 +1,7 @@
 import { createMeter, createSite } from '@verdant/db/asset-factories';
 import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
+import { vehicles } from '@verdant/db/schema/assets';
 import { auditEvents } from '@verdant/db/schema/audit';
 import { consumptionRecords, monthlyFacts } from '@verdant/db/schema/inputs';
 import { MSG } from '@verdant/domain/messages';
@@ -31,7 +32,27 @@ beforeAll(async () => {
   });
   const supply = await createMeter(t.db, site, { localName: 'Main supply', meterType: 2, ...kwh });
   const second = await createMeter(t.db, site, { localName: 'Other submeter', meterType: 8, ...kwh });
-  Object.assign(ids, { submeter: submeter.id, supply: supply.id, second: second.id });
+  // A vehicle's distance meter: its records are rebuilt from the odometer readings of its fuel purchases.
+  const fuel = await createMeter(t.db, site, { localName: 'Van fuel', meterType: 7, ...kwh });
+  const distance = await createMeter(t.db, site, { localName: 'Van distance', meterType: 8, ...kwh });
+  await t.db.insert(vehicles).values({
+    organisationId: org.id,
+    siteId: site.id,
+    registration: 'VAN1',
+    make: 'Toyota',
+    model: 'Hiace',
+    year: 2020,
+    seats: 3,
+    engineSize: '2.8',
+    desiredEff: '10',
+    bodyShapeId: 6,
+    transmissionTypeId: 1,
+    fuelId: electricity.id,
+    purchaseDate: '2026-01-01',
+    consMeterId: fuel.id,
+    distanceMeterId: distance.id,
+  });
+  Object.assign(ids, { submeter: submeter.id, supply: supply.id, second: second.id, distance: distance.id });
   await createMember(t.db, org.id, { loginId: 'c.admin', accessId: 2, admin: true });
   await createMember(t.db, org.id, { loginId: 'c.general', accessId: 3 });
   await createMember(t.db, org.id, { loginId: 'c.observer', accessId: 4 });
@@ -235,6 +256,13 @@ describe('consumption records', () => {
     }
     // A record of another meter is not found through this one.
     expect((await call('c.admin', 'DELETE', `${listOf(ids.second)}/${first.id}`)).statusCode).toBe(404);
+    const van = await call('c.admin', 'POST', addTo(ids.distance), row);
+    expect(van.statusCode).toBe(400);
+    expect(van.json().message).toBe(MSG.consumptionFromVehicle);
+    expect((await call('c.admin', 'GET', listOf(ids.distance))).json()).toMatchObject({
+      mayEdit: false,
+      readOnlyReason: MSG.consumptionFromVehicle,
+    });
     const supply = await call('c.admin', 'POST', addTo(ids.supply), row);
     expect(supply.statusCode).toBe(400);
     expect(supply.json().message).toBe(MSG.consumptionNotTaken);

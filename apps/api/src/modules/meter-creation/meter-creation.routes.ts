@@ -1,4 +1,3 @@
-import { errorResponse } from '@verdant/contracts/common';
 import {
   icpCheckAnswer,
   icpCheckParams,
@@ -10,13 +9,14 @@ import {
   organisationIdParam,
 } from '@verdant/contracts/meter-creation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { editorOf, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { MeterCreationService } from './meter-creation.service';
 
-const base = { tags: ['Data sources'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const base = signedInDocs('Data sources');
+const errors = REQUEST_ERRORS;
 // Creating meters: organisation administrators or access level below 4 (spec section 6).
-const editors = { access: { role: 'editor', organisation: 'params.id' } } as const;
+const editors = editorOf('params.id');
 
 export const meterCreationRoutes: FastifyPluginAsyncZod<{ service: MeterCreationService }> = async (
   app,
@@ -55,7 +55,7 @@ export const meterCreationRoutes: FastifyPluginAsyncZod<{ service: MeterCreation
   app.get(
     '/meters/icp-check/:icp',
     {
-      config: { access: { role: 'editor', organisation: 'session' } },
+      config: editorOf('session'),
       schema: {
         ...base,
         summary: "Whether an ICP is valid and already one of the current organisation's meters",

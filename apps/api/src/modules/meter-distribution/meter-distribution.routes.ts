@@ -1,11 +1,12 @@
-import { errorResponse, idParam } from '@verdant/contracts/common';
+import { idParam } from '@verdant/contracts/common';
 import { distributionUpdate, energyDistribution } from '@verdant/contracts/meter-distribution';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { onAsset, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { MeterDistributionService } from './meter-distribution.service';
 
-const base = { tags: ['Data source distribution'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const base = signedInDocs('Data source distribution');
+const errors = REQUEST_ERRORS;
 
 export const meterDistributionRoutes: FastifyPluginAsyncZod<{ service: MeterDistributionService }> = async (
   app,
@@ -14,7 +15,7 @@ export const meterDistributionRoutes: FastifyPluginAsyncZod<{ service: MeterDist
   app.get(
     '/meters/:id/energy-distribution',
     {
-      config: { access: { action: 'view', asset: { meter: 'params.id' } } },
+      config: onAsset('view', 'meter'),
       schema: {
         ...base,
         summary: "The meter's shares of consumption and of note among entities",
@@ -27,7 +28,7 @@ export const meterDistributionRoutes: FastifyPluginAsyncZod<{ service: MeterDist
   app.put(
     '/meters/:id/energy-distribution',
     {
-      config: { access: { action: 'edit', asset: { meter: 'params.id' } } },
+      config: onAsset('edit', 'meter'),
       schema: {
         ...base,
         summary: 'Sets the shares (each sum at most 100), from the first month or from a month on',

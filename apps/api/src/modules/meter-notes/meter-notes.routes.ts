@@ -1,13 +1,14 @@
-import { errorResponse, idParam } from '@verdant/contracts/common';
+import { idParam } from '@verdant/contracts/common';
 import { meterNote, meterNoteInput, meterNotesList, noteParams } from '@verdant/contracts/meter-notes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { onAsset, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { MeterNotesService } from './meter-notes.service';
 
-const base = { tags: ['Data source notes'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-const view = { access: { action: 'view', asset: { meter: 'params.id' } } } as const;
-const edit = { access: { action: 'edit', asset: { meter: 'params.id' } } } as const;
+const base = signedInDocs('Data source notes');
+const errors = REQUEST_ERRORS;
+const view = onAsset('view', 'meter');
+const edit = onAsset('edit', 'meter');
 
 export const meterNotesRoutes: FastifyPluginAsyncZod<{ service: MeterNotesService }> = async (
   app,

@@ -23,7 +23,7 @@ import {
 } from '@verdant/contracts/meters';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_RESPONSES, onAsset, signedInDocs } from '../../lib/route-docs';
+import { ERROR_RESPONSES, editorOf, memberOf, onAsset, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { MeterMovesService } from './meter-moves.service';
 import type { MeterSettingsService } from './meter-settings.service';
@@ -121,7 +121,7 @@ export const metersRoutes: FastifyPluginAsyncZod<{
     app[method](
       '/meter-groups/:groupId/meter/:meterId',
       {
-        config: { access: { action: 'edit', asset: { meter: 'params.meterId' } } },
+        config: onAsset('edit', 'meter', 'params.meterId'),
         schema: {
           ...base,
           summary: join ? 'Adds the data source to a group' : 'Takes the data source out of a group',
@@ -167,7 +167,7 @@ export const metersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/organisations/:id/meter-identifiers',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...base,
         summary: "The organisation's identifier labels",
@@ -181,7 +181,7 @@ export const metersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/organisations/:id/meter-identifiers',
     {
-      config: { access: { role: 'editor', organisation: 'params.id' } },
+      config: editorOf('params.id'),
       schema: {
         ...base,
         summary: 'New Identifier: a label every data source of the organisation can hold',

@@ -1,4 +1,3 @@
-import { errorResponse } from '@verdant/contracts/common';
 import {
   createNotificationRequest,
   notification,
@@ -6,11 +5,12 @@ import {
   notificationList,
 } from '@verdant/contracts/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { NotificationsService } from './notifications.service';
 
-const base = { tags: ['Notifications'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const base = signedInDocs('Notifications');
+const errors = REQUEST_ERRORS;
 
 export const notificationsRoutes: FastifyPluginAsyncZod<{ service: NotificationsService }> = async (
   app,

@@ -1,4 +1,4 @@
-import { errorResponse, idParam } from '@verdant/contracts/common';
+import { idParam } from '@verdant/contracts/common';
 import {
   consumptionAlertDefault,
   identifierDefaultParams,
@@ -8,12 +8,13 @@ import {
   tariffAlertDefault,
 } from '@verdant/contracts/org-wide-updates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { administratorOf, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { OrgWideUpdatesService } from './org-wide-updates.service';
 
-const base = { tags: ['Org-wide updates'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-const administrator = { access: { role: 'administrator', organisation: 'params.id' } } as const;
+const base = signedInDocs('Org-wide updates');
+const errors = REQUEST_ERRORS;
+const administrator = administratorOf('params.id');
 const answer = { 200: orgWideAnswer, ...errors };
 
 export const orgWideUpdatesRoutes: FastifyPluginAsyncZod<{ service: OrgWideUpdatesService }> = async (

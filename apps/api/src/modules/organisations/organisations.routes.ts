@@ -1,4 +1,4 @@
-import { errorResponse, okResponse } from '@verdant/contracts/common';
+import { okResponse } from '@verdant/contracts/common';
 import {
   createdOrganisation,
   createOrganisationRequest,
@@ -21,11 +21,12 @@ import {
   targetRequest,
 } from '@verdant/contracts/organisations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { administratorOf, memberOf, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { OrganisationsService } from './organisations.service';
 
-const base = { tags: ['Organisations'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const base = signedInDocs('Organisations');
+const errors = REQUEST_ERRORS;
 
 export const organisationsRoutes: FastifyPluginAsyncZod<{ service: OrganisationsService }> = async (
   app,
@@ -50,7 +51,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
   app.get(
     '/organisations/:id',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: { ...one, summary: 'The whole organisation', response: { 200: organisation, ...errors } },
     },
     async (req) => service.get(callerOf(req), req.params.id),
@@ -59,7 +60,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
   app.put(
     '/organisations/:id',
     {
-      config: { access: { role: 'administrator', organisation: 'params.id' } },
+      config: administratorOf('params.id'),
       schema: {
         ...one,
         summary: 'Save every editable field (administrators)',
@@ -73,7 +74,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
   app.get(
     '/organisations/:id/ledger-status',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...one,
         summary: "Whether the organisation's figures are fresh (meters waiting for the background recompute)",
@@ -86,7 +87,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
   app.put(
     '/organisations/:id/settings',
     {
-      config: { access: { role: 'administrator', organisation: 'params.id' } },
+      config: administratorOf('params.id'),
       schema: {
         ...one,
         summary: 'Save one alert setting (key, value)',
@@ -100,7 +101,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
   app.put(
     '/organisations/:id/target',
     {
-      config: { access: { role: 'administrator', organisation: 'params.id' } },
+      config: administratorOf('params.id'),
       schema: {
         ...one,
         summary: 'Save the co2e or consumption target',
@@ -137,7 +138,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
   app.get(
     '/organisations/:id/factor-sources',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...one,
         summary: 'Emission factor sources the organisation may report with',
@@ -150,7 +151,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
   app.get(
     '/organisations/:id/procurement-expiry',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...one,
         summary: 'Procurement expiries, soonest first',
@@ -163,7 +164,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
   app.post(
     '/organisations/:id/procurement-expiry',
     {
-      config: { access: { role: 'administrator', organisation: 'params.id' } },
+      config: administratorOf('params.id'),
       schema: {
         ...one,
         summary: 'Add a procurement expiry',
@@ -177,7 +178,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
   app.put(
     '/organisations/:id/procurement-expiry/:expiryId',
     {
-      config: { access: { role: 'administrator', organisation: 'params.id' } },
+      config: administratorOf('params.id'),
       schema: {
         ...base,
         params: expiryParams,
@@ -192,7 +193,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
   app.delete(
     '/organisations/:id/procurement-expiry/:expiryId',
     {
-      config: { access: { role: 'administrator', organisation: 'params.id' } },
+      config: administratorOf('params.id'),
       schema: {
         ...base,
         params: expiryParams,
@@ -206,7 +207,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
   app.get(
     '/organisations/:id/site-:measure-list/:month',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...base,
         params: siteListParams,
@@ -220,7 +221,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
   app.get(
     '/organisations/:id/emissions-list/:month',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...base,
         params: monthParams,
@@ -234,7 +235,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ service: Organisations
   app.get(
     '/organisations/:id/site-alerts-list',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...one,
         summary: 'Sites with the most alerts',

@@ -1,4 +1,4 @@
-import { errorResponse, idParam } from '@verdant/contracts/common';
+import { idParam } from '@verdant/contracts/common';
 import {
   contractCreated,
   contractParams,
@@ -19,13 +19,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
+import { editorOf, memberOf, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { RatesService } from './rates.service';
 
-const base = { tags: ['Rates'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-const member = { access: { role: 'member', organisation: 'params.id' } } as const;
-const editor = { access: { role: 'editor', organisation: 'params.id' } } as const;
+const base = signedInDocs('Rates');
+const errors = REQUEST_ERRORS;
+const member = memberOf('params.id');
+const editor = editorOf('params.id');
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 export const ratesRoutes: FastifyPluginAsyncZod<{ service: RatesService }> = async (app, { service }) => {

@@ -1,6 +1,8 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { sql } from 'drizzle-orm';
-import type { AssetType } from '../../lib/rights';
+import type { AssetRef } from '../../lib/rights';
+
+type AssetType = AssetRef['type'];
 
 export interface Candidate {
   type: AssetType;
@@ -25,6 +27,7 @@ export async function findAssets(
     site: sql`select s.id, s.name, null::text from sites s where s.organisation_id = ${organisationId} and s.deleted_at is null and s.name ilike ${like}`,
     entity: sql`select e.id, e.name, s.name from entities e join sites s on s.id = e.site_id where e.organisation_id = ${organisationId} and e.deleted_at is null and e.name ilike ${like}`,
     meter: sql`select m.id, m.local_name, s.name from meters m join sites s on s.id = m.site_id where m.organisation_id = ${organisationId} and m.deleted_at is null and m.local_name ilike ${like}`,
+    vehicle: sql`select v.id, v.registration, s.name from vehicles v join sites s on s.id = v.site_id where v.organisation_id = ${organisationId} and v.deleted_at is null and v.registration ilike ${like}`,
   }[type];
   const rows = await db.execute<{ id: number; name: string; context: string | null }>(
     sql`select * from (${source}) as found(id, name, context) order by length(name), lower(name), id limit ${limit}`,

@@ -1,7 +1,7 @@
 import type { SearchResult } from '@verdant/contracts/search';
 import type { Db } from '@verdant/db/client';
 import { forbidden } from '../../lib/errors';
-import { type AssetType, allowedOf } from '../../lib/rights';
+import { type AssetRef, allowedOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './search.queries';
 
@@ -10,7 +10,7 @@ const LIMIT = 50;
 export function createSearchService({ db }: { db: Db }) {
   return {
     /** Assets the caller may see, by name; the rights engine answers for the whole page in one query. */
-    async search(a: Caller, type: AssetType, text: string): Promise<SearchResult[]> {
+    async search(a: Caller, type: AssetRef['type'], text: string): Promise<SearchResult[]> {
       const organisationId = a.checked.organisationId;
       if (organisationId === null) throw forbidden();
       // Over-fetch so that hidden assets do not leave a short page.

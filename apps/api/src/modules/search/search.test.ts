@@ -1,5 +1,6 @@
 import { createEntity, createGroup, createMeter, createSite, grantRight } from '@verdant/db/asset-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
+import { vehicles } from '@verdant/db/schema/assets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -15,6 +16,31 @@ beforeAll(async () => {
   await createSite(t.db, other.id, { name: 'Harbour Depot (theirs)' });
   await createMeter(t.db, depot, { localName: 'Depot main supply' });
   await createMeter(t.db, office, { localName: 'Office main supply' });
+  // Vehicles are graph sources (issue 18): found by registration, with their site.
+  for (const [site, registration] of [
+    [depot, 'HRB101'],
+    [office, 'HRB102'],
+  ] as const) {
+    const fuel = await createMeter(t.db, site, { localName: `${registration} fuel` });
+    const distance = await createMeter(t.db, site, { localName: `${registration} distance` });
+    await t.db.insert(vehicles).values({
+      organisationId: org.id,
+      siteId: site.id,
+      registration,
+      make: 'Toyota',
+      model: 'Hilux',
+      year: 2020,
+      seats: 5,
+      engineSize: '2.4',
+      desiredEff: '8',
+      bodyShapeId: 1,
+      transmissionTypeId: 1,
+      fuelId: 1,
+      purchaseDate: '2020-01-01',
+      consMeterId: fuel.id,
+      distanceMeterId: distance.id,
+    });
+  }
   await createEntity(t.db, depot, { name: 'Depot workshop' });
   await createGroup(t.db, org.id, 'site', 'Harbour sites', [depot.id]);
   const limited = await createMember(t.db, org.id, { loginId: 'limited', accessId: 3 });
@@ -56,6 +82,21 @@ describe('GET /api/current-user/search', () => {
   it('hides assets the caller is barred from', async () => {
     const meters = (await search('limited', 'type=meter&q=main')).json().results;
     expect(meters.map((m: { name: string }) => m.name)).toEqual(['Depot main supply']);
+    const found = (await search('limited', 'type=vehicle&q=hrb')).json().results;
+    expect(found.map((v: { name: string }) => v.name)).toEqual(['HRB101']);
+  });
+
+  it('finds vehicles by registration, and browses them', async () => {
+    const found = (await search('member', 'type=vehicle&q=hrb1')).json().results;
+    expect(found.map((v: { name: string; context: string }) => [v.name, v.context])).toEqual([
+      ['HRB101', 'Harbour Depot'],
+      ['HRB102', 'Head Office'],
+    ]);
+    const browse = await t.app.inject({
+      url: '/api/current-user/browse?type=vehicle',
+      headers: bearer(tokens.limited ?? ''),
+    });
+    expect(browse.json()).toMatchObject({ total: 1, results: [{ type: 'vehicle', name: 'HRB101' }] });
   });
 
   it('needs at least 3 characters and a known type', async () => {

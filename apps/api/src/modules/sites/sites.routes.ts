@@ -20,7 +20,7 @@ import {
 } from '@verdant/contracts/sites';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_RESPONSES, signedInDocs } from '../../lib/route-docs';
+import { ERROR_RESPONSES, editorOf, memberOf, onAsset, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { SiteExportService } from './site-export.service';
 import type { SitesService } from './sites.service';
@@ -35,7 +35,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/organisations/:id/sites',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...base,
         summary: 'The sites list, 100 at a time, filtered and sorted',
@@ -50,7 +50,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/organisations/:id/site-name-check/:name',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...base,
         summary: 'Whether a name is free for a new site (case-insensitive)',
@@ -64,7 +64,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/organisations/:id/new-site',
     {
-      config: { access: { role: 'editor', organisation: 'params.id' } },
+      config: editorOf('params.id'),
       schema: {
         ...base,
         summary: 'Creates a site',
@@ -79,7 +79,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/organisations/:id/site-data-export',
     {
-      config: { access: { role: 'member', organisation: 'params.id' } },
+      config: memberOf('params.id'),
       schema: {
         ...base,
         summary: 'Site figures from the ledger as CSV',
@@ -100,7 +100,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/sites/:id',
     {
-      config: { access: { action: 'view', asset: { site: 'params.id' } } },
+      config: onAsset('view', 'site'),
       schema: { ...base, summary: 'The whole site', params: siteIdParam, response: { 200: site, ...errors } },
     },
     async (req) => service.read(callerOf(req), req.params.id),
@@ -109,7 +109,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/sites/:id',
     {
-      config: { access: { action: 'edit', asset: { site: 'params.id' } } },
+      config: onAsset('edit', 'site'),
       schema: {
         ...base,
         summary: 'Updates the fields sent',
@@ -124,7 +124,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/sites/:id',
     {
-      config: { access: { action: 'edit', asset: { site: 'params.id' } } },
+      config: onAsset('edit', 'site'),
       schema: {
         ...base,
         summary: 'Archives the site (restorable by a product administrator for three months)',
@@ -138,7 +138,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/sites/:id/indicator-defaults/:indicatorId',
     {
-      config: { access: { action: 'edit', asset: { site: 'params.id' } } },
+      config: onAsset('edit', 'site'),
       schema: {
         ...base,
         summary: "Sets a site indicator's value (empty or null clears it)",
@@ -157,7 +157,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
     app[method](
       '/site-groups/:groupId/site/:siteId',
       {
-        config: { access: { action: 'edit', asset: { site: 'params.siteId' } } },
+        config: onAsset('edit', 'site', 'params.siteId'),
         schema: {
           ...base,
           summary: join ? 'Adds the site to a site group' : 'Takes the site out of a site group',
@@ -172,7 +172,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/sites/:id/asset-graph-data/:measure/:year/year-end/:month',
     {
-      config: { access: { action: 'view', asset: { site: 'params.id' } } },
+      config: onAsset('view', 'site'),
       schema: {
         ...base,
         summary: 'The twelve months of a year ending in year-month against the year before',
@@ -187,7 +187,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/sites/:id/data-sources',
     {
-      config: { access: { action: 'view', asset: { site: 'params.id' } } },
+      config: onAsset('view', 'site'),
       schema: {
         ...base,
         summary: "The site's data sources",
@@ -201,7 +201,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/sites/:id/entities',
     {
-      config: { access: { action: 'view', asset: { site: 'params.id' } } },
+      config: onAsset('view', 'site'),
       schema: {
         ...base,
         summary: "The site's entities",

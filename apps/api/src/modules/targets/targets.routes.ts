@@ -1,4 +1,4 @@
-import { errorResponse, idParam } from '@verdant/contracts/common';
+import { idParam } from '@verdant/contracts/common';
 import {
   groupingParams,
   groupTarget,
@@ -10,15 +10,16 @@ import {
   targetList,
 } from '@verdant/contracts/targets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { editorOf, memberOf, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { TargetsService } from './targets.service';
 
-const base = { tags: ['Targets'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-const member = { access: { role: 'member', organisation: 'params.id' } } as const;
-const editor = { access: { role: 'editor', organisation: 'params.id' } } as const;
-const sessionMember = { access: { role: 'member', organisation: 'session' } } as const;
-const sessionEditor = { access: { role: 'editor', organisation: 'session' } } as const;
+const base = signedInDocs('Targets');
+const errors = REQUEST_ERRORS;
+const member = memberOf('params.id');
+const editor = editorOf('params.id');
+const sessionMember = memberOf('session');
+const sessionEditor = editorOf('session');
 const TYPES = ['site', 'meter'] as const;
 
 export const targetsRoutes: FastifyPluginAsyncZod<{ service: TargetsService }> = async (app, { service }) => {

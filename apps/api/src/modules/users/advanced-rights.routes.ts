@@ -1,4 +1,3 @@
-import { errorResponse } from '@verdant/contracts/common';
 import {
   advancedRight,
   advancedRightGrantParams,
@@ -8,11 +7,12 @@ import {
 } from '@verdant/contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { administratorOf, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { AdvancedRightsService } from './advanced-rights.service';
 
-const base = { tags: ['Advanced rights'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const base = signedInDocs('Advanced rights');
+const errors = REQUEST_ERRORS;
 const rights = { 200: z.array(advancedRight), ...errors };
 
 export const advancedRightsRoutes: FastifyPluginAsyncZod<{ service: AdvancedRightsService }> = async (
@@ -36,7 +36,7 @@ export const advancedRightsRoutes: FastifyPluginAsyncZod<{ service: AdvancedRigh
   app.post(
     '/users/:id/advanced-rights/:orgId/:assetType/:assetId/right/:rightId',
     {
-      config: { access: { role: 'administrator', organisation: 'params.orgId' } },
+      config: administratorOf('params.orgId'),
       schema: {
         ...base,
         summary: 'Grant a level on an asset and everything beneath it',
@@ -53,7 +53,7 @@ export const advancedRightsRoutes: FastifyPluginAsyncZod<{ service: AdvancedRigh
   app.delete(
     '/users/:id/advanced-rights/:orgId/:assetType/:assetId',
     {
-      config: { access: { role: 'administrator', organisation: 'params.orgId' } },
+      config: administratorOf('params.orgId'),
       schema: { ...base, summary: 'Remove an advanced right', params: advancedRightParams, response: rights },
     },
     async (req) => {
@@ -65,7 +65,7 @@ export const advancedRightsRoutes: FastifyPluginAsyncZod<{ service: AdvancedRigh
   app.post(
     '/users/:id/copy-rights/:orgId/from/:otherUserId',
     {
-      config: { access: { role: 'administrator', organisation: 'params.orgId' } },
+      config: administratorOf('params.orgId'),
       schema: {
         ...base,
         summary: "Replace a user's advanced rights with a copy of another user's",

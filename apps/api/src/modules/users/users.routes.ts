@@ -1,4 +1,4 @@
-import { errorResponse, okResponse } from '@verdant/contracts/common';
+import { okResponse } from '@verdant/contracts/common';
 import {
   changePasswordRequest,
   checkAnswer,
@@ -19,25 +19,18 @@ import {
 } from '@verdant/contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { administratorOf, ERROR_RESPONSES, editorOf, memberOf, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { UsersService } from './users.service';
 
-const tags = ['Users'];
-const security = [{ bearer: [] }];
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
-const base = { tags, security };
+const base = signedInDocs('Users');
+const errors = ERROR_RESPONSES;
 
 export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
   app.get(
     '/users',
     {
-      config: { access: { role: 'member', organisation: 'session' } },
+      config: memberOf('session'),
       schema: {
         ...base,
         summary: 'Members of the current organisation, 100 at a time',
@@ -51,7 +44,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.get(
     '/users/email-check/:email',
     {
-      config: { access: { role: 'editor', organisation: 'session' } },
+      config: editorOf('session'),
       schema: {
         ...base,
         summary: 'Whether an email may be used for a new user',
@@ -65,7 +58,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.get(
     '/users/id-check/:id',
     {
-      config: { access: { role: 'editor', organisation: 'session' } },
+      config: editorOf('session'),
       schema: {
         ...base,
         summary: 'Whether a login id may be used for a new user',
@@ -79,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.post(
     '/users/create',
     {
-      config: { access: { role: 'member', organisation: 'session' } },
+      config: memberOf('session'),
       schema: {
         ...base,
         summary: 'Create a user in the current organisation (Observer)',
@@ -97,7 +90,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.post(
     '/users/create/and-grant/:level/to/:org',
     {
-      config: { access: { role: 'member', organisation: 'params.org' } },
+      config: memberOf('params.org'),
       schema: {
         ...base,
         summary: 'Create a user and grant an access level in an organisation',
@@ -120,7 +113,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.get(
     '/users/:id',
     {
-      config: { access: { role: 'member', organisation: 'session' } },
+      config: memberOf('session'),
       schema: {
         ...base,
         summary: 'One member of the current organisation',
@@ -134,7 +127,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.put(
     '/users/:id',
     {
-      config: { access: { role: 'member', organisation: 'session' } },
+      config: memberOf('session'),
       schema: {
         ...base,
         summary: 'Save the whole user (details, admin flag, product block)',
@@ -149,7 +142,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.delete(
     '/users/:id',
     {
-      config: { access: { role: 'administrator', organisation: 'session' } },
+      config: administratorOf('session'),
       schema: {
         ...base,
         summary: 'Delete a user',
@@ -163,7 +156,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.delete(
     '/users/:id/from/:orgId',
     {
-      config: { access: { role: 'administrator', organisation: 'params.orgId' } },
+      config: administratorOf('params.orgId'),
       schema: {
         ...base,
         summary: 'Remove a user from an organisation',
@@ -180,7 +173,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.put(
     '/users/:id/grant/:accessId/to/:orgId',
     {
-      config: { access: { role: 'member', organisation: 'params.orgId' } },
+      config: memberOf('params.orgId'),
       schema: {
         ...base,
         summary: 'Set the access level in an organisation (-2 removes)',
@@ -197,7 +190,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.post(
     '/users/:id/block/:orgId',
     {
-      config: { access: { role: 'administrator', organisation: 'params.orgId' } },
+      config: administratorOf('params.orgId'),
       schema: {
         ...base,
         summary: 'Block a user within an organisation',
@@ -211,7 +204,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.delete(
     '/users/:id/block/:orgId',
     {
-      config: { access: { role: 'administrator', organisation: 'params.orgId' } },
+      config: administratorOf('params.orgId'),
       schema: {
         ...base,
         summary: 'Unblock a user within an organisation',
@@ -243,7 +236,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.put(
     '/users/:id/reset-password',
     {
-      config: { access: { role: 'administrator', organisation: 'session' } },
+      config: administratorOf('session'),
       schema: {
         ...base,
         summary: "Send another user password reset instructions (needs the caller's password)",

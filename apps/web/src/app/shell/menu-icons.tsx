@@ -2,10 +2,12 @@ import {
   type Icon,
   IconAlertTriangle,
   IconArrowsExchange,
+  IconBolt,
   IconBuilding,
   IconBuildingCommunity,
   IconBuildingFactory2,
   IconCar,
+  IconCertificate,
   IconChartDots,
   IconChartLine,
   IconChartPie,
@@ -69,6 +71,8 @@ const ICONS: Record<string, Icon> = {
   'estimated-reads': IconAlertTriangle,
   loading: IconUpload,
   tools: IconClockCog,
+  'scope2-instruments': IconCertificate,
+  'grid-intensity': IconBolt,
 };
 
 /** The icon of a menu entry; entries added to the catalogue later fall back to a neutral one. */

@@ -9,16 +9,11 @@ import {
 } from '@verdant/contracts/current-user';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
-import { useSession } from '../../lib/session-store';
+import { useOrganisationId } from '../../lib/session-store';
 
 const NAV_ICONS = 'nav-icons';
 const navIconsKey = ['current-user', 'settings', NAV_ICONS] as const;
 const settingAnswer = z.record(z.string(), settingValue.nullable());
-
-/** Organisation-scoped reads carry the organisation in their key so a switch never shows the old one. */
-function useOrganisationId(): number | null {
-  return useSession()?.organisation?.id ?? null;
-}
 
 export function useOrgSummary() {
   const orgId = useOrganisationId();

@@ -6,14 +6,14 @@ import {
   yearlyComparison,
 } from '@verdant/contracts/dashboard';
 import { api } from '../../lib/api-client';
-import { useSession } from '../../lib/session-store';
+import { useOrganisationId } from '../../lib/session-store';
 
 /** Figures change only when data is entered, so a few minutes' cache makes switching measures instant. */
 const STALE_MS = 5 * 60_000;
 
 /** Every key carries the organisation, so a switch never shows the previous organisation's figures. */
 function useDashboardKey(...parts: string[]) {
-  const orgId = useSession()?.organisation?.id ?? null;
+  const orgId = useOrganisationId();
   return { key: ['dashboard', orgId, ...parts], enabled: orgId !== null };
 }
 

@@ -10,11 +10,7 @@ import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { api } from '../../lib/api-client';
 import { saveFile } from '../../lib/download';
 import { nextPageOffset } from '../../lib/paging';
-import { useSession } from '../../lib/session-store';
-
-export function useOrganisationId(): number | null {
-  return useSession()?.organisation?.id ?? null;
-}
+import { useOrganisationId } from '../../lib/session-store';
 
 export interface DataSourceFilters {
   q: string;

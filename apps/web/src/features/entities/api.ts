@@ -29,11 +29,7 @@ import { type ReferenceList, referenceList } from '@verdant/contracts/reference'
 import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { api } from '../../lib/api-client';
 import { nextPageOffset } from '../../lib/paging';
-import { useSession } from '../../lib/session-store';
-
-export function useOrganisationId(): number | null {
-  return useSession()?.organisation?.id ?? null;
-}
+import { useOrganisationId } from '../../lib/session-store';
 
 export const entityKeys = {
   lists: (orgId: number | null) => ['entities', orgId, 'list'] as const,

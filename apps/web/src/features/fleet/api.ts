@@ -9,11 +9,7 @@ import {
   vehicleLookup,
 } from '@verdant/contracts/fleet';
 import { api } from '../../lib/api-client';
-import { useSession } from '../../lib/session-store';
-
-export function useOrganisationId(): number | null {
-  return useSession()?.organisation?.id ?? null;
-}
+import { useOrganisationId } from '../../lib/session-store';
 
 export const fleetKeys = { list: (orgId: number | null) => ['fleet', orgId] as const };
 

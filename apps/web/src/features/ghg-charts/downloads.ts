@@ -1,5 +1,5 @@
 import type { MARKET_COLUMNS } from '@verdant/contracts/ghg-charts';
-import { saveFile } from '../../lib/download';
+import { saveFile, savePng } from '../../lib/download';
 
 /**
  * A GHG chart's downloads (data-portal.md 2.7: HTML, PNG, CSV). The PNG is the chart as drawn, on white; the
@@ -7,25 +7,9 @@ import { saveFile } from '../../lib/download';
  * CSV is the API's own (the same figures, with their completeness).
  */
 
-/** The chart's canvas (ECharts draws on one) copied onto a white background. */
-export function chartPicture(container: HTMLElement | null): HTMLCanvasElement | null {
-  const source = container?.querySelector('canvas');
-  if (!source) return null;
-  const copy = document.createElement('canvas');
-  copy.width = source.width;
-  copy.height = source.height;
-  const context = copy.getContext('2d');
-  if (!context) return null;
-  context.fillStyle = '#ffffff';
-  context.fillRect(0, 0, copy.width, copy.height);
-  context.drawImage(source, 0, 0);
-  return copy;
-}
-
-export function downloadPng(container: HTMLElement | null, filename: string) {
-  chartPicture(container)?.toBlob((blob) => {
-    if (blob) saveFile(blob, filename);
-  }, 'image/png');
+/** The chart's picture (a PNG data URL from the chart's handle) as a file. */
+export function downloadPng(picture: string | null, filename: string) {
+  if (picture) savePng(picture, filename);
 }
 
 const escapeHtml = (text: string) =>
@@ -78,13 +62,12 @@ ${table.notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('\n')}
 }
 
 export function downloadHtml(
-  container: HTMLElement | null,
+  picture: string | null,
   filename: string,
   title: string,
   range: string,
   table: FiguresTable,
 ) {
-  const picture = chartPicture(container)?.toDataURL('image/png') ?? null;
   saveFile(new Blob([chartHtml(title, range, picture, table)], { type: 'text/html' }), filename);
 }
 

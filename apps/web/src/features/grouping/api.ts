@@ -8,7 +8,7 @@ import {
   membershipAnswer,
 } from '@verdant/contracts/groupings';
 import { api } from '../../lib/api-client';
-import { useSession } from '../../lib/session-store';
+import { useOrganisationId } from '../../lib/session-store';
 
 /** The groups screens share the 'groupings' key root, so a change anywhere refreshes every list. */
 const keys = {
@@ -35,7 +35,7 @@ export function useDistribution(type: GroupType, id: number) {
 
 /** The groups in no grouping, which may join this one. */
 export function useUncontrolledGroups(type: GroupType) {
-  const orgId = useSession()?.organisation?.id ?? null;
+  const orgId = useOrganisationId();
   return useQuery({
     queryKey: ['groupings', type, orgId],
     queryFn: ({ signal }) =>
@@ -64,7 +64,7 @@ export function useAssignGroup(type: GroupType, id: number) {
 }
 
 export function useNewGroupIn(type: GroupType, id: number) {
-  const orgId = useSession()?.organisation?.id ?? null;
+  const orgId = useOrganisationId();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>

@@ -7,11 +7,9 @@ import {
   type NewGroupingBody,
 } from '@verdant/contracts/groupings';
 import { api } from '../../lib/api-client';
-import { useSession } from '../../lib/session-store';
+import { useOrganisationId } from '../../lib/session-store';
 
 export type GroupingKind = GroupType | 'reporting';
-
-const useOrganisationId = () => useSession()?.organisation?.id ?? null;
 
 /** Every screen about groups reads and refreshes under this key. */
 export const groupingKeys = {

@@ -2,14 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { okResponse } from '@verdant/contracts/common';
 import { job, jobsList, type NewJob } from '@verdant/contracts/jobs';
 import { api } from '../../lib/api-client';
-import { useSession } from '../../lib/session-store';
+import { useOrganisationId } from '../../lib/session-store';
 
 const jobsPath = (orgId: number) => `/organisations/${orgId}/jobs`;
 export const jobKeys = { list: (orgId: number | null) => ['jobs', orgId] as const };
-
-export function useOrganisationId(): number | null {
-  return useSession()?.organisation?.id ?? null;
-}
 
 export function useJobs() {
   const orgId = useOrganisationId();

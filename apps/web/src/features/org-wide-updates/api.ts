@@ -7,11 +7,7 @@ import {
   type TariffAlertDefault,
 } from '@verdant/contracts/org-wide-updates';
 import { api } from '../../lib/api-client';
-import { useSession } from '../../lib/session-store';
-
-export function useOrganisationId(): number | null {
-  return useSession()?.organisation?.id ?? null;
-}
+import { useOrganisationId } from '../../lib/session-store';
 
 export function useRetailers() {
   return useQuery({

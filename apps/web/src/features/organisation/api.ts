@@ -21,11 +21,11 @@ import { POLL_MS } from '@verdant/domain/constants';
 import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../lib/api-client';
 import { enqueue } from '../../lib/serial-queue';
-import { useSession } from '../../lib/session-store';
+import { useOrganisationId } from '../../lib/session-store';
 
 /** The organisation the session is in; every page of the organisation area shows that one. */
 export function useCurrentOrganisationId(): number | null {
-  return useSession()?.organisation?.id ?? null;
+  return useOrganisationId();
 }
 
 export const organisationKeys = {

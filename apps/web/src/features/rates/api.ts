@@ -13,7 +13,7 @@ import {
 } from '@verdant/contracts/rates';
 import { api } from '../../lib/api-client';
 import { saveFile } from '../../lib/download';
-import { useSession } from '../../lib/session-store';
+import { useOrganisationId } from '../../lib/session-store';
 
 const base = (orgId: number | null) => `/organisations/${orgId ?? 0}`;
 const keys = {
@@ -23,12 +23,8 @@ const keys = {
   ppd: (orgId: number | null) => ['rates', orgId, 'ppd'] as const,
 };
 
-function useOrgId() {
-  return useSession()?.organisation?.id ?? null;
-}
-
 export function useTouContracts() {
-  const orgId = useOrgId();
+  const orgId = useOrganisationId();
   return useQuery({
     queryKey: keys.tou(orgId),
     queryFn: ({ signal }) => api.get(`${base(orgId)}/tou-contracts`, { schema: touContractsList, signal }),
@@ -37,7 +33,7 @@ export function useTouContracts() {
 }
 
 export function useTouRates(contractId: number | null) {
-  const orgId = useOrgId();
+  const orgId = useOrganisationId();
   return useQuery({
     queryKey: keys.touRates(orgId, contractId),
     queryFn: ({ signal }) =>
@@ -47,7 +43,7 @@ export function useTouRates(contractId: number | null) {
 }
 
 export function useNewContract(kind: 'tou' | 'ppd') {
-  const orgId = useOrgId();
+  const orgId = useOrganisationId();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
@@ -58,7 +54,7 @@ export function useNewContract(kind: 'tou' | 'ppd') {
 }
 
 export function useUploadTouRates() {
-  const orgId = useOrgId();
+  const orgId = useOrganisationId();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (csv: string) =>
@@ -80,7 +76,7 @@ export async function downloadTouTemplate(orgId: number, meter: number, from: st
 }
 
 export function useNhhRates() {
-  const orgId = useOrgId();
+  const orgId = useOrganisationId();
   return useQuery({
     queryKey: keys.nhh(orgId),
     queryFn: ({ signal }) => api.get(`${base(orgId)}/ntou-contract-rates`, { schema: nhhRatesList, signal }),
@@ -89,7 +85,7 @@ export function useNhhRates() {
 }
 
 export function useAddNhhRate() {
-  const orgId = useOrgId();
+  const orgId = useOrganisationId();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: NewNhhRate) =>
@@ -99,7 +95,7 @@ export function useAddNhhRate() {
 }
 
 export function usePpdContracts() {
-  const orgId = useOrgId();
+  const orgId = useOrganisationId();
   return useQuery({
     queryKey: keys.ppd(orgId),
     queryFn: ({ signal }) => api.get(`${base(orgId)}/ppd-contracts`, { schema: ppdContractsList, signal }),
@@ -108,7 +104,7 @@ export function usePpdContracts() {
 }
 
 export function useAddPpdRate() {
-  const orgId = useOrgId();
+  const orgId = useOrganisationId();
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ contractId, body }: { contractId: number; body: NewPpdRate }) =>
@@ -116,5 +112,3 @@ export function useAddPpdRate() {
     onSuccess: () => client.invalidateQueries({ queryKey: keys.ppd(orgId) }),
   });
 }
-
-export { useOrgId };

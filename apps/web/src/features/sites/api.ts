@@ -24,12 +24,8 @@ import { z } from 'zod';
 import { api } from '../../lib/api-client';
 import { saveFile } from '../../lib/download';
 import { nextPageOffset } from '../../lib/paging';
-import { useSession } from '../../lib/session-store';
+import { useOrganisationId } from '../../lib/session-store';
 import { useListConsumption } from '../../lib/use-list-consumption';
-
-export function useOrganisationId(): number | null {
-  return useSession()?.organisation?.id ?? null;
-}
 
 export const siteKeys = {
   lists: (orgId: number | null) => ['sites', orgId, 'list'] as const,

@@ -7,14 +7,10 @@ import {
   targetList,
 } from '@verdant/contracts/targets';
 import { api } from '../../lib/api-client';
-import { useSession } from '../../lib/session-store';
-
-export function useOrgId() {
-  return useSession()?.organisation?.id ?? null;
-}
+import { useOrganisationId } from '../../lib/session-store';
 
 export function useTargets() {
-  const orgId = useOrgId();
+  const orgId = useOrganisationId();
   return useQuery({
     queryKey: ['targets', orgId],
     queryFn: ({ signal }) => api.get(`/organisations/${orgId}/targets`, { schema: targetList, signal }),
@@ -23,7 +19,7 @@ export function useTargets() {
 }
 
 export function useCreateTarget() {
-  const orgId = useOrgId();
+  const orgId = useOrganisationId();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: NewTargetRequest) =>
@@ -34,7 +30,7 @@ export function useCreateTarget() {
 
 /** The organisation's report, or a grouping's (`scope` 'site-groupings/{id}' or 'meter-groupings/{id}'). */
 export function usePerformance(scope: string | null, targetId: number | null, measure: Measure) {
-  const orgId = useOrgId();
+  const orgId = useOrganisationId();
   const path = scope ? `/${scope}` : `/organisations/${orgId}`;
   const query = `?measure=${measure}${targetId ? `&target=${targetId}` : ''}`;
   return useQuery({

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AdvancedRight, type AssetType, advancedRight } from '@verdant/contracts/users';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
-import { useOrganisationId } from './api';
+import { useOrganisationId } from '../../lib/session-store';
 
 const rightsList = z.array(advancedRight);
 const rightsKey = (orgId: number | null, userId: number) =>

@@ -26,12 +26,7 @@ import { withChange } from '../../components/user-update';
 import { api } from '../../lib/api-client';
 import { nextPageOffset } from '../../lib/paging';
 import { enqueue } from '../../lib/serial-queue';
-import { updateSessionUser, useSession } from '../../lib/session-store';
-
-/** The users of an organisation are cached under it, so a switch never shows the previous one's people. */
-export function useOrganisationId(): number | null {
-  return useSession()?.organisation?.id ?? null;
-}
+import { updateSessionUser, useOrganisationId } from '../../lib/session-store';
 
 export const userKeys = {
   all: (orgId: number | null) => ['users', orgId] as const,

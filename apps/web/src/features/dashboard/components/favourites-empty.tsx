@@ -21,7 +21,7 @@ const KINDS = {
   },
 } as const;
 
-/** The Favourite Reports and Favourite Graphs tabs until favourites can be added (the reports issue). */
+/** The Favourite Reports tab until reports exist, and the Favourite Graphs tab while it holds none. */
 export function FavouritesEmpty({ kind }: { kind: keyof typeof KINDS }) {
   const { icon, title, description, to, action } = KINDS[kind];
   return (

@@ -1,3 +1,5 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session-store';
@@ -5,6 +7,11 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOrgSummary } from '../../current-user/api';
 import { FavouritesEmpty } from '../components/favourites-empty';
 import { Overview } from '../components/overview';
+
+// The Favourite Graphs tab loads with its own small chunk, so the Overview carries none of it.
+const FavouriteGraphs = lazy(async () => ({
+  default: (await import('../components/favourite-graphs')).FavouriteGraphs,
+}));
 
 /** One page for the three dashboard tabs; the shell draws the tabs themselves. */
 export function DashboardPage() {
@@ -22,7 +29,15 @@ export function DashboardPage() {
       {tab === '/dashboard/favourite-reports' ? (
         <FavouritesEmpty kind="reports" />
       ) : tab === '/dashboard/favourite-graphs' ? (
-        <FavouritesEmpty kind="graphs" />
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label="Loading favourite graphs" />
+            </Center>
+          }
+        >
+          <FavouriteGraphs />
+        </Suspense>
       ) : (
         <Overview />
       )}

@@ -2,7 +2,21 @@ import type { HalfHourMonth, HalfHourRecord } from '@verdant/contracts/half-hour
 import { POWER_FACTOR_TICKS } from '@verdant/domain/constants';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { formatNumber } from '@verdant/domain/unit-scaling';
-import type { ChartOption } from '../../../components/chart';
+import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
+import { type ChartOption, registerChartParts } from '../../../components/chart';
+
+// The half-hour charts draw lines, scatter, bars and pies (components/chart.tsx registers only the renderer).
+registerChartParts([
+  BarChart,
+  LineChart,
+  PieChart,
+  ScatterChart,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TooltipComponent,
+]);
 
 /** Colours of the half-hour charts: readings, estimated or substituted ones, and the two averages. */
 export const COLOURS = { reading: '#0b7285', estimated: '#d9480f', weekday: '#5f3dc4', weekend: '#2b8a3e' };

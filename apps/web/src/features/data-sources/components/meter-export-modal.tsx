@@ -11,7 +11,8 @@ import {
 } from '../../../components/export-ranges';
 import { errorMessage } from '../../../lib/api-errors';
 import { showInfoBanner } from '../../../lib/banners';
-import { downloadMeterExport, useOrganisationId } from '../api';
+import { useOrganisationId } from '../../../lib/session-store';
+import { downloadMeterExport } from '../api';
 
 interface MeterExportModalProps {
   opened: boolean;

@@ -5,7 +5,8 @@ import { MonthField } from '../../../components/date-fields';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showInfoBanner } from '../../../lib/banners';
 import { saveFile } from '../../../lib/download';
-import { exportFleet, useOrganisationId } from '../api';
+import { useOrganisationId } from '../../../lib/session-store';
+import { exportFleet } from '../api';
 
 type Kind = 'fleet-data-export' | 'fleet-transaction-export';
 const TITLES: Record<Kind, string> = {

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useAssetBrowse } from '../../../components/use-asset-browse';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
-import { checkCardName, useCreateCard, useOrganisationId } from '../api';
+import { useOrganisationId } from '../../../lib/session-store';
+import { checkCardName, useCreateCard } from '../api';
 
 /** New Fuel Card: the name is uppercased and checked 500 ms after typing stops; a site is required. */
 export function NewFuelCardModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

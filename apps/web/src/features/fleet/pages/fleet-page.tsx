@@ -104,20 +104,6 @@ export function FleetPage() {
       </PageActions>
       <Stack gap="md">
         <Group align="flex-end" gap="md">
-          <ListFilters
-            filters={f}
-            nameWidth={220}
-            choices={[
-              { label: 'Fuel', any: 'Any fuel', data: fuelOptions, value: fuels, onChange: setFuels },
-              {
-                label: memberOf === 'site' ? 'Sites' : 'Groups',
-                any: memberOf === 'site' ? 'Any site' : 'Any group',
-                data: groupOptions,
-                value: groups,
-                onChange: setGroups,
-              },
-            ]}
-          />
           <Select
             label="Member Of"
             data={[
@@ -131,6 +117,20 @@ export function FleetPage() {
             }}
             allowDeselect={false}
             w={180}
+          />
+          <ListFilters
+            filters={f}
+            nameWidth={220}
+            choices={[
+              { label: 'Fuel', any: 'Any fuel', data: fuelOptions, value: fuels, onChange: setFuels },
+              {
+                label: memberOf === 'site' ? 'Sites' : 'Groups',
+                any: memberOf === 'site' ? 'Any site' : 'Any group',
+                data: groupOptions,
+                value: groups,
+                onChange: setGroups,
+              },
+            ]}
           />
           {fleet.isSuccess && (
             <Text fz="sm" c="dimmed" role="status" ml="auto">

@@ -2,8 +2,10 @@ import { Alert, Button, Group, Loader, Menu, Modal, Select, Stack, Table, Text }
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import type { GhgChart } from '@verdant/contracts/ghg-charts';
+import { BarChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Chart } from '../../../components/chart';
+import { Chart, type ChartHandle, registerChartParts } from '../../../components/chart';
 import { MonthField } from '../../../components/date-fields';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
@@ -11,6 +13,9 @@ import { type ChartRange, fetchChartCsv, useGhgChart } from '../api';
 import { type ChartDef, figuresTable, type GroupingChoice, kg } from '../chart-kinds';
 import { chartOption } from '../chart-options';
 import { downloadCsv, downloadHtml, downloadPng, marketNote } from '../downloads';
+
+// The GHG charts draw pies and bars (components/chart.tsx registers only the renderer).
+registerChartParts([BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent]);
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const keyOf = (g: GroupingChoice) => `${g.type}-${g.id}`;
@@ -42,7 +47,8 @@ export function GhgChartModal({
   const path = picked.length === def.groupings ? def.path(picked) : null;
   const answer = useGhgChart(path, range);
   const chart = answer.data;
-  const canvas = useRef<HTMLDivElement>(null);
+  const handle = useRef<ChartHandle | null>(null);
+  const picture = () => handle.current?.toPng() ?? null;
 
   // The first answer (the last complete reporting year) fills the month fields.
   useEffect(() => {
@@ -102,13 +108,12 @@ export function GhgChartModal({
             <Menu.Dropdown>
               <Menu.Item
                 onClick={() =>
-                  table &&
-                  downloadHtml(canvas.current, `${file}.html`, def.title, rangeText, { ...table, notes })
+                  table && downloadHtml(picture(), `${file}.html`, def.title, rangeText, { ...table, notes })
                 }
               >
                 HTML
               </Menu.Item>
-              <Menu.Item onClick={() => downloadPng(canvas.current, `${file}.png`)}>PNG</Menu.Item>
+              <Menu.Item onClick={() => downloadPng(picture(), `${file}.png`)}>PNG</Menu.Item>
               <Menu.Item
                 onClick={async () =>
                   path &&
@@ -128,15 +133,14 @@ export function GhgChartModal({
           </Alert>
         )}
         {chart && <Summary chart={chart} range={rangeText} />}
-        <div ref={canvas}>
-          <Chart
-            option={option}
-            height={wide ? 380 : 340}
-            label={`${def.title}, ${rangeText}`}
-            loading={answer.isPending}
-            empty={chart && chart.rows.length === 0 ? 'No data found for that period.' : null}
-          />
-        </div>
+        <Chart
+          option={option}
+          height={wide ? 380 : 340}
+          label={`${def.title}, ${rangeText}`}
+          loading={answer.isPending}
+          empty={chart && chart.rows.length === 0 ? 'No data found for that period.' : null}
+          handle={handle}
+        />
         {table && (
           <>
             <ScrollTable label={`${def.title}: figures`} minWidth={760}>

@@ -17,14 +17,19 @@ import type { GroupDetail } from '@verdant/contracts/groupings';
 import { MSG } from '@verdant/domain/messages';
 import { shortMonthLabel } from '@verdant/domain/month-labels';
 import { axisScale, formatMoney, formatQuantity } from '@verdant/domain/unit-scaling';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent } from 'echarts/components';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Chart } from '../../../components/chart';
+import { Chart, registerChartParts } from '../../../components/chart';
 import { InlineField } from '../../../components/inline-field';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useInclusion, useMemberDetails, useMembership, useRenameGroup } from '../api';
+
+// The chart kinds and components this screen draws (components/chart.tsx registers only the renderer).
+registerChartParts([BarChart, GridComponent, TooltipComponent]);
 
 const NOUN = { site: 'site', meter: 'data source' } as const;
 

@@ -59,14 +59,13 @@ export function ReportButton({ job }: { job: ImportJob }) {
 export function LoadsTable({ jobs }: { jobs: ImportJob[] }) {
   return (
     <Paper withBorder radius="md">
-      <ScrollTable label="Load jobs" minWidth={1180}>
+      <ScrollTable label="Load jobs" minWidth={1080}>
         <Table striped verticalSpacing="sm" data-testid="loads-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={140}>Uploaded</Table.Th>
-              <Table.Th miw={180}>File</Table.Th>
-              <Table.Th w={120}>Format</Table.Th>
+              <Table.Th miw={200}>File</Table.Th>
               <Table.Th w={110}>Status</Table.Th>
+              <Table.Th w={120}>Format</Table.Th>
               <Table.Th w={90} ta="right">
                 Rows
               </Table.Th>
@@ -85,7 +84,7 @@ export function LoadsTable({ jobs }: { jobs: ImportJob[] }) {
           <Table.Tbody>
             {jobs.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={9}>
+                <Table.Td colSpan={8}>
                   <Text c="dimmed" ta="center" py="md">
                     No data has been loaded yet.
                   </Text>
@@ -95,22 +94,17 @@ export function LoadsTable({ jobs }: { jobs: ImportJob[] }) {
             {jobs.map((job) => (
               <Table.Tr key={job.uuid} data-testid={`load-${job.uuid}`}>
                 <Table.Td>
-                  {formatDisplayDate(job.createdAt)} {dayjs(job.createdAt).format('HH:mm')}
-                </Table.Td>
-                <Table.Td>
                   <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                     {job.filename}
                   </Text>
-                  {job.uploadedBy && (
-                    <Text fz="xs" c="dimmed">
-                      {job.uploadedBy}
-                    </Text>
-                  )}
+                  <Text fz="xs" c="dimmed">
+                    {`${formatDisplayDate(job.createdAt)} ${dayjs(job.createdAt).format('HH:mm')}${job.uploadedBy ? `, ${job.uploadedBy}` : ''}`}
+                  </Text>
                 </Table.Td>
-                <Table.Td>{job.format ? IMPORT_FORMAT_LABELS[job.format] : '—'}</Table.Td>
                 <Table.Td>
                   <LoadStatus job={job} />
                 </Table.Td>
+                <Table.Td>{job.format ? IMPORT_FORMAT_LABELS[job.format] : '—'}</Table.Td>
                 <Table.Td ta="right">{count(job.readings)}</Table.Td>
                 <Table.Td ta="right">{count(job.days)}</Table.Td>
                 <Table.Td ta="right">{count(job.meters)}</Table.Td>

@@ -16,15 +16,10 @@ import { type ReactNode, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
+import { useOrganisationId } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUserDetails } from '../../current-user/api';
-import {
-  type OrgWideCall,
-  useIdentifierLabels,
-  useOrganisationId,
-  useOrgWideUpdate,
-  useRetailers,
-} from '../api';
+import { type OrgWideCall, useIdentifierLabels, useOrgWideUpdate, useRetailers } from '../api';
 
 const DIFFER_OPTIONS = [
   { value: '1', label: 'Greater than the previous year' },

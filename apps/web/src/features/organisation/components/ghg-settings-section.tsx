@@ -1,5 +1,6 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { Anchor, SimpleGrid, Text } from '@mantine/core';
 import type { Organisation } from '@verdant/contracts/organisations';
+import { Link } from 'react-router';
 import { SettingsSection } from '../../../components/settings-section';
 import { useFactorSources, useLedgerStatus, useSaveOrganisation } from '../api';
 import { SaveSelect } from './save-select';
@@ -58,6 +59,13 @@ export function GhgSettingsSection({ organisation }: { organisation: Organisatio
           onSave={(value) => save({ reportingYearEnd: Number(value ?? 12) })}
         />
       </SimpleGrid>
+      <Text size="sm">
+        Market-based scope 2 takes the organisation’s{' '}
+        <Anchor component={Link} to="/organisation/scope2-instruments">
+          certificates and supplier-specific factors
+        </Anchor>
+        , and the residual mix for the rest.
+      </Text>
       {status && !status.fresh ? (
         <Text size="sm" c="dimmed" mt="sm" role="status">
           Recalculating emissions: {status.pendingMeters} data{' '}

@@ -14,12 +14,17 @@ import {
 } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { axisScale, formatQuantity } from '@verdant/domain/unit-scaling';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Chart } from '../../../components/chart';
+import { Chart, registerChartParts } from '../../../components/chart';
 import { errorMessage } from '../../../lib/api-errors';
 import { useEmitters, useSiteAlerts, useSiteRanking } from '../api';
 import { emittersOption, rankingOption } from '../overview-charts';
+
+// The chart kinds and components this screen draws (components/chart.tsx registers only the renderer).
+registerChartParts([BarChart, GridComponent, LegendComponent, TooltipComponent]);
 
 const CHART_HEIGHT = 320;
 const MEASURES = [

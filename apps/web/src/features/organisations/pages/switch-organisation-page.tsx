@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner } from '../../../lib/banners';
-import { useSession } from '../../../lib/session-store';
+import { useOrganisationId } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAvailableOrgs, useSwitchOrganisation } from '../api';
 import { OrganisationList } from '../components/organisation-list';
@@ -17,7 +17,7 @@ import { OrganisationList } from '../components/organisation-list';
 export function SwitchOrganisationPage() {
   useDocumentTitle('Switch Organisation');
   const navigate = useNavigate();
-  const currentId = useSession()?.organisation?.id ?? null;
+  const currentId = useOrganisationId();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), DEBOUNCE_MS);
   const orgs = useAvailableOrgs(q);

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
-import { downloadTouTemplate, useOrgId, useUploadTouRates } from '../api';
+import { useOrganisationId } from '../../../lib/session-store';
+import { downloadTouTemplate, useUploadTouRates } from '../api';
 
 /**
  * TOU rates template and upload: the template of a data source's contract for a range of months (from before
@@ -20,7 +21,7 @@ export function TouUploadModal({
   onClose: () => void;
   meters: { id: number; name: string }[];
 }) {
-  const orgId = useOrgId();
+  const orgId = useOrganisationId();
   const upload = useUploadTouRates();
   const [meter, setMeter] = useState<string | null>(null);
   const [from, setFrom] = useState<string | null>(null);

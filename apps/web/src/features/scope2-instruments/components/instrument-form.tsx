@@ -71,9 +71,18 @@ export function InstrumentForm({
       rate: asNumber(rate),
       reference: reference.trim() || null,
     };
+    // What is missing is named first (the contract's own checks need the fields to be there).
+    const missing: Record<string, string> = {};
+    if (byMeter && !meterId) missing.meterId = M.meter;
+    if (!byMeter && !retailerId) missing.retailerId = M.retailer;
+    if (!from) missing.dateFrom = 'Enter the start date';
+    if (!till) missing.dateTill = 'Enter the end date';
     const parsed = instrumentBody.safeParse(body);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    const issues = parsed.success
+      ? {}
+      : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    if (Object.keys(missing).length > 0 || !parsed.success) {
+      setErrors({ ...issues, ...missing });
       return;
     }
     setErrors({});

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/date-fields';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
-import { checkSiteName, useCreateSite, useOrganisationId, useRegions } from '../api';
+import { useOrganisationId } from '../../../lib/session-store';
+import { checkSiteName, useCreateSite, useRegions } from '../api';
 
 /** New Site: a free name (checked by the server as it is typed), a region and an open date; then the site. */
 export function NewSiteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

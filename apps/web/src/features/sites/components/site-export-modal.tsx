@@ -11,7 +11,8 @@ import {
 } from '../../../components/export-ranges';
 import { errorMessage } from '../../../lib/api-errors';
 import { showInfoBanner } from '../../../lib/banners';
-import { downloadSiteExport, useOrganisationId } from '../api';
+import { useOrganisationId } from '../../../lib/session-store';
+import { downloadSiteExport } from '../api';
 
 const QUANTITY_LABELS: Record<(typeof EXPORT_QUANTITIES)[number], string> = {
   cons: 'Consumption',

@@ -14,13 +14,18 @@ import {
 } from '@mantine/core';
 import type { Measure, PerformanceReport } from '@verdant/contracts/targets';
 import { shortMonthLabel } from '@verdant/domain/month-labels';
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { Chart, type ChartOption } from '../../../components/chart';
+import { Chart, type ChartOption, registerChartParts } from '../../../components/chart';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePerformance, useTargets } from '../api';
+
+// The chart kinds and components this screen draws (components/chart.tsx registers only the renderer).
+registerChartParts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent]);
 
 const UNITS: Record<Measure, string> = { co2e: 'kg CO2e', cons: 'kWh' };
 const YEAR_END_LABELS = { CY: 'calendar years', FY3: 'years April to March', FY6: 'years July to June' };

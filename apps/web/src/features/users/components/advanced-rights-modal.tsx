@@ -100,7 +100,7 @@ function AddRight({ userId }: { userId: number }) {
   const [round, setRound] = useState(0);
 
   const submit = () => {
-    if (!asset) return;
+    if (!asset || asset.type === 'vehicle') return;
     add.mutate(
       { assetType: asset.type, assetId: asset.id, rightId },
       {

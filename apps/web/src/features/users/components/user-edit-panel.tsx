@@ -7,7 +7,7 @@ import { AuditHistory } from '../../../components/audit-history';
 import { ChangePasswordModal } from '../../../components/change-password-modal';
 import { SsoNote } from '../../../components/sso-note';
 import { UserDetailsFields } from '../../../components/user-details-fields';
-import { useSession } from '../../../lib/session-store';
+import { useOrganisationId } from '../../../lib/session-store';
 import { useSaveUser, useUser } from '../api';
 import { fullName } from '../user-name';
 import { AdvancedRightsModal } from './advanced-rights-modal';
@@ -39,7 +39,7 @@ export function UserEditPanel({
   const [passwordOpened, passwordModal] = useDisclosure(false);
   const [rightsOpened, rightsModal] = useDisclosure(false);
   const [historyOpened, historyModal] = useDisclosure(false);
-  const organisationId = useSession()?.organisation?.id ?? null;
+  const organisationId = useOrganisationId();
   const self = user.id === selfId;
   const accessEditable = mayChangeAccess(
     { isAdmin: callerIsAdmin, mayEdit: listMayEdit, isSelf: self },

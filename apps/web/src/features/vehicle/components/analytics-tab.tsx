@@ -1,9 +1,14 @@
 import { SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import type { MonthlyData } from '@verdant/contracts/fleet';
 import { formatDisplayDate, formatDisplayMonth } from '@verdant/domain/dates';
+import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
+import { GridComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import { useMemo, useState } from 'react';
-import { Chart, type ChartOption } from '../../../components/chart';
+import { Chart, type ChartOption, registerChartParts } from '../../../components/chart';
 import { useMonthlyData } from '../api';
+
+// The chart kinds and components this screen draws (components/chart.tsx registers only the renderer).
+registerChartParts([BarChart, LineChart, ScatterChart, GridComponent, MarkLineComponent, TooltipComponent]);
 
 type Metric = 'litresPer100km' | 'litres' | 'distance' | 'litresPerDay' | 'kmPerDay' | 'costPerDay';
 const METRICS = (unit: string): { value: Metric; label: string }[] => [

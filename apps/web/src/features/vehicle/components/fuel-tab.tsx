@@ -15,6 +15,7 @@ import type { FuelPurchase } from '@verdant/contracts/fleet';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
 import { formatMoney, formatNumber } from '@verdant/domain/unit-scaling';
+import { FUEL_PURCHASE_TIME } from '@verdant/domain/vehicles';
 import { Fragment, useState } from 'react';
 import { DateField } from '../../../components/date-fields';
 import { errorMessage } from '../../../lib/api-errors';
@@ -29,7 +30,6 @@ interface Draft {
   quantity: number | '';
 }
 const EMPTY: Draft = { date: null, time: '', odo: '', cost: '', quantity: '' };
-const TIME = /^([01]?\d|2\d):[0-5]\d$/;
 
 /** The purchase form of the New Fuel Purchase modal and of an expanded row. */
 function PurchaseForm({
@@ -64,7 +64,7 @@ function PurchaseForm({
           value={d.time}
           onChange={(e) => setD({ ...d, time: e.currentTarget.value })}
           // An incomplete time is cleared when the field is left (data-portal 5).
-          onBlur={() => !TIME.test(d.time) && setD((x) => ({ ...x, time: '' }))}
+          onBlur={() => !FUEL_PURCHASE_TIME.test(d.time) && setD((x) => ({ ...x, time: '' }))}
         />
       </Group>
       <Group grow align="flex-start">
