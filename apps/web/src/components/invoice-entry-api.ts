@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type InvoiceReportExport, invoiceReportList } from '@verdant/contracts/admin-reports';
 import { api } from '../lib/api-client';
 import { saveFile } from '../lib/download';
-import { useSession } from '../lib/session-store';
+import { useOrganisationId } from '../lib/session-store';
 
 /** The report of the data sources named (the data sources list's modal), or of a data type and retailer. */
 export type InvoiceReportSource =
@@ -13,7 +13,7 @@ const base = (orgId: number | null) => `/organisations/${orgId ?? 0}/invoices-re
 
 /** The Invoice Entry Report's data sources and their gaps (spec: GET or POST /organisations/{id}/invoices-reports). */
 export function useInvoiceEntryReport(source: InvoiceReportSource, enabled = true) {
-  const orgId = useSession()?.organisation?.id ?? null;
+  const orgId = useOrganisationId();
   return useQuery({
     queryKey: ['organisation', orgId, 'invoices-reports', source] as const,
     queryFn: ({ signal }) => {

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../lib/api-errors';
 import { showErrorBanner } from '../lib/banners';
-import { useSession } from '../lib/session-store';
+import { useOrganisationId } from '../lib/session-store';
 import {
   downloadInvoiceEntryCsv,
   type InvoiceReportSource,
@@ -36,7 +36,7 @@ export function InvoiceEntryReport({
   onYear: (y: number) => void;
   controls?: ReactNode;
 }) {
-  const orgId = useSession()?.organisation?.id ?? null;
+  const orgId = useOrganisationId();
   const report = useInvoiceEntryReport(source);
   const [exporting, setExporting] = useState(false);
   const today = dayjs().format('YYYY-MM-DD');

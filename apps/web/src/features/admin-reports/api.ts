@@ -3,11 +3,7 @@ import { estimatedReadsReport } from '@verdant/contracts/admin-reports';
 import { energyTypeList } from '@verdant/contracts/catalogue';
 import { retailerList } from '@verdant/contracts/meter-creation';
 import { api } from '../../lib/api-client';
-import { useSession } from '../../lib/session-store';
-
-export function useOrganisationId(): number | null {
-  return useSession()?.organisation?.id ?? null;
-}
+import { useOrganisationId } from '../../lib/session-store';
 
 /** Estimated Reads (GET /organisations/{id}/estimated-reads-report). */
 export function useEstimatedReads() {
