@@ -150,10 +150,10 @@ function DistributionForm({ meterId, data }: { meterId: number; data: EnergyDist
           <Table.Tfoot>
             <Table.Tr>
               <Table.Th>Total</Table.Th>
-              <Table.Th ta="right" c={cons > 100 ? 'red.7' : undefined} data-testid="total-cons">
+              <Table.Th ta="right" c={cons > 100 ? 'red' : undefined} data-testid="total-cons">
                 {`${cons}%`}
               </Table.Th>
-              <Table.Th ta="right" c={note > 100 ? 'red.7' : undefined} data-testid="total-note">
+              <Table.Th ta="right" c={note > 100 ? 'red' : undefined} data-testid="total-note">
                 {`${note}%`}
               </Table.Th>
             </Table.Tr>
@@ -161,12 +161,12 @@ function DistributionForm({ meterId, data }: { meterId: number; data: EnergyDist
         </Table>
       </ScrollTable>
       {cons > 100 && (
-        <Text c="red.7" fz="sm">
+        <Text c="red" fz="sm">
           {MSG.distributionOver100}
         </Text>
       )}
       {note > 100 && (
-        <Text c="red.7" fz="sm">
+        <Text c="red" fz="sm">
           {MSG.distributionNoteOver100}
         </Text>
       )}
@@ -196,7 +196,7 @@ function DistributionForm({ meterId, data }: { meterId: number; data: EnergyDist
         </Group>
       )}
       {error && (
-        <Text c="red.7" fz="sm" role="alert">
+        <Text c="red" fz="sm" role="alert">
           {error}
         </Text>
       )}

@@ -132,7 +132,7 @@ export function LoadSeriesForm({
           clearable
         />
         {errors.form && (
-          <Text role="alert" c="red.7" fz="sm">
+          <Text role="alert" c="red" fz="sm">
             {errors.form}
           </Text>
         )}

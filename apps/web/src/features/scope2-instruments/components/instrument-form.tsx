@@ -193,7 +193,7 @@ export function InstrumentForm({
           error={errors.reference}
         />
         {errors.form && (
-          <Text role="alert" c="red.7" fz="sm">
+          <Text role="alert" c="red" fz="sm">
             {errors.form}
           </Text>
         )}
