@@ -11,3 +11,25 @@ export function nextPageOffset<K extends string>(key: K) {
     return loaded < last.total && last[key].length > 0 ? loaded : undefined;
   };
 }
+
+/** A list parameter that is sent only when set: true, a non-empty text, or a non-empty list (joined by commas). */
+export type OptionalParam = string | boolean | readonly string[] | undefined;
+
+/**
+ * A paged list's query string: the page's offset and size, the parameters always sent, then the optional ones
+ * that are set.
+ */
+export function pageQuery(
+  offset: number,
+  limit: number,
+  always: Record<string, string> = {},
+  optional: Record<string, OptionalParam> = {},
+): URLSearchParams {
+  const params = new URLSearchParams({ offset: String(offset), limit: String(limit), ...always });
+  for (const [key, value] of Object.entries(optional)) {
+    if (value === true) params.set(key, 'true');
+    else if (typeof value === 'string' && value !== '') params.set(key, value);
+    else if (Array.isArray(value) && value.length > 0) params.set(key, value.join(','));
+  }
+  return params;
+}

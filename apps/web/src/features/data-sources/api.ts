@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   alertsReport,
   type BulkActionRequest,
@@ -9,8 +9,9 @@ import {
 import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { api } from '../../lib/api-client';
 import { saveFile } from '../../lib/download';
-import { nextPageOffset } from '../../lib/paging';
+import { pageQuery } from '../../lib/paging';
 import { useOrganisationId } from '../../lib/session-store';
+import { usePagedList } from '../../lib/use-paged-list';
 
 export interface DataSourceFilters {
   q: string;
@@ -30,33 +31,25 @@ export const dataSourceKeys = {
 };
 
 function listPath(orgId: number, f: DataSourceFilters, offset: number) {
-  const params = new URLSearchParams({
-    offset: String(offset),
-    limit: String(LIST_PAGE_SIZE),
-    sort: String(f.sort),
-    measure: f.measure,
-    memberOf: f.memberOf,
-  });
-  if (f.month) params.set('month', f.month);
-  if (f.q) params.set('q', f.q);
-  for (const key of ['type', 'measuring', 'retailer', 'member'] as const) {
-    if (f[key].length > 0) params.set(key, f[key].join(','));
-  }
+  const { measure, memberOf, month, q, type, measuring, retailer, member } = f;
+  const params = pageQuery(
+    offset,
+    LIST_PAGE_SIZE,
+    { sort: String(f.sort), measure, memberOf },
+    { month, q, type, measuring, retailer, member },
+  );
   return `/organisations/${orgId}/data-sources?${params}`;
 }
 
 /** The data sources table, LIST_PAGE_SIZE rows at a time. */
 export function useDataSourcesList(filters: DataSourceFilters) {
   const orgId = useOrganisationId();
-  return useInfiniteQuery({
-    queryKey: [...dataSourceKeys.all(orgId), 'list', filters],
-    queryFn: ({ pageParam, signal }) =>
-      api.get(listPath(orgId ?? 0, filters, pageParam), { schema: dataSourceList, signal }),
-    initialPageParam: 0,
-    getNextPageParam: nextPageOffset('rows'),
-    placeholderData: keepPreviousData,
-    enabled: orgId !== null,
-  });
+  return usePagedList(
+    [...dataSourceKeys.all(orgId), 'list', filters],
+    'rows',
+    (offset, signal) => api.get(listPath(orgId ?? 0, filters, offset), { schema: dataSourceList, signal }),
+    orgId !== null,
+  );
 }
 
 export function useBulkAction() {

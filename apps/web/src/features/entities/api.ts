@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createdEntity,
   deletedAnswer,
@@ -28,8 +22,9 @@ import {
 import { type ReferenceList, referenceList } from '@verdant/contracts/reference';
 import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { api } from '../../lib/api-client';
-import { nextPageOffset } from '../../lib/paging';
+import { pageQuery } from '../../lib/paging';
 import { useOrganisationId } from '../../lib/session-store';
+import { usePagedList } from '../../lib/use-paged-list';
 
 export const entityKeys = {
   lists: (orgId: number | null) => ['entities', orgId, 'list'] as const,
@@ -50,31 +45,20 @@ export interface EntityFilters {
 }
 
 function listPath(orgId: number, f: EntityFilters, offset: number) {
-  const params = new URLSearchParams({
-    offset: String(offset),
-    limit: String(LIST_PAGE_SIZE),
-    sort: f.sort,
-    dir: f.dir,
-  });
-  if (f.q) params.set('q', f.q);
-  if (f.includeClosed) params.set('includeClosed', 'true');
-  if (f.hideOpen) params.set('hideOpen', 'true');
-  if (f.types.length > 0) params.set('types', f.types.join(','));
+  const { sort, dir, q, includeClosed, hideOpen, types } = f;
+  const params = pageQuery(offset, LIST_PAGE_SIZE, { sort, dir }, { q, includeClosed, hideOpen, types });
   return `/organisations/${orgId}/entities?${params}`;
 }
 
 /** The entities table, LIST_PAGE_SIZE rows at a time. */
 export function useEntitiesList(filters: EntityFilters) {
   const orgId = useOrganisationId();
-  return useInfiniteQuery({
-    queryKey: [...entityKeys.lists(orgId), filters],
-    queryFn: ({ pageParam, signal }) =>
-      api.get(listPath(orgId ?? 0, filters, pageParam), { schema: entitiesList, signal }),
-    initialPageParam: 0,
-    getNextPageParam: nextPageOffset('entities'),
-    placeholderData: keepPreviousData,
-    enabled: orgId !== null,
-  });
+  return usePagedList(
+    [...entityKeys.lists(orgId), filters],
+    'entities',
+    (offset, signal) => api.get(listPath(orgId ?? 0, filters, offset), { schema: entitiesList, signal }),
+    orgId !== null,
+  );
 }
 
 export function useLookup(name: ReferenceList) {

@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { referenceList } from '@verdant/contracts/reference';
 import {
   assetGraphData,
@@ -23,9 +17,10 @@ import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
 import { saveFile } from '../../lib/download';
-import { nextPageOffset } from '../../lib/paging';
+import { pageQuery } from '../../lib/paging';
 import { useOrganisationId } from '../../lib/session-store';
 import { useListConsumption } from '../../lib/use-list-consumption';
+import { usePagedList } from '../../lib/use-paged-list';
 
 export const siteKeys = {
   lists: (orgId: number | null) => ['sites', orgId, 'list'] as const,
@@ -44,33 +39,25 @@ export interface SiteFilters {
 }
 
 function listPath(orgId: number, f: SiteFilters, offset: number) {
-  const params = new URLSearchParams({
-    offset: String(offset),
-    limit: String(LIST_PAGE_SIZE),
-    sort: f.sort,
-    dir: f.dir,
-    measure: f.measure,
-    month: f.month,
-  });
-  if (f.q) params.set('q', f.q);
-  if (f.includeClosed) params.set('includeClosed', 'true');
-  if (f.hideOpen) params.set('hideOpen', 'true');
-  if (f.groups.length > 0) params.set('groups', f.groups.join(','));
+  const { sort, dir, measure, month, q, includeClosed, hideOpen, groups } = f;
+  const params = pageQuery(
+    offset,
+    LIST_PAGE_SIZE,
+    { sort, dir, measure, month },
+    { q, includeClosed, hideOpen, groups },
+  );
   return `/organisations/${orgId}/sites?${params}`;
 }
 
 /** The sites table, LIST_PAGE_SIZE rows at a time. */
 export function useSitesList(filters: SiteFilters) {
   const orgId = useOrganisationId();
-  return useInfiniteQuery({
-    queryKey: [...siteKeys.lists(orgId), filters],
-    queryFn: ({ pageParam, signal }) =>
-      api.get(listPath(orgId ?? 0, filters, pageParam), { schema: siteList, signal }),
-    initialPageParam: 0,
-    getNextPageParam: nextPageOffset('sites'),
-    placeholderData: keepPreviousData,
-    enabled: orgId !== null,
-  });
+  return usePagedList(
+    [...siteKeys.lists(orgId), filters],
+    'sites',
+    (offset, signal) => api.get(listPath(orgId ?? 0, filters, offset), { schema: siteList, signal }),
+    orgId !== null,
+  );
 }
 
 /** The month's figures per site, re-polled while some are being recomputed. */

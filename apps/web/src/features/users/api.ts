@@ -3,7 +3,6 @@ import {
   type InfiniteData,
   keepPreviousData,
   type QueryClient,
-  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
@@ -24,9 +23,10 @@ import { useCallback } from 'react';
 import { z } from 'zod';
 import { withChange } from '../../components/user-update';
 import { api } from '../../lib/api-client';
-import { nextPageOffset } from '../../lib/paging';
+import { pageQuery } from '../../lib/paging';
 import { enqueue } from '../../lib/serial-queue';
 import { updateSessionUser, useOrganisationId } from '../../lib/session-store';
+import { usePagedList } from '../../lib/use-paged-list';
 
 export const userKeys = {
   all: (orgId: number | null) => ['users', orgId] as const,
@@ -36,24 +36,18 @@ export const userKeys = {
   options: (orgId: number | null, q: string) => ['users', orgId, 'options', q] as const,
 };
 
-const usersPath = (offset: number, limit: number, q: string) => {
-  const params = new URLSearchParams({ offset: String(offset), limit: String(limit) });
-  if (q) params.set('q', q);
-  return `/users?${params}`;
-};
+const usersPath = (offset: number, limit: number, q: string) =>
+  `/users?${pageQuery(offset, limit, {}, { q })}`;
 
 /** Pages of LIST_PAGE_SIZE; the next page starts after the rows already loaded. */
 export function useUsersList(q: string) {
   const orgId = useOrganisationId();
-  return useInfiniteQuery({
-    queryKey: userKeys.list(orgId, q),
-    queryFn: ({ pageParam, signal }) =>
-      api.get(usersPath(pageParam, LIST_PAGE_SIZE, q), { schema: usersList, signal }),
-    initialPageParam: 0,
-    getNextPageParam: nextPageOffset('users'),
-    placeholderData: keepPreviousData,
-    enabled: orgId !== null,
-  });
+  return usePagedList(
+    userKeys.list(orgId, q),
+    'users',
+    (offset, signal) => api.get(usersPath(offset, LIST_PAGE_SIZE, q), { schema: usersList, signal }),
+    orgId !== null,
+  );
 }
 
 /** A few people of the organisation matching a name, for pickers. */
