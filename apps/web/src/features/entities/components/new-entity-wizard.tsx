@@ -15,9 +15,10 @@ import { ENTITY_TYPE_LABELS, ENTITY_TYPES, type EntityType } from '@verdant/cont
 import { fill, MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useReferenceList } from '../../../components/reference-lists';
 import { useAssetBrowse } from '../../../components/use-asset-browse';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
-import { useCreateEntity, useFacilities, useLookup, usePumpMeters } from '../api';
+import { useCreateEntity, useFacilities, usePumpMeters } from '../api';
 import classes from './new-entity-wizard.module.css';
 
 interface Draft {
@@ -58,8 +59,8 @@ export function NewEntityWizard({ opened, onClose }: { opened: boolean; onClose:
   const siteId = draft.siteId ? Number(draft.siteId) : null;
   const facilities = useFacilities(siteId);
   const meters = usePumpMeters(draft.type === 'PUMP' ? siteId : null);
-  const occupancies = useLookup('building-segmentations');
-  const functions = useLookup('entity-descriptors');
+  const occupancies = useReferenceList('building-segmentations');
+  const functions = useReferenceList('entity-descriptors');
   const create = useCreateEntity();
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
