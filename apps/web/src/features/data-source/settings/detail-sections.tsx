@@ -1,5 +1,6 @@
 import { Button, Checkbox, Group, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { type MeterDetail, type MeterUpdate, REPORTING_SOURCES, SITUATIONS } from '@verdant/contracts/meters';
+import type { MeterDetail, MeterUpdate } from '@verdant/contracts/meters';
+import { REPORTING_SOURCES, SITUATIONS } from '@verdant/domain/meter-creation';
 import { CARBON_REPORTING_ENERGY_ID, METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
 import { InlineField } from '../../../components/inline-field';
 import { SettingsSection } from '../../../components/settings-section';
