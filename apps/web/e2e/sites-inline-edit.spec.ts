@@ -1,7 +1,7 @@
 import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
-test('a site field edited inline saves itself and is there after a reload', async ({ page }) => {
+test('a site field edited inline saves itself and is there after a reload', async ({ page }, info) => {
   const description = `Refurbished ${Date.now().toString(36)}`;
   await signIn(page, 'demo');
   await page.goto('/organisation/sites');
@@ -19,6 +19,11 @@ test('a site field edited inline saves itself and is there after a reload', asyn
   await staff.fill('81');
   await expect(staff).toHaveAttribute('data-save-state', 'saved');
 
+  await expect(page.getByRole('region', { name: 'Site Detail' }).getByLabel('Region')).not.toHaveValue('');
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: info.outputPath(`site-details-${width}.png`), fullPage: true });
+  }
   await page.reload();
   await expect(page.getByLabel('Description')).toHaveValue(description);
   await expect(page.getByLabel('Full-time equivalent staff (FTE)')).toHaveValue('81');

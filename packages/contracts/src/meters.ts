@@ -1,4 +1,5 @@
 import { MSG } from '@verdant/domain/messages';
+import { REPORTING_SOURCES, SITUATIONS } from '@verdant/domain/meter-creation';
 import { z } from 'zod';
 import { calendarDate, idNumber, int4, int4Param, text } from './common';
 
@@ -39,9 +40,6 @@ export const meterFigures = z.object({
   costIncomplete: z.boolean(),
   co2eIncomplete: z.boolean(),
 });
-
-export const REPORTING_SOURCES = ['ORGANISATION', 'ASSOCIATED', 'CONTRACTOR', 'UNREPORTED'] as const;
-export const SITUATIONS = ['STANDARD', 'CHECK', 'OFFSHORE', 'LANDLORD'] as const;
 
 export const meterIdentifier = z.object({
   identifierId: z.number(),

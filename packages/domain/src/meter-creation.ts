@@ -23,6 +23,11 @@ export const REPORTING_SOURCE_LABELS: Record<ReportingSource, string> = {
   CONTRACTOR: 'Contractor',
   UNREPORTED: 'Unreported',
 };
+/** The reporting sources as choices of a select, labelled. */
+export const REPORTING_SOURCE_OPTIONS = REPORTING_SOURCES.map((s) => ({
+  value: s,
+  label: REPORTING_SOURCE_LABELS[s],
+}));
 
 /** A check meter is level 2 (submeter); every other situation is a level 1 (retail) supply. */
 export const meterLevelOf = (situation: Situation) => (situation === 'CHECK' ? 2 : 1);

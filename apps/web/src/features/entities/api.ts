@@ -19,7 +19,6 @@ import {
   type WwtpDetail,
   wwtpDetail,
 } from '@verdant/contracts/entities';
-import { type ReferenceList, referenceList } from '@verdant/contracts/reference';
 import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { api } from '../../lib/api-client';
 import { pageQuery } from '../../lib/paging';
@@ -59,14 +58,6 @@ export function useEntitiesList(filters: EntityFilters) {
     (offset, signal) => api.get(listPath(orgId ?? 0, filters, offset), { schema: entitiesList, signal }),
     orgId !== null,
   );
-}
-
-export function useLookup(name: ReferenceList) {
-  return useQuery({
-    queryKey: ['lookups', name],
-    queryFn: ({ signal }) => api.get(`/lookups/${name}`, { schema: referenceList, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
 }
 
 export function useFacilities(siteId: number | null) {

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { referenceList } from '@verdant/contracts/reference';
 import {
   assetGraphData,
   messageAnswer,
@@ -63,14 +62,6 @@ export function useSitesList(filters: SiteFilters) {
 /** The month's figures per site, re-polled while some are being recomputed. */
 export const useSitesConsumption = (measure: 'cons' | 'cost' | 'co2', month: string) =>
   useListConsumption('sites', measure, month);
-
-export function useRegions() {
-  return useQuery({
-    queryKey: ['lookups', 'regions'],
-    queryFn: ({ signal }) => api.get('/lookups/regions', { schema: referenceList, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 export const checkSiteName = (orgId: number, name: string) =>
   api.get(`/organisations/${orgId}/site-name-check/${encodeURIComponent(name)}`, { schema: siteNameCheck });

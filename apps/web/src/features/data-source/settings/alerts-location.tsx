@@ -107,23 +107,14 @@ export function AlertSections({ meter }: { meter: MeterDetail }) {
 export function LocationSection({ meter }: { meter: MeterDetail }) {
   const save = useFieldSavers(meter);
   const readOnly = !meter.mayEdit;
-  const line = (key: 'address1' | 'address2' | 'address3', label: string) => (
-    <InlineField label={label} name={key} value={meter[key]} readOnly={readOnly} onSave={save.text(key)} />
-  );
   return (
     <SettingsSection title="Location">
       <Stack>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {line('address1', 'Address line 1')}
-          {line('address2', 'Address line 2')}
-          {line('address3', 'Address line 3')}
-          <InlineField
-            label="Directions"
-            name="address4"
-            value={meter.address4}
-            readOnly={readOnly}
-            onSave={save.text('address4')}
-          />
+          {save.field('address1', 'Address line 1')}
+          {save.field('address2', 'Address line 2')}
+          {save.field('address3', 'Address line 3')}
+          {save.field('address4', 'Directions')}
         </SimpleGrid>
         <LocationMap
           x={meter.meterLocation?.x ?? null}

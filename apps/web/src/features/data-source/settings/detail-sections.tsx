@@ -1,5 +1,6 @@
 import { Button, Checkbox, Group, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { type MeterDetail, type MeterUpdate, REPORTING_SOURCES, SITUATIONS } from '@verdant/contracts/meters';
+import type { MeterDetail, MeterUpdate } from '@verdant/contracts/meters';
+import { REPORTING_SOURCES, SITUATIONS } from '@verdant/domain/meter-creation';
 import { CARBON_REPORTING_ENERGY_ID, METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
 import { InlineField } from '../../../components/inline-field';
 import { SettingsSection } from '../../../components/settings-section';
@@ -36,9 +37,6 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
   const readOnly = !meter.mayEdit;
   const flag = (bit: number, on: boolean) =>
     save.now({ reporting: on ? meter.reporting | bit : meter.reporting & ~bit });
-  const text = (key: 'meterNumber' | 'account' | 'landlord' | 'alertRecipient', label: string) => (
-    <InlineField label={label} name={key} value={meter[key]} readOnly={readOnly} onSave={save.text(key)} />
-  );
   const toggle = (key: ToggleKey, label: string) => (
     <Switch
       label={label}
@@ -178,7 +176,7 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
             readOnly={readOnly}
             onChange={(v) => save.now({ retailerId: v === null ? null : Number(v) })}
           />
-          {text('account', electricity ? 'ICP' : 'Account number')}
+          {save.field('account', electricity ? 'ICP' : 'Account number')}
           <Select
             label="TOU contract"
             clearable
@@ -198,7 +196,7 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
           {choice('Situation', [...SITUATIONS], meter.situation, (v) => ({
             situation: v as MeterDetail['situation'],
           }))}
-          {meter.situation === 'LANDLORD' && text('landlord', 'Landlord')}
+          {meter.situation === 'LANDLORD' && save.field('landlord', 'Landlord')}
           {toggle('invoiceReport', 'Include in the invoice report')}
           {toggle('nonMainland', 'Non-mainland supply')}
         </SimpleGrid>
@@ -206,7 +204,7 @@ export function DetailSections({ meter, onChangeType, onReplace, onMove }: Props
 
       <SettingsSection title="Metering Information">
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {text('meterNumber', 'Meter number')}
+          {save.field('meterNumber', 'Meter number')}
           <InlineField
             label="Load group"
             name="loadGroup"

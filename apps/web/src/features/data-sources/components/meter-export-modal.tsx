@@ -1,7 +1,7 @@
-import { Checkbox, Group, Modal, MultiSelect, SegmentedControl, Stack } from '@mantine/core';
+import { Checkbox, Modal, SegmentedControl, Stack } from '@mantine/core';
 import { EXPORT_DATA, EXPORT_DATA_LABELS, meterDataExportRequest } from '@verdant/contracts/data-sources';
-import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
+import { chosenOrAll, ExportChoices, useExportSubmit } from '../../../components/export-form';
 import {
   ExportActions,
   type ExportRange,
@@ -9,9 +9,6 @@ import {
   exportRangeValues,
   FIRST_EXPORT_RANGE,
 } from '../../../components/export-ranges';
-import { errorMessage } from '../../../lib/api-errors';
-import { showInfoBanner } from '../../../lib/banners';
-import { useOrganisationId } from '../../../lib/session-store';
 import { downloadMeterExport } from '../api';
 
 interface MeterExportModalProps {
@@ -27,62 +24,44 @@ interface MeterExportModalProps {
  * with a start and an end, monthly or total; answered as a CSV or XLSX download.
  */
 export function MeterExportModal({ opened, onClose, sources, preselected }: MeterExportModalProps) {
-  const orgId = useOrganisationId();
   const [assets, setAssets] = useState<string[]>(preselected.map(String));
   const [data, setData] = useState<string[]>(['kWh']);
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
   const [validation, setValidation] = useState(false);
   const [ranges, setRanges] = useState<ExportRange[]>([FIRST_EXPORT_RANGE]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const chosen = assets.length > 0 ? assets : sources.map((s) => String(s.id));
+  const { error, setError, busy, submit } = useExportSubmit(
+    meterDataExportRequest,
+    (orgId, request) => downloadMeterExport(orgId, request, format),
+    onClose,
+  );
 
   const changeRanges = (list: ExportRange[]) => {
     setError(null);
     setRanges(list);
   };
 
-  const submit = async () => {
-    const parsed = meterDataExportRequest.safeParse({
-      assets: chosen.map(Number),
+  const send = () =>
+    submit({
+      assets: chosenOrAll(assets, sources),
       data,
       ranges: exportRangeValues(ranges),
       validationColumns: validation,
     });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? MSG.validation);
-    if (orgId === null) return;
-    setError(null);
-    setBusy(true);
-    showInfoBanner(MSG.downloadStarting);
-    try {
-      await downloadMeterExport(orgId, parsed.data, format);
-      onClose();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Modal opened={opened} onClose={onClose} title="Meter Data Export" size="lg" centered>
       <Stack>
-        <MultiSelect
+        <ExportChoices
           label="Data sources"
           description="Leave empty to export every data source in the table"
-          searchable
-          data={sources.map((s) => ({ value: String(s.id), label: s.name }))}
-          value={assets}
-          onChange={setAssets}
-          maxDropdownHeight={240}
+          items={sources}
+          assets={assets}
+          onAssets={setAssets}
+          quantities={EXPORT_DATA}
+          labels={EXPORT_DATA_LABELS}
+          data={data}
+          onData={setData}
         />
-        <Checkbox.Group label="Quantities" value={data} onChange={setData}>
-          <Group mt="xs">
-            {EXPORT_DATA.map((q) => (
-              <Checkbox key={q} value={q} label={EXPORT_DATA_LABELS[q]} />
-            ))}
-          </Group>
-        </Checkbox.Group>
         <ExportRangesField ranges={ranges} onChange={changeRanges} />
         <Checkbox
           label="Add validation columns (days open, days with data, complete)"
@@ -98,7 +77,7 @@ export function MeterExportModal({ opened, onClose, sources, preselected }: Mete
             { value: 'xlsx', label: 'XLSX' },
           ]}
         />
-        <ExportActions error={error} busy={busy} onCancel={onClose} onExport={() => void submit()} />
+        <ExportActions error={error} busy={busy} onCancel={onClose} onExport={() => void send()} />
       </Stack>
     </Modal>
   );

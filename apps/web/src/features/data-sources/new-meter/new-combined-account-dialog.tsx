@@ -4,8 +4,7 @@ import {
   type CombinedAccountDraft,
   combinedAccountErrors,
   defaultWaterNames,
-  REPORTING_SOURCE_LABELS,
-  REPORTING_SOURCES,
+  REPORTING_SOURCE_OPTIONS,
   type ReportingSource,
   waterMeterNumbers,
 } from '@verdant/domain/meter-creation';
@@ -171,7 +170,7 @@ export function NewCombinedAccountDialog({
           <Select
             label="Reporting source"
             required
-            data={REPORTING_SOURCES.map((s) => ({ value: s, label: REPORTING_SOURCE_LABELS[s] }))}
+            data={REPORTING_SOURCE_OPTIONS}
             value={draft.reporting}
             onChange={(v) => set('reporting', v as ReportingSource | null)}
             error={errors.reporting}

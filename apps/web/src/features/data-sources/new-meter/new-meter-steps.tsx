@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { EnergyTypeItem, LookupItem } from '@verdant/contracts/catalogue';
 import type { IcpCheckAnswer, Retailer } from '@verdant/contracts/meter-creation';
@@ -10,8 +10,7 @@ import {
   needsIcp,
   needsLandlord,
   needsRetailer,
-  REPORTING_SOURCE_LABELS,
-  REPORTING_SOURCES,
+  REPORTING_SOURCE_OPTIONS,
   type ReportingSource,
   SITUATION_LABELS,
   SITUATIONS,
@@ -81,7 +80,7 @@ export function OverviewStep({
       <Select
         label="Reporting source"
         required
-        data={REPORTING_SOURCES.map((s) => ({ value: s, label: REPORTING_SOURCE_LABELS[s] }))}
+        data={REPORTING_SOURCE_OPTIONS}
         value={draft.reporting}
         onChange={(v) => set('reporting', v as ReportingSource | null)}
         error={errors.reporting}
@@ -253,22 +252,5 @@ export function NamingStep({ draft, set, errors, suggestion }: StepProps & { sug
         data-autofocus
       />
     </Stack>
-  );
-}
-
-export function ReviewStep({ rows }: { rows: [string, string][] }) {
-  return (
-    <Table withRowBorders={false} verticalSpacing={4} aria-label="Review">
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th w="40%" fw={500}>
-              {label}
-            </Table.Th>
-            <Table.Td>{value || '-'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stepper, Text } from '@mantine/core';
+import { Modal, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ICP_LENGTH } from '@verdant/domain/constants';
 import { formatDisplayDate } from '@verdant/domain/dates';
@@ -19,6 +19,7 @@ import { METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAssetBrowse } from '../../../components/use-asset-browse';
+import { WizardFooter, WizardReview } from '../../../components/wizard-parts';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import {
@@ -35,7 +36,6 @@ import {
   MeteringStep,
   NamingStep,
   OverviewStep,
-  ReviewStep,
   type SetField,
 } from './new-meter-steps';
 
@@ -245,7 +245,7 @@ export function NewMeterWizard({
       retailers={retailerList}
     />,
     <NamingStep key="naming" draft={draft} set={set} errors={shown(3)} suggestion={suggestion} />,
-    <ReviewStep key="review" rows={review} />,
+    <WizardReview key="review" rows={review} />,
   ];
 
   return (
@@ -268,25 +268,17 @@ export function NewMeterWizard({
           </Stepper.Step>
         ))}
       </Stepper>
-      {failure && (
-        <Alert color="red" variant="light" mt="md" role="alert">
-          {failure}
-        </Alert>
-      )}
-      <Group justify="space-between" mt="lg">
-        <Button variant="default" onClick={step === 0 ? close : () => setStep(step - 1)}>
-          {step === 0 ? 'Cancel' : 'Back'}
-        </Button>
-        {step < REVIEW ? (
-          <Button onClick={next} disabled={step === 1 && withIcp && check.isFetching}>
-            Next
-          </Button>
-        ) : (
-          <Button onClick={submit} loading={create.isPending}>
-            Create
-          </Button>
-        )}
-      </Group>
+      <WizardFooter
+        step={step}
+        last={REVIEW}
+        failure={failure}
+        onCancel={close}
+        onBack={() => setStep(step - 1)}
+        onNext={next}
+        nextDisabled={step === 1 && withIcp && check.isFetching}
+        onCreate={submit}
+        creating={create.isPending}
+      />
     </Modal>
   );
 }

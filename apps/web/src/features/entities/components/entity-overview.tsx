@@ -3,7 +3,7 @@ import { ENTITY_TYPE_LABELS, type EntityDetail } from '@verdant/contracts/entiti
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { Link } from 'react-router';
 import { formatLocation } from '../../../components/location-format';
-import { useLookup } from '../api';
+import { useReferenceList } from '../../../components/reference-lists';
 import { EntityFigures } from './entity-figures';
 
 function Fact({ label, value }: { label: string; value: string | null }) {
@@ -19,9 +19,9 @@ function Fact({ label, value }: { label: string; value: string | null }) {
 
 /** The Overview tab: a summary of the entity's details. */
 export function EntityOverview({ entity }: { entity: EntityDetail }) {
-  const occupancies = useLookup('building-segmentations');
-  const functions = useLookup('entity-descriptors');
-  const controls = useLookup('entity-controls');
+  const occupancies = useReferenceList('building-segmentations');
+  const functions = useReferenceList('entity-descriptors');
+  const controls = useReferenceList('entity-controls');
   const descr = (list: { Id: number; Descr: string }[] | undefined, id: number | null) =>
     list?.find((i) => i.Id === id)?.Descr ?? null;
   const address = [entity.address1, entity.address2, entity.address3].filter(Boolean).join(', ');

@@ -1,9 +1,10 @@
-import { Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EntityUsages, UsageField } from '@verdant/contracts/entities';
 import { InlineField } from '../../../components/inline-field';
+import { LookupSelect } from '../../../components/lookup-select';
+import { SettingsSection } from '../../../components/settings-section';
 import { entityKeys, saveIndicator, saveUsage, useEntityUsages } from '../api';
-import { LookupSelect } from './lookup-select';
 
 const EUI: [UsageField, string][] = [
   ['designEui', 'Design EUI (kWh/m2/yr)'],
@@ -62,10 +63,7 @@ export function EntityUsageSection({ entityId, readOnly }: { entityId: number; r
 
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p="lg">
-        <Title order={2} fz="lg" mb="md">
-          Usage and Commissioning
-        </Title>
+      <SettingsSection title="Usage and Commissioning">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
           <LookupSelect
             label="Usage"
@@ -108,11 +106,8 @@ export function EntityUsageSection({ entityId, readOnly }: { entityId: number; r
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
           {UTILISATION.map((f) => numberField(f, 'number'))}
         </SimpleGrid>
-      </Paper>
-      <Paper withBorder radius="md" p="lg">
-        <Title order={2} fz="lg" mb="md">
-          Indicators
-        </Title>
+      </SettingsSection>
+      <SettingsSection title="Indicators">
         {indicators.length === 0 ? (
           <Text c="dimmed" fz="sm">
             No indicators apply to entities.
@@ -140,7 +135,7 @@ export function EntityUsageSection({ entityId, readOnly }: { entityId: number; r
             ))}
           </SimpleGrid>
         )}
-      </Paper>
+      </SettingsSection>
     </Stack>
   );
 }

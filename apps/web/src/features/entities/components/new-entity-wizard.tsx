@@ -1,23 +1,14 @@
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Group,
-  Modal,
-  Select,
-  Stepper,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Autocomplete, Modal, Select, Stepper, Text, TextInput } from '@mantine/core';
 import { IconMinus } from '@tabler/icons-react';
 import { ENTITY_TYPE_LABELS, ENTITY_TYPES, type EntityType } from '@verdant/contracts/entities';
 import { fill, MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useReferenceList } from '../../../components/reference-lists';
 import { useAssetBrowse } from '../../../components/use-asset-browse';
+import { WizardFooter, WizardReview } from '../../../components/wizard-parts';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
-import { useCreateEntity, useFacilities, useLookup, usePumpMeters } from '../api';
+import { useCreateEntity, useFacilities, usePumpMeters } from '../api';
 import classes from './new-entity-wizard.module.css';
 
 interface Draft {
@@ -58,8 +49,8 @@ export function NewEntityWizard({ opened, onClose }: { opened: boolean; onClose:
   const siteId = draft.siteId ? Number(draft.siteId) : null;
   const facilities = useFacilities(siteId);
   const meters = usePumpMeters(draft.type === 'PUMP' ? siteId : null);
-  const occupancies = useLookup('building-segmentations');
-  const functions = useLookup('entity-descriptors');
+  const occupancies = useReferenceList('building-segmentations');
+  const functions = useReferenceList('entity-descriptors');
   const create = useCreateEntity();
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
@@ -262,21 +253,7 @@ export function NewEntityWizard({ opened, onClose }: { opened: boolean; onClose:
           />
         </Stepper.Step>
         <Stepper.Step label="Review" description="Check and create">
-          <Table aria-label="New entity summary" withRowBorders={false}>
-            <Table.Tbody>
-              {review.map(([k, v]) => (
-                <Table.Tr key={k}>
-                  <Table.Th w={160}>{k}</Table.Th>
-                  <Table.Td>{v}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {failure && (
-            <Alert color="red" variant="light" mt="md" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <WizardReview rows={review} label="New entity summary" />
         </Stepper.Step>
       </Stepper>
       {!valid[step] && step === STEPS.overview && pumpBlocked === null && (
@@ -284,20 +261,17 @@ export function NewEntityWizard({ opened, onClose }: { opened: boolean; onClose:
           Name, site and type are required.
         </Text>
       )}
-      <Group justify="space-between" mt="lg">
-        <Button variant="default" onClick={step === 0 ? close : back}>
-          {step === 0 ? 'Cancel' : 'Back'}
-        </Button>
-        {step === STEPS.review ? (
-          <Button onClick={submit} loading={create.isPending}>
-            Create
-          </Button>
-        ) : (
-          <Button onClick={next} disabled={!valid[step]}>
-            Next
-          </Button>
-        )}
-      </Group>
+      <WizardFooter
+        step={step}
+        last={STEPS.review}
+        failure={failure}
+        onCancel={close}
+        onBack={back}
+        onNext={next}
+        nextDisabled={!valid[step]}
+        onCreate={submit}
+        creating={create.isPending}
+      />
     </Modal>
   );
 }

@@ -15,11 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { NewVehicleRow } from '@verdant/contracts/fleet';
-import {
-  REPORTING_SOURCE_LABELS,
-  REPORTING_SOURCES,
-  type ReportingSource,
-} from '@verdant/domain/meter-creation';
+import { REPORTING_SOURCE_OPTIONS, type ReportingSource } from '@verdant/domain/meter-creation';
 import { parseRegistrations } from '@verdant/domain/vehicles';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
@@ -147,7 +143,7 @@ export function NewVehiclesWizard({ opened, onClose }: { opened: boolean; onClos
             <DateField label="Purchase date" value={purchaseDate} onChange={setPurchaseDate} required />
             <Select
               label="Reporting"
-              data={REPORTING_SOURCES.map((r) => ({ value: r, label: REPORTING_SOURCE_LABELS[r] }))}
+              data={REPORTING_SOURCE_OPTIONS}
               value={reporting}
               onChange={(v) => setReporting(v as ReportingSource | null)}
               required

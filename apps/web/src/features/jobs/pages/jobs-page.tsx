@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, Paper, Table, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Job } from '@verdant/contracts/jobs';
 import { formatDisplayDate } from '@verdant/domain/dates';
@@ -18,6 +6,7 @@ import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
+import { EmptyRow, QueryState } from '../../../components/query-state';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -57,70 +46,58 @@ export function JobsPage() {
           </Button>
         </PageActions>
       )}
-      {jobs.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" />
-        </Center>
-      ) : jobs.isError ? (
-        <Text c="red">{errorMessage(jobs.error)}</Text>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table striped highlightOnHover verticalSpacing="sm" data-testid="jobs-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={130}>Date From</Table.Th>
-                <Table.Th w={130}>Date Till</Table.Th>
-                <Table.Th>Text</Table.Th>
-                <Table.Th w={60} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {jobs.data.jobs.length === 0 && (
+      <QueryState query={jobs}>
+        {(data) => (
+          <Paper withBorder radius="md">
+            <Table striped highlightOnHover verticalSpacing="sm" data-testid="jobs-table">
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text c="dimmed" ta="center" py="md">
-                      No jobs yet.
-                    </Text>
-                  </Table.Td>
+                  <Table.Th w={130}>Date From</Table.Th>
+                  <Table.Th w={130}>Date Till</Table.Th>
+                  <Table.Th>Text</Table.Th>
+                  <Table.Th w={60} />
                 </Table.Tr>
-              )}
-              {jobs.data.jobs.map((job) => (
-                <Table.Tr key={job.id}>
-                  <Table.Td>{formatDisplayDate(job.dateFrom)}</Table.Td>
-                  <Table.Td>{formatDisplayDate(job.dateTill)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text fz="sm">{job.text}</Text>
-                      {job.permanent && (
-                        <Badge size="sm" variant="light" color="grape">
-                          Permanent
-                        </Badge>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.jobs.length === 0 && <EmptyRow cols={4} text="No jobs yet." />}
+                {data.jobs.map((job) => (
+                  <Table.Tr key={job.id}>
+                    <Table.Td>{formatDisplayDate(job.dateFrom)}</Table.Td>
+                    <Table.Td>{formatDisplayDate(job.dateTill)}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text fz="sm">{job.text}</Text>
+                        {job.permanent && (
+                          <Badge size="sm" variant="light" color="grape">
+                            Permanent
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      {mayEdit && (
+                        <Tooltip label={job.permanent ? MSG.jobPermanent : 'Delete job'}>
+                          <span>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              disabled={job.permanent}
+                              aria-label={`Delete job ${job.text}`}
+                              onClick={() => setDeleting(job)}
+                            >
+                              <IconTrash size={16} />
+                            </ActionIcon>
+                          </span>
+                        </Tooltip>
                       )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {mayEdit && (
-                      <Tooltip label={job.permanent ? MSG.jobPermanent : 'Delete job'}>
-                        <span>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            disabled={job.permanent}
-                            aria-label={`Delete job ${job.text}`}
-                            onClick={() => setDeleting(job)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </span>
-                      </Tooltip>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        )}
+      </QueryState>
       <NewJobModal opened={newOpened} onClose={() => setShowNew(false)} mayAddPermanent={isAdmin} />
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete job" centered>
         <Text>{`Delete the job '${deleting?.text ?? ''}'?`}</Text>

@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
+import { Button, Group, Pagination, Paper, Table, Text } from '@mantine/core';
 import { IconRestore, IconTrashX } from '@tabler/icons-react';
 import {
   DELETED_ASSETS_PAGE_SIZE,
@@ -8,6 +8,7 @@ import {
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
 import { paginationLabels } from '../../../components/pagination-labels';
+import { EmptyRow, QueryPending } from '../../../components/query-state';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDeletedAssetAction, useDeletedAssets } from '../api';
@@ -33,13 +34,7 @@ export function DeletedAssetsTable({ type, noun }: { type: DeletedAssetType; nou
     );
   }
 
-  if (list.isPending)
-    return (
-      <Center py="xl">
-        <Loader size="sm" />
-      </Center>
-    );
-  if (list.isError) return <Text c="red">{errorMessage(list.error)}</Text>;
+  if (list.isPending || list.isError) return <QueryPending query={list} />;
   const { items, total } = list.data;
   const busy = (asset: DeletedAsset) => action.isPending && action.variables?.id === asset.id;
   return (
@@ -58,15 +53,7 @@ export function DeletedAssetsTable({ type, noun }: { type: DeletedAssetType; nou
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {items.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>
-                  <Text c="dimmed" ta="center" py="md">
-                    {`No deleted ${noun}.`}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {items.length === 0 && <EmptyRow cols={7} text={`No deleted ${noun}.`} />}
             {items.map((asset) => (
               <Table.Tr key={asset.id}>
                 <Table.Td>{asset.name}</Table.Td>

@@ -1,11 +1,11 @@
-import { Button, Center, Group, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconPlus, IconUpload } from '@tabler/icons-react';
 import { formatDisplayDate, formatDisplayMonth } from '@verdant/domain/dates';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { EmptyRow, QueryPending } from '../../../components/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
-import { errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNhhRates, usePpdContracts, useTouContracts, useTouRates } from '../api';
 import { NewContractModal } from '../components/new-contract-modal';
@@ -16,35 +16,13 @@ const TABS = { tou: 'TOU rates', nhh: 'NHH rates', ppd: 'Prompt payment discount
 type Tab = keyof typeof TABS;
 const rate = (v: number) => v.toLocaleString('en-NZ', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
-function Pending({ query }: { query: { isPending: boolean; isError: boolean; error: unknown } }) {
-  if (query.isPending)
-    return (
-      <Center py="xl">
-        <Loader size="sm" />
-      </Center>
-    );
-  return query.isError ? <Text c="red">{errorMessage(query.error)}</Text> : null;
-}
-
-function Empty({ cols, text }: { cols: number; text: string }) {
-  return (
-    <Table.Tr>
-      <Table.Td colSpan={cols}>
-        <Text c="dimmed" ta="center" py="md">
-          {text}
-        </Text>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
 function TouTab() {
   const contracts = useTouContracts();
   const [chosen, setChosen] = useState<number | null>(null);
   const [modal, setModal] = useState<'new' | 'upload' | null>(null);
   const selected = chosen ?? contracts.data?.contracts[0]?.id ?? null;
   const rates = useTouRates(selected);
-  if (!contracts.data) return <Pending query={contracts} />;
+  if (!contracts.data) return <QueryPending query={contracts} />;
   const { timePeriods, dayTypes, mayEdit } = contracts.data;
   const columns = timePeriods.flatMap((p) => dayTypes.map((d) => ({ p, d })));
   const months = [...new Set((rates.data?.rates ?? []).map((r) => r.month))];
@@ -79,7 +57,7 @@ function TouTab() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {contracts.data.contracts.length === 0 && <Empty cols={3} text="No TOU contracts yet." />}
+            {contracts.data.contracts.length === 0 && <EmptyRow cols={3} text="No TOU contracts yet." />}
             {contracts.data.contracts.map((c) => (
               <Table.Tr
                 key={c.id}
@@ -122,7 +100,9 @@ function TouTab() {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {months.length === 0 && <Empty cols={columns.length + 1} text="No rates stored yet." />}
+                    {months.length === 0 && (
+                      <EmptyRow cols={columns.length + 1} text="No rates stored yet." />
+                    )}
                     {months.map((m) => (
                       <Table.Tr key={m}>
                         <Table.Td>{formatDisplayMonth(m)}</Table.Td>
@@ -141,7 +121,7 @@ function TouTab() {
               </ScrollTable>
             </Paper>
           ) : (
-            <Pending query={rates} />
+            <QueryPending query={rates} />
           )}
         </>
       )}
@@ -158,7 +138,7 @@ function TouTab() {
 function NhhTab() {
   const rates = useNhhRates();
   const [adding, setAdding] = useState(false);
-  if (!rates.data) return <Pending query={rates} />;
+  if (!rates.data) return <QueryPending query={rates} />;
   return (
     <Stack>
       {rates.data.mayEdit && (
@@ -179,7 +159,7 @@ function NhhTab() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rates.data.rates.length === 0 && <Empty cols={4} text="No NHH rates yet." />}
+            {rates.data.rates.length === 0 && <EmptyRow cols={4} text="No NHH rates yet." />}
             {rates.data.rates.map((r) => (
               <Table.Tr key={r.id}>
                 <Table.Td>{formatDisplayDate(r.startDate)}</Table.Td>
@@ -199,7 +179,7 @@ function NhhTab() {
 function PpdTab() {
   const list = usePpdContracts();
   const [modal, setModal] = useState<'new' | number | null>(null);
-  if (!list.data) return <Pending query={list} />;
+  if (!list.data) return <QueryPending query={list} />;
   const { mayEdit } = list.data;
   return (
     <Stack>
@@ -232,7 +212,7 @@ function PpdTab() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {c.rates.length === 0 && <Empty cols={3} text="No rates yet." />}
+              {c.rates.length === 0 && <EmptyRow cols={3} text="No rates yet." />}
               {c.rates.map((r) => (
                 <Table.Tr key={r.id}>
                   <Table.Td>{formatDisplayDate(r.fromDate)}</Table.Td>

@@ -5,15 +5,16 @@ import { DEBOUNCE_MS } from '@verdant/domain/constants';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/date-fields';
+import { useReferenceList } from '../../../components/reference-lists';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { useOrganisationId } from '../../../lib/session-store';
-import { checkSiteName, useCreateSite, useRegions } from '../api';
+import { checkSiteName, useCreateSite } from '../api';
 
 /** New Site: a free name (checked by the server as it is typed), a region and an open date; then the site. */
 export function NewSiteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const orgId = useOrganisationId();
   const navigate = useNavigate();
-  const regions = useRegions();
+  const regions = useReferenceList('regions');
   const create = useCreateSite();
   const [name, setName] = useState('');
   const [region, setRegion] = useState<string | null>(null);

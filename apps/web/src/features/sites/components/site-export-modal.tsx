@@ -1,7 +1,7 @@
-import { Checkbox, Group, Modal, MultiSelect, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { EXPORT_QUANTITIES, siteDataExportRequest } from '@verdant/contracts/sites';
-import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
+import { chosenOrAll, ExportChoices, useExportSubmit } from '../../../components/export-form';
 import {
   ExportActions,
   type ExportRange,
@@ -9,9 +9,6 @@ import {
   exportRangeValues,
   FIRST_EXPORT_RANGE,
 } from '../../../components/export-ranges';
-import { errorMessage } from '../../../lib/api-errors';
-import { showInfoBanner } from '../../../lib/banners';
-import { useOrganisationId } from '../../../lib/session-store';
 import { downloadSiteExport } from '../api';
 
 const QUANTITY_LABELS: Record<(typeof EXPORT_QUANTITIES)[number], string> = {
@@ -29,55 +26,29 @@ interface SiteExportModalProps {
 
 /** Site Data Export: sites, quantities and one or more ranges (yyyy-MM), answered as a CSV download. */
 export function SiteExportModal({ opened, onClose, sites }: SiteExportModalProps) {
-  const orgId = useOrganisationId();
   const [assets, setAssets] = useState<string[]>([]);
   const [data, setData] = useState<string[]>(['cons']);
   const [ranges, setRanges] = useState<ExportRange[]>([FIRST_EXPORT_RANGE]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const chosen = assets.length > 0 ? assets : sites.map((s) => String(s.id));
+  const { error, busy, submit } = useExportSubmit(siteDataExportRequest, downloadSiteExport, onClose);
 
-  const submit = async () => {
-    const parsed = siteDataExportRequest.safeParse({
-      assets: chosen.map(Number),
-      data,
-      ranges: exportRangeValues(ranges),
-    });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? MSG.validation);
-    if (orgId === null) return;
-    setError(null);
-    setBusy(true);
-    showInfoBanner(MSG.downloadStarting);
-    try {
-      await downloadSiteExport(orgId, parsed.data);
-      onClose();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const send = () => submit({ assets: chosenOrAll(assets, sites), data, ranges: exportRangeValues(ranges) });
 
   return (
     <Modal opened={opened} onClose={onClose} title="Site Data Export" size="lg" centered>
       <Stack>
-        <MultiSelect
+        <ExportChoices
           label="Sites"
           description="Leave empty to export every site in the table"
-          searchable
-          data={sites.map((s) => ({ value: String(s.id), label: s.name }))}
-          value={assets}
-          onChange={setAssets}
+          items={sites}
+          assets={assets}
+          onAssets={setAssets}
+          quantities={EXPORT_QUANTITIES}
+          labels={QUANTITY_LABELS}
+          data={data}
+          onData={setData}
         />
-        <Checkbox.Group label="Quantities" value={data} onChange={setData}>
-          <Group mt="xs">
-            {EXPORT_QUANTITIES.map((q) => (
-              <Checkbox key={q} value={q} label={QUANTITY_LABELS[q]} />
-            ))}
-          </Group>
-        </Checkbox.Group>
         <ExportRangesField ranges={ranges} onChange={setRanges} />
-        <ExportActions error={error} busy={busy} onCancel={onClose} onExport={() => void submit()} />
+        <ExportActions error={error} busy={busy} onCancel={onClose} onExport={() => void send()} />
       </Stack>
     </Modal>
   );

@@ -1,100 +1,56 @@
-import { Paper, Select, SimpleGrid, Stack, Switch, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Switch } from '@mantine/core';
 import { isStoredDate, type Site } from '@verdant/contracts/sites';
 import { MSG } from '@verdant/domain/messages';
+import { assetFields } from '../../../components/asset-fields';
 import { GroupMemberships } from '../../../components/group-memberships';
 import { InlineField } from '../../../components/inline-field';
+import { LookupSelect } from '../../../components/lookup-select';
+import { SettingsSection } from '../../../components/settings-section';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner } from '../../../lib/banners';
-import { useGroupMembership, useRegions, useSetIndicator, useUpdateSite } from '../api';
+import { useGroupMembership, useSetIndicator, useUpdateSite } from '../api';
 
 const dateRule = (value: string | null) =>
   value === null || isStoredDate(value) ? null : MSG.siteOpenDateFormat;
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Title order={2} fz="lg" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 function SiteDetail({ site }: { site: Site }) {
-  const update = useUpdateSite(site.id);
-  const regions = useRegions();
   const readOnly = !site.mayEdit;
-  const save = (key: keyof Site) => (value: string | null) => update.mutateAsync({ [key]: value });
-  const text = (key: 'description' | 'siteAddress1' | 'siteAddress2' | 'siteAddress3', label: string) => (
-    <InlineField label={label} name={key} value={site[key]} readOnly={readOnly} onSave={save(key)} />
-  );
+  const update = useUpdateSite(site.id);
+  const { field, now } = assetFields(site, readOnly, update);
   return (
-    <Section title="Site Detail">
+    <SettingsSection title="Site Detail">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <InlineField
-          label="Site name"
-          name="name"
-          mode="non-empty"
-          value={site.name}
-          readOnly={readOnly}
-          onSave={save('name')}
-        />
-        {text('description', 'Description')}
-        {text('siteAddress1', 'Address line 1')}
-        {text('siteAddress2', 'Address line 2')}
-        {text('siteAddress3', 'Address line 3')}
-        <Select
+        {field('name', 'Site name', { mode: 'non-empty' })}
+        {field('description', 'Description')}
+        {field('siteAddress1', 'Address line 1')}
+        {field('siteAddress2', 'Address line 2')}
+        {field('siteAddress3', 'Address line 3')}
+        <LookupSelect
           label="Region"
-          data={(regions.data ?? []).map((r) => ({ value: String(r.Id), label: r.Descr }))}
-          value={site.regionId === null ? null : String(site.regionId)}
+          list="regions"
+          value={site.regionId}
           readOnly={readOnly}
-          allowDeselect={false}
-          onChange={(value) =>
-            value &&
-            update.mutate({ regionId: Number(value) }, { onError: (e) => showErrorBanner(errorMessage(e)) })
-          }
+          clearable={false}
+          onSave={(regionId) => update.mutateAsync({ regionId: regionId ?? undefined })}
         />
-        <InlineField
-          label="Open date"
-          type="date"
-          name="siteOpen"
-          mode="non-empty"
-          value={site.siteOpen}
-          readOnly={readOnly}
-          validate={dateRule}
-          onSave={save('siteOpen')}
-        />
-        <InlineField
-          label="Close date (empty while open)"
-          type="date"
-          name="siteClose"
-          value={site.siteClose}
-          readOnly={readOnly}
-          validate={dateRule}
-          onSave={save('siteClose')}
-        />
+        {field('siteOpen', 'Open date', { type: 'date', mode: 'non-empty', validate: dateRule })}
+        {field('siteClose', 'Close date (empty while open)', { type: 'date', validate: dateRule })}
         <Switch
           mt="md"
           label="Heat plant"
           checked={site.heatPlant}
           disabled={readOnly}
-          onChange={(e) =>
-            update.mutate(
-              { heatPlant: e.currentTarget.checked },
-              { onError: (err) => showErrorBanner(errorMessage(err)) },
-            )
-          }
+          onChange={(e) => now({ heatPlant: e.currentTarget.checked })}
         />
       </SimpleGrid>
-    </Section>
+    </SettingsSection>
   );
 }
 
 function SiteGroups({ site }: { site: Site }) {
   const membership = useGroupMembership(site.id);
   return (
-    <Section title="Group Memberships">
+    <SettingsSection title="Group Memberships">
       <GroupMemberships
         joined={site.joinedGroups}
         available={site.availableGroups}
@@ -106,14 +62,14 @@ function SiteGroups({ site }: { site: Site }) {
           membership.mutate({ groupId, join }, { onError: (e) => showErrorBanner(errorMessage(e)) })
         }
       />
-    </Section>
+    </SettingsSection>
   );
 }
 
 function SiteIndicators({ site }: { site: Site }) {
   const setIndicator = useSetIndicator(site.id);
   return (
-    <Section title="Site Indicators">
+    <SettingsSection title="Site Indicators">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {site.indicators.map((i) => (
           <InlineField
@@ -127,7 +83,7 @@ function SiteIndicators({ site }: { site: Site }) {
           />
         ))}
       </SimpleGrid>
-    </Section>
+    </SettingsSection>
   );
 }
 

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
   Modal,
@@ -21,6 +20,7 @@ import { MONTH_SHORT_NAMES } from '@verdant/domain/month-labels';
 import { normaliseProfile } from '@verdant/domain/targets/profiles';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { WizardFooter, WizardReview } from '../../../components/wizard-parts';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import { useCreateTarget } from '../api';
@@ -312,37 +312,20 @@ export function NewTargetWizard({
           </Stack>
         </Stepper.Step>
         <Stepper.Step label="Review">
-          <Table>
-            <Table.Tbody>
-              {review.map(([k, v]) => (
-                <Table.Tr key={k}>
-                  <Table.Th w={160}>{k}</Table.Th>
-                  <Table.Td>{v}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {failure && (
-            <Alert color="red" variant="light" mt="md" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <WizardReview rows={review} />
         </Stepper.Step>
       </Stepper>
-      <Group justify="space-between" mt="lg">
-        <Button variant="default" onClick={step === 0 ? close : () => setStep(step - 1)}>
-          {step === 0 ? 'Cancel' : 'Back'}
-        </Button>
-        {step === 4 ? (
-          <Button onClick={submit} loading={create.isPending}>
-            Create
-          </Button>
-        ) : (
-          <Button onClick={() => valid[step] && setStep(step + 1)} disabled={!valid[step]}>
-            Next
-          </Button>
-        )}
-      </Group>
+      <WizardFooter
+        step={step}
+        last={4}
+        failure={failure}
+        onCancel={close}
+        onBack={() => setStep(step - 1)}
+        onNext={() => valid[step] && setStep(step + 1)}
+        nextDisabled={!valid[step]}
+        onCreate={submit}
+        creating={create.isPending}
+      />
     </Modal>
   );
 }

@@ -1,9 +1,7 @@
 import {
   Anchor,
   Breadcrumbs,
-  Center,
   Group,
-  Loader,
   Paper,
   SegmentedControl,
   Select,
@@ -19,8 +17,8 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { Chart, type ChartOption, registerChartParts } from '../../../components/chart';
 import { PageHeader } from '../../../components/page-header';
+import { QueryPending } from '../../../components/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
-import { errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePerformance, useTargets } from '../api';
 
@@ -157,12 +155,8 @@ export function PerformancePage() {
           ]}
         />
       </Group>
-      {report.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" />
-        </Center>
-      ) : report.isError ? (
-        <Text c="red">{errorMessage(report.error)}</Text>
+      {report.isPending || report.isError ? (
+        <QueryPending query={report} />
       ) : r && r.groups.length > 0 ? (
         <Stack>
           {r.groups.map((g) => (

@@ -1,10 +1,10 @@
-import { Anchor, Breadcrumbs, Button, Center, Loader, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Paper, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Target } from '@verdant/contracts/targets';
 import { Link } from 'react-router';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/api-errors';
+import { EmptyRow, QueryState } from '../../../components/query-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useShowNew } from '../../../lib/use-show-new';
 import { useTargets } from '../api';
@@ -41,57 +41,45 @@ export function TargetsPage() {
           </Button>
         </PageActions>
       )}
-      {targets.isPending ? (
-        <Center py="xl">
-          <Loader size="sm" />
-        </Center>
-      ) : targets.isError ? (
-        <Text c="red">{errorMessage(targets.error)}</Text>
-      ) : (
-        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-          <Table striped verticalSpacing="sm" data-testid="targets-table" miw={640}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Baseline year</Table.Th>
-                <Table.Th ta="right">Baseline</Table.Th>
-                <Table.Th>Profile</Table.Th>
-                <Table.Th>Targets</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {targets.data.targets.length === 0 && (
+      <QueryState query={targets}>
+        {(data) => (
+          <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+            <Table striped verticalSpacing="sm" data-testid="targets-table" miw={640}>
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed" ta="center" py="md">
-                      No targets yet.
-                    </Text>
-                  </Table.Td>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Baseline year</Table.Th>
+                  <Table.Th ta="right">Baseline</Table.Th>
+                  <Table.Th>Profile</Table.Th>
+                  <Table.Th>Targets</Table.Th>
+                  <Table.Th />
                 </Table.Tr>
-              )}
-              {targets.data.targets.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td>{t.name}</Table.Td>
-                  <Table.Td>{`${t.spec.baselineYear} (${YEAR_END_LABELS[t.spec.baselineYearEnd]})`}</Table.Td>
-                  <Table.Td ta="right">{baselineOf(t)}</Table.Td>
-                  <Table.Td>{PROFILE_LABELS[t.spec.profileFrom]}</Table.Td>
-                  <Table.Td>{t.spec.targets.map((p) => `${p.perc}% by ${p.year}`).join(', ')}</Table.Td>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={`/organisation/performance-against-targets?target=${t.id}`}
-                      fz="sm"
-                    >
-                      Performance
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {data.targets.length === 0 && <EmptyRow cols={6} text="No targets yet." />}
+                {data.targets.map((t) => (
+                  <Table.Tr key={t.id}>
+                    <Table.Td>{t.name}</Table.Td>
+                    <Table.Td>{`${t.spec.baselineYear} (${YEAR_END_LABELS[t.spec.baselineYearEnd]})`}</Table.Td>
+                    <Table.Td ta="right">{baselineOf(t)}</Table.Td>
+                    <Table.Td>{PROFILE_LABELS[t.spec.profileFrom]}</Table.Td>
+                    <Table.Td>{t.spec.targets.map((p) => `${p.perc}% by ${p.year}`).join(', ')}</Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={`/organisation/performance-against-targets?target=${t.id}`}
+                        fz="sm"
+                      >
+                        Performance
+                      </Anchor>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        )}
+      </QueryState>
       <NewTargetWizard
         opened={mayEdit && showNew}
         onClose={() => setShowNew(false)}

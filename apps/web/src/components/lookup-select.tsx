@@ -1,8 +1,8 @@
 import { Select } from '@mantine/core';
 import type { ReferenceList } from '@verdant/contracts/reference';
 import { useState } from 'react';
-import { errorMessage, isSilentError } from '../../../lib/api-errors';
-import { useLookup } from '../api';
+import { errorMessage, isSilentError } from '../lib/api-errors';
+import { useReferenceList } from './reference-lists';
 
 interface LookupSelectProps {
   label: string;
@@ -24,7 +24,7 @@ export function LookupSelect({
   required,
   onSave,
 }: LookupSelectProps) {
-  const items = useLookup(list);
+  const items = useReferenceList(list);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null | undefined>(undefined);
   const shown = pending !== undefined ? pending : value === null ? null : String(value);

@@ -1,0 +1,25 @@
+import { expect, test } from './support/axe-test';
+import { signIn } from './support/sign-in';
+
+test("an entity's Details field saves itself and is there after a reload", async ({ page }, info) => {
+  const description = `Refitted ${Date.now().toString(36)}`;
+  await signIn(page, 'demo');
+  await page.goto('/organisation/entities');
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/entities\/\d+$/);
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(page).toHaveURL(/\/entities\/\d+\/settings$/);
+
+  const field = page.getByLabel('Description');
+  await field.fill(description);
+  await expect(field).toHaveAttribute('data-save-state', 'saved');
+  await expect(page.getByRole('region', { name: 'Entity Details' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Location' })).toBeVisible();
+
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: info.outputPath(`entity-details-${width}.png`), fullPage: true });
+  }
+  await page.reload();
+  await expect(page.getByLabel('Description')).toHaveValue(description);
+});
