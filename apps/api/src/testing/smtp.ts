@@ -1,6 +1,7 @@
 import { freePort } from '@verdant/db/testing/free-port';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { createMailer } from '../lib/mail';
 
 export interface ReceivedMail {
   to: string[];
@@ -51,3 +52,7 @@ export async function startSmtp(opts: { port?: number; onMail?: (mail: ReceivedM
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The product's mailer sending to a test SMTP server (and never to an outbox folder). */
+export const smtpMailer = (smtp: { url: string }) =>
+  createMailer({ smtpUrl: smtp.url, from: 'Verdant <no-reply@verdant.test>', outboxDir: '/nonexistent' });

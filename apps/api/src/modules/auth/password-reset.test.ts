@@ -1,7 +1,6 @@
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../lib/mail';
-import { startSmtp } from '../../testing/smtp';
+import { smtpMailer, startSmtp } from '../../testing/smtp';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -11,11 +10,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({
     env: { PUBLIC_URL: 'http://verdant.test' },
-    mailer: createMailer({
-      smtpUrl: smtp.url,
-      from: 'Verdant <no-reply@verdant.test>',
-      outboxDir: '/nonexistent',
-    }),
+    mailer: smtpMailer(smtp),
   });
   const org = await createOrganisation(t.db);
   await createMember(t.db, org.id, {

@@ -2,8 +2,7 @@ import { addMembership, createMember, createOrganisation, createUser } from '@ve
 import { passwordResets, users } from '@verdant/db/schema/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../lib/mail';
-import { startSmtp } from '../../testing/smtp';
+import { smtpMailer, startSmtp } from '../../testing/smtp';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
@@ -20,11 +19,7 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({
-    mailer: createMailer({
-      smtpUrl: smtp.url,
-      from: 'Verdant <no-reply@verdant.test>',
-      outboxDir: '/nonexistent',
-    }),
+    mailer: smtpMailer(smtp),
   });
   orgA = await createOrganisation(t.db, { name: 'Organisation A' });
   orgB = await createOrganisation(t.db, { name: 'Organisation B' });

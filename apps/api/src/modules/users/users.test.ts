@@ -1,7 +1,6 @@
 import { addMembership, createMember, createOrganisation, createUser } from '@verdant/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../lib/mail';
-import { startSmtp } from '../../testing/smtp';
+import { smtpMailer, startSmtp } from '../../testing/smtp';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -14,11 +13,7 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({
-    mailer: createMailer({
-      smtpUrl: smtp.url,
-      from: 'Verdant <no-reply@verdant.test>',
-      outboxDir: '/nonexistent',
-    }),
+    mailer: smtpMailer(smtp),
   });
   org = await createOrganisation(t.db, { name: 'Users Org' });
   otherOrg = await createOrganisation(t.db, { name: 'Elsewhere Org' });
