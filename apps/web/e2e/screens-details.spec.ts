@@ -76,6 +76,8 @@ test("Shift and the arrow keys move between a site's and an entity's tabs; types
 
   await entities.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/entities\/\d+$/);
+  // The tabs step once the entity has loaded (before that there are no tabs to step through).
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   const entity = page.url();
   await page.keyboard.press('Shift+ArrowRight');
   await expect(page).toHaveURL(`${entity}/settings`);
