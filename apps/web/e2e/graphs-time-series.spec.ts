@@ -142,6 +142,14 @@ test('a yearly chart of a site and a meter, cumulative, its CSV against the dash
     );
   await page.getByRole('switch', { name: 'Data table' }).check();
   await expect(page.getByTestId('graph-table')).toBeVisible();
+  // The meter is a sliver beside its whole site on one kWh axis: Graph options give each series its own.
+  await page.getByRole('button', { name: 'Graph options' }).click();
+  const options = page.getByRole('dialog', { name: 'Graph options' });
+  await expect(options.getByRole('combobox', { name: 'Y axes' })).toHaveValue('One per unit');
+  await options.getByRole('combobox', { name: 'Y axes' }).click();
+  await page.getByRole('option', { name: 'One per series' }).click();
+  await options.getByRole('button', { name: 'Apply' }).click();
+  await expect(options).toBeHidden();
   await shots(page, 'yearly-cumulative', info);
 
   await page.getByRole('button', { name: 'Set as favourite' }).click();
@@ -167,6 +175,9 @@ test('a yearly chart of a site and a meter, cumulative, its CSV against the dash
       .getByRole('radio', { name: 'Cumulative' }),
   ).toBeChecked();
   await expect(page.locator('[data-chart="echarts"] canvas')).toBeVisible();
+  await page.getByRole('button', { name: 'Graph options' }).click();
+  await expect(options.getByRole('combobox', { name: 'Y axes' })).toHaveValue('One per series');
+  await options.getByRole('button', { name: 'Cancel' }).click();
 
   // Renamed and deleted from the dashboard, the demo is left as it was.
   await page.goto('/dashboard/favourite-graphs');

@@ -77,6 +77,7 @@ test('every spec route answers its screen or the not-built page; every unknown a
 }) => {
   // Some seventy screens, each scanned by axe: minutes on a busy machine.
   test.setTimeout(1_200_000);
+  axe.everyScreen();
   await signIn(page, 'demo');
   await page.goto('/organisation/sites');
   await page.getByRole('table', { name: 'Sites' }).getByRole('link').first().click();

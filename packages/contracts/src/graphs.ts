@@ -45,6 +45,8 @@ export type GraphSeriesDef = z.output<typeof graphSeries>;
 export const GRAPH_CHARTS = ['yearly', 'timeseries'] as const;
 export const GRAPH_PERIODS = ['month', 'quarter', 'year', 'day'] as const;
 export const LEGEND_POSITIONS = ['none', 'top', 'right', 'bottom', 'left'] as const;
+/** Graph options: one y axis per unit (series of one unit share it), or one per series. */
+export const GRAPH_AXES = ['unit', 'series'] as const;
 const yearMonth = text().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month is written yyyy-MM');
 
 const seriesList = z
@@ -172,6 +174,7 @@ export const graphDefinition = z.object({
   series: seriesList.default([]),
   title: text().max(200).default(''),
   legend: z.enum(LEGEND_POSITIONS).default('bottom'),
+  axes: z.enum(GRAPH_AXES).default('unit'),
 });
 export type GraphDefinition = z.output<typeof graphDefinition>;
 

@@ -135,7 +135,7 @@ const SCANNED_IN_RUN = new Set<string>();
 
 class AxeWatch {
   readonly findings: Finding[] = [];
-  private readonly scanned = SCANNED_IN_RUN;
+  private scanned = SCANNED_IN_RUN;
   /** The screens this journey scanned: scanned again by a retry if the journey or a scan fails. */
   private readonly mine = new Set<string>();
 
@@ -197,6 +197,15 @@ class AxeWatch {
     }
     this.findings.push(...(await scan(page, screen)));
     this.markScanned(screen);
+  }
+
+  /**
+   * Scans every screen this journey shows, whether or not an earlier journey scanned it: the route walk, which
+   * runs late in the suite, judges every screen with the data the earlier journeys left (a history longer
+   * than a page, say). Call before the journey's first navigation.
+   */
+  everyScreen(): void {
+    this.scanned = new Set();
   }
 
   /** Resolves when the scans queued so far for the page are done. */

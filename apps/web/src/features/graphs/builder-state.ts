@@ -1,6 +1,7 @@
 import {
   decodeGraph,
   encodeGraph,
+  type GRAPH_AXES,
   type GraphDefinition,
   type GraphSeriesDef,
   type GraphSeriesInput,
@@ -23,6 +24,7 @@ export interface BuilderGraph {
   endMonth: string;
   title: string;
   legend: (typeof LEGEND_POSITIONS)[number];
+  axes: (typeof GRAPH_AXES)[number];
 }
 
 /** This month in the browser ('yyyy-MM'). */
@@ -48,6 +50,7 @@ export function emptyGraph(yearEnd: number, now = new Date()): BuilderGraph {
     endMonth: end,
     title: '',
     legend: 'bottom',
+    axes: 'unit',
   };
 }
 
@@ -65,6 +68,7 @@ export function graphFromDefinition(encoded: string, yearEnd: number, now = new 
     years: definition.years?.map((offset) => current + offset) ?? defaultYears(definition.chart, current),
     title: definition.title,
     legend: definition.legend,
+    axes: definition.axes,
   };
 }
 
@@ -78,6 +82,7 @@ export function definitionOf(graph: BuilderGraph, yearEnd: number): GraphDefinit
     series: graph.series,
     title: graph.title,
     legend: graph.legend,
+    axes: graph.axes,
   };
 }
 

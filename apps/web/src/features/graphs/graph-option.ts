@@ -1,8 +1,9 @@
-import type { GraphData, LEGEND_POSITIONS } from '@verdant/contracts/graphs';
+import type { GRAPH_AXES, GraphData, LEGEND_POSITIONS } from '@verdant/contracts/graphs';
 import { axisScale, formatQuantity } from '@verdant/domain/unit-scaling';
 import type { ChartOption } from '../../components/chart';
 
 export type LegendPosition = (typeof LEGEND_POSITIONS)[number];
+export type GraphAxes = (typeof GRAPH_AXES)[number];
 
 /** Colours of the series, in order: the product's green first, then well-separated hues. */
 export const PALETTE = [
@@ -82,25 +83,36 @@ const SYMBOLS_UP_TO = 60;
  */
 export function graphOption(
   data: GraphData,
-  { title, legend, narrow }: { title: string; legend: LegendPosition; narrow: boolean },
+  {
+    title,
+    legend,
+    narrow,
+    axes = 'unit',
+  }: { title: string; legend: LegendPosition; narrow: boolean; axes?: GraphAxes },
 ): ChartOption {
-  const units = [...new Set(data.series.map((s) => s.unit))];
-  const largest = (unit: string) =>
-    Math.max(
-      0,
-      ...data.series
-        .filter((s) => s.unit === unit)
-        .flatMap((s) => s.lines.flatMap((l) => [...l.values, ...(l.forecast ?? [])]))
-        .map((v) => Math.abs(v ?? 0)),
-    );
-  const scales = units.map((u) => axisScale(largest(u), u));
+  // One y axis per unit, or (Graph options) one per series, so a meter beside its site is not a flat line.
+  const axisKeyOf = (si: number) => (axes === 'series' ? `series ${si}` : (data.series[si]?.unit ?? ''));
+  const keys = [...new Set(data.series.map((_, si) => axisKeyOf(si)))];
+  const axisSeries = keys.map((key) => data.series.filter((_, si) => axisKeyOf(si) === key));
+  const units = axisSeries.map((list) => list[0]?.unit ?? '');
+  const scales = axisSeries.map((list, i) =>
+    axisScale(
+      Math.max(
+        0,
+        ...list
+          .flatMap((s) => s.lines.flatMap((l) => [...l.values, ...(l.forecast ?? [])]))
+          .map((v) => Math.abs(v ?? 0)),
+      ),
+      units[i] ?? '',
+    ),
+  );
   const position = narrow && (legend === 'left' || legend === 'right') ? 'bottom' : legend;
   const room = LEGEND_ROOM[position];
   const titleRoom = title ? (narrow ? 40 : 30) : 0;
   const series: NonNullable<ChartOption['series']> = [];
   data.series.forEach((s, si) => {
     const colour = PALETTE[si % PALETTE.length];
-    const axis = units.indexOf(s.unit);
+    const axis = keys.indexOf(axisKeyOf(si));
     s.lines.forEach((line, li) => {
       // Older years of a yearly chart are lighter shades of the series' colour.
       const opacity = s.lines.length > 1 ? 0.45 + (0.55 * (li + 1)) / s.lines.length : 1;
@@ -162,14 +174,24 @@ export function graphOption(
       outerBoundsContain: 'axisLabel',
     },
     xAxis: { type: 'category', data: data.labels, axisLabel: { hideOverlap: true } },
-    yAxis: units.map((_, i) => ({
-      type: 'value' as const,
-      name: unitLabel(i),
-      position: i % 2 === 0 ? ('left' as const) : ('right' as const),
-      offset: Math.floor(i / 2) * 64,
-      splitLine: { show: i === 0 },
-      axisLabel: { formatter: (v: number) => scales[i]?.format(v) ?? String(v) },
-    })),
+    yAxis: keys.map((_, i) => {
+      // An axis of its own series takes that series' colour, so it reads which series it measures.
+      const colour = axes === 'series' ? PALETTE[i % PALETTE.length] : undefined;
+      return {
+        type: 'value' as const,
+        name: unitLabel(i),
+        position: i % 2 === 0 ? ('left' as const) : ('right' as const),
+        offset: Math.floor(i / 2) * 64,
+        splitLine: { show: i === 0 },
+        axisLabel: {
+          formatter: (v: number) => scales[i]?.format(v) ?? String(v),
+          ...(colour ? { color: colour } : {}),
+        },
+        ...(colour
+          ? { axisLine: { show: true, lineStyle: { color: colour } }, nameTextStyle: { color: colour } }
+          : {}),
+      };
+    }),
     series,
   };
 }

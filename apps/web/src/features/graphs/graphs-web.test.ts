@@ -120,6 +120,42 @@ describe('the chart option', () => {
     expect(option.legend).toMatchObject({ orient: 'vertical', right: 0 });
   });
 
+  it('gives each series its own axis in its colour when asked, so a meter reads beside its site', () => {
+    const site = data.series[0];
+    if (!site) throw new Error('no series');
+    const line = site.lines[0];
+    if (!line) throw new Error('no line');
+    const meter = {
+      ...site,
+      index: 2,
+      name: 'Meter - Energy',
+      lines: [{ ...line, name: 'Meter - Energy 2026', values: [0.01, 0.02, 0.03], forecast: null }],
+    };
+    const two: GraphData = { ...data, series: [site, meter] };
+    // One per unit (the default): both kWh series share the site's axis.
+    const shared = graphOption(two, { title: '', legend: 'bottom', narrow: false });
+    expect((shared.yAxis as unknown[]).length).toBe(1);
+    const own = graphOption(two, { title: '', legend: 'bottom', narrow: false, axes: 'series' });
+    const axes = own.yAxis as { name: string; position: string; axisLine: { lineStyle: { color: string } } }[];
+    expect(axes.map((a) => [a.name, a.position, a.axisLine.lineStyle.color])).toEqual([
+      ['kWh', 'left', '#2b8a3e'],
+      ['kWh', 'right', '#1971c2'],
+    ]);
+    const drawn = own.series as { name: string; yAxisIndex: number }[];
+    expect(drawn.map((s) => [s.name, s.yAxisIndex])).toEqual([
+      ['Depot - Energy 2026', 0],
+      ['Depot - Energy 2026 forecast', 0],
+      ['Meter - Energy 2026', 1],
+    ]);
+  });
+
+  it('keeps the axes choice in a favourite, one per unit when a saved graph has none', () => {
+    const graph = { ...emptyGraph(12, NOW), series: [series], axes: 'series' as const };
+    expect(definitionOf(graph, 12).axes).toBe('series');
+    expect(graphFromDefinition(encodeGraph(definitionOf(graph, 12)), 12, NOW)?.axes).toBe('series');
+    expect(graphFromDefinition(encodeGraph({ series: [series] }), 12, NOW)?.axes).toBe('unit');
+  });
+
   it('puts a side legend below on a narrow screen, and none when asked for none', () => {
     expect(graphOption(data, { title: '', legend: 'left', narrow: true }).legend).toMatchObject({
       bottom: 0,

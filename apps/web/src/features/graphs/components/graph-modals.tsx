@@ -6,7 +6,7 @@ import { useSaveFavouriteGraph } from '../../../components/favourite-graphs-api'
 import { errorMessage } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import type { BuilderGraph } from '../builder-state';
-import type { LegendPosition } from '../graph-option';
+import type { GraphAxes, LegendPosition } from '../graph-option';
 
 /** Set as favourite: a name is required; saving under a name already used replaces that favourite. */
 export function FavouriteModal({
@@ -98,7 +98,15 @@ const LEGENDS: { value: LegendPosition; label: string }[] = [
   { value: 'left', label: 'Left' },
 ];
 
-/** Graph options: the title drawn above the chart (and in its image), and where the legend goes. */
+const AXES: { value: GraphAxes; label: string }[] = [
+  { value: 'unit', label: 'One per unit' },
+  { value: 'series', label: 'One per series' },
+];
+
+/**
+ * Graph options: the title drawn above the chart (and in its image), where the legend goes, and the y axes
+ * (one per series lets a meter be read beside its whole site).
+ */
 export function OptionsModal({
   opened,
   onClose,
@@ -107,23 +115,25 @@ export function OptionsModal({
 }: {
   opened: boolean;
   onClose: () => void;
-  graph: Pick<BuilderGraph, 'title' | 'legend'>;
-  onChange: (change: Pick<BuilderGraph, 'title' | 'legend'>) => void;
+  graph: Pick<BuilderGraph, 'title' | 'legend' | 'axes'>;
+  onChange: (change: Pick<BuilderGraph, 'title' | 'legend' | 'axes'>) => void;
 }) {
   const [title, setTitle] = useState(graph.title);
   const [legend, setLegend] = useState<LegendPosition>(graph.legend);
+  const [axes, setAxes] = useState<GraphAxes>(graph.axes);
   useEffect(() => {
     if (opened) {
       setTitle(graph.title);
       setLegend(graph.legend);
+      setAxes(graph.axes);
     }
-  }, [opened, graph.title, graph.legend]);
+  }, [opened, graph.title, graph.legend, graph.axes]);
   return (
     <Modal opened={opened} onClose={onClose} title="Graph options">
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          onChange({ title: title.trim(), legend });
+          onChange({ title: title.trim(), legend, axes });
           onClose();
         }}
       >
@@ -141,6 +151,13 @@ export function OptionsModal({
             data={LEGENDS}
             value={legend}
             onChange={(v) => v && setLegend(v as LegendPosition)}
+          />
+          <Select
+            label="Y axes"
+            allowDeselect={false}
+            data={AXES}
+            value={axes}
+            onChange={(v) => v && setAxes(v as GraphAxes)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

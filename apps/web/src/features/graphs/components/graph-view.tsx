@@ -8,7 +8,7 @@ import { MSG } from '@verdant/domain/messages';
 import { type RefObject, useMemo } from 'react';
 import { Chart, type ChartHandle } from '../../../components/chart';
 import { ScrollTable } from '../../../components/scroll-table';
-import { graphOption, type LegendPosition } from '../graph-option';
+import { type GraphAxes, graphOption, type LegendPosition } from '../graph-option';
 
 export const linesOf = (data: GraphData) => data.series.flatMap((s) => s.lines);
 
@@ -32,6 +32,7 @@ export function GraphView({
   stale,
   title,
   legend,
+  axes,
   table,
   handle,
 }: {
@@ -40,13 +41,14 @@ export function GraphView({
   stale: boolean;
   title: string;
   legend: LegendPosition;
+  axes: GraphAxes;
   table: boolean;
   handle: RefObject<ChartHandle | null>;
 }) {
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const option = useMemo(
-    () => (data ? graphOption(data, { title, legend, narrow }) : {}),
-    [data, title, legend, narrow],
+    () => (data ? graphOption(data, { title, legend, narrow, axes }) : {}),
+    [data, title, legend, narrow, axes],
   );
   const notes = data ? linesOf(data).flatMap((l) => completenessNote(l, data.labels) ?? []) : [];
   const demoted = data?.series.filter((s) => s.demoted) ?? [];

@@ -174,6 +174,7 @@ function Builder({ yearEnd }: { yearEnd: number }) {
           stale={answer.isPlaceholderData || answer.isFetching}
           title={title}
           legend={graph.legend}
+          axes={graph.axes}
           table={table}
           handle={handle}
         />
