@@ -11,7 +11,9 @@ test('New Meter creates an electricity meter through the wizard (an invalid, the
   const stamp = Date.now().toString(36);
   const body = `${String(Date.now() % 10_000_000_000).padStart(10, '0')}NT`;
   const icp = icpWithChecksum(body);
-  const wrong = `${body}-${icp.endsWith('0') ? '1' : '0'}${icp.slice(-2)}`;
+  // The same ICP with its first check character changed (compared with that character, not the last one: a
+  // first check character of 0 with another last one used to give the valid ICP back).
+  const wrong = `${body}-${icp.charAt(13) === '0' ? '1' : '0'}${icp.slice(-2)}`;
   const name = `Aquatic Centre plant room ${stamp}`;
 
   // The check answers a moment late, so the wait message can be seen.

@@ -59,11 +59,12 @@ async function settle(page: Page): Promise<void> {
 }
 
 /**
- * Rules a screen can break for a moment while the journey is typing into it: a combobox's list between two
- * filterings has no options yet (aria-required-children). A finding of these is checked again once the page
- * has settled, and counts only if it is still there.
+ * Rules a screen can break for a moment: a combobox's list between two filterings has no options yet
+ * (aria-required-children) while the journey types; a notification closing on its own timer fades out, half
+ * transparent, during a scan (color-contrast). A finding of these is checked again once the page has settled,
+ * and counts only if it is still there.
  */
-const TRANSIENT_RULES = new Set(['aria-required-children']);
+const TRANSIENT_RULES = new Set(['aria-required-children', 'color-contrast']);
 
 async function scan(page: Page, screen: string): Promise<Finding[]> {
   const first = await scanOnce(page, screen);

@@ -136,7 +136,11 @@ describe('the chart option', () => {
     const shared = graphOption(two, { title: '', legend: 'bottom', narrow: false });
     expect((shared.yAxis as unknown[]).length).toBe(1);
     const own = graphOption(two, { title: '', legend: 'bottom', narrow: false, axes: 'series' });
-    const axes = own.yAxis as { name: string; position: string; axisLine: { lineStyle: { color: string } } }[];
+    const axes = own.yAxis as {
+      name: string;
+      position: string;
+      axisLine: { lineStyle: { color: string } };
+    }[];
     expect(axes.map((a) => [a.name, a.position, a.axisLine.lineStyle.color])).toEqual([
       ['kWh', 'left', '#2b8a3e'],
       ['kWh', 'right', '#1971c2'],

@@ -34,6 +34,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ScrollTable } from '../../components/scroll-table';
 import { errorMessage } from '../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../lib/banners';
+import { useSetQuery } from '../../lib/use-set-query';
 import { openDirectFile, useInvoiceList, useInvoiceUpload } from './api';
 import { REVERSAL_SHOW, ReversalDialog, type ReversalShow } from './reversal-dialog';
 
@@ -295,7 +296,8 @@ function OtherRow({ row }: { row: Exclude<InvoiceListRow, { type: 'invoice' }> }
 export function InvoicesTab({ meter }: { meter: MeterDetail }) {
   const [limit, setLimit] = useState(INVOICE_LIST_PAGE);
   const list = useInvoiceList(meter.id, limit);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setQuery = useSetQuery();
   const navigate = useNavigate();
   const show = params.get('show');
   const reload = params.has('reload');
@@ -307,26 +309,10 @@ export function InvoicesTab({ meter }: { meter: MeterDetail }) {
   useEffect(() => {
     if (!reload) return;
     void refetch();
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('reload');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [reload, refetch, setParams]);
+    setQuery({ reload: null });
+  }, [reload, refetch, setQuery]);
 
-  const open = (value: ReversalShow | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set('show', value);
-        else next.delete('show');
-        return next;
-      },
-      { replace: value === null },
-    );
+  const open = (value: ReversalShow | null) => setQuery({ show: value }, { replace: value === null });
   const dialog = (REVERSAL_SHOW as readonly string[]).includes(show ?? '') ? (show as ReversalShow) : null;
   const mayEdit = list.data?.mayEdit === true;
 

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { InvoiceEntryReport, type InvoiceEntryView } from '../../../components/invoice-entry-report';
 import { PageHeader } from '../../../components/page-header';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSetQuery } from '../../../lib/use-set-query';
 import { useEnergyTypes, useRetailers } from '../api';
 
 const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
@@ -15,23 +16,15 @@ const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
  */
 export function InvoiceEntryPage() {
   useDocumentTitle('Invoice Entry Report');
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setQuery = useSetQuery();
   const view: InvoiceEntryView = params.get('view') === 'day' ? 'day' : 'data-source';
   const energy = idOf(params.get('energy'));
   const retailer = idOf(params.get('retailer'));
   const year = idOf(params.get('year')) ?? dayjs().year();
   const energies = useEnergyTypes();
   const retailers = useRetailers();
-  const set = (key: string, value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (key: string, value: string | null) => setQuery({ [key]: value });
 
   return (
     <>

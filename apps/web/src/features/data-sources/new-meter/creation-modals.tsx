@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { useSetQuery } from '../../../lib/use-set-query';
 import { NewCombinedAccountDialog } from './new-combined-account-dialog';
 import { NewMeterWizard } from './new-meter-wizard';
 
@@ -11,17 +12,10 @@ export const SHOW_NEW_WW_ACCOUNT = 'new-ww-account';
  * query parameter (a new history entry), closed by removing it (replacing the entry, so Back does not reopen).
  */
 export function DataSourceCreationModals({ organisationId }: { organisationId: number }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setQuery = useSetQuery();
   const show = params.get('show');
-  const close = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('show');
-        return next;
-      },
-      { replace: true },
-    );
+  const close = () => setQuery({ show: null });
   if (show === SHOW_NEW_METER) return <NewMeterWizard organisationId={organisationId} onClose={close} />;
   if (show === SHOW_NEW_WW_ACCOUNT)
     return <NewCombinedAccountDialog organisationId={organisationId} onClose={close} />;

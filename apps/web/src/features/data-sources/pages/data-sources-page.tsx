@@ -21,6 +21,7 @@ import { PagedListBody } from '../../../components/paged-list-body';
 import { useOrganisationId } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListConsumption } from '../../../lib/use-list-consumption';
+import { useSetQuery } from '../../../lib/use-set-query';
 import { type DataSourceFilters, useDataSourcesList } from '../api';
 import { AlertsReportModal } from '../components/alerts-report-modal';
 import { BulkDeleteModal, BulkOpenDateModal } from '../components/bulk-modals';
@@ -49,7 +50,8 @@ export function DataSourcesPage() {
   useDocumentTitle('Data Sources');
   const months = useMemo(monthOptions, []);
   const orgId = useOrganisationId();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setQuery = useSetQuery();
   const sort = Number(params.get('sort')) || 1;
   const show = params.get('show');
   const [text, setText] = useState('');
@@ -80,15 +82,7 @@ export function DataSourcesPage() {
       : (options?.groupings.find((g) => String(g.id) === memberOf)?.name ?? 'Member Of');
 
   const setParam = (key: string, value: string | null, replace = true) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace },
-    );
+    setQuery({ [key]: value }, { replace });
   const open = (value: string) => setParam('show', value, false);
   const closeShow = () => setParam('show', null);
   const select = (ids: number[], on: boolean) =>
