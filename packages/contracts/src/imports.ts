@@ -45,6 +45,21 @@ export const readingsMapping = z.object({
 });
 export type ReadingsMappingInput = z.input<typeof readingsMapping>;
 
+/**
+ * A mapping as the preview offers it: a column it could not guess is left empty (and a header of any length is
+ * offered as the file writes it) for the user to choose; the upload then checks it with `readingsMapping`.
+ */
+export const readingsMappingDraft = readingsMapping.extend({
+  meter: text(),
+  timestamp: text().nullable(),
+  date: text().nullable(),
+  period: text().nullable(),
+  value: text(),
+  register: text().nullable(),
+  quality: text().nullable(),
+  direction: text().nullable(),
+});
+
 /** The upload's options, in the query string (the body is the file's raw bytes). */
 export const meterLoadQuery = z.object({
   format: importFormat.optional(),
@@ -99,8 +114,11 @@ export const meterLoadPreview = z.object({
   /** A CSV's header row and first rows (empty for the other formats). */
   headers: z.array(text()),
   rows: z.array(z.array(text())),
-  /** The mapping this organisation used for these headers, else one guessed from their names. */
-  mapping: readingsMapping.nullable(),
+  /**
+   * The mapping this organisation used for these headers, else one guessed from their names (a column it cannot
+   * guess left empty for the user to choose).
+   */
+  mapping: readingsMappingDraft.nullable(),
   remembered: z.boolean(),
 });
 export type MeterLoadPreview = z.infer<typeof meterLoadPreview>;
