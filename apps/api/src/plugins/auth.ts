@@ -27,12 +27,20 @@ export interface Caller extends AuthContext {
   requestId?: string;
 }
 
+export type Intent = 'reads' | 'changes' | 'own-session';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; enforced by the auth plugin before the handler. */
     access: Access;
-    /** A POST that only reads (a graph's figures): the free test drive may call it. */
-    readsOnly?: boolean;
+    /**
+     * What the route does, declared beside its access (docs/decisions/security.md, "Test drive reads
+     * declared intent"): 'reads', 'changes', or 'own-session' (signing out, switching organisation: changes
+     * only the caller's own session). The free test drive may call 'reads' and 'own-session' routes only.
+     * Left out, it is 'reads' for GET and HEAD and 'changes' for every other method, filled in when the
+     * route is registered; a GET that writes must declare 'changes' (the GET route walk fails otherwise).
+     */
+    intent?: Intent;
   }
   interface FastifyRequest {
     auth?: AuthContext;
@@ -81,14 +89,21 @@ async function authenticate(auth: AuthService, request: FastifyRequest, reply: F
   if (session.organisationId !== null) reply.header(HEADERS.organisation, String(session.organisationId));
 }
 
-/** What a free test drive may do besides reading: leave, and look at the demo account's other organisation. */
-const TEST_DRIVE_WRITES = new Set(['/api/current-user/logout', '/api/current-user/organisation/:orgId']);
+/** A route's declared intent; the default for a route that declares none is filled in by `onRoute`. */
+export const intentOf = (route: Pick<RouteOptions, 'method' | 'config'>): Intent => {
+  const declared = (route.config as { intent?: Intent } | undefined)?.intent;
+  if (declared) return declared;
+  return [route.method].flat().every((m) => m === 'GET' || m === 'HEAD') ? 'reads' : 'changes';
+};
 
-/** A test drive session reads; every change is refused before validation, so nothing is saved or sent. */
+/**
+ * A test drive session reads (and may leave or look at the demo account's other organisation); every
+ * change is refused before validation, so nothing is saved or sent. Decided by the route's declared intent,
+ * whatever its method.
+ */
 function refuseTestDriveChanges(request: FastifyRequest) {
-  if (request.method === 'GET' || request.method === 'HEAD') return;
-  if (TEST_DRIVE_WRITES.has(request.routeOptions.url ?? '')) return;
-  if (request.routeOptions.config?.readsOnly === true) return;
+  const intent = (request.routeOptions.config as { intent?: Intent } | undefined)?.intent;
+  if (intent === 'reads' || intent === 'own-session') return;
   throw forbidden(MSG.testDriveReadOnly);
 }
 
@@ -102,6 +117,7 @@ export const accessPlugin = fp(async (app, { auth, db }: { auth: AuthService; db
   const routeTable: RouteOptions[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, intent: intentOf(route) } as typeof route.config;
     routeTable.push(route);
   });
   app.addHook('onRequest', async (request, reply) => {

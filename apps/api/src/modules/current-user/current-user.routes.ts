@@ -69,7 +69,10 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/current-user/organisation/:orgId',
     {
-      config: { access: { role: 'member', organisation: 'params.orgId', refusal: MSG.switchFailed } },
+      config: {
+        access: { role: 'member', organisation: 'params.orgId', refusal: MSG.switchFailed },
+        intent: 'own-session',
+      },
       schema: {
         ...base,
         summary: 'Switch the session to another organisation',
@@ -163,7 +166,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/current-user/logout',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', intent: 'own-session' },
       schema: { ...base, summary: 'End the session', response: { 200: okResponse, ...errors } },
     },
     async (req) => {

@@ -20,7 +20,7 @@ import type { GraphsService } from './graphs.service';
 const base = { tags: ['Graphs'], security: [{ bearer: [] }] };
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 /** The graph calls are reads sent as POST (a graph's definition is too long for a query string). */
-const member = { access: { role: 'member', organisation: 'params.orgId' }, readsOnly: true } as const;
+const member = { access: { role: 'member', organisation: 'params.orgId' }, intent: 'reads' } as const;
 
 /** Who may ask what an asset measures: anyone who may see it (groups: members of the session's organisation). */
 const ACCESS_OF: Record<GraphAssetType, Access> = {

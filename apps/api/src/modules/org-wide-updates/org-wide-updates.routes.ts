@@ -51,30 +51,34 @@ export const orgWideUpdatesRoutes: FastifyPluginAsyncZod<{ service: OrgWideUpdat
     },
     async (req) => service.tariffAlerts(callerOf(req), req.params.id, req.body),
   );
-  app.get(
-    '/organisations/:id/meter-identifiers/set-default/:labelId',
-    {
-      config: administrator,
+  /*
+   * The spec names these two as GETs; they write, so they are declared 'changes' (the free test drive is
+   * refused them) and are also offered as POST, which the web uses (docs/decisions/security.md).
+   */
+  for (const method of ['GET', 'POST'] as const)
+    app.route({
+      method,
+      url: '/organisations/:id/meter-identifiers/set-default/:labelId',
+      config: { ...administrator, intent: 'changes' },
       schema: {
         ...base,
         summary: 'Gives every data source without a value for the identifier its account or meter number',
         params: identifierDefaultParams,
         response: answer,
       },
-    },
-    async (req) => service.identifiers(callerOf(req), req.params.id, req.params.labelId),
-  );
-  app.get(
-    '/organisations/:id/retailer/set-default/:from/to/:to',
-    {
-      config: administrator,
+      handler: async (req) => service.identifiers(callerOf(req), req.params.id, req.params.labelId),
+    });
+  for (const method of ['GET', 'POST'] as const)
+    app.route({
+      method,
+      url: '/organisations/:id/retailer/set-default/:from/to/:to',
+      config: { ...administrator, intent: 'changes' },
       schema: {
         ...base,
         summary: 'Moves every data source of one retailer to another',
         params: retailerDefaultParams,
         response: answer,
       },
-    },
-    async (req) => service.retailers(callerOf(req), req.params.id, req.params.from, req.params.to),
-  );
+      handler: async (req) => service.retailers(callerOf(req), req.params.id, req.params.from, req.params.to),
+    });
 };

@@ -94,7 +94,7 @@ function useMeterAction<A>(id: number, call: (arg: A) => Promise<{ message: stri
 
 export const useMoveMeter = (id: number) =>
   useMeterAction(id, (siteId: number) =>
-    api.get(`/meters/${id}/move?to=${siteId}`, { schema: messageWithId }),
+    api.post(`/meters/${id}/move`, { body: { to: siteId }, schema: messageWithId }),
   );
 
 export const useCreateReplacement = (id: number) =>

@@ -47,9 +47,9 @@ export function useOrgWideUpdate() {
         case 'tariff':
           return api.post(`${at}/tariff-alert/set-default`, { body: call.body, schema });
         case 'identifiers':
-          return api.get(`${at}/meter-identifiers/set-default/${call.labelId}`, { schema });
+          return api.post(`${at}/meter-identifiers/set-default/${call.labelId}`, { schema });
         case 'retailers':
-          return api.get(`${at}/retailer/set-default/${call.from}/to/${call.to}`, { schema });
+          return api.post(`${at}/retailer/set-default/${call.from}/to/${call.to}`, { schema });
       }
     },
   });
