@@ -10,8 +10,20 @@ import { DEMO_ACCOUNT } from '@verdant/domain/demo-account';
 import { buildWebIfStale, root } from '../scripts/build-web.mjs';
 import type { BenchContext } from './run';
 
-/** Budgets from issue 10: JavaScript transferred (compressed bytes on the wire, headers included). */
+/** Budgets: JavaScript transferred (compressed bytes on the wire, headers included). */
 export const BUDGETS = { login: 150_000, dashboard: 300_000 } as const;
+
+/**
+ * The address the README's quick start tells a newcomer to open, as a path ('/' for
+ * http://localhost:3000): the first page anyone sees, measured signed out beside the login page.
+ */
+export async function readmeAddress(): Promise<string> {
+  const readme = await readFile(path.join(root, 'README.md'), 'utf8');
+  const found = /open (http:\/\/localhost:\d+[^\s)`]*)/.exec(readme)?.[1];
+  if (!found) throw new Error('The README no longer names an address to open');
+  const address = new URL(found);
+  return `${address.pathname}${address.search}`;
+}
 
 interface Transfer {
   scripts: number;
@@ -107,12 +119,13 @@ function row(what: string, t: Transfer, budget?: number) {
 }
 
 /**
- * What a browser downloads for the login page and the dashboard: the built web app served by the real API
+ * What a browser downloads for the README's address signed out, the login page and the dashboard: the
+ * built web app served by the real API
  * with the demo data, loaded in Chromium with an empty cache. Also times the free test drive to drawn charts
  * on a throttled 4 Mbit/s line.
  */
 export async function pagesBench(ctx: BenchContext) {
-  console.log('\n## Page weight (login page and dashboard)');
+  console.log("\n## Page weight (the README's address signed out, the login page, the dashboard)");
   buildWebIfStale();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -148,6 +161,16 @@ export async function pagesBench(ctx: BenchContext) {
     const head = await fetch(`${url}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
     const headers = `entry script: content-encoding ${head.headers.get('content-encoding')}, vary ${head.headers.get('vary')}, cache-control ${head.headers.get('cache-control')}`;
     console.log(headers);
+
+    // The README's address, signed out, in a context of its own (an empty cache): it ends on the login page.
+    const opened = await readmeAddress();
+    const newcomer = await browser.newContext();
+    const newcomerPage = await newcomer.newPage();
+    const readmePage = watch(newcomerPage);
+    await newcomerPage.goto(`${url}${opened}`);
+    await newcomerPage.getByRole('button', { name: 'Take a free test drive' }).waitFor();
+    await settle(newcomerPage);
+    await newcomer.close();
 
     const first = await browser.newContext();
     const loginPage = await first.newPage();
@@ -238,6 +261,7 @@ export async function pagesBench(ctx: BenchContext) {
     const table = [
       '| what (empty cache) | scripts | JavaScript transferred | budget | CSS | API answers | everything |',
       '|---|---|---|---|---|---|---|',
+      row(`${opened} signed out (the README's address), ending on the login page`, readmePage, BUDGETS.login),
       row('login page', afterLogin, BUDGETS.login),
       row('dashboard, opened with a session', dashboard, BUDGETS.dashboard),
       row('test drive: from the login page to drawn charts (added)', signInToDashboard),
@@ -248,6 +272,7 @@ export async function pagesBench(ctx: BenchContext) {
     // BENCH_PAGES_SCRIPTS=1 lists each page's scripts, largest first (to see where the bytes go).
     if (process.env.BENCH_PAGES_SCRIPTS) {
       for (const [what, t] of [
+        [`${opened} signed out`, readmePage] as const,
         ['login page', afterLogin] as const,
         ['dashboard', dashboard] as const,
         ...screenRows,
@@ -265,7 +290,9 @@ export async function pagesBench(ctx: BenchContext) {
         '',
         `\`npm run bench\` (bench/pages.bench.ts) serves the built web app from the API with the demo data and loads it in`,
         'Chromium with an empty cache, counting compressed bytes on the wire (body and headers) by kind. The',
-        `demo account is \`${DEMO_ACCOUNT.username}\`.`,
+        `demo account is \`${DEMO_ACCOUNT.username}\`. The first row is the address the README tells a newcomer to`,
+        `open, signed out. Load average during the run: ${(os.loadavg()[0] ?? 0).toFixed(1)} on ${os.cpus().length} cores (a`,
+        'busy machine times the slow-line figures, not the bytes).',
         '',
         table,
         '',

@@ -1,11 +1,13 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
+import { preloadShell, Shell } from './lazy-shell';
 import { RequireSession } from './require-session';
 import { RootLayout } from './root-layout';
 
 /**
  * Every screen is its own lazily loaded chunk, so the login page does not carry the shell and the
- * shell does not carry screens the user never opens.
+ * shell does not carry screens the user never opens. The shell itself is loaded by the signed-in area
+ * (lazy-shell.tsx), so a signed-out visitor's redirect to the login page loads none of it.
  */
 const loadDashboard = async () => ({
   Component: (await import('../features/dashboard/pages/dashboard-page')).DashboardPage,
@@ -40,9 +42,11 @@ export const router = createBrowserRouter([
       },
       {
         element: <RequireSession />,
+        loader: preloadShell,
+        shouldRevalidate: () => false,
         children: [
           {
-            lazy: async () => ({ Component: (await import('./shell/shell-layout')).ShellLayout }),
+            element: <Shell />,
             children: [
               { index: true, element: <Navigate to="/dashboard" replace /> },
               ...['/dashboard', '/dashboard/favourite-reports', '/dashboard/favourite-graphs'].map(
