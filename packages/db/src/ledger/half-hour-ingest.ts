@@ -13,11 +13,14 @@ export interface HalfHourReading {
   kwh: number;
   kw?: number | null;
   pf?: number | null;
-  /** A actual (the default), E estimated, S substituted, F final substituted, V variable. */
+  /**
+   * A actual (the default), D derived (a share of a longer reading), E estimated, S substituted, F final
+   * substituted, V variable.
+   */
   quality?: HalfHourQuality;
 }
 
-export type HalfHourQuality = 'A' | 'E' | 'S' | 'F' | 'V';
+export type HalfHourQuality = 'A' | 'D' | 'E' | 'S' | 'F' | 'V';
 
 /** One meter's register on one standard-time day: 48 half hours, null where a half hour is missing. */
 export interface HalfHourDay {
@@ -28,8 +31,8 @@ export interface HalfHourDay {
   kw?: readonly (number | null)[] | null;
   pf?: readonly (number | null)[] | null;
   /**
-   * One character per half hour (A, E, S, F or V; a space where the half hour is missing); null or absent when
-   * every present half hour is actual.
+   * One character per half hour (A, D, E, S, F or V; a space where the half hour is missing); null or absent
+   * when every present half hour is actual.
    */
   quality?: string | null;
 }
@@ -47,7 +50,9 @@ export interface IngestResult {
 }
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const QUALITY = /^[AESFV ]{48}$/;
+const QUALITY = /^[ADESFV ]{48}$/;
+/** The flags that make a half hour an estimate (D, derived, is the meter's own total shared out). */
+const ESTIMATED = new Set(['E', 'S', 'F', 'V']);
 
 function check(r: HalfHourReading): string | null {
   if (!Number.isInteger(r.hh) || r.hh < 0 || r.hh > 47) return 'hh must be a whole number from 0 to 47';
@@ -65,7 +70,7 @@ const arrayLiteral = (values: readonly (number | null)[] | null | undefined) =>
 /** The day's quality as staged: always 48 characters, 'A' for a present half hour the day left unflagged. */
 function stagedQuality(day: HalfHourDay): string {
   if (day.quality != null) {
-    if (!QUALITY.test(day.quality)) throw new Error(`quality must be 48 of A, E, S, F, V or space`);
+    if (!QUALITY.test(day.quality)) throw new Error(`quality must be 48 of A, D, E, S, F, V or space`);
     return day.quality;
   }
   let q = '';
@@ -99,7 +104,7 @@ function stageLine(d: HalfHourDay): string {
     if (v === null || v === undefined) continue;
     total += v;
     present += 1;
-    if (quality[i] !== 'A') estimated += 1;
+    if (ESTIMATED.has(quality[i] as string)) estimated += 1;
   }
   return `${d.meterId}\t${d.register}\t${d.date}\t${arrayLiteral(d.kwh)}\t${arrayLiteral(d.kw)}\t${arrayLiteral(d.pf)}\t${quality}\t${total}\t${present}\t${estimated}\n`;
 }
@@ -303,14 +308,14 @@ const SOURCE = `
     count(v) filter (where q in ('E', 'S', 'F', 'V'))
   from cells group by 1, 2, 3`;
 
-/** Quality as stored: null when no half hour is estimated, substituted or variable. */
-const storedQuality = (q: string) => `case when ${q} ~ '[ESFV]' then ${q} end`;
+/** Quality as stored: null when every half hour is actual. */
+const storedQuality = (q: string) => `case when ${q} ~ '[DESFV]' then ${q} end`;
 
 const MERGE = `
   insert into half_hour_days as t (meter_id, register, read_date, organisation_id, kwh, kw, pf, day_kwh, readings,
     quality, estimated_readings)
   select s.meter_id, s.register, s.read_date, $1, s.kwh, s.kw, s.pf, s.day_kwh, s.readings,
-    case when s.estimated > 0 then s.quality end, s.estimated
+    ${storedQuality('s.quality')}, s.estimated
   from (${SOURCE}) s
   on conflict (meter_id, register, read_date) do update set
     (kwh, kw, pf, day_kwh, readings, quality, estimated_readings) = (

@@ -4,9 +4,10 @@ import type { ImportEvent, ReadingQuality } from './types';
 
 /**
  * What the New Zealand Electricity Authority's EIEP files share: a header record first (HDR, the file type,
- * the protocol version, sender, sender on behalf of, recipient, run date and time, the file's identifier and
- * the number of detail records), then DET detail records. A file whose DET count differs from its header's was
- * cut short or added to, and is refused whole.
+ * the protocol version, sender, sender on behalf of, recipient, then fields of each protocol, among them the
+ * number of detail records), then DET detail records. A file whose DET count differs from its header's was cut
+ * short or added to, and is refused whole. Optional fields left empty are written empty or as the literal
+ * `null` (as participants' systems export them); both read as empty.
  */
 
 export interface EiepHeader {
@@ -21,7 +22,15 @@ export interface EiepFormat {
   name: string;
   /** The HDR file types that mean this format (ICPHH). */
   fileTypes: readonly string[];
+  /** The 0-based HDR field holding the number of detail records (EIEP3: 9, after the run time; EIEP13A: 8). */
+  countField: number;
 }
+
+/** An optional field as text: trimmed, and empty where the file writes the literal `null`. */
+export const optionalField = (text: string | undefined) => {
+  const value = (text ?? '').trim();
+  return value.toLowerCase() === 'null' ? '' : value;
+};
 
 const KNOWN_TYPES: Record<string, string> = {
   ICPHH: 'EIEP3 (half-hourly metering data)',
@@ -32,6 +41,9 @@ const KNOWN_TYPES: Record<string, string> = {
 /** Reads one DET record: its events, or the reason it is refused. */
 export type DetailReader = (record: CsvRecord, header: EiepHeader) => ImportEvent[] | string;
 
+/** The events a reader still holds once the last record is read. */
+export type DetailEnd = () => ImportEvent[];
+
 /**
  * An EIEP file's events in arrays: each DET record read by `readDetail`, other records refused, a progress
  * event now and then. Throws ImportFileError when the file does not start with this format's header, has a
@@ -41,6 +53,7 @@ export async function* eiepBatches(
   source: TextSource,
   format: EiepFormat,
   readDetail: DetailReader,
+  end: DetailEnd = () => [],
 ): AsyncGenerator<ImportEvent[]> {
   let out: ImportEvent[] = [];
   let header: EiepHeader | null = null;
@@ -73,7 +86,7 @@ export async function* eiepBatches(
           line,
         );
       }
-      const count = (fields[9] ?? '').trim();
+      const count = optionalField(fields[format.countField]);
       expected = count === '' ? null : wholeNumber(count);
       if (count !== '' && expected === null)
         throw new ImportFileError(`The header's number of detail records '${count}' is not a number`, line);
@@ -97,6 +110,7 @@ export async function* eiepBatches(
     else for (const event of events) out.push(event);
   }
   if (!header) throw new ImportFileError('The file is empty');
+  for (const event of end()) out.push(event);
   if (expected !== null && details !== expected)
     throw new ImportFileError(
       `The header states ${expected} detail records but the file has ${details}: it may have been cut short`,
@@ -116,7 +130,7 @@ export function eiepQuality(text: string | undefined): ReadingQuality | null {
 
 /** Energy flow direction: X (extracted from the network, what the site uses) or I (injected, what it exports). */
 export function eiepDirection(text: string | undefined): 'import' | 'export' | null {
-  const code = (text ?? '').trim().toUpperCase();
+  const code = optionalField(text).toUpperCase();
   if (code === 'X' || code === '') return 'import';
   if (code === 'I') return 'export';
   return null;

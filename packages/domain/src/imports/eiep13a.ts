@@ -1,25 +1,45 @@
 import { instantsOfLocalTime } from '../time-zone';
-import { eiepBatches, eiepDirection, eiepQuality } from './eiep';
+import { eiepBatches, eiepDirection, eiepQuality, optionalField } from './eiep';
 import { NEW_ZEALAND } from './eiep3';
 import { type CsvRecord, dayFirstDate, decimal, eventsOf, type TextSource } from './records';
 import type { ImportEvent, IntervalReading } from './types';
 
 /**
- * EIEP13A, the consumption file a New Zealand retailer sends a customer who asks for their own data (HDR file
- * type ICPCONS). DET records: DET, ICP, response code, NZDT adjustment, (metering installation), metering
- * component serial number, energy flow direction, register content code, period of availability, read period
- * start and end (dd/MM/yyyy HH:mm:ss, local time), read status (RD actual, ES estimated), active energy (kWh),
- * reactive energy (kVArh). Fields from the serial number on are found from the read period start, so files with
- * or without the metering installation field read the same.
+ * EIEP13A, the consumption file a New Zealand retailer sends a customer (or their agent) who asks for their own
+ * data (HDR file type ICPCONS), as the Electricity Authority publishes it. HDR: HDR, ICPCONS, version, sender,
+ * sender on behalf of, recipient, report run date, request identifier, number of detail records, data period
+ * start, data period end (there is no run time). DET: DET, consumer authorisation code, ICP, response code,
+ * NZDT adjustment, metering component serial number, energy flow direction, register content code, period of
+ * availability, read period start and end (dd/MM/yyyy HH:mm:ss, local time), read status (RD actual, ES
+ * estimated), unit quantity active energy (kWh), unit quantity reactive energy (kVArh). A response code other
+ * than 000 is the retailer refusing the request, and the row carries no consumption.
  *
  * Times are local: the NZDT adjustment says whether a row's times are daylight (NZDT) or standard (NZST) time.
  * Where it is blank, the hour repeated when daylight time ends is read in file order: the first row for a time
  * is daylight time, the second standard time.
  */
 
-const FORMAT = { name: 'EIEP13A', fileTypes: ['ICPCONS', 'ICPCONSA', 'EIEP13A'] } as const;
+const FORMAT = { name: 'EIEP13A', fileTypes: ['ICPCONS', 'ICPCONSA', 'EIEP13A'], countField: 8 } as const;
+const FIELD = {
+  icp: 2,
+  response: 3,
+  nzdt: 4,
+  serial: 5,
+  flow: 6,
+  register: 7,
+  start: 9,
+  end: 10,
+  status: 11,
+  active: 12,
+  reactive: 13,
+} as const;
+const RESPONSES: Record<string, string> = {
+  '001': 'no ICP or address and customer match',
+  '002': 'no ICP match',
+  '003': 'no customer match',
+  '004': 'no authority',
+};
 const DATE_TIME = /^\s*(\d{1,2}\/\d{1,2}\/\d{4})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?\s*$/;
-const INTERVALS = new Set([5, 15, 30, 60]);
 const NZST = 12 * 60;
 const NZDT = 13 * 60;
 
@@ -56,29 +76,28 @@ export class Eiep13aReader {
 
   read(record: CsvRecord): ImportEvent[] | string {
     const { line, fields } = record;
-    const icp = (fields[1] ?? '').trim();
+    const field = (name: keyof typeof FIELD) => optionalField(fields[FIELD[name]]);
+    const icp = field('icp');
     if (icp === '') return 'the ICP is missing';
-    const at = fields.findIndex((f, i) => i >= 4 && DATE_TIME.test(f));
-    if (at < 0) return 'no read period start date and time (dd/MM/yyyy HH:mm:ss) in the row';
-    const offset = offsetOf(fields[3] ?? '');
-    if (offset === undefined) return `NZDT adjustment '${fields[3]}' is not NZDT, NZST or blank`;
-    const start = wallTime(fields[at] ?? '', false);
-    if (!start) return `read period start '${fields[at]}' is not a real date and time`;
-    const end = wallTime(fields[at + 1] ?? '', true);
-    if (!end) return `read period end '${fields[at + 1] ?? ''}' is not a date and time (dd/MM/yyyy HH:mm:ss)`;
-    const direction = eiepDirection(fields[at - 3]);
-    if (!direction) return `energy flow direction '${fields[at - 3]}' is not X (extraction) or I (injection)`;
-    const quality = eiepQuality(fields[at + 2]);
-    if (!quality) return `read status '${fields[at + 2] ?? ''}' is not RD (actual) or ES (estimated)`;
-    const active = decimal(fields[at + 3]);
-    if (active === null) return `active energy '${fields[at + 3] ?? ''}' is not a number`;
-    const reactiveText = (fields[at + 4] ?? '').trim();
+    const response = field('response');
+    if (response !== '' && response !== '000' && response !== '0')
+      return `the retailer refused the request (response code ${response}${RESPONSES[response] ? `: ${RESPONSES[response]}` : ''}); the row has no consumption`;
+    const offset = offsetOf(field('nzdt'));
+    if (offset === undefined) return `NZDT adjustment '${field('nzdt')}' is not NZDT, NZST or blank`;
+    const start = wallTime(field('start'), false);
+    if (!start) return `read period start '${field('start')}' is not a date and time (dd/MM/yyyy HH:mm:ss)`;
+    const end = wallTime(field('end'), true);
+    if (!end) return `read period end '${field('end')}' is not a date and time (dd/MM/yyyy HH:mm:ss)`;
+    const direction = eiepDirection(field('flow'));
+    if (!direction) return `energy flow direction '${field('flow')}' is not X (extraction) or I (injection)`;
+    const quality = eiepQuality(field('status'));
+    if (!quality) return `read status '${field('status')}' is not RD (actual) or ES (estimated)`;
+    const active = decimal(field('active'));
+    if (active === null) return `active energy '${field('active')}' is not a number`;
+    const reactiveText = field('reactive');
     const reactive = reactiveText === '' ? null : decimal(reactiveText);
     if (reactiveText !== '' && reactive === null) return `reactive energy '${reactiveText}' is not a number`;
-    const register = [fields[at - 4], fields[at - 2]]
-      .map((f) => (f ?? '').trim())
-      .filter(Boolean)
-      .join(' ');
+    const register = [field('serial'), field('register')].filter(Boolean).join(' ');
 
     const endWall = end.minutes >= 1440 ? { date: nextDay(end.date), minutes: end.minutes - 1440 } : end;
     if (start.minutes === 0 && endWall.minutes === 0 && endWall.date > start.date) {
@@ -88,6 +107,7 @@ export class Eiep13aReader {
       const row = {
         line,
         meterKey: icp,
+        register: register || null,
         from: start.date,
         till,
         quantity: active,
@@ -100,11 +120,11 @@ export class Eiep13aReader {
     const key = `${icp}|${register}|${direction}|${start.date}|${start.minutes}`;
     const startMs = this.instant(start, offset, key);
     if (startMs === null)
-      return `${fields[at]?.trim()} does not exist in New Zealand: daylight time starts then`;
+      return `${field('start')} does not exist in New Zealand: daylight time starts then`;
     const endMs = this.instant(end, offset, null, startMs);
     const minutes = endMs === null ? 0 : (endMs - startMs) / 60_000;
-    if (!INTERVALS.has(minutes))
-      return `read period ${fields[at]?.trim()} to ${fields[at + 1]?.trim()} is neither 5, 15, 30 or 60 minutes nor whole days`;
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 60 || 60 % minutes !== 0)
+      return `read period ${field('start')} to ${field('end')} is neither 5 to 60 minutes nor whole days`;
     const base = {
       line,
       meterKey: icp,

@@ -82,6 +82,48 @@ describe('EIEP3', () => {
     ]);
   });
 
+  it('reads version 10 as participants write it: the literal null in the optional columns', async () => {
+    const v10 = [
+      'HDR,ICPHH,10.0,MEPX,MEPX,VRDT,01/10/2025,09:00:00,F0002,00000002,202507,E,I',
+      `DET,${ICP},1,F,01/07/2025,1,0.44,null,null,X,null`,
+      `DET,${ICP},1,F,01/07/2025,2,0.98,null,null,null,null`,
+    ].join('\r\n');
+    const events = await parse(v10);
+    expect(refusalsOf(events)).toEqual([]);
+    expect(readingsOf(events).map((r) => [r.register, r.direction, r.quantity, r.value])).toEqual([
+      ['1', 'import', 'kWh', 0.44],
+      ['1', 'import', 'kWh', 0.98],
+    ]);
+  });
+
+  it('reads version 11 with each period in kWh and in Wh as one reading, whichever comes first', async () => {
+    const v11 = [
+      'HDR,ICPHH,11.0,MEPX,MEPX,VRDT,25/10/2025,10:04:24,000,7,202510,E,R',
+      `DET,${ICP},YY,F,24/07/2025,1,0.228,,,X,`,
+      `DET,${ICP},YY,F,24/07/2025,1,228.000,,,X,`,
+      `DET,${ICP},YY,F,24/07/2025,2,247.000,,,X,`,
+      `DET,${ICP},YY,F,24/07/2025,2,0.247,,,X,`,
+      `DET,${ICP},YY,F,24/07/2025,3,0.000,,,X,`,
+      `DET,${ICP},YY,F,24/07/2025,3,0.000,,,X,`,
+      `DET,${ICP},YY,F,24/07/2025,4,0.126,,,X,`,
+    ].join('\n');
+    const events = await parse(v11);
+    expect(refusalsOf(events)).toEqual([]);
+    expect(readingsOf(events).map((r) => [r.line, r.value])).toEqual([
+      [2, 0.228],
+      [5, 0.247],
+      [6, 0],
+      [8, 0.126],
+    ]);
+  });
+
+  it('keeps two different figures for one period as two readings (the load refuses the second)', async () => {
+    const events = await parse(
+      [header(2), det('01/07/2025', 1, '0.5'), det('01/07/2025', 1, '0.7')].join('\n'),
+    );
+    expect(readingsOf(events).map((r) => r.value)).toEqual([0.5, 0.7]);
+  });
+
   it('refuses bad rows with their line and reason', async () => {
     const events = await parse(
       [

@@ -39,7 +39,17 @@ const QUALITY: Record<string, ReadingQuality> = {
   '16': 'E',
   '13': 'V',
 };
-const INTERVALS = new Set([5, 15, 30, 60]);
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** A reading of whole minutes that divide an hour (5, 10, 15, 20, 30 or 60...) is interval data. */
+const isInterval = (minutes: number) => Number.isInteger(minutes) && minutes >= 1 && 60 % minutes === 0;
+
+/** The date an instant is midnight of under one of the offsets (ms), or null when it is midnight under none. */
+function midnightDate(instantMs: number, offsets: number[]): string | null {
+  const offset = offsets.find((o) => (instantMs + o) % DAY_MS === 0);
+  return offset === undefined ? null : new Date(instantMs + offset).toISOString().slice(0, 10);
+}
 
 export interface ReadingTypeInfo {
   line: number;
@@ -81,15 +91,18 @@ export function readReadingType(f: Record<string, string>, line: number): Readin
 }
 
 /**
- * An IntervalReading as a reading (5 to 60 minutes) or, over whole days, a consumption period dated by the
- * first of `dayOffsets(start)` that puts its start on midnight; or the reason it is refused.
+ * An IntervalReading as a reading (whole minutes dividing an hour, 5 to 60) or, from a local midnight to a later
+ * one, a consumption period of whole days (a day of 23 or 25 hours where daylight saving changes, a billing
+ * period of weeks); or the reason it is refused. `dayOffsets(instant)` gives the offsets from UTC (ms) of the
+ * file's own clock that may be in force at an instant: a start and an end that fall on midnight under one of
+ * them bound whole local days.
  */
 export function convertReading(
   r: RawReading,
   type: ReadingTypeInfo,
   meterKey: string,
   register: string | null,
-  dayOffsets: (startMs: number) => number[],
+  dayOffsets: (instantMs: number) => number[],
 ): ImportEvent | string {
   const start = /^\d+$/.test(r.start) ? Number(r.start) : null;
   const duration = /^\d+$/.test(r.duration) ? Number(r.duration) : null;
@@ -103,9 +116,10 @@ export function convertReading(
   const scaled = type.power >= 0 ? raw * 10 ** type.power : raw / 10 ** -type.power;
   const value = unit.perUnit === 0.001 ? scaled / 1000 : scaled * unit.perUnit;
   const startMs = start * 1000;
+  const endMs = startMs + duration * 1000;
   const minutes = duration / 60;
   const direction = type.flow === '19' ? 'export' : 'import';
-  if (INTERVALS.has(minutes) && startMs % 60_000 === 0) {
+  if (isInterval(minutes) && startMs % MINUTE_MS === 0) {
     const { quantity } = unit;
     const reading = {
       line: r.line,
@@ -120,16 +134,19 @@ export function convertReading(
     } as const;
     return { kind: 'reading', reading };
   }
-  if (duration % 86_400 === 0 && unit.quantity === 'kWh' && direction === 'import') {
-    const offset = dayOffsets(startMs).find((o) => (startMs + o) % 86_400_000 === 0);
-    if (offset === undefined) return 'a reading of whole days does not start at local midnight';
-    const from = new Date(startMs + offset).toISOString().slice(0, 10);
-    const till = new Date(startMs + offset + duration * 1000 - 86_400_000).toISOString().slice(0, 10);
-    const estimated = quality !== 'A';
-    return {
-      kind: 'period',
-      row: { line: r.line, meterKey, from, till, quantity: value, unit: 'kWh', cost: null, estimated },
-    };
-  }
-  return `an interval of ${Math.round(minutes * 100) / 100} minutes is neither 5, 15, 30 or 60 minutes nor whole days`;
+  const hours = Math.round((duration / 3600) * 100) / 100;
+  if (duration < 82_800)
+    return `an interval of ${Math.round(minutes * 100) / 100} minutes is neither 5 to 60 minutes nor whole days`;
+  const from = midnightDate(startMs, dayOffsets(startMs));
+  const next = midnightDate(endMs, dayOffsets(endMs));
+  if (from === null || next === null || next <= from)
+    return `a reading of ${hours} hours does not run from one local midnight to another, so it is neither interval data nor whole days`;
+  if (unit.quantity !== 'kWh' || direction !== 'import')
+    return `a reading of whole days of ${direction === 'export' ? 'exported energy' : 'reactive energy'} is not a consumption record`;
+  const till = new Date(Date.parse(`${next}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+  const estimated = quality !== 'A';
+  return {
+    kind: 'period',
+    row: { line: r.line, meterKey, register, from, till, quantity: value, unit: 'kWh', cost: null, estimated },
+  };
 }

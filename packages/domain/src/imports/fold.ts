@@ -11,8 +11,9 @@ import type { IntervalReading, ReadingQuality } from './types';
  *
  * Folding: a reading adds to every half hour it overlaps in proportion to the time it covers there. 5- and
  * 15-minute readings sum into their half hour; a 60-minute reading splits evenly over its two; a reading that
- * straddles half hours (a zone whose standard offset is not whole half hours) is shared by time. A half hour
- * takes the worst quality among its parts (A, then F, S, E, V). A half hour some of whose 30 minutes no reading
+ * straddles half hours (a zone whose standard offset is not whole half hours) is shared by time. A share of a
+ * reading is marked D (derived) at best: its total is the meter's, its place within the reading is not. A half
+ * hour takes the worst quality among its parts (A, then D, F, S, E, V). A half hour some of whose 30 minutes no reading
  * covers is incomplete: it keeps the sum of the parts it has, is marked estimated (E) at best so the ledger
  * counts it as an estimate, and is named in `partial`. Two readings covering the same minute of the same channel
  * are refused rather than added twice.
@@ -24,9 +25,12 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 const FULL = 2 ** 30 - 1;
 
-const RANK: Record<ReadingQuality, number> = { A: 0, F: 1, S: 2, E: 3, V: 4 };
+const RANK: Record<ReadingQuality, number> = { A: 0, D: 1, F: 2, S: 3, E: 4, V: 5 };
 
-/** The worse of two qualities: A actual, then F final substituted, S substituted, E estimated, V variable. */
+/**
+ * The worse of two qualities: A actual, then D derived (a share of a longer reading), F final substituted, S
+ * substituted, E estimated, V variable.
+ */
 export const worseQuality = (a: ReadingQuality, b: ReadingQuality): ReadingQuality =>
   RANK[a] >= RANK[b] ? a : b;
 
@@ -124,13 +128,13 @@ export class HalfHourFolder {
       const upTo = Math.min(end, slot + HALF_HOUR_MS);
       const day = this.day(key, Math.floor(slot / DAY_MS));
       const hh = (slot - day.dayNumber * DAY_MS) / HALF_HOUR_MS;
-      day.sums[hh] =
-        (day.sums[hh] as number) +
-        (upTo - at === end - start ? value : (value * (upTo - at)) / (end - start));
+      const whole = upTo - at === end - start;
+      day.sums[hh] = (day.sums[hh] as number) + (whole ? value : (value * (upTo - at)) / (end - start));
       day.masks[hh] =
         (day.masks[hh] as number) | minutesMask((at - slot) / MINUTE_MS, (upTo - slot) / MINUTE_MS);
+      const part = whole ? quality : worseQuality(quality, 'D');
       const q = day.quality[hh] as string;
-      day.quality[hh] = q === ' ' ? quality : worseQuality(q as ReadingQuality, quality);
+      day.quality[hh] = q === ' ' ? part : worseQuality(q as ReadingQuality, part);
       if (day.masks[hh] === FULL) {
         day.full += 1;
         if (day.full === HALF_HOURS) {

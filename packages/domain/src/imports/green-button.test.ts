@@ -124,7 +124,7 @@ describe('Green Button', () => {
       meterReading('1', '1', '01'),
       block('UsagePoint/1/MeterReading/1', '1', [
         reading(T0, 3600, 'abc'),
-        reading(T0, 600, 1),
+        reading(T0, 420, 1),
         reading(T0, 3600, 1, 99),
         reading(T0, 1800, 5),
       ]),
@@ -134,11 +134,72 @@ describe('Green Button', () => {
     const lineOf = (needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
     expect(refusalsOf(events).map((r) => r.reason)).toEqual([
       "value 'abc' is not a number",
-      'an interval of 10 minutes is neither 5, 15, 30 or 60 minutes nor whole days',
+      'an interval of 7 minutes is neither 5 to 60 minutes nor whole days',
       "ReadingQuality '99' is not an ESPI quality code",
     ]);
     expect(refusalsOf(events)[0]?.line).toBe(lineOf('<IntervalBlock'));
     expect(readingsOf(events).map((r) => [r.minutes, r.value])).toEqual([[30, 0.005]]);
+  });
+
+  it("dates whole days by the file's LocalTimeParameters: 23 and 25-hour days and monthly bills", async () => {
+    // Eastern time: standard UTC-5, daylight saving UTC-4 (10 March and 3 November 2024 change the clocks).
+    const ltp = entry(
+      'LocalTimeParameters/01',
+      '<LocalTimeParameters xmlns="http://naesb.org/espi"><dstEndRule>B40E2000</dstEndRule><dstOffset>3600</dstOffset><dstStartRule>360E2000</dstStartRule><tzOffset>-18000</tzOffset></LocalTimeParameters>',
+    );
+    const midnight = (date: string, offsetHours: number) =>
+      Date.parse(`${date}T00:00:00Z`) / 1000 - offsetHours * 3600;
+    const events = await parse(
+      feed(
+        usagePoint('1', 'House'),
+        ltp,
+        meterReading('1', '1', '01'),
+        readingType('01', { interval: '86400' }),
+        block('UsagePoint/1/MeterReading/1', '1', [
+          reading(midnight('2024-03-09', -5), 86_400, 10_000),
+          reading(midnight('2024-03-10', -5), 82_800, 9_000), // 23 hours
+          reading(midnight('2024-11-03', -4), 90_000, 11_000), // 25 hours
+          reading(midnight('2024-02-01', -5), 29 * 86_400, 300_000), // the February bill
+          reading(midnight('2024-03-01', -5), 31 * 86_400 - 3600, 320_000), // March, one hour short
+          reading(midnight('2024-03-01', -5) + 3600, 86_400, 1), // 01:00 to 01:00
+        ]),
+      ),
+      'Pacific/Auckland',
+    );
+    const periods = events.flatMap((e) => (e.kind === 'period' ? [e.row] : []));
+    expect(periods.map((p) => [p.from, p.till, p.quantity])).toEqual([
+      ['2024-03-09', '2024-03-09', 10],
+      ['2024-03-10', '2024-03-10', 9],
+      ['2024-11-03', '2024-11-03', 11],
+      ['2024-02-01', '2024-02-29', 300],
+      ['2024-03-01', '2024-03-31', 320],
+    ]);
+    expect(refusalsOf(events).map((r) => r.reason)).toEqual([
+      'a reading of 24 hours does not run from one local midnight to another, so it is neither interval data nor whole days',
+    ]);
+  });
+
+  it('reads a file without LocalTimeParameters in its own UTC days (billing periods of gas)', async () => {
+    const start = Date.parse('2021-05-26T00:00:00Z') / 1000;
+    const events = await parse(
+      feed(
+        usagePoint('1', '1 MAIN ST'),
+        meterReading('1', '1', '0'),
+        readingType('0', { uom: '169', power: '-3' }),
+        block('UsagePoint/1/MeterReading/1', '1', [
+          reading(start, 35 * 86_400, 37_000),
+          reading(start + 35 * 86_400, 28 * 86_400, 14_000),
+        ]),
+      ),
+      'Pacific/Auckland',
+    );
+    expect(refusalsOf(events)).toEqual([]);
+    const periods = events.flatMap((e) => (e.kind === 'period' ? [e.row] : []));
+    expect(periods.map((p) => [p.from, p.till])).toEqual([
+      ['2021-05-26', '2021-06-29'],
+      ['2021-06-30', '2021-07-27'],
+    ]);
+    expect(periods[0]?.quantity).toBeCloseTo(37 * 29.3071, 2);
   });
 
   it('reports XML that is not Green Button, not well formed or cut short as file errors', async () => {

@@ -28,7 +28,10 @@ const USAGE_POINT = /(UsagePoint\/[^/]+)/;
 const METER_READING = /(UsagePoint\/[^/]+\/MeterReading\/[^/]+)/;
 const READING_TYPE = /(ReadingType\/[^/]+)\/?$/;
 
-/** Reads a Green Button file as event arrays; `timeZone` places readings of whole days on dates (the organisation's zone). */
+/**
+ * Reads a Green Button file as event arrays; `timeZone` (the organisation's) dates whole days in a file that
+ * does not say its own zone.
+ */
 export async function* parseGreenButtonBatches(
   source: TextSource,
   { timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {},
@@ -44,11 +47,13 @@ export async function* parseGreenButtonBatches(
   const pending: { meterReading: string | null; entry: Entry }[] = [];
   const refusedTypes = new Set<string>();
   const localOffsets: number[] = [];
-  /** Offsets that may put a day-long reading's start on local midnight: the zone's, then the file's own. */
-  const dayOffsets = (startMs: number) => [
-    offsetMinutes(timeZone, new Date(startMs)) * 60_000,
-    ...localOffsets,
-  ];
+  /**
+   * The offsets of the file's own clock that may be in force at an instant, which decide its days: its
+   * LocalTimeParameters (standard, and standard plus daylight saving); a file without them is read in UTC (the
+   * clock of its timestamps), then in the organisation's zone.
+   */
+  const dayOffsets = (instantMs: number) =>
+    localOffsets.length > 0 ? localOffsets : [0, offsetMinutes(timeZone, new Date(instantMs)) * 60_000];
   let out: ImportEvent[] = [];
   let root: string | null = null;
   let seen = false;

@@ -118,7 +118,7 @@ describe('NEM12', () => {
         '200,4102000002,E1,1,E1,N1,M002,kVAh,30,', // 13: a unit the import does not take
         day('20250101', flat(48, 1)), // 14: skipped with its 200 record
         '200,4102000003,X1,1,X1,N1,M003,kWh,30,', // 15: not an energy stream
-        '200,4102000004,E1,1,E1,N1,M004,kWh,10,', // 16
+        '200,4102000004,E1,1,E1,N1,M004,kWh,7,', // 16
         '200,4102000005,E1,1,E1,N1,M005,kWh,30,', // 17
         day('20250108', flat(48, 2)), // 18: good
         '900',
@@ -138,31 +138,87 @@ describe('NEM12', () => {
       },
       { line: 12, reason: "'250' is not a NEM12 record (100, 200, 300, 400, 500 or 900)" },
       {
-        line: 13,
-        reason:
-          "200 record: unit 'kVAh' is not one the import takes (kWh, Wh, MWh, kVArh, varh or MVArh); its interval data is not read",
-      },
-      {
-        line: 15,
-        reason:
-          '200 record: NMI suffix X1 is not an energy data stream (E, B, Q or K for a meter; D, A, P or J averaged); its interval data is not read',
-      },
-      {
         line: 16,
-        reason: "200 record: interval length '10' is not 5, 15 or 30 minutes; its interval data is not read",
+        reason:
+          "200 record: interval length '7' is not 5, 10, 15, 20, 30 or 60 minutes; its interval data is not read",
       },
+    ]);
+    // Streams that are not energy are skipped and named, not refused.
+    expect(events.flatMap((e) => (e.kind === 'skipped' ? [e.part] : []))).toEqual([
+      { line: 13, text: "NMI 4102000002 stream E1: unit 'kVAh', not energy in kWh or kVArh, not loaded" },
+      { line: 15, text: "NMI 4102000003 stream X1: 'kWh', not energy in kWh or kVArh, not loaded" },
     ]);
     const readings = readingsOf(events);
     expect(new Set(readings.map((r) => r.line))).toEqual(new Set([18]));
   });
 
-  it('reports structural faults as file errors: no header, NEM13, a bad or missing 900 record', async () => {
+  it('skips a voltage stream of 10-minute values (no unit) and reads hourly energy split later', async () => {
+    const events = await parse(
+      file(
+        HEADER,
+        '200,C123,E1V1,,E1,,,kWh,60,',
+        day('20250402', flat(24, 2)),
+        '200,C123,E1V1,,V1,,,,10,',
+        `300,20250402,${flat(144, 239.1).join(',')},A,,,,`,
+        '900',
+      ),
+    );
+    expect(refusalsOf(events)).toEqual([]);
+    expect(readingsOf(events).map((r) => r.minutes)).toEqual(flat(24, 60));
+    expect(events.flatMap((e) => (e.kind === 'skipped' ? [e.part.text] : []))).toEqual([
+      "NMI C123 stream V1: no unit, not energy in kWh or kVArh, not loaded",
+    ]);
+  });
+
+  it('names a 300 record broken across lines', async () => {
+    const whole = day('20250101', flat(48, 1));
+    const cut = whole.indexOf(',1.000', 100);
+    const events = await parse(
+      file(HEADER, '200,4102000001,E1,1,E1,N1,M001,kWh,30,', whole.slice(0, cut), whole.slice(cut + 1), '900'),
+    );
+    expect(refusalsOf(events).map((r) => [r.line, r.reason])).toEqual([
+      [3, expect.stringMatching(/^01\/01\/2025 has \d+ interval values; 30-minute intervals need 48$/)],
+      [4, 'the rest of the 300 record of line 3, broken across lines: a record must be on one line'],
+    ]);
+    expect(readingsOf(events)).toEqual([]);
+  });
+
+  it('reads NEM13 accumulation reads as consumption between reads, skipping generation', async () => {
+    const events = await parse(
+      file(
+        '100,NEM13,202510010600,MDP1,RET1',
+        '250,4102000009,11,1,11,11,M9,E,006342.8,20250105093055,A,,,007654.9,20250407100333,A,,,1312.1,kWh,20250707,20250408100333,',
+        '550,N,,A,',
+        '250,4102000009,11,2,B1,B1,M9,B,000100,20250105093055,A,,,000150,20250407100333,E,,,50,kWh,,,',
+        '250,4102000009,11,1,11,11,M9,E,007654.9,20250407100333,A,,,007700,20250601000000,E,,,45.1,Wh,,,',
+        '900',
+      ),
+    );
+    expect(refusalsOf(events)).toEqual([]);
+    expect(events.flatMap((e) => (e.kind === 'period' ? [e.row] : []))).toEqual([
+      {
+        line: 2,
+        meterKey: '4102000009',
+        register: '11',
+        from: '2025-01-05',
+        till: '2025-04-06',
+        quantity: 1312.1,
+        unit: 'kWh',
+        cost: null,
+        estimated: false,
+      },
+      expect.objectContaining({ line: 5, from: '2025-04-07', till: '2025-05-31', estimated: true }),
+    ]);
+    expect(events.flatMap((e) => (e.kind === 'period' ? [e.row.quantity] : []))[1]).toBeCloseTo(0.0451, 6);
+    expect(events.flatMap((e) => (e.kind === 'skipped' ? [e.part.text] : []))).toEqual([
+      'NMI 4102000009 register B1: generation (B) reads are not consumption in kWh, not loaded',
+    ]);
+  });
+
+  it('reports structural faults as file errors: no header, a bad or missing 900 record', async () => {
     const body = ['200,4102000001,E1,1,E1,N1,M001,kWh,30,', day('20250101', flat(48, 1))];
     expect(await fileError(file(...body, '900'))).toBe(
       'The file does not start with a NEM12 header (a 100 record reading NEM12)',
-    );
-    expect(await fileError(file('100,NEM13,202510010600,MDP1,RET1', '900'))).toBe(
-      'This is a NEM13 file (accumulated meter reads), not NEM12 interval data',
     );
     expect(await fileError(file(HEADER, ...body))).toBe(
       'The file has no 900 end record: it may have been cut short',

@@ -1,4 +1,5 @@
 import { ImportFileError } from './import-messages';
+import { readBasicRecord } from './nem13';
 import {
   BATCH,
   type CsvRecord,
@@ -19,7 +20,11 @@ import type { ImportEvent, IntervalReading, ReadingQuality } from './types';
  * header, then per NMI data stream a 200 record (NMI, register, suffix, unit, interval length) followed by one
  * 300 record per day (the interval values, then the day's quality method), 400 records overriding the quality
  * for ranges of intervals, 500 B2B details (ignored), and one 900 end record. Times are market time: Australian
- * Eastern Standard Time, UTC+10 all year.
+ * Eastern Standard Time, UTC+10 all year. A file whose header reads NEM13 holds accumulation reads instead
+ * (250 records, nem13.ts), read as consumption periods between reads.
+ *
+ * A data stream that is not energy (a voltage or power-factor channel such as V1, or a unit that is not energy)
+ * is skipped and named in the load's message, not refused: the file's energy streams load.
  */
 
 /** NEM12 interval times are market time, AEST (UTC+10) all year, whatever the NMI's state. */
@@ -41,18 +46,13 @@ const UNITS: Record<string, { quantity: IntervalReading['quantity']; factor: num
  * round from the customer's side that the import records: E (and the averaged D) are what the site takes from
  * the network, B (and A) what it sends back; Q and P reactive energy taken, K and J reactive energy sent.
  */
-const SUFFIX_DIRECTION: Record<string, IntervalReading['direction']> = {
-  E: 'import',
-  D: 'import',
-  Q: 'import',
-  P: 'import',
-  B: 'export',
-  A: 'export',
-  K: 'export',
-  J: 'export',
-};
+const SUFFIX_DIRECTION: Record<string, IntervalReading['direction']> = Object.fromEntries([
+  ...[...'EDQP'].map((letter) => [letter, 'import'] as const),
+  ...[...'BAKJ'].map((letter) => [letter, 'export'] as const),
+]);
 
-const INTERVALS = new Set([5, 15, 30]);
+/** Interval lengths read: those of the specification (5, 15, 30) and the other divisors of an hour down to 5. */
+const INTERVALS = new Set([5, 10, 15, 20, 30, 60]);
 const QUALITY_METHOD = /^\s*([AEFNSV])(\d{2})?\s*$/i;
 const IDENTIFIER = /^[0-9A-Za-z-]{1,20}$/;
 
@@ -80,7 +80,8 @@ function fault(line: number, reason: string): ImportEvent {
   return { kind: 'refused', row: { line, reason } };
 }
 
-function readStream(fields: string[]): Stream | string {
+/** A 200 record's stream, or why it is refused, or (`skip`) why it is not an energy stream the load reads. */
+function readStream(fields: string[]): Stream | string | { skip: string } {
   const [, nmiField, , , suffixField, , , uomField, lengthField] = fields;
   const nmi = (nmiField ?? '').trim();
   if (!IDENTIFIER.test(nmi)) return 'the NMI is missing or not letters and digits';
@@ -88,14 +89,15 @@ function readStream(fields: string[]): Stream | string {
   if (!/^[A-Z][0-9A-Z]$/.test(suffix))
     return `NMI suffix '${suffixField ?? ''}' is not a letter and a character`;
   const direction = SUFFIX_DIRECTION[suffix[0] as string];
-  if (!direction)
-    return `NMI suffix ${suffix} is not an energy data stream (E, B, Q or K for a meter; D, A, P or J averaged)`;
-  const unit = UNITS[(uomField ?? '').trim().toLowerCase()];
-  if (!unit)
-    return `unit '${uomField ?? ''}' is not one the import takes (kWh, Wh, MWh, kVArh, varh or MVArh)`;
+  const uom = (uomField ?? '').trim();
+  const unit = UNITS[uom.toLowerCase()];
+  if (!direction || !unit)
+    return {
+      skip: `NMI ${nmi} stream ${suffix}: ${direction ? `unit '${uom}'` : uom ? `'${uom}'` : 'no unit'}, not energy in kWh or kVArh, not loaded`,
+    };
   const minutes = wholeNumber(lengthField);
   if (minutes === null || !INTERVALS.has(minutes))
-    return `interval length '${lengthField ?? ''}' is not 5, 15 or 30 minutes`;
+    return `interval length '${lengthField ?? ''}' is not 5, 10, 15, 20, 30 or 60 minutes`;
   return { nmi, suffix, direction, ...unit, minutes, perDay: 1440 / minutes };
 }
 
@@ -178,8 +180,11 @@ export async function* parseNem12Batches(source: TextSource): AsyncGenerator<Imp
   let out: ImportEvent[] = [];
   let header = false;
   let endLine: number | null = null;
-  /** The current 200 record's stream; 'refused' skips its 300 and 400 records. */
+  /** The current 200 record's stream; 'refused' (or skipped) passes over its 300 and 400 records. */
   let stream: Stream | 'refused' | null = null;
+  let version: 'NEM12' | 'NEM13' = 'NEM12';
+  /** The line of a 300 record with too few values: the next line may be the rest of it. */
+  let shortDay: number | null = null;
   let day: Day | null = null;
   let lastLine = 0;
 
@@ -204,26 +209,34 @@ export async function* parseNem12Batches(source: TextSource): AsyncGenerator<Imp
     if (endLine !== null)
       throw new ImportFileError(`Line ${line} comes after the 900 end record of line ${endLine}`, line);
     if (!header) {
-      if (indicator === '100' && (fields[1] ?? '').trim().toUpperCase() === 'NEM12') {
+      const named = (fields[1] ?? '').trim().toUpperCase();
+      if (indicator === '100' && (named === 'NEM12' || named === 'NEM13')) {
         header = true;
+        version = named;
         continue;
       }
-      if (indicator === '100' && /^NEM13$/i.test((fields[1] ?? '').trim()))
-        throw new ImportFileError(
-          'This is a NEM13 file (accumulated meter reads), not NEM12 interval data',
-          line,
-        );
       throw new ImportFileError(
         'The file does not start with a NEM12 header (a 100 record reading NEM12)',
         line,
       );
     }
     if (indicator !== '400' && indicator !== '500') finishDay();
+    const brokenFrom = shortDay;
+    shortDay = null;
+    if (version === 'NEM13' && indicator !== '900') {
+      if (indicator === '250') out.push(readBasicRecord(fields, line));
+      else if (indicator !== '550')
+        out.push(fault(line, `'${indicator}' is not a NEM13 record (100, 250, 550 or 900)`));
+      continue;
+    }
     switch (indicator) {
       case '200': {
         const read = readStream(fields);
         if (typeof read === 'string') {
           out.push(fault(line, `200 record: ${read}; its interval data is not read`));
+          stream = 'refused';
+        } else if ('skip' in read) {
+          out.push({ kind: 'skipped', part: { line, text: read.skip } });
           stream = 'refused';
         } else stream = read;
         break;
@@ -235,8 +248,10 @@ export async function* parseNem12Batches(source: TextSource): AsyncGenerator<Imp
           break;
         }
         const read = readDay(record, stream);
-        if (typeof read === 'string') out.push(fault(line, read));
-        else day = read;
+        if (typeof read === 'string') {
+          out.push(fault(line, read));
+          if (read.includes(' interval values; ')) shortDay = line;
+        } else day = read;
         break;
       }
       case '400': {
@@ -262,7 +277,14 @@ export async function* parseNem12Batches(source: TextSource): AsyncGenerator<Imp
       case '100':
         throw new ImportFileError(`A second 100 header at line ${line}: one file, one header`, line);
       default:
-        out.push(fault(line, `'${indicator}' is not a NEM12 record (100, 200, 300, 400, 500 or 900)`));
+        out.push(
+          fault(
+            line,
+            brokenFrom !== null && decimal(indicator) !== null
+              ? `the rest of the 300 record of line ${brokenFrom}, broken across lines: a record must be on one line`
+              : `'${indicator}' is not a NEM12 record (100, 200, 300, 400, 500 or 900)`,
+          ),
+        );
     }
   }
   if (!header) throw new ImportFileError('The file is empty');

@@ -16,8 +16,12 @@ export type ImportFormat =
   | 'csv-consumption'
   | 'portfolio-manager';
 
-/** NEM12's quality flags (A actual, E estimated, S substituted, F final substituted, V variable). */
-export type ReadingQuality = 'A' | 'E' | 'S' | 'F' | 'V';
+/**
+ * NEM12's quality flags (A actual, E estimated, S substituted, F final substituted, V variable), and D derived:
+ * a half hour whose value was shared out of a longer reading (an hour split evenly in two), so its total is
+ * the meter's but its profile within the reading is not measured.
+ */
+export type ReadingQuality = 'A' | 'D' | 'E' | 'S' | 'F' | 'V';
 
 /** One interval reading as the file states it, before it is matched to a meter. */
 export interface IntervalReading {
@@ -32,7 +36,7 @@ export interface IntervalReading {
   quantity: 'kWh' | 'kVArh';
   /** Start of the interval as a UTC instant (ms since the epoch). */
   startUtcMs: number;
-  /** Interval length in minutes: 5, 15, 30 or 60. */
+  /** Interval length in whole minutes, 60 at most (longer readings are periods). */
   minutes: number;
   value: number;
   quality: ReadingQuality;
@@ -54,6 +58,8 @@ export interface PeriodRow {
   quantity: number;
   /** As the file states it (for example 'kWh (thousand Watt-hours)'); the job resolves it to a unit. */
   unit: string | null;
+  /** The file's register or channel (an EIEP13A register, a NEM13 suffix), or null; for messages. */
+  register?: string | null;
   /** Dollars as written in the file, or null. */
   cost: string | null;
   estimated: boolean;
@@ -62,9 +68,17 @@ export interface PeriodRow {
   demandKw?: number | null;
 }
 
+/** Something the file holds that the load leaves out on purpose, named in the load's message (not a refusal). */
+export interface SkippedPart {
+  line: number;
+  /** What was left out and why, as the load's message lists it ('NMI C123 stream V1: not an energy stream'). */
+  text: string;
+}
+
 export type ImportEvent =
   | { kind: 'reading'; reading: IntervalReading }
   | { kind: 'period'; row: PeriodRow }
   | { kind: 'refused'; row: RefusedRow }
+  | { kind: 'skipped'; part: SkippedPart }
   /** Lines read so far, for the job's progress. */
   | { kind: 'progress'; lines: number };

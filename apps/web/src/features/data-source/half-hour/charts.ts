@@ -25,6 +25,7 @@ export const isEstimated = (r: HalfHourRecord) => ESTIMATED.has(r.quality);
 
 export const QUALITY_LABELS: Record<string, string> = {
   A: 'Actual',
+  D: 'Derived (an hourly reading split evenly in two)',
   E: 'Estimated',
   S: 'Substituted',
   F: 'Final substituted',
