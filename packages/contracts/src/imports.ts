@@ -39,7 +39,7 @@ export const readingsMapping = z.object({
   quality: column.nullable().default(null),
   direction: column.nullable().default(null),
   valueUnit: z.enum(['kWh', 'Wh', 'MWh', 'meter']).default('kWh'),
-  intervalMinutes: z.union([z.literal(5), z.literal(15), z.literal(30)]).default(30),
+  intervalMinutes: z.union([z.literal(5), z.literal(15), z.literal(30), z.literal(60)]).default(30),
   timestampMarks: z.enum(['start', 'end']).default('start'),
   dayFirst: z.boolean().default(true),
 });
@@ -93,6 +93,8 @@ export const importJob = z.object({
   skipped: int4(),
   refusedRows: int4(),
   error: text().nullable(),
+  /** What the load left out on purpose (a stream that is not energy, generation reads), one line each. */
+  notes: z.array(text()),
   /** Whether an error report (the refused rows, as CSV) can be downloaded. */
   hasReport: z.boolean(),
   uploadedBy: text().nullable(),

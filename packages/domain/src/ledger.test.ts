@@ -510,11 +510,18 @@ describe('calendarisation', () => {
     ]);
   });
 
-  it('takes consumption records only for unmetered (type 8) and level-2 meters', () => {
+  it('takes consumption records on every data source but the transactional ones (7 and 9)', () => {
     const records = [{ from: '2024-10-01', till: '2024-10-31', quantity: 310, conversionToStandard: 1 }];
-    expect(facts({ consumptionRecords: records })).toEqual([]);
+    expect(facts({ meter: meter({ meterType: 7 }), consumptionRecords: records })).toEqual([]);
+    expect(facts({ meter: meter({ meterType: 9 }), consumptionRecords: records })).toEqual([]);
     const [row] = facts({ meter: meter({ metlvlId: 2 }), consumptionRecords: records });
     expect(row).toMatchObject({ quantityStd: 310, costCents: 0, daysCovered: 31, daysCosted: 0 });
+    // A metered data source's whole days from a file (Green Button daily readings), one estimated.
+    const [daily] = facts({
+      meter: meter({ meterType: 5 }),
+      consumptionRecords: [{ ...records[0], estimated: true } as (typeof records)[number]],
+    });
+    expect(daily).toMatchObject({ quantityStd: 310, daysCovered: 31, estimated: true });
   });
 
   it('counts transactions of an event-based meter on every day it was open in the month', () => {

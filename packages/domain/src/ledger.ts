@@ -208,8 +208,12 @@ export const reportsInScope3Only = (meter: LedgerMeter) =>
 
 /** Meter types whose transactions count (7 Transactional, 9 Transactional with cost). */
 export const takesTransactions = (m: LedgerMeter) => m.meterType === 7 || m.meterType === 9;
-/** Consumption records count for type 8 (unmetered consumption only) and for level-2 meters. */
-export const takesConsumptionRecords = (m: LedgerMeter) => m.meterType === 8 || m.metlvlId === 2;
+/**
+ * Consumption records count for type 8 (unmetered consumption only) and level-2 meters, which take them by
+ * hand, and for every other data source but the transactional ones (7 and 9), where they come from files of
+ * whole days and billing periods (Green Button daily or monthly readings, EIEP13A and NEM13 reads).
+ */
+export const takesConsumptionRecords = (m: LedgerMeter) => m.meterType !== 7 && m.meterType !== 9;
 
 // ---------------------------------------------------------------------------------------------------------
 // Money

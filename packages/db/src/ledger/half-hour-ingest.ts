@@ -35,6 +35,11 @@ export interface HalfHourDay {
    * when every present half hour is actual.
    */
   quality?: string | null;
+  /**
+   * The half hours a file gave only part of: { "<half hour>": [minutes given as a 30-bit mask, their quality] }
+   * (imports' parts of a half hour, already merged with what is stored); absent or null when none is partial.
+   */
+  parts?: Record<string, [number, string]> | null;
 }
 
 export interface RefusedReading {
@@ -86,12 +91,12 @@ function stagedQuality(day: HalfHourDay): string {
 export async function createStage(client: pg.ClientBase): Promise<void> {
   await client.query(`create temp table if not exists half_hour_stage
     (seq bigserial, meter_id int, register smallint, read_date date, kwh real[], kw real[], pf real[], quality text,
-     day_kwh float8, readings smallint, estimated smallint)`);
+     day_kwh float8, readings smallint, estimated smallint, parts jsonb)`);
   await client.query('truncate half_hour_stage');
 }
 
 const STAGE_COPY =
-  'copy half_hour_stage (meter_id, register, read_date, kwh, kw, pf, quality, day_kwh, readings, estimated) from stdin';
+  'copy half_hour_stage (meter_id, register, read_date, kwh, kw, pf, quality, day_kwh, readings, estimated, parts) from stdin';
 
 /** A day as a line of the staging COPY, with its total, its half hours present and those not actual. */
 function stageLine(d: HalfHourDay): string {
@@ -106,7 +111,8 @@ function stageLine(d: HalfHourDay): string {
     present += 1;
     if (ESTIMATED.has(quality[i] as string)) estimated += 1;
   }
-  return `${d.meterId}\t${d.register}\t${d.date}\t${arrayLiteral(d.kwh)}\t${arrayLiteral(d.kw)}\t${arrayLiteral(d.pf)}\t${quality}\t${total}\t${present}\t${estimated}\n`;
+  const parts = d.parts ? JSON.stringify(d.parts) : '\\N';
+  return `${d.meterId}\t${d.register}\t${d.date}\t${arrayLiteral(d.kwh)}\t${arrayLiteral(d.kw)}\t${arrayLiteral(d.pf)}\t${quality}\t${total}\t${present}\t${estimated}\t${parts}\n`;
 }
 
 /**
@@ -281,7 +287,8 @@ export async function ingestHalfHourReadings(
 
 /**
  * The stage, one row per meter, register and day: days staged once as they are; days staged more than once
- * combined half hour by half hour, the last staged value (and its quality) winning.
+ * combined half hour by half hour, the last staged value (and its quality) winning. Parts of half hours are
+ * staged only with a day staged once (imports stage a partial day once, merged with what is stored).
  */
 const SOURCE = `
   with dup as (
@@ -298,14 +305,15 @@ const SOURCE = `
       with ordinality as u(v, w, p, q, i)
     group by 1, 2, 3, 4
   )
-  select s.meter_id, s.register, s.read_date, s.kwh, s.kw, s.pf, s.quality, s.day_kwh, s.readings, s.estimated
+  select s.meter_id, s.register, s.read_date, s.kwh, s.kw, s.pf, s.quality, s.day_kwh, s.readings, s.estimated,
+    s.parts
   from half_hour_stage s
   where not exists (select 1 from dup d
     where d.meter_id = s.meter_id and d.register = s.register and d.read_date = s.read_date)
   union all
   select meter_id, register, read_date, array_agg(v order by i), array_agg(w order by i),
     array_agg(p order by i), string_agg(q, '' order by i), coalesce(sum(v), 0), count(v),
-    count(v) filter (where q in ('E', 'S', 'F', 'V'))
+    count(v) filter (where q in ('E', 'S', 'F', 'V')), null::jsonb
   from cells group by 1, 2, 3`;
 
 /** Quality as stored: null when every half hour is actual. */
@@ -313,11 +321,13 @@ const storedQuality = (q: string) => `case when ${q} ~ '[DESFV]' then ${q} end`;
 
 const MERGE = `
   insert into half_hour_days as t (meter_id, register, read_date, organisation_id, kwh, kw, pf, day_kwh, readings,
-    quality, estimated_readings)
+    quality, estimated_readings, parts)
   select s.meter_id, s.register, s.read_date, $1, s.kwh, s.kw, s.pf, s.day_kwh, s.readings,
-    ${storedQuality('s.quality')}, s.estimated
+    ${storedQuality('s.quality')}, s.estimated, s.parts
   from (${SOURCE}) s
   on conflict (meter_id, register, read_date) do update set
+    parts = nullif(coalesce((select jsonb_object_agg(k, v) from jsonb_each(t.parts) o(k, v)
+      where excluded.kwh[k::int + 1] is null), '{}'::jsonb) || coalesce(excluded.parts, '{}'::jsonb), '{}'::jsonb),
     (kwh, kw, pf, day_kwh, readings, quality, estimated_readings) = (
       select array_agg(coalesce(n, o) order by i), array_agg(coalesce(nw, ow) order by i),
         array_agg(coalesce(np, op) order by i), coalesce(sum(coalesce(n, o)), 0), count(coalesce(n, o)),

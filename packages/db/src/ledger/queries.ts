@@ -43,6 +43,7 @@ type Period = {
   date_till: string;
   quantity: string;
   conversion: string;
+  estimated: boolean;
 };
 type Dated = {
   meter_id: number;
@@ -203,7 +204,8 @@ export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
       where im.invoice_id = any(array(select id from invoice_ids))
     ),
     records as (
-      select r.meter_id, r.date_from, r.date_till, r.units::text as quantity, u.conversion_to_standard::text as conversion
+      select r.meter_id, r.date_from, r.date_till, r.units::text as quantity, u.conversion_to_standard::text as conversion,
+        r.estimated
       from consumption_records r join units u on u.id = r.unit_id where r.meter_id = any(${list})
     ),
     transactions as (

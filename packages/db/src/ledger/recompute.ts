@@ -102,6 +102,7 @@ async function recomputeLocked(db: Tx, unique: number[], today: string | undefin
         till: r.date_till,
         quantity: Number(r.quantity),
         conversionToStandard: Number(r.conversion),
+        estimated: r.estimated,
       })),
       transactions: transactions(m.id).map((t) => ({
         date: t.date,

@@ -50,6 +50,8 @@ export const importJobs = pgTable(
     skipped: integer('skipped').notNull().default(0),
     refusedRows: integer('refused_rows').notNull().default(0),
     error: text('error'),
+    /** What the load left out on purpose and names (a NEM12 voltage stream, generation reads), one per entry. */
+    notes: text('notes').array(),
     reportKey: text('report_key'),
     /** The earlier job that imported the same bytes, when this one found it had nothing to do. */
     duplicateOf: uuid('duplicate_of'),

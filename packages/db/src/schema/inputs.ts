@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -219,6 +220,8 @@ export const consumptionRecords = pgTable(
     dateTill: date('date_till', { mode: 'string' }).notNull(),
     /** In the meter's unit. */
     units: numeric('units', { precision: 18, scale: 4 }).notNull(),
+    /** An estimated read (an imported file's ES or E reads); the ledger marks its months estimated. */
+    estimated: boolean('estimated').notNull().default(false),
     attachmentId: integer('attachment_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -348,6 +351,13 @@ export const halfHourDays = pgTable(
     quality: text('quality'),
     /** Half hours not actual (E, S, F or V), kept so that monthly facts never unpack `quality`. */
     estimatedReadings: smallint('estimated_readings').notNull().default(0),
+    /**
+     * Half hours of which a file gave only some of the 30 minutes (a 15-minute file that ends mid half hour):
+     * { "<half hour>": [minutes given as a 30-bit mask, quality of the parts] }. Such a half hour holds the sum
+     * of its parts, flagged E until the rest arrives; a later file's part is added to it (docs/decisions/imports.md,
+     * Parts of a half hour). Null when every present half hour is whole.
+     */
+    parts: jsonb('parts').$type<Record<string, [number, string]>>(),
   },
   (t) => [
     primaryKey({ columns: [t.meterId, t.register, t.readDate] }),

@@ -19,7 +19,7 @@ export interface ReadingsMapping {
   direction: string | null;
   /** The values' unit: kWh, Wh, MWh, or the data source's own unit. */
   valueUnit: 'kWh' | 'Wh' | 'MWh' | 'meter';
-  intervalMinutes: 5 | 15 | 30;
+  intervalMinutes: 5 | 15 | 30 | 60;
   /** Whether a timestamp marks the start or the end of its interval. */
   timestampMarks: 'start' | 'end';
   /** d/M/yyyy (true) or M/d/yyyy (false) where a date is not yyyy-MM-dd. */

@@ -126,7 +126,8 @@ describe('EIEP13A', () => {
     expect(refusalsOf(events)).toEqual([
       {
         line: 2,
-        reason: 'the retailer refused the request (response code 002: no ICP match); the row has no consumption',
+        reason:
+          'the retailer refused the request (response code 002: no ICP match); the row has no consumption',
       },
     ]);
     expect(readingsOf(events).map((r) => [r.quantity, r.value])).toEqual([['kWh', 0.5]]);

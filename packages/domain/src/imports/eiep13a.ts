@@ -119,8 +119,7 @@ export class Eiep13aReader {
     }
     const key = `${icp}|${register}|${direction}|${start.date}|${start.minutes}`;
     const startMs = this.instant(start, offset, key);
-    if (startMs === null)
-      return `${field('start')} does not exist in New Zealand: daylight time starts then`;
+    if (startMs === null) return `${field('start')} does not exist in New Zealand: daylight time starts then`;
     const endMs = this.instant(end, offset, null, startMs);
     const minutes = endMs === null ? 0 : (endMs - startMs) / 60_000;
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > 60 || 60 % minutes !== 0)

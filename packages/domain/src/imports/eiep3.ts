@@ -55,7 +55,9 @@ function read(record: CsvRecord, divisor: number): Row | string {
   const activeText = optionalField(activeField);
   const active = decimal(activeText);
   if (active === null)
-    return activeText === '' ? 'the active energy is missing' : `active energy '${activeText}' is not a number`;
+    return activeText === ''
+      ? 'the active energy is missing'
+      : `active energy '${activeText}' is not a number`;
   const reactiveText = optionalField(reactiveField);
   const reactive = reactiveText === '' ? null : decimal(reactiveText);
   if (reactive === null && reactiveText !== '') return `reactive energy '${reactiveText}' is not a number`;

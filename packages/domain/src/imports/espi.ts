@@ -147,6 +147,16 @@ export function convertReading(
   const estimated = quality !== 'A';
   return {
     kind: 'period',
-    row: { line: r.line, meterKey, register, from, till, quantity: value, unit: 'kWh', cost: null, estimated },
+    row: {
+      line: r.line,
+      meterKey,
+      register,
+      from,
+      till,
+      quantity: value,
+      unit: 'kWh',
+      cost: null,
+      estimated,
+    },
   };
 }

@@ -151,7 +151,8 @@ describe('the standard-time half-hour clock', () => {
     expect(day?.values).toEqual([...new Array(46).fill(1), null, null]);
     // Each half is derived (D): the hour's total is measured, its split is not; an estimated hour stays E.
     expect(day?.quality).toBe(`${'D'.repeat(46)}  `);
-    const estimated = fold([{ ...hourly[0], quality: 'E' as const }] as typeof hourly).get('2025-09-28');
+    const first = { startUtcMs: start, minutes: 60, value: 2, quality: 'E' as const };
+    const estimated = fold([first]).get('2025-09-28');
     expect(estimated?.quality.slice(0, 2)).toBe('EE');
   });
 

@@ -23,7 +23,8 @@ export const HALF_HOURS = 48;
 const HALF_HOUR_MS = 1_800_000;
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-const FULL = 2 ** 30 - 1;
+/** Every minute of a half hour given. */
+export const FULL = 2 ** 30 - 1;
 
 const RANK: Record<ReadingQuality, number> = { A: 0, D: 1, F: 2, S: 3, E: 4, V: 5 };
 
@@ -68,6 +69,8 @@ export interface FoldedDay {
   readings: number;
   /** Half hours with a value that lack part of their 30 minutes (marked E at best). */
   partial: number[];
+  /** Each partial half hour's minutes given (a 30-bit mask) and its parts' own quality, before the E. */
+  parts: Record<number, [number, ReadingQuality]>;
 }
 
 interface OpenDay {
@@ -203,6 +206,7 @@ export class HalfHourFolder {
 function finish(day: OpenDay): FoldedDay {
   const values: (number | null)[] = new Array(HALF_HOURS).fill(null);
   const partial: number[] = [];
+  const parts: Record<number, [number, ReadingQuality]> = {};
   let readings = 0;
   for (let hh = 0; hh < HALF_HOURS; hh++) {
     const mask = day.masks[hh] as number;
@@ -211,6 +215,7 @@ function finish(day: OpenDay): FoldedDay {
     values[hh] = Math.round((day.sums[hh] as number) * 1e6) / 1e6;
     if (mask !== FULL) {
       partial.push(hh);
+      parts[hh] = [mask, day.quality[hh] as ReadingQuality];
       day.quality[hh] = worseQuality(day.quality[hh] as ReadingQuality, 'E');
     }
   }
@@ -221,6 +226,7 @@ function finish(day: OpenDay): FoldedDay {
     quality: day.quality.join(''),
     readings,
     partial,
+    parts,
   };
 }
 

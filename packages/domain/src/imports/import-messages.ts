@@ -39,7 +39,8 @@ export const IMPORT_MSG = {
   valueNegativeImport:
     'Negative reading ({value}) on an import register: export belongs on an export register of {name}',
   exportWithout: 'An export reading and data source {name} has no export',
-  intervalLength: '{minutes}-minute intervals: data source {name} records 5, 15 or 30-minute intervals only',
+  intervalLength:
+    '{minutes}-minute intervals: readings of data source {name} must be whole minutes that divide an hour (5, 10, 15, 20, 30 or 60)',
   future: 'The reading at {time} is in the future',
   dateNotValid: 'The date "{value}" is not a date',
   timeNotValid: 'The time "{value}" is not a date and time',

@@ -166,7 +166,7 @@ describe('NEM12', () => {
     expect(refusalsOf(events)).toEqual([]);
     expect(readingsOf(events).map((r) => r.minutes)).toEqual(flat(24, 60));
     expect(events.flatMap((e) => (e.kind === 'skipped' ? [e.part.text] : []))).toEqual([
-      "NMI C123 stream V1: no unit, not energy in kWh or kVArh, not loaded",
+      'NMI C123 stream V1: no unit, not energy in kWh or kVArh, not loaded',
     ]);
   });
 
@@ -174,7 +174,13 @@ describe('NEM12', () => {
     const whole = day('20250101', flat(48, 1));
     const cut = whole.indexOf(',1.000', 100);
     const events = await parse(
-      file(HEADER, '200,4102000001,E1,1,E1,N1,M001,kWh,30,', whole.slice(0, cut), whole.slice(cut + 1), '900'),
+      file(
+        HEADER,
+        '200,4102000001,E1,1,E1,N1,M001,kWh,30,',
+        whole.slice(0, cut),
+        whole.slice(cut + 1),
+        '900',
+      ),
     );
     expect(refusalsOf(events).map((r) => [r.line, r.reason])).toEqual([
       [3, expect.stringMatching(/^01\/01\/2025 has \d+ interval values; 30-minute intervals need 48$/)],

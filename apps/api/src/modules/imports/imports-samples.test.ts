@@ -107,14 +107,27 @@ describe('the sample files through the data-load job', () => {
     expect(await days('southernDepot')).toEqual(before);
   });
 
-  it('an interval length the meters do not record (60 minutes) is refused with its record named', async () => {
+  it('hourly data loads as two derived half hours each; a length that does not divide an hour is refused', async () => {
     const hours = new Array(24).fill('1').join(',');
+    const icp = DEMO_SMART_METERS.civicLibrary.icp;
     const job = await loadSample(
       'hourly.csv',
-      `100,NEM12,202510010600,A,B\n200,${DEMO_SMART_METERS.civicLibrary.icp},E1,1,E1,N1,X,kWh,60,\n300,20250901,${hours},A,,,20250901235900,\n900\n`,
+      `100,NEM12,202510010600,A,B\n200,${icp},E1,1,E1,N1,X,kWh,60,\n300,20250801,${hours},A,,,20250901235900,\n900\n`,
     );
-    expect(job).toMatchObject({ status: 'failed', format: 'nem12', refusedRows: 1 });
-    const report = await t.app.inject({ url: `/api/jobs/${job.uuid}/error-report`, headers: bearer(token) });
-    expect(report.body).toContain("2,\"200 record: interval length '60' is not 5, 15 or 30 minutes");
+    expect(job).toMatchObject({ status: 'finished', format: 'nem12', readings: 24 });
+    const day = await t.db.execute<{ kwh: number[]; quality: string }>(sql`
+      select kwh, quality from half_hour_days where meter_id = ${meterIds.civicLibrary ?? 0}
+        and read_date = '2025-08-01' and register = (select register from half_hour_registers
+          where meter_id = ${meterIds.civicLibrary ?? 0} and label = 'E1')`);
+    // 1 August in NEM12 market time (UTC+10) is 02:00-02:00 in New Zealand standard time.
+    expect(day.rows[0]?.kwh.slice(4)).toEqual(new Array(44).fill(0.5));
+    expect(day.rows[0]?.quality.slice(4)).toBe('D'.repeat(44));
+    const odd = await loadSample(
+      'seven.csv',
+      `100,NEM12,202510010600,A,B\n200,${icp},E1,1,E1,N1,X,kWh,7,\n900\n`,
+    );
+    expect(odd).toMatchObject({ status: 'failed', format: 'nem12', refusedRows: 1 });
+    const report = await t.app.inject({ url: `/api/jobs/${odd.uuid}/error-report`, headers: bearer(token) });
+    expect(report.body).toContain("2,\"200 record: interval length '7' is not 5, 10, 15, 20, 30 or 60 minutes");
   });
 });

@@ -1,28 +1,22 @@
-import { clientOf, type Db, type Tx } from '@verdant/db/client';
-import { createStage, mergeStage, openStageWriter } from '@verdant/db/ledger/half-hour-ingest';
-import { lockMeters } from '@verdant/db/ledger/lock';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import type { Db, Tx } from '@verdant/db/client';
 import { users } from '@verdant/db/schema/core';
 import { headerKey, type ReadingsMapping } from '@verdant/domain/imports/csv-mapping';
 import type { PeriodFormat } from '@verdant/domain/imports/csv-periods';
 import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
-import { localClock } from '@verdant/domain/imports/local-time';
 import type { ImportFormat } from '@verdant/domain/imports/types';
 import { fill } from '@verdant/domain/messages';
 import { todayIn } from '@verdant/domain/time-zone';
 import { eq } from 'drizzle-orm';
-import { audit } from '../../lib/audit';
 import { principalOf } from '../../lib/identity';
 import type { Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
 import { openText } from './file-text';
 import * as q from './imports.queries';
+import { loadIntervalFile, RowsRefused } from './interval-load';
 import { loadMeterIndex } from './meter-index';
 import { detectFormat, headersOf, INTERVAL_FORMATS, parserFor } from './parsers';
 import { PeriodSink, type PeriodSinkOptions } from './period-sink';
-import { ReadingSink } from './reading-sink';
 import { REPORT_LIMIT, Refusals } from './refusals';
-import { Registers } from './registers';
 
 export interface MeterLoadDeps {
   db: Db;
@@ -32,9 +26,6 @@ export interface MeterLoadDeps {
   /** The services a period row goes through, on the load's transaction. */
   periodServices: (tx: Tx) => Pick<PeriodSinkOptions, 'invoices' | 'records'>;
 }
-
-/** Ends a load whose rows were refused: the transaction rolls back and the report is kept. */
-class RowsRefused extends Error {}
 
 const PROGRESS_MS = 1000;
 
@@ -119,57 +110,25 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
     const actor = { userId: caller.user.id, name: `${caller.user.firstName} ${caller.user.surname}`.trim() };
     const today = todayIn(zone, clock());
 
+    const notes: string[] = [];
     const counts = await db.transaction(async (tx) => {
-      if (INTERVAL_FORMATS.has(format)) {
-        const client = clientOf(tx);
-        await createStage(client);
-        const registers = await Registers.load(tx, organisationId);
-        const stage = openStageWriter(client);
-        const sink = new ReadingSink({
-          stage,
+      if (INTERVAL_FORMATS.has(format))
+        return loadIntervalFile(tx, events, {
+          organisationId,
           zone,
-          clock: localClock(zone),
           now: clock().getTime(),
+          today,
           meters,
-          registers,
           refusals,
+          actor,
+          filename: job.filename,
           inMeterUnit: mapping?.valueUnit === 'meter',
+          notes,
+          onProgress: async (lines) => {
+            linesRead = lines;
+            await progress();
+          },
         });
-        try {
-          for await (const item of events) {
-            for (const e of Array.isArray(item) ? item : [item]) {
-              if (e.kind === 'reading') sink.add(e.reading);
-              else if (e.kind === 'refused') refusals.add(e.row);
-              else if (e.kind === 'progress') {
-                linesRead = e.lines;
-                await progress();
-              }
-            }
-            if (sink.full) await sink.flush();
-            if (refusals.count > REPORT_LIMIT) break;
-          }
-          if (refusals.count === 0) await sink.flush(true);
-        } finally {
-          // The connection takes no other statement (not even the rollback) while the COPY is open.
-          await stage.end().catch(() => {});
-        }
-        if (refusals.count > 0) throw new RowsRefused();
-        await stage.end();
-        const touched = sink.touchedMeters;
-        await registers.save(tx, organisationId);
-        await lockMeters(tx, touched);
-        const merged = await mergeStage(client, organisationId);
-        await recomputeFacts(tx, touched, today);
-        for (const meterId of touched) {
-          await audit(tx, actor, {
-            organisationId,
-            action: 'import half-hour data',
-            asset: { type: 'meter', id: meterId, name: meters.byId(meterId)?.localName ?? null },
-            changes: { file: { before: null, after: job.filename } },
-          });
-        }
-        return { readings: sink.readings, days: merged.days, meters: touched.length, records: 0, skipped: 0 };
-      }
       const sink = new PeriodSink({
         tx,
         organisationId,
@@ -205,6 +164,7 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
     await q.updateJob(db, uuid, {
       status: 'finished',
       ...counts,
+      notes: notes.length > 0 ? notes : null,
       bytesRead: job.sizeBytes,
       linesRead,
       finishedAt: clock(),

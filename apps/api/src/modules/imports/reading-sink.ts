@@ -1,10 +1,12 @@
-import type { HalfHourDay, StageWriter } from '@verdant/db/ledger/half-hour-ingest';
+import { type HalfHourDay, type StageWriter, stageDays } from '@verdant/db/ledger/half-hour-ingest';
 import { type FoldedDay, HalfHourFolder } from '@verdant/domain/imports/fold';
 import { IMPORT_MSG } from '@verdant/domain/imports/import-messages';
 import type { LocalClock } from '@verdant/domain/imports/local-time';
+import { mergeParts, type StoredDayParts } from '@verdant/domain/imports/partial-merge';
 import type { IntervalReading } from '@verdant/domain/imports/types';
 import { fill } from '@verdant/domain/messages';
 import { standardOffsetMinutes } from '@verdant/domain/time-zone';
+import type pg from 'pg';
 import type { ImportMeter, MeterIndex } from './meter-index';
 import { takesIntervals } from './meter-index';
 import type { Refusals } from './refusals';
@@ -14,7 +16,8 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** Completed days sent to the staging COPY at a time. */
 export const STAGE_BATCH = 500;
-const LENGTHS = new Set([5, 15, 30]);
+/** Interval readings of whole minutes that divide an hour (5, 15, 30, 60...); longer ones are periods. */
+const isLength = (minutes: number) => Number.isInteger(minutes) && minutes >= 1 && 60 % minutes === 0;
 
 export interface ReadingSinkOptions {
   /** The load's COPY into its staging table. */
@@ -68,6 +71,8 @@ export class ReadingSink {
   private readonly states = new Map<string, MeterState | string>();
   private readonly meterIds = new Set<number>();
   private pending: HalfHourDay[] = [];
+  /** Days the file gave only part of some half hour of: merged with what is stored before they are staged. */
+  private readonly partials: FoldedDay[] = [];
   private last: LastChannel | null = null;
   /** The standard offset (ms) of the year the previous reading fell in, and that year's bounds. */
   private year = { from: 0, to: -1, offset: 0 };
@@ -126,7 +131,7 @@ export class ReadingSink {
   private check(r: IntervalReading, state: MeterState, value: number, day: number): string | null {
     const { meter } = state;
     const name = meter.localName;
-    if (!LENGTHS.has(r.minutes)) return fill(IMPORT_MSG.intervalLength, { minutes: r.minutes, name });
+    if (!isLength(r.minutes)) return fill(IMPORT_MSG.intervalLength, { minutes: r.minutes, name });
     if (r.direction === 'export' && !meter.hasExport) return fill(IMPORT_MSG.exportWithout, { name });
     if (value < 0 && r.direction === 'import')
       return fill(meter.hasExport ? IMPORT_MSG.valueNegativeImport : IMPORT_MSG.valueNegative, {
@@ -208,8 +213,36 @@ export class ReadingSink {
   async flush(all = false): Promise<void> {
     const out = this.pending;
     this.pending = [];
-    if (all) for (const day of this.folder.flush()) out.push(this.toDay(day));
+    if (all)
+      for (const day of this.folder.flush()) {
+        if (day.partial.length > 0) this.partials.push(day);
+        else out.push(this.toDay(day));
+      }
     if (out.length > 0) await this.o.stage.write(out);
+  }
+
+  /**
+   * Stages the days with parts of half hours, each merged with what is stored for it (parts of a half hour,
+   * partial-merge.ts), on the load's connection once the COPY has ended and the meters are locked.
+   */
+  async stageParts(client: pg.ClientBase, organisationId: number): Promise<void> {
+    if (this.partials.length === 0) return;
+    const keys = this.partials.map((d) => ({ ...this.toDay(d), folded: d }));
+    const stored = await client.query<StoredDayParts & { meter_id: number; register: number; date: string }>(
+      `select d.meter_id, d.register, d.read_date::text as date, d.kwh, d.quality, d.parts
+       from half_hour_days d join unnest($2::int[], $3::int[], $4::date[]) k(m, r, day)
+         on d.meter_id = k.m and d.register = k.r and d.read_date = k.day
+       where d.organisation_id = $1`,
+      [organisationId, keys.map((k) => k.meterId), keys.map((k) => k.register), keys.map((k) => k.date)],
+    );
+    const byKey = new Map(stored.rows.map((r) => [`${r.meter_id}|${r.register}|${r.date}`, r]));
+    await stageDays(
+      client,
+      keys.map(({ folded, ...day }) => {
+        const merged = mergeParts(folded, byKey.get(`${day.meterId}|${day.register}|${day.date}`));
+        return { ...day, kwh: merged.values, quality: merged.quality, parts: merged.parts };
+      }),
+    );
   }
 
   get touchedMeters() {

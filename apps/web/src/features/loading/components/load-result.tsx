@@ -2,7 +2,7 @@ import { Alert, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IMPORT_STATUS_LABELS } from '@verdant/contracts/imports';
 import { errorMessage } from '../../../lib/api-errors';
 import { useLoadStatus } from '../api';
-import { periodSummary, ReportButton, STATUS_COLOURS } from './loads-table';
+import { periodSummary, ReportButton, SkippedNotes, STATUS_COLOURS } from './loads-table';
 
 const plural = (n: number, noun: string) => `${n.toLocaleString('en-NZ')} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -29,6 +29,7 @@ export function LoadResult({ uuid }: { uuid: string }) {
             : `${plural(job.readings, 'reading')} loaded: ${plural(job.days, 'day')} of half-hour data on ${plural(job.meters, 'data source')}.`}
         </Text>
       )}
+      {job.notes.length > 0 && <SkippedNotes notes={job.notes} />}
       {job.error && (
         <Alert color={job.status === 'failed' ? 'red' : 'gray'} variant="light">
           <Stack gap="xs" align="flex-start">

@@ -55,6 +55,22 @@ export function ReportButton({ job }: { job: ImportJob }) {
   );
 }
 
+/** What a load left out on purpose (streams that are not energy...), as a short list under its message. */
+export function SkippedNotes({ notes }: { notes: string[] }) {
+  return (
+    <Stack gap={2} data-testid="load-notes">
+      <Text fz="sm" fw={500}>
+        Not loaded:
+      </Text>
+      {notes.map((note) => (
+        <Text key={note} fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {note}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 /** The /loading table: each load with its status, counts, message and error report. */
 export function LoadsTable({ jobs }: { jobs: ImportJob[] }) {
   return (
@@ -117,6 +133,7 @@ export function LoadsTable({ jobs }: { jobs: ImportJob[] }) {
                       </Text>
                     )}
                     {(job.records > 0 || job.skipped > 0) && <Text fz="sm">{periodSummary(job)}</Text>}
+                    {job.notes.length > 0 && <SkippedNotes notes={job.notes} />}
                     <ReportButton job={job} />
                   </Stack>
                 </Table.Td>

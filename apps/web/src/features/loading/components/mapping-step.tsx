@@ -76,6 +76,7 @@ export function MappingStep({
         <Select
           label="Interval length"
           data={[
+            { value: '60', label: '60 minutes (split evenly into half hours)' },
             { value: '30', label: '30 minutes' },
             { value: '15', label: '15 minutes' },
             { value: '5', label: '5 minutes' },

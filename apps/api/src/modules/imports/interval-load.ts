@@ -1,0 +1,125 @@
+import { clientOf, type Tx } from '@verdant/db/client';
+import { createStage, mergeStage, openStageWriter } from '@verdant/db/ledger/half-hour-ingest';
+import { lockMeters } from '@verdant/db/ledger/lock';
+import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
+import { localClock } from '@verdant/domain/imports/local-time';
+import type { ImportEvent } from '@verdant/domain/imports/types';
+import { type AuditActor, audit } from '../../lib/audit';
+import { RecordSink } from './day-records';
+import type { MeterIndex } from './meter-index';
+import { ReadingSink } from './reading-sink';
+import { REPORT_LIMIT, type Refusals } from './refusals';
+import { Registers } from './registers';
+
+/** The most parts a load names as skipped; more are counted in one last note. */
+const NOTES_LIMIT = 50;
+
+export interface IntervalLoad {
+  organisationId: number;
+  zone: string;
+  /** Now, in ms (readings after it are in the future). */
+  now: number;
+  today: string;
+  meters: MeterIndex;
+  refusals: Refusals;
+  actor: AuditActor;
+  filename: string;
+  /** Values in the data source's own unit (a CSV mapping's choice). */
+  inMeterUnit: boolean;
+  /** What the load leaves out on purpose, as the job's notes list it. */
+  notes: string[];
+  onProgress: (lines: number) => Promise<void>;
+}
+
+export interface LoadCounts {
+  readings: number;
+  days: number;
+  meters: number;
+  records: number;
+  skipped: number;
+}
+
+/** Ends a load whose rows were refused: the transaction rolls back and the report is kept. */
+export class RowsRefused extends Error {}
+
+/**
+ * An interval-data file's events written in the load's transaction: readings folded onto the organisation's
+ * standard-time half hours and staged with COPY as days complete (parts of half hours merged with what is
+ * stored), whole days and billing periods as consumption records (day-records.ts), skipped parts noted; then
+ * the days merged, the touched meters' facts recomputed and audited. Throws RowsRefused when a row was refused
+ * (nothing is kept), and the file error 'no rows' when the file held nothing to load.
+ */
+export async function loadIntervalFile(
+  tx: Tx,
+  events: AsyncIterable<ImportEvent | ImportEvent[]>,
+  o: IntervalLoad,
+): Promise<LoadCounts> {
+  const { organisationId, refusals } = o;
+  const client = clientOf(tx);
+  await createStage(client);
+  const registers = await Registers.load(tx, organisationId);
+  const stage = openStageWriter(client);
+  const sink = new ReadingSink({
+    stage,
+    zone: o.zone,
+    clock: localClock(o.zone),
+    now: o.now,
+    meters: o.meters,
+    registers,
+    refusals,
+    inMeterUnit: o.inMeterUnit,
+  });
+  const records = new RecordSink({ tx, organisationId, meters: o.meters, refusals });
+  const periods: Extract<ImportEvent, { kind: 'period' }>['row'][] = [];
+  let skippedParts = 0;
+  try {
+    for await (const item of events) {
+      for (const e of Array.isArray(item) ? item : [item]) {
+        if (e.kind === 'reading') sink.add(e.reading);
+        else if (e.kind === 'period') periods.push(e.row);
+        else if (e.kind === 'refused') refusals.add(e.row);
+        else if (e.kind === 'skipped') {
+          skippedParts += 1;
+          if (o.notes.length < NOTES_LIMIT) o.notes.push(`Line ${e.part.line}: ${e.part.text}`);
+        } else if (e.kind === 'progress') await o.onProgress(e.lines);
+      }
+      if (sink.full) await sink.flush();
+      if (refusals.count > REPORT_LIMIT) break;
+    }
+    if (refusals.count === 0) await sink.flush(true);
+  } finally {
+    // The connection takes no other statement (not even the rollback) while the COPY is open.
+    await stage.end().catch(() => {});
+  }
+  if (skippedParts > NOTES_LIMIT)
+    o.notes.push(`... and ${skippedParts - NOTES_LIMIT} more parts of the file not loaded`);
+  if (sink.readings === 0 && periods.length === 0 && refusals.count === 0 && skippedParts === 0)
+    throw new ImportFileError(IMPORT_MSG.noRows);
+  for (const row of periods) await records.add(row);
+  if (refusals.count > 0) throw new RowsRefused();
+  await stage.end();
+  const touched = [...new Set([...sink.touchedMeters, ...records.meterIds])].sort((a, b) => a - b);
+  await registers.save(tx, organisationId);
+  await lockMeters(tx, touched);
+  await sink.stageParts(client, organisationId);
+  const merged = await mergeStage(client, organisationId);
+  await records.write(o.actor, o.filename);
+  if (refusals.count > 0) throw new RowsRefused();
+  await recomputeFacts(tx, touched, o.today);
+  for (const meterId of sink.touchedMeters) {
+    await audit(tx, o.actor, {
+      organisationId,
+      action: 'import half-hour data',
+      asset: { type: 'meter', id: meterId, name: o.meters.byId(meterId)?.localName ?? null },
+      changes: { file: { before: null, after: o.filename } },
+    });
+  }
+  return {
+    readings: sink.readings + periods.length,
+    days: merged.days,
+    meters: touched.length,
+    records: records.records,
+    skipped: records.skipped,
+  };
+}
