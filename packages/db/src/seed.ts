@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { faker } from '@faker-js/faker';
+import { todayIn } from '@verdant/domain/time-zone';
 import { eq } from 'drizzle-orm';
 import { createGroup, createSite, grantRight } from './asset-factories';
 import { seedCatalogue } from './catalogue-seed';
@@ -56,7 +57,8 @@ export async function seedDemoOnce(
   // The demo's meters use the catalogue's data types and factors.
   await seedCatalogue(db);
   await seedReferenceData(db);
-  const today = opts.today ?? new Date().toISOString().slice(0, 10);
+  // The demo organisations keep New Zealand time (the schema's default zone): their today, not UTC's.
+  const today = opts.today ?? todayIn('Pacific/Auckland');
   return db.transaction(async (tx) => {
     // One seeder at a time, even with several API processes starting together.
     await tx.execute('select pg_advisory_xact_lock(74201)');

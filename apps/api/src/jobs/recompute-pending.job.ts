@@ -1,4 +1,4 @@
-import { nextPendingBatch } from '@verdant/db/ledger/pending';
+import { markDayTurned, nextPendingBatch } from '@verdant/db/ledger/pending';
 import { vacuumFacts } from '@verdant/db/ledger/rebuild';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { z } from 'zod';
@@ -13,7 +13,8 @@ const ANALYZE_AFTER = 500;
  * Drains `ledger_pending` (domain.md 8): takes the oldest pending meters a batch at a time and recomputes
  * each batch in one transaction, which also clears their pending marks. A batch commits whole or not at all:
  * a worker killed mid-batch leaves its meters pending and the retry (or the next run) does them again.
- * Stately queue: at most one drain runs and one waits, however many changes ask for it.
+ * Stately queue: at most one drain runs and one waits, however many changes ask for it. Each run first
+ * marks the meters whose facts a turned day made stale (markDayTurned), so facts never lag the calendar.
  */
 export const recomputePendingJob = defineJob({
   name: 'ledger.recompute-pending',
@@ -22,6 +23,8 @@ export const recomputePendingJob = defineJob({
   cron: '* * * * *',
   async handler(data, { db, clock, stopping }) {
     const size = data.batchSize ?? RECOMPUTE_BATCH;
+    // Run every minute by cron: an organisation whose day has turned gets its event-based meters redone.
+    await markDayTurned(db, clock());
     let meters = 0;
     while (!stopping()) {
       const batch = await nextPendingBatch(db, size);
@@ -32,8 +35,7 @@ export const recomputePendingJob = defineJob({
         if (meters >= ANALYZE_AFTER) await vacuumFacts(db);
         return { meters };
       }
-      const today = clock().toISOString().slice(0, 10);
-      await db.transaction((tx) => recomputeFacts(tx, batch, today));
+      await db.transaction((tx) => recomputeFacts(tx, batch, clock()));
       meters += batch.length;
     }
     return { meters, stopped: true };

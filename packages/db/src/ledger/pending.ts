@@ -77,3 +77,37 @@ export async function pendingCount(db: DbOrTx, organisationId?: number) {
   );
   return rows.rows[0]?.n ?? 0;
 }
+
+/**
+ * When an organisation's day has turned since its facts were last brought up to it (ledger_days), marks
+ * pending its live meters with transactions or fuel purchases from the old day's month on: their facts
+ * count the days up to today (an event-based meter's month is covered up to today). The first time an
+ * organisation is seen, the month before today's is taken as the old day's. Answers how many were marked.
+ */
+export async function markDayTurned(db: DbOrTx, now: Date) {
+  const rows = await db.execute(sql`
+    with days as (
+      select id as organisation_id, (${now.toISOString()}::timestamptz at time zone time_zone)::date as today
+      from organisations
+    ),
+    old as (select organisation_id, today from ledger_days),
+    turned as (
+      insert into ledger_days (organisation_id, today) select organisation_id, today from days
+      on conflict (organisation_id) do update set today = excluded.today
+        where ledger_days.today is distinct from excluded.today
+      returning organisation_id, today
+    ),
+    since as (
+      select t.organisation_id,
+        date_trunc('month', coalesce(o.today, (t.today - interval '1 month')::date))::date as day
+      from turned t left join old o on o.organisation_id = t.organisation_id
+    )
+    insert into ledger_pending (meter_id, organisation_id)
+    select m.id, m.organisation_id from meters m join since s on s.organisation_id = m.organisation_id
+    where m.deleted_at is null and (
+      exists (select 1 from transactions x where x.meter_id = m.id and x.tx_date >= s.day)
+      or exists (select 1 from fuel_purchases f where f.meter_id = m.id and f.purchase_date >= s.day))
+    order by m.id
+    on conflict (meter_id) do update set requested_at = now()`);
+  return rows.rowCount ?? 0;
+}

@@ -58,7 +58,7 @@ export type RebuildReport = {
  */
 export async function rebuildLedger(
   pool: pg.Pool,
-  options: { organisationId?: number; today?: string; batch?: number; limit?: number } = {},
+  options: { organisationId?: number; today?: string | Date; batch?: number; limit?: number } = {},
 ): Promise<RebuildReport> {
   const client = await pool.connect();
   try {

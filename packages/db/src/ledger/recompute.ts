@@ -25,14 +25,20 @@ import { replaceFacts } from './rollup';
  * transaction, so a write and the facts it changes commit together (given the pool, it opens its own). A
  * whole meter is recomputed: a meter has a few hundred input rows at most apart from half-hour days, which
  * arrive pre-summed per day. The meters stay locked until the transaction ends (see lockMeters).
+ *
+ * `at` is the moment the facts are as of: an instant (a service's clock), which each meter's organisation
+ * turns into its own today in its time zone, or a day ('yyyy-MM-dd', a seed's or a test's fixed today).
+ * Left out, it is now. Never a day taken from UTC: facts of an event-based meter's current month count the
+ * days up to today, and a UTC day is yesterday in New Zealand's morning (docs/decisions/security.md, "Facts
+ * as of the organisation's day").
  */
-export async function recomputeFacts(db: DbOrTx, meterIds: readonly number[], today?: string) {
+export async function recomputeFacts(db: DbOrTx, meterIds: readonly number[], at?: string | Date) {
   const unique = [...new Set(meterIds)];
   if (unique.length === 0) return;
-  await inTransaction(db, (tx) => recomputeLocked(tx, unique, today));
+  await inTransaction(db, (tx) => recomputeLocked(tx, unique, at));
 }
 
-async function recomputeLocked(db: Tx, unique: number[], today: string | undefined) {
+async function recomputeLocked(db: Tx, unique: number[], at: string | Date | undefined) {
   const locked = await lockMeters(db, unique);
   // Read after the lock, in one statement: the meters, their factors, their inputs and their stored facts.
   const { meters, components, factors, defaultSourceId, chosen, inputs, stored } = await q.loadLedger(
@@ -126,7 +132,7 @@ async function recomputeLocked(db: Tx, unique: number[], today: string | undefin
       })),
       factors: factorSet,
       market: marketInstruments(instruments(m.id)),
-      today: today ?? todayIn(m.time_zone),
+      today: typeof at === 'string' ? at : todayIn(m.time_zone, at),
     };
     const countsInTotals = countsIn(meter, 'cost');
     const countsConsumption = countsIn(meter, 'consumption');

@@ -455,6 +455,18 @@ export const ledgerPending = pgTable(
 );
 
 /**
+ * The day (in its time zone) an organisation's facts were last brought up to: facts of an event-based
+ * meter's current month count the days up to today, so when the organisation's day turns the recompute job
+ * marks its meters with events since the old day's month pending (domain.md 8).
+ */
+export const ledgerDays = pgTable('ledger_days', {
+  organisationId: integer('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  today: date('today', { mode: 'string' }).notNull(),
+});
+
+/**
  * Monthly facts added up per organisation, month and data type, kept in step with monthly_facts by the
  * recompute (it adds the difference it makes). Organisation-wide figures read a few dozen rows from here
  * instead of every meter's facts.

@@ -135,7 +135,7 @@ export function createDeletedAssetsService({
           if (type === 'entities') await q.restoreEntity(tx, row.organisation_id, id);
           else {
             await q.restoreMeter(tx, row.organisation_id, id);
-            await recomputeFacts(tx, [id], dayOf(clock()));
+            await recomputeFacts(tx, [id], clock());
           }
         }
         await audit(tx, a, {

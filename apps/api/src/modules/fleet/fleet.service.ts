@@ -112,7 +112,7 @@ export function createFleetService({ db, clock }: { db: Db; clock: () => Date })
       unitId,
       distanceRecords(purchases),
     );
-    await recomputeFacts(tx, [v.cons_meter_id, v.distance_meter_id], today());
+    await recomputeFacts(tx, [v.cons_meter_id, v.distance_meter_id], clock());
     return flagged;
   }
 
@@ -364,7 +364,7 @@ export function createFleetService({ db, clock }: { db: Db; clock: () => Date })
         await q.updateVehicle(tx, organisationId, id, values);
         if (body.saleDate !== undefined) {
           await q.closeMeters(tx, v, body.saleDate);
-          await recomputeFacts(tx, [v.cons_meter_id, v.distance_meter_id], today());
+          await recomputeFacts(tx, [v.cons_meter_id, v.distance_meter_id], clock());
         }
         await audit(tx, a, {
           organisationId,
@@ -396,7 +396,7 @@ export function createFleetService({ db, clock }: { db: Db; clock: () => Date })
       return db.transaction(async (tx) => {
         const v = await vehicleFor(tx, a, id);
         await q.archiveVehicle(tx, v);
-        await recomputeFacts(tx, [v.cons_meter_id, v.distance_meter_id], today());
+        await recomputeFacts(tx, [v.cons_meter_id, v.distance_meter_id], clock());
         await audit(tx, a, {
           organisationId,
           action: 'delete',
@@ -627,7 +627,7 @@ export function createFleetService({ db, clock }: { db: Db; clock: () => Date })
           registration: registration || null,
           incorrectFuel: v !== undefined && v.fuelId !== card.energy_id,
         });
-        await recomputeFacts(tx, [id], today());
+        await recomputeFacts(tx, [id], clock());
         const row = await q.findPurchase(tx, organisationId, id, readingId);
         if (!row) throw badRequest(MSG.fuelPurchaseSaveFailed);
         return {

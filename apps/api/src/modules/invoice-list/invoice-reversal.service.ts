@@ -145,7 +145,7 @@ export function createInvoiceReversalService({ db, clock }: { db: Db; clock: () 
           });
           if (mode === 'decommission') {
             for (const id of meterIds) await q.closeMeter(tx, organisationId, id, body.endDate);
-            await recomputeFacts(tx, meterIds, today());
+            await recomputeFacts(tx, meterIds, clock());
           }
           await audit(tx, a, {
             organisationId,

@@ -80,7 +80,7 @@ export function createMeterMovesService({ db, meters }: { db: Db; meters: Meters
           asset: { type: 'meter', id: meterId, name: m.localName },
           changes: { ...diff(m, change), dataType: { before: energy, after: choice.name } },
         });
-        await recomputeFacts(tx, [meterId], meters.today());
+        await recomputeFacts(tx, [meterId], meters.now());
       });
       return meters.read(a, meterId);
     },
@@ -136,7 +136,7 @@ export function createMeterMovesService({ db, meters }: { db: Db; meters: Meters
           asset: { type: 'meter', id: fresh.id, name: fresh.localName },
           changes: created({ replaces: meterId, meterType: fresh.meterType, meterOpen: openDate }),
         });
-        await recomputeFacts(tx, [meterId, fresh.id], meters.today());
+        await recomputeFacts(tx, [meterId, fresh.id], meters.now());
         return { id: fresh.id, name: fresh.localName };
       });
       return { success: true as const, message: fill(MSG.meterReplaced, { name }), id };

@@ -240,7 +240,7 @@ export function createMetersService({ db, clock }: { db: Db; clock: () => Date }
           asset: { type: 'meter', id: meterId, name: columns.localName ?? m.localName },
           changes,
         });
-        if (LEDGER_FIELDS.some((f) => f in changes)) await recomputeFacts(tx, [meterId], today());
+        if (LEDGER_FIELDS.some((f) => f in changes)) await recomputeFacts(tx, [meterId], clock());
       });
       return read(a, meterId);
     },
@@ -294,6 +294,8 @@ export function createMetersService({ db, clock }: { db: Db; clock: () => Date }
     meterScope,
     lockedScope,
     today,
+    /** The service's clock: the moment a recompute's facts are as of. */
+    now: clock,
   };
 }
 
