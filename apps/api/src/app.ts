@@ -189,7 +189,7 @@ export async function buildApp({
       })
     : undefined;
   const auth = createAuthService({ db, config, mailer, background, oidc });
-  await app.register(accessPlugin, { auth, db });
+  await app.register(accessPlugin, { auth, db, clock });
   await app.register(metricsPlugin, { db, token: config.METRICS_TOKEN });
   await app.register(openapiPlugin);
   app.addHook('onSend', async (request, reply) => {
@@ -224,7 +224,7 @@ export async function buildApp({
         service: createInvoiceListService({ db, clock, fileLinks: invoiceFiles.fileLinks }),
         reversals: createInvoiceReversalService({ db, clock }),
       });
-      await api.register(adminReportsRoutes, { service: createAdminReportsService({ db, clock }) });
+      await api.register(adminReportsRoutes, { service: createAdminReportsService({ db }) });
       await api.register(retailersRoutes, { service: createRetailersService({ db }) });
       await api.register(invoiceAlertsRoutes, {
         service: createInvoiceAlertsService({ db, jobQueue }),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { member } from './access';
 import { int4Param, text } from './common';
+import { meterTypesParams, retailerList } from './meter-creation';
+import { defineOperations } from './operations';
 
 /** Database ids are 32-bit integers; anything else is refused as bad input rather than failing in SQL. */
 const dbId = int4Param().positive().max(2_147_483_647);
@@ -59,3 +62,76 @@ export const LOAD_MEASUREMENTS: readonly LookupItem[] = ['kW', 'kVA', 'MW', 'MVA
   Descr,
   Order: i + 1,
 }));
+
+/** The current organisation's members read the catalogue; a product administrator also without one. */
+const current = member('session', { withoutOrganisation: 'product-administrator' });
+
+const lookup = <const P extends `/lookups/${string}`>(path: P, summary: string) =>
+  ({ method: 'GET', path, summary, access: current, answer: lookupList }) as const;
+
+/** The catalogue as the portal's forms read it: data types, units, conversions and the fixed lists. */
+export const catalogueOperations = defineOperations('catalogue', {
+  energyTypes: {
+    method: 'GET',
+    path: '/lookups/energy-types',
+    summary: 'Data types of the current organisation (global and its own), by grouping then name',
+    access: current,
+    answer: energyTypeList,
+  },
+  organisationEnergyTypes: {
+    method: 'GET',
+    path: '/organisations/:id/energy-types',
+    summary: 'Data types an organisation can use (global and its own)',
+    access: member('params.id'),
+    params: organisationIdParam,
+    answer: energyTypeList,
+  },
+  energyUnits: {
+    method: 'GET',
+    path: '/lookups/energy-units',
+    summary: 'Units of every data type the caller can see',
+    access: current,
+    answer: energyUnitList,
+  },
+  unitsOfType: {
+    method: 'GET',
+    path: '/lookups/energy/:id/energy-units',
+    summary: 'Units of one data type',
+    access: current,
+    params: energyIdParam,
+    answer: meterEnergyUnitList,
+  },
+  conversionFactor: {
+    method: 'GET',
+    path: '/lookups/energies/:energy/conversion-factor-from/:a/to/:b',
+    summary: 'Factor to multiply a quantity in unit a by to get it in unit b (units of one data type)',
+    access: current,
+    params: conversionParams,
+    answer: conversionFactor,
+  },
+  reportingGroups: lookup('/lookups/energy-reporting-groups', 'Energy reporting groups'),
+  standardisedUnits: lookup('/lookups/standardised-units', 'Physical quantities the data types measure'),
+  energyTypeTypes: lookup(
+    '/lookups/energy-type-types',
+    'Data type kinds (1 Energy Consumption to 4 GHG Emission)',
+  ),
+  loadMeasurements: lookup('/lookups/load-measurements', 'Load measurement units'),
+  activityGroupings: lookup('/lookups/activity-groupings', 'Groupings of the data types'),
+  meterLevels: lookup('/lookups/meter-levels', 'Levels (situations) a meter can be created at'),
+  meterTypes: lookup('/lookups/meter-types', 'Meter types 1 to 9'),
+  retailers: {
+    method: 'GET',
+    path: '/lookups/retailers',
+    summary: 'Energy and water retailers',
+    access: current,
+    answer: retailerList,
+  },
+  meterTypesOf: {
+    method: 'GET',
+    path: '/lookups/energy/:id/meter-levels/:level/meter-types',
+    summary: 'Meter types offered for a data type at a level',
+    access: current,
+    params: meterTypesParams,
+    answer: lookupList,
+  },
+});

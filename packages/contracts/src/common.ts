@@ -1,13 +1,15 @@
 import { z } from 'zod';
 
 /** The one error shape every failing call answers with. */
-export const errorResponse = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  code: z.string(),
-  requestId: z.string(),
-  fields: z.record(z.string(), z.array(z.string())).optional(),
-});
+export const errorResponse = z
+  .object({
+    success: z.literal(false),
+    message: z.string(),
+    code: z.string(),
+    requestId: z.string(),
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const okResponse = z.object({ success: z.literal(true) });

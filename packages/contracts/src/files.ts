@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int4, int4Param, text } from './common';
+import { HEADERS } from './headers';
 
 /** Assets that hold files, and the API path segment of each. */
 export const fileOwnerType = z.enum(['organisation', 'site', 'entity', 'meter']);
@@ -12,7 +13,7 @@ export const FILE_OWNER_PATHS: Record<FileOwnerType, string> = {
 };
 
 /** Uploads are the raw bytes with the file name (URI-encoded) in this header. */
-export const FILENAME_HEADER = 'x-filename';
+export const FILENAME_HEADER = HEADERS.filename;
 
 export const fileItem = z.object({
   id: int4(),

@@ -5,4 +5,6 @@ export const HEADERS = {
   expires: 'x-session-expires',
   organisation: 'x-organisation-id',
   requestId: 'x-request-id',
+  /** Request header of a raw file upload: the file's name, URI-encoded. */
+  filename: 'x-filename',
 } as const;

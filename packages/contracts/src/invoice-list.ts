@@ -42,29 +42,31 @@ export interface InvoiceListEntry {
   replaces: InvoiceListEntry[];
 }
 
-export const invoiceListEntry: z.ZodType<InvoiceListEntry> = z.lazy(() =>
-  z.object({
-    id: int4(),
-    kind: invoiceKind,
-    invoiceDate: text().nullable(),
-    invoiceNumber: text().nullable(),
-    dateFrom: text(),
-    dateTill: text(),
-    reversalStartDate: text().nullable(),
-    reversedStartDate: text().nullable(),
-    reversedEndDate: text().nullable(),
-    reversed: z.boolean(),
-    total: z.number(),
-    cons: z.number().nullable(),
-    unit: text().nullable(),
-    readType: text(),
-    pdf: text().nullable(),
-    raw: z.array(z.object({ filename: text(), url: text() })),
-    note: z.object({ id: int4(), text: text() }).nullable(),
-    alerts: int4(),
-    replaces: z.array(invoiceListEntry),
-  }),
-);
+export const invoiceListEntry: z.ZodType<InvoiceListEntry> = z
+  .lazy(() =>
+    z.object({
+      id: int4(),
+      kind: invoiceKind,
+      invoiceDate: text().nullable(),
+      invoiceNumber: text().nullable(),
+      dateFrom: text(),
+      dateTill: text(),
+      reversalStartDate: text().nullable(),
+      reversedStartDate: text().nullable(),
+      reversedEndDate: text().nullable(),
+      reversed: z.boolean(),
+      total: z.number(),
+      cons: z.number().nullable(),
+      unit: text().nullable(),
+      readType: text(),
+      pdf: text().nullable(),
+      raw: z.array(z.object({ filename: text(), url: text() })),
+      note: z.object({ id: int4(), text: text() }).nullable(),
+      alerts: int4(),
+      replaces: z.array(invoiceListEntry),
+    }),
+  )
+  .meta({ id: 'InvoiceListEntry' });
 
 /** One row of the list: an invoice (with what it replaces), a gap, a note, or a link to another meter's list. */
 export const invoiceListRow = z.discriminatedUnion('type', [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
+import { defineOperations, type OperationSpec } from './operations';
 
 /** The reference lists served by GET /api/lookups/{name} (see packages/db/src/reference-data.ts). */
 export const REFERENCE_LISTS = [
@@ -35,3 +36,26 @@ export const indicator = z.object({
   appliesTo: z.enum(['site', 'entity', 'both']),
 });
 export const indicatorList = z.array(indicator);
+
+const listOperation = <L extends ReferenceList>(list: L) =>
+  ({
+    method: 'GET',
+    path: `/lookups/${list}`,
+    summary: `The ${list.replace(/-/g, ' ')} list`,
+    access: 'signed-in',
+    answer: referenceList,
+  }) as const satisfies OperationSpec;
+
+/** Reference lists, the same for everyone signed in: one operation per list, named by the list. */
+export const referenceOperations = defineOperations('reference', {
+  ...(Object.fromEntries(REFERENCE_LISTS.map((list) => [list, listOperation(list)])) as {
+    [L in ReferenceList]: ReturnType<typeof listOperation<L>>;
+  }),
+  indicators: {
+    method: 'GET',
+    path: '/lookups/indicators',
+    summary: 'Indicators for sites and entities',
+    access: 'signed-in',
+    answer: indicatorList,
+  },
+});

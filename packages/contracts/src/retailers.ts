@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LOAD_MEASUREMENTS } from './catalogue';
 import { idNumber, int4, text } from './common';
 import { retailer } from './meter-creation';
+import { defineOperations } from './operations';
 
 /**
  * Retailers and line item overrides for product administrators (issue 14 point 11; core-portal.md 2 Admin, 3,
@@ -86,3 +87,60 @@ export const overridesParams = z.object({
   typeId: idNumber().refine((id) => INVOICE_TYPES.some((t) => t.id === id), 'Choose an invoice type'),
 });
 export const overrideParams = overridesParams.extend({ mappingId: idNumber() });
+
+const admin = 'product-administrator';
+const overrides = '/admin/retailers/:id/types/:typeId/line-item-overrides';
+
+/** Retailers and their line item overrides, for product administrators (core-portal.md 7). */
+export const retailersOperations = defineOperations('retailers', {
+  list: {
+    method: 'GET',
+    path: '/admin/retailers',
+    summary: 'Retailers with their load unit',
+    access: admin,
+    answer: adminRetailerList,
+  },
+  create: {
+    method: 'POST',
+    path: '/admin/retailers',
+    summary: "New retailer: a unique name other than 'New Retailer'",
+    access: admin,
+    body: newRetailerRequest,
+    answer: newRetailerAnswer,
+  },
+  overrides: {
+    method: 'GET',
+    path: overrides,
+    summary: "A retailer's line item overrides for an invoice type",
+    access: admin,
+    params: overridesParams,
+    answer: lineItemOverrideList,
+  },
+  addOverride: {
+    method: 'POST',
+    path: overrides,
+    summary: 'Adds a line item override (line item unique for the retailer and invoice type)',
+    access: admin,
+    params: overridesParams,
+    body: lineItemOverrideInput,
+    answer: lineItemOverridesAnswer,
+  },
+  replaceOverrides: {
+    method: 'PUT',
+    path: overrides,
+    summary: 'Replaces the overrides of the retailer and invoice type with the list (one transaction)',
+    access: admin,
+    params: overridesParams,
+    body: lineItemOverridesReplace,
+    answer: lineItemOverridesAnswer,
+  },
+  updateOverride: {
+    method: 'PUT',
+    path: `${overrides}/:mappingId`,
+    summary: 'Updates one line item override',
+    access: admin,
+    params: overrideParams,
+    body: lineItemOverrideInput,
+    answer: lineItemOverridesAnswer,
+  },
+});

@@ -1,9 +1,9 @@
+import type { Access, AssetAction, AssetRule, ParamRef, RoleRule } from '@verdant/contracts/access';
 import type { DbOrTx } from '@verdant/db/client';
 import { USER_STATUS } from '@verdant/domain/constants';
 import { sql } from 'drizzle-orm';
 import { AppError, forbidden, notFound } from './errors';
 import {
-  type AssetAction,
   type AssetRef,
   allows,
   allowsAsset,
@@ -11,60 +11,10 @@ import {
   assetKey,
   type OrganisationAction,
   type OrganisationRole,
+  type OrganisationSettings,
   organisationRoles,
   type Principal,
 } from './rights';
-
-/**
- * The access a route declares in its options (`config: { access }`); the auth plugin enforces it before the
- * handler through the rights engine (docs/decisions.md, issue 8 "declared access").
- */
-/** A path parameter, or (for a write that names its asset in the body, issue 14a) a body field. */
-export type ParamRef = `params.${string}` | `body.${string}`;
-
-/** Where a role rule finds its organisation: the session's current one or a path parameter. */
-export type OrganisationFrom = 'session' | ParamRef;
-
-export interface RoleRule {
-  role: 'member' | 'editor' | 'administrator';
-  organisation: OrganisationFrom;
-  /**
-   * A session without an organisation: refused (the default), let through for product administrators, or
-   * 'not found' with the given message.
-   */
-  withoutOrganisation?: 'refuse' | 'product-administrator' | { notFound: string };
-  /** The person the path names may also call (reading their own advanced rights), once they may enter. */
-  orSelf?: ParamRef;
-  /** The message of the 403 when the rule refuses (the spec's own, where it has one). */
-  refusal?: string;
-  /**
-   * The job the parameter names: when it is a data source note, the caller must also hold the rule's action
-   * (view for members, edit otherwise) on its meter, exactly as the notes routes ask of `/meters/:id`. A meter
-   * the caller may not see is 'not found', one seen but not editable 403.
-   */
-  noteMeterOf?: ParamRef;
-}
-
-/** An action on the assets the parameters name; all of them live in one organisation. */
-export interface AssetRule {
-  action: AssetAction;
-  /** An invoice stands for the meters it covers (issue 14a): seeing or editing it needs all of them. */
-  asset: Partial<Record<'site' | 'entity' | 'meter' | 'invoice' | 'vehicle', ParamRef>>;
-}
-
-/** Only the person the path names (changing one's own password). */
-export interface SelfRule {
-  self: ParamRef;
-}
-
-export type Access =
-  | 'public'
-  | 'signed-link'
-  | 'signed-in'
-  | 'product-administrator'
-  | RoleRule
-  | AssetRule
-  | SelfRule;
 
 export interface AuthenticatedPerson {
   user: { id: number };
@@ -80,6 +30,8 @@ export interface Checked {
   /** Edit rights in that organisation, or on every asset the rule names. */
   mayEdit: boolean;
   mayAdminister: boolean;
+  /** That organisation's settings (its zone, reporting year, factor source); null with no organisation. */
+  organisation: OrganisationSettings | null;
 }
 
 const ROLE_ACTION: Record<RoleRule['role'], OrganisationAction> = {
@@ -133,7 +85,13 @@ async function checkRole(
     if (organisationId === null) {
       const without = rule.withoutOrganisation ?? 'refuse';
       if (without === 'product-administrator' && who.principal.productAdmin) {
-        return { organisationId: null, role: undefined, mayEdit: true, mayAdminister: true };
+        return {
+          organisationId: null,
+          role: undefined,
+          mayEdit: true,
+          mayAdminister: true,
+          organisation: null,
+        };
       }
       if (typeof without === 'object') throw notFound(without.notFound);
       throw refuse();
@@ -163,6 +121,7 @@ async function checkRole(
     role,
     mayEdit: allows(who.principal, role, 'edit'),
     mayAdminister: allows(who.principal, role, 'administer'),
+    organisation: role?.settings ?? null,
   };
 }
 
@@ -196,7 +155,13 @@ async function checkAssets(
   if (!each.every((acc) => allowsAsset(who.principal, role, acc, 'view'))) throw notFound();
   const mayEdit = each.every((acc) => allowsAsset(who.principal, role, acc, 'edit'));
   if (rule.action === 'edit' && !mayEdit) throw forbidden();
-  return { organisationId, role, mayEdit, mayAdminister: allows(who.principal, role, 'administer') };
+  return {
+    organisationId,
+    role,
+    mayEdit,
+    mayAdminister: allows(who.principal, role, 'administer'),
+    organisation: role?.settings ?? null,
+  };
 }
 
 /** Decides a declared rule for a signed-in person; throws the refusal (403/404) the rule calls for. */
@@ -206,7 +171,13 @@ export async function checkAccess(
   access: SessionAccess,
   params: RequestParts,
 ): Promise<Checked> {
-  const none = { organisationId: null, role: undefined, mayEdit: false, mayAdminister: false };
+  const none = {
+    organisationId: null,
+    role: undefined,
+    mayEdit: false,
+    mayAdminister: false,
+    organisation: null,
+  };
   if (access === 'signed-in') return none;
   if (access === 'product-administrator') {
     if (!who.principal.productAdmin || who.principal.statusId !== USER_STATUS.active) throw forbidden();

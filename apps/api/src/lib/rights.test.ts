@@ -28,6 +28,13 @@ const role = (over: Partial<OrganisationRole> = {}): OrganisationRole => ({
   admin: false,
   orgBlocked: false,
   organisationEnabled: true,
+  settings: {
+    id: 1,
+    timeZone: 'Pacific/Auckland',
+    reportingYearEnd: 3,
+    factorSourceId: null,
+    ownFactors: false,
+  },
   ...over,
 });
 

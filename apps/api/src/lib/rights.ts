@@ -1,3 +1,4 @@
+import type { AssetAction } from '@verdant/contracts/access';
 import type { DbOrTx } from '@verdant/db/client';
 import { memberships, organisations } from '@verdant/db/schema/core';
 import { ACCESS, ORGANISATION_STATUS, USER_STATUS } from '@verdant/domain/constants';
@@ -14,6 +15,19 @@ export interface Principal {
   statusId: number;
 }
 
+/** The organisation's own settings that every figure and date depends on (docs/domain.md, "Time zones"). */
+export interface OrganisationSettings {
+  id: number;
+  /** IANA zone: "today", months and the half-hour clock follow it. */
+  timeZone: string;
+  /** The last month of the reporting year, 1-12. */
+  reportingYearEnd: number;
+  /** The emission factor publication the organisation reports with (null: the catalogue's default). */
+  factorSourceId: number | null;
+  /** Whether the organisation keeps factors of its own. */
+  ownFactors: boolean;
+}
+
 /** What a principal holds in one organisation. */
 export interface OrganisationRole {
   organisationId: number;
@@ -21,6 +35,7 @@ export interface OrganisationRole {
   admin: boolean;
   orgBlocked: boolean;
   organisationEnabled: boolean;
+  settings: OrganisationSettings;
 }
 
 export type OrganisationAction = 'enter' | 'edit' | 'administer';
@@ -31,7 +46,19 @@ interface RoleRow {
   accessId: number | null;
   admin: boolean | null;
   orgBlocked: boolean | null;
+  timeZone: string;
+  reportingYearEnd: number;
+  factorSourceId: number | null;
+  ownFactors: boolean;
 }
+
+const settingsOf = (r: RoleRow): OrganisationSettings => ({
+  id: r.organisationId,
+  timeZone: r.timeZone,
+  reportingYearEnd: r.reportingYearEnd,
+  factorSourceId: r.factorSourceId,
+  ownFactors: r.ownFactors,
+});
 
 /** A product administrator holds every organisation; anyone else what their membership says, if any. */
 function toRole(principal: Principal, r: RoleRow): OrganisationRole | undefined {
@@ -43,6 +70,7 @@ function toRole(principal: Principal, r: RoleRow): OrganisationRole | undefined 
       admin: true,
       orgBlocked: false,
       organisationEnabled,
+      settings: settingsOf(r),
     };
   }
   if (r.accessId === null) return undefined;
@@ -52,6 +80,7 @@ function toRole(principal: Principal, r: RoleRow): OrganisationRole | undefined 
     admin: r.admin === true,
     orgBlocked: r.orgBlocked === true,
     organisationEnabled,
+    settings: settingsOf(r),
   };
 }
 
@@ -70,6 +99,10 @@ export async function organisationRoles(
       accessId: memberships.accessId,
       admin: memberships.admin,
       orgBlocked: memberships.orgBlocked,
+      timeZone: organisations.timeZone,
+      reportingYearEnd: organisations.reportingYearEnd,
+      factorSourceId: organisations.emissionFactorDataSourceId,
+      ownFactors: organisations.ownFactors,
     })
     .from(organisations)
     .leftJoin(
@@ -173,7 +206,7 @@ export interface AssetRef {
   type: AssetType | 'vehicle';
   id: number;
 }
-export type AssetAction = 'view' | 'edit';
+export type { AssetAction };
 
 export interface AssetAccess {
   /** False when the asset does not exist, is deleted, or belongs to another organisation. */
@@ -214,6 +247,10 @@ export async function assetAccess(
     access_id: number | null;
     admin: boolean | null;
     org_blocked: boolean | null;
+    time_zone: string;
+    reporting_year_end: number;
+    factor_source_id: number | null;
+    own_factors: boolean;
   }>(sql`
     with input as (
       select x.type as asset_type, x.id as asset_id from jsonb_to_recordset(${input}::jsonb) as x(type text, id int)
@@ -242,7 +279,8 @@ export async function assetAccess(
         (select l.organisation_id from located l where l.organisation_id is not null limit 1)) as id
     ),
     role as (
-      select o.id as organisation_id, o.status_id, m.access_id, m.admin, m.org_blocked
+      select o.id as organisation_id, o.status_id, m.access_id, m.admin, m.org_blocked, o.time_zone,
+        o.reporting_year_end, o.emission_factor_data_source_id as factor_source_id, o.own_factors
       from organisations o
       left join memberships m on m.organisation_id = o.id and m.user_id = ${principal.userId}
       where o.id = (select id from org)
@@ -279,7 +317,8 @@ export async function assetAccess(
       select distinct on (asset_type, asset_id) asset_type, asset_id, right_id from candidates
       order by asset_type, asset_id, specificity desc, ${GRANT_RANK}
     )
-    select r.organisation_id, r.status_id, r.access_id, r.admin, r.org_blocked, l.asset_type, l.asset_id,
+    select r.organisation_id, r.status_id, r.access_id, r.admin, r.org_blocked, r.time_zone,
+      r.reporting_year_end, r.factor_source_id, r.own_factors, l.asset_type, l.asset_id,
       l.organisation_id = r.organisation_id as in_org, b.right_id as granted
     from role r left join located l on true
     left join best b on b.asset_type = l.asset_type and b.asset_id = l.asset_id
@@ -295,6 +334,10 @@ export async function assetAccess(
         accessId: r.access_id,
         admin: r.admin,
         orgBlocked: r.org_blocked,
+        timeZone: r.time_zone,
+        reportingYearEnd: r.reporting_year_end,
+        factorSourceId: r.factor_source_id,
+        ownFactors: r.own_factors,
       });
     }
     if (r.asset_type !== null && r.asset_id !== null) {
@@ -386,6 +429,10 @@ export async function visibleMeters(
     access_id: number | null;
     admin: boolean | null;
     org_blocked: boolean | null;
+    time_zone: string;
+    reporting_year_end: number;
+    factor_source_id: number | null;
+    own_factors: boolean;
     any_right: boolean;
     ids: number[] | null;
   }>(sql`
@@ -422,7 +469,9 @@ export async function visibleMeters(
       select right_id from grants where asset_type = 'organisation' and asset_id = ${o}
       order by ${GRANT_RANK} limit 1
     )
-    select o.status_id, m.access_id, m.admin, m.org_blocked, exists (select 1 from grants) as any_right,
+    select o.status_id, m.access_id, m.admin, m.org_blocked, o.time_zone, o.reporting_year_end,
+      o.emission_factor_data_source_id as factor_source_id, o.own_factors,
+      exists (select 1 from grants) as any_right,
       (select array_agg(l.id order by l.id) from live l left join best b on b.id = l.id
         where coalesce(b.right_id, (select right_id from whole), m.access_id, ${ACCESS.barred}) <> ${ACCESS.barred}
       ) as ids
@@ -437,6 +486,10 @@ export async function visibleMeters(
     accessId: r.access_id,
     admin: r.admin,
     orgBlocked: r.org_blocked,
+    timeZone: r.time_zone,
+    reportingYearEnd: r.reporting_year_end,
+    factorSourceId: r.factor_source_id,
+    ownFactors: r.own_factors,
   });
   if (!allows(principal, role, 'enter')) return [];
   if (role?.admin) return null;

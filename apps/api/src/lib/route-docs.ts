@@ -1,5 +1,5 @@
+import type { OrganisationFrom, ParamRef } from '@verdant/contracts/access';
 import { errorResponse } from '@verdant/contracts/common';
-import type { OrganisationFrom, ParamRef } from './access';
 
 /** The OpenAPI prelude of a signed-in route: its tag and the bearer session it needs. */
 export const signedInDocs = (tag: string) => ({ tags: [tag], security: [{ bearer: [] }] });

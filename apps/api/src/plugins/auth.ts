@@ -1,12 +1,14 @@
+import type { Access, Intent } from '@verdant/contracts/access';
 import { HEADERS } from '@verdant/contracts/common';
 import type { Db } from '@verdant/db/client';
 import type { sessions, users } from '@verdant/db/schema/core';
 import { MSG } from '@verdant/domain/messages';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Access, type Checked, checkAccess, needsSession } from '../lib/access';
+import { type Checked, checkAccess, needsSession } from '../lib/access';
 import { forbidden, unauthorised } from '../lib/errors';
 import { principalOf } from '../lib/identity';
+import { type OrganisationContext, organisationContext } from '../lib/organisation-context';
 import type { Principal } from '../lib/rights';
 import type { AuthService } from '../modules/auth/auth.service';
 
@@ -23,11 +25,13 @@ export interface AuthContext {
 /** A signed-in caller whose route's declared access has been checked: services receive this. */
 export interface Caller extends AuthContext {
   checked: Checked;
+  /** The organisation the rule was checked in, with its zone and dates; null for rules without one. */
+  org: OrganisationContext | null;
   /** The request's id, written on the audit rows of its writes. */
   requestId?: string;
 }
 
-export type Intent = 'reads' | 'changes' | 'own-session';
+export type { Intent };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,6 +45,8 @@ declare module 'fastify' {
      * route is registered; a GET that writes must declare 'changes' (the GET route walk fails otherwise).
      */
     intent?: Intent;
+    /** The operation of a feature's table the route serves ('retailers.list'). */
+    operation?: string;
   }
   interface FastifyRequest {
     auth?: AuthContext;
@@ -113,26 +119,29 @@ function refuseTestDriveChanges(request: FastifyRequest) {
  * through the rights engine once the parameters are parsed (preHandler), before the handler runs. A route
  * without a declaration is refused.
  */
-export const accessPlugin = fp(async (app, { auth, db }: { auth: AuthService; db: Db }) => {
-  const routeTable: RouteOptions[] = [];
-  app.decorate('routeTable', routeTable);
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, intent: intentOf(route) } as typeof route.config;
-    routeTable.push(route);
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.is404) return;
-    const access = accessOf(request);
-    if (access === undefined) throw forbidden();
-    if (needsSession(access)) await authenticate(auth, request, reply);
-    if (request.auth?.session.testDrive) refuseTestDriveChanges(request);
-  });
-  app.addHook('preHandler', async (request) => {
-    if (request.is404) return;
-    const access = accessOf(request);
-    if (access === undefined || !needsSession(access)) return;
-    const a = authOf(request);
-    const checked = await checkAccess(db, a, access, { params: request.params, body: request.body });
-    request.caller = { ...a, checked, requestId: String(request.id) };
-  });
-});
+export const accessPlugin = fp(
+  async (app, { auth, db, clock }: { auth: AuthService; db: Db; clock: () => Date }) => {
+    const routeTable: RouteOptions[] = [];
+    app.decorate('routeTable', routeTable);
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, intent: intentOf(route) } as typeof route.config;
+      routeTable.push(route);
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.is404) return;
+      const access = accessOf(request);
+      if (access === undefined) throw forbidden();
+      if (needsSession(access)) await authenticate(auth, request, reply);
+      if (request.auth?.session.testDrive) refuseTestDriveChanges(request);
+    });
+    app.addHook('preHandler', async (request) => {
+      if (request.is404) return;
+      const access = accessOf(request);
+      if (access === undefined || !needsSession(access)) return;
+      const a = authOf(request);
+      const checked = await checkAccess(db, a, access, { params: request.params, body: request.body });
+      const org = checked.organisation ? organisationContext(checked.organisation, clock()) : null;
+      request.caller = { ...a, checked, org, requestId: String(request.id) };
+    });
+  },
+);

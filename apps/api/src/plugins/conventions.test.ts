@@ -85,6 +85,13 @@ describe('API conventions', () => {
     expect(committed).toBe(await openapiDocument());
   });
 
+  it('keeps the OpenAPI document valid, so that anyone can generate a client from it', async () => {
+    const { Validator } = await import('@seriousme/openapi-schema-validator');
+    const result = await new Validator().validate(JSON.parse(await openapiDocument()));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
   it('keeps the committed migrations up to date with the schema (npm run db:generate)', () => {
     const out = mkdtempSync(path.join(os.tmpdir(), 'verdant-migrations-'));
     cpSync(path.join(root, 'packages/db/migrations'), out, { recursive: true });

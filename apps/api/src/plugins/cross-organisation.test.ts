@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Access } from '@verdant/contracts/access';
 import { createEntity, createGroup, createMeter, createSite } from '@verdant/db/asset-factories';
 import { createDataType } from '@verdant/db/catalogue-factories';
 import { seedCatalogue } from '@verdant/db/catalogue-seed';
@@ -11,7 +12,6 @@ import { groupings } from '@verdant/db/schema/assets';
 import { ACCESS } from '@verdant/domain/constants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Access } from '../lib/access';
 import { type Operation, type Schema, typeOf } from '../testing/openapi-sample';
 import { tableDigest } from '../testing/table-digest';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';

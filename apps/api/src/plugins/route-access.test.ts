@@ -39,6 +39,7 @@ describe('declared access', () => {
     await app.register(accessPlugin, {
       auth: createAuthService({ db: t.db, config: t.config, mailer }),
       db: t.db,
+      clock: () => new Date(),
     });
     app.get('/undeclared', async () => ({ leaked: true }));
     app.get('/declared', { config: { access: 'public' } }, async () => ({ open: true }));

@@ -27,6 +27,10 @@ export interface RequestOptions<T> {
   blob?: boolean;
   /** Sends `body` (a string) as is with this content type, instead of as JSON (the raw CSV uploads). */
   contentType?: string;
+  /** Sends `body` (a Blob) as a file's raw bytes with its name in the filename header (the spec's uploads). */
+  fileName?: string;
+  /** Longer than the usual limit (uploads). */
+  timeoutMs?: number;
 }
 
 /**
@@ -41,7 +45,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const sentOrganisation = authenticated ? (session.organisation?.id ?? null) : null;
 
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
+  if (options.fileName !== undefined) {
+    headers['Content-Type'] = 'application/octet-stream';
+    headers[HEADERS.filename] = encodeURIComponent(options.fileName);
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = options.contentType ?? 'application/json';
+  }
   if (authenticated) {
     headers.Authorization = `Bearer ${session.token}`;
     if (sentOrganisation !== null) headers['X-Organisation-Id'] = String(sentOrganisation);
@@ -52,7 +61,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, REQUEST_TIMEOUT_MS);
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const forwardAbort = () => controller.abort();
   if (options.signal?.aborted) controller.abort();
   options.signal?.addEventListener('abort', forwardAbort, { once: true });
@@ -63,12 +72,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     response = await fetch(API_BASE + path, {
       method: options.method ?? 'GET',
       headers,
-      body:
-        options.body === undefined
-          ? undefined
-          : options.contentType
-            ? String(options.body)
-            : JSON.stringify(options.body),
+      body: encodeBody(options),
       signal: controller.signal,
       credentials: 'same-origin',
     });
@@ -115,6 +119,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw new ApiError(response.status, MSG.internal, 'INVALID_RESPONSE');
   }
   return parsed.data;
+}
+
+function encodeBody(options: RequestOptions<unknown>): BodyInit | undefined {
+  if (options.body === undefined) return undefined;
+  if (options.fileName !== undefined) return options.body as Blob;
+  return options.contentType ? String(options.body) : JSON.stringify(options.body);
 }
 
 function isStale(sent: number | null, answered: string | null): boolean {

@@ -12,7 +12,7 @@ import { invoicedPercent, isSparse, meterYear } from '@verdant/domain/invoices/e
 import { fill, MSG } from '@verdant/domain/messages';
 import { stringify } from 'csv-stringify/sync';
 import { badRequest } from '../../lib/errors';
-import { organisationToday } from '../../lib/organisation-today';
+import { orgOf } from '../../lib/organisation-context';
 import { visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './admin-reports.queries';
@@ -23,7 +23,7 @@ const pct = (v: number | null) => (v === null ? '' : v.toFixed(1));
 type ReportFilter = { ids: readonly number[] | null; energy: number | null; retailer: number | null };
 
 /** Admin reports on invoices (issue 14 point 10): Estimated Reads and the Invoice Entry Report. */
-export function createAdminReportsService({ db, clock = () => new Date() }: { db: Db; clock?: () => Date }) {
+export function createAdminReportsService({ db }: { db: Db }) {
   /** Each data source of the report with its gaps (the invoice list's rule) over its whole life. */
   async function report(a: Caller, organisationId: number, filter: ReportFilter, today: string) {
     const visible = await visibleMeters(db, a.principal, organisationId);
@@ -74,14 +74,14 @@ export function createAdminReportsService({ db, clock = () => new Date() }: { db
 
     /** GET and POST /organisations/{id}/invoices-reports: the report's data sources and their gaps. */
     async invoiceReport(a: Caller, organisationId: number, filter: ReportFilter) {
-      const today = await organisationToday(db, organisationId, clock());
+      const { today } = orgOf(a);
       return report(a, organisationId, filter, today);
     },
 
     /** The report of a year as CSV: a row per data source with its months, its share invoiced and gaps. */
     async invoiceReportCsv(a: Caller, organisationId: number, input: InvoiceReportExport) {
       const body = invoiceReportExport.parse(input);
-      const today = await organisationToday(db, organisationId, clock());
+      const { today } = orgOf(a);
       const latest = Number(today.slice(0, 4));
       if (body.year < INVOICE_REPORT_MIN_YEAR || body.year > latest) {
         const message = fill(MSG.invoiceReportYear, { min: INVOICE_REPORT_MIN_YEAR, max: latest });

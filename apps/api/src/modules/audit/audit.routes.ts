@@ -1,7 +1,7 @@
+import type { Access } from '@verdant/contracts/access';
 import { auditPage, auditParams, auditQuery } from '@verdant/contracts/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Access } from '../../lib/access';
 import { REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import type { AuditService } from './audit.service';
 

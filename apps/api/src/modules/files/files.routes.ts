@@ -1,3 +1,4 @@
+import type { Access } from '@verdant/contracts/access';
 import { okResponse } from '@verdant/contracts/common';
 import {
   directLogoParams,
@@ -15,7 +16,6 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Access } from '../../lib/access';
 import { administratorOf, memberOf, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import { FILE_MAX_BYTES, tooLarge } from './file-types';

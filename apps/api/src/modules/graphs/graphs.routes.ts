@@ -1,3 +1,4 @@
+import type { Access } from '@verdant/contracts/access';
 import { errorResponse, idParam } from '@verdant/contracts/common';
 import {
   ASSET_KIND_PATHS,
@@ -13,7 +14,6 @@ import {
 } from '@verdant/contracts/graphs';
 import type { GraphAssetType, SplitKind } from '@verdant/domain/graphs/series';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Access } from '../../lib/access';
 import { callerOf } from '../../plugins/auth';
 import type { GraphsService } from './graphs.service';
 

@@ -5,9 +5,9 @@ import type { PeriodFormat } from '@verdant/domain/imports/csv-periods';
 import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
 import type { ImportFormat } from '@verdant/domain/imports/types';
 import { fill } from '@verdant/domain/messages';
-import { todayIn } from '@verdant/domain/time-zone';
 import { eq } from 'drizzle-orm';
 import { principalOf } from '../../lib/identity';
+import { loadOrganisationContext, type OrganisationContext } from '../../lib/organisation-context';
 import type { Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
 import { openText } from './file-text';
@@ -30,14 +30,21 @@ export interface MeterLoadDeps {
 const PROGRESS_MS = 1000;
 
 /** The uploader as the caller of the services a load goes through (the load acts on their behalf). */
-async function callerOf(db: Db, userId: number, organisationId: number, uuid: string): Promise<Caller> {
+async function callerOf(db: Db, userId: number, org: OrganisationContext, uuid: string): Promise<Caller> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new ImportFileError(IMPORT_MSG.interrupted);
   return {
     user,
     principal: principalOf(user),
-    organisationId,
-    checked: { organisationId, role: undefined, mayEdit: true, mayAdminister: false },
+    organisationId: org.id,
+    checked: {
+      organisationId: org.id,
+      role: undefined,
+      mayEdit: true,
+      mayAdminister: false,
+      organisation: org,
+    },
+    org,
     requestId: `import ${uuid}`,
   } as unknown as Caller;
 }
@@ -105,10 +112,11 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
         ((await q.mappingFor(db, organisationId, headerKey(headersOf(head)))) as ReadingsMapping) ?? null;
     await q.updateJob(db, uuid, { format, mapping });
     const events = parserFor(format, text, { mapping, zone });
-    const caller = await callerOf(db, job.createdBy ?? 0, organisationId, uuid);
+    const org = await loadOrganisationContext(db, organisationId, clock());
+    const caller = await callerOf(db, job.createdBy ?? 0, org, uuid);
     const meters = await loadMeterIndex(db, organisationId, caller.principal);
     const actor = { userId: caller.user.id, name: `${caller.user.firstName} ${caller.user.surname}`.trim() };
-    const today = todayIn(zone, clock());
+    const { today } = org;
 
     const notes: string[] = [];
     const counts = await db.transaction(async (tx) => {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { estimatedReadsReport } from '@verdant/contracts/admin-reports';
-import { energyTypeList } from '@verdant/contracts/catalogue';
-import { retailerList } from '@verdant/contracts/meter-creation';
+import { catalogueOperations } from '@verdant/contracts/catalogue';
 import { api } from '../../lib/api-client';
+import { useOperation } from '../../lib/operations';
 import { useOrganisationId } from '../../lib/session-store';
 
 /** Estimated Reads (GET /organisations/{id}/estimated-reads-report). */
@@ -16,16 +16,6 @@ export function useEstimatedReads() {
   });
 }
 
-export function useEnergyTypes() {
-  return useQuery({
-    queryKey: ['lookups', 'energy-types'],
-    queryFn: ({ signal }) => api.get('/lookups/energy-types', { schema: energyTypeList, signal }),
-  });
-}
+export const useEnergyTypes = () => useOperation(catalogueOperations.energyTypes, {});
 
-export function useRetailers() {
-  return useQuery({
-    queryKey: ['lookups', 'retailers'],
-    queryFn: ({ signal }) => api.get('/lookups/retailers', { schema: retailerList, signal }),
-  });
-}
+export const useRetailers = () => useOperation(catalogueOperations.retailers, {});

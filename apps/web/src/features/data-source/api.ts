@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { meterEnergyUnitList } from '@verdant/contracts/catalogue';
-import { retailerList } from '@verdant/contracts/meter-creation';
+import { catalogueOperations } from '@verdant/contracts/catalogue';
 import {
   compatibleTypes,
   type MeterUpdate,
@@ -11,6 +10,7 @@ import {
 import { ppdContractsList, touContractsList } from '@verdant/contracts/rates';
 import { meterKeys, useMeterWrite } from '../../components/meter-api';
 import { api } from '../../lib/api-client';
+import { useOperation } from '../../lib/operations';
 
 export function useMeterGraph(id: number, type: 'cons' | 'cost' | 'co2e', year: number, yearEnd: number) {
   return useQuery({
@@ -26,23 +26,12 @@ export function useMeterGraph(id: number, type: 'cons' | 'cost' | 'co2e', year: 
 
 const STALE = 5 * 60_000;
 
-export function useUnitsOf(energyId: number | null) {
-  return useQuery({
-    queryKey: ['lookups', 'energy', energyId, 'units'],
-    queryFn: ({ signal }) =>
-      api.get(`/lookups/energy/${energyId}/energy-units`, { schema: meterEnergyUnitList, signal }),
+export const useUnitsOf = (energyId: number | null) =>
+  useOperation(catalogueOperations.unitsOfType, energyId === null ? null : { params: { id: energyId } }, {
     staleTime: STALE,
-    enabled: energyId !== null,
   });
-}
 
-export function useRetailerList() {
-  return useQuery({
-    queryKey: ['lookups', 'retailers'],
-    queryFn: ({ signal }) => api.get('/lookups/retailers', { schema: retailerList, signal }),
-    staleTime: STALE,
-  });
-}
+export const useRetailerList = () => useOperation(catalogueOperations.retailers, {}, { staleTime: STALE });
 
 /** The organisation's TOU and PPD contracts, the choices of a data source's Retail and Billing settings. */
 export function useContractOptions(orgId: number, kind: 'tou' | 'ppd') {

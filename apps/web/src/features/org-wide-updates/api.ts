@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { retailerList } from '@verdant/contracts/meter-creation';
+import { catalogueOperations } from '@verdant/contracts/catalogue';
 import { organisationIdentifierLabels } from '@verdant/contracts/meters';
 import {
   type ConsumptionAlertDefault,
@@ -7,14 +7,10 @@ import {
   type TariffAlertDefault,
 } from '@verdant/contracts/org-wide-updates';
 import { api } from '../../lib/api-client';
+import { useOperation } from '../../lib/operations';
 import { useOrganisationId } from '../../lib/session-store';
 
-export function useRetailers() {
-  return useQuery({
-    queryKey: ['lookups', 'retailers'],
-    queryFn: ({ signal }) => api.get('/lookups/retailers', { schema: retailerList, signal }),
-  });
-}
+export const useRetailers = () => useOperation(catalogueOperations.retailers, {});
 
 export function useIdentifierLabels(orgId: number | null) {
   return useQuery({

@@ -1,69 +1,42 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { energyTypeList, lookupList, meterEnergyUnitList } from '@verdant/contracts/catalogue';
+import { catalogueOperations } from '@verdant/contracts/catalogue';
 import {
   icpCheckAnswer,
   type NewCombinedAccountRequest,
   type NewMeterRequest,
   newCombinedAccountAnswer,
   newMeterAnswer,
-  retailerList,
 } from '@verdant/contracts/meter-creation';
 import type { Situation } from '@verdant/domain/meter-creation';
 import { api } from '../../../lib/api-client';
+import { useOperation } from '../../../lib/operations';
 
 const STALE = 5 * 60_000;
+const catalogue = catalogueOperations;
 
 /** The activities (data types) a meter can measure: the organisation's and the global ones, not retired. */
-export function useEnergyTypes(enabled: boolean) {
-  return useQuery({
-    queryKey: ['lookups', 'energy-types'],
-    queryFn: ({ signal }) => api.get('/lookups/energy-types', { schema: energyTypeList, signal }),
-    select: (list) => list.filter((t) => !t.retired),
-    staleTime: STALE,
-    enabled,
-  });
-}
+export const useEnergyTypes = (enabled: boolean) =>
+  useOperation(
+    catalogue.energyTypes,
+    {},
+    { select: (list) => list.filter((t) => !t.retired), staleTime: STALE, enabled },
+  );
 
-export function useEnergyUnits(energyId: number | null) {
-  return useQuery({
-    queryKey: ['lookups', 'energy', energyId, 'units'],
-    queryFn: ({ signal }) =>
-      api.get(`/lookups/energy/${energyId}/energy-units`, { schema: meterEnergyUnitList, signal }),
+export const useEnergyUnits = (energyId: number | null) =>
+  useOperation(catalogue.unitsOfType, energyId === null ? null : { params: { id: energyId } }, {
     staleTime: STALE,
-    enabled: energyId !== null,
   });
-}
 
-export function useMeterTypes(energyId: number | null, level: Situation) {
-  return useQuery({
-    queryKey: ['lookups', 'energy', energyId, 'meter-types', level],
-    queryFn: ({ signal }) =>
-      api.get(`/lookups/energy/${energyId}/meter-levels/${level}/meter-types`, {
-        schema: lookupList,
-        signal,
-      }),
+export const useMeterTypes = (energyId: number | null, level: Situation) =>
+  useOperation(catalogue.meterTypesOf, energyId === null ? null : { params: { id: energyId, level } }, {
     staleTime: STALE,
-    enabled: energyId !== null,
   });
-}
 
-export function useMeterLevels(enabled: boolean) {
-  return useQuery({
-    queryKey: ['lookups', 'meter-levels'],
-    queryFn: ({ signal }) => api.get('/lookups/meter-levels', { schema: lookupList, signal }),
-    staleTime: STALE,
-    enabled,
-  });
-}
+export const useMeterLevels = (enabled: boolean) =>
+  useOperation(catalogue.meterLevels, {}, { staleTime: STALE, enabled });
 
-export function useRetailers(enabled: boolean) {
-  return useQuery({
-    queryKey: ['lookups', 'retailers'],
-    queryFn: ({ signal }) => api.get('/lookups/retailers', { schema: retailerList, signal }),
-    staleTime: STALE,
-    enabled,
-  });
-}
+export const useRetailers = (enabled: boolean) =>
+  useOperation(catalogue.retailers, {}, { staleTime: STALE, enabled });
 
 /** The server's check of a whole ICP (valid, and whether the organisation already has it). */
 export function useIcpCheck(icp: string | null, electricity: boolean) {

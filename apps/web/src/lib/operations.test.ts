@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * No address is written by hand on the web side (docs/architecture.md, "Operations tables"): every call goes
+ * through `call` or `useOperation` with an operation of a feature's table. This test reads every source file
+ * of the web app and fails for a raw request: `api.get(...)` and its siblings, `apiRequest(...)` or `fetch(...)`
+ * outside the one client.
+ */
+
+const src = path.resolve(import.meta.dirname, '..');
+/** The one client: it alone turns an operation into a request. */
+const CLIENT = new Set(['lib/api-client.ts', 'lib/operations.ts']);
+/** Files still being moved to the operations tables; this list only shrinks. */
+const NOT_MOVED_YET = new Set([
+  'app/shell/session-watch.tsx',
+  'components/alerts-api.ts',
+  'components/audit-history.tsx',
+  'components/change-password-modal.tsx',
+  'components/favourite-graphs-api.ts',
+  'components/files-api.ts',
+  'components/invoice-entry-api.ts',
+  'components/meter-api.ts',
+  'components/organisation-logo-api.ts',
+  'components/use-asset-browse.ts',
+  'components/use-asset-search.ts',
+  'features/admin-reports/api.ts',
+  'features/auth/api.ts',
+  'features/current-user/api.ts',
+  'features/dashboard/api.ts',
+  'features/data-source/api.ts',
+  'features/data-source/consumption/api.ts',
+  'features/data-source/distribution/api.ts',
+  'features/data-source/half-hour/api.ts',
+  'features/data-source/notes/api.ts',
+  'features/data-source/settings/dialogs.tsx',
+  'features/data-source/transactions/api.ts',
+  'features/data-sources/api.ts',
+  'features/data-sources/new-meter/api.ts',
+  'features/entities/api.ts',
+  'features/fleet/api.ts',
+  'features/fuel-card/api.ts',
+  'features/ghg-charts/api.ts',
+  'features/graphs/api.ts',
+  'features/grid-intensity/api.ts',
+  'features/group/api.ts',
+  'features/grouping/api.ts',
+  'features/groups/api.ts',
+  'features/invoice/api.ts',
+  'features/invoice/virtual-invoice-api.ts',
+  'features/invoices/api.ts',
+  'features/jobs/api.ts',
+  'features/loading/api.ts',
+  'features/manage-deleted/api.ts',
+  'features/my-details/api.ts',
+  'features/notifications/api.ts',
+  'features/org-wide-updates/api.ts',
+  'features/organisation/api.ts',
+  'features/organisation/components/add-organisation-modal.tsx',
+  'features/organisations/api.ts',
+  'features/rates/api.ts',
+  'features/scope2-instruments/api.ts',
+  'features/sites/api.ts',
+  'features/targets/api.ts',
+  'features/users/advanced-rights-api.ts',
+  'features/users/api.ts',
+  'features/vehicle/api.ts',
+  'lib/use-list-consumption.ts',
+]);
+const RAW =
+  /\bapi\.(get|post|put|delete)(<[^>]*>)?\(|\bapiRequest(<[^>]*>)?\(|\bfetch\(|\buploadRaw(<[^>]*>)?\(/;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe('web calls', () => {
+  const files = sources(src).map((f) => path.relative(src, f).split(path.sep).join('/'));
+
+  it('go through an operation of a table, never an address written by hand', () => {
+    const raw = files.filter(
+      (f) => !CLIENT.has(f) && !NOT_MOVED_YET.has(f) && RAW.test(readFileSync(path.join(src, f), 'utf8')),
+    );
+    expect(raw).toEqual([]);
+  });
+
+  it('keeps the list of files not moved yet to files that still need it', () => {
+    const moved = [...NOT_MOVED_YET].filter(
+      (f) => !files.includes(f) || !RAW.test(readFileSync(path.join(src, f), 'utf8')),
+    );
+    expect(moved).toEqual([]);
+  });
+});

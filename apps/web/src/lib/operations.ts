@@ -1,0 +1,96 @@
+import { type QueryClient, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type Operation,
+  type OperationAnswer,
+  type OperationInput,
+  urlOf,
+} from '@verdant/contracts/operations';
+import { apiRequest } from './api-client';
+import { useOrganisationId } from './session-store';
+
+/**
+ * The web side of the operations tables (docs/architecture.md, "Operations tables"): every call the web makes
+ * goes through `call` with an operation of a feature's table, so no address is written by hand, and every
+ * cached answer's key is derived from the operation and its input, so invalidation names operations.
+ */
+
+/** Uploads can be large, so they get longer than the usual limit. */
+const UPLOAD_TIMEOUT_MS = 5 * 60_000;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Set only on the switch-organisation call: its answer legitimately names another organisation. */
+  organisationChange?: boolean;
+}
+
+/** Calls one operation: its address from the table and the input, its answer checked by its schema. */
+export function call<O extends Operation>(
+  op: O,
+  input: OperationInput<O>,
+  options: CallOptions = {},
+): Promise<OperationAnswer<O>> {
+  const { body, fileName } = input as { body?: unknown; fileName?: string };
+  return apiRequest<OperationAnswer<O>>(urlOf(op, input), {
+    method: op.method,
+    body,
+    contentType: op.bodyType === 'text' ? 'text/csv' : undefined,
+    fileName: op.bodyType === 'bytes' ? fileName : undefined,
+    timeoutMs: op.bodyType === 'bytes' ? UPLOAD_TIMEOUT_MS : undefined,
+    schema: op.answer === 'file' ? undefined : (op.answer as never),
+    blob: op.answer === 'file',
+    signal: options.signal,
+    organisationChange: options.organisationChange,
+  });
+}
+
+/**
+ * The cache key of an operation's answers: the feature and operation first (what invalidation names), then
+ * the organisation the session is in and the input. `keyOf(op)` alone is the prefix of all its answers.
+ */
+export function keyOf(op: Operation, input?: object | null, organisationId?: number | null): QueryKey {
+  if (input === undefined) return [op.feature, op.name];
+  const { params, query } = (input ?? {}) as { params?: unknown; query?: unknown };
+  return [op.feature, op.name, organisationId ?? null, params ?? null, query ?? null];
+}
+
+/** What may be invalidated: one operation's answers, or every answer of a feature's table. */
+export type Invalidation = Operation | { readonly [name: string]: Operation };
+
+/** Marks the answers of the operations (or whole tables) named stale, so that screens showing them refetch. */
+export function invalidate(client: QueryClient, ...targets: Invalidation[]): Promise<void> {
+  return Promise.all(
+    targets.map((t) => {
+      const key = 'feature' in t && typeof t.feature === 'string' ? keyOf(t as Operation) : tableKey(t);
+      return client.invalidateQueries({ queryKey: key });
+    }),
+  ).then(() => undefined);
+}
+
+function tableKey(table: Invalidation): QueryKey {
+  const first = Object.values(table)[0] as Operation | undefined;
+  if (!first) throw new Error('an empty operations table');
+  return [first.feature];
+}
+
+type QueryOptions<O extends Operation, T> = Omit<
+  UseQueryOptions<OperationAnswer<O>, Error, T>,
+  'queryKey' | 'queryFn'
+>;
+
+/**
+ * An operation's answer for the screen: fetched once per input and organisation, cached under its key.
+ * A null input waits (a page whose id is not known yet).
+ */
+export function useOperation<O extends Operation, T = OperationAnswer<O>>(
+  op: O,
+  input: OperationInput<O> | null,
+  options: QueryOptions<O, T> = {},
+) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    ...options,
+    queryKey: keyOf(op, input, organisationId),
+    queryFn: ({ signal }) => call(op, input as OperationInput<O>, { signal }),
+    enabled: input !== null && (options.enabled ?? true),
+  });
+}
