@@ -16,7 +16,7 @@ import type { BenchContext } from './run';
 const RUNS = Number(process.env.BENCH_AUDIT_RUNS ?? 300);
 
 /**
- * What the audit row costs a write (issue 12, target: under 10% added at p50). Each write runs alternately
+ * What the audit row costs a write (target: under 10% added at p50). Each write runs alternately
  * as the product runs it and as the same write minus the audit insert: this bench's pool answers the
  * `insert into "audit_events"` statement itself, without sending it, when told to. The product's code has
  * no switch; nothing else about the write changes (the diff is still computed in memory).

@@ -10,7 +10,7 @@ const METERS = Number(process.env.BENCH_BILL_AUDIT_METERS ?? 2000);
 const MONTHS = 36;
 
 /**
- * Bill audit of a whole organisation (issue 14, Speed: under 30 s as a job): 2,000 meters with 36 months of
+ * Bill audit of a whole organisation (target: under 30 s as a job): 2,000 meters with 36 months of
  * invoices, every meter with Consumption and Tariff Alert set-ups and the organisation's estimates and nil
  * consumption counts on; the job audits the last year of invoices (about 24,000), then again (re-evaluation
  * updates rather than adds).

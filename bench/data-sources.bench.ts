@@ -17,7 +17,7 @@ const MONTHS = 36;
 const RUNS = Number(process.env.BENCH_DATA_SOURCES_RUNS ?? 200);
 
 /**
- * The data sources list and the Meter Data Export (issue 13, Speed) over real HTTP on a listening port:
+ * The data sources list and the Meter Data Export over real HTTP on a listening port:
  * 2,000 meters with 36 months of invoices. The list's first 100 rows with the month's figures is the two
  * calls the screen makes (the page, and the month's figures it polls); the export is 2,000 meters x 36
  * months as CSV, read as it streams, with the process's heap sampled meanwhile.

@@ -18,7 +18,7 @@ const METERS = Number(process.env.BENCH_METERS ?? 2000);
 const RUNS = Number(process.env.BENCH_GRAPH_RUNS ?? 40);
 
 /**
- * The graph builder at the bench organisation's scale (issue 18 point 7: a time series of 3 years x 36 series
+ * The graph builder at the bench organisation's scale (target: a time series of 3 years x 36 series
  * answers in under 300 ms p95): `METERS` invoiced meters over 100 sites, 36 months of invoices. Each series
  * mix is asked `RUNS` times through the API (POST /organisations/{id}/graph-data), one call at a time.
  */

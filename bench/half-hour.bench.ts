@@ -20,7 +20,7 @@ const FROM = '2025-11-01';
 const TILL = '2026-10-31';
 
 /**
- * The HH Data tab's month call (issue 15, Speed: p95 under 30 ms) over real HTTP: one month (about 1,488
+ * The HH Data tab's month call (target: p95 under 30 ms) over real HTTP: one month (about 1,488
  * half hours) of a meter with two registers and a year of data, among METERS such meters, converted to the
  * local clock with its statistics; and the availability call. The month is March, when daylight saving is on
  * (each local day takes two half hours from the standard day before).

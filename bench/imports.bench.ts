@@ -26,7 +26,7 @@ const METERS = Number(process.env.BENCH_NEM12_METERS ?? 500);
 const DAYS = Number(process.env.BENCH_NEM12_DAYS ?? 365);
 
 /**
- * The NEM12 parser on the bench's large file (issue 15): readings a second parsed from disk, then parsed and
+ * The NEM12 parser on the bench's large file: readings a second parsed from disk, then parsed and
  * folded onto the standard-time half-hour clock. No database: the import job's own bench measures end to end.
  */
 export async function nem12ParseBench() {
@@ -74,7 +74,7 @@ const IMPORT_DAYS = Number(process.env.BENCH_IMPORT_DAYS ?? 365);
 const FROM = '2025-01-01';
 
 /**
- * The data-load job end to end (issue 15, speed): a NEM12 file of 500 meters x 1 year of 30-minute data uploaded
+ * The data-load job end to end: a NEM12 file of 500 meters x 1 year of 30-minute data uploaded
  * through `POST /jobs/meter-load`, read, matched, folded, staged, merged and the ledger of every meter recomputed,
  * until its status says finished; against a plain COPY of the same readings (meter, instant, kWh) into a bare
  * table. Target: at least 0.5 of COPY's rows a second. BENCH_IMPORT_SCALE scales the meters.

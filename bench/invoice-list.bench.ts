@@ -19,7 +19,7 @@ const INVOICES = 120;
 const RUNS = Number(process.env.BENCH_INVOICE_LIST_RUNS ?? 300);
 
 /**
- * The Invoices tab of a meter with 120 monthly invoices (issue 14, Speed: p95 under 50 ms) over real HTTP:
+ * The Invoices tab of a meter with 120 monthly invoices (target: p95 under 50 ms) over real HTTP:
  * two replacements nesting four of them, a non-invoicing note, a bound note per tenth invoice.
  */
 export async function invoiceListBench(ctx: BenchContext) {

@@ -18,7 +18,7 @@ const MONTHS = 36;
 const RUNS = Number(process.env.BENCH_INVOICES_RUNS ?? 200);
 
 /**
- * Invoice entry (issue 14, Speed): saving an invoice of 40 items over real HTTP, with its checks, its items
+ * Invoice entry: saving an invoice of 40 items over real HTTP, with its checks, its items
  * replaced and the meter's ledger recomputed in the same transaction (target p95 under 60 ms). The meter
  * already has 36 months of invoices in an organisation of 500 meters.
  */

@@ -199,7 +199,7 @@ export async function pagesBench(ctx: BenchContext) {
     await settle(dashboardPage);
     await second.close();
 
-    // The graph builder's screens (issue 18): each loads the chart code it draws and no more.
+    // The graph builder's screens: each loads the chart code it draws and no more.
     const organisation = await loginPage.evaluate(
       () =>
         JSON.parse(

@@ -5,7 +5,7 @@ import { signIn } from './support/sign-in';
 const SLOW = { timeout: 60_000 };
 
 /*
- * Issue 14 point 10: the Invoice Entry Report from the data sources list (the listed data sources), by data
+ * The Invoice Entry Report from the data sources list (the listed data sources), by data
  * source and by day; the full report with its `view` and `energy` query parameters and its CSV; Estimated
  * Reads.
  */

@@ -6,7 +6,7 @@ import { signIn } from './support/sign-in';
 const SLOW = { timeout: 60_000 };
 
 /*
- * Issue 14 journey: the demo's Civic Library Main supply has a latest invoice whose due date is before its
+ * Invoice alerts: the demo's Civic Library Main supply has a latest invoice whose due date is before its
  * invoice date; the bill audit raised an Unreviewed alert on it. A general user marks it Won't Send with a
  * reason, then resets it to Unreviewed.
  */

@@ -5,7 +5,7 @@ import { signIn } from './support/sign-in';
 const SHOTS = process.env.INVOICE_SHOTS;
 
 /*
- * Issue 14 journey: a new invoice with GST-exclusive items and a discount after GST. 1,000 kWh of energy at
+ * Invoice entry: a new invoice with GST-exclusive items and a discount after GST. 1,000 kWh of energy at
  * 25.5c is typed as $260.00 (more than 1% from $255.00: an alert), 30 days at 95c = $28.50, a discount of 2c
  * on 1,000 kWh = -$20.00. GST on $288.50 = $43.28; Total Payable $268.50 + $43.28 = $311.78.
  */

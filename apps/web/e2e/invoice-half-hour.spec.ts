@@ -3,9 +3,9 @@ import { openDataSource } from './support/data-source';
 import { signIn } from './support/sign-in';
 
 /*
- * Issue 14 point 9: the demo's Civic Library Smart meter has half-hour data and no invoices for its last
- * twelve months. A new invoice over the first of those months shows the half-hour total as soon as it opens,
- * and compares it with the consumption as it is typed. Nothing is saved.
+ * The half-hour check on the invoice page: the demo's Civic Library Smart meter has half-hour data and no
+ * invoices for its last twelve months. A new invoice over the first of those months shows the half-hour total
+ * as soon as it opens, and compares it with the consumption as it is typed. Nothing is saved.
  */
 test('a new invoice on a smart meter is compared with its half-hour data as the consumption is typed', async ({
   page,

@@ -6,7 +6,7 @@ import { signIn } from './support/sign-in';
 const SLOW = { timeout: 60_000 };
 
 /*
- * Issue 14 points 2 and 6: a demo invoice with its original PDF, as on paper at 1440 px, and on a phone at
+ * The invoice page: a demo invoice with its original PDF, as on paper at 1440 px, and on a phone at
  * 390 px where each line is a card with its total in reach and the page never scrolls sideways.
  */
 test('the invoice page reads like the bill at 1440 px and is usable at 390 px', async ({ page }, info) => {

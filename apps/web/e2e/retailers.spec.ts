@@ -3,8 +3,8 @@ import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { signIn } from './support/sign-in';
 
 /*
- * Issue 14 point 11: a product administrator adds a retailer (not 'New Retailer', not a name in use), then
- * keeps its line item overrides for an invoice type (non-empty, each line item once).
+ * Retailers and line item overrides: a product administrator adds a retailer (not 'New Retailer', not a name
+ * in use), then keeps its line item overrides for an invoice type (non-empty, each line item once).
  */
 test('a product administrator adds a retailer and its line item overrides', async ({ page }, info) => {
   test.setTimeout(180_000);

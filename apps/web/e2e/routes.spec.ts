@@ -87,13 +87,13 @@ test('every spec route answers its screen or the not-built page; every unknown a
   await page.getByRole('table').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/entities\/\d+$/);
   const entity = page.url().split('/').pop() ?? '';
-  // The demo's groups and groupings (issue 17a): Divisions of sites, Regions of data sources.
+  // The demo's groups and groupings: Divisions of sites, Regions of data sources.
   const idOf = async (list: string, name: string | RegExp) => {
     await page.goto(list);
     const link = page.getByRole('main').getByRole('link', { name }).first();
     return ((await link.getAttribute('href')) ?? '').split('/').pop() ?? '';
   };
-  // A demo vehicle and its fuel meter (issue 16), as the API gives them to the signed-in page.
+  // A demo vehicle and its fuel meter, as the API gives them to the signed-in page.
   await page.goto('/organisation/fleet');
   const vehicleLink = page.getByRole('main').locator('a[href*="/fleet/vehicles/"]').first();
   const vehicle = ((await vehicleLink.getAttribute('href')) ?? '').split('/').pop() ?? '';

@@ -3,7 +3,7 @@ import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { DEMO_PASSWORD, signIn } from './support/sign-in';
 
-/** The smaller items of issue 10: page tabs by keyboard, modals that do not stack, honest Delete, labels. */
+/** Smaller screen details: page tabs by keyboard, modals that do not stack, honest Delete, labels. */
 
 async function apiSession(request: APIRequestContext, username: string, password: string) {
   const login = await request.post('/api/public/login', { data: { username, password } });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, idNumber, int4Param, text } from './common';
 
-/** The asset types the audit log names (issue 12). */
+/** The asset types the audit log names. */
 export const AUDIT_ASSET_TYPES = [
   'organisation',
   'user',

@@ -17,9 +17,10 @@ export const okResponse = z.object({ success: z.literal(true) });
 export { HEADERS } from './headers';
 
 /**
- * Shared input primitives (issue 8): every contract builds its text, integers and dates from these, so that no
- * input can reach PostgreSQL in a form it refuses (a NUL byte in text, an integer beyond a 32-bit column, a date
- * that matches the pattern but is not on the calendar). Each refusal is a 400 with the field's message.
+ * Shared input primitives (docs/decisions/api-conventions.md, Input primitives in the contracts): every
+ * contract builds its text, integers and dates from these, so that no input can reach PostgreSQL in a form it
+ * refuses (a NUL byte in text, an integer beyond a 32-bit column, a date that matches the pattern but is not
+ * on the calendar). Each refusal is a 400 with the field's message.
  */
 export const INPUT_MESSAGES = {
   nul: 'Text cannot contain a NUL character',

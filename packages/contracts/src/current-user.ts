@@ -52,7 +52,10 @@ export const SETTING_KEY_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 export const settingKeyParam = z.object({
   key: text().regex(SETTING_KEY_PATTERN, 'Setting names use letters, digits, dot, dash and underscore'),
 });
-/** Limits of one person's settings (issue 8): at most 100 settings of at most 20,000 characters each (2 MB). */
+/**
+ * Limits of one person's settings (docs/decisions/users.md, User settings): at most 100 settings of at most
+ * 20,000 characters each (2 MB).
+ */
 export const SETTINGS_MAX_COUNT = 100;
 export const SETTING_VALUE_MAX = 20_000;
 export const SETTING_MESSAGES = {

@@ -2,7 +2,10 @@ import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { idNumber, int4, text } from './common';
 
-/** Groupings of site groups or of meter (source) groups, their groups and members (issue 17a). */
+/**
+ * Groupings of site groups or of meter (source) groups, their groups and members
+ * (docs/decisions/groupings.md).
+ */
 
 export const groupType = z.enum(['site', 'meter']);
 export type GroupType = z.infer<typeof groupType>;

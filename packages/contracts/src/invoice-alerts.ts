@@ -27,10 +27,11 @@ export type InvoiceAlert = z.infer<typeof invoiceAlert>;
 export const invoiceAlertList = z.array(invoiceAlert);
 
 /**
- * The half-hour reconciliation of an invoice on one data source (issue 14 point 9), on the invoice page's answer
- * as `halfHourCheck`: the half-hour kWh over the invoice's days (import register 0) beside the billed kWh.
- * `kwhPerUnit` turns the invoice's consumption (in `unitId`) into kWh, so the page can compare again as the
- * consumption is typed; the period and unit it was taken for are named.
+ * The half-hour reconciliation of an invoice on one data source (docs/decisions/invoices.md, Half-hour check
+ * on the invoice page), on the invoice page's answer as `halfHourCheck`: the half-hour kWh over the invoice's
+ * days (import register 0) beside the billed kWh. `kwhPerUnit` turns the invoice's consumption (in `unitId`)
+ * into kWh, so the page can compare again as the consumption is typed; the period and unit it was taken for
+ * are named.
  */
 export const halfHourCheck = z.object({
   dateFrom: calendarDate(),
@@ -53,7 +54,10 @@ export const evaluateAnswer = z.object({ success: z.literal(true), message: text
 
 const cents = int4();
 
-/** One line of a virtual invoice (issue 17 point 4): the contracted rates on the half-hour data beside the bill. */
+/**
+ * One line of a virtual invoice (docs/decisions/bill-audit.md, The virtual invoice): the contracted rates on
+ * the half-hour data beside the bill.
+ */
 export const virtualInvoiceLine = z.object({
   label: text(),
   kind: z.enum(['energy', 'network']),

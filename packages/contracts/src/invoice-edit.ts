@@ -6,9 +6,10 @@ import { calendarDate, int4, text } from './common';
 import { halfHourCheck } from './invoice-alerts';
 
 /**
- * Invoice entry (issue 14a; data-portal.md 3 Invoice, Invoice item, Charge group; 4 Invoice editing and save;
- * 7 GET /invoices/get/{id}, PUT /invoices/save, POST /invoices/blank). Money travels as dollars with at most two
- * decimals ('123.45'); the arithmetic runs in integer cents on both sides (packages/domain/src/invoices).
+ * Invoice entry (docs/decisions/invoices.md; data-portal.md 3 Invoice, Invoice item, Charge group; 4 Invoice
+ * editing and save; 7 GET /invoices/get/{id}, PUT /invoices/save, POST /invoices/blank). Money travels as
+ * dollars with at most two decimals ('123.45'); the arithmetic runs in integer cents on both sides
+ * (packages/domain/src/invoices).
  */
 
 export const MAX_INVOICE_ITEMS = 400;
@@ -133,7 +134,7 @@ export const invoicePage = invoiceInput.omit({ dryRun: true }).extend({
   alerts: z.array(invoiceAlert),
   /** The original PDF's direct link (spec 3 originalInvoice), when one is attached. */
   originalInvoice: text().nullable().default(null),
-  /** The invoice beside the data source's half-hour data, where it has some for the period (issue 14, 9). */
+  /** The invoice beside the data source's half-hour data, where it has some for the period. */
   halfHourCheck: halfHourCheck.nullable().default(null),
 });
 export type InvoicePage = z.infer<typeof invoicePage>;

@@ -2,9 +2,9 @@ import type { AlternateLogin } from './auth';
 
 /**
  * The two answers the login page reads as it opens (`alternateLogin` and `ssoConfig` in auth.ts), checked by
- * plain functions so that the page's first load carries no zod at all (the page weight budget of issue 10).
- * login-page.test.ts holds them to the zod contracts. Like the web's other public reads, they accept the
- * answer bare or as `{ data }` (the notes list some public calls both ways).
+ * plain functions so that the page's first load carries no zod at all (docs/decisions/performance.md, No zod
+ * on the login page's first load). login-page.test.ts holds them to the zod contracts. Like the web's other
+ * public reads, they accept the answer bare or as `{ data }` (the notes list some public calls both ways).
  */
 const payload = (body: unknown): unknown =>
   body !== null && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body;

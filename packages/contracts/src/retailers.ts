@@ -6,8 +6,8 @@ import { retailer } from './meter-creation';
 import { defineOperations } from './operations';
 
 /**
- * Retailers and line item overrides for product administrators (issue 14 point 11; core-portal.md 2 Admin, 3,
- * 5, 7, 8; data-portal.md 2.8, 3, 7): GET and POST /admin/retailers; GET, POST and PUT
+ * Retailers and line item overrides for product administrators (docs/decisions/catalogue.md; core-portal.md 2
+ * Admin, 3, 5, 7, 8; data-portal.md 2.8, 3, 7): GET and POST /admin/retailers; GET, POST and PUT
  * /admin/retailers/{id}/types/{typeId}/line-item-overrides[/{mappingId}].
  */
 

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { calendarDate, idNumber, int4, text } from './common';
 
 /**
- * An organisation's contractual instruments for market-based scope 2 (docs/decisions.md, issue 18 market-based
- * scope 2): certificates matched to one electricity data source, or a supplier-specific factor for a retailer's
- * data sources or one data source. `GET/POST /organisations/{id}/scope2-instruments`,
+ * An organisation's contractual instruments for market-based scope 2 (docs/decisions/scope2.md, The smallest
+ * honest instrument model): certificates matched to one electricity data source, or a supplier-specific
+ * factor for a retailer's data sources or one data source. `GET/POST /organisations/{id}/scope2-instruments`,
  * `PUT/DELETE /organisations/{id}/scope2-instruments/{instrumentId}`.
  */
 export const INSTRUMENT_MESSAGES = {

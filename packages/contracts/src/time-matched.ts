@@ -5,8 +5,9 @@ import { idNumber, int4, text } from './common';
 import { ghgMonth } from './ghg-charts';
 
 /**
- * Time-matched scope 2 (issue 18 point 6): grid intensity series, public datasets a product administrator
- * loads from CSV (`GET /grid-intensity-series`, `POST /admin/grid-intensity-series`,
+ * Time-matched scope 2 (docs/decisions/scope2.md, Time-matched scope 2 is an analysis beside the ledger):
+ * grid intensity series, public datasets a product administrator loads from CSV
+ * (`GET /grid-intensity-series`, `POST /admin/grid-intensity-series`,
  * `DELETE /admin/grid-intensity-series/{id}`), and a meter's half-hour electricity priced at them beside the
  * annual average (`GET /meters/{id}/time-matched-scope2?from&to`).
  */

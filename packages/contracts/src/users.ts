@@ -146,7 +146,10 @@ export const copyRightsParams = userOrgParams.extend({ otherUserId: int4Param().
 export const messageAnswer = z.object({ success: z.literal(true), message: text() });
 export const createdUserAnswer = z.object({ success: z.literal(true), message: text(), data: user });
 
-/** The link mailed to the old address to confirm a change of email (see docs/decisions.md). */
+/**
+ * The link mailed to the old address to confirm a change of email (docs/decisions/users.md, A change of email
+ * is confirmed from the old address).
+ */
 export const emailChangeToken = z.object({ token: text().min(1).max(1000) });
 export const emailChangeStatus = z.object({
   valid: z.boolean(),

@@ -11,7 +11,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => t.close());
 
-describe('demo fleet (issue 16 point 9)', () => {
+describe('demo fleet', () => {
   it('has 25 vehicles of several fuels, two EVs and one sold, with two years of purchases', async () => {
     const [row] = (
       await t.db.execute<Record<string, number>>(sql`

@@ -84,7 +84,7 @@ async function unitOf(db: DbOrTx, dataTypeId: number, name: string) {
 }
 
 /**
- * The demo fleet (issue 16 point 9): 25 vehicles at the demo sites (diesel utes, vans and a truck at the
+ * The demo fleet: 25 vehicles at the demo sites (diesel utes, vans and a truck at the
  * depots, petrol and hybrid pool cars, two EVs), two years of purchases with odometer readings that give each
  * model's usual efficiency, one vehicle sold last year, and three incorrect-fuel purchases on the pool car petrol
  * card by diesel utes. Every vehicle has a fuel meter and a distance meter; their facts are computed here.

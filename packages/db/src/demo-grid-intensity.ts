@@ -7,10 +7,11 @@ import { gridIntensitySeries } from './schema/scope2';
 export const SAMPLE_SERIES_NAME = 'Sample: New Zealand grid intensity (synthetic, not official data)';
 
 /**
- * The demo's grid intensity series (issue 18 point 6), so time-matched scope 2 can be seen: hourly, for every New
- * Zealand region on the grid, from fourteen months ago to tomorrow, by the documented formula of
- * `sampleIntensity` (packages/domain/src/grid-intensity.ts). It is a made-up shape, not measured or published
- * data, and says so in its name, source and sample flag.
+ * The demo's grid intensity series (docs/decisions/demo.md, Scope 2 instruments and a sample grid intensity
+ * series), so time-matched scope 2 can be seen: hourly, for every New Zealand region on the grid, from
+ * fourteen months ago to tomorrow, by the documented formula of `sampleIntensity`
+ * (packages/domain/src/grid-intensity.ts). It is a made-up shape, not measured or published data, and says so
+ * in its name, source and sample flag.
  */
 export async function seedDemoGridIntensity(db: DbOrTx, today: string) {
   const first = toDayNumber(addMonths(monthOf(today), -14));

@@ -3,7 +3,7 @@ import type { DbOrTx } from './client';
 import { assetGroupMembers, assetGroups, groupings, meters, sites } from './schema/assets';
 
 /**
- * The demo's groupings (issue 17a): Divisions, a controlled grouping of site groups (every site in one
+ * The demo's groupings: Divisions, a controlled grouping of site groups (every site in one
  * division), and Regions, a controlled grouping of meter groups (every live meter in North or South by its
  * site). The uncontrolled site group Depots comes with the demo's people (their advanced rights name it).
  */

@@ -13,7 +13,7 @@ afterAll(() => t.close());
 const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
   (await t.db.execute<T>(query)).rows;
 
-describe('demo half-hour data and transactions (issue 15 point 7)', () => {
+describe('demo half-hour data and transactions', () => {
   it('gives each smart meter a second register: solar export, night-rate hot water, reactive energy', async () => {
     expect(
       await rows(sql`select m.local_name as name, r.register, r.direction, r.quantity,

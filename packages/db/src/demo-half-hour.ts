@@ -8,8 +8,8 @@ type Direction = 'import' | 'export';
 type Quantity = 'kWh' | 'kVArh';
 
 /**
- * The three smart meters' second registers, estimated days and a gap (issue 15, point 7), added over the
- * half-hour data of the demo ledger (standard-time days, register 0 'Unspecified'):
+ * The three smart meters' second registers, estimated days and a gap (docs/decisions/demo.md, Interval data
+ * extras), added over the half-hour data of the demo ledger (standard-time days, register 0 'Unspecified'):
  *   Civic Library: register 2 exports rooftop solar, 20 kW peak at solar noon on clear days;
  *   Southern Depot: register 1 imports the night-rate hot water (3 kW from 23:00 to 07:00);
  *   Head Office EV chargers: register 3 records reactive energy (kVArh, 30% of the kWh).

@@ -4,11 +4,11 @@ import type { DbOrTx } from './client';
 import { recomputeFacts } from './ledger/recompute';
 
 /**
- * A few slips in the demo's recent invoices for the bill audit to find (issue 14, point 12: open alerts of each
- * kind), none of which changes the ledger's figures: a repeated invoice number, a due date before the invoice
- * date, GST that is not 15% and a line item whose rate does not give its total; and a water account read by
- * estimate for its last two bills.
- * The API audits the demo once it is loaded (main.ts), so the alerts are the audits' own.
+ * A few slips in the demo's recent invoices for the bill audit to find (docs/decisions/demo.md, Deliberate
+ * slips for the bill audit: open alerts of each kind), none of which changes the ledger's figures: a repeated
+ * invoice number, a due date before the invoice date, GST that is not 15% and a line item whose rate does not
+ * give its total; and a water account read by estimate for its last two bills. The API audits the demo once
+ * it is loaded (main.ts), so the alerts are the audits' own.
  */
 export async function seedDemoInvoiceAnomalies(db: DbOrTx, organisationId: number, today: string) {
   const latest = async (meter: string, offset = 0) => {

@@ -14,7 +14,7 @@ afterAll(() => database.close());
 
 const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
 
-describe('demo invoice documents (issue 14b)', () => {
+describe('demo invoice documents', () => {
   it('has a replacement of two invoices, a reversal and a decommissioned meter', async () => {
     const kinds = await rows<{ kind: string; reversed: number }>(sql`
       select i.kind, (select count(*)::int from invoice_reversals r where r.reversal_id = i.id) as reversed

@@ -36,7 +36,7 @@ const sum = (list: DemoInvoice[], key: 'consumption' | 'cost') =>
   Math.round(list.reduce((s, i) => s + Number(i[key]), 0) * 100) / 100;
 
 /**
- * Issue 14b's demo documents: a replacement of two invoices, a reversal, a decommissioned meter, and two
+ * The demo's invoice documents: a replacement of two invoices, a reversal, a decommissioned meter, and two
  * invoices with original PDFs the product draws (when a storage is given).
  */
 export async function seedDemoInvoiceDocuments(
@@ -149,9 +149,9 @@ export async function seedDemoInvoiceDocuments(
 }
 
 /**
- * The demo's bills as a paper bill has them (issue 14, the invoice page against a real bill): each names the
- * retailer of its data source and is due 20 days after its date, and each line item has its charge type
- * (the generators write the type's short name: energy, network, daily, levy).
+ * The demo's bills as a paper bill has them (docs/decisions/demo.md, Bills read as paper bills, at the
+ * contracted rates): each names the retailer of its data source and is due 20 days after its date, and each
+ * line item has its charge type (the generators write the type's short name: energy, network, daily, levy).
  */
 export async function seedDemoInvoiceHeaders(tx: DbOrTx, organisationId: number) {
   await tx.execute(sql`update invoices i set retailer_id = m.retailer_id

@@ -1,8 +1,9 @@
 import type { invoiceLineItems } from './schema/inputs';
 
 /**
- * Line items for a demo electricity or gas invoice (issue 14, point 12), built so that they reconcile exactly
- * with the invoice's cost before tax, which the demo ledger already counts (so the ledger is unchanged):
+ * Line items for a demo electricity or gas invoice (docs/decisions/demo.md, Bills read as paper bills, at the
+ * contracted rates), built so that they reconcile exactly with the invoice's cost before tax, which the demo
+ * ledger already counts (so the ledger is unchanged):
  *
  *   daily fixed charge = days x daily rate                    (rounded to the cent)
  *   levy               = units x levy rate                    (rounded to the cent)

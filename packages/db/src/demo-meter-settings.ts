@@ -6,9 +6,9 @@ import { dataTypes } from './schema/catalogue';
 import { meterAlertSettings, meterIdentifierLabels, meterIdentifiers } from './schema/meter-settings';
 
 /**
- * The data source page's settings for the demo (issue 13, point 8): identifier labels and values, alert set-ups
- * on the grid supplies, a transient (tenanted) water meter and an old supply closed before the demo's three
- * years (it has no inputs, so no figure moves).
+ * The data source page's settings for the demo (docs/decisions/demo.md, Meter accounts, identifiers and
+ * set-ups): identifier labels and values, alert set-ups on the grid supplies, a transient (tenanted) water
+ * meter and an old supply closed before the demo's three years (it has no inputs, so no figure moves).
  */
 export async function seedDemoMeterSettings(tx: DbOrTx, { organisationId }: { organisationId: number }) {
   const labels = await tx

@@ -1,5 +1,5 @@
 /**
- * The demo's contracted rates (issue 17), in one place because the demo's invoices are priced by them: the
+ * The demo's contracted rates, in one place because the demo's invoices are priced by them: the
  * non-TOU (NHH) retail and network rates of last calendar year and this one, which bill the demo's
  * non-time-of-use electricity, and the TOU contract's monthly rates, which bill the smart meter that has
  * invoices beside its half-hour data (demo-tou-invoices.ts). Cents per kWh.

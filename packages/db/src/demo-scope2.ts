@@ -5,9 +5,10 @@ import { meters } from './schema/assets';
 import { scope2Instruments } from './schema/scope2';
 
 /**
- * The demo's market-based scope 2 instruments (issue 18): certificates for part of Aquatic Centre Main supply's
- * electricity last calendar year, and a supplier-specific factor on Water Treatment Plant Intake pumps. Both are
- * made up for the demonstration and say so; no real certificate or disclosure is meant.
+ * The demo's market-based scope 2 instruments (docs/decisions/demo.md, Scope 2 instruments and a sample grid
+ * intensity series): certificates for part of Aquatic Centre Main supply's electricity last calendar year,
+ * and a supplier-specific factor on Water Treatment Plant Intake pumps. Both are made up for the
+ * demonstration and say so; no real certificate or disclosure is meant.
  */
 export async function seedDemoScope2(
   tx: DbOrTx,

@@ -23,10 +23,11 @@ const co2eOf = async (tx: DbOrTx, organisationId: number, year: number, siteIds?
 };
 
 /**
- * Demo targets and rates (issue 17b): the organisation's 30% CO2e by 2030 target from last calendar year's
- * baseline and profile, both derived from the ledger, the Depots group's own targets, a TOU contract with monthly rates for the smart (TOU) meters from
- * the month their half-hour data starts (13 months), NHH rates for last year and this (demo-rates.ts, which
- * also prices the demo's invoices), and a prompt-payment discount contract. Runs after the ledger.
+ * Demo targets and rates (docs/decisions/demo.md, The target's baseline is in the ledger): the organisation's
+ * 30% CO2e by 2030 target from last calendar year's baseline and profile, both derived from the ledger, the
+ * Depots group's own targets, a TOU contract with monthly rates for the smart (TOU) meters from the month
+ * their half-hour data starts (13 months), NHH rates for last year and this (demo-rates.ts, which also prices
+ * the demo's invoices), and a prompt-payment discount contract. Runs after the ledger.
  */
 export async function seedDemoTargetsAndRates(
   tx: DbOrTx,

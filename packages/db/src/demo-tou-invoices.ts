@@ -23,13 +23,14 @@ const SLIP = 2;
 const THRESHOLD = '20';
 
 /**
- * The virtual invoice's demo (issue 17, point 4): the Civic Library's smart meter, on the demo's TOU contract
- * with half-hour data from 13 months ago, gets the monthly invoices the retailer sent over those months (its
- * earlier invoices end the day before), each billing energy by TOU period and day type at the contracted rate
- * on the half-hour kWh, a network charge, a daily fixed charge and the levy. The latest bills weekday Day energy
- * 2 c/kWh over the contract, so its invoice page shows the difference and the bill audit raises the tariff
- * alerts. The invoices count instead of the half-hour data over their days (consumption unchanged, cost now
- * known). Runs after the rates (demo-targets-rates.ts).
+ * The virtual invoice's demo (docs/decisions/demo.md, Deliberate slips for the bill audit): the Civic
+ * Library's smart meter, on the demo's TOU contract with half-hour data from 13 months ago, gets the monthly
+ * invoices the retailer sent over those months (its earlier invoices end the day before), each billing energy
+ * by TOU period and day type at the contracted rate on the half-hour kWh, a network charge, a daily fixed
+ * charge and the levy. The latest bills weekday Day energy 2 c/kWh over the contract, so its invoice page
+ * shows the difference and the bill audit raises the tariff alerts. The invoices count instead of the
+ * half-hour data over their days (consumption unchanged, cost now known). Runs after the rates
+ * (demo-targets-rates.ts).
  */
 export async function seedDemoTouInvoices(
   tx: DbOrTx,

@@ -50,7 +50,7 @@ export async function seedDemoOnce(
     storage?: DemoStorage;
     fleet?: boolean;
     invoiceDocuments?: boolean;
-    /** Issue 15: the smart meters' second registers, estimated days and gap, and the generator's diesel. */
+    /** The smart meters' second registers, estimated days and gap, and the generator's diesel. */
     intervalExtras?: boolean;
   } = {},
 ): Promise<SeedResult> {
@@ -124,13 +124,13 @@ export async function seedDemoOnce(
     const sites = await seedDemoColleagues(tx, demo.id);
     await seedDemoSites(tx, { organisationId: demo.id, sites });
     await seedDemoLedger(tx, sites, today);
-    // Issue 15 changes the smart meters' figures (a gap, a second import register) and adds a meter; left
-    // out, like the fleet, to compare the demo's figures with those from before it.
+    // The interval extras change the smart meters' figures (a gap, a second import register) and adds a
+    // meter; left out, like the fleet, to compare the demo's figures with those from before it.
     if (opts.intervalExtras !== false) {
       await seedDemoHalfHour(tx, { organisationId: demo.id, today });
       await seedDemoTransactions(tx, { organisationId: demo.id, sites, today });
     }
-    // The fleet (issue 16) can be left out to compare the demo's figures with those from before it.
+    // The fleet can be left out to compare the demo's figures with those from before it.
     if (opts.fleet !== false) await seedDemoFleet(tx, { organisationId: demo.id, sites, today });
     await seedDemoClosedMeter(tx, { organisationId: demo.id });
     await seedDemoMeterAccounts(tx, { organisationId: demo.id });
@@ -146,7 +146,7 @@ export async function seedDemoOnce(
     await seedDemoGroupings(tx, { organisationId: demo.id });
     await seedDemoTargetsAndRates(tx, { organisationId: demo.id, today });
     if (opts.storage) await seedDemoFiles(tx, { organisationId: demo.id, sites, today }, opts.storage);
-    // The reversal, replacement and decommission (issue 14) change figures on purpose; they can be left out
+    // The reversal, replacement and decommission change figures on purpose; they can be left out
     // like the fleet to compare the demo's figures with those from before them.
     if (opts.invoiceDocuments !== false) {
       await seedDemoInvoiceDocuments(tx, { organisationId: demo.id, today }, opts.storage);

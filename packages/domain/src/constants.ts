@@ -61,7 +61,7 @@ export const FILE_UPLOAD_TYPES = [
   'docx',
   'doc',
 ] as const;
-/** Largest file a data load takes (issue 15): a year of 30-minute NEM12 data for 500 meters is about 65 MB. */
+/** Largest file a data load takes: a year of 30-minute NEM12 data for 500 meters is about 65 MB. */
 export const IMPORT_MAX_MB = 100;
 /** Extensions a data load may have: CSV and text (NEM12, EIEP), XML (Green Button), and NEM12's own. */
 export const IMPORT_FILE_TYPES = ['csv', 'txt', 'xml', 'dat', 'nem', 'nem12', 'eiep'] as const;

@@ -1,10 +1,10 @@
 import { daysInMonth } from './calendar';
 
 /**
- * A grid intensity CSV (issue 18 point 6): one row per interval, the interval's start as an ISO 8601 instant
- * with its offset (2025-07-01T00:00+12:00 or 2025-06-30T12:00Z, so daylight saving can never make it
- * ambiguous) and kg CO2e per kWh. A first row of names (no start, no number) is the header. The file lands
- * whole or not at all: the first bad row is named.
+ * A grid intensity CSV (docs/decisions/scope2.md, Time-matched scope 2 is an analysis beside the ledger): one
+ * row per interval, the interval's start as an ISO 8601 instant with its offset (2025-07-01T00:00+12:00 or
+ * 2025-06-30T12:00Z, so daylight saving can never make it ambiguous) and kg CO2e per kWh. A first row of
+ * names (no start, no number) is the header. The file lands whole or not at all: the first bad row is named.
  */
 
 export const GRID_MESSAGES = {

@@ -1,7 +1,7 @@
 import type { InvoiceDoc, RegisterDirection, RegisterQuantity } from './ledger';
 
 /**
- * The rules that refuse bad ledger input (issue 9, "Bad input"): each returns null when the input is fine,
+ * The rules that refuse bad ledger input: each returns null when the input is fine,
  * else the message to show. The services call them before writing, so a refused input changes nothing.
  */
 

@@ -14,7 +14,7 @@ import {
   type Timelines,
 } from './ledger';
 
-/** Worked examples of domain.md version 2, each checked by hand in its comment. */
+/** Worked examples of the ledger (docs/domain.md, The energy ledger), each checked by hand in its comment. */
 
 const always = (rate: number, versionId?: number) => [{ from: '2000-01-01', till: null, rate, versionId }];
 const plain = (fallback: Timelines, own?: Timelines): FactorSet => ({

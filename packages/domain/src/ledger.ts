@@ -10,7 +10,7 @@ import {
 } from './scope2-market';
 
 /**
- * The energy ledger, version 2 (domain.md, "The energy ledger"): for one meter, which input counts on each
+ * The energy ledger, version 2 (docs/domain.md, The energy ledger): for one meter, which input counts on each
  * day and for each measure, calendarisation by day, unit conversion per input row, the emission factor in
  * force on each day for each scope (the organisation's own set, else the default source, day by day; a day
  * with none is counted as missing), and the monthly fact rows. Pure: the caller loads the inputs and stores
@@ -44,7 +44,7 @@ export interface InvoiceMeter {
   conversionToStandard: number;
 }
 
-/** An invoice as a document (domain.md 1). */
+/** An invoice as a document (docs/domain.md, Inputs). */
 export interface InvoiceDoc {
   id: number;
   invoiceDate: string;
@@ -187,7 +187,7 @@ export interface LedgerResult {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Which meters count, per measure (domain.md 7)
+// Which meters count, per measure (docs/domain.md, Which meters count)
 
 export type TotalMeasure = 'consumption' | 'cost' | 'emissions';
 
@@ -257,8 +257,9 @@ export function apportionCents(cents: number, weights: number[]): number[] {
 }
 
 /**
- * Each meter's cost from an invoice (domain.md 1): by its sharing where given; meters without one share the
- * rest in proportion to their consumption. Sharing that sums past 100% is refused by `checkInvoice`.
+ * Each meter's cost from an invoice (docs/domain.md, Inputs): by its sharing where given; meters without one
+ * share the rest in proportion to their consumption. Sharing that sums past 100% is refused by
+ * `checkInvoice`.
  */
 export function meterCosts(doc: Pick<InvoiceDoc, 'costCents' | 'meters'>): Map<number, number> {
   const shared = doc.meters.reduce((sum, m) => sum + (m.sharing ?? 0), 0);
@@ -275,7 +276,7 @@ export function meterCosts(doc: Pick<InvoiceDoc, 'costCents' | 'meters'>): Map<n
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Factors (domain.md 5)
+// Factors (docs/domain.md, Emissions)
 
 function rateIn(timeline: FactorPeriod[] | undefined, day: number): FactorPeriod | undefined {
   if (!timeline) return undefined;
@@ -304,7 +305,7 @@ export function factorsOn(choice: FactorChoice, day: number): Partial<Record<Sco
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Which input counts per day (domain.md 2)
+// Which input counts per day (docs/domain.md, Which input counts)
 
 interface InvoiceShare {
   doc: InvoiceDoc;
@@ -359,7 +360,7 @@ const emptyDay = (): Day => ({
 export function computeLedger(input: LedgerInput): LedgerResult {
   const { meter } = input;
   // Inputs dated before the meter's open date or after its close date are kept but not counted: only the days
-  // of its open period reach the facts (docs/decisions.md, issue 13 remainder).
+  // of its open period reach the facts (docs/decisions/ledger.md, Inputs outside a meter's open period).
   const openDay = meter.openDate ? toDayNumber(meter.openDate) : null;
   const closeDay = meter.closeDate ? toDayNumber(meter.closeDate) : null;
   const inPeriod = (day: number) =>

@@ -59,7 +59,7 @@ export const MSG = {
   jobPermanent: 'A contracted permanent job cannot be deleted.',
   jobTextRequired: 'Enter the job text.',
   jobDateOrder: 'Date from must be before date till',
-  // Sites (issue 5)
+  // Sites
   siteDeleted: '{name} deleted',
   deleteFailed: 'Could not delete {name}.  {message}',
   downloadStarting: 'Your download will begin shortly.  Please do not close this window',
@@ -91,7 +91,7 @@ export const MSG = {
   exportRangeIncomplete: 'Every range needs a start and an end',
   exportRangeOrder: 'A range cannot end before it starts',
   siteGroupNotSiteGroup: 'That group is not a site group',
-  // Entities (issue 5)
+  // Entities
   pumpNoPowerMeters: 'There are no power (electricity) meters at {site} so a pump cannot be created',
   pumpNoFlowMeters: 'There are no flow (water) meters at {site} so a pump cannot be created',
   entityUsageRule: 'Entity usage: integer for indicators and EUI targets, number for utilisation fields',
@@ -117,7 +117,7 @@ export const MSG = {
   entityNotWwtp: 'This entity is not a wastewater plant',
   entityUnknownChoice: 'Choose a value from the list',
   wwtpNumberRule: 'Population served must be a whole number and design capacity a number',
-  // Organisation (issue 5)
+  // Organisation
   organisationClosedNameInUse: 'A closed organisation with that name already exists.',
   organisationNameInUse: 'An organisation with that name already exists.',
   organisationNameRequired: 'Organisation name is required',
@@ -134,7 +134,7 @@ export const MSG = {
   organisationCreated: 'Organisation {name} created',
   dateFormat: 'Dates must be written yyyy-MM-dd',
   emailFormat: 'Email address is not valid',
-  // Data source page (issue 13, point 5)
+  // Data source page
   meterOpenRequired: 'The open date cannot be empty',
   meterCloseBeforeOpen: 'The close date cannot be before the open date',
   meterUnitNotOfType: "That unit is not a unit of the data source's data type",
@@ -160,7 +160,7 @@ export const MSG = {
   alertWholeNumber: 'Enter digits only',
   alertDecimal: 'Enter a number (digits and a dot)',
   alertRecipientInvalid: 'The notifications recipient must be a valid email address',
-  // Input and HTTP-layer refusals (issue 8, point 4)
+  // Input and HTTP-layer refusals (docs/decisions/api-conventions.md)
   badJson: 'The request body is not valid JSON.',
   emptyBody: 'The request body is empty.',
   bodyTooLarge: 'The request is too large.',
@@ -175,7 +175,7 @@ export const MSG = {
   valueNotAllowed: 'A value is not allowed here.',
   dateNotValid: 'A date is not valid.',
   textNotValid: 'A text contains a character that cannot be stored.',
-  // New meter wizard and combined water/wastewater account (issue 13, points 3 and 4)
+  // New meter wizard and combined water/wastewater account
   icpNotValid: 'ICP number is not valid',
   icpChecking: 'Checking ICP ... please wait',
   icpExists:
@@ -205,7 +205,7 @@ export const MSG = {
   wastewaterMeterNumberRequired: 'Wastewater meter number is required',
   waterNumbersEqual: 'The two meter numbers are the same, so they are saved as {water} and {wastewater}.',
   waterAccountCreated: '{water} and {wastewater} created.',
-  // Data source notes, distribution and org-wide updates (issue 13d)
+  // Data source notes, distribution and org-wide updates
   noteNonInvoicing: 'Note indicates non-invoicing period (use with care!)',
   noteTextRequired: 'Enter the note text.',
   noteEndRequired: 'A note that applies to a specific period needs an end date',
@@ -228,7 +228,7 @@ export const MSG = {
   orgWideLabelUnknown: 'Choose an identifier of this organisation',
   orgWideRetailerUnknown: 'Choose a retailer from the list',
   orgWideRetailerSame: 'Choose two different retailers',
-  // Invoice entry: arithmetic, the invoice page, save, New Invoice (issue 14a)
+  // Invoice entry: arithmetic, the invoice page, save, New Invoice
   invoiceTotalMismatch: 'The invoice total does not match the sum of the line items. Please check.',
   invoiceTaxMismatch: "The GST amount does not match the items' cost. Please check",
   invoiceNumberRequired: 'You must provide an invoice number',
@@ -256,7 +256,7 @@ export const MSG = {
   invoiceSaved: 'Invoice saved',
   invoiceDeleted: 'Invoice deleted',
   invoiceSaveFailed: 'We were unable to save the invoice.',
-  // Invoice list, reversal, replacement, decommission and invoice files (issue 14b)
+  // Invoice list, reversal, replacement, decommission and invoice files
   invoiceGapMissing: 'Invoice(s) missing',
   invoiceGapTenanted: 'Not billed for period. Assumed tenanted',
   invoiceLinkPrevious: "Earlier invoices are on the replaced meter's list",
@@ -276,11 +276,11 @@ export const MSG = {
   invoiceFileMismatch: 'The file is not a {type} file: its content does not match its type',
   invoiceUploadExpired: 'The upload link has expired. Please try again',
   invoiceLinkFileUnknown: "That file is not one of this organisation's files",
-  // Bill-audit alerts, invoice reports, retailers (issue 14c)
+  // Bill-audit alerts, invoice reports, retailers
   invoiceAlertSent: 'A sent alert cannot be reset',
   invoiceAlertReset: 'Alert reset to Unreviewed',
   invoiceReportYear: 'Choose a year from {min} to {max}',
-  // Retailers and line item overrides (issue 14 point 11; core-portal.md 5, 8).
+  // Retailers and line item overrides (core-portal.md 5, 8).
   retailerNameRequired: 'Enter the retailer name',
   retailerNamePlaceholder: "Choose a name other than 'New Retailer'",
   retailerNameTaken: 'A retailer with that name already exists',
@@ -325,7 +325,7 @@ export const MSG = {
   fuelPurchaseTime: 'Time must be HH:MM',
   fuelPurchaseSaved: 'Fuel purchase saved',
   fleetExportNeedsVehicle: 'Choose at least one vehicle',
-  // Consumption records, transactions and half-hour data (issue 15; data-portal 5 and 8)
+  // Consumption records, transactions and half-hour data (data-portal 5 and 8)
   consumptionBeforeOpen: 'Cannot record consumption before open date of data source',
   consumptionAfterClose: 'Cannot record consumption after close date of data source',
   consumptionFromAfterTill: 'Date from cannot be after date till',
@@ -363,7 +363,7 @@ export const MSG = {
   transactionDeleted: 'Transaction deleted',
   halfHourNone: 'Sorry, there is no half hour data available for this data source.',
   halfHourRegisterUnknown: 'This data source has no register {register}',
-  // Groupings and groups (issue 17a)
+  // Groupings and groups
   nameTooShort: 'Name cannot be less than three characters',
   nameTooShortToCreate: 'Name cannot be less than two characters',
   groupingExists: 'There is already a grouping called {name}',
@@ -375,7 +375,7 @@ export const MSG = {
   groupingWrongType: 'A group of {groupType}s cannot join a grouping of {groupingType}s',
   groupAssetUnknown: 'Choose a {type} of this organisation',
   groupAssetMoved: 'Moved from {from} to {to}',
-  // Targets and rates (issue 17b)
+  // Targets and rates
   targetNameShort: 'A target name has at least 3 characters',
   targetNameExists: 'A target with that name already exists',
   targetBaselineYear: 'Baseline year is four digits, 2000 or later and before this year',

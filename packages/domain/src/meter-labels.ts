@@ -17,7 +17,8 @@ export const METER_LEVEL_LABELS: Record<number, string> = { 1: 'Supply Meter', 2
 /** Energy type 52 is externally calculated CO2e (the Carbon Reporting section shows for it only). */
 export const CARBON_REPORTING_ENERGY_ID = 52;
 /**
- * Energy types 13 and 14 are the electricity (ICP) types; a replacement meter is offered for them only
- * (the spec names 14; this catalogue's grid electricity is 13: decisions.md, issue 13c).
+ * Energy types 13 and 14 are the electricity (ICP) types; a replacement meter is offered for them only (the
+ * spec names 14; this catalogue's grid electricity is 13: docs/decisions/data-sources.md, Create Replacement
+ * and the replacement link).
  */
 export const ELECTRICITY_ICP_ENERGY_IDS: readonly number[] = [13, 14];

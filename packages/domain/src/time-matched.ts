@@ -1,11 +1,12 @@
 import { toDayNumber } from './calendar';
 
 /**
- * Time-matched scope 2 (issue 18 point 6): a meter's half-hour electricity priced half-hour by half-hour at
- * the grid's carbon intensity in that half-hour, beside the same kWh at the annual-average (location-based)
- * factor. Half hours are stored on the organisation's standard-time clock (48 a day, daylight saving or not):
- * slot i of a date starts at that date's standard-time midnight plus i x 30 minutes, whatever the wall clock
- * says. Pure: the caller loads the readings, the series and the average rates.
+ * Time-matched scope 2 (docs/decisions/scope2.md, Time-matched scope 2 is an analysis beside the ledger): a
+ * meter's half-hour electricity priced half-hour by half-hour at the grid's carbon intensity in that
+ * half-hour, beside the same kWh at the annual-average (location-based) factor. Half hours are stored on the
+ * organisation's standard-time clock (48 a day, daylight saving or not): slot i of a date starts at that
+ * date's standard-time midnight plus i x 30 minutes, whatever the wall clock says. Pure: the caller loads the
+ * readings, the series and the average rates.
  */
 
 const HALF_HOUR_MS = 30 * 60_000;

@@ -1,9 +1,10 @@
 import { addMonths, monthOf } from './calendar';
 
 /**
- * The organisation's time zone (domain.md 9): "today", "last month" and "last complete month" are dates in
- * that zone, never in UTC (in New Zealand UTC turns to the next day at noon or 1 pm). Half-hour readings are
- * stored on the zone's standard-time clock, so every day has 48 of them, daylight saving or not.
+ * The organisation's time zone (docs/domain.md, Time zones and today): "today", "last month" and "last
+ * complete month" are dates in that zone, never in UTC (in New Zealand UTC turns to the next day at noon or 1
+ * pm). Half-hour readings are stored on the zone's standard-time clock, so every day has 48 of them, daylight
+ * saving or not.
  */
 
 export const DEFAULT_TIME_ZONE = 'Pacific/Auckland';

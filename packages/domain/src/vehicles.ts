@@ -141,8 +141,8 @@ export interface DistanceRecord {
 }
 
 /**
- * The distance meter's inputs (domain.md 4): each counted odometer difference, spread over the days after the
- * previous reading up to this one (the reading's own day when both fall on one day).
+ * The distance meter's inputs (docs/domain.md, Inputs): each counted odometer difference, spread over the
+ * days after the previous reading up to this one (the reading's own day when both fall on one day).
  */
 export function distanceRecords(purchases: readonly PurchaseInput[]): DistanceRecord[] {
   const out: DistanceRecord[] = [];

@@ -7,7 +7,10 @@ import {
 } from '../modules/invoice-alerts/invoice-alerts.service';
 import { defineJob } from './job-definition';
 
-/** Bill audit of one organisation's invoices of the last year (issue 14 point 8), queued on request. */
+/**
+ * Bill audit of one organisation's invoices of the last year, queued on request
+ * (docs/decisions/bill-audit.md, Evaluating an organisation).
+ */
 export const evaluateInvoiceAlertsJob = defineJob({
   name: EVALUATE_ORGANISATION_JOB,
   schema: z.object({ organisationId: z.number().int().positive() }),

@@ -8,8 +8,9 @@ import { createMeterConsumptionService } from '../modules/meter-consumption/mete
 import { defineJob } from './job-definition';
 
 /**
- * A data load (issue 15): one uploaded file imported by `runMeterLoad`. Retried only when its worker died (the
- * load's one transaction rolled back with it); a load that ends, however it ends, records why in its row.
+ * A data load (docs/architecture.md, The import pipeline): one uploaded file imported by `runMeterLoad`.
+ * Retried only when its worker died (the load's one transaction rolled back with it); a load that ends,
+ * however it ends, records why in its row.
  */
 export const meterLoadJob = defineJob({
   name: METER_LOAD_JOB,

@@ -10,10 +10,10 @@ export const RECOMPUTE_BATCH = 100;
 const ANALYZE_AFTER = 500;
 
 /**
- * Drains `ledger_pending` (domain.md 8): takes the oldest pending meters a batch at a time and recomputes
- * each batch in one transaction, which also clears their pending marks. A batch commits whole or not at all:
- * a worker killed mid-batch leaves its meters pending and the retry (or the next run) does them again.
- * Stately queue: at most one drain runs and one waits, however many changes ask for it. Each run first
+ * Drains `ledger_pending` (docs/domain.md, Recompute): takes the oldest pending meters a batch at a time and
+ * recomputes each batch in one transaction, which also clears their pending marks. A batch commits whole or
+ * not at all: a worker killed mid-batch leaves its meters pending and the retry (or the next run) does them
+ * again. Stately queue: at most one drain runs and one waits, however many changes ask for it. Each run first
  * marks the meters whose facts a turned day made stale (markDayTurned), so facts never lag the calendar.
  */
 export const recomputePendingJob = defineJob({

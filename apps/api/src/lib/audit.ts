@@ -2,7 +2,10 @@ import type { DbOrTx } from '@verdant/db/client';
 import { auditEvents, type FieldChange } from '@verdant/db/schema/audit';
 import type { Caller } from '../plugins/auth';
 
-/** Who acted: a signed-in person, a portal token, or a system job (issue 12). */
+/**
+ * Who acted: a signed-in person, a portal token, or a system job (docs/decisions/audit-log.md, One
+ * append-only table).
+ */
 export type AuditActor =
   | { userId: number; name: string | null; requestId?: string }
   | { portalToken: string; requestId?: string }

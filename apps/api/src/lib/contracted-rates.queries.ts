@@ -10,10 +10,11 @@ const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[
 const NOT_NHH_TYPES = [1, 5, 6];
 
 /**
- * The rates each meter's contracts set between two days (issue 17, points 3 and 4; cents per kWh): a meter
- * with a TOU contract has that contract's monthly rates; an electricity meter without one, and not of a time
- * of use or smart meter type, has the organisation's non-TOU (NHH) rates. Other meters get no rates. One set of
- * queries for all the meters; the choice of rate for a line or a half hour is packages/domain's.
+ * The rates each meter's contracts set between two days (docs/decisions/rates.md, Which contracted rates
+ * apply to a data source; cents per kWh): a meter with a TOU contract has that contract's monthly rates; an
+ * electricity meter without one, and not of a time of use or smart meter type, has the organisation's non-TOU
+ * (NHH) rates. Other meters get no rates. One set of queries for all the meters; the choice of rate for a
+ * line or a half hour is packages/domain's.
  */
 export async function meterContractRates(
   db: DbOrTx,

@@ -6,8 +6,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /**
- * Where file bytes live. Keys are opaque (never a user's file name) so that no caller can steer a path;
- * reads stream. The local-disk adapter is the default (architecture.md: DATA_DIR/files).
+ * Where file bytes live. Keys are opaque (never a user's file name) so that no caller can steer a path; reads
+ * stream. The local-disk adapter is the default (docs/architecture.md, Data and processes: DATA_DIR/files).
  */
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;

@@ -12,9 +12,10 @@ import { DEFAULT_TIME_ZONE, standardOffsetMinutes } from '@verdant/domain/time-z
 import * as q from './time-matched.queries';
 
 /**
- * Time-matched scope 2 of one meter (issue 18 point 6), read once for its own call and for the graph builder:
- * the meter's half-hour import kWh priced at the newest grid intensity series covering its site's region, by
- * month or by day, each beside the same kWh at the ledger's annual-average factor of its month.
+ * Time-matched scope 2 of one meter (docs/decisions/scope2.md, Time-matched scope 2 is an analysis beside the
+ * ledger), read once for its own call and for the graph builder: the meter's half-hour import kWh priced at
+ * the newest grid intensity series covering its site's region, by month or by day, each beside the same kWh
+ * at the ledger's annual-average factor of its month.
  */
 
 export interface SeriesSummary {

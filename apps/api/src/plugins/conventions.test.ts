@@ -64,7 +64,8 @@ describe('API conventions', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    // HSTS only over HTTPS (issue 8; limits-and-headers.test.ts): this call is plain HTTP.
+    // HSTS only over HTTPS (docs/decisions/sessions-and-security.md, Headers on every answer): this call is
+    // plain HTTP.
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('no-store');
   });

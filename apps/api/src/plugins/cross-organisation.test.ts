@@ -17,11 +17,11 @@ import { tableDigest } from '../testing/table-digest';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
 
 /*
- * Issue 8, the cross-organisation sweep: every path and method of docs/openapi.json, its path parameters filled
- * with organisation A's real objects, called as (a) an administrator of another organisation B and (b) for
- * writes, a read-only observer of A. Each call must be refused as the route's declared rule says (403 for a
- * role, 404 for an asset one cannot see, 403 for one seen but not editable), answer nothing of A's beyond what
- * was sent, and change no table.
+ * The cross-organisation sweep (docs/decisions/tenancy.md, The cross-organisation sweep): every path and
+ * method of docs/openapi.json, its path parameters filled with organisation A's real objects, called as (a)
+ * an administrator of another organisation B and (b) for writes, a read-only observer of A. Each call must be
+ * refused as the route's declared rule says (403 for a role, 404 for an asset one cannot see, 403 for one
+ * seen but not editable), answer nothing of A's beyond what was sent, and change no table.
  */
 
 let t: TestApp;
@@ -30,7 +30,7 @@ let adminB: string;
 let observerA: string;
 /** A's objects by the parameter names that address them. */
 const a: Record<string, number> = {};
-/** A's data load (issue 15), addressed by its uuid. */
+/** A's data load, addressed by its uuid. */
 let aLoad = '';
 /** Text only A's objects carry: none may appear in an answer to someone outside A. */
 const SECRET = 'Tenant-A-secret';
@@ -48,7 +48,7 @@ const BODIES: Record<string, object> = {
   'POST /api/organisations/{id}/reporting-group-groupings/site-groupings': { name: 'Sweep grouping' },
   'POST /api/organisations/{id}/reporting-group-groupings/meter-groupings': { name: 'Sweep grouping' },
   'PUT /api/organisations/{id}/target': { cons: 1000 },
-  // Targets and rates (issue 17b): valid bodies, so that the rule (not validation) answers.
+  // Targets and rates: valid bodies, so that the rule (not validation) answers.
   'POST /api/organisations/{id}/targets': {
     name: 'Sweep target',
     spec: {
@@ -78,13 +78,13 @@ const OBSERVER_MAY = new Set([
   'POST /api/organisations/{id}/meter-data-export',
   'POST /api/organisations/{id}/fleet-data-export',
   'POST /api/organisations/{id}/fleet-transaction-export',
-  // Reads sent as POST: the graph builder's figures (issue 18).
+  // Reads sent as POST: the graph builder's figures.
   'POST /api/organisations/{orgId}/graph-data',
   'POST /api/organisations/{orgId}/graph-data/assets-for-split',
   'POST /api/organisations/{orgId}/graph-data/data-types-for-split',
   'POST /api/organisations/{orgId}/graph-data/groups-for-split',
   'POST /api/organisations/{orgId}/pie-data',
-  // The Invoice Entry Report of the data sources named, and its CSV (issue 14).
+  // The Invoice Entry Report of the data sources named, and its CSV.
   'POST /api/organisations/{id}/invoices-reports',
   'POST /api/organisations/{id}/invoices-reports/export',
 ]);
@@ -110,7 +110,7 @@ beforeAll(async () => {
     { name: `${SECRET} fuel`, grouping: `${SECRET} grouping`, organisationId: orgA.id },
     [{ name: 'sacks', conversionToStandard: 20 }],
   );
-  // A Won't Send invoice alert of A's (issue 14c): reset must refuse B and A's observer.
+  // A Won't Send invoice alert of A's: reset must refuse B and A's observer.
   const alertedInvoice = await createInvoice(db, meter, {
     from: '2024-01-01',
     till: '2024-01-31',
@@ -209,7 +209,7 @@ beforeAll(async () => {
     purchase: purchase.data.readingId,
     card: card.id,
   });
-  // Groupings (issue 17a): one of sites and one of meters, made through the API.
+  // Groupings: one of sites and one of meters, made through the API.
   const siteGrouping = await call(
     'POST',
     `/api/organisations/${orgA.id}/reporting-group-groupings/site-groupings`,
@@ -240,7 +240,7 @@ beforeAll(async () => {
     unit: dataType.units.sacks?.id ?? 0,
     invoiceAlert: invoiceAlert?.id ?? 0,
   });
-  // An invoice of A's meter, entered the way its people enter one (issue 14a).
+  // An invoice of A's meter, entered the way its people enter one.
   const invoiced = await createMeter(db, site, {
     localName: `${SECRET} invoiced meter`,
     energyId: dataType.id,
@@ -284,7 +284,7 @@ beforeAll(async () => {
       chargedCost: 1,
     };
   }
-  // A supplier-specific factor of A's (issue 18, market-based scope 2).
+  // A supplier-specific factor of A's (market-based scope 2).
   const [retailer] = (
     await db.execute<{ id: number }>(
       sql`select id from retailers where type = 'Electricity' order by id limit 1`,
@@ -334,7 +334,7 @@ function aObject(route: string, name: string): number | string | undefined {
   // A's own data type in the catalogue, and its unit.
   if (route.startsWith('/api/lookups/energ'))
     return { id: a.dataType, energy: a.dataType, a: a.unit, b: a.unit }[name];
-  // Groups and groupings (issue 17a): the path's type says which of A's the id is.
+  // Groups and groupings: the path's type says which of A's the id is.
   const kind = /^\/api\/(site|meter)-groups\/(groupings\/)?/.exec(route);
   if (kind) {
     const groupingOf = kind[1] === 'site' ? a.siteGrouping : a.meterGrouping;

@@ -14,11 +14,12 @@ import { tableDigest } from '../testing/table-digest';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
 
 /*
- * Issue 8, point 4: a bounded, seeded fuzz over every write route (POST, PUT, PATCH, DELETE) of the committed
- * OpenAPI document, against the real application and database. Each case sends one hostile value (a NUL byte,
- * a huge or out-of-range number, an impossible date, a wrong type, a long string, an array for an object) in a
- * path parameter or a body field, or a hostile body as a whole. No answer may be a 500, every refusal is the one
- * error shape, and a refused call changes no table (digest of every table before and after).
+ * The fuzz test (docs/decisions/api-conventions.md, The fuzz test): a bounded, seeded fuzz over every write
+ * route (POST, PUT, PATCH, DELETE) of the committed OpenAPI document, against the real application and
+ * database. Each case sends one hostile value (a NUL byte, a huge or out-of-range number, an impossible date,
+ * a wrong type, a long string, an array for an object) in a path parameter or a body field, or a hostile body
+ * as a whole. No answer may be a 500, every refusal is the one error shape, and a refused call changes no
+ * table (digest of every table before and after).
  */
 
 const SEED = 0x8b;

@@ -12,7 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
 import { refusalOfDatabaseError } from './errors';
 
-/* Issue 8, point 4: no input answers 500; every refusal is the one error shape. */
+/*
+ * No input answers 500 (docs/decisions/api-conventions.md, Database refusals answer 4xx); every refusal is
+ * the one error shape.
+ */
 let t: TestApp;
 let org: { id: number };
 let token: string;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
 import { HSTS_VALUE } from './headers';
 
-/* Issue 8, point 6: settings limits, no-store on API answers, HSTS over HTTPS only, strict direct-link tokens. */
+/* Settings limits, no-store on API answers, HSTS over HTTPS only, strict direct-link tokens. */
 let t: TestApp;
 let proxied: TestApp;
 let token: string;

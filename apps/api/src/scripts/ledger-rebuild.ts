@@ -1,6 +1,6 @@
 // `npm run ledger:rebuild [-- --organisation <id>]`: recomputes every fact and the organisation rollup and
-// prints every difference from what was stored (domain.md 8). Beside a running `npm start` it uses that
-// server's embedded PostgreSQL; otherwise it starts it for the run.
+// prints every difference from what was stored (docs/domain.md, Recompute). Beside a running `npm start` it
+// uses that server's embedded PostgreSQL; otherwise it starts it for the run.
 import { parseArgs } from 'node:util';
 import { rebuildLedger } from '@verdant/db/ledger/rebuild';
 import { loadConfig } from '../config';

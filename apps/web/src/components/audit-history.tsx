@@ -61,7 +61,10 @@ function when(iso: string) {
   return `${formatDisplayDate(day)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** The audit history table with its filters and CSV export (issue 12); administrators only. */
+/**
+ * The audit history table with its filters and CSV export; administrators only (docs/decisions/audit-log.md,
+ * Reading the history).
+ */
 export function AuditHistory({ organisationId, asset }: Props) {
   const [filters, setFilters] = useState<Filters>({
     person: null,

@@ -18,7 +18,7 @@ const ownerOf = (file: string) => {
   return rel[0] === 'features' ? rel.slice(0, 2).join('/') : rel.join('/');
 };
 
-describe('ECharts registration (issue 18, point 7)', () => {
+describe('ECharts registration, per route', () => {
   it('is done by every feature that draws a chart, since components/chart.tsx registers only the renderer', () => {
     const all = files(SRC);
     const drawing = all.filter((f) =>

@@ -14,7 +14,7 @@ import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 /*
  * Apache ECharts from `echarts/core`, drawn on a canvas. This module registers only the renderer; each screen
  * registers the charts and components it draws (`registerChartParts` at the top of its module), so a route
- * loads the chart code it uses and no more (issue 18, point 7).
+ * loads the chart code it uses and no more (docs/decisions/performance.md, ECharts per route).
  */
 use([CanvasRenderer]);
 

@@ -3,14 +3,14 @@ import { localDayBounds } from '@verdant/domain/time-zone';
 import { type Nem12Day, nem12Figure, nem12Lines } from './nem12-lines';
 
 /**
- * The sample import files the repository ships (issue 15, point 7), written by us for the demo organisation's
- * smart meters, which they name by ICP (the import matches a meter by local name, meter number or ICP): a
- * NEM12 file for September 2025, an EIEP3 file for September 2025 (28 September has 46 trading periods:
- * daylight time starts), a Green Button file for 1-7 August 2025 (half-hourly), and a NEM12 file with five bad
- * rows for the
- * error report. The figures follow the demo's own half-hour profile (a base load, a weekday business-hours
- * curve). `node --import tsx packages/db/src/demo-imports/write-samples.ts` writes them again; a test checks
- * the files are what this module writes.
+ * The sample import files the repository ships (docs/decisions/formats.md, Sample files), written by us for
+ * the demo organisation's smart meters, which they name by ICP (the import matches a meter by local name,
+ * meter number or ICP): a NEM12 file for September 2025, an EIEP3 file for September 2025 (28 September has
+ * 46 trading periods: daylight time starts), a Green Button file for 1-7 August 2025 (half-hourly), and a
+ * NEM12 file with five bad rows for the error report. The figures follow the demo's own half-hour profile (a
+ * base load, a weekday business-hours curve).
+ * `node --import tsx packages/db/src/demo-imports/write-samples.ts` writes them again; a test checks the
+ * files are what this module writes.
  */
 
 export const DEMO_SMART_METERS = {

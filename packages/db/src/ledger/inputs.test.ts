@@ -6,7 +6,7 @@ import { createOrganisation } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { addInvoice, changeMeterUnit, defineRegister, LedgerInputError } from './inputs';
 
-/** Issue 9, "Bad input": refused with a clear message, nothing changed. */
+/** Bad ledger input: refused with a clear message, nothing changed. */
 let database: TestDatabase;
 let org: { id: number };
 let electricity: Awaited<ReturnType<typeof createDataType>>;

@@ -7,10 +7,10 @@ import { inTransaction } from './lock';
 import { recomputeFacts } from './recompute';
 
 /**
- * Ledger input writes with the rules that refuse bad input (issue 9, "Bad input"): a refused write throws a
- * LedgerInputError with the message to show before anything is written, so nothing changes; an accepted one
- * recomputes the meters' facts in the same transaction. The routes of the invoices and data-source issues
- * call these; until then they are tested here.
+ * Ledger input writes with the rules that refuse bad input (packages/domain/src/ledger-rules.ts): a refused
+ * write throws a LedgerInputError with the message to show before anything is written, so nothing changes; an
+ * accepted one recomputes the meters' facts in the same transaction. The routes of the invoices and
+ * data-source issues call these; until then they are tested here.
  */
 export class LedgerInputError extends Error {}
 

@@ -11,8 +11,9 @@ export type LockedMeter = {
 
 /**
  * Locks the given meters for the rest of the transaction, in id order, so concurrent writes to the same
- * meters queue instead of colliding (domain.md 8). `FOR NO KEY UPDATE` lets other transactions keep adding
- * input rows that reference a meter (their foreign-key check takes `KEY SHARE`), but not recompute it.
+ * meters queue instead of colliding (docs/decisions/ledger.md, Lock order). `FOR NO KEY UPDATE` lets other
+ * transactions keep adding input rows that reference a meter (their foreign-key check takes `KEY SHARE`), but
+ * not recompute it.
  *
  * Lock order, which keeps the ledger free of deadlocks: a transaction takes its meters first (call this
  * before writing the inputs when a write touches several meters), then the organisation rollup lock, and

@@ -5,8 +5,8 @@ import { databaseBefore } from '../testing/migration-database';
 import { recomputeFacts } from './recompute';
 
 /*
- * Migration 0009 (issue 9) carries today's inputs over unchanged in meaning. A database is migrated up to
- * the migration before it, filled with version 1 rows (an invoice per meter with its consumption in the
+ * Migration 0009 (ledger version 2) carries today's inputs over unchanged in meaning. A database is migrated
+ * up to the migration before it, filled with version 1 rows (an invoice per meter with its consumption in the
  * meter's unit, a reversed flag and a replaced-by link, inputs without units, half-hour days without
  * registers), migrated, and recomputed. Hand-checked:
  *   Meter A (unit MWh): January 3.1 MWh $620.00 -> 3100 kWh, 310 kg at 0.1. February: B (2.0 MWh) reversed

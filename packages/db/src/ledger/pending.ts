@@ -3,10 +3,10 @@ import type { DbOrTx, Tx } from '../client';
 import type { LockedMeter } from './lock';
 
 /**
- * Meters whose facts wait for the background recompute (domain.md 8). Changes that touch many meters (a
- * factor edit, a factor source change, a bulk action) mark them here in their own transaction and answer at
- * once; the `ledger.recompute-pending` job drains the list in batches, and while a meter is listed, figure
- * calls name it `unavailable` and the screens poll again.
+ * Meters whose facts wait for the background recompute (docs/domain.md, Recompute). Changes that touch many
+ * meters (a factor edit, a factor source change, a bulk action) mark them here in their own transaction and
+ * answer at once; the `ledger.recompute-pending` job drains the list in batches, and while a meter is listed,
+ * figure calls name it `unavailable` and the screens poll again.
  */
 
 /**

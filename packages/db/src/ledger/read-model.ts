@@ -2,12 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 
 /**
- * The ledger's one read model (domain.md, "The energy ledger"): every figure on a chart, list or dashboard is
+ * The ledger's one read model (docs/domain.md, The read model): every figure on a chart, list or dashboard is
  * a sum of facts per meter and month, grouped by month, meter or site, for one organisation, a range of
  * months and the meters the caller may see. Each measure counts the meters that count in its totals
- * (domain.md 7): consumption the meters with the consumption flag and only energy (kWh) data types, cost the
- * meters in totals, emissions the meters with the carbon flags. A measure is incomplete for a group when one of
- * its meters has fewer days for it than days open.
+ * (docs/domain.md, Which meters count): consumption the meters with the consumption flag and only energy
+ * (kWh) data types, cost the meters in totals, emissions the meters with the carbon flags. A measure is
+ * incomplete for a group when one of its meters has fewer days for it than days open.
  *
  * `factSums` is the SQL (to join names, order and page in the callers' queries); `sumFacts` runs it.
  * Organisation-wide monthly totals come from the organisation rollup when no advanced right narrows the view.
@@ -15,7 +15,7 @@ import type { DbOrTx } from '../client';
 
 /**
  * `reporting`: the data type's energy reporting group; `kind`: its type (1 Energy Consumption, 2 Record Only,
- * ...); `unit`: its standard unit (the reporting groups' consumption, issue 17a).
+ * ...); `unit`: its standard unit (the reporting groups' consumption).
  */
 export type FactKey = 'month' | 'meter' | 'site' | 'entity' | 'reporting' | 'kind' | 'unit' | 'activity';
 
@@ -29,7 +29,8 @@ export interface FactQuery {
   organisationId: number;
   /**
    * The group keys, in order: output columns `month`, `meter_id`, `site_id`, `entity_id`. Grouping by entity
-   * sums each meter's facts times its share of consumption in force in that month (domain.md 9).
+   * sums each meter's facts times its share of consumption in force in that month (docs/domain.md,
+   * Aggregation).
    */
   by: FactKey[];
   /** 'yyyy-MM-01', inclusive. */

@@ -9,8 +9,9 @@ type FactRow = typeof monthlyFacts.$inferInsert;
 /**
  * The organisation rollup of a set of fact rows, as one `select` over `source` (a CTE or the table): per
  * organisation, month and data type, money summed in numeric (never float), only facts that count in totals,
- * each measure over the meters that count in its totals (domain.md 7); emissions with scope 2 location-based.
- * A measure is incomplete for a meter when its days are fewer than the days the meter was open.
+ * each measure over the meters that count in its totals (docs/domain.md, Which meters count); emissions with
+ * scope 2 location-based. A measure is incomplete for a meter when its days are fewer than the days the meter
+ * was open.
  */
 export const rollupSelect = (source: SQL, sign: '' | '-') => sql`
   select organisation_id, month, coalesce(energy_id, 0),

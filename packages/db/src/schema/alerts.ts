@@ -20,8 +20,8 @@ import { invoices } from './inputs';
  * (with an optional comment) or deletes it with a reason; the alerts report then sends the scheduled ones
  * and marks them sent. Only pending alerts show in the lists and counts.
  *
- * Invoice alerts (bill audit, issue 14 point 8) are the same alerts with the invoice and the audit that raised
- * them: their reportStatus reads the status (pending 1 Unreviewed, deleted 2 Won't Send, scheduled 3
+ * Invoice alerts (docs/architecture.md, Bill audit) are the same alerts with the invoice and the audit that
+ * raised them: their reportStatus reads the status (pending 1 Unreviewed, deleted 2 Won't Send, scheduled 3
  * Scheduled for send, sent 4 Sent). An invoice has at most one alert per meter and audit.
  */
 export const meterAlerts = pgTable(

@@ -350,8 +350,8 @@ export const advancedRights = pgTable(
 );
 
 /**
- * Vehicles (domain.md: each owns a fuel meter and a distance meter). Purchases go on the fuel meter
- * (`fuel_purchases`); odometer differences go on the distance meter as consumption records.
+ * Vehicles (docs/domain.md, Assets: each owns a fuel meter and a distance meter). Purchases go on the fuel
+ * meter (`fuel_purchases`); odometer differences go on the distance meter as consumption records.
  */
 export const vehicles = pgTable(
   'vehicles',

@@ -8,9 +8,9 @@ export interface FieldChange {
 }
 
 /**
- * The immutable audit log (issue 12): one row per write of any module and per sign-in event. Append-only:
- * a trigger refuses UPDATE, DELETE and TRUNCATE (migration 0016). No foreign keys: a row outlives the
- * organisation, person or asset it names (their deletion must not cascade into the log).
+ * The immutable audit log (docs/decisions/audit-log.md): one row per write of any module and per sign-in
+ * event. Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE (migration 0016). No foreign keys: a row
+ * outlives the organisation, person or asset it names (their deletion must not cascade into the log).
  */
 export const auditEvents = pgTable(
   'audit_events',

@@ -135,7 +135,10 @@ export const sessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    /** A free test drive: it may look at everything and change nothing (issue 10). */
+    /**
+     * A free test drive: it may look at everything and change nothing
+     * (docs/decisions/sessions-and-security.md, The free test drive is the shared demo, protected).
+     */
     testDrive: boolean('test_drive').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],

@@ -14,9 +14,9 @@ import {
 import { organisations, users } from './core';
 
 /**
- * Data loads (issue 15): one row per uploaded file and the job that imports it (`POST /jobs/meter-load`). The
- * file itself lives in the storage interface under `storage_key`; the counts and the error are what the
- * /loading page shows; `report_key` names the CSV of refused rows.
+ * Data loads (docs/decisions/imports.md): one row per uploaded file and the job that imports it
+ * (`POST /jobs/meter-load`). The file itself lives in the storage interface under `storage_key`; the counts
+ * and the error are what the /loading page shows; `report_key` names the CSV of refused rows.
  */
 export const importJobs = pgTable(
   'import_jobs',

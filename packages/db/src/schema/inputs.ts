@@ -45,9 +45,9 @@ export const billTypes = pgTable('bill_types', {
 });
 
 /**
- * Invoices are documents (domain.md 1): one covers one or more meters (`invoice_meters`), carries line items,
- * and is of a kind: normal, reversal, replacement or decommission. A reversal or replacement names the
- * invoices it reverses (`invoice_reversals`); they stop counting on the days it covers.
+ * Invoices are documents (docs/domain.md, Inputs): one covers one or more meters (`invoice_meters`), carries
+ * line items, and is of a kind: normal, reversal, replacement or decommission. A reversal or replacement
+ * names the invoices it reverses (`invoice_reversals`); they stop counting on the days it covers.
  */
 export const invoices = pgTable(
   'invoices',
@@ -81,7 +81,10 @@ export const invoices = pgTable(
     costExclTax: numeric('cost_excl_tax', { precision: 14, scale: 2 }).notNull(),
     taxAmount: numeric('tax_amount', { precision: 14, scale: 2 }).notNull().default('0'),
     estimated: boolean('estimated').notNull().default(false),
-    /** 'Items are' GST incl (true) or excl; 'Discount applied' after GST (true) or before (issue 14a). */
+    /**
+     * 'Items are' GST incl (true) or excl; 'Discount applied' after GST (true) or before
+     * (docs/decisions/invoices.md, GST).
+     */
     itemsIncludeTax: boolean('items_include_tax').notNull().default(false),
     discountAfterTax: boolean('discount_after_tax').notNull().default(false),
     taxPercentage: numeric('tax_percentage', { precision: 5, scale: 2 }).notNull().default('15'),
@@ -165,7 +168,10 @@ export const invoiceLineItems = pgTable(
     total: numeric('total', { precision: 14, scale: 2 }).notNull(),
     taxExempt: boolean('tax_exempt').notNull().default(false),
     discountable: boolean('discountable').notNull().default(false),
-    /** The charge type (line item stereotype) id, the TOU group name, and the checks of its total (issue 14a). */
+    /**
+     * The charge type (line item stereotype) id, the TOU group name, and the checks of its total
+     * (docs/decisions/invoices.md, Edited item totals).
+     */
     chargeTypeId: integer('charge_type_id'),
     groupName: text('group_name'),
     calculatedTotal: numeric('calculated_total', { precision: 14, scale: 2 }),
@@ -393,9 +399,9 @@ export const monthlyFacts = pgTable(
     /** The meter's data type when the facts were computed. */
     energyId: integer('energy_id'),
     /**
-     * Which totals the meter's facts count in (domain.md 7): check meters (level 2 or CHECK) and UNREPORTED
-     * meters in none; consumption totals need the consumption reporting flag, emissions the carbon flags.
-     * counts_in_totals is the cost measure's flag.
+     * Which totals the meter's facts count in (docs/domain.md, Which meters count): check meters (level 2 or
+     * CHECK) and UNREPORTED meters in none; consumption totals need the consumption reporting flag, emissions
+     * the carbon flags. counts_in_totals is the cost measure's flag.
      */
     countsInTotals: boolean('counts_in_totals').notNull().default(true),
     countsConsumption: boolean('counts_consumption').notNull().default(true),

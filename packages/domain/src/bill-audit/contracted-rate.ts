@@ -20,9 +20,10 @@ export interface LineRateDifference {
 
 /**
  * The invoice's energy and network lines billed at another rate than the meter's contracts set for the
- * invoice's days (issue 17, point 3). A line spanning day types or months of different rates may blend them
- * (by when the energy was used), so it differs only outside their range. It counts when it is more than
- * RATE_TOLERANCE_CENTS outside and the difference is worth at least a cent over its units.
+ * invoice's days (docs/decisions/bill-audit.md, Rates against the contract). A line spanning day types or
+ * months of different rates may blend them (by when the energy was used), so it differs only outside their
+ * range. It counts when it is more than RATE_TOLERANCE_CENTS outside and the difference is worth at least a
+ * cent over its units.
  */
 export function lineRateDifferences({ invoice, rates, meter }: AuditContext): LineRateDifference[] {
   if (!rates) return [];

@@ -4,7 +4,10 @@ import type { Audit, AuditInvoice, HalfHourDay } from './types';
 
 export const HALF_HOUR_TOLERANCE_PERCENT = 2;
 
-/** The invoice's billed consumption beside the half-hour total over the same days (issue 14, point 9). */
+/**
+ * The invoice's billed consumption beside the half-hour total over the same days
+ * (docs/decisions/bill-audit.md, Half-hour reconciliation).
+ */
 export interface HalfHourReconciliation {
   billedKwh: number;
   halfHourKwh: number;

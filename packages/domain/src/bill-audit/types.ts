@@ -1,9 +1,9 @@
 import type { MeterContractRates } from '../rates/contracted';
 
 /**
- * Bill audit (issue 14, point 8): every audit is a pure function of one invoice and what is known around it
- * (the meter's other invoices, its alert set-ups, the organisation's alert settings, half-hour data). An audit
- * answers null when the invoice passes, or a finding with the text the alert shows.
+ * Bill audit (docs/architecture.md, Bill audit): every audit is a pure function of one invoice and what is
+ * known around it (the meter's other invoices, its alert set-ups, the organisation's alert settings,
+ * half-hour data). An audit answers null when the invoice passes, or a finding with the text the alert shows.
  *
  * Money is in integer cents; consumption in the meter's unit; dates 'yyyy-MM-dd'.
  */

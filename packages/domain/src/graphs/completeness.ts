@@ -1,7 +1,8 @@
 /**
- * Every figure states its completeness (issue 18, point 5): a point built from a month with fewer days of
- * data than the meter was open (the ledger's days_covered) is incomplete, one built from an estimated read is
- * estimated; the chart marks them and names them under it, and the CSV says so beside the figure.
+ * Every figure states its completeness (docs/domain.md, Completeness and estimates): a point built from a
+ * month with fewer days of data than the meter was open (the ledger's days_covered) is incomplete, one built
+ * from an estimated read is estimated; the chart marks them and names them under it, and the CSV says so
+ * beside the figure.
  */
 export interface GraphLine {
   name: string;

@@ -43,11 +43,12 @@ export const SPLIT_KINDS = ['asset', 'data-type', 'group'] as const;
 export type SplitKind = (typeof SPLIT_KINDS)[number];
 
 /**
- * Where a quantity's figures come from: the ledger's monthly facts, or (`time-matched`, a meter with half-hour
- * data and a grid intensity series for its region, issue 18 point 6) its half hours priced at the grid's
- * intensity in each half hour. With `time-matched` the type is `scope2` and `filter` names the figure:
- * 'matched' the time-matched kg, 'average' the same half hours at the annual-average factor, 'difference' the
- * first minus the second (a filter is always set, so no time-matched quantity is mistaken for the ledger's).
+ * Where a quantity's figures come from: the ledger's monthly facts, or (`time-matched`, a meter with
+ * half-hour data and a grid intensity series for its region; docs/decisions/graphs.md, Time-matched scope 2
+ * in the builder) its half hours priced at the grid's intensity in each half hour. With `time-matched` the
+ * type is `scope2` and `filter` names the figure: 'matched' the time-matched kg, 'average' the same half
+ * hours at the annual-average factor, 'difference' the first minus the second (a filter is always set, so no
+ * time-matched quantity is mistaken for the ledger's).
  */
 export const QUANTITY_SOURCES = ['ledger', 'time-matched'] as const;
 export type QuantitySource = (typeof QUANTITY_SOURCES)[number];

@@ -3,11 +3,11 @@ import { HALF_HOURS_PER_DAY } from '../constants';
 import { offsetMinutes, standardOffsetMinutes } from '../time-zone';
 
 /**
- * Half hours are stored on the organisation's standard-time clock, 48 every day (docs/decisions.md, issue
- * 15); the half-hour page shows them on the local clock. In daylight time local 00:00 is standard 23:00 of
- * the day before, so a local day takes its first two half hours from the standard day before; the day
- * daylight saving starts has 46 local half hours (the clock skips an hour) and the day it ends 50 (an hour
- * repeats).
+ * Half hours are stored on the organisation's standard-time clock, 48 every day (docs/domain.md, Time zones
+ * and today); the half-hour page shows them on the local clock. In daylight time local 00:00 is standard
+ * 23:00 of the day before, so a local day takes its first two half hours from the standard day before; the
+ * day daylight saving starts has 46 local half hours (the clock skips an hour) and the day it ends 50 (an
+ * hour repeats).
  */
 
 /** One standard-time day of one register as stored: index 0 is 00:00-00:30 standard time. */

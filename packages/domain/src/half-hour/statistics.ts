@@ -3,8 +3,8 @@ import { HALF_HOUR_TOP_PEAKS } from '../constants';
 
 /**
  * The half-hour page's statistics for a month of one register (data-portal 2.5; definitions in
- * docs/decisions.md, issue 15). Demand is a half hour's energy over its half hour: kW = kWh x 2. Missing half
- * hours are left out of every figure; estimated ones count (their quality is shown beside them).
+ * docs/decisions/half-hour.md, Statistics). Demand is a half hour's energy over its half hour: kW = kWh x 2.
+ * Missing half hours are left out of every figure; estimated ones count (their quality is shown beside them).
  */
 
 /** Base load is this percentile of the month's half-hour demand: what runs all night and all weekend. */

@@ -146,8 +146,8 @@ function readRow(
 
 /**
  * Invoice and consumption-record CSVs, one row per invoice or record, and Portfolio Manager's Meter Entries
- * (issue 15): each row a period row or a refused row with its reason. The job makes invoices or consumption
- * records of them through the services' own rules.
+ * (docs/decisions/imports.md, CSV formats): each row a period row or a refused row with its reason. The job
+ * makes invoices or consumption records of them through the services' own rules.
  */
 export async function* parsePeriodCsv(
   text: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,

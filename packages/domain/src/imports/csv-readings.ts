@@ -116,10 +116,11 @@ function readRow(ctx: RowContext, line: number, fields: string[]): IntervalReadi
 }
 
 /**
- * CSV readings by data source (issue 15): one reading per row, the columns as the mapping names them, times in
- * the organisation's zone unless the file states an offset. Values are converted to kWh unless the mapping says
- * they are in the data source's own unit (the job converts those once it knows the data source). A row without
- * a value is a missing interval and is skipped; every other row is a reading or a refused row with its reason.
+ * CSV readings by data source (docs/decisions/imports.md, CSV formats): one reading per row, the columns as
+ * the mapping names them, times in the organisation's zone unless the file states an offset. Values are
+ * converted to kWh unless the mapping says they are in the data source's own unit (the job converts those
+ * once it knows the data source). A row without a value is a missing interval and is skipped; every other row
+ * is a reading or a refused row with its reason.
  */
 export async function* parseCsvReadings(
   text: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,

@@ -3,11 +3,11 @@ import { localDayBounds, offsetMinutes, standardOffsetMinutes } from '../time-zo
 import type { IntervalReading, ReadingQuality } from './types';
 
 /**
- * The standard-time half-hour clock (issue 15, point 5). Half hours are stored on the organisation's zone's
- * standard time all year (New Zealand: UTC+12, never UTC+13), so every day has exactly 48 of them: slot 0 is
- * 00:00-00:30 standard time. A reading is placed by its UTC instant, so a 46- or 50-period EIEP3 day (local
- * trading periods) and a 48-interval NEM12 day (AEST) or Green Button day (UTC) land on the same clock without
- * loss or double counting.
+ * The standard-time half-hour clock (docs/decisions/formats.md, Readings on the organisation's standard-time
+ * clock). Half hours are stored on the organisation's zone's standard time all year (New Zealand: UTC+12,
+ * never UTC+13), so every day has exactly 48 of them: slot 0 is 00:00-00:30 standard time. A reading is
+ * placed by its UTC instant, so a 46- or 50-period EIEP3 day (local trading periods) and a 48-interval NEM12
+ * day (AEST) or Green Button day (UTC) land on the same clock without loss or double counting.
  *
  * Folding: a reading adds to every half hour it overlaps in proportion to the time it covers there. 5- and
  * 15-minute readings sum into their half hour; a 60-minute reading splits evenly over its two; a reading that

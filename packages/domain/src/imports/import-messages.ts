@@ -1,5 +1,5 @@
 /**
- * What the data-load job says (issue 15): the reasons a row is refused (the error report's third column) and
+ * What the data-load job says: the reasons a row is refused (the error report's third column) and
  * the job errors that end a load. Filled with `fill` from messages.ts.
  */
 export const IMPORT_MSG = {

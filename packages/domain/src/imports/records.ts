@@ -33,7 +33,7 @@ export async function* eventsOf(batches: AsyncIterable<ImportEvent[]>): AsyncGen
  * formats never quote a field, so a record is its line split at commas: a stray quote spoils one field (which
  * the parser then refuses) instead of swallowing the lines after it, and line numbers stay exact. Lines end in
  * CRLF, LF or CR; a byte order mark and blank lines are skipped. (csv-parse, which the CSV imports use, read
- * these files 25 to 50 times slower: see docs/decisions.md.)
+ * these files 25 to 50 times slower: docs/decisions/formats.md, Libraries.)
  */
 export async function* csvRecords(source: TextSource): AsyncGenerator<CsvRecord> {
   const input = Readable.from(source, { objectMode: false, encoding: 'utf8' });

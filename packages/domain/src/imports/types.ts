@@ -1,8 +1,9 @@
 /**
- * The shapes every data-import parser yields and the import job consumes (issue 15). A parser is a pure
- * function over the file's text (an async iterable of chunks or lines, never the whole file in memory) that
- * yields `ImportEvent`s in file order; the job matches each reading to a meter of the organisation, folds
- * interval readings onto the standard-time half-hour clock (fold.ts), and writes them in batches.
+ * The shapes every data-import parser yields and the import job consumes (docs/decisions/formats.md). A
+ * parser is a pure function over the file's text (an async iterable of chunks or lines, never the whole file
+ * in memory) that yields `ImportEvent`s in file order; the job matches each reading to a meter of the
+ * organisation, folds interval readings onto the standard-time half-hour clock (fold.ts), and writes them in
+ * batches.
  */
 
 /** The formats the import job accepts. */

@@ -1,4 +1,7 @@
-/** Money in integer cents (issue 14, point 3): parsing, rounding and formatting with no float drift. */
+/**
+ * Money in integer cents (docs/decisions/invoices.md, Invoice arithmetic): parsing, rounding and formatting
+ * with no float drift.
+ */
 
 /** Rounds half away from zero, after trimming float noise (0.1 * 3 = 0.30000000000000004). */
 export function roundCents(value: number): number {

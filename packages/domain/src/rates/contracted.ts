@@ -2,9 +2,10 @@ import { fromDayNumber, toDayNumber } from '../calendar';
 import { dayTypeOf, touDayTypeNamed, touPeriodNamed } from './tou';
 
 /**
- * The rates a data source's contracts set (issue 17, points 3 and 4), in cents per kWh: its TOU contract's
- * monthly rates by time period and day type, or, for an electricity meter without a TOU contract, the
- * organisation's non-TOU (NHH) retail and network rates for date ranges.
+ * The rates a data source's contracts set (docs/decisions/rates.md, Which contracted rates apply to a data
+ * source), in cents per kWh: its TOU contract's monthly rates by time period and day type, or, for an
+ * electricity meter without a TOU contract, the organisation's non-TOU (NHH) retail and network rates for
+ * date ranges.
  */
 export interface TouMonthRate {
   /** 'yyyy-MM-01'. */

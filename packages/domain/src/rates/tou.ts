@@ -2,7 +2,7 @@ import { toDayNumber } from '../calendar';
 
 /**
  * Time-of-use day types and time periods (core-portal.md 3 TOU contract). A contract's monthly rates are
- * stored per period and day type; the invoices' tariff check (issue 14c) asks which rate applied.
+ * stored per period and day type; the invoices' tariff check asks which rate applied.
  */
 export const TOU_DAY_TYPES = [
   { id: 1, daytypeDescr: 'Weekday' },

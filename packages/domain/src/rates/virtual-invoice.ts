@@ -3,9 +3,9 @@ import { type LineKind, lineKindOf, type MeterContractRates, nhhRateOn, touRateO
 import { dayTypeOf, periodAt, touDayTypeNamed, touPeriodNamed } from './tou';
 
 /**
- * The virtual invoice (issue 17, point 4): what an invoice's energy should have cost, the contracted rates
- * applied to the meter's half-hour data half hour by half hour, beside the lines the retailer billed.
- * Money in whole cents, rates in cents per kWh.
+ * The virtual invoice (docs/decisions/bill-audit.md, The virtual invoice): what an invoice's energy should
+ * have cost, the contracted rates applied to the meter's half-hour data half hour by half hour, beside the
+ * lines the retailer billed. Money in whole cents, rates in cents per kWh.
  */
 export interface VirtualInvoiceLine {
   /** The line's billed description, else its time period and day type ('Day, Weekday'). */

@@ -18,9 +18,9 @@ export function yearEndOf(reportingYearEnd: number): YearEnd {
 }
 
 /**
- * The twelve months ('yyyy-MM-01') of target year `year`: a year is named by the year it ends in, so FY6
- * 2019 runs from July 2018 to June 2019 and FY3 2019 from April 2018 to March 2019 (docs/decisions.md,
- * issue 17b).
+ * The twelve months ('yyyy-MM-01') of target year `year`: a year is named by the year it ends in, so FY6 2019
+ * runs from July 2018 to June 2019 and FY3 2019 from April 2018 to March 2019 (docs/decisions/targets.md,
+ * Target years are named by the year they end in).
  */
 export function targetYearMonths(year: number, yearEnd: YearEnd): string[] {
   const endMonth = YEAR_END_MONTH[yearEnd];

@@ -51,7 +51,7 @@ export function performanceMonths(
 /**
  * The monthly figures (calendar order) a derived profile takes its shape from: the baseline year's, or, where
  * the ledger holds nothing for it (an entered baseline from before the ledger starts), the first later year
- * with a figure for every month (docs/decisions.md, issue 17b).
+ * with a figure for every month (docs/decisions/targets.md, Profiles).
  */
 function shapeYear(
   spec: TargetSpecLike,

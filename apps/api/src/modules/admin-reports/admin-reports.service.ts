@@ -22,7 +22,9 @@ const pct = (v: number | null) => (v === null ? '' : v.toFixed(1));
 
 type ReportFilter = { ids: readonly number[] | null; energy: number | null; retailer: number | null };
 
-/** Admin reports on invoices (issue 14 point 10): Estimated Reads and the Invoice Entry Report. */
+/**
+ * Admin reports on invoices (docs/decisions/admin-reports.md): Estimated Reads and the Invoice Entry Report.
+ */
 export function createAdminReportsService({ db }: { db: Db }) {
   /** Each data source of the report with its gaps (the invoice list's rule) over its whole life. */
   async function report(a: Caller, organisationId: number, filter: ReportFilter, today: string) {

@@ -18,8 +18,9 @@ const ORGANISATION_STATUS_LABELS: Labels = {
 };
 
 /**
- * The recorded fields whose values are ids, and where their names are. Rows keep the ids (the fact, and
- * what a machine reads); the history screens and the CSV show the names, looked up when read (issue 12).
+ * The recorded fields whose values are ids, and where their names are. Rows keep the ids (the fact, and what
+ * a machine reads); the history screens and the CSV show the names, looked up when read
+ * (docs/decisions/audit-log.md, Names, not ids, resolved when read).
  */
 const FIELD_SOURCES: Record<string, Source> = {
   regionId: list('regions'),

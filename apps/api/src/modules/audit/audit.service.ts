@@ -21,7 +21,7 @@ const shown = (iso: string) =>
 const value = (v: unknown) =>
   v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
 
-/** An organisation's audit history (issue 12): administrators only, declared on the routes. */
+/** An organisation's audit history: administrators only, declared on the routes. */
 export function createAuditService({ db }: { db: Db }) {
   /** The events with the ids they record shown as names, looked up in one statement. */
   async function readable(organisationId: number, rows: Row[]): Promise<AuditEvent[]> {

@@ -77,7 +77,10 @@ export function createAuthService({ db, config, mailer, background = createBackg
     });
   }
 
-  /** A sign-in event in the audit log, written on the person's account (issue 12, point 4). */
+  /**
+   * A sign-in event in the audit log, written on the person's account (docs/decisions/audit-log.md, Sign-in
+   * events).
+   */
   async function signInEvent(
     tx: DbOrTx,
     user: { id: number; firstName: string; surname: string } | undefined,

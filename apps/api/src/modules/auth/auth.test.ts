@@ -87,7 +87,8 @@ describe('POST /api/public/login', () => {
     expect(blocked.json().message).toMatch(
       /^Too many sign-in attempts\. Please wait (1 minute|\d+ minutes) and try again\.$/,
     );
-    // The account is held back from every address (issue 8); the address is not held back for other accounts.
+    // The account is held back from every address (docs/decisions/sessions-and-security.md, Sign-in limits);
+    // the address is not held back for other accounts.
     expect((await login('limited', 'Verdant-test-1', '10.9.9.10')).statusCode).toBe(429);
     expect((await login('alice', 'Verdant-test-1', '10.9.9.9')).statusCode).toBe(200);
   });

@@ -5,8 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../../lib/mail';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
-/* Issue 8, point 5: reset links end each other, the reset request answers before any lookup, and failed
- * sign-ins count per account across addresses and identifiers. */
+/*
+ * Sign-in and reset (docs/decisions/sessions-and-security.md, Password reset; Sign-in limits): reset links
+ * end each other, the reset request answers before any lookup, and failed sign-ins count per account across
+ * addresses and identifiers.
+ */
 
 type Mail = Parameters<Mailer['send']>[0];
 

@@ -19,7 +19,7 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
 /** Money to the cent, quantities and emissions to three places: enough for any display, no float noise. */
 const tidy = (measure: Measure, n: number) => round(n, measure === 'cost' ? 2 : 3);
 
-/** Dashboard figures (domain.md, "Dashboard figures"), summed from the monthly facts. */
+/** Dashboard figures (docs/domain.md, Dashboard figures), summed from the monthly facts. */
 export function createDashboardService({ db, clock }: { db: Db; clock: () => Date }) {
   /** The organisation the route's rule checked and the meters the caller may see in it. */
   async function scope(a: Caller) {

@@ -7,11 +7,11 @@ import { demoFigures } from '../../testing/demo-figures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /*
- * Issue 9: the ledger's version 2 (invoices as documents, units per input row, registers, per-measure
+ * The ledger's version 2 (invoices as documents, units per input row, registers, per-measure
  * reporting, the read model) keeps the demo's figures. The fixture holds every figure the version 1 code
  * answered for the demo seeded on 21 November 2026 (dashboard, organisation overview lists, site graphs, 38
  * months); the demo seeded today by version 2 must answer the same, month by month. Deliberate rule changes
- * are listed in docs/decisions.md (issue 9); the one that shows in the demo: a measure is incomplete when
+ * are listed in docs/decisions/ledger.md; the one that shows in the demo: a measure is incomplete when
  * its own days fall short, and half-hour days carry no cost until a contract prices them, so the smart
  * meters' months (half-hour data from October 2025) make cost incomplete. Every number stays the same.
  */
@@ -22,8 +22,8 @@ let siteIds: number[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => new Date(`${TODAY}T10:00:00Z`) });
-  // Version 1's demo had no fleet (issue 16), no reversal, replacement or decommission (issue 14), and no
-  // second registers, half-hour gap or transactional meter (issue 15): the same inputs are compared.
+  // Version 1's demo had no fleet, no reversal, replacement or decommission, and no second registers,
+  // half-hour gap or transactional meter: the same inputs are compared.
   await seedDemoOnce(t.db, { today: TODAY, fleet: false, invoiceDocuments: false, intervalExtras: false });
   const org = await t.db.execute<{ id: number }>(
     sql`select id from organisations where name = 'Demo Organisation'`,

@@ -387,7 +387,8 @@ describe('fuel cards', () => {
   });
 
   it('flags a card purchase of the wrong fuel; it shows on the vehicle and cannot be changed there', async () => {
-    // On the card's open date (it opened today): purchases before it are kept but not counted (issue 13).
+    // On the card's open date (it opened today): purchases before it are kept but not counted
+    // (docs/domain.md, Which input counts).
     const res = await call('editor', 'POST', `/fuelcards/${ids.card}/purchases`, {
       date: '2026-05-15',
       odo: null,

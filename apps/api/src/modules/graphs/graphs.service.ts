@@ -35,7 +35,7 @@ import { timeMatchedFigures } from './time-matched-figures';
 type GraphRequest = z.output<typeof graphDataRequest>;
 type PieRequest = z.output<typeof pieDataRequest>;
 
-/** A fact row's figure of a quantity, with its completeness (issue 18, point 5). */
+/** A fact row's figure of a quantity, with its completeness (docs/domain.md, Completeness and estimates). */
 function figureOf(quantity: GraphQuantity, r: FactSums): Figure {
   switch (quantity.type) {
     case 'cons':

@@ -9,10 +9,11 @@ export const TIME_MATCHED_METER_ONLY =
   'Time-matched scope 2 is shown for one data source with half-hour data';
 
 /**
- * A time-matched series' figures (source 'time-matched', issue 18 point 6): by month ('yyyy-MM-01') or day,
- * the time-matched kg (`filter` 'matched'), the same half hours at the annual average ('average') or the difference
- * ('difference'). A figure is incomplete where half hours are missing, where the series does not cover them,
- * or where the month has no average to compare with; estimated where a half hour was.
+ * A time-matched series' figures (source 'time-matched'; docs/decisions/graphs.md, Time-matched scope 2 in
+ * the builder): by month ('yyyy-MM-01') or day, the time-matched kg (`filter` 'matched'), the same half hours
+ * at the annual average ('average') or the difference ('difference'). A figure is incomplete where half hours
+ * are missing, where the series does not cover them, or where the month has no average to compare with;
+ * estimated where a half hour was.
  */
 export async function timeMatchedFigures(
   db: DbOrTx,

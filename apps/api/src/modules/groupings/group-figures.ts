@@ -7,8 +7,8 @@ import { type Principal, visibleMeters } from '../../lib/rights';
 import * as q from './groupings.queries';
 
 /**
- * Groups' figures, read through the ledger's read model (domain.md 9: a group sums the facts of its member
- * meters; a site group those of its sites' meters), over the meters the caller may see.
+ * Groups' figures, read through the ledger's read model (docs/domain.md, Aggregation: a group sums the facts
+ * of its member meters; a site group those of its sites' meters), over the meters the caller may see.
  */
 export interface Range {
   from: string;

@@ -3,7 +3,7 @@ import { assetGroups, groupings } from '@verdant/db/schema/assets';
 import { energyReportingGroups } from '@verdant/db/schema/catalogue';
 import { and, eq, sql } from 'drizzle-orm';
 
-/** SQL of groupings, groups and their members (issue 17a). Every statement filters by organisation. */
+/** SQL of groupings, groups and their members. Every statement filters by organisation. */
 export type MemberType = 'site' | 'meter';
 
 export async function listGroupings(db: DbOrTx, organisationId: number, type: MemberType) {

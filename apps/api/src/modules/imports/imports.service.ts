@@ -92,8 +92,9 @@ function parseMapping(text: string | undefined): ReadingsMapping | null {
 }
 
 /**
- * Data loads (issue 15): the upload (`POST /jobs/meter-load`) stores the file through the storage interface as
- * it arrives and queues the import job; the status, the /loading list and the error report read the job's row.
+ * Data loads (docs/architecture.md, The import pipeline): the upload (`POST /jobs/meter-load`) stores the
+ * file through the storage interface as it arrives and queues the import job; the status, the /loading list
+ * and the error report read the job's row.
  */
 export function createImportsService({
   db,

@@ -50,11 +50,12 @@ async function callerOf(db: Db, userId: number, org: OrganisationContext, uuid: 
 }
 
 /**
- * The import job (issue 15): streams the stored file, detects its format (or takes the one asked for), reads it
- * with its parser, matches every row to a data source of the job's organisation, and writes everything in one
- * transaction (half-hour days staged in batches then merged once; invoices and records through their services)
- * with the touched meters' ledger recomputed in it. A refused row ends the load with nothing written and an
- * error report naming each refused row; a file already imported whole is not imported again.
+ * The import job (docs/architecture.md, The import pipeline): streams the stored file, detects its format (or
+ * takes the one asked for), reads it with its parser, matches every row to a data source of the job's
+ * organisation, and writes everything in one transaction (half-hour days staged in batches then merged once;
+ * invoices and records through their services) with the touched meters' ledger recomputed in it. A refused
+ * row ends the load with nothing written and an error report naming each refused row; a file already imported
+ * whole is not imported again.
  */
 export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
   const { db, storage, clock } = deps;

@@ -16,9 +16,10 @@ type Register = {
 
 /**
  * The half-hour registers of the organisation's meters, and the rule that maps a file's register (NEM12's
- * suffix, an EIEP register code, a CSV column) onto one (docs/decisions.md, issue 15): a register of that
- * label; else an unlabelled register of the same direction and quantity, which takes the label (so a meter's
- * first file lands on the readings it already has rather than beside them); else a new register.
+ * suffix, an EIEP register code, a CSV column) onto one (docs/decisions/imports.md, Registers from files): a
+ * register of that label; else an unlabelled register of the same direction and quantity, which takes the
+ * label (so a meter's first file lands on the readings it already has rather than beside them); else a new
+ * register.
  */
 export class Registers {
   private readonly byMeter = new Map<number, Register[]>();

@@ -264,8 +264,9 @@ export async function halfHourCheckOf(
 }
 
 /**
- * The virtual invoice (issue 17 point 4) of an invoice on each meter with half-hour data and contracted rates
- * for its period, with the meter's Tariff Alert threshold and whether the difference passes it.
+ * The virtual invoice (docs/decisions/bill-audit.md, The virtual invoice) of an invoice on each meter with
+ * half-hour data and contracted rates for its period, with the meter's Tariff Alert threshold and whether the
+ * difference passes it.
  */
 export async function virtualInvoices(
   tx: DbOrTx,

@@ -41,7 +41,10 @@ export async function evaluateOrganisation(
   return { invoices, alerts };
 }
 
-/** Invoice alerts (issue 14 point 8): reset a reviewed alert; ask for the organisation's audit job. */
+/**
+ * Invoice alerts (docs/decisions/bill-audit.md, Evaluating an organisation): reset a reviewed alert; ask for
+ * the organisation's audit job.
+ */
 export function createInvoiceAlertsService({ db, jobQueue }: { db: Db; jobQueue: JobQueue }) {
   const organisationOf = (a: Caller) => {
     if (a.checked.organisationId === null) throw notFound();

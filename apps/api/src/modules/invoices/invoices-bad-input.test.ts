@@ -8,10 +8,10 @@ import { tableDigest } from '../../testing/table-digest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
 /*
- * Issue 14, "Bad input": every save, reversal and upload refuses a sub-cent total, a negative period, dates
- * outside the meter's life, an invoice of another organisation's meter, an item of an unknown charge type, a
- * 50 MB upload, a file that is not what its content type claims and 1,000 items, with the spec's message, and
- * changes nothing: no row of any table (the sweep's digest).
+ * Bad input (docs/decisions/invoices.md, Save refusals): every save, reversal and upload refuses a sub-cent
+ * total, a negative period, dates outside the meter's life, an invoice of another organisation's meter, an
+ * item of an unknown charge type, a 50 MB upload, a file that is not what its content type claims and 1,000
+ * items, with the spec's message, and changes nothing: no row of any table (the sweep's digest).
  */
 let t: TestApp;
 let token = '';

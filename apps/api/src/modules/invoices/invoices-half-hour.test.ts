@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
 /*
- * Issue 14 point 9 on the invoice page: a smart meter with half-hour data for 1-30 June 2026 except 10 and 11
- * June, and 20 June half read: 27 x 48 x 0.5 = 648 kWh and 24 x 0.5 = 12 kWh, 660 kWh. Its June invoice bills
- * 720 kWh: the half-hour data is 60 / 720 = 8.33% less, outside 2%, with 10-11 June and 20 June missing.
+ * The half-hour check on the invoice page: a smart meter with half-hour data for 1-30 June 2026 except 10 and
+ * 11 June, and 20 June half read: 27 x 48 x 0.5 = 648 kWh and 24 x 0.5 = 12 kWh, 660 kWh. Its June invoice
+ * bills 720 kWh: the half-hour data is 60 / 720 = 8.33% less, outside 2%, with 10-11 June and 20 June
+ * missing.
  */
 let t: TestApp;
 let token = '';

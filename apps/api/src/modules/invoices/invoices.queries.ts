@@ -2,7 +2,7 @@ import type { DbOrTx } from '@verdant/db/client';
 import { invoiceLineItems, invoiceMeters, invoices } from '@verdant/db/schema/inputs';
 import { and, eq, sql } from 'drizzle-orm';
 
-/** Invoice entry's SQL (issue 14a): one invoice with its items, the meter it is entered on, the neighbours. */
+/** Invoice entry's SQL: one invoice with its items, the meter it is entered on, the neighbours. */
 
 export type MeterRow = {
   id: number;

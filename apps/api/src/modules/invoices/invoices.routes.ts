@@ -15,7 +15,10 @@ import type { InvoicesService } from './invoices.service';
 const base = { tags: ['Invoices'], security: [{ bearer: [] }] };
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
-/** Invoice entry (issue 14a): an invoice's rights are those on every meter it covers. */
+/**
+ * Invoice entry (docs/decisions/invoices.md, Rights on an invoice): an invoice's rights are those on every
+ * meter it covers.
+ */
 export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService; clock: () => Date }> = async (
   app,
   { service, clock },

@@ -23,14 +23,20 @@ import { chargedCostLine, helperSundries } from './invoice-sundry';
 import * as q from './invoices.queries';
 
 type AlertOut = { id: number | null; details: string; reportStatus: number | null; meterId?: number };
-/** Evaluates (and unless dryRun stores) the bill-audit alerts of invoices: issue 14c's evaluateInvoiceAlerts. */
+/**
+ * Evaluates (and unless dryRun stores) the bill-audit alerts of invoices: evaluateInvoiceAlerts of
+ * invoice-alerts (docs/architecture.md, Bill audit).
+ */
 export type AlertEvaluator = (
   tx: DbOrTx,
   organisationId: number,
   invoiceIds: readonly number[],
   options: { dryRun: boolean },
 ) => Promise<AlertOut[]>;
-/** The invoice's period and consumption beside the data source's half-hour data (issue 14 point 9). */
+/**
+ * The invoice's period and consumption beside the data source's half-hour data (docs/decisions/invoices.md,
+ * Half-hour check on the invoice page).
+ */
 export type HalfHourChecker = (
   tx: DbOrTx,
   organisationId: number,
@@ -109,7 +115,7 @@ function arithmeticAlerts(items: InvoiceItem[], input: ArithmeticInput): Invoice
   );
 }
 
-/** Invoice entry (issue 14a): one invoice for its page, save with the spec's checks, delete, a new blank. */
+/** Invoice entry: one invoice for its page, save with the spec's checks, delete, a new blank. */
 export function createInvoicesService({
   db,
   evaluateAlerts,

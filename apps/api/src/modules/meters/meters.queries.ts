@@ -221,7 +221,7 @@ export async function findDataType(db: DbOrTx, organisationId: number, id: numbe
 /**
  * Data types a meter of `current` may change to: usable by the organisation, not retired, not composite,
  * of the same kind (type) measuring the same quantity in the same standard unit, so every recorded input
- * keeps its meaning (decisions.md, issue 13c).
+ * keeps its meaning (docs/decisions/data-sources.md, Compatible data types).
  */
 export async function compatibleTypes(
   db: DbOrTx,

@@ -18,7 +18,10 @@ import * as q from './meters.queries';
 type Measure = 'cons' | 'cost' | 'co2e';
 type MeterRow = typeof meters.$inferSelect;
 
-/** Settings the ledger reads (domain.md 6-7): a change to one recomputes the meter's facts in the same transaction. */
+/**
+ * Settings the ledger reads (docs/domain.md, Which meters count): a change to one recomputes the meter's
+ * facts in the same transaction.
+ */
 const LEDGER_FIELDS = [
   'meterType',
   'metlvlId',

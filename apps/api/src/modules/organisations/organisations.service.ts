@@ -129,7 +129,7 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
     /**
      * Saves every editable field. A new emission factor source marks every meter of the organisation
      * pending and answers at once; the recompute job redoes their facts in batches while the screens
-     * re-poll (domain.md 8).
+     * re-poll (docs/domain.md, Recompute).
      */
     async update(a: Caller, id: number, body: OrganisationUpdate) {
       const { row, marked } = await db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { lineItemOverrides } from '@verdant/db/schema/line-item-overrides';
 import { retailers } from '@verdant/db/schema/retailers';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
-/** Retailers and their line item overrides (issue 14 point 11): global rows, product administrators only. */
+/** Retailers and their line item overrides: global rows, product administrators only. */
 
 const retailerColumns = {
   retailerId: retailers.id,

@@ -24,10 +24,10 @@ const withLoadUnit = (r: Retailer): AdminRetailer => ({
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * Retailers and line item overrides (issue 14 point 11; core-portal.md 5: a new retailer's name differs from
- * 'New Retailer' and is unique; an override's line item and instructions are non-empty, the line item unique
- * for the retailer and invoice type). Product administrators only (declared on the routes); every write is one
- * transaction with its audit row.
+ * Retailers and line item overrides (docs/decisions/catalogue.md; core-portal.md 5: a new retailer's name
+ * differs from 'New Retailer' and is unique; an override's line item and instructions are non-empty, the line
+ * item unique for the retailer and invoice type). Product administrators only (declared on the routes); every
+ * write is one transaction with its audit row.
  */
 export function createRetailersService({ db }: { db: Db }) {
   async function retailerOf(tx: DbOrTx, id: number) {

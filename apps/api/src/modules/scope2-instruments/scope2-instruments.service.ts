@@ -16,9 +16,10 @@ import type { Caller } from '../../plugins/auth';
 import * as q from './scope2-instruments.queries';
 
 /**
- * Market-based scope 2 instruments (docs/decisions.md, issue 18): administrators record certificates and
- * supplier-specific factors; every change recomputes the ledger of the meters it touches, in the same
- * transaction for one meter, through the recompute job for a retailer's meters (domain.md 8).
+ * Market-based scope 2 instruments (docs/decisions/scope2.md, The smallest honest instrument model):
+ * administrators record certificates and supplier-specific factors; every change recomputes the ledger of the
+ * meters it touches, in the same transaction for one meter, through the recompute job for a retailer's meters
+ * (docs/domain.md, Recompute).
  */
 
 const toInstrument = (r: q.InstrumentRow): Instrument => ({

@@ -16,7 +16,8 @@ beforeAll(async () => {
   await createSite(t.db, other.id, { name: 'Harbour Depot (theirs)' });
   await createMeter(t.db, depot, { localName: 'Depot main supply' });
   await createMeter(t.db, office, { localName: 'Office main supply' });
-  // Vehicles are graph sources (issue 18): found by registration, with their site.
+  // Vehicles are graph sources (docs/decisions/search.md, Vehicles are sources): found by registration, with
+  // their site.
   for (const [site, registration] of [
     [depot, 'HRB101'],
     [office, 'HRB102'],

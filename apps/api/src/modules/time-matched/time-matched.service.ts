@@ -14,9 +14,10 @@ import type { Caller } from '../../plugins/auth';
 import * as q from './time-matched.queries';
 
 /**
- * Time-matched scope 2 (issue 18 point 6, docs/decisions.md): grid intensity series loaded by product
- * administrators, and a meter's half-hour kWh priced half-hour by half-hour at them (packages/domain/src/
- * time-matched.ts) beside the same kWh at the ledger's annual-average factor of each month.
+ * Time-matched scope 2 (docs/decisions/scope2.md, Time-matched scope 2 is an analysis beside the ledger):
+ * grid intensity series loaded by product administrators, and a meter's half-hour kWh priced half-hour by
+ * half-hour at them (packages/domain/src/time-matched.ts) beside the same kWh at the ledger's annual-average
+ * factor of each month.
  */
 
 const whole = (n: number) => Math.round(n) || 0;

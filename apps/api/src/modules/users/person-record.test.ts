@@ -6,7 +6,7 @@ import { smtpMailer, startSmtp } from '../../testing/smtp';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * A person's own record is shared by every organisation they belong to (issue 8, point 1): the account
+ * A person's own record is shared by every organisation they belong to (docs/domain.md, Rights): the account
  * takeover through another organisation's administrator, and each path around it.
  */
 let t: TestApp;

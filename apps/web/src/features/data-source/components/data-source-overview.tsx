@@ -67,7 +67,10 @@ function LatestFigures({ meter }: { meter: MeterDetail }) {
   );
 }
 
-/** The ledger counts only the days of the open period (docs/decisions.md, issue 13 remainder). */
+/**
+ * The ledger counts only the days of the open period (docs/decisions/ledger.md, Inputs outside a meter's open
+ * period).
+ */
 function OpenPeriodNote({ meter }: { meter: MeterDetail }) {
   const { meterOpen, meterClose } = meter;
   if (!meterOpen && !meterClose) return null;

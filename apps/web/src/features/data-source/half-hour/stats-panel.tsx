@@ -57,9 +57,9 @@ const or = (value: number | null, format: (v: number) => string) =>
   value === null ? 'unavailable' : format(value);
 
 /**
- * The month's statistics (data-portal 2.5; definitions in docs/decisions.md): base load and its share, peak
- * loads, daily peak loads, average load, the load group in kVA beside the month's peak apparent demand, and
- * the pie of base load against above base load.
+ * The month's statistics (data-portal 2.5; definitions in docs/decisions/half-hour.md, Statistics): base load
+ * and its share, peak loads, daily peak loads, average load, the load group in kVA beside the month's peak
+ * apparent demand, and the pie of base load against above base load.
  */
 export function StatsPanel({
   data,

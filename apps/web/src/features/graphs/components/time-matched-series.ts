@@ -2,8 +2,9 @@ import type { GraphSeriesDef } from '@verdant/contracts/graphs';
 import type { GraphQuantity } from '@verdant/domain/graphs/series';
 
 /**
- * Time-matched scope 2 in the time series (issue 18 point 6): the time-matched figure is added with the same
- * half hours at the annual average and the difference beside it, unless the user asks for it alone.
+ * Time-matched scope 2 in the time series (docs/decisions/graphs.md, Time-matched scope 2 in the builder):
+ * the time-matched figure is added with the same half hours at the annual average and the difference beside
+ * it, unless the user asks for it alone.
  */
 export const isTimeMatched = (q: Pick<GraphQuantity, 'source' | 'filter'> | null) =>
   q?.source === 'time-matched' && q.filter === 'matched';

@@ -21,10 +21,10 @@ function Figure({ label, children }: { label: string; children: string }) {
 }
 
 /**
- * The invoice beside the data source's half-hour data (issue 14, point 9): the half-hour total over the
- * invoice's days next to the billed consumption, compared again as the consumption is typed, and an alert
- * when they differ by more than the tolerance, naming the days the interval data is missing. Nothing shows
- * when the data source has no half-hour data for the period.
+ * The invoice beside the data source's half-hour data (docs/decisions/invoices.md, Half-hour check on the
+ * invoice page): the half-hour total over the invoice's days next to the billed consumption, compared again
+ * as the consumption is typed, and an alert when they differ by more than the tolerance, naming the days the
+ * interval data is missing. Nothing shows when the data source has no half-hour data for the period.
  */
 export function HalfHourCheckPanel({
   check,

@@ -99,8 +99,9 @@ function VirtualInvoiceTable({ v }: { v: VirtualInvoiceOfMeter }) {
 }
 
 /**
- * The virtual invoice (issue 17 point 4): what this invoice should have been on the data source's contracted
- * rates and half-hour data, beside what it bills. Nothing shows when the data source has neither.
+ * The virtual invoice (docs/decisions/bill-audit.md, The virtual invoice): what this invoice should have been
+ * on the data source's contracted rates and half-hour data, beside what it bills. Nothing shows when the data
+ * source has neither.
  */
 export function VirtualInvoicePanel({
   invoiceId,

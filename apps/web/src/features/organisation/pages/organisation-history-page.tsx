@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-/** /organisation/history: every change in the organisation, for its administrators (issue 12). */
+/** /organisation/history: every change in the organisation, for its administrators. */
 export function OrganisationHistoryPage() {
   useDocumentTitle('History');
   const session = useSession();
