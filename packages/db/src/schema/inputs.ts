@@ -463,7 +463,7 @@ export const ledgerPending = pgTable(
 /**
  * The day (in its time zone) an organisation's facts were last brought up to: facts of an event-based
  * meter's current month count the days up to today, so when the organisation's day turns the recompute job
- * marks its meters with events since the old day's month pending (domain.md 8).
+ * marks its meters with events since the old day's month pending (docs/domain.md, Recompute).
  */
 export const ledgerDays = pgTable('ledger_days', {
   organisationId: integer('organisation_id')
