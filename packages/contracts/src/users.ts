@@ -14,6 +14,7 @@ export const USER_MESSAGES = {
   userDeleted: '{name} was deleted',
   userCreated: 'User {name} created',
   resetSent: '{name} has been sent password reset instructions.',
+  loginIdOtherEmail: 'A login ID that is an email address must be the person’s own email address',
   notOnYourself: 'You cannot do that to your own account',
   emailChangeNotAllowed:
     'Only the person, a product administrator or an administrator of every organisation they belong to may change their email address.',
@@ -96,13 +97,22 @@ export const userUpdate = z.object({
 });
 export type UserUpdate = z.infer<typeof userUpdate>;
 
-export const createUserRequest = z.object({
-  email,
-  userId: loginId,
-  title: optionalText(20),
-  firstName: name,
-  surname: name,
-});
+/**
+ * A login ID may be an email address only when it is the person's own: sign-in by identifier must find one
+ * person, so a login ID is never someone else's address (docs/decisions/security.md).
+ */
+export const createUserRequest = z
+  .object({
+    email,
+    userId: loginId,
+    title: optionalText(20),
+    firstName: name,
+    surname: name,
+  })
+  .refine((u) => !looksLikeEmail(u.userId) || u.userId.toLowerCase() === u.email.toLowerCase(), {
+    message: USER_MESSAGES.loginIdOtherEmail,
+    path: ['userId'],
+  });
 export type CreateUserRequest = z.infer<typeof createUserRequest>;
 
 export const changePasswordRequest = z.object({

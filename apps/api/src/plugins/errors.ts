@@ -30,6 +30,9 @@ const UNIQUE_MESSAGES: Record<string, Refusal> = {
   organisations_name_unique: refusal(400, 'BAD_REQUEST', MSG.organisationNameInUse, 'name'),
   users_email_unique: refusal(400, 'BAD_REQUEST', USER_MESSAGES.emailInUse, 'email'),
   users_login_id_unique: refusal(400, 'BAD_REQUEST', USER_MESSAGES.loginIdInUse, 'userId'),
+  // Raised by the sign-in identifiers' trigger (migration 0037): an email or login id another person signs in with.
+  sign_in_identifiers_email: refusal(400, 'BAD_REQUEST', USER_MESSAGES.emailInUse, 'email'),
+  sign_in_identifiers_login_id: refusal(400, 'BAD_REQUEST', USER_MESSAGES.loginIdInUse, 'userId'),
   favourite_graphs_name_unique: refusal(409, 'CONFLICT', MSG.favouriteNameTaken, 'newName'),
   retailers_name_unique: refusal(400, 'BAD_REQUEST', MSG.retailerNameTaken, 'name'),
 };

@@ -97,6 +97,24 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Every identifier a person signs in with, lower case: their email and, when it differs, their login id. One
+ * primary key over both, so a login id can never be another person's email (nor an email someone's login
+ * id) and sign-in by identifier finds one person. Kept by a trigger on users (migration 0037); a change that
+ * would collide fails with this table's key (docs/decisions/security.md, "One namespace of sign-in
+ * identifiers").
+ */
+export const signInIdentifiers = pgTable(
+  'sign_in_identifiers',
+  {
+    identifier: text('identifier').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sign_in_identifiers_user_idx').on(t.userId)],
+);
+
 /** A user's place in an organisation. */
 export const memberships = pgTable(
   'memberships',

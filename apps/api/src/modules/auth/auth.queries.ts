@@ -6,20 +6,21 @@ import {
   organisations,
   passwordResets,
   sessions,
+  signInIdentifiers,
   users,
 } from '@verdant/db/schema/core';
 import { and, desc, eq, gt, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** The one person who signs in with the identifier (an email or a login id, in any letter case). */
 export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
-  const u = username.toLowerCase();
   const [row] = await db
-    .select()
-    .from(users)
-    .where(or(sql`lower(${users.email}) = ${u}`, sql`lower(${users.loginId}) = ${u}`))
-    .limit(1);
-  return row;
+    .select({ user: users })
+    .from(signInIdentifiers)
+    .innerJoin(users, eq(users.id, signInIdentifiers.userId))
+    .where(eq(signInIdentifiers.identifier, username.toLowerCase()));
+  return row?.user;
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
@@ -233,6 +234,14 @@ export async function consumeLoginToken(db: DbOrTx, tokenHash: string, sessionHa
   return row;
 }
 
+/** Every outstanding one-time sign-in link (`tx`/`sx`) of the person ends: their password changed. */
+export async function endOutstandingLoginTokens(db: DbOrTx, userId: number) {
+  await db
+    .update(loginTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(loginTokens.userId, userId), isNull(loginTokens.usedAt)));
+}
+
 /** Using one link ends every other outstanding link (reset or welcome) of that person. */
 export async function endOutstandingPasswordResets(db: DbOrTx, userId: number) {
   await db
@@ -246,12 +255,21 @@ export async function insertSsoUser(
   db: DbOrTx,
   values: { email: string; firstName: string; surname: string },
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .insert(users)
-    .values({ ...values, loginId: values.email, sso: true, passwordHash: null })
-    .onConflictDoNothing()
-    .returning();
-  return row;
+  // A savepoint: an address someone else signs in with is refused by the identifiers' trigger, not by an
+  // index of users that onConflictDoNothing could name.
+  try {
+    return await db.transaction(async (sp) => {
+      const [row] = await sp
+        .insert(users)
+        .values({ ...values, loginId: values.email, sso: true, passwordHash: null })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    });
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code === '23505') return undefined;
+    throw error;
+  }
 }
 
 export async function insertMembership(db: DbOrTx, userId: number, organisationId: number, accessId: number) {

@@ -112,6 +112,18 @@ export function createAuthService({ db, config, mailer, background = createBackg
     userId: user.id,
     name: `${user.firstName} ${user.surname}`,
   });
+  /**
+   * Every way in the person's old password opened ends with it (docs/decisions/security.md, "Every way in
+   * ends with the password"): their sessions (but the one that changed it, when given), their outstanding
+   * one-time sign-in links (`tx`/`sx`) and their outstanding reset or welcome links.
+   */
+  async function endWaysIn(tx: DbOrTx, userId: number, keepTokenHash?: string) {
+    if (keepTokenHash === undefined) await q.endAllSessions(tx, userId);
+    else await q.endOtherSessions(tx, keepTokenHash, userId);
+    await q.endOutstandingLoginTokens(tx, userId);
+    await q.endOutstandingPasswordResets(tx, userId);
+  }
+
   /** Nobody is signed in yet: the sign-in page acts. */
   const signInPage = systemJob('sign-in page');
 
@@ -268,10 +280,8 @@ export function createAuthService({ db, config, mailer, background = createBackg
         const used = await q.consumePasswordReset(tx, hashToken(token));
         if (!used) throw badRequest(MSG.resetLinkInvalid);
         await q.setPasswordHash(tx, used.userId, passwordHash);
-        // Every other link sent to this person (older resets, a welcome) ends with this one.
-        await q.endOutstandingPasswordResets(tx, used.userId);
-        // A reset means the old password may be known to someone else: end every session.
-        await q.endAllSessions(tx, used.userId);
+        // A reset means the old password may be known to someone else: every way in made with it ends.
+        await endWaysIn(tx, used.userId);
         const user = await q.findUserById(tx, used.userId);
         if (user) await signInEvent(tx, user, undefined, 'password reset used', '', personActor(user));
       });
@@ -298,9 +308,11 @@ export function createAuthService({ db, config, mailer, background = createBackg
     /** Ends every session of a user (blocked, or their password was reset). */
     endSessionsOf: (tx: DbOrTx, userId: number) => q.endAllSessions(tx, userId),
 
-    /** After a password change: the caller's own session lives on, every other one ends. */
-    endOtherSessions: (keepTokenHash: string, userId: number) =>
-      q.endOtherSessions(db, keepTokenHash, userId),
+    /**
+     * After a password change, in its transaction: the caller's own session (which just proved the current
+     * password) lives on; every other session and every outstanding link of the person ends.
+     */
+    endWaysInBut: (tx: DbOrTx, keepTokenHash: string, userId: number) => endWaysIn(tx, userId, keepTokenHash),
 
     /** Points a session at another organisation; the caller has checked the right to enter it. */
     moveSession: (tokenHash: string, userId: number, organisationId: number, testDrive = false) =>

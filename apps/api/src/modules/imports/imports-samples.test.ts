@@ -128,6 +128,8 @@ describe('the sample files through the data-load job', () => {
     );
     expect(odd).toMatchObject({ status: 'failed', format: 'nem12', refusedRows: 1 });
     const report = await t.app.inject({ url: `/api/jobs/${odd.uuid}/error-report`, headers: bearer(token) });
-    expect(report.body).toContain("2,\"200 record: interval length '7' is not 5, 10, 15, 20, 30 or 60 minutes");
+    expect(report.body).toContain(
+      "2,\"200 record: interval length '7' is not 5, 10, 15, 20, 30 or 60 minutes",
+    );
   });
 });

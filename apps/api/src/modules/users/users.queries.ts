@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
-import { memberships, users } from '@verdant/db/schema/core';
+import { memberships, signInIdentifiers, users } from '@verdant/db/schema/core';
 import { ACCESS } from '@verdant/domain/constants';
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 
@@ -61,21 +61,36 @@ export async function findUser(db: DbOrTx, userId: number): Promise<UserRow | un
   return row;
 }
 
-export async function emailTaken(db: DbOrTx, email: string, exceptUserId = 0) {
+/**
+ * Whether someone (but `exceptUserId`) signs in with the identifier, as an email or a login id: one namespace
+ * for both. `withinOrganisation` asks only among that organisation's members (what the caller may see).
+ */
+export async function identifierTaken(
+  db: DbOrTx,
+  identifier: string,
+  opts: { exceptUserId?: number; withinOrganisation?: number } = {},
+) {
+  const within =
+    opts.withinOrganisation === undefined
+      ? undefined
+      : sql`exists (select 1 from ${memberships} m where m.user_id = ${signInIdentifiers.userId} and m.organisation_id = ${opts.withinOrganisation})`;
   const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, exceptUserId)));
+    .select({ id: signInIdentifiers.userId })
+    .from(signInIdentifiers)
+    .where(
+      and(
+        eq(signInIdentifiers.identifier, identifier.toLowerCase()),
+        ne(signInIdentifiers.userId, opts.exceptUserId ?? 0),
+        within,
+      ),
+    );
   return row !== undefined;
 }
 
-export async function loginIdTaken(db: DbOrTx, loginId: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.loginId}) = ${loginId.toLowerCase()}`);
-  return row !== undefined;
-}
+export const emailTaken = (db: DbOrTx, email: string, exceptUserId = 0) =>
+  identifierTaken(db, email, { exceptUserId });
+
+export const loginIdTaken = (db: DbOrTx, loginId: string) => identifierTaken(db, loginId);
 
 export async function updateUser(db: DbOrTx, userId: number, values: Partial<typeof users.$inferInsert>) {
   const [row] = await db

@@ -108,6 +108,9 @@ export function createUsersService({
   }
 
   const isSelf = (a: Caller, userId: number) => a.user.id === userId;
+  /** Whose identifiers the caller may learn about: the checked organisation's members, or everyone's. */
+  const visible = (a: Caller) =>
+    a.principal.productAdmin ? {} : { withinOrganisation: caller(a).organisationId };
 
   async function assertEmailFree(tx: DbOrTx, email: string, exceptUserId?: number) {
     if (await q.emailTaken(tx, email, exceptUserId)) {
@@ -306,13 +309,13 @@ export function createUsersService({
       const passwordHash = await hashPassword(next);
       await db.transaction(async (tx) => {
         await q.updateUser(tx, userId, { passwordHash });
+        await auth.endWaysInBut(tx, a.tokenHash, userId);
         await audit(tx, a, {
           organisationId: a.organisationId,
           action: 'change password',
           asset: userAsset(a.user),
         });
       });
-      await auth.endOtherSessions(a.tokenHash, userId);
       return MSG.passwordChanged;
     },
 
@@ -336,16 +339,23 @@ export function createUsersService({
       return fill(USER_MESSAGES.resetSent, { name: fullName(row.user) });
     },
 
-    async checkEmail(_a: Caller, email: string) {
+    /*
+     * The form's checks answer only within what the caller may see: the members of the organisation the rule
+     * checked (everyone, for a product administrator). Another organisation's person gets the answer an unused
+     * identifier gets; creating the user still refuses a duplicate (docs/decisions/security.md).
+     */
+    async checkEmail(a: Caller, email: string) {
       if (!looksLikeEmail(email)) return { success: false, message: USER_MESSAGES.emailNotValid };
-      if (await q.emailTaken(db, email)) return { success: false, message: USER_MESSAGES.emailInUse };
+      if (await q.identifierTaken(db, email, visible(a)))
+        return { success: false, message: USER_MESSAGES.emailInUse };
       return { success: true };
     },
 
-    async checkLoginId(_a: Caller, loginId: string) {
+    async checkLoginId(a: Caller, loginId: string) {
       if (!loginId) return { success: false, message: USER_MESSAGES.loginIdRequired };
       if (/\s/.test(loginId)) return { success: false, message: USER_MESSAGES.loginIdSpaces };
-      if (await q.loginIdTaken(db, loginId)) return { success: false, message: USER_MESSAGES.loginIdInUse };
+      if (await q.identifierTaken(db, loginId, visible(a)))
+        return { success: false, message: USER_MESSAGES.loginIdInUse };
       return { success: true };
     },
 
