@@ -63,8 +63,6 @@ export const FILE_UPLOAD_TYPES = [
 ] as const;
 /** Largest file a data load takes: a year of 30-minute NEM12 data for 500 meters is about 65 MB. */
 export const IMPORT_MAX_MB = 100;
-/** Extensions a data load may have: CSV and text (NEM12, EIEP), XML (Green Button), and NEM12's own. */
-export const IMPORT_FILE_TYPES = ['csv', 'txt', 'xml', 'dat', 'nem', 'nem12', 'eiep'] as const;
 /** Load jobs the /loading page lists, newest first. */
 export const LOADING_JOBS_LIMIT = 100;
 /** How often the /loading page and the upload dialog ask for a running load's status. */

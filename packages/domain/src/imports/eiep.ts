@@ -135,3 +135,9 @@ export function eiepDirection(text: string | undefined): 'import' | 'export' | n
   if (code === 'I') return 'export';
   return null;
 }
+
+/**
+ * The register of a row's reactive energy: the row's channel with 'kVArh' after it, since a register (and its
+ * name) is one kind of energy and the row's channel names its active energy.
+ */
+export const reactiveRegister = (register: string | null) => (register ? `${register} kVArh` : 'kVArh');

@@ -1,5 +1,5 @@
 import { instantsOfLocalTime } from '../time-zone';
-import { eiepBatches, eiepDirection, eiepQuality, optionalField } from './eiep';
+import { eiepBatches, eiepDirection, eiepQuality, optionalField, reactiveRegister } from './eiep';
 import { NEW_ZEALAND } from './eiep3';
 import { type CsvRecord, dayFirstDate, decimal, eventsOf, type TextSource } from './records';
 import type { ImportEvent, IntervalReading } from './types';
@@ -134,7 +134,13 @@ export class Eiep13aReader {
       quality,
     };
     const readings: IntervalReading[] = [{ ...base, quantity: 'kWh', value: active }];
-    if (reactive !== null) readings.push({ ...base, quantity: 'kVArh', value: reactive });
+    if (reactive !== null)
+      readings.push({
+        ...base,
+        register: reactiveRegister(base.register),
+        quantity: 'kVArh',
+        value: reactive,
+      });
     return readings.map((reading) => ({ kind: 'reading', reading }));
   }
 

@@ -1,5 +1,5 @@
 import { localDayBounds } from '../time-zone';
-import { eiepBatches, eiepDirection, eiepQuality, optionalField } from './eiep';
+import { eiepBatches, eiepDirection, eiepQuality, optionalField, reactiveRegister } from './eiep';
 import {
   type CsvRecord,
   dayFirstDate,
@@ -72,7 +72,13 @@ function read(record: CsvRecord, divisor: number): Row | string {
     quality,
   };
   const readings: IntervalReading[] = [{ ...base, quantity: 'kWh', value: active / divisor }];
-  if (reactive !== null) readings.push({ ...base, quantity: 'kVArh', value: reactive / divisor });
+  if (reactive !== null)
+    readings.push({
+      ...base,
+      register: reactiveRegister(base.register),
+      quantity: 'kVArh',
+      value: reactive / divisor,
+    });
   return { key: `${icp}|${register}|${date}|${period}|${direction}`, active: activeText, readings };
 }
 

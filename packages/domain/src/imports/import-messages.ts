@@ -22,7 +22,6 @@ export const IMPORT_MSG = {
   // Uploads.
   importTooLarge: 'The file is larger than {size} MB, the most an import takes. Split it into smaller files.',
   importEmpty: 'The file is empty.',
-  importTypeNotAllowed: 'Files of type {type} cannot be imported.  Allowed types: {types}.',
   // Rows.
   columnCount: 'Has {found} columns where the header has {expected}: the row is incomplete',
   noMeter: 'No data source is named',

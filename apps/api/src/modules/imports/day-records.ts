@@ -40,10 +40,9 @@ export class RecordSink {
     private readonly o: { tx: Tx; organisationId: number; meters: MeterIndex; refusals: Refusals },
   ) {}
 
-  get count() {
-    let n = 0;
-    for (const { rows } of this.byMeter.values()) n += rows.length;
-    return n;
+  /** The data sources the file's periods name (to lock before the write). */
+  get meters(): number[] {
+    return [...this.byMeter.keys()];
   }
 
   /**

@@ -9,7 +9,7 @@ import {
   readingsMapping,
 } from '@verdant/contracts/imports';
 import type { Db } from '@verdant/db/client';
-import { IMPORT_FILE_TYPES, IMPORT_MAX_MB, LOADING_JOBS_LIMIT } from '@verdant/domain/constants';
+import { IMPORT_MAX_MB, LOADING_JOBS_LIMIT } from '@verdant/domain/constants';
 import { guessMapping, headerKey, type ReadingsMapping } from '@verdant/domain/imports/csv-mapping';
 import { csvHead } from '@verdant/domain/imports/csv-records';
 import { IMPORT_MSG } from '@verdant/domain/imports/import-messages';
@@ -22,11 +22,12 @@ import { audit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import { createLocalStorage, newStorageKey, type Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
-import { cleanFilename, extensionOf } from '../files/file-types';
+import { cleanFilename } from '../files/file-types';
 import type { Download } from '../files/files.service';
 import { HEAD_BYTES } from './file-text';
 import * as q from './imports.queries';
 import { detectFormat } from './parsers';
+import { firstEntryHead, isZip } from './zip-entries';
 
 export const METER_LOAD_JOB = 'imports.meter-load';
 export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
@@ -34,20 +35,22 @@ export const importTooLarge = () => badRequest(fill(IMPORT_MSG.importTooLarge, {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The name an upload carries, cleaned, with an extension a data load takes. */
+/**
+ * The name an upload carries, cleaned. Any name is taken (an MDP's `NEM12#...` names, `.V01`, none at all): the
+ * file's content decides what it is (docs/decisions/imports.md, File names).
+ */
 function checkName(raw: string | undefined) {
   const filename = cleanFilename(raw);
   if (!filename) throw badRequest(IMPORT_MSG.importEmpty);
-  const ext = extensionOf(filename);
-  if (!(IMPORT_FILE_TYPES as readonly string[]).includes(ext))
-    throw badRequest(
-      fill(IMPORT_MSG.importTypeNotAllowed, { type: ext || '(none)', types: IMPORT_FILE_TYPES.join(', ') }),
-    );
   return filename;
 }
 
-/** Text, not a binary format with a text file's name: XML is recognised as XML, anything else as nothing. */
+/**
+ * Text, or a zip archive of data files; not another binary format: XML is recognised as XML, anything else as
+ * nothing.
+ */
 async function looksLikeText(first: Buffer) {
+  if (isZip(first)) return true;
   if (first.includes(0)) return false;
   const found = await fileTypeFromBuffer(first);
   return found === undefined || found.ext === 'xml';
@@ -173,7 +176,9 @@ export function createImportsService({
     async preview(a: Caller, head: Buffer): Promise<MeterLoadPreview> {
       const organisationId = organisationOf(a);
       if (!(await looksLikeText(head.subarray(0, HEAD_BYTES)))) throw badRequest(IMPORT_MSG.notText);
-      const text = head.toString('utf8').replace(/^\uFEFF/, '');
+      // A zip archive is previewed by its first file.
+      const shown = isZip(head) ? (firstEntryHead(head, HEAD_BYTES)?.bytes ?? Buffer.alloc(0)) : head;
+      const text = shown.toString('utf8').replace(/^\uFEFF/, '');
       const format = detectFormat(text);
       const isCsv = format === 'csv-readings' || format === 'csv-invoices' || format === 'csv-consumption';
       const rows = isCsv || format === 'portfolio-manager' ? csvHead(text, 6) : [];

@@ -99,7 +99,7 @@ export async function loadIntervalFile(
   for (const row of periods) await records.add(row);
   if (refusals.count > 0) throw new RowsRefused();
   await stage.end();
-  const touched = [...new Set([...sink.touchedMeters, ...records.meterIds])].sort((a, b) => a - b);
+  const touched = [...new Set([...sink.touchedMeters, ...records.meters])].sort((a, b) => a - b);
   await registers.save(tx, organisationId);
   await lockMeters(tx, touched);
   await sink.stageParts(client, organisationId);

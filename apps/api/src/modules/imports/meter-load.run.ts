@@ -3,7 +3,7 @@ import { users } from '@verdant/db/schema/core';
 import { headerKey, type ReadingsMapping } from '@verdant/domain/imports/csv-mapping';
 import type { PeriodFormat } from '@verdant/domain/imports/csv-periods';
 import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
-import type { ImportFormat } from '@verdant/domain/imports/types';
+import type { ImportEvent, ImportFormat } from '@verdant/domain/imports/types';
 import { fill } from '@verdant/domain/messages';
 import { eq } from 'drizzle-orm';
 import { principalOf } from '../../lib/identity';
@@ -17,6 +17,7 @@ import { loadMeterIndex } from './meter-index';
 import { detectFormat, headersOf, INTERVAL_FORMATS, parserFor } from './parsers';
 import { PeriodSink, type PeriodSinkOptions } from './period-sink';
 import { REPORT_LIMIT, Refusals } from './refusals';
+import { storedIsZip, zipEvents } from './zip-load';
 
 export interface MeterLoadDeps {
   db: Db;
@@ -100,19 +101,31 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
   };
   const refusals = new Refusals();
   const stream = await storage.get(job.storageKey);
+  let closeZip: (() => Promise<void>) | null = null;
   try {
     if (!stream) return await fail(IMPORT_MSG.fileMissing);
-    const { head, text } = await openText(stream, (b) => {
-      bytesRead = b;
-    });
-    const format: ImportFormat | null = (job.format as ImportFormat | null) ?? detectFormat(head);
+    // A zip archive is read file by file (zip-load.ts); any other file is one text.
+    const zipped = (await storedIsZip(storage, job.storageKey))
+      ? await zipEvents(stream, { asked: job.format as ImportFormat | null, zone })
+      : null;
+    closeZip = zipped?.close ?? null;
+    const opened = zipped
+      ? null
+      : await openText(stream, (b) => {
+          bytesRead = b;
+        });
+    const head = opened?.head ?? '';
+    const format: ImportFormat | null =
+      zipped?.format ?? (job.format as ImportFormat | null) ?? detectFormat(head);
     if (!format) return await fail(IMPORT_MSG.formatUnknown);
     let mapping = job.mapping as ReadingsMapping | null;
     if (format === 'csv-readings' && !mapping)
       mapping =
         ((await q.mappingFor(db, organisationId, headerKey(headersOf(head)))) as ReadingsMapping) ?? null;
     await q.updateJob(db, uuid, { format, mapping });
-    const events = parserFor(format, text, { mapping, zone });
+    const events: AsyncIterable<ImportEvent | ImportEvent[]> = opened
+      ? parserFor(format, opened.text, { mapping, zone })
+      : (zipped as NonNullable<typeof zipped>).events;
     const org = await loadOrganisationContext(db, organisationId, clock());
     const caller = await callerOf(db, job.createdBy ?? 0, org, uuid);
     const meters = await loadMeterIndex(db, organisationId, caller.principal);
@@ -196,5 +209,6 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
     return await fail(IMPORT_MSG.interrupted, { bytesRead, linesRead });
   } finally {
     stream?.destroy();
+    await closeZip?.();
   }
 }

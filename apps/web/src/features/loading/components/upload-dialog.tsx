@@ -1,7 +1,7 @@
 import { Alert, Button, FileButton, Group, Loader, Modal, Select, Stack, Stepper, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type MeterLoadPreview } from '@verdant/contracts/imports';
-import { IMPORT_FILE_TYPES, IMPORT_MAX_MB } from '@verdant/domain/constants';
+import { IMPORT_MAX_MB } from '@verdant/domain/constants';
 import { mappingProblems, type ReadingsMapping } from '@verdant/domain/imports/csv-mapping';
 import type { ImportFormat } from '@verdant/domain/imports/types';
 import { useState } from 'react';
@@ -12,7 +12,6 @@ import { LoadResult } from './load-result';
 import { MappingStep, mappingInput } from './mapping-step';
 
 const DETECT = 'detect';
-const ACCEPT = IMPORT_FILE_TYPES.map((t) => `.${t}`).join(',');
 
 /**
  * Upload data: choose a file (its format is detected from its first bytes, or chosen), map a CSV of readings'
@@ -89,7 +88,7 @@ export function UploadDialog({ opened, onClose }: { opened: boolean; onClose: ()
             <Text fz="sm" c="dimmed">
               {`NEM12, EIEP3, EIEP13A, Green Button XML, CSV readings, invoice or consumption CSVs and Portfolio Manager's Meter Entries, up to ${IMPORT_MAX_MB} MB. A file lands whole, or not at all with a report of the rows refused.`}
             </Text>
-            <FileButton onChange={choose} accept={ACCEPT}>
+            <FileButton onChange={choose}>
               {(props) => (
                 <Button variant="default" leftSection={<IconFileUpload size={16} />} {...props}>
                   {file ? `Data file: ${file.name}` : 'Choose the data file'}
