@@ -28,6 +28,8 @@ export type ReadingQuality = 'A' | 'D' | 'E' | 'S' | 'F' | 'V';
 export interface IntervalReading {
   /** 1-based line (or, for XML, element) number in the file, for the error report. */
   line: number;
+  /** The file of a zip archive the reading comes from, when the archive holds several (for the report). */
+  file?: string;
   /** How the file names the meter: NMI, ICP, meter serial number, or the CSV's meter column. */
   meterKey: string;
   /** The file's register or channel (NEM12 NMI suffix, EIEP3 register content code, ...); null when none. */
@@ -52,6 +54,8 @@ export interface RefusedRow {
 /** One billing-period row (an invoice or consumption-record CSV, ENERGY STAR Portfolio Manager's Meter Entries). */
 export interface PeriodRow {
   line: number;
+  /** The file of a zip archive the row comes from, when the archive holds several. */
+  file?: string;
   meterKey: string;
   /** yyyy-MM-dd, inclusive. */
   from: string;

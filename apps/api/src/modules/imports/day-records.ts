@@ -11,6 +11,7 @@ import type { Refusals } from './refusals';
 /** A period of the file, matched to its data source and in the data source's own unit. */
 interface NewRecord {
   line: number;
+  file?: string;
   dateFrom: string;
   dateTill: string;
   units: number;
@@ -66,7 +67,8 @@ export class RecordSink {
   }
 
   async add(row: PeriodRow): Promise<void> {
-    const refuse = (reason: string) => this.o.refusals.add({ line: row.line, reason });
+    const refuse = (reason: string) =>
+      this.o.refusals.add({ line: row.line, reason: row.file ? `${row.file}: ${reason}` : reason });
     const meter = this.o.meters.resolve(row.meterKey);
     if (typeof meter === 'string') return refuse(meter);
     if (meter.meterType === 7 || meter.meterType === 9 || meter.unitId === null)
@@ -78,6 +80,7 @@ export class RecordSink {
     this.byMeter.set(meter.id, entry);
     entry.rows.push({
       line: row.line,
+      ...(row.file ? { file: row.file } : {}),
       dateFrom: row.from,
       dateTill: row.till,
       units: round4((row.quantity * kwh) / meter.conversion),
@@ -108,7 +111,9 @@ export class RecordSink {
       }
       const kept = stored.rows.filter((r) => !replace.includes(r.id));
       newRowErrors(fresh, kept, meter).forEach((error, i) => {
-        if (error) this.o.refusals.add({ line: (fresh[i] as NewRecord).line, reason: error });
+        const row = fresh[i] as NewRecord;
+        if (error)
+          this.o.refusals.add({ line: row.line, reason: row.file ? `${row.file}: ${error}` : error });
       });
       plans.push({ meter, insert: fresh, replace });
     }

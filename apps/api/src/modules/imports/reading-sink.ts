@@ -81,8 +81,8 @@ export class ReadingSink {
     this.folder = new HalfHourFolder(o.zone);
   }
 
-  private refuse(line: number, reason: string): false {
-    this.o.refusals.add({ line, reason });
+  private refuse(r: IntervalReading, reason: string): false {
+    this.o.refusals.add({ line: r.line, reason: r.file ? `${r.file}: ${reason}` : reason });
     return false;
   }
 
@@ -179,20 +179,20 @@ export class ReadingSink {
   /** Takes one reading (true), or refuses it with its line and reason (false). */
   add(r: IntervalReading): boolean {
     const channel = this.channelOf(r);
-    if (typeof channel === 'string') return this.refuse(r.line, channel);
+    if (typeof channel === 'string') return this.refuse(r, channel);
     const { state } = channel;
     const value = this.o.inMeterUnit ? r.value * state.meter.conversion : r.value;
     const day = Math.floor((r.startUtcMs + this.standardOffset(r.startUtcMs)) / DAY);
     const problem = this.check(r, state, value, day);
-    if (problem) return this.refuse(r.line, problem);
-    if (typeof channel.resolved === 'string') return this.refuse(r.line, channel.resolved);
+    if (problem) return this.refuse(r, problem);
+    if (typeof channel.resolved === 'string') return this.refuse(r, channel.resolved);
     const done = this.folder.add(channel.key, {
       startUtcMs: r.startUtcMs,
       minutes: r.minutes,
       value,
       quality: r.quality,
     });
-    if (typeof done === 'string') return this.refuse(r.line, done.charAt(0).toUpperCase() + done.slice(1));
+    if (typeof done === 'string') return this.refuse(r, done.charAt(0).toUpperCase() + done.slice(1));
     for (const folded of done) this.pending.push(this.toDay(folded));
     this.meterIds.add(state.meter.id);
     this.readings += 1;

@@ -39,6 +39,8 @@ function named(e: ImportEvent, name: string | null): ImportEvent {
   if (name === null) return e;
   if (e.kind === 'refused') return { kind: 'refused', row: { ...e.row, reason: `${name}: ${e.row.reason}` } };
   if (e.kind === 'skipped') return { kind: 'skipped', part: { ...e.part, text: `${name}: ${e.part.text}` } };
+  if (e.kind === 'reading') e.reading.file = name;
+  if (e.kind === 'period') e.row.file = name;
   return e;
 }
 
