@@ -11,7 +11,7 @@ export const IMPORT_MSG = {
   noRows: 'The file has no rows to import.',
   mappingNeeded: 'Map the columns of this CSV file before it is imported.',
   mappingColumnMissing: 'The file has no column "{column}", which the mapping names.',
-  notText: 'The file is not a text file (CSV, NEM12, EIEP or XML).',
+  notText: 'The file is not a text file (CSV, NEM12, EIEP or XML) or a zip archive of them.',
   rowsRefused:
     '{count} rows were refused, so nothing was imported. Download the error report for the reasons.',
   tooManyRefused:

@@ -281,7 +281,9 @@ describe('data loads of CSV readings', () => {
     });
     const binary = await upload('l.editor', 'data.csv', Buffer.from('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj'));
     expect(binary.statusCode).toBe(400);
-    expect(binary.json().message).toBe('The file is not a text file (CSV, NEM12, EIEP or XML).');
+    expect(binary.json().message).toBe(
+      'The file is not a text file (CSV, NEM12, EIEP or XML) or a zip archive of them.',
+    );
   });
 });
 
@@ -361,9 +363,14 @@ describe('data load uploads', () => {
     const jobs = async () =>
       (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from import_jobs`)).rows[0]?.n;
     const before = await jobs();
-    const pdf = await upload('l.editor', 'bill.pdf', 'x');
+    // Any name is taken; the content decides: a PDF is not a data file whatever it is called.
+    const pdf = await upload(
+      'l.editor',
+      'bill.pdf',
+      Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1'),
+    );
     expect(pdf.json().message).toBe(
-      'Files of type pdf cannot be imported.  Allowed types: csv, txt, xml, dat, nem, nem12, eiep.',
+      'The file is not a text file (CSV, NEM12, EIEP or XML) or a zip archive of them.',
     );
     expect((await upload('l.editor', 'empty.csv', '')).json().message).toBe('The file is empty.');
     const mapping = await upload('l.editor', 'a.csv', 'a,b\n1,2\n', { mapping: '{"meter":""}' });
