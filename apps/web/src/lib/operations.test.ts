@@ -54,7 +54,6 @@ const NOT_MOVED_YET = new Set([
   'features/loading/api.ts',
   'features/manage-deleted/api.ts',
   'features/my-details/api.ts',
-  'features/notifications/api.ts',
   'features/org-wide-updates/api.ts',
   'features/organisation/api.ts',
   'features/organisation/components/add-organisation-modal.tsx',

@@ -11,13 +11,13 @@ import * as q from './notifications.queries';
 export function createNotificationsService({ db }: { db: Db }) {
   return {
     async list(a: Caller) {
-      return q.listFor(db, a.user.id, a.organisationId);
+      return q.listFor(db, a.user.id, a.checked.organisationId);
     },
 
     async remove(a: Caller, notificationId: number) {
-      if (!(await q.visibleTo(db, notificationId, a.organisationId))) throw notFound();
+      if (!(await q.visibleTo(db, notificationId, a.checked.organisationId))) throw notFound();
       await q.removeFor(db, a.user.id, notificationId);
-      return q.listFor(db, a.user.id, a.organisationId);
+      return q.listFor(db, a.user.id, a.checked.organisationId);
     },
 
     async create(a: Caller, text: string, organisationId: number | null) {
