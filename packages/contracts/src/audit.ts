@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { administrator } from './access';
 import { calendarDate, idNumber, int4Param, text } from './common';
+import { defineOperations } from './operations';
 
 /** The asset types the audit log names. */
 export const AUDIT_ASSET_TYPES = [
@@ -60,3 +62,28 @@ export const auditPage = z.object({
   actions: z.array(text()),
 });
 export type AuditPage = z.infer<typeof auditPage>;
+
+/** Administrators of the organisation; product administrators pass for every organisation. */
+const administrators = administrator('params.id');
+
+/** An organisation's audit history (docs/decisions/audit-log.md, Reading the history). */
+export const auditOperations = defineOperations('audit', {
+  history: {
+    method: 'GET',
+    path: '/organisations/:id/history',
+    summary: "The organisation's audit history, newest first, 100 at a time, filtered",
+    access: administrators,
+    params: auditParams,
+    query: auditQuery,
+    answer: auditPage,
+  },
+  historyCsv: {
+    method: 'GET',
+    path: '/organisations/:id/history/csv',
+    summary: "The organisation's audit history as CSV (one line per changed field)",
+    access: administrators,
+    params: auditParams,
+    query: auditQuery,
+    answer: 'file',
+  },
+});

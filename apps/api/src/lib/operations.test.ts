@@ -167,8 +167,6 @@ const NOT_MOVED_YET = new Set<string>([
   'GET /api/entities/:id/figures',
   'GET /api/meters/:id/energy-distribution',
   'PUT /api/meters/:id/energy-distribution',
-  'GET /api/organisations/:id/history',
-  'GET /api/organisations/:id/history/csv',
   'GET /api/organisations/:id/sites',
   'GET /api/organisations/:id/site-name-check/:name',
   'POST /api/organisations/:id/new-site',

@@ -1,10 +1,9 @@
 import { Button, Code, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { AUDIT_ASSET_TYPES, type AuditEvent, auditPage } from '@verdant/contracts/audit';
+import { AUDIT_ASSET_TYPES, type AuditEvent, auditOperations as ops } from '@verdant/contracts/audit';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
-import { z } from 'zod';
-import { api } from '../lib/api-client';
+import { saveFile } from '../lib/download';
+import { call, useOperation } from '../lib/operations';
 import { DateField } from './date-fields';
 import { paginationLabels } from './pagination-labels';
 
@@ -24,18 +23,17 @@ interface Filters {
 
 const isDate = (v: string | null) => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
+/** The history's query: the filters set, the asset of a History tab, and the page. */
 function queryOf(f: Filters, asset: Props['asset'], page?: number) {
-  const p = new URLSearchParams();
-  if (f.person) p.set('person', f.person);
-  if (asset) {
-    p.set('assetType', asset.type);
-    p.set('assetId', String(asset.id));
-  } else if (f.assetType) p.set('assetType', f.assetType);
-  if (f.action) p.set('action', f.action);
-  if (isDate(f.from)) p.set('from', f.from as string);
-  if (isDate(f.to)) p.set('to', f.to as string);
-  if (page) p.set('page', String(page));
-  return p.toString();
+  return {
+    person: f.person ?? undefined,
+    assetType: asset ? asset.type : (f.assetType ?? undefined),
+    assetId: asset?.id,
+    action: f.action ?? undefined,
+    from: isDate(f.from) ? (f.from as string) : undefined,
+    to: isDate(f.to) ? (f.to as string) : undefined,
+    page,
+  };
 }
 
 const who = (e: AuditEvent) =>
@@ -78,23 +76,12 @@ export function AuditHistory({ organisationId, asset }: Props) {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
   };
-  const base = `/organisations/${organisationId}/history`;
-  const history = useQuery({
-    queryKey: ['audit-history', organisationId, asset?.type, asset?.id, filters, page],
-    queryFn: ({ signal }) =>
-      api.get(`${base}?${queryOf(filters, asset, page)}`, { schema: auditPage, signal }),
-  });
+  const params = { id: organisationId };
+  const history = useOperation(ops.history, { params, query: queryOf(filters, asset, page) });
 
   async function exportCsv() {
-    const csv = await api.get(`${base}/csv?${queryOf(filters, asset)}`, { schema: z.string() });
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `history-${new Date().toISOString().slice(0, 10)}.csv`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    URL.revokeObjectURL(url);
+    const csv = await call(ops.historyCsv, { params, query: queryOf(filters, asset) });
+    saveFile(csv, `history-${new Date().toISOString().slice(0, 10)}.csv`);
   }
 
   const data = history.data;

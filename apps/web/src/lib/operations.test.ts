@@ -16,7 +16,6 @@ const CLIENT = new Set(['lib/api-client.ts', 'lib/operations.ts']);
 const NOT_MOVED_YET = new Set([
   'app/shell/session-watch.tsx',
   'components/alerts-api.ts',
-  'components/audit-history.tsx',
   'components/change-password-modal.tsx',
   'components/favourite-graphs-api.ts',
   'components/files-api.ts',
