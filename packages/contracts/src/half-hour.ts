@@ -12,7 +12,10 @@ export const registerQuantity = z.enum(['kWh', 'kVArh']);
 export const halfHourRegister = z.object({
   /** 0 for the unspecified (null) register. */
   register: int4(),
-  /** 'Unspecified' for register 0, else 'Register n'. */
+  /**
+   * The channel the register's files named it by (NEM12's E1 or B1, an EIEP data stream); else 'Unspecified'
+   * for register 0 and 'Register n' for the others.
+   */
   label: text(),
   direction: registerDirection,
   quantity: registerQuantity,

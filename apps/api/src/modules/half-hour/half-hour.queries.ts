@@ -1,11 +1,17 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { sql } from 'drizzle-orm';
 
-export type RegisterRow = { register: number; direction: 'import' | 'export'; quantity: 'kWh' | 'kVArh' };
+export type RegisterRow = {
+  register: number;
+  direction: 'import' | 'export';
+  quantity: 'kWh' | 'kVArh';
+  /** The channel the register's files named it by, or null. */
+  name: string | null;
+};
 
 export async function registersOf(db: DbOrTx, organisationId: number, meterId: number) {
   const rows = await db.execute<RegisterRow>(sql`
-    select register, direction, quantity from half_hour_registers
+    select register, direction, quantity, label as name from half_hour_registers
     where organisation_id = ${organisationId} and meter_id = ${meterId} order by register`);
   return rows.rows;
 }

@@ -10,9 +10,10 @@ import { inputMeter } from '../../lib/meter-inputs.queries';
 import type { Caller } from '../../plugins/auth';
 import * as q from './half-hour.queries';
 
-const labelled = (r: q.RegisterRow): HalfHourRegister => ({
+/** A register by the channel its files named (E1, B1, an EIEP stream), else by its number. */
+const labelled = ({ name, ...r }: q.RegisterRow): HalfHourRegister => ({
   ...r,
-  label: r.register === 0 ? 'Unspecified' : `Register ${r.register}`,
+  label: name ?? (r.register === 0 ? 'Unspecified' : `Register ${r.register}`),
 });
 
 /** Stored as real (float4): seven significant digits are all it holds. */

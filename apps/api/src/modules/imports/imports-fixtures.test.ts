@@ -4,7 +4,7 @@ import { createMeter, createSite } from '@verdant/db/asset-factories';
 import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 import { EMPTY, loadFile, meterData, SHARED_FIXTURES } from './load-testing';
 
 /*
@@ -78,6 +78,12 @@ describe('the shared NEM12 samples', () => {
       records: [],
       consumption: 53.328,
     });
+    // The HH Data tab names each register by the channel the file gave it.
+    const tab = await t.app.inject({
+      url: `/api/meters/${ids['Actual interval']}/half-hour-data/availability`,
+      headers: bearer(token),
+    });
+    expect(tab.json().registers.map((r: { label: string }) => r.label)).toEqual(['E1', 'Q1']);
   });
 
   it('Example_NEM12_multiple_meters.csv: every energy stream of both NMIs, B1 as export', async () => {
