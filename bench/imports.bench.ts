@@ -3,23 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ImportJob } from '@verdant/contracts/imports';
-import { createMeter, createSite } from '@verdant/db/asset-factories';
-import { createDataType } from '@verdant/db/catalogue-factories';
-import { connect } from '@verdant/db/client';
-import { createMember, createOrganisation } from '@verdant/db/factories';
-import { runMigrations } from '@verdant/db/migrate';
 import { HalfHourFolder } from '@verdant/domain/imports/fold';
 import { parseNem12Batches } from '@verdant/domain/imports/nem12';
-import { sql } from 'drizzle-orm';
-import { from as copyFrom } from 'pg-copy-streams';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { startJobRunner } from '../apps/api/src/jobs/runner';
-import { createLocalStorage } from '../apps/api/src/lib/storage';
 import { benchNmi, writeLargeNem12 } from './fixtures/nem12-large';
+import { runLoadBench } from './load-harness';
 import type { BenchContext } from './run';
 
 const METERS = Number(process.env.BENCH_NEM12_METERS ?? 500);
@@ -82,123 +69,15 @@ const FROM = '2025-01-01';
 export async function importsBench(ctx: BenchContext) {
   const meters = Math.max(1, Math.round(500 * SCALE));
   console.log(`\n## Data-load job: NEM12 of ${meters} meters x ${IMPORT_DAYS} days of 30-minute data`);
-  const database = connect(await ctx.freshDatabase('bench_imports'), 10);
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'verdant-bench-imports-'));
-  const runner = { stop: async () => {} };
-  try {
-    await runMigrations(database.pool);
-    const db = database.db;
-    const org = await createOrganisation(db, { name: 'Bench Loads' });
-    const site = await createSite(db, org.id, { name: 'Bench site' });
-    const electricity = await createDataType(db, { name: 'Bench electricity' });
-    const ids: number[] = [];
-    for (let i = 0; i < meters; i++) {
-      const m = await createMeter(db, site, {
-        localName: `Bench meter ${i + 1}`,
-        account: benchNmi(i),
-        meterType: 5,
-        energyId: electricity.id,
-        unitId: electricity.stdUnitId,
-        meterOpen: '2020-01-01',
-      });
-      ids.push(m.id);
-    }
-    const editor = await createMember(db, org.id, { loginId: 'bench.loader', accessId: 3 });
-
-    const file = path.join(dir, 'bench.nem12.csv');
-    let t0 = performance.now();
-    const written = await writeLargeNem12(file, { meters, days: IMPORT_DAYS, from: FROM });
-    console.log(
-      `wrote ${written.readings.toLocaleString('en')} readings (${(written.bytes / 1e6).toFixed(1)} MB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-    );
-
-    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-    const storage = createLocalStorage(path.join(dir, 'files'));
-    const jobs = await startJobRunner({
-      pool: database.pool,
-      db,
-      work: true,
-      storage,
-      pollingIntervalSeconds: 0.5,
-    });
-    runner.stop = () => jobs.stop();
-    const app = await buildApp({
-      config,
-      db,
-      mailer: { send: async () => {} },
-      logger: false,
-      jobQueue: jobs,
-    });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/public/login',
-      payload: { username: editor.loginId, password: 'Verdant-test-1' },
-    });
-    const headers = { authorization: `Bearer ${login.json().data.token}` };
-
-    t0 = performance.now();
-    const upload = await app.inject({
-      method: 'POST',
-      url: '/api/jobs/meter-load',
-      headers: { ...headers, 'content-type': 'application/octet-stream', 'x-filename': 'bench.nem12.csv' },
-      payload: createReadStream(file),
-    });
-    if (upload.statusCode !== 200) throw new Error(`upload refused: ${upload.body}`);
-    const uploaded = (performance.now() - t0) / 1000;
-    let job: ImportJob | null = null;
-    for (;;) {
-      const res = await app.inject({ url: `/api/jobs/${upload.json().data.uuid}/status`, headers });
-      job = res.json().data as ImportJob;
-      if (job.status === 'finished' || job.status === 'failed') break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    const loadSeconds = (performance.now() - t0) / 1000;
-    await app.close();
-    if (job.status !== 'finished') throw new Error(`the load failed: ${job.error}`);
-    const facts = await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from monthly_facts where organisation_id = ${org.id}`,
-    );
-    const loadRate = job.readings / loadSeconds;
-    console.log(
-      `upload ${uploaded.toFixed(1)} s; upload to fresh ledger: ${loadSeconds.toFixed(1)} s for ${job.readings.toLocaleString('en')} readings, ${job.days.toLocaleString('en')} days, ${facts.rows[0]?.n.toLocaleString('en')} fact rows = ${Math.round(loadRate).toLocaleString('en')} readings/s`,
-    );
-
-    // The same readings as plain rows, COPY'd into a bare table.
-    const client = await database.pool.connect();
-    try {
-      await client.query('create table plain_readings (meter_id int, read_at timestamptz, kwh real)');
-      t0 = performance.now();
-      const start = Date.parse(`${FROM}T00:00:00Z`);
-      await pipeline(
-        Readable.from(
-          (function* () {
-            for (const id of ids) {
-              let chunk = '';
-              for (let i = 0; i < IMPORT_DAYS * 48; i++) {
-                chunk += `${id}\t${new Date(start + i * 1_800_000).toISOString()}\t${(i % 48) / 10 + 0.5}\n`;
-                if (chunk.length > 64 * 1024) {
-                  yield chunk;
-                  chunk = '';
-                }
-              }
-              yield chunk;
-            }
-          })(),
-        ),
-        client.query(copyFrom('copy plain_readings from stdin')),
-      );
-      const copySeconds = (performance.now() - t0) / 1000;
-      const copyRate = (ids.length * IMPORT_DAYS * 48) / copySeconds;
-      console.log(
-        `plain COPY of the same readings: ${copySeconds.toFixed(1)} s = ${Math.round(copyRate).toLocaleString('en')} rows/s`,
-      );
-      console.log(`ratio load job / COPY: ${(loadRate / copyRate).toFixed(2)}x (target at least 0.5x)`);
-    } finally {
-      client.release();
-    }
-  } finally {
-    await runner.stop();
-    await database.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  const start = Date.parse(`${FROM}T00:00:00Z`);
+  await runLoadBench(ctx, {
+    database: 'bench_imports',
+    accounts: Array.from({ length: meters }, (_, i) => benchNmi(i)),
+    filename: 'bench.nem12.csv',
+    write: (file) => writeLargeNem12(file, { meters, days: IMPORT_DAYS, from: FROM }),
+    *rows() {
+      for (let m = 0; m < meters; m++)
+        for (let i = 0; i < IMPORT_DAYS * 48; i++) yield [m, start + i * 1_800_000, (i % 48) / 10 + 0.5];
+    },
+  });
 }

@@ -9,6 +9,7 @@ import { auditBench } from './audit.bench';
 import { billAuditBench } from './bill-audit.bench';
 import { dataSourcesBench } from './data-sources.bench';
 import { graphsBench } from './graphs.bench';
+import { greenButtonBench } from './green-button.bench';
 import { halfHourBench } from './half-hour.bench';
 import { importsBench, nem12ParseBench } from './imports.bench';
 import { invoiceListBench } from './invoice-list.bench';
@@ -46,6 +47,7 @@ try {
     'half-hour': halfHourBench,
     graphs: graphsBench,
     imports: importsBench,
+    'green-button': greenButtonBench,
   };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);

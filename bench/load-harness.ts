@@ -1,0 +1,158 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ImportJob } from '@verdant/contracts/imports';
+import { createMeter, createSite } from '@verdant/db/asset-factories';
+import { createDataType } from '@verdant/db/catalogue-factories';
+import { connect } from '@verdant/db/client';
+import { createMember, createOrganisation } from '@verdant/db/factories';
+import { runMigrations } from '@verdant/db/migrate';
+import { sql } from 'drizzle-orm';
+import { from as copyFrom } from 'pg-copy-streams';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { startJobRunner } from '../apps/api/src/jobs/runner';
+import { createLocalStorage } from '../apps/api/src/lib/storage';
+import type { BenchContext } from './run';
+
+export interface LoadBench {
+  /** The fresh database's name. */
+  database: string;
+  /** The smart meters of the organisation, by the key files name them with. */
+  accounts: string[];
+  /** Writes the file to upload; answers its readings and bytes. */
+  write(file: string): Promise<{ readings: number; bytes: number }>;
+  filename: string;
+  /** The same readings as plain rows (meter index, instant, kWh) for the COPY beside the load. */
+  rows(): Iterable<[number, number, number]>;
+}
+
+/**
+ * A data-load job end to end, as the benches measure it: the organisation and its meters in a fresh database,
+ * the file uploaded through `POST /jobs/meter-load` and read, matched, folded, staged, merged and the ledger of
+ * every meter recomputed until its status says finished; then a plain COPY of the same readings into a bare
+ * table. Prints readings a second of each and their ratio.
+ */
+export async function runLoadBench(ctx: BenchContext, bench: LoadBench) {
+  const database = connect(await ctx.freshDatabase(bench.database), 10);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'verdant-bench-load-'));
+  const runner = { stop: async () => {} };
+  try {
+    await runMigrations(database.pool);
+    const db = database.db;
+    const org = await createOrganisation(db, { name: 'Bench Loads' });
+    const site = await createSite(db, org.id, { name: 'Bench site' });
+    const electricity = await createDataType(db, { name: 'Bench electricity' });
+    const ids: number[] = [];
+    for (const [i, account] of bench.accounts.entries()) {
+      const m = await createMeter(db, site, {
+        localName: `Bench meter ${i + 1}`,
+        account,
+        meterType: 5,
+        energyId: electricity.id,
+        unitId: electricity.stdUnitId,
+        meterOpen: '2020-01-01',
+      });
+      ids.push(m.id);
+    }
+    const editor = await createMember(db, org.id, { loginId: 'bench.loader', accessId: 3 });
+
+    const file = path.join(dir, bench.filename);
+    let t0 = performance.now();
+    const written = await bench.write(file);
+    console.log(
+      `wrote ${written.readings.toLocaleString('en')} readings (${(written.bytes / 1e6).toFixed(1)} MB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+
+    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+    const storage = createLocalStorage(path.join(dir, 'files'));
+    const jobs = await startJobRunner({
+      pool: database.pool,
+      db,
+      work: true,
+      storage,
+      pollingIntervalSeconds: 0.5,
+    });
+    runner.stop = () => jobs.stop();
+    const app = await buildApp({
+      config,
+      db,
+      mailer: { send: async () => {} },
+      logger: false,
+      jobQueue: jobs,
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/public/login',
+      payload: { username: editor.loginId, password: 'Verdant-test-1' },
+    });
+    const headers = { authorization: `Bearer ${login.json().data.token}` };
+
+    t0 = performance.now();
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/jobs/meter-load',
+      headers: { ...headers, 'content-type': 'application/octet-stream', 'x-filename': bench.filename },
+      payload: createReadStream(file),
+    });
+    if (upload.statusCode !== 200) throw new Error(`upload refused: ${upload.body}`);
+    const uploaded = (performance.now() - t0) / 1000;
+    let job: ImportJob | null = null;
+    for (;;) {
+      const res = await app.inject({ url: `/api/jobs/${upload.json().data.uuid}/status`, headers });
+      job = res.json().data as ImportJob;
+      if (job.status === 'finished' || job.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const loadSeconds = (performance.now() - t0) / 1000;
+    await app.close();
+    if (job.status !== 'finished') throw new Error(`the load failed: ${job.error}`);
+    const facts = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from monthly_facts where organisation_id = ${org.id}`,
+    );
+    const loadRate = job.readings / loadSeconds;
+    console.log(
+      `upload ${uploaded.toFixed(1)} s; upload to fresh ledger: ${loadSeconds.toFixed(1)} s for ${job.readings.toLocaleString('en')} readings, ${job.days.toLocaleString('en')} days, ${facts.rows[0]?.n.toLocaleString('en')} fact rows = ${Math.round(loadRate).toLocaleString('en')} readings/s`,
+    );
+
+    const client = await database.pool.connect();
+    try {
+      await client.query('create table plain_readings (meter_id int, read_at timestamptz, kwh real)');
+      t0 = performance.now();
+      let count = 0;
+      await pipeline(
+        Readable.from(
+          (function* () {
+            let chunk = '';
+            for (const [meter, at, kwh] of bench.rows()) {
+              count += 1;
+              chunk += `${ids[meter]}\t${new Date(at).toISOString()}\t${kwh}\n`;
+              if (chunk.length > 64 * 1024) {
+                yield chunk;
+                chunk = '';
+              }
+            }
+            yield chunk;
+          })(),
+        ),
+        client.query(copyFrom('copy plain_readings from stdin')),
+      );
+      const copySeconds = (performance.now() - t0) / 1000;
+      const copyRate = count / copySeconds;
+      console.log(
+        `plain COPY of the same readings: ${copySeconds.toFixed(1)} s = ${Math.round(copyRate).toLocaleString('en')} rows/s`,
+      );
+      console.log(`ratio load job / COPY: ${(loadRate / copyRate).toFixed(2)}x (target at least 0.5x)`);
+    } finally {
+      client.release();
+    }
+  } finally {
+    await runner.stop();
+    await database.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
