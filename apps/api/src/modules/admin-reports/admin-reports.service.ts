@@ -10,10 +10,10 @@ import { formatDisplayDate } from '@verdant/domain/dates';
 import { invoiceGaps } from '@verdant/domain/invoice-list';
 import { invoicedPercent, isSparse, meterYear } from '@verdant/domain/invoices/entry-report';
 import { fill, MSG } from '@verdant/domain/messages';
-import { stringify } from 'csv-stringify/sync';
 import { badRequest } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
 import { visibleMeters } from '../../lib/rights';
+import { csvText } from '../../lib/spreadsheet';
 import type { Caller } from '../../plugins/auth';
 import * as q from './admin-reports.queries';
 
@@ -128,7 +128,7 @@ export function createAdminReportsService({ db }: { db: Db }) {
           gaps.join('; '),
         ];
       });
-      return { filename: `invoice-entry-${body.year}.csv`, csv: stringify([header, ...lines]) };
+      return { filename: `invoice-entry-${body.year}.csv`, csv: csvText([header, ...lines]) };
     },
   };
 }

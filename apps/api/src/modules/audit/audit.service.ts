@@ -1,6 +1,6 @@
 import { AUDIT_PAGE_SIZE, type AuditEvent, type AuditPage, type AuditQuery } from '@verdant/contracts/audit';
 import type { Db } from '@verdant/db/client';
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from '../../lib/spreadsheet';
 import { idsToName, withNames } from './audit.names';
 import * as q from './audit.queries';
 
@@ -63,7 +63,7 @@ export function createAuditService({ db }: { db: Db }) {
         if (changes.length === 0) lines.push([...base, '', '', '']);
         for (const [field, c] of changes) lines.push([...base, field, value(c.before), value(c.after)]);
       }
-      return stringify(lines, {
+      return csvText(lines, {
         header: true,
         columns: [
           'When (UTC)',

@@ -4,10 +4,9 @@ import type { MeterDataExportRequest } from '@verdant/contracts/data-sources';
 import type { Db } from '@verdant/db/client';
 import { EXPORT_MAX_MONTHS } from '@verdant/domain/data-sources';
 import { fill, MSG } from '@verdant/domain/messages';
-import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import { badRequest, notFound } from '../../lib/errors';
 import { visibleMeters } from '../../lib/rights';
+import { csvStream, xlsxStream } from '../../lib/spreadsheet';
 import type { Caller } from '../../plugins/auth';
 import * as q from './data-sources.queries';
 
@@ -31,7 +30,7 @@ interface Sink {
 
 function csvSink(): Sink {
   const stream = new PassThrough();
-  const csv = stringify();
+  const csv = csvStream();
   csv.pipe(stream);
   return {
     stream,
@@ -47,18 +46,14 @@ function csvSink(): Sink {
 
 function xlsxSink(): Sink {
   const stream = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-  const sheet = book.addWorksheet('Meter data');
+  const sheet = xlsxStream(stream, 'Meter data');
   return {
     stream,
     row(cells) {
-      sheet.addRow(cells.map((c) => c ?? undefined)).commit();
+      sheet.addRow(cells);
       return stream.writableNeedDrain ? once(stream, 'drain') : undefined;
     },
-    async end() {
-      sheet.commit();
-      await book.commit();
-    },
+    end: () => sheet.commit(),
   };
 }
 

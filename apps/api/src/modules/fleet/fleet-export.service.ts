@@ -3,9 +3,9 @@ import type { FleetDataExportRequest, FleetTransactionExportRequest } from '@ver
 import type { Db } from '@verdant/db/client';
 import { monthsBetween } from '@verdant/domain/calendar';
 import { exportEnd } from '@verdant/domain/vehicles';
-import { stringify } from 'csv-stringify';
 import { notFound } from '../../lib/errors';
 import { canOnAssets } from '../../lib/rights';
+import { csvStream } from '../../lib/spreadsheet';
 import type { Caller } from '../../plugins/auth';
 import * as q from './fleet.queries';
 
@@ -49,7 +49,7 @@ export function createFleetExportService({ db }: { db: Db }) {
   ];
   const chosen = (data: readonly string[]) => HEADINGS.filter((h) => data.includes(h.key)).map((h) => h.key);
 
-  const stream = (records: AsyncIterable<Cells>) => Readable.from(records).pipe(stringify());
+  const stream = (records: AsyncIterable<Cells>) => Readable.from(records).pipe(csvStream());
 
   return {
     /** Checks the request, then answers a stream of CSV text. */

@@ -1,5 +1,5 @@
 import { type Co2eFigures, type GhgChart, MARKET_COLUMNS } from '@verdant/contracts/ghg-charts';
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from '../../lib/spreadsheet';
 
 /**
  * A GHG chart's figures as CSV: the row's labels (activity, the groupings' groups), whole kg CO2e by scope
@@ -48,5 +48,5 @@ export function chartCsv(chart: GhgChart): string {
     ...labels.map((_, i) => (i === 0 ? `Total ${chart.from} to ${chart.to}` : '')),
     ...figures(chart.totals),
   ];
-  return stringify([header, ...rows, total]);
+  return csvText([header, ...rows, total]);
 }

@@ -1,5 +1,5 @@
 import type { RefusedRow } from '@verdant/domain/imports/types';
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from '../../lib/spreadsheet';
 
 /** The error report names at most this many rows; a file with more refused is most likely the wrong format. */
 export const REPORT_LIMIT = 10_000;
@@ -19,6 +19,6 @@ export class Refusals {
     const rows = [...this.rows].sort((a, b) => a.line - b.line).map((r) => [r.line, r.reason]);
     if (this.count > this.rows.length)
       rows.push(['', `... and ${this.count - this.rows.length} more rows refused, not listed`]);
-    return Buffer.from(stringify([['Line', 'Reason'], ...rows]));
+    return Buffer.from(csvText([['Line', 'Reason'], ...rows]));
   }
 }

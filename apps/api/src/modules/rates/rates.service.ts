@@ -15,11 +15,11 @@ import { fill, MSG } from '@verdant/domain/messages';
 import { TOU_DAY_TYPES, TOU_TIME_PERIODS } from '@verdant/domain/rates/tou';
 import { parseTouRates, TOU_TEMPLATE_HEADER } from '@verdant/domain/rates/tou-upload';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import { audit, created } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import { visibleMeters } from '../../lib/rights';
+import { csvText } from '../../lib/spreadsheet';
 import type { Caller } from '../../plugins/auth';
 import * as q from './rates.queries';
 
@@ -158,7 +158,7 @@ export function createRatesService({ db }: { db: Db }) {
           for (const d of TOU_DAY_TYPES) rows.push([contract.name, toMonth(m), p.descr, d.daytypeDescr, '']);
       return {
         filename: `tou-rates-${contract.name.replace(/[^\w-]+/g, '-')}-${toMonth(from)}-${toMonth(till)}.csv`,
-        csv: stringify(rows),
+        csv: csvText(rows),
       };
     },
 

@@ -1,9 +1,9 @@
 import type { SiteDataExportRequest } from '@verdant/contracts/sites';
 import type { Db } from '@verdant/db/client';
 import { monthsBetween } from '@verdant/domain/calendar';
-import { stringify } from 'csv-stringify/sync';
 import { notFound } from '../../lib/errors';
 import { canOnAssets, visibleMeters } from '../../lib/rights';
+import { csvText } from '../../lib/spreadsheet';
 import type { Caller } from '../../plugins/auth';
 import * as q from './sites.queries';
 
@@ -73,7 +73,7 @@ export function createSiteExportService({ db }: { db: Db }) {
           }
         }
       }
-      return stringify(records);
+      return csvText(records);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { csvText } from '../../lib/csv';
 import { saveFile, savePng } from '../../lib/download';
 
 /** A file name from a title: letters, digits, spaces and dashes, with today's date. */
@@ -6,10 +7,9 @@ export function fileName(title: string, extension: string, now = new Date()): st
   return `${base} ${now.toISOString().slice(0, 10)}.${extension}`;
 }
 
-/** The rows as a CSV file (csv-stringify, loaded when first asked for). */
+/** The rows as a CSV file, its cells neutralised against formulas. */
 export async function downloadCsv(rows: string[][], name: string) {
-  const { stringify } = await import('csv-stringify/browser/esm/sync');
-  saveFile(new Blob([stringify(rows)], { type: 'text/csv;charset=utf-8' }), name);
+  saveFile(new Blob([await csvText(rows)], { type: 'text/csv;charset=utf-8' }), name);
 }
 
 /** A PNG data URL as a file. */

@@ -1,0 +1,40 @@
+import type { PassThrough } from 'node:stream';
+import { safeCell } from '@verdant/domain/spreadsheet-cells';
+import { type Options, stringify } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+
+/*
+ * The one place the API writes CSV and XLSX (docs/decisions/security.md, "Exports neutralise formulas"):
+ * every text cell goes through `safeCell`. A test fails for any other module that imports csv-stringify or
+ * exceljs.
+ */
+
+const safe = (options: Options = {}): Options => ({
+  ...options,
+  cast: { ...options.cast, string: (value: string) => String(safeCell(value)) },
+});
+
+/** Rows (arrays or records) as CSV text. */
+export const csvText = (records: readonly unknown[], options?: Options): string =>
+  stringifySync(records as unknown[], safe(options));
+
+/** A CSV writer stream: write rows, read text. */
+export const csvStream = (options?: Options) => stringify(safe(options));
+
+type Cell = string | number | null | undefined;
+
+/** A one-sheet XLSX workbook written row by row to `stream` (no styles, no shared strings). */
+export function xlsxStream(stream: PassThrough, sheetName: string) {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const sheet = book.addWorksheet(sheetName);
+  return {
+    addRow(cells: readonly Cell[]) {
+      sheet.addRow(cells.map((c) => (c === null ? undefined : safeCell(c)))).commit();
+    },
+    async commit() {
+      sheet.commit();
+      await book.commit();
+    },
+  };
+}
