@@ -1,6 +1,9 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
+import { editing, editor, member, viewing } from './access';
 import { int4, int4Param, isCalendarDate, text } from './common';
+import { defineOperations } from './operations';
+import { assetGraphData, assetGraphParams, siteDataExportRequest } from './sites/figures';
 
 /** A stored date: four-digit year first and a real day ('12-05-2024' and '2024-02-30' are refused). */
 export const isStoredDate = isCalendarDate;
@@ -152,44 +155,6 @@ export const indicatorValueRequest = z.object({
 
 export const messageAnswer = z.object({ success: z.boolean(), message: text() });
 
-export const GRAPH_MEASURES = ['cons', 'cost', 'co2e'] as const;
-export const assetGraphParams = z.object({
-  id: int4Param().positive(),
-  measure: z.enum(GRAPH_MEASURES),
-  year: int4Param().min(1990).max(2200),
-  month: int4Param().min(1).max(12),
-});
-/** The months of a reporting year ending in `year`-`month` against the year before. */
-export const assetGraphData = z.object({
-  months: z.array(text()),
-  data: z.tuple([z.array(z.number()), z.array(z.number())]),
-  seriesLabels: z.tuple([text(), text()]),
-  unit: text(),
-  year: z.number(),
-  yearEnd: z.number(),
-});
-export type AssetGraphData = z.infer<typeof assetGraphData>;
-
-export const EXPORT_QUANTITIES = ['cons', 'cost', 'co2e', 'units'] as const;
-const yyyyMM = text().regex(/^\d{4}-(0[1-9]|1[0-2])$/, MSG.exportRangeIncomplete);
-export const siteDataExportRequest = z.object({
-  assets: z.array(int4().positive()).min(1, MSG.exportNeedsAsset),
-  data: z.array(z.enum(EXPORT_QUANTITIES)).min(1, MSG.exportNeedsQuantity),
-  ranges: z
-    .array(
-      z
-        .object({
-          aggregation: z.enum(['monthly', 'total']),
-          start: z.union([yyyyMM, z.literal(''), z.null()]),
-          end: z.union([yyyyMM, z.literal(''), z.null()]),
-        })
-        .refine((r) => !!r.start && !!r.end, MSG.exportRangeIncomplete)
-        .refine((r) => !r.start || !r.end || r.start <= r.end, MSG.exportRangeOrder),
-    )
-    .min(1, MSG.exportRangeIncomplete),
-});
-export type SiteDataExportRequest = z.infer<typeof siteDataExportRequest>;
-
 export const siteMeterList = z.array(
   z.object({
     id: z.number(),
@@ -210,3 +175,111 @@ export const siteEntityList = z.array(
     closed: z.boolean(),
   }),
 );
+
+const org = '/organisations/:id';
+const siteRoute = { access: viewing({ site: 'params.id' }), params: siteIdParam } as const;
+
+/** The sites list, the site page and its writes (core-portal.md 2.4, 7). */
+export const sitesOperations = defineOperations('sites', {
+  list: {
+    method: 'GET',
+    path: `${org}/sites`,
+    summary: 'The sites list, 100 at a time, filtered and sorted',
+    access: member('params.id'),
+    params: organisationIdParam,
+    query: siteListQuery,
+    answer: siteList,
+  },
+  checkName: {
+    method: 'GET',
+    path: `${org}/site-name-check/:name`,
+    summary: 'Whether a name is free for a new site (case-insensitive)',
+    access: member('params.id'),
+    params: siteNameCheckParams,
+    answer: siteNameCheck,
+  },
+  create: {
+    method: 'POST',
+    path: `${org}/new-site`,
+    summary: 'Creates a site',
+    access: editor('params.id'),
+    params: organisationIdParam,
+    body: newSiteRequest,
+    answer: site,
+  },
+  dataExport: {
+    method: 'POST',
+    path: `${org}/site-data-export`,
+    summary: 'Site figures from the ledger as CSV',
+    access: member('params.id'),
+    intent: 'reads',
+    params: organisationIdParam,
+    body: siteDataExportRequest,
+    answer: 'file',
+  },
+  read: { method: 'GET', path: '/sites/:id', summary: 'The whole site', ...siteRoute, answer: site },
+  update: {
+    method: 'PUT',
+    path: '/sites/:id',
+    summary: 'Updates the fields sent',
+    access: editing({ site: 'params.id' }),
+    params: siteIdParam,
+    body: siteUpdate,
+    answer: site,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/sites/:id',
+    summary: 'Archives the site (restorable by a product administrator for three months)',
+    access: editing({ site: 'params.id' }),
+    params: siteIdParam,
+    answer: messageAnswer,
+  },
+  setIndicator: {
+    method: 'PUT',
+    path: '/sites/:id/indicator-defaults/:indicatorId',
+    summary: "Sets a site indicator's value (empty or null clears it)",
+    access: editing({ site: 'params.id' }),
+    params: indicatorParams,
+    body: indicatorValueRequest,
+    answer: site,
+  },
+  joinGroup: {
+    method: 'POST',
+    path: '/site-groups/:groupId/site/:siteId',
+    summary: 'Adds the site to a site group',
+    access: editing({ site: 'params.siteId' }),
+    params: groupMembershipParams,
+    answer: site,
+  },
+  leaveGroup: {
+    method: 'DELETE',
+    path: '/site-groups/:groupId/site/:siteId',
+    summary: 'Takes the site out of a site group',
+    access: editing({ site: 'params.siteId' }),
+    params: groupMembershipParams,
+    answer: site,
+  },
+  graph: {
+    method: 'GET',
+    path: '/sites/:id/asset-graph-data/:measure/:year/year-end/:month',
+    summary: 'The twelve months of a year ending in year-month against the year before',
+    ...siteRoute,
+    params: assetGraphParams,
+    answer: assetGraphData,
+  },
+  meters: {
+    method: 'GET',
+    path: '/sites/:id/data-sources',
+    summary: "The site's data sources",
+    ...siteRoute,
+    answer: siteMeterList,
+  },
+  entities: {
+    method: 'GET',
+    path: '/sites/:id/entities',
+    summary: "The site's entities",
+    ...siteRoute,
+    answer: siteEntityList,
+  },
+});

@@ -1,11 +1,20 @@
-import { type QueryClient, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import {
   type Operation,
   type OperationAnswer,
   type OperationInput,
   urlOf,
 } from '@verdant/contracts/operations';
+import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { apiRequest } from './api-client';
+import { nextPageOffset } from './paging';
 import { useOrganisationId } from './session-store';
 
 /**
@@ -92,5 +101,35 @@ export function useOperation<O extends Operation, T = OperationAnswer<O>>(
     queryKey: keyOf(op, input, organisationId),
     queryFn: ({ signal }) => call(op, input as OperationInput<O>, { signal }),
     enabled: input !== null && (options.enabled ?? true),
+  });
+}
+
+type PagedAnswer<K extends string> = { total: number } & { [k in K]: readonly unknown[] };
+
+/**
+ * A table's rows a page at a time ('Show Next 100'): the operation is called with the input's query plus the
+ * page's `offset` and `limit`, its answers carry `total` and their rows under `rows`. The previous rows stay on
+ * screen while new filters load. A null input waits.
+ */
+export function usePagedOperation<O extends Operation, K extends string>(
+  op: O,
+  input: OperationInput<O> | null,
+  rows: OperationAnswer<O> extends PagedAnswer<K> ? K : never,
+) {
+  const organisationId = useOrganisationId();
+  return useInfiniteQuery({
+    queryKey: keyOf(op, input, organisationId),
+    queryFn: ({ pageParam, signal }) => {
+      const i = input as { params?: object; query?: object };
+      const query = { ...i.query, offset: pageParam, limit: LIST_PAGE_SIZE };
+      return call(op, { ...i, query } as unknown as OperationInput<O>, { signal });
+    },
+    initialPageParam: 0,
+    getNextPageParam: nextPageOffset(rows) as unknown as (
+      last: OperationAnswer<O>,
+      pages: OperationAnswer<O>[],
+    ) => number | undefined,
+    placeholderData: keepPreviousData,
+    enabled: input !== null,
   });
 }

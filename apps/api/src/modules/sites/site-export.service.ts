@@ -1,4 +1,4 @@
-import type { SiteDataExportRequest } from '@verdant/contracts/sites';
+import type { SiteDataExportRequest } from '@verdant/contracts/sites/figures';
 import type { Db } from '@verdant/db/client';
 import { monthsBetween } from '@verdant/domain/calendar';
 import { notFound } from '../../lib/errors';

@@ -84,14 +84,6 @@ export async function liveSiteIds(db: DbOrTx, organisationId: number) {
   return rows.map((r) => r.id);
 }
 
-export async function reportingYearEnd(db: DbOrTx, organisationId: number) {
-  const [row] = await db
-    .select({ yearEnd: organisations.reportingYearEnd })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId));
-  return row?.yearEnd ?? 12;
-}
-
 /** A live site of the organisation by id (deleted ones are not found). */
 export async function findSite(db: DbOrTx, organisationId: number, id: number) {
   const [row] = await db

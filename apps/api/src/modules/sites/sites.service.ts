@@ -1,19 +1,13 @@
-import type {
-  AssetGraphData,
-  NewSiteRequest,
-  Site,
-  SiteList,
-  SiteListQuery,
-  SiteUpdate,
-} from '@verdant/contracts/sites';
+import type { NewSiteRequest, Site, SiteList, SiteListQuery, SiteUpdate } from '@verdant/contracts/sites';
+import type { AssetGraphData } from '@verdant/contracts/sites/figures';
 import type { Db, DbOrTx } from '@verdant/db/client';
-import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { fill, MSG } from '@verdant/domain/messages';
 import { siteAlertCounts } from '../../lib/alert-counts.queries';
 import { comparisonMonths, round } from '../../lib/asset-graph';
 import { audit, created, diff } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import * as groups from '../../lib/group-members.queries';
+import { orgOf } from '../../lib/organisation-context';
 import { allowedOf, visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './sites.queries';
@@ -24,8 +18,6 @@ const conflict = (message: string) => new AppError('CONFLICT', message, 409);
 
 /** Sites (core-portal spec: Site page, New site, Site data export): rights first, one transaction per write. */
 export function createSitesService({ db, clock }: { db: Db; clock: () => Date }) {
-  const lastCompleteMonth = () => addMonths(monthOf(clock().toISOString().slice(0, 10)), -1);
-
   /** The sites the caller may see: null when advanced rights hide none. */
   async function viewableSites(tx: DbOrTx, a: Caller, organisationId: number) {
     if (a.principal.productAdmin) return null;
@@ -47,14 +39,13 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
 
   async function readSite(a: Caller, siteId: number): Promise<Site> {
     const { site, mayEdit } = await siteScope(db, a, siteId);
-    const month = lastCompleteMonth();
-    const [joined, available, indicators, meterCount, visible, yearEnd] = await Promise.all([
+    const { lastCompleteMonth: month, reportingYearEnd: yearEnd } = orgOf(a);
+    const [joined, available, indicators, meterCount, visible] = await Promise.all([
       groups.joinedGroups(db, site.organisationId, 'site', siteId),
       groups.groupsOf(db, site.organisationId, 'site'),
       q.siteIndicators(db, site.organisationId, siteId),
       q.liveMeterCount(db, site.organisationId, siteId),
       visibleMeters(db, a.principal, site.organisationId),
-      q.reportingYearEnd(db, site.organisationId),
     ]);
     const [[figures], alerts] = await Promise.all([
       q.siteMonthlyFigures(db, site.organisationId, [siteId], month, month, visible),
@@ -90,7 +81,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
   return {
     async list(a: Caller, organisationId: number, query: SiteListQuery): Promise<SiteList> {
       const { mayEdit } = a.checked;
-      const yyyymm = query.month ?? lastCompleteMonth().slice(0, 7).replace('-', '');
+      const yyyymm = query.month ?? orgOf(a).lastCompleteMonth.slice(0, 7).replace('-', '');
       const month = `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
       const [allowed, visible, groupOptions] = await Promise.all([
         viewableSites(db, a, organisationId),

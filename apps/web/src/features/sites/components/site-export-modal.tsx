@@ -1,5 +1,5 @@
 import { Modal, Stack } from '@mantine/core';
-import { EXPORT_QUANTITIES, siteDataExportRequest } from '@verdant/contracts/sites';
+import { EXPORT_QUANTITIES, siteDataExportRequest } from '@verdant/contracts/sites/figures';
 import { useState } from 'react';
 import { chosenOrAll, ExportChoices, useExportSubmit } from '../../../components/export-form';
 import {

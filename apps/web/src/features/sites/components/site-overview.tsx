@@ -1,4 +1,5 @@
-import type { AssetGraphData, Site } from '@verdant/contracts/sites';
+import type { Site } from '@verdant/contracts/sites';
+import type { AssetGraphData } from '@verdant/contracts/sites/figures';
 import { reportingYearStart } from '@verdant/domain/reporting-year';
 import { useMemo, useState } from 'react';
 import { ComparisonChart, type ComparisonMeasure } from '../../../components/comparison-chart';
