@@ -34,9 +34,7 @@ import { deletedAssetsRoutes } from './modules/deleted-assets/deleted-assets.rou
 import { createDeletedAssetsService } from './modules/deleted-assets/deleted-assets.service';
 import { entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
-import { entityDetailsRoutes } from './modules/entities/entity-details.routes';
 import { createEntityDetailsService } from './modules/entities/entity-details.service';
-import { entityFiguresRoutes } from './modules/entities/entity-figures.routes';
 import { createEntityFiguresService } from './modules/entities/entity-figures.service';
 import { favouriteGraphsRoutes } from './modules/favourite-graphs/favourite-graphs.routes';
 import { createFavouriteGraphsService } from './modules/favourite-graphs/favourite-graphs.service';
@@ -252,7 +250,6 @@ export async function buildApp({
         clock,
       });
       await api.register(orgWideUpdatesRoutes, { service: createOrgWideUpdatesService({ db }) });
-      await api.register(entityFiguresRoutes, { service: createEntityFiguresService({ db, clock }) });
       await api.register(meterDistributionRoutes, {
         service: createMeterDistributionService({ db, clock }),
       });
@@ -276,8 +273,11 @@ export async function buildApp({
       await api.register(searchRoutes, { service: search });
       await api.register(catalogueRoutes, { service: catalogue });
       await api.register(dashboardRoutes, { service: dashboard });
-      await api.register(entitiesRoutes, { service: entities });
-      await api.register(entityDetailsRoutes, { service: createEntityDetailsService({ db }) });
+      await api.register(entitiesRoutes, {
+        service: entities,
+        details: createEntityDetailsService({ db }),
+        figures: createEntityFiguresService({ db }),
+      });
       await api.register(organisationsRoutes, { service: organisations });
       await api.register(referenceRoutes, { db });
       await api.register(ratesRoutes, { service: createRatesService({ db }) });

@@ -1,7 +1,23 @@
 import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { calendarDate, int4, int4Param, text } from './common';
+import { editing, member, viewing } from './access';
+import { calendarDate, idParam, int4, int4Param, text } from './common';
+import {
+  digits,
+  entityUsages,
+  indicatorParams,
+  indicatorSaved,
+  pumpDetail,
+  pumpUpdate,
+  usageParams,
+  usageSaved,
+  valueUpdate,
+  wwtpDetail,
+  wwtpUpdate,
+} from './entities/details';
+import { entityFigures } from './entities/figures';
+import { defineOperations } from './operations';
 import { searchAssetType, searchResult } from './search';
 
 /** Entity types (spec section 3); WWTP is a wastewater treatment plant. */
@@ -82,8 +98,6 @@ export const pumpMeterOptions = z.object({
 });
 export type PumpMeterOptions = z.infer<typeof pumpMeterOptions>;
 
-const digits = z.union([text(), z.number()]).nullable().optional();
-
 export const newEntityRequest = z.object({
   name: text().trim().max(200).default(''),
   siteId: int4().positive().nullable().default(null),
@@ -148,87 +162,6 @@ export const entityUpdate = z
   .partial();
 export type EntityUpdate = z.infer<typeof entityUpdate>;
 
-export const pumpDetail = z.object({
-  head: z.number().nullable(),
-  powerMeterId: z.number().nullable(),
-  flowMeterId: z.number().nullable(),
-});
-export type PumpDetail = z.infer<typeof pumpDetail>;
-export const pumpUpdate = z.object({
-  head: digits,
-  powerMeterId: int4().nullable().optional(),
-  flowMeterId: int4().nullable().optional(),
-});
-
-export const USAGE_INTEGER_FIELDS = [
-  'entusageId',
-  'designEui',
-  'commissionedEui',
-  'interventionEui',
-  'accontrId',
-  'heatId',
-  'lightId',
-] as const;
-export const USAGE_NUMBER_FIELDS = [
-  'airconVolume',
-  'lowHumidity',
-  'highHumidity',
-  'lowTemp',
-  'highTemp',
-  'airChanges',
-  'airInfiltration',
-  'coreHours',
-  'coreOccupancy',
-  'coreEnergyIntensity',
-  'ncoreHours',
-  'ncoreOccupancy',
-  'ncoreEnergyIntensity',
-] as const;
-export const USAGE_FIELDS = [...USAGE_INTEGER_FIELDS, ...USAGE_NUMBER_FIELDS] as const;
-export type UsageField = (typeof USAGE_FIELDS)[number];
-export const usageField = z.enum(USAGE_FIELDS);
-
-export const entityUsage = z.object(
-  Object.fromEntries(USAGE_FIELDS.map((f) => [f, z.number().nullable()])) as Record<
-    UsageField,
-    z.ZodNullable<z.ZodNumber>
-  >,
-);
-export type EntityUsage = z.infer<typeof entityUsage>;
-
-export const entityIndicator = z.object({
-  indicatorId: z.number(),
-  label: text(),
-  unit: text(),
-  value: z.number().nullable(),
-});
-export const entityUsages = z.object({ usage: entityUsage, indicators: z.array(entityIndicator) });
-export type EntityUsages = z.infer<typeof entityUsages>;
-
-/** One field's new value: a number, its text as typed, or null to clear it. */
-export const valueUpdate = z.object({ value: z.union([z.number(), text(), z.null()]) });
-export const usageParams = z.object({ id: int4Param().positive(), field: usageField });
-export const indicatorParams = z.object({
-  id: int4Param().positive(),
-  indicatorId: int4Param().positive(),
-});
-
-export const wwtpDetail = z.object({
-  populationServed: z.number().nullable(),
-  designCapacityM3PerDay: z.number().nullable(),
-  treatmentType: text().nullable(),
-  influentMeterId: z.number().nullable(),
-});
-export type WwtpDetail = z.infer<typeof wwtpDetail>;
-export const wwtpUpdate = z
-  .object({
-    populationServed: z.union([z.number(), text(), z.null()]),
-    designCapacityM3PerDay: z.union([z.number(), text(), z.null()]),
-    treatmentType: text().trim().max(200).nullable(),
-    influentMeterId: int4().nullable(),
-  })
-  .partial();
-
 export const createdEntity = z.object({ success: z.literal(true), data: entityDetail });
 export const deletedAnswer = z.object({ success: z.literal(true), message: text() });
 
@@ -246,35 +179,145 @@ export const browseAnswer = z.object({
 });
 export type BrowseAnswer = z.infer<typeof browseAnswer>;
 
-export const usageSaved = z.object({ field: usageField, value: z.number().nullable() });
-export const indicatorSaved = z.object({ indicatorId: z.number(), value: z.number().nullable() });
+const one = { params: idParam } as const;
+const view = viewing({ entity: 'params.id' });
+const edit = editing({ entity: 'params.id' });
 
-/** GET /entities/{id}/figures: the entity's distributed figures, month by month, and the meters behind them. */
-export const entityFigures = z.object({
-  /** The last complete month (yyyy-MM); `months` are the twelve months ending with it, oldest first. */
-  lastCompleteMonth: text(),
-  months: z.array(
-    z.object({
-      month: text(),
-      /** kWh, dollars before tax and kg CO2e: each meter's figure times its share of consumption then. */
-      cons: z.number(),
-      cost: z.number(),
-      co2e: z.number(),
-      consIncomplete: z.boolean(),
-      costIncomplete: z.boolean(),
-      co2eIncomplete: z.boolean(),
-    }),
-  ),
-  /** The data sources sharing their consumption with the entity now (the ones the caller may see). */
-  meters: z.array(
-    z.object({
-      meterId: z.number(),
-      meterName: text(),
-      percCons: z.number(),
-      percNote: z.number(),
-      /** The month the share applies from; null: from the meter's first month. */
-      validFrom: text().nullable(),
-    }),
-  ),
+/** Entities: the list, the New Entity wizard, the entity page and its details (core-portal.md 2.5, 7). */
+export const entitiesOperations = defineOperations('entities', {
+  list: {
+    method: 'GET',
+    path: '/organisations/:id/entities',
+    summary: 'Entities of an organisation, filtered and sorted, 100 at a time',
+    access: member('params.id'),
+    params: orgParam,
+    query: entitiesQuery,
+    answer: entitiesList,
+  },
+  create: {
+    method: 'POST',
+    path: '/organisations/:id/new-entity',
+    summary: 'Create an entity (the facility is created when the site has none of that name)',
+    access: member('params.id'),
+    params: orgParam,
+    body: newEntityRequest,
+    answer: createdEntity,
+  },
+  facilities: {
+    method: 'GET',
+    path: '/sites/:siteId/facilities',
+    summary: 'Facilities at a site',
+    access: viewing({ site: 'params.siteId' }),
+    params: siteParam,
+    answer: facilityList,
+  },
+  pumpMeters: {
+    method: 'GET',
+    path: '/sites/:siteId/pump-meters',
+    summary: "A site's power (electricity) and flow (water) meters, for a pump",
+    access: viewing({ site: 'params.siteId' }),
+    params: siteParam,
+    answer: pumpMeterOptions,
+  },
+  read: {
+    method: 'GET',
+    path: '/entities/:id',
+    summary: 'One entity',
+    access: view,
+    ...one,
+    answer: entityDetail,
+  },
+  update: {
+    method: 'PUT',
+    path: '/entities/:id',
+    summary: "Change any of an entity's fields",
+    access: edit,
+    ...one,
+    body: entityUpdate,
+    answer: entityDetail,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/entities/:id',
+    summary: 'Delete (archive) an entity',
+    access: edit,
+    ...one,
+    answer: deletedAnswer,
+  },
+  browse: {
+    method: 'GET',
+    path: '/current-user/browse',
+    summary: 'Assets of one type the caller may see, by name, 100 at a time (the browse panel)',
+    access: member(),
+    query: browseQuery,
+    answer: browseAnswer,
+  },
+  pump: {
+    method: 'GET',
+    path: '/entities/:id/pump',
+    summary: "A pump's head and meters",
+    access: view,
+    ...one,
+    answer: pumpDetail,
+  },
+  updatePump: {
+    method: 'PUT',
+    path: '/entities/:id/pump',
+    summary: "Change a pump's head (metres, digits only) or its power and flow meters",
+    access: edit,
+    ...one,
+    body: pumpUpdate,
+    answer: pumpDetail,
+  },
+  usages: {
+    method: 'GET',
+    path: '/entities/:id/usages',
+    summary: "An entity's usage, commissioning and EUI targets, and its indicators",
+    access: view,
+    ...one,
+    answer: entityUsages,
+  },
+  updateUsage: {
+    method: 'PUT',
+    path: '/entities/:id/usages/:field',
+    summary: 'Change one usage field (integer for EUI targets, number for utilisation fields)',
+    access: edit,
+    params: usageParams,
+    body: valueUpdate,
+    answer: usageSaved,
+  },
+  updateIndicator: {
+    method: 'PUT',
+    path: '/entities/:id/indicators/:indicatorId',
+    summary: 'Change one indicator value (a whole number; null clears it)',
+    access: edit,
+    params: indicatorParams,
+    body: valueUpdate,
+    answer: indicatorSaved,
+  },
+  wwtp: {
+    method: 'GET',
+    path: '/entities/:id/wwtp',
+    summary: "A wastewater plant's details",
+    access: view,
+    ...one,
+    answer: wwtpDetail,
+  },
+  updateWwtp: {
+    method: 'PUT',
+    path: '/entities/:id/wwtp',
+    summary: "Change a wastewater plant's details",
+    access: edit,
+    ...one,
+    body: wwtpUpdate,
+    answer: wwtpDetail,
+  },
+  figures: {
+    method: 'GET',
+    path: '/entities/:id/figures',
+    summary: "The entity's distributed figures for the twelve months to the last complete one",
+    access: view,
+    ...one,
+    answer: entityFigures,
+  },
 });
-export type EntityFigures = z.infer<typeof entityFigures>;

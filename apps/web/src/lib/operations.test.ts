@@ -37,7 +37,6 @@ const NOT_MOVED_YET = new Set([
   'features/data-source/transactions/api.ts',
   'features/data-sources/api.ts',
   'features/data-sources/new-meter/api.ts',
-  'features/entities/api.ts',
   'features/fleet/api.ts',
   'features/fuel-card/api.ts',
   'features/ghg-charts/api.ts',

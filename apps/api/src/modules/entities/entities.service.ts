@@ -9,12 +9,12 @@ import type {
 import type { SearchResult } from '@verdant/contracts/search';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import type { entities } from '@verdant/db/schema/assets';
-import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
 import { audit, created, diff } from '../../lib/audit';
 import { forbidden, notFound } from '../../lib/errors';
+import { orgOf } from '../../lib/organisation-context';
 import { type AssetRef, allowedOf, canOnAssets, hasAdvancedRights, visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './entities.queries';
@@ -137,7 +137,7 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
       const { role, mayEdit } = a.checked;
       const { offset, limit, ...filter } = query;
       // The consumption column: the last complete month's kWh distributed to each entity.
-      const month = addMonths(monthOf(clock().toISOString().slice(0, 10)), -1);
+      const month = orgOf(a).lastCompleteMonth;
       if (!(await narrowed(a, organisationId, role?.admin === true))) {
         const figures = { month, visible: null };
         const [rows, total] = await Promise.all([
@@ -196,7 +196,7 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
           facilityId,
           buildsegId: body.buildsegId,
           entdescId: body.entdescId ?? null,
-          entityOpen: clock().toISOString().slice(0, 10),
+          entityOpen: orgOf(a).today,
         });
         if (pump) await dq.upsertPump(tx, { organisationId, entityId: id, headMetres: pump.head, ...pump });
         if (body.type === 'WWTP') await dq.upsertWwtp(tx, organisationId, id, {});

@@ -1,4 +1,4 @@
-import type { UsageField } from '@verdant/contracts/entities';
+import type { UsageField } from '@verdant/contracts/entities/details';
 import type { DbOrTx } from '@verdant/db/client';
 import {
   entityIndicatorValues,

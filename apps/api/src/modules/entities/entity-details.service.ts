@@ -7,7 +7,7 @@ import {
   type UsageField,
   type WwtpDetail,
   type wwtpUpdate,
-} from '@verdant/contracts/entities';
+} from '@verdant/contracts/entities/details';
 import type { Db } from '@verdant/db/client';
 import { MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';

@@ -1,8 +1,9 @@
-import type { EntityFigures } from '@verdant/contracts/entities';
+import type { EntityFigures } from '@verdant/contracts/entities/figures';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { DISTRIBUTION_FROM_START, sumFacts } from '@verdant/db/ledger/read-model';
-import { addMonths, monthOf } from '@verdant/domain/calendar';
+import { addMonths } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
+import { orgOf } from '../../lib/organisation-context';
 import { visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import { entityFor } from './entity-access';
@@ -30,13 +31,12 @@ async function sharesInForce(db: DbOrTx, organisationId: number, entityId: numbe
 }
 
 /** An entity's distributed figures, read through the ledger's read model grouped by entity. */
-export function createEntityFiguresService({ db, clock }: { db: Db; clock: () => Date }) {
+export function createEntityFiguresService({ db }: { db: Db }) {
   return {
     async figures(a: Caller, entityId: number): Promise<EntityFigures> {
       const { rec } = await entityFor(db, a, entityId);
       const organisationId = rec.entity.organisationId;
-      const thisMonth = monthOf(clock().toISOString().slice(0, 10));
-      const last = addMonths(thisMonth, -1);
+      const last = orgOf(a).lastCompleteMonth;
       const first = addMonths(last, -11);
       const visible = await visibleMeters(db, a.principal, organisationId);
       const [rows, shares] = await Promise.all([
@@ -48,7 +48,7 @@ export function createEntityFiguresService({ db, clock }: { db: Db; clock: () =>
           visible,
           entityIds: [entityId],
         }),
-        sharesInForce(db, organisationId, entityId, thisMonth),
+        sharesInForce(db, organisationId, entityId, orgOf(a).currentMonth),
       ]);
       const byMonth = new Map(rows.map((r) => [r.month, r]));
       return {

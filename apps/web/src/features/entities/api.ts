@@ -1,38 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  createdEntity,
-  deletedAnswer,
   type EntityDetail,
   type EntityType,
   type EntityUpdate,
-  entitiesList,
-  entityDetail,
-  entityFigures,
-  entityUsages,
-  facilityList,
-  indicatorSaved,
   type NewEntityRequest,
-  pumpDetail,
-  pumpMeterOptions,
-  type UsageField,
-  usageSaved,
-  type WwtpDetail,
-  wwtpDetail,
+  entitiesOperations as ops,
 } from '@verdant/contracts/entities';
-import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
-import { api } from '../../lib/api-client';
-import { pageQuery } from '../../lib/paging';
+import type { EntityUsages, UsageField, wwtpUpdate } from '@verdant/contracts/entities/details';
+import type { z } from 'zod';
+import { call, invalidate, keyOf, useOperation, usePagedOperation } from '../../lib/operations';
 import { useOrganisationId } from '../../lib/session-store';
-import { usePagedList } from '../../lib/use-paged-list';
-
-export const entityKeys = {
-  lists: (orgId: number | null) => ['entities', orgId, 'list'] as const,
-  entity: (id: number) => ['entity', id] as const,
-  usages: (id: number) => ['entity', id, 'usages'] as const,
-  pump: (id: number) => ['entity', id, 'pump'] as const,
-  wwtp: (id: number) => ['entity', id, 'wwtp'] as const,
-  figures: (id: number) => ['entity', id, 'figures'] as const,
-};
 
 export interface EntityFilters {
   q: string;
@@ -43,136 +20,115 @@ export interface EntityFilters {
   dir: 'asc' | 'desc';
 }
 
-function listPath(orgId: number, f: EntityFilters, offset: number) {
-  const { sort, dir, q, includeClosed, hideOpen, types } = f;
-  const params = pageQuery(offset, LIST_PAGE_SIZE, { sort, dir }, { q, includeClosed, hideOpen, types });
-  return `/organisations/${orgId}/entities?${params}`;
-}
-
-/** The entities table, LIST_PAGE_SIZE rows at a time. */
-export function useEntitiesList(filters: EntityFilters) {
+/** The entities table, a page at a time; the optional filters are sent only when set. */
+export function useEntitiesList(f: EntityFilters) {
   const orgId = useOrganisationId();
-  return usePagedList(
-    [...entityKeys.lists(orgId), filters],
-    'entities',
-    (offset, signal) => api.get(listPath(orgId ?? 0, filters, offset), { schema: entitiesList, signal }),
-    orgId !== null,
-  );
+  const query = {
+    sort: f.sort,
+    dir: f.dir,
+    q: f.q || undefined,
+    includeClosed: f.includeClosed ? ('true' as const) : undefined,
+    hideOpen: f.hideOpen ? ('true' as const) : undefined,
+    types: f.types.length > 0 ? f.types.join(',') : undefined,
+  };
+  return usePagedOperation(ops.list, orgId === null ? null : { params: { id: orgId }, query }, 'entities');
 }
 
-export function useFacilities(siteId: number | null) {
-  return useQuery({
-    queryKey: ['site', siteId, 'facilities'],
-    queryFn: ({ signal }) => api.get(`/sites/${siteId}/facilities`, { schema: facilityList, signal }),
-    enabled: siteId !== null,
-  });
-}
+export const useFacilities = (siteId: number | null) =>
+  useOperation(ops.facilities, siteId === null ? null : { params: { siteId } });
 
-export function usePumpMeters(siteId: number | null) {
-  return useQuery({
-    queryKey: ['site', siteId, 'pump-meters'],
-    queryFn: ({ signal }) => api.get(`/sites/${siteId}/pump-meters`, { schema: pumpMeterOptions, signal }),
-    enabled: siteId !== null,
-  });
+export const usePumpMeters = (siteId: number | null) =>
+  useOperation(ops.pumpMeters, siteId === null ? null : { params: { siteId } });
+
+/** The entity's cache entry: writes that answer the whole entity put it straight in. */
+function useEntityCache(id: number) {
+  const client = useQueryClient();
+  const orgId = useOrganisationId();
+  return {
+    client,
+    set: (key: Parameters<typeof keyOf>[0], value: unknown) =>
+      client.setQueryData(keyOf(key, { params: { id } }, orgId), value),
+    remove: () => client.removeQueries({ queryKey: keyOf(ops.read, { params: { id } }, orgId) }),
+  };
 }
 
 export function useCreateEntity() {
   const orgId = useOrganisationId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewEntityRequest) =>
-      api.post(`/organisations/${orgId}/new-entity`, { body, schema: createdEntity }),
+    mutationFn: (body: NewEntityRequest) => call(ops.create, { params: { id: orgId ?? 0 }, body }),
     onSuccess: ({ data }) => {
-      client.setQueryData(entityKeys.entity(data.id), data);
-      void client.invalidateQueries({ queryKey: entityKeys.lists(orgId) });
+      client.setQueryData(keyOf(ops.read, { params: { id: data.id } }, orgId), data);
+      void invalidate(client, ops.list);
     },
   });
 }
 
-export function useEntity(id: number) {
-  return useQuery({
-    queryKey: entityKeys.entity(id),
-    queryFn: ({ signal }) => api.get(`/entities/${id}`, { schema: entityDetail, signal }),
-    retry: false,
-  });
-}
+export const useEntity = (id: number) => useOperation(ops.read, { params: { id } }, { retry: false });
 
 /** The entity's distributed figures: twelve months and the data sources sharing with it. */
-export function useEntityFigures(id: number) {
-  return useQuery({
-    queryKey: entityKeys.figures(id),
-    queryFn: ({ signal }) => api.get(`/entities/${id}/figures`, { schema: entityFigures, signal }),
-  });
-}
+export const useEntityFigures = (id: number) => useOperation(ops.figures, { params: { id } });
 
 /** Saves some fields; the answer (the whole entity) goes straight into the cache. */
 export function useUpdateEntity(id: number) {
-  const client = useQueryClient();
-  const orgId = useOrganisationId();
+  const cache = useEntityCache(id);
   return useMutation({
-    mutationFn: (body: EntityUpdate) => api.put(`/entities/${id}`, { body, schema: entityDetail }),
+    mutationFn: (body: EntityUpdate) => call(ops.update, { params: { id }, body }),
     onSuccess: (updated: EntityDetail) => {
-      client.setQueryData(entityKeys.entity(id), updated);
-      void client.invalidateQueries({ queryKey: entityKeys.lists(orgId) });
+      cache.set(ops.read, updated);
+      void invalidate(cache.client, ops.list);
     },
   });
 }
 
 export function useDeleteEntity(id: number) {
-  const client = useQueryClient();
-  const orgId = useOrganisationId();
+  const cache = useEntityCache(id);
   return useMutation({
-    mutationFn: () => api.delete(`/entities/${id}`, { schema: deletedAnswer }),
+    mutationFn: () => call(ops.remove, { params: { id } }),
     onSuccess: () => {
-      client.removeQueries({ queryKey: entityKeys.entity(id) });
-      void client.invalidateQueries({ queryKey: entityKeys.lists(orgId) });
+      cache.remove();
+      void invalidate(cache.client, ops.list);
     },
   });
 }
 
-export function useEntityUsages(id: number) {
-  return useQuery({
-    queryKey: entityKeys.usages(id),
-    queryFn: ({ signal }) => api.get(`/entities/${id}/usages`, { schema: entityUsages, signal }),
-  });
+export const useEntityUsages = (id: number) => useOperation(ops.usages, { params: { id } });
+
+/** Changes the cached usages in place once a field is saved. */
+export function usePatchEntityUsages(id: number) {
+  const client = useQueryClient();
+  const orgId = useOrganisationId();
+  return (change: (u: EntityUsages) => EntityUsages) =>
+    client.setQueryData<EntityUsages>(keyOf(ops.usages, { params: { id } }, orgId), (u) =>
+      u ? change(u) : u,
+    );
 }
 
 export const saveUsage = (id: number, field: UsageField, value: string | number | null) =>
-  api.put(`/entities/${id}/usages/${field}`, { body: { value }, schema: usageSaved });
+  call(ops.updateUsage, { params: { id, field }, body: { value } });
 
 export const saveIndicator = (id: number, indicatorId: number, value: string | null) =>
-  api.put(`/entities/${id}/indicators/${indicatorId}`, { body: { value }, schema: indicatorSaved });
+  call(ops.updateIndicator, { params: { id, indicatorId }, body: { value } });
 
-export function usePump(id: number, enabled: boolean) {
-  return useQuery({
-    queryKey: entityKeys.pump(id),
-    queryFn: ({ signal }) => api.get(`/entities/${id}/pump`, { schema: pumpDetail, signal }),
-    enabled,
-  });
-}
+export const usePump = (id: number, enabled: boolean) =>
+  useOperation(ops.pump, { params: { id } }, { enabled });
 
 export function useUpdatePump(id: number) {
-  const client = useQueryClient();
+  const cache = useEntityCache(id);
   return useMutation({
     mutationFn: (body: { head?: string | null; powerMeterId?: number | null; flowMeterId?: number | null }) =>
-      api.put(`/entities/${id}/pump`, { body, schema: pumpDetail }),
-    onSuccess: (saved) => client.setQueryData(entityKeys.pump(id), saved),
+      call(ops.updatePump, { params: { id }, body }),
+    onSuccess: (saved) => cache.set(ops.pump, saved),
   });
 }
 
-export function useWwtp(id: number, enabled: boolean) {
-  return useQuery({
-    queryKey: entityKeys.wwtp(id),
-    queryFn: ({ signal }) => api.get(`/entities/${id}/wwtp`, { schema: wwtpDetail, signal }),
-    enabled,
-  });
-}
+export const useWwtp = (id: number, enabled: boolean) =>
+  useOperation(ops.wwtp, { params: { id } }, { enabled });
 
 export function useUpdateWwtp(id: number) {
-  const client = useQueryClient();
+  const cache = useEntityCache(id);
   return useMutation({
-    mutationFn: (body: Partial<Record<keyof WwtpDetail, string | number | null>>) =>
-      api.put(`/entities/${id}/wwtp`, { body, schema: wwtpDetail }),
-    onSuccess: (saved) => client.setQueryData(entityKeys.wwtp(id), saved),
+    mutationFn: (body: z.input<typeof wwtpUpdate>) => call(ops.updateWwtp, { params: { id }, body }),
+    onSuccess: (saved) => cache.set(ops.wwtp, saved),
   });
 }

@@ -1,6 +1,6 @@
 import { Anchor, Group, Loader, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { EntityFigures as Figures } from '@verdant/contracts/entities';
+import type { EntityFigures as Figures } from '@verdant/contracts/entities/figures';
 import { formatDisplayMonth } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
 import { shortMonthLabel } from '@verdant/domain/month-labels';

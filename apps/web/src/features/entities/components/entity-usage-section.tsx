@@ -1,10 +1,10 @@
 import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { EntityUsages, UsageField } from '@verdant/contracts/entities';
+import type { EntityUsages, UsageField } from '@verdant/contracts/entities/details';
 import { InlineField } from '../../../components/inline-field';
 import { LookupSelect } from '../../../components/lookup-select';
 import { SettingsSection } from '../../../components/settings-section';
-import { entityKeys, saveIndicator, saveUsage, useEntityUsages } from '../api';
+import { saveIndicator, saveUsage, useEntityUsages, usePatchEntityUsages } from '../api';
 
 const EUI: [UsageField, string][] = [
   ['designEui', 'Design EUI (kWh/m2/yr)'],
@@ -33,9 +33,7 @@ const show = (v: number | null) => (v === null ? null : String(v));
 /** Usage and commissioning, EUI targets (whole numbers), utilisation (numbers) and the entity's indicators. */
 export function EntityUsageSection({ entityId, readOnly }: { entityId: number; readOnly: boolean }) {
   const usages = useEntityUsages(entityId);
-  const client = useQueryClient();
-  const patch = (change: (u: EntityUsages) => EntityUsages) =>
-    client.setQueryData<EntityUsages>(entityKeys.usages(entityId), (u) => (u ? change(u) : u));
+  const patch = usePatchEntityUsages(entityId);
   const saveField = async (field: UsageField, value: string | number | null) => {
     const saved = await saveUsage(entityId, field, value);
     patch((u) => ({ ...u, usage: { ...u.usage, [field]: saved.value } }));
