@@ -15,6 +15,7 @@ import { importsBench, nem12ParseBench } from './imports.bench';
 import { invoiceListBench } from './invoice-list.bench';
 import { invoicesBench } from './invoices.bench';
 import { ledgerBench } from './ledger.bench';
+import { mixBench } from './mix.bench';
 import { pagesBench } from './pages.bench';
 import { sessionsBench } from './sessions.bench';
 
@@ -36,6 +37,7 @@ try {
   // BENCH_ONLY=<name> runs only the bench of that name (the keys below).
   const benches = {
     sessions: sessionsBench,
+    mix: mixBench,
     audit: auditBench,
     ledger: ledgerBench,
     pages: pagesBench,

@@ -7,8 +7,10 @@ import { HEADERS } from '@verdant/contracts/common';
 import type { Db } from '@verdant/db/client';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type pg from 'pg';
 import type { Config } from './config';
 import { type JobQueue, noJobQueue } from './jobs/job-definition';
+import { createAccessCache } from './lib/access-cache';
 import { createBackground } from './lib/background';
 import type { Mailer } from './lib/mail';
 import { createSigner } from './lib/signing-key';
@@ -18,7 +20,7 @@ import { createAdminReportsService } from './modules/admin-reports/admin-reports
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
+import { createAuthService, type ResolvedSession } from './modules/auth/auth.service';
 import { createOidcClient } from './modules/auth/oidc';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
@@ -186,7 +188,22 @@ export async function buildApp({
         fetch: oidcFetch,
       })
     : undefined;
-  const auth = createAuthService({ db, config, mailer, background, oidc });
+  const pool = (db as unknown as { $client?: pg.Pool }).$client;
+  const access = pool
+    ? createAccessCache<ResolvedSession>({
+        seconds: config.SESSION_CACHE_SECONDS,
+        connection: pool.options,
+        log: (line) => app.log.warn(line),
+      })
+    : undefined;
+  if (access) {
+    app.addHook('onClose', () => access.close());
+    // A write answers once its changes to sessions and rights are heard here (lib/access-cache.ts).
+    app.addHook('onSend', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') await access.settle();
+    });
+  }
+  const auth = createAuthService({ db, config, mailer, background, oidc, access });
   await app.register(accessPlugin, { auth, db, clock });
   await app.register(metricsPlugin, { db, token: config.METRICS_TOKEN });
   await app.register(openapiPlugin);

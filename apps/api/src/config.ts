@@ -11,6 +11,12 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Connections each process keeps to PostgreSQL (docs/performance.md, "The connection pool"): requests wait
+   * for a free one. More than the database server's cores buys little; several processes share the server's
+   * max_connections.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATA_DIR: z.string().default('./data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   PUBLIC_URL: z.string().url().optional(),
@@ -19,6 +25,11 @@ const schema = z.object({
     .int()
     .min(10)
     .default(SESSION_MINUTES * 60),
+  /**
+   * How long a process keeps a resolved session (its person and rights) between calls; any change to sessions,
+   * people, memberships or organisations empties it at once (lib/access-cache.ts). 0: every call reads them.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: bool.default(true),
   SMTP_URL: z.string().optional(),

@@ -32,7 +32,7 @@ async function main() {
     await ensureDatabase(embedded.url(), 'verdant');
     url = embedded.url('verdant');
   }
-  const database = connect(url);
+  const database = connect(url, config.DATABASE_POOL_SIZE);
   let app: App | undefined;
   let stopping = false;
   let jobs: JobRunner | undefined;

@@ -49,6 +49,7 @@ describe('two API processes on one database (behind a load balancer)', () => {
         METRICS_TOKEN,
         LOGIN_MAX_FAILURES: '3',
         PUBLIC_RATE_LIMIT_PER_MINUTE: '1000',
+        DATABASE_POOL_SIZE: '4',
       });
     };
     // Both start together: migrations and the seeds take turns behind their locks.
@@ -85,6 +86,15 @@ describe('two API processes on one database (behind a load balancer)', () => {
         })
       ).status,
     ).toBe(401);
+  });
+
+  it('sizes each process connection pool from DATABASE_POOL_SIZE', async () => {
+    for (const server of [a, b]) {
+      const res = await fetch(`${server.url}/api/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(await res.text()).toContain('verdant_db_pool_connections{state="max"} 4');
+    }
   });
 
   it('keeps the sign-in limits shared: failures on either process count together', async () => {

@@ -20,6 +20,8 @@ export interface AuthenticatedPerson {
   user: { id: number };
   principal: Principal;
   organisationId: number | null;
+  /** A role already read (with the session): a rule on that organisation asks no more. */
+  knownRole?: { organisationId: number; role: OrganisationRole | undefined };
 }
 
 /** What the declared rule established; services read it instead of asking again. */
@@ -99,7 +101,10 @@ async function checkRole(
   } else {
     organisationId = numberParam(params, rule.organisation);
   }
-  const role = (await organisationRoles(db, who.principal, [organisationId])).get(organisationId);
+  const role =
+    who.knownRole?.organisationId === organisationId
+      ? who.knownRole.role
+      : (await organisationRoles(db, who.principal, [organisationId])).get(organisationId);
   if (!allows(who.principal, role, 'enter')) throw refuse();
   const self = rule.orSelf !== undefined && Number(paramOf(params, rule.orSelf)) === who.user.id;
   if (!self && !allows(who.principal, role, ROLE_ACTION[rule.role])) throw refuse();

@@ -40,7 +40,7 @@ export interface OrganisationRole {
 
 export type OrganisationAction = 'enter' | 'edit' | 'administer';
 
-interface RoleRow {
+export interface RoleRow {
   organisationId: number;
   statusId: number;
   accessId: number | null;
@@ -61,7 +61,7 @@ const settingsOf = (r: RoleRow): OrganisationSettings => ({
 });
 
 /** A product administrator holds every organisation; anyone else what their membership says, if any. */
-function toRole(principal: Principal, r: RoleRow): OrganisationRole | undefined {
+export function toRole(principal: Principal, r: RoleRow): OrganisationRole | undefined {
   const organisationEnabled = r.statusId === ORGANISATION_STATUS.enabled;
   if (principal.productAdmin) {
     return {

@@ -9,7 +9,7 @@ import { type Checked, checkAccess, needsSession } from '../lib/access';
 import { forbidden, unauthorised } from '../lib/errors';
 import { principalOf } from '../lib/identity';
 import { type OrganisationContext, organisationContext } from '../lib/organisation-context';
-import type { Principal } from '../lib/rights';
+import type { OrganisationRole, Principal } from '../lib/rights';
 import type { AuthService } from '../modules/auth/auth.service';
 
 export interface AuthContext {
@@ -20,6 +20,8 @@ export interface AuthContext {
   principal: Principal;
   /** The session's current organisation (null only for a product administrator with none chosen). */
   organisationId: number | null;
+  /** The role in the session's organisation, read with the session (the rights engine reuses it). */
+  knownRole: { organisationId: number; role: OrganisationRole | undefined } | undefined;
 }
 
 /** A signed-in caller whose route's declared access has been checked: services receive this. */
@@ -81,7 +83,7 @@ async function authenticate(auth: AuthService, request: FastifyRequest, reply: F
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw unauthorised();
-  const { tokenHash, session, user } = await auth.resolveSession(token);
+  const { tokenHash, session, user, sessionRole } = await auth.resolveSession(token);
   request.auth = {
     token,
     tokenHash,
@@ -89,6 +91,10 @@ async function authenticate(auth: AuthService, request: FastifyRequest, reply: F
     session,
     principal: principalOf(user),
     organisationId: session.organisationId,
+    knownRole:
+      session.organisationId === null
+        ? undefined
+        : { organisationId: session.organisationId, role: sessionRole },
   };
   reply.header(HEADERS.token, token);
   reply.header(HEADERS.expires, session.expiresAt.toISOString());

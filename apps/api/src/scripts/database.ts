@@ -11,7 +11,7 @@ export async function openCommandDatabase(
   config: Config,
   { startIfStopped }: { startIfStopped: boolean },
 ): Promise<Database | null> {
-  if (config.DATABASE_URL) return connect(config.DATABASE_URL);
+  if (config.DATABASE_URL) return connect(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   // The same server and password file as main.ts.
   const server = {
     dir: path.join(config.dataDir, 'pg'),
@@ -19,11 +19,11 @@ export async function openCommandDatabase(
     passwordFile: path.join(config.dataDir, 'pg-password'),
   };
   const running = await runningEmbeddedUrl(server, 'verdant');
-  if (running) return connect(running);
+  if (running) return connect(running, config.DATABASE_POOL_SIZE);
   if (!startIfStopped) return null;
   const embedded = await startEmbedded(server);
   await ensureDatabase(embedded.url(), 'verdant');
-  const database = connect(embedded.url('verdant'));
+  const database = connect(embedded.url('verdant'), config.DATABASE_POOL_SIZE);
   return {
     ...database,
     async close() {

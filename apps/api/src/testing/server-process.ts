@@ -34,11 +34,15 @@ export interface ServerProcess {
  * The compiled API as `npm start` runs it, as a real process (in a process group of its own, like a program started
  * from a terminal), answering on a free port of 127.0.0.1 once /api/health says so.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  /** Node's own options before the program (a CPU profile: `--cpu-prof`). */
+  options: { nodeArgs?: string[] } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const main = path.join(await productionBuild(), 'main.js');
-  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--enable-source-maps', main], {
     cwd: repoRoot,
     detached: true,
     env: { ...inherited, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },

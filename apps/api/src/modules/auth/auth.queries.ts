@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@verdant/db/client';
+import type { Db, DbOrTx } from '@verdant/db/client';
 import {
   loginAttempts,
   loginTokens,
@@ -110,20 +110,41 @@ export async function insertSession(db: DbOrTx, values: typeof sessions.$inferIn
 }
 
 /** A live session and its user: not ended, not expired, the user active; nothing otherwise. A read, no write. */
-export async function findLiveSession(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
-    .select({ session: sessions, user: users })
+/**
+ * A live session, its user, and the user's standing in the session's organisation (the membership and the
+ * organisation's status, for the rights engine), in one statement prepared once per connection: every signed-in
+ * call runs it (docs/performance.md, "Session and rights in one statement").
+ */
+export function liveSessionStatement(db: Db) {
+  return db
+    .select({
+      session: sessions,
+      user: users,
+      organisationStatusId: organisations.statusId,
+      timeZone: organisations.timeZone,
+      reportingYearEnd: organisations.reportingYearEnd,
+      factorSourceId: organisations.emissionFactorDataSourceId,
+      ownFactors: organisations.ownFactors,
+      accessId: memberships.accessId,
+      admin: memberships.admin,
+      orgBlocked: memberships.orgBlocked,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(organisations, eq(organisations.id, sessions.organisationId))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.organisationId, sessions.organisationId), eq(memberships.userId, sessions.userId)),
+    )
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.endedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.statusId, 1),
       ),
-    );
-  return row;
+    )
+    .prepare('live_session');
 }
 
 /**

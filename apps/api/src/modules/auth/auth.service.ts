@@ -1,18 +1,20 @@
 import type { SessionData } from '@verdant/contracts/auth';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { dummyHash, hashPassword, verifyPassword } from '@verdant/db/password-hash';
+import type { sessions } from '@verdant/db/schema/core';
 import { ACCESS, USER_STATUS } from '@verdant/domain/constants';
 import { DEMO_ACCOUNT } from '@verdant/domain/demo-account';
 import { fill, MSG } from '@verdant/domain/messages';
 import { isPasswordComplex, isValidResetEmail } from '@verdant/domain/passwords';
 import type { Config } from '../../config';
+import type { AccessCache } from '../../lib/access-cache';
 import { type AuditActor, audit, systemJob } from '../../lib/audit';
 import { type Background, createBackground } from '../../lib/background';
 import { AppError, badRequest, notFound, unauthorised } from '../../lib/errors';
 import { organisationSummary, principalOf, toCurrentUser } from '../../lib/identity';
 import type { Mailer } from '../../lib/mail';
 import { sendPasswordLink } from '../../lib/password-links';
-import { enterableOrganisations, organisationRoles } from '../../lib/rights';
+import { enterableOrganisations, type OrganisationRole, organisationRoles, toRole } from '../../lib/rights';
 import { hashToken, newToken } from '../../lib/tokens';
 import * as q from './auth.queries';
 import type { OidcClient } from './oidc';
@@ -25,15 +27,70 @@ export interface AuthDeps {
   background?: Background;
   /** Single sign-on, when configured. */
   oidc?: OidcClient;
+  /** Keeps resolved sessions between calls (none: every call reads the database). */
+  access?: AccessCache<ResolvedSession>;
 }
+
+/** What a bearer token resolves to: the session, its person, and their role in the session's organisation. */
+export interface ResolvedSession {
+  tokenHash: string;
+  session: typeof sessions.$inferSelect;
+  user: q.UserRow;
+  /** The role in `session.organisationId` (undefined: none, or no organisation). */
+  sessionRole: OrganisationRole | undefined;
+}
+
+function resolved(
+  tokenHash: string,
+  row: Awaited<ReturnType<ReturnType<typeof q.liveSessionStatement>['execute']>>[number],
+): ResolvedSession {
+  const { session, user } = row;
+  const { organisationStatusId: statusId, timeZone, reportingYearEnd, ownFactors } = row;
+  const sessionRole =
+    session.organisationId === null ||
+    statusId === null ||
+    timeZone === null ||
+    reportingYearEnd === null ||
+    ownFactors === null
+      ? undefined
+      : toRole(principalOf(user), {
+          organisationId: session.organisationId,
+          statusId,
+          accessId: row.accessId,
+          admin: row.admin,
+          orgBlocked: row.orgBlocked,
+          timeZone,
+          reportingYearEnd,
+          factorSourceId: row.factorSourceId,
+          ownFactors,
+        });
+  return { tokenHash, session, user, sessionRole };
+}
+
+const noCache: AccessCache<ResolvedSession> = {
+  active: false,
+  through: (_key, load) => load(),
+  update: () => {},
+  clear: () => {},
+  settle: async () => {},
+  close: async () => {},
+};
 
 /** A session's expiry is written at most this often, however many calls slide it. */
 const SLIDE_AT_MOST_EVERY_SECONDS = 60;
 
 const loginFailed = () => new AppError('LOGIN_FAILED', MSG.loginUnsuccessful, 401);
 
-export function createAuthService({ db, config, mailer, background = createBackground(), oidc }: AuthDeps) {
+export function createAuthService({
+  db,
+  config,
+  mailer,
+  background = createBackground(),
+  oidc,
+  access = noCache,
+}: AuthDeps) {
   const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
+  let liveSession: ReturnType<typeof q.liveSessionStatement> | undefined;
 
   /** Opens a session in the organisation asked for when the user may enter it, else the most recently used. */
   async function openSession(
@@ -288,22 +345,36 @@ export function createAuthService({ db, config, mailer, background = createBackg
       return MSG.passwordChanged;
     },
 
-    async resolveSession(token: string) {
+    /**
+     * The live session of a bearer token, its person and their role in the session's organisation: one
+     * statement, or none while the access cache holds them (lib/access-cache.ts).
+     */
+    async resolveSession(token: string): Promise<ResolvedSession> {
       const tokenHash = hashToken(token);
-      const found = await q.findLiveSession(db, tokenHash);
-      if (!found) throw unauthorised();
+      const found = await access.through(tokenHash, async () => {
+        liveSession ??= q.liveSessionStatement(db);
+        const [row] = await liveSession.execute({ tokenHash });
+        return row && resolved(tokenHash, row);
+      });
+      if (!found || found.session.expiresAt.getTime() <= Date.now()) throw unauthorised();
       // Every call slides the expiry, but it is written at most once a minute (a tenth of a short session).
       const ttl = config.SESSION_TTL_SECONDS;
       const every = Math.min(SLIDE_AT_MOST_EVERY_SECONDS, ttl / 10);
-      let session = found.session;
-      if (session.expiresAt.getTime() < Date.now() + (ttl - every) * 1000) {
+      if (found.session.expiresAt.getTime() < Date.now() + (ttl - every) * 1000) {
         const expiresAt = await q.slideSession(db, tokenHash, ttl, every);
-        if (expiresAt) session = { ...session, expiresAt };
+        if (expiresAt) {
+          const slid = { ...found, session: { ...found.session, expiresAt } };
+          access.update(tokenHash, slid);
+          return slid;
+        }
       }
-      return { tokenHash, session, user: found.user };
+      return found;
     },
 
-    logout: (tokenHash: string) => q.endSession(db, tokenHash),
+    logout: async (tokenHash: string) => {
+      await q.endSession(db, tokenHash);
+      access.clear();
+    },
 
     /** Ends every session of a user (blocked, or their password was reset). */
     endSessionsOf: (tx: DbOrTx, userId: number) => q.endAllSessions(tx, userId),
@@ -316,11 +387,13 @@ export function createAuthService({ db, config, mailer, background = createBackg
 
     /** Points a session at another organisation; the caller has checked the right to enter it. */
     moveSession: (tokenHash: string, userId: number, organisationId: number, testDrive = false) =>
-      db.transaction(async (tx) => {
-        await q.setSessionOrganisation(tx, tokenHash, organisationId);
-        // A test drive does not reorder the demo account's recent organisations for the next visitor.
-        if (!testDrive) await q.markVisit(tx, userId, organisationId);
-      }),
+      db
+        .transaction(async (tx) => {
+          await q.setSessionOrganisation(tx, tokenHash, organisationId);
+          // A test drive does not reorder the demo account's recent organisations for the next visitor.
+          if (!testDrive) await q.markVisit(tx, userId, organisationId);
+        })
+        .finally(access.clear),
   };
 }
 

@@ -11,7 +11,7 @@ import { MENU, type MenuAudience } from '@verdant/domain/menu';
 import { MSG } from '@verdant/domain/messages';
 import { badRequest, notFound } from '../../lib/errors';
 import { organisationSummary, toCurrentUser } from '../../lib/identity';
-import { allows, enterableOrganisations, organisationRoles, type Principal } from '../../lib/rights';
+import { allows, enterableOrganisations, organisationRoles } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import type { AuthService } from '../auth/auth.service';
 import * as q from './current-user.queries';
@@ -19,14 +19,17 @@ import * as q from './current-user.queries';
 const RESULTS_LIMIT = 100;
 
 export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth: AuthService }) {
-  async function roleIn(principal: Principal, organisationId: number | null) {
+  /** The caller's role in their session's organisation, read with the session. */
+  async function roleIn(auth: Caller) {
+    const organisationId = auth.organisationId;
     if (organisationId === null) return undefined;
-    return (await organisationRoles(db, principal, [organisationId])).get(organisationId);
+    if (auth.knownRole?.organisationId === organisationId) return auth.knownRole.role;
+    return (await organisationRoles(db, auth.principal, [organisationId])).get(organisationId);
   }
 
   return {
     async details(auth: Caller) {
-      return toCurrentUser(auth.user, auth.organisationId, await roleIn(auth.principal, auth.organisationId));
+      return toCurrentUser(auth.user, auth.organisationId, await roleIn(auth));
     },
 
     async orgSummary(auth: Caller) {
@@ -59,7 +62,7 @@ export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth:
     },
 
     async fullMenu(auth: Caller): Promise<MenuItem[]> {
-      const role = await roleIn(auth.principal, auth.organisationId);
+      const role = await roleIn(auth);
       const may: Record<MenuAudience, boolean> = {
         member: allows(auth.principal, role, 'enter'),
         editor: allows(auth.principal, role, 'edit'),

@@ -27,7 +27,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { db, token }: { db
   const pool = (db as unknown as { $client?: pg.Pool }).$client;
   new client.Gauge({
     name: 'verdant_db_pool_connections',
-    help: "This process's database connections, by state (total, idle, waiting clients)",
+    help: "This process's database connections, by state (total, idle, waiting clients, max: DATABASE_POOL_SIZE)",
     labelNames: ['state'],
     registers: [registry],
     collect() {
@@ -35,6 +35,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { db, token }: { db
       this.set({ state: 'total' }, pool.totalCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);
+      this.set({ state: 'max' }, pool.options.max);
     },
   });
   new client.Gauge({
