@@ -13,6 +13,8 @@ export interface AccessCache<T> {
   through(key: string, load: () => Promise<T | undefined>): Promise<T | undefined>;
   /** Replaces a kept value (after this process changed it, as a session's slid expiry). */
   update(key: string, value: T): void;
+  /** Forgets one value (it proved older than the database's). */
+  forget(key: string): void;
   /** Forgets everything (this process changed a right; the notification follows for the others). */
   clear(): void;
   /**
@@ -105,6 +107,9 @@ export function createAccessCache<T>({ seconds, connection, max = 10_000, log }:
     update(key, value) {
       const hit = kept.get(key);
       if (hit) hit.value = value;
+    },
+    forget(key) {
+      kept.delete(key);
     },
     clear,
     async settle() {

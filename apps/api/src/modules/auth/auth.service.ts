@@ -71,6 +71,7 @@ const noCache: AccessCache<ResolvedSession> = {
   active: false,
   through: (_key, load) => load(),
   update: () => {},
+  forget: () => {},
   clear: () => {},
   settle: async () => {},
   close: async () => {},
@@ -367,6 +368,8 @@ export function createAuthService({
           access.update(tokenHash, slid);
           return slid;
         }
+        // Another process slid it meanwhile: read it afresh next time.
+        access.forget(tokenHash);
       }
       return found;
     },
