@@ -198,9 +198,11 @@ export async function buildApp({
     : undefined;
   if (access) {
     app.addHook('onClose', () => access.close());
-    // A write answers once its changes to sessions and rights are heard here (lib/access-cache.ts).
+    // A call that changes anything answers once its changes to sessions and rights are heard here
+    // (lib/access-cache.ts), so the next call sees them.
     app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') await access.settle();
+      if ((request.routeOptions.config as { intent?: string } | undefined)?.intent !== 'reads')
+        await access.settle();
     });
   }
   const auth = createAuthService({ db, config, mailer, background, oidc, access });
