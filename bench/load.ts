@@ -6,7 +6,7 @@
 //
 // LOAD_TARGET=<url> with LOAD_DATABASE_URL=<url>: load an API already running (bench/proxy.ts, behind a proxy).
 // LOAD_CPU_PROF=<folder>: the API runs with `--cpu-prof` into that folder and the health phase is skipped, so
-// the profile is the mix's (bench/profile-summary.ts summarises it; docs/performance.md, "Where the CPU goes").
+// the profile is the mix's (bench/profile-summary.ts summarises it; docs/performance.md, Where the CPU goes).
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,7 @@ const EDITORS = Number(process.env.LOAD_EDITORS ?? 20);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const PROFILE_DIR = process.env.LOAD_CPU_PROF;
 
-/** The targets of docs/performance.md, "Under load". */
+/** The targets of the browsing mix under load (docs/performance.md, Under load). */
 export function loadVerdicts(health: Result | undefined, mix: Result, editors: Result | undefined): string[] {
   const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
   const lines: string[] = [];

@@ -39,7 +39,7 @@ interface Options {
 
 /**
  * A short-lived cache of what each signed-in call resolves (its session, person and rights), emptied whenever the
- * database says any of them changed (docs/decisions/performance.md, "Session and rights in one statement, kept until a change is notified"). It keeps nothing
+ * database says any of them changed (docs/decisions/performance.md, Session and rights cache). It keeps nothing
  * unless a LISTEN connection hears the triggers' notifications: with the listener down (the database restarted),
  * every call reads the database until it is back.
  */

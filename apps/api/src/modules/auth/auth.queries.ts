@@ -113,7 +113,7 @@ export async function insertSession(db: DbOrTx, values: typeof sessions.$inferIn
 /**
  * A live session, its user, and the user's standing in the session's organisation (the membership and the
  * organisation's status, for the rights engine), in one statement prepared once per connection: every signed-in
- * call runs it (docs/performance.md, "Session and rights in one statement, kept per process").
+ * call runs it (docs/decisions/performance.md, Session and rights cache).
  */
 export function liveSessionStatement(db: Db) {
   return db
