@@ -3,11 +3,11 @@ import { catalogueOperations } from '@verdant/contracts/catalogue';
 import { organisationIdentifierLabels } from '@verdant/contracts/meters';
 import {
   type ConsumptionAlertDefault,
-  orgWideAnswer,
+  orgWideUpdatesOperations as ops,
   type TariffAlertDefault,
 } from '@verdant/contracts/org-wide-updates';
 import { api } from '../../lib/api-client';
-import { useOperation } from '../../lib/operations';
+import { call, useOperation } from '../../lib/operations';
 import { useOrganisationId } from '../../lib/session-store';
 
 export const useRetailers = () => useOperation(catalogueOperations.retailers, {});
@@ -29,23 +29,22 @@ export type OrgWideCall =
 
 /** One mutation for the four org-wide updates (data-portal spec 7). */
 export function useOrgWideUpdate() {
-  const orgId = useOrganisationId();
+  const orgId = useOrganisationId() ?? 0;
   return useMutation({
-    mutationFn: (call: OrgWideCall) => {
-      const at = `/organisations/${orgId}`;
-      const schema = orgWideAnswer;
-      switch (call.kind) {
+    mutationFn: (update: OrgWideCall) => {
+      switch (update.kind) {
         case 'consumption':
-          return api.post(`${at}/consumption-alert/set-default${call.override ? '?override=true' : ''}`, {
-            body: call.body,
-            schema,
+          return call(ops.consumptionAlerts, {
+            params: { id: orgId },
+            query: { override: update.override ? 'true' : undefined },
+            body: update.body,
           });
         case 'tariff':
-          return api.post(`${at}/tariff-alert/set-default`, { body: call.body, schema });
+          return call(ops.tariffAlerts, { params: { id: orgId }, body: update.body });
         case 'identifiers':
-          return api.post(`${at}/meter-identifiers/set-default/${call.labelId}`, { schema });
+          return call(ops.identifiers, { params: { id: orgId, labelId: update.labelId } });
         case 'retailers':
-          return api.post(`${at}/retailer/set-default/${call.from}/to/${call.to}`, { schema });
+          return call(ops.retailers, { params: { id: orgId, from: update.from, to: update.to } });
       }
     },
   });
