@@ -1,6 +1,7 @@
 import { addMonths, fromDayNumber, monthOf, toDayNumber } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
+import { demoMeterDay, halfHourKwh } from './demo-load-profiles';
 import { recomputeFacts } from './ledger/recompute';
 import { halfHourDays, halfHourRegisters } from './schema/inputs';
 
@@ -10,7 +11,7 @@ type Quantity = 'kWh' | 'kVArh';
 /**
  * The three smart meters' second registers, estimated days and a gap (docs/decisions/demo.md, Interval data
  * extras), added over the half-hour data of the demo ledger (standard-time days, register 0 'Unspecified'):
- *   Civic Library: register 2 exports rooftop solar, 20 kW peak at solar noon on clear days;
+ *   Civic Library: register 2 exports what the library does not use of its 20 kW rooftop solar;
  *   Southern Depot: register 1 imports the night-rate hot water (3 kW from 23:00 to 07:00);
  *   Head Office EV chargers: register 3 records reactive energy (kVArh, 30% of the kWh).
  * In the last complete month every meter misses two whole days (a communications fault), six half hours of
@@ -90,8 +91,6 @@ interface Second {
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
-/** Days of the year from the first of January: sunnier in the southern summer. */
-const dayOfYear = (date: string) => toDayNumber(date) - toDayNumber(`${date.slice(0, 4)}-01-01`);
 
 const SECOND: Record<string, Second> = {
   'Civic Library Smart meter': {
@@ -99,16 +98,8 @@ const SECOND: Record<string, Second> = {
     register: 2,
     direction: 'export',
     quantity: 'kWh',
-    values: (date) => {
-      const summer = 0.6 + 0.4 * Math.cos((2 * Math.PI * dayOfYear(date)) / 365);
-      // Cloudier one day in three.
-      const cloud = toDayNumber(date) % 3 === 0 ? 0.45 : 1;
-      return Array.from({ length: 48 }, (_, hh) => {
-        const hour = hh / 2 + 0.25;
-        const sun = hour > 6.5 && hour < 18.5 ? Math.sin((Math.PI * (hour - 6.5)) / 12) : 0;
-        return round3(20 * sun * summer * cloud * 0.5);
-      });
-    },
+    // What the library does not use of its 20 kW of rooftop solar, on the demo's weather.
+    values: (date) => halfHourKwh(demoMeterDay('Civic Library Smart meter', date).exportKw),
   },
   'Southern Depot Smart meter': {
     loadGroupKva: 50,

@@ -1,16 +1,11 @@
-import {
-  addMonths,
-  daysBetween,
-  daysInMonth,
-  fromDayNumber,
-  monthOf,
-  toDayNumber,
-} from '@verdant/domain/calendar';
+import { addMonths, daysInMonth, fromDayNumber, monthOf, toDayNumber } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
 import { createMeter } from './asset-factories';
 import type { DbOrTx } from './client';
 import { type DemoInvoiceFigures, demoLineItems, demoTaxAmount } from './demo-line-items';
+import { type DemoSmartMeterName, demoMonthKwh } from './demo-load-profiles';
 import { demoNhhRateFor } from './demo-rates';
+import { demoHalfHourDays } from './demo-smart-meters';
 import {
   createConsumptionRecord,
   createFuelPurchase,
@@ -18,7 +13,7 @@ import {
   createInvoices,
 } from './input-factories';
 import { recomputeFacts } from './ledger/recompute';
-import { halfHourDays, halfHourRegisters, invoiceLineItems } from './schema/inputs';
+import { invoiceLineItems } from './schema/inputs';
 
 /**
  * The demo organisation's meters and three years of inputs, computed from simple formulas so that any
@@ -72,6 +67,8 @@ interface Profile {
   trend: number;
   rate: number;
   daily: number;
+  /** The month's kWh when a model draws it (the smart meters), instead of the formula above. */
+  quantity?: (month: string) => number;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -95,7 +92,7 @@ async function monthlyInvoices(
   const figures: DemoInvoiceFigures[] = [];
   for (let m = first, i = 0; m <= last; m = addMonths(m, 1), i++) {
     const days = daysInMonth(m);
-    const quantity = round1(p.base * season(m, p.amplitude) * p.trend ** (i / 12));
+    const quantity = p.quantity?.(m) ?? round1(p.base * season(m, p.amplitude) * p.trend ** (i / 12));
     const cost = round2(quantity * p.rate + days * p.daily);
     list.push({
       from: m,
@@ -140,9 +137,9 @@ export async function seedDemoLedger(db: DbOrTx, sites: Site[], today: string): 
     return s;
   };
   const ids: number[] = [];
-  const open = fromDayNumber(toDayNumber(firstMonth) - 400);
+  // Every meter opens on the first day of its inputs: its invoice list starts with its first invoice.
   const meter = async (s: Site, values: Parameters<typeof createMeter>[2]) => {
-    const row = await createMeter(db, s, { meterOpen: open, ...values });
+    const row = await createMeter(db, s, { meterOpen: firstMonth, ...values });
     ids.push(row.id);
     return row;
   };
@@ -322,78 +319,38 @@ export async function seedDemoLedger(db: DbOrTx, sites: Site[], today: string): 
     });
   }
 
-  // Smart meters: invoices until 13 months ago, then half-hour data only.
+  // Smart meters: invoices until 13 months ago, then half-hour data, both drawn from the buildings' models.
   const hhStart = addMonths(lastMonth, -12);
-  const smart: [string, string, number][] = [
-    ['Civic Library', 'Smart meter', 14],
-    ['Southern Depot', 'Smart meter', 22],
-    ['Head Office', 'EV chargers', 9],
+  const smart: [string, string, DemoSmartMeterName][] = [
+    ['Civic Library', 'Smart meter', 'Civic Library Smart meter'],
+    ['Southern Depot', 'Smart meter', 'Southern Depot Smart meter'],
+    ['Head Office', 'EV chargers', 'Head Office EV chargers'],
   ];
-  for (const [siteName, name, peakKw] of smart) {
+  for (const [siteName, name, model] of smart) {
     const m = await meter(site(siteName), {
       localName: `${siteName} ${name}`,
       ...electricity,
       meterType: 5,
       smartMetering: true,
     });
-    const base = peakKw * 0.25;
     await monthlyInvoices(
       db,
       m,
-      { base: base * 24 * 30 * 1.6, amplitude: 0.15, trend: 1, rate: 0.21, daily: 1.2 },
+      {
+        base: 0,
+        amplitude: 0,
+        trend: 1,
+        rate: 0.21,
+        daily: 1.2,
+        quantity: (month) => demoMonthKwh(model, month),
+      },
       firstMonth,
       addMonths(hhStart, -1),
       `SM${ids.length}`,
       { energy: 'electricity', tou: false },
     );
-    await halfHourData(db, m, hhStart, fromDayNumber(toDayNumber(today) - 1), base, peakKw);
+    await demoHalfHourDays(db, m, model, hhStart, fromDayNumber(toDayNumber(today) - 1));
   }
   await recomputeFacts(db, ids, today);
   return { meters: ids.length };
-}
-
-/** A weekday business-hours profile on a base load, lower at weekends, a little seasonal; kW and kWh per half hour. */
-async function halfHourData(
-  db: DbOrTx,
-  meter: { id: number; organisationId: number },
-  from: string,
-  till: string,
-  baseKw: number,
-  peakKw: number,
-) {
-  const rows: (typeof halfHourDays.$inferInsert)[] = [];
-  const total = daysBetween(from, till);
-  for (let d = 0; d < total; d++) {
-    const date = fromDayNumber(toDayNumber(from) + d);
-    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    const working = weekday >= 1 && weekday <= 5;
-    const s = season(monthOf(date), 0.15);
-    const kw = Array.from({ length: 48 }, (_, hh) => {
-      const hour = hh / 2;
-      const busy =
-        working && hour >= 7.5 && hour < 18
-          ? (peakKw - baseKw) * Math.sin((Math.PI * (hour - 7.5)) / 10.5)
-          : 0;
-      return Math.round((baseKw + busy) * s * 100) / 100;
-    });
-    const kwh = kw.map((v) => Math.round(v * 0.5 * 1000) / 1000);
-    rows.push({
-      meterId: meter.id,
-      organisationId: meter.organisationId,
-      readDate: date,
-      kwh,
-      kw,
-      pf: kw.map((v) => Math.round((0.86 + 0.1 * (v / peakKw)) * 1000) / 1000),
-      dayKwh: kwh.reduce((a, b) => a + b, 0),
-      readings: 48,
-    });
-  }
-  await db.insert(halfHourRegisters).values({
-    organisationId: meter.organisationId,
-    meterId: meter.id,
-    register: 0,
-    direction: 'import',
-    quantity: 'kWh',
-  });
-  for (let i = 0; i < rows.length; i += 500) await db.insert(halfHourDays).values(rows.slice(i, i + 500));
 }

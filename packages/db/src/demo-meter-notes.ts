@@ -40,7 +40,8 @@ const DISTRIBUTIONS: [string, [string, number, number][]][] = [
 ];
 
 /**
- * Demo notes of every kind on a few data sources (ongoing, for a period, non-invoicing, bound to an invoice) and
+ * Demo notes of every kind on a few data sources (ongoing, for a period, non-invoicing, bound to an invoice),
+ * each true of the invoices it stands beside (docs/decisions/demo.md), and
  * the entity distributions (with one change of shares a year ago, so the Distribution tab has history).
  * Runs after the ledger and the entities, which it finds by name.
  */
@@ -102,20 +103,24 @@ export async function seedDemoMeterNotes(
     dateTill: addDays(today, -40),
     text: 'Chiller out of service for repairs; portable units used in the reading room.',
   });
-  note('Southern Depot Wash bay', {
-    dateFrom: addDays(today, -200),
-    dateTill: addDays(today, -170),
-    text: 'Wash bay closed for resurfacing: the supply was disconnected and no invoices were issued.',
-    invoiceGapFiller: true,
-  });
   note('Aquatic Centre Pool pumps', {
     dateFrom: addDays(today, -30),
     text: 'Variable speed drives fitted to both circulation pumps.',
   });
-  // Notes bound to invoices take the invoice's period.
-  for (const [name, back, text] of [
-    ['Aquatic Centre Main supply', 0, 'Estimated read: the actual read follows on the next invoice.'],
-    ['Head Office Gas', 5, 'Credit for overcharged line charges applied on this invoice.'],
+  // Notes bound to invoices take the invoice's period, and say what the invoice shows: an estimated read, and
+  // two of the slips the bill audit finds (demo-invoice-anomalies.ts).
+  for (const [name, estimated, text] of [
+    ['Aquatic Centre Main supply', true, 'Estimated read: the actual read follows on the next invoice.'],
+    [
+      'Northern Depot Workshop supply',
+      false,
+      'GST on this invoice is $12.34 more than 15 % of its charges: queried with the retailer.',
+    ],
+    [
+      'Southern Depot Wash bay',
+      false,
+      "Levy rate is half as much again as the Electricity Authority's: queried with the retailer.",
+    ],
   ] as const) {
     const meter = meterId(name);
     if (meter === undefined) continue;
@@ -126,9 +131,15 @@ export async function seedDemoMeterNotes(
         invoiceMeters,
         and(eq(invoiceMeters.invoiceId, invoices.id), eq(invoiceMeters.meterId, meter)),
       )
-      .where(and(eq(invoices.organisationId, organisationId), sql`${invoices.dateTill} <= ${today}`))
+      .where(
+        and(
+          eq(invoices.organisationId, organisationId),
+          eq(invoices.kind, 'normal'),
+          sql`${invoices.dateTill} <= ${today}`,
+          estimated ? eq(invoices.readType, 'estimated') : undefined,
+        ),
+      )
       .orderBy(desc(invoices.dateFrom))
-      .offset(back)
       .limit(1);
     if (invoice) {
       notes.push({
@@ -140,6 +151,31 @@ export async function seedDemoMeterNotes(
         text,
       });
     }
+  }
+  // The wash bay was connected six weeks before its first invoice: a non-invoicing period, not a missing one.
+  const washBay = meterId('Southern Depot Wash bay');
+  const [first] = washBay
+    ? await tx
+        .select({ dateFrom: invoices.dateFrom })
+        .from(invoices)
+        .innerJoin(
+          invoiceMeters,
+          and(eq(invoiceMeters.invoiceId, invoices.id), eq(invoiceMeters.meterId, washBay)),
+        )
+        .orderBy(invoices.dateFrom)
+        .limit(1)
+    : [];
+  if (washBay !== undefined && first) {
+    const opened = addDays(first.dateFrom, -47);
+    await tx.update(meters).set({ meterOpen: opened }).where(eq(meters.id, washBay));
+    notes.push({
+      organisationId,
+      meterId: washBay,
+      dateFrom: opened,
+      dateTill: addDays(first.dateFrom, -1),
+      text: "Wash bay commissioned: the builder's account paid for its power until handover, so no invoices came to us.",
+      invoiceGapFiller: true,
+    });
   }
   if (notes.length > 0) await tx.insert(jobs).values(notes);
 }

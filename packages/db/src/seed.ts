@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { faker } from '@faker-js/faker';
 import { todayIn } from '@verdant/domain/time-zone';
 import { eq } from 'drizzle-orm';
-import { createGroup, createSite, grantRight } from './asset-factories';
 import { seedCatalogue } from './catalogue-seed';
-import type { Db, DbOrTx } from './client';
+import type { Db } from './client';
 import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
@@ -19,8 +18,10 @@ import { seedDemoMeterAccounts } from './demo-meter-accounts';
 import { seedDemoMeterNotes } from './demo-meter-notes';
 import { seedDemoClosedMeter, seedDemoMeterSettings } from './demo-meter-settings';
 import { seedDemoOrganisation } from './demo-organisation';
+import { seedDemoColleagues } from './demo-people';
 import { seedDemoScope2 } from './demo-scope2';
 import { seedDemoSites } from './demo-sites';
+import { seedDemoSmartMeterInvoices } from './demo-smart-meters';
 import { seedDemoTargetsAndRates } from './demo-targets-rates';
 import { seedDemoTouInvoices } from './demo-tou-invoices';
 import { seedDemoTransactions } from './demo-transactions';
@@ -100,16 +101,23 @@ export async function seedDemoOnce(
       ...person,
       loginId: 'demo.general',
       email: 'general@verdant.example',
+      title: 'Mr',
       firstName: 'Gene',
       surname: 'General',
+      position: 'Energy Analyst',
+      employingOrganisation: 'Demo Organisation',
       accessId: 3,
     });
-    await createMember(tx, demo.id, {
+    // An Observer of the organisation who runs the Aquatic Centre, where she is a General User.
+    const observer = await createMember(tx, demo.id, {
       ...person,
       loginId: 'demo.observer',
       email: 'observer@verdant.example',
+      title: 'Ms',
       firstName: 'Olive',
       surname: 'Observer',
+      position: 'Aquatic Centre Manager',
+      employingOrganisation: 'Demo Organisation',
       accessId: 4,
     });
     await createMember(tx, harbour.id, {
@@ -118,10 +126,12 @@ export async function seedDemoOnce(
       email: 'admin@harbour.example',
       firstName: 'Hana',
       surname: 'Harbour',
+      position: 'Asset Manager',
+      employingOrganisation: 'Harbour Council',
       accessId: 2,
       admin: true,
     });
-    const sites = await seedDemoColleagues(tx, demo.id);
+    const sites = await seedDemoColleagues(tx, demo.id, { observer: observer.id, password: DEMO_PASSWORD });
     await seedDemoSites(tx, { organisationId: demo.id, sites });
     await seedDemoLedger(tx, sites, today);
     // The interval extras change the smart meters' figures (a gap, a second import register) and adds a
@@ -150,8 +160,9 @@ export async function seedDemoOnce(
     // like the fleet to compare the demo's figures with those from before them.
     if (opts.invoiceDocuments !== false) {
       await seedDemoInvoiceDocuments(tx, { organisationId: demo.id, today }, opts.storage);
-      // The smart meter's invoices beside its half-hour data (the virtual invoice) change its cost too.
+      // The smart meters' invoices beside their half-hour data (the virtual invoice) change their cost too.
       await seedDemoTouInvoices(tx, { organisationId: demo.id, today });
+      await seedDemoSmartMeterInvoices(tx, { organisationId: demo.id, today });
     }
     await seedDemoInvoiceHeaders(tx, demo.id);
     await createUser(tx, {
@@ -195,86 +206,4 @@ export async function setAdminPassword(db: Db, password: string): Promise<void> 
       passwordHash,
     })
     .onConflictDoNothing();
-}
-
-export const DEMO_SITES = [
-  'Head Office',
-  'Northern Depot',
-  'Southern Depot',
-  'Aquatic Centre',
-  'Civic Library',
-  'Water Treatment Plant',
-] as const;
-
-/**
- * 150 people in the demo organisation, so the users list pages: a few administrators, a few blocked from the
- * product or from the organisation, a few single sign-on users, and advanced rights on the demo's sites.
- */
-async function seedDemoColleagues(tx: DbOrTx, organisationId: number) {
-  const sites = [];
-  for (const name of DEMO_SITES) sites.push(await createSite(tx, organisationId, { name }));
-  const [, northern, southern, aquatic, library] = sites;
-  const depots = await createGroup(tx, organisationId, 'site', 'Depots', [
-    northern?.id ?? 0,
-    southern?.id ?? 0,
-  ]);
-  const observer = await lookup(tx, 'demo.observer');
-  await grantRight(tx, {
-    userId: observer,
-    organisationId,
-    assetType: 'site',
-    assetId: aquatic?.id ?? 0,
-    rightId: 3,
-  });
-
-  const taken = new Set<string>();
-  for (let i = 0; i < 147; i++) {
-    const sso = i % 23 === 7;
-    const firstName = faker.person.firstName();
-    const surname = faker.person.lastName();
-    const base = `${firstName}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '');
-    let loginId = base;
-    for (let n = 2; taken.has(loginId); n++) loginId = `${base}${n}`;
-    taken.add(loginId);
-    const user = await createMember(tx, organisationId, {
-      firstName,
-      surname,
-      loginId,
-      email: `${loginId}@demo.verdant.example`,
-      password: sso ? null : DEMO_PASSWORD,
-      sso,
-      title: faker.helpers.arrayElement(['Mr', 'Ms', 'Mrs', 'Dr', null]),
-      position: faker.person.jobTitle(),
-      employingOrganisation: 'Demo Organisation',
-      mobile: faker.helpers.maybe(() => `021 ${faker.string.numeric(3)} ${faker.string.numeric(4)}`) ?? null,
-      statusId: i % 31 === 11 ? 2 : 1,
-      accessId: i % 29 === 3 ? 2 : i % 3 === 0 ? 3 : 4,
-      admin: i % 29 === 3,
-      orgBlocked: i % 37 === 19,
-    });
-    if (i % 17 === 4) {
-      await grantRight(tx, {
-        userId: user.id,
-        organisationId,
-        assetType: 'site-group',
-        assetId: depots.id,
-        rightId: 3,
-      });
-    } else if (i % 19 === 6) {
-      await grantRight(tx, {
-        userId: user.id,
-        organisationId,
-        assetType: 'site',
-        assetId: library?.id ?? 0,
-        rightId: -1,
-      });
-    }
-  }
-  return sites;
-}
-
-async function lookup(tx: DbOrTx, loginId: string): Promise<number> {
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.loginId, loginId));
-  if (!row) throw new Error(`demo user ${loginId} missing`);
-  return row.id;
 }
