@@ -21,7 +21,7 @@ async function scriptsFetched(
 }
 
 // The README tells a newcomer to open the portal's address, '/': signed out, it must cost no more than the
-// login page it ends on (docs/decisions/first-page.md).
+// login page it ends on (docs/decisions/performance.md, The README's address).
 test("the README's address, signed out, loads nothing the login page does not", async ({ browser }) => {
   const login = await scriptsFetched(browser, '/login');
   const first = await scriptsFetched(browser, '/');

@@ -1,17 +1,13 @@
 import { addMonths, daysInMonth, fromDayNumber, monthOf, toDayNumber } from '@verdant/domain/calendar';
-import { sql } from 'drizzle-orm';
 import { createMeter } from './asset-factories';
 import type { DbOrTx } from './client';
+import { type DemoSite, loadCatalogue, round1, round2, season } from './demo-catalogue';
+import { seedDemoFuelAndReads } from './demo-fuel-and-reads';
 import { type DemoInvoiceFigures, demoLineItems, demoTaxAmount } from './demo-line-items';
 import { type DemoSmartMeterName, demoMonthKwh } from './demo-load-profiles';
 import { demoNhhRateFor } from './demo-rates';
 import { demoHalfHourDays } from './demo-smart-meters';
-import {
-  createConsumptionRecord,
-  createFuelPurchase,
-  createInvoice,
-  createInvoices,
-} from './input-factories';
+import { createInvoices } from './input-factories';
 import { recomputeFacts } from './ledger/recompute';
 import { invoiceLineItems } from './schema/inputs';
 
@@ -26,39 +22,7 @@ import { invoiceLineItems } from './schema/inputs';
  * Each meter has its own base, amplitude and yearly trend, so some rise and some fall year on year.
  */
 
-type Site = { id: number; organisationId: number; name: string };
-
-interface Catalogue {
-  typeId(name: string): number;
-  unitId(typeName: string, unitName: string): number;
-}
-
-async function loadCatalogue(db: DbOrTx): Promise<Catalogue> {
-  const rows = await db.execute<{
-    type_id: number;
-    type_name: string;
-    unit_id: number;
-    unit_name: string;
-  }>(sql`
-    select d.id as type_id, d.name as type_name, u.id as unit_id, u.name as unit_name
-    from data_types d join units u on u.data_type_id = d.id where d.organisation_id is null`);
-  const find = (name: string) => rows.rows.filter((r) => r.type_name.toLowerCase() === name.toLowerCase());
-  return {
-    typeId(name) {
-      const [row] = find(name);
-      if (!row) throw new Error(`The catalogue has no data type '${name}'`);
-      return row.type_id;
-    },
-    unitId(typeName, unitName) {
-      const row = find(typeName).find((r) => r.unit_name.toLowerCase() === unitName.toLowerCase());
-      if (!row) throw new Error(`The catalogue has no unit '${unitName}' for '${typeName}'`);
-      return row.unit_id;
-    },
-  };
-}
-
-const season = (month: string, amplitude: number) =>
-  1 + amplitude * Math.cos((2 * Math.PI * (Number(month.slice(5, 7)) - 7)) / 12);
+type Site = DemoSite;
 
 interface Profile {
   base: number;
@@ -70,9 +34,6 @@ interface Profile {
   /** The month's kWh when a model draws it (the smart meters), instead of the formula above. */
   quantity?: (month: string) => number;
 }
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Monthly invoices from `first` to `last` (months, inclusive) following a profile. */
 async function monthlyInvoices(
@@ -255,69 +216,7 @@ export async function seedDemoLedger(db: DbOrTx, sites: Site[], today: string): 
     }
   }
 
-  // Fuel cards: diesel and petrol purchases, about one a week.
-  const fuels: [string, string, string, number, number][] = [
-    ['Northern Depot', 'Diesel', 'NDEPOT DIESEL CARD', 180, 1.92],
-    ['Southern Depot', 'Diesel', 'SDEPOT DIESEL CARD', 150, 1.92],
-    ['Head Office', 'Petrol', 'POOL CARS PETROL CARD', 55, 2.61],
-    ['Civic Library', 'Petrol', 'LIBRARY VAN PETROL CARD', 40, 2.61],
-  ];
-  let fleet = 0;
-  for (const [siteName, fuel, name, litres, price] of fuels) {
-    fleet += 1;
-    const card = await meter(site(siteName), {
-      localName: name,
-      meterType: 7,
-      energyId: cat.typeId(fuel),
-      unitId: cat.unitId(fuel, 'litres'),
-    });
-    const start = toDayNumber(firstMonth);
-    const end = toDayNumber(today) - 1;
-    for (let day = start + fleet, k = 0; day <= end; day += 7, k++) {
-      const quantity = round2(litres * (0.85 + (0.3 * ((k * 37 + fleet * 11) % 10)) / 10));
-      await createFuelPurchase(db, card, {
-        date: fromDayNumber(day),
-        quantity,
-        cost: round2(quantity * price * (1 + 0.04 * Math.sin(k / 9))),
-        odometer: 40_000 + k * 480,
-        registration: `${fuel === 'Diesel' ? 'DT' : 'PT'}${fleet}${String(100 + fleet * 7)}`,
-      });
-    }
-  }
-
-  // LPG for the aquatic centre's spa heater, delivered and invoiced by the bottle swap.
-  const lpg = await meter(site('Aquatic Centre'), {
-    localName: 'Aquatic Centre LPG',
-    energyId: cat.typeId('LPG'),
-    unitId: cat.unitId('LPG', 'litres'),
-  });
-  for (let m = firstMonth, i = 0; m <= lastMonth; m = addMonths(m, 2), i++) {
-    const till = fromDayNumber(toDayNumber(addMonths(m, 2)) - 1);
-    const litres = round1(900 * season(m, 0.4));
-    await createInvoice(db, lpg, {
-      from: m,
-      till: till <= today ? till : fromDayNumber(toDayNumber(today) - 1),
-      consumption: litres,
-      cost: round2(litres * 1.45),
-      invoiceNumber: `LPG-${i + 1}`,
-    });
-  }
-
-  // A level-2 check meter under the Head Office main supply, read monthly by hand.
-  const headOffice = site('Head Office');
-  const submeter = await meter(headOffice, {
-    localName: 'Head Office Level 3 submeter',
-    ...electricity,
-    metlvlId: 2,
-    meterType: 8,
-  });
-  for (let m = firstMonth, i = 0; m <= lastMonth; m = addMonths(m, 1), i++) {
-    await createConsumptionRecord(db, submeter, {
-      from: m,
-      till: fromDayNumber(toDayNumber(m) + daysInMonth(m) - 1),
-      units: round1(6_200 * season(m, 0.2) * 0.97 ** (i / 12)),
-    });
-  }
+  await seedDemoFuelAndReads(db, { cat, meter, site, firstMonth, lastMonth, today });
 
   // Smart meters: invoices until 13 months ago, then half-hour data, both drawn from the buildings' models.
   const hhStart = addMonths(lastMonth, -12);

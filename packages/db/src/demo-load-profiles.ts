@@ -146,12 +146,12 @@ function evChargers(m: Moment): number {
   return 0.08 + kwh / 0.5;
 }
 
-export const DEMO_SMART_METERS = {
-  'Civic Library Smart meter': { peakKw: 14, solarKwp: 20, demand: library },
-  'Southern Depot Smart meter': { peakKw: 22, solarKwp: 0, demand: depot },
-  'Head Office EV chargers': { peakKw: 9, solarKwp: 0, demand: evChargers },
+export const SMART_METER_MODELS = {
+  'Civic Library Smart meter': { solarKwp: 20, demand: library },
+  'Southern Depot Smart meter': { solarKwp: 0, demand: depot },
+  'Head Office EV chargers': { solarKwp: 0, demand: evChargers },
 } as const;
-export type DemoSmartMeterName = keyof typeof DEMO_SMART_METERS;
+export type DemoSmartMeterName = keyof typeof SMART_METER_MODELS;
 
 export interface DemoMeterDay {
   /** Average kW drawn from the grid in each standard-time half hour (index 0 is 00:00-00:30 standard time). */
@@ -168,7 +168,7 @@ export function demoMeterDay(name: DemoSmartMeterName, date: string): DemoMeterD
   const cacheKey = `${name}|${date}`;
   const cached = days.get(cacheKey);
   if (cached) return cached;
-  const meter = DEMO_SMART_METERS[name];
+  const meter = SMART_METER_MODELS[name];
   const key = demoKey(name);
   const midnight =
     Date.parse(`${date}T00:00:00Z`) - standardOffsetMinutes(ZONE, Number(date.slice(0, 4))) * 60_000;

@@ -4,7 +4,7 @@ import type { App } from '../app';
  * Every ledger figure the demo shows through the API, month by month: the dashboard (12 month comparison,
  * monthly savings, movers), the organisation overview lists (sites per measure, emissions by scope, figures
  * per site and per data source) and each site's yearly graphs. Used to check that a change of the ledger's
- * storage or rules keeps the demo's figures, against figures recorded from the version before.
+ * storage or rules keeps the demo's figures, against those recorded in fixtures/demo-figures.json.
  */
 export async function demoFigures(
   app: App,

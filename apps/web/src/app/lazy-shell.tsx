@@ -15,7 +15,7 @@ const LazyShellLayout = lazy(async () => ({ default: (await loadShell()).ShellLa
 /**
  * The signed-in area's loader: with a session it fetches the shell beside the screen's own chunk (no
  * waterfall); without one it fetches nothing, and RequireSession sends the visitor to the login page
- * before the shell is ever asked for (docs/decisions/first-page.md).
+ * before the shell is ever asked for (docs/decisions/performance.md, The README's address).
  */
 export async function preloadShell(): Promise<null> {
   if (getSession()) await loadShell();

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { localDayBounds } from '@verdant/domain/time-zone';
+import { type DemoSmartMeterName, demoDemandKw } from '../demo-load-profiles';
 import { type Nem12Day, nem12Figure, nem12Lines } from './nem12-lines';
 
 /**
@@ -7,16 +8,16 @@ import { type Nem12Day, nem12Figure, nem12Lines } from './nem12-lines';
  * the demo organisation's smart meters, which they name by ICP (the import matches a meter by local name,
  * meter number or ICP): a NEM12 file for September 2025, an EIEP3 file for September 2025 (28 September has
  * 46 trading periods: daylight time starts), a Green Button file for 1-7 August 2025 (half-hourly), and a
- * NEM12 file with five bad rows for the error report. The figures follow the demo's own half-hour profile (a
- * base load, a weekday business-hours curve).
+ * NEM12 file with five bad rows for the error report. The figures follow the demo's own half-hour data: its
+ * buildings' models (demo-load-profiles.ts).
  * `node --import tsx packages/db/src/demo-imports/write-samples.ts` writes them again; a test checks the
  * files are what this module writes.
  */
 
 export const DEMO_SMART_METERS = {
-  civicLibrary: { name: 'Civic Library Smart meter', icp: '1002079287WE-704', peakKw: 14 },
-  southernDepot: { name: 'Southern Depot Smart meter', icp: '1002083460WE-DAE', peakKw: 22 },
-  evChargers: { name: 'Head Office EV chargers', icp: '1002087633WE-5E1', peakKw: 9 },
+  civicLibrary: { name: 'Civic Library Smart meter', icp: '1002079287WE-704' },
+  southernDepot: { name: 'Southern Depot Smart meter', icp: '1002083460WE-DAE' },
+  evChargers: { name: 'Head Office EV chargers', icp: '1002087633WE-5E1' },
 } as const;
 
 export const SAMPLE_FILES = {
@@ -32,23 +33,10 @@ export const sampleFilePath = (name: string) => fileURLToPath(new URL(name, impo
 const NZST_MS = 12 * 3_600_000;
 const DAY_MS = 86_400_000;
 
-/** The demo's profile in kW at a New Zealand standard-time instant (as demo-ledger.ts draws it). */
-function demandKw(utcMs: number, peakKw: number): number {
-  const local = new Date(utcMs + NZST_MS);
-  const weekday = local.getUTCDay();
-  const hour = local.getUTCHours() + local.getUTCMinutes() / 60;
-  const base = peakKw * 0.25;
-  const busy =
-    weekday >= 1 && weekday <= 5 && hour >= 7.5 && hour < 18
-      ? (peakKw - base) * Math.sin((Math.PI * (hour - 7.5)) / 10.5)
-      : 0;
-  return base + busy;
-}
-
-/** kWh over an interval: its average demand sampled each minute, times its length. */
-function energy(startMs: number, minutes: number, peakKw: number): number {
+/** kWh over an interval: the demo meter's demand (its building's model) sampled each minute, times its length. */
+function energy(startMs: number, minutes: number, meter: DemoSmartMeterName): number {
   let kw = 0;
-  for (let m = 0; m < minutes; m++) kw += demandKw(startMs + m * 60_000, peakKw);
+  for (let m = 0; m < minutes; m++) kw += demoDemandKw(meter, startMs + m * 60_000);
   return Math.round((kw / minutes) * (minutes / 60) * 1000) / 1000;
 }
 
@@ -59,7 +47,7 @@ const dates = (from: string, days: number) =>
 const AEST_MS = 10 * 3_600_000;
 
 function nem12Days(
-  peakKw: number,
+  meter: DemoSmartMeterName,
   minutes: 15 | 30,
   from: string,
   count: number,
@@ -68,7 +56,7 @@ function nem12Days(
   return dates(from, count).map((date): Nem12Day => {
     const start = Date.parse(`${date}T00:00:00Z`) - AEST_MS;
     const values = Array.from({ length: 1440 / minutes }, (_, i) =>
-      energy(start + i * minutes * 60_000, minutes, peakKw),
+      energy(start + i * minutes * 60_000, minutes, meter),
     );
     const day = { date, values, ...special[date] };
     // Null (N) intervals carry 0.
@@ -86,7 +74,7 @@ export function nem12Sample(): string {
       suffix: 'E1',
       serial: 'LG79287',
       minutes: 30,
-      days: nem12Days(civicLibrary.peakKw, 30, '2025-09-01', 30, {
+      days: nem12Days(civicLibrary.name, 30, '2025-09-01', 30, {
         '2025-09-09': { method: 'E52' },
         '2025-09-10': { method: 'E52' },
         '2025-09-15': {
@@ -104,7 +92,7 @@ export function nem12Sample(): string {
       suffix: 'E1',
       serial: 'LG83460',
       minutes: 15,
-      days: nem12Days(southernDepot.peakKw, 15, '2025-09-01', 30, {
+      days: nem12Days(southernDepot.name, 15, '2025-09-01', 30, {
         '2025-09-12': { method: 'S53' },
         '2025-09-20': {
           method: 'V',
@@ -128,7 +116,7 @@ export function eiep3Sample(): string {
     const shown = `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
     const type = date === '2025-09-17' || date === '2025-09-18' ? 'E' : 'F';
     for (let p = 1; startMs + (p - 1) * 1_800_000 < endMs; p++) {
-      const kwh = energy(startMs + (p - 1) * 1_800_000, 30, evChargers.peakKw);
+      const kwh = energy(startMs + (p - 1) * 1_800_000, 30, evChargers.name);
       rows.push(`DET,${evChargers.icp},1,${type},${shown},${p},${nem12Figure(kwh)},,,X,\n`);
     }
   }
@@ -144,7 +132,7 @@ export function greenButtonSample(): string {
     const start = Date.parse(`${date}T00:00:00Z`) - NZST_MS;
     const readings = Array.from({ length: 48 }, (_, hh) => {
       const at = start + hh * 1_800_000;
-      const wh = Math.round(energy(at, 30, civicLibrary.peakKw) * 1000);
+      const wh = Math.round(energy(at, 30, civicLibrary.name) * 1000);
       const estimated = date === '2025-08-05' && hh >= 28 && hh < 32;
       const quality = estimated ? '<ReadingQuality><quality>8</quality></ReadingQuality>' : '';
       return `        <IntervalReading>${quality}<timePeriod><duration>1800</duration><start>${at / 1000}</start></timePeriod><value>${wh}</value></IntervalReading>`;
@@ -185,7 +173,7 @@ export function greenButtonSample(): string {
 /** Southern Depot, 1-7 October 2025, with five bad rows (lines 4, 6, 7, 8 and 11) for the error report. */
 export function nem12BadRowsSample(): string {
   const { southernDepot } = DEMO_SMART_METERS;
-  const days = nem12Days(southernDepot.peakKw, 30, '2025-10-01', 7, {});
+  const days = nem12Days(southernDepot.name, 30, '2025-10-01', 7, {});
   const day300 = (i: number) => `300,${(days[i] as Nem12Day).date.replaceAll('-', '')}`;
   const good = (i: number) =>
     [...nem12Lines([{ nmi: 'x', suffix: 'E1', minutes: 30, days: [days[i] as Nem12Day] }])][2] as string;
