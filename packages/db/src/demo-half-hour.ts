@@ -11,7 +11,8 @@ type Quantity = 'kWh' | 'kVArh';
 /**
  * The three smart meters' second registers, estimated days and a gap (docs/decisions/demo.md, Interval data
  * extras), added over the half-hour data of the demo ledger (standard-time days, register 0 'Unspecified'):
- *   Civic Library: register 2 exports what the library does not use of its 20 kW rooftop solar;
+ *   Civic Library: register 2 exports what the library does not use of its 8 kW of rooftop solar (mostly at
+ *   weekends);
  *   Southern Depot: register 1 imports the night-rate hot water (3 kW from 23:00 to 07:00);
  *   Head Office EV chargers: register 3 records reactive energy (kVArh, 30% of the kWh).
  * In the last complete month every meter misses two whole days (a communications fault), six half hours of
@@ -98,7 +99,7 @@ const SECOND: Record<string, Second> = {
     register: 2,
     direction: 'export',
     quantity: 'kWh',
-    // What the library does not use of its 20 kW of rooftop solar, on the demo's weather.
+    // What the library does not use of its 8 kW of rooftop solar, on the demo's weather.
     values: (date) => halfHourKwh(demoMeterDay('Civic Library Smart meter', date).exportKw),
   },
   'Southern Depot Smart meter': {

@@ -147,7 +147,7 @@ function evChargers(m: Moment): number {
 }
 
 export const SMART_METER_MODELS = {
-  'Civic Library Smart meter': { solarKwp: 20, demand: library },
+  'Civic Library Smart meter': { solarKwp: 8, demand: library },
   'Southern Depot Smart meter': { solarKwp: 0, demand: depot },
   'Head Office EV chargers': { solarKwp: 0, demand: evChargers },
 } as const;
