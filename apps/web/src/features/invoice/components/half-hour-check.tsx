@@ -5,7 +5,11 @@ import { dayRanges, halfHourDifference } from '@verdant/domain/bill-audit/half-h
 import { formatDisplayDate } from '@verdant/domain/dates';
 
 const kwh = new Intl.NumberFormat('en-NZ', { maximumFractionDigits: 1 });
-const pct = (v: number) => `${v > 0 ? '+' : ''}${v.toFixed(1)}%`;
+/** A signed percentage to one decimal; one that rounds to nothing is 0.0%, never -0.0% or +0.0%. */
+const pct = (v: number) => {
+  const shown = Math.round(v * 10) / 10;
+  return shown === 0 ? '0.0%' : `${shown > 0 ? '+' : ''}${shown.toFixed(1)}%`;
+};
 
 function Figure({ label, children }: { label: string; children: string }) {
   return (
