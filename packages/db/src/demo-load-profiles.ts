@@ -14,9 +14,9 @@ import {
 } from './demo-weather';
 
 /**
- * What the demo's three smart meters draw, half hour by half hour (docs/decisions/demo.md, Half-hour
- * profiles): each is a model of the building behind it, run on the local clock (daylight time included) with
- * the demo's weather and holidays, so weekdays differ from weekends, winter from summer, a cold day from a
+ * What the demo's three smart meters draw, half hour by half hour (docs/decisions/demo.md, Half-hour days
+ * from models of the buildings): each is a model of the building behind it, run on the local clock (daylight
+ * time included) with the demo's weather and holidays, so weekdays differ from weekends, winter from summer, a cold day from a
  * mild one, and no two days are the same. The half-hour data, the invoices of the months before it and the
  * sample import files are all drawn from these models.
  */

@@ -4,7 +4,8 @@ import { fromDayNumber, toDayNumber } from '@verdant/domain/calendar';
  * The demo's weather and calendar, made up but shaped like Wellington's: a seasonal mean temperature (17 °C in
  * February, 9 °C in August), weather systems that pass every few days, cloud, daylight hours, and New
  * Zealand's public holidays. Everything is a pure function of the date, so the demo is the same on every
- * first start and any day can be checked by hand (docs/decisions/demo.md, Half-hour profiles).
+ * first start and any day can be checked by hand (docs/decisions/demo.md, Half-hour days from models of the
+ * buildings).
  */
 
 /** A number in [0, 1) from integers, the same every time (murmur3's 32-bit finaliser over the keys). */
