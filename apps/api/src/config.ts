@@ -35,8 +35,12 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Verdant <no-reply@verdant.local>'),
   ALTERNATE_LOGIN: z.string().optional(),
+  /** Failures on one account in the window that mail its owner a lockout notice. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** Failures on one account before the addresses that made them wait (1 s, doubling each failure). */
+  LOGIN_BACKOFF_AFTER: z.coerce.number().int().min(1).default(3),
+  /** Failures from one address, on any accounts, before it waits (1 s, doubling each failure). */
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   OIDC_ISSUER: z.string().url().optional(),

@@ -37,66 +37,59 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
   return row;
 }
 
-/**
- * When the failures matching `rule` since `since` stop holding sign-in back: the time the `max`-th most recent
- * one leaves the window (`windowMs` after it), or undefined when fewer than `max` are recorded.
- */
-async function heldUntil(db: DbOrTx, rule: SQL | undefined, since: Date, max: number, windowMs: number) {
+/** The account a failure names: the person (by any identifier) or, for an unknown name, the name itself. */
+const accountOf = (username: string, userId: number | undefined): SQL =>
+  userId === undefined ? eq(loginAttempts.username, username) : eq(loginAttempts.userId, userId);
+
+export interface FailureCounts {
+  /** Failures from this address in the window, on any account, and the latest one's time. */
+  address: { count: number; last: Date | null };
+  /** Failures on this account in the window, from any address, and the latest one's time. */
+  account: { count: number; last: Date | null };
+  /** Whether this address is one of those that failed on this account in the window. */
+  addressFailedAccount: boolean;
+}
+
+/** The failures the sign-in back-off reads (docs/decisions/security.md, "Sign-in back-off"), in one statement. */
+export async function failureCounts(
+  db: DbOrTx,
+  l: { ip: string; username: string; userId: number | undefined; since: Date },
+): Promise<FailureCounts> {
+  const account = accountOf(l.username, l.userId);
+  const fromHere = eq(loginAttempts.ip, l.ip);
   const [row] = await db
-    .select({ at: loginAttempts.at })
+    .select({
+      addressCount: sql<number>`count(*) filter (where ${fromHere})::int`,
+      addressLast: sql<string | null>`max(${loginAttempts.at}) filter (where ${fromHere})`,
+      accountCount: sql<number>`count(*) filter (where ${account})::int`,
+      accountLast: sql<string | null>`max(${loginAttempts.at}) filter (where ${account})`,
+      both: sql<boolean>`coalesce(bool_or(${fromHere} and ${account}), false)`,
+    })
     .from(loginAttempts)
-    .where(and(rule, gt(loginAttempts.at, since)))
-    .orderBy(desc(loginAttempts.at))
-    .offset(max - 1)
-    .limit(1);
-  return row ? new Date(row.at.getTime() + windowMs) : undefined;
-}
-
-export interface FailureLimits {
-  ip: string;
-  username: string;
-  userId: number | undefined;
-  since: Date;
-  windowMs: number;
-  maxPerAccount: number;
-  maxPerIp: number;
-}
-
-/**
- * The latest time any sign-in limit holds until: failures for the account (by any identifier, from any
- * address), for this address and username (so unknown names lock the same way known ones do), and for this
- * address. Undefined when none is reached.
- */
-export async function lockedUntil(db: DbOrTx, l: FailureLimits): Promise<Date | undefined> {
-  const times = await Promise.all([
-    l.userId === undefined
-      ? undefined
-      : heldUntil(db, eq(loginAttempts.userId, l.userId), l.since, l.maxPerAccount, l.windowMs),
-    heldUntil(
-      db,
-      and(eq(loginAttempts.ip, l.ip), eq(loginAttempts.username, l.username)),
-      l.since,
-      l.maxPerAccount,
-      l.windowMs,
-    ),
-    heldUntil(db, eq(loginAttempts.ip, l.ip), l.since, l.maxPerIp, l.windowMs),
-  ]);
-  const held = times.filter((d): d is Date => d !== undefined).map((d) => d.getTime());
-  return held.length > 0 ? new Date(Math.max(...held)) : undefined;
+    .where(and(gt(loginAttempts.at, l.since), or(fromHere, account)));
+  const date = (v: string | null | undefined) => (v ? new Date(v) : null);
+  return {
+    address: { count: row?.addressCount ?? 0, last: date(row?.addressLast) },
+    account: { count: row?.accountCount ?? 0, last: date(row?.accountLast) },
+    addressFailedAccount: row?.both ?? false,
+  };
 }
 
 export async function recordFailure(db: DbOrTx, ip: string, username: string, userId: number | undefined) {
   await db.insert(loginAttempts).values({ ip, username, userId: userId ?? null });
 }
 
-/** After a successful sign-in: the account's failures and this address's failures for this username end. */
+/**
+ * After a successful sign-in: this address's failures on this account end. Other addresses' failures on it
+ * stay, so the owner signing in does not give an attacker elsewhere their attempts back.
+ */
 export async function clearFailures(db: DbOrTx, ip: string, username: string, userId: number) {
   await db
     .delete(loginAttempts)
     .where(
-      or(
-        eq(loginAttempts.userId, userId),
-        and(eq(loginAttempts.ip, ip), eq(loginAttempts.username, username)),
+      and(
+        eq(loginAttempts.ip, ip),
+        or(eq(loginAttempts.userId, userId), eq(loginAttempts.username, username)),
       ),
     );
 }

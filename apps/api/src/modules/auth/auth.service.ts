@@ -17,6 +17,7 @@ import { sendPasswordLink } from '../../lib/password-links';
 import { enterableOrganisations, type OrganisationRole, organisationRoles, toRole } from '../../lib/rights';
 import { hashToken, newToken } from '../../lib/tokens';
 import * as q from './auth.queries';
+import { heldUntil, waitInWords } from './backoff';
 import type { OidcClient } from './oidc';
 
 export interface AuthDeps {
@@ -185,33 +186,63 @@ export function createAuthService({
   /** Nobody is signed in yet: the sign-in page acts. */
   const signInPage = systemJob('sign-in page');
 
-  /** Refuses a sign-in while the account, this address and username, or this address has failed too often. */
-  async function assertNotRateLimited(ip: string, username: string, userId: number | undefined) {
-    const now = Date.now();
-    const until = await q.lockedUntil(db, {
+  /**
+   * Holds an attempt back while this address, or (for an address that failed on it) the account, must still
+   * wait after its failures (./backoff.ts); answers the failures on the account so far.
+   */
+  async function assertNotHeldBack(ip: string, username: string, userId: number | undefined) {
+    const now = new Date();
+    const counts = await q.failureCounts(db, {
       ip,
       username,
       userId,
-      since: new Date(now - windowMs),
+      since: new Date(now.getTime() - windowMs),
+    });
+    const until = heldUntil(counts, now, {
+      perAddress: config.LOGIN_MAX_FAILURES_PER_IP,
+      perAccount: config.LOGIN_BACKOFF_AFTER,
       windowMs,
-      maxPerAccount: config.LOGIN_MAX_FAILURES,
-      maxPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
     });
     if (until) {
-      const minutes = Math.max(1, Math.ceil((until.getTime() - now) / 60_000));
-      const wait = minutes === 1 ? '1 minute' : `${minutes} minutes`;
-      throw new AppError('RATE_LIMITED', fill(MSG.tooManyLoginAttempts, { wait }), 429, undefined, {
-        'retry-after': String(Math.ceil((until.getTime() - now) / 1000)),
-      });
+      const ms = until.getTime() - now.getTime();
+      throw new AppError(
+        'RATE_LIMITED',
+        fill(MSG.tooManyLoginAttempts, { wait: waitInWords(ms) }),
+        429,
+        undefined,
+        {
+          'retry-after': String(Math.ceil(ms / 1000)),
+        },
+      );
     }
+    return counts.account.count;
+  }
+
+  /** Mails the owner that their account is being guessed at (once a window: at the limit's failure). */
+  function lockoutNotice(user: q.UserRow, failures: number, ip: string) {
+    background.later('lockout notice', () =>
+      mailer.send({
+        to: user.email,
+        subject: 'Failed sign-ins to your Verdant account',
+        text: [
+          `Hello ${user.firstName},`,
+          '',
+          `Someone has tried to sign in to your Verdant account (login ID ${user.loginId}) ${failures} times in the last ${config.LOGIN_WINDOW_MINUTES} minutes with a wrong password, most recently from the address ${ip}.`,
+          'Those addresses now have to wait between attempts. You can still sign in with your password as usual.',
+          '',
+          'If this was not you, consider changing your password; if you have forgotten it, use "Forgot password" on the sign-in page.',
+        ].join('\n'),
+      }),
+    );
   }
 
   return {
     async login(username: string, password: string, meta: { ip: string; userAgent?: string }) {
       const key = username.trim().toLowerCase();
       const user = await q.findUserByUsername(db, key);
+      let failures: number;
       try {
-        await assertNotRateLimited(meta.ip, key, user?.id);
+        failures = await assertNotHeldBack(meta.ip, key, user?.id);
       } catch (error) {
         await signInEvent(db, user, undefined, 'sign-in locked out', meta.ip, signInPage, key);
         throw error;
@@ -227,6 +258,8 @@ export function createAuthService({
           await q.recordFailure(tx, meta.ip, key, user?.id);
           await signInEvent(tx, user, undefined, 'sign-in failed', meta.ip, signInPage, key);
         });
+        if (user && !user.sso && failures + 1 === config.LOGIN_MAX_FAILURES)
+          lockoutNotice(user, failures + 1, meta.ip);
         throw loginFailed();
       }
       await q.clearFailures(db, meta.ip, key, session.user.id);
