@@ -220,7 +220,7 @@ export async function buildApp({
   const notifications = createNotificationsService({ db });
   const search = createSearchService({ db });
   const catalogue = createCatalogueService({ db });
-  const dashboard = createDashboardService({ db, clock });
+  const dashboard = createDashboardService({ db });
   const entities = createEntitiesService({ db, clock });
   const organisations = createOrganisationsService({ db, jobQueue });
   const files = createFilesService({ db, config, clock });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { member } from './access';
 import { int4Param, text } from './common';
+import { defineOperations } from './operations';
 
 export const MEASURES = ['cons', 'cost', 'co2e'] as const;
 export const measure = z.enum(MEASURES);
@@ -62,3 +64,47 @@ export const listConsumption = z.object({
   cantUseCache: z.boolean(),
 });
 export type ListConsumption = z.infer<typeof listConsumption>;
+
+const yearly = (m: Measure) =>
+  ({
+    method: 'GET',
+    path: `/dashboard/yearly-comparison-${m}`,
+    summary: `Last 12 complete months against a year earlier (${m})`,
+    access: member(),
+    answer: yearlyComparison,
+  }) as const;
+const list = <H extends string>(handle: H, by: string) =>
+  ({
+    method: 'GET',
+    path: `/organisations/:id/${handle}-consumption/:measure/:month`,
+    summary: `Figures per ${by} for one month`,
+    access: member('params.id'),
+    params: listConsumptionParams,
+    query: listConsumptionQuery,
+    answer: listConsumption,
+  }) as const;
+
+/** The dashboard's figures and the month's figures of the organisation's lists (core-portal.md 2.2, 7). */
+export const dashboardOperations = defineOperations('dashboard', {
+  yearlyCons: yearly('cons'),
+  yearlyCost: yearly('cost'),
+  yearlyCo2e: yearly('co2e'),
+  monthlySavings: {
+    method: 'GET',
+    path: '/dashboard/monthly-savings-:type',
+    summary: 'Last complete month against the same month a year earlier',
+    access: member(),
+    params: measureParam,
+    answer: monthlySavings,
+  },
+  gainersAndLosers: {
+    method: 'GET',
+    path: '/dashboard/gainers-and-losers',
+    summary: 'Meters with the largest consumption increase and decrease last month',
+    access: member(),
+    answer: gainersAndLosers,
+  },
+  sitesConsumption: list('sites', 'site'),
+  metersConsumption: list('meters', 'meter'),
+  dataSourcesConsumption: list('data-sources', 'meter'),
+});

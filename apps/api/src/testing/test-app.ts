@@ -36,6 +36,9 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://verdant.test',
+    // Tests set up organisations and memberships straight in the database and expect the next call to see
+    // them; the session cache (heard asynchronously) is tried in its own tests, which turn it on.
+    SESSION_CACHE_SECONDS: '0',
     ...opts.env,
   });
   const mailer =

@@ -27,7 +27,6 @@ const NOT_MOVED_YET = new Set([
   'features/admin-reports/api.ts',
   'features/auth/api.ts',
   'features/current-user/api.ts',
-  'features/dashboard/api.ts',
   'features/data-source/api.ts',
   'features/data-source/consumption/api.ts',
   'features/data-source/distribution/api.ts',
@@ -62,7 +61,6 @@ const NOT_MOVED_YET = new Set([
   'features/users/advanced-rights-api.ts',
   'features/users/api.ts',
   'features/vehicle/api.ts',
-  'lib/use-list-consumption.ts',
 ]);
 const RAW =
   /\bapi\.(get|post|put|delete)(<[^>]*>)?\(|\bapiRequest(<[^>]*>)?\(|\bfetch\(|\buploadRaw(<[^>]*>)?\(/;

@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ListConsumption, listConsumption } from '@verdant/contracts/dashboard';
+import { keepPreviousData } from '@tanstack/react-query';
+import { dashboardOperations, type ListConsumption } from '@verdant/contracts/dashboard';
 import { POLL_MS } from '@verdant/domain/constants';
 import { useEffect, useState } from 'react';
-import { api } from './api-client';
+import { useOperation } from './operations';
 import { useOrganisationId } from './session-store';
 
 /**
@@ -10,6 +10,12 @@ import { useOrganisationId } from './session-store';
  * assets are being recomputed (`unavailable`), asks again every POLL_MS, passing back the server's
  * `cantUseCache` (data-portal spec 4, "Consumption lists").
  */
+const LISTS = {
+  sites: dashboardOperations.sitesConsumption,
+  meters: dashboardOperations.metersConsumption,
+  'data-sources': dashboardOperations.dataSourcesConsumption,
+} as const;
+
 export function useListConsumption(
   handle: 'sites' | 'meters' | 'data-sources',
   measure: 'cons' | 'cost' | 'co2',
@@ -17,14 +23,15 @@ export function useListConsumption(
 ) {
   const orgId = useOrganisationId();
   const [cantUseCache, setCantUseCache] = useState(false);
-  const query = useQuery({
-    queryKey: [handle, orgId, 'consumption', measure, month, cantUseCache],
-    queryFn: ({ signal }) =>
-      api.get(
-        `/organisations/${orgId}/${handle}-consumption/${measure}/${month}${cantUseCache ? '?cantUseCache=true' : ''}`,
-        { schema: listConsumption, signal },
-      ),
-    enabled: orgId !== null && month !== '',
+  const op = LISTS[handle];
+  const input =
+    orgId === null || month === ''
+      ? null
+      : {
+          params: { id: orgId, measure, month },
+          query: { cantUseCache: cantUseCache ? ('true' as const) : undefined },
+        };
+  const query = useOperation(op, input, {
     placeholderData: keepPreviousData,
     refetchInterval: (q) => ((q.state.data?.unavailable.length ?? 0) > 0 ? POLL_MS : false),
   });

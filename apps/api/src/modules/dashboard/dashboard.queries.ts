@@ -3,22 +3,6 @@ import type { DbOrTx } from '@verdant/db/client';
 import * as readModel from '@verdant/db/ledger/read-model';
 import { sql } from 'drizzle-orm';
 
-/** The month (1-12) an organisation's reporting year ends with. */
-export async function reportingYearEnd(db: DbOrTx, organisationId: number): Promise<number> {
-  const rows = await db.execute<{ year_end: number }>(
-    sql`select reporting_year_end as year_end from organisations where id = ${organisationId}`,
-  );
-  return rows.rows[0]?.year_end ?? 12;
-}
-
-/** The organisation's time zone: months, "today" and "last month" follow it. */
-export async function timeZone(db: DbOrTx, organisationId: number): Promise<string> {
-  const rows = await db.execute<{ time_zone: string }>(
-    sql`select time_zone from organisations where id = ${organisationId}`,
-  );
-  return rows.rows[0]?.time_zone ?? 'Pacific/Auckland';
-}
-
 /** Organisation totals of a measure per month (the ledger's read model). */
 export const monthlyTotals = readModel.monthlyTotals;
 

@@ -8,8 +8,8 @@ import type { Db } from '@verdant/db/client';
 import { addMonths } from '@verdant/domain/calendar';
 import { CHART_BARS_MAX } from '@verdant/domain/constants';
 import { reportingYearLabel, reportingYearMonths, reportingYearStart } from '@verdant/domain/reporting-year';
-import { lastMonthIn } from '@verdant/domain/time-zone';
 import { forbidden } from '../../lib/errors';
+import { orgOf } from '../../lib/organisation-context';
 import { visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './dashboard.queries';
@@ -20,7 +20,7 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
 const tidy = (measure: Measure, n: number) => round(n, measure === 'cost' ? 2 : 3);
 
 /** Dashboard figures (docs/domain.md, Dashboard figures), summed from the monthly facts. */
-export function createDashboardService({ db, clock }: { db: Db; clock: () => Date }) {
+export function createDashboardService({ db }: { db: Db }) {
   /** The organisation the route's rule checked and the meters the caller may see in it. */
   async function scope(a: Caller) {
     const organisationId = a.checked.organisationId;
@@ -28,16 +28,12 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
     return { organisationId, visible: await visibleMeters(db, a.principal, organisationId) };
   }
 
-  /** The last complete calendar month in the organisation's time zone, 'yyyy-MM-01'. */
-  const lastCompleteMonth = async (organisationId: number) =>
-    lastMonthIn(await q.timeZone(db, organisationId), clock());
-
   return {
     async yearlyComparison(a: Caller, measure: Measure): Promise<YearlyComparison> {
       const { organisationId, visible } = await scope(a);
-      const last = await lastCompleteMonth(organisationId);
+      const last = orgOf(a).lastCompleteMonth;
       // The reporting year holding the last complete month: in January a calendar year just finished shows whole.
-      const first = reportingYearStart(last, await q.reportingYearEnd(db, organisationId));
+      const first = reportingYearStart(last, orgOf(a).reportingYearEnd);
       const months = reportingYearMonths(first);
       const totals = await q.monthlyTotals(db, organisationId, measure, addMonths(first, -12), last, visible);
       const value = (m: string) => (m > last ? 0 : tidy(measure, totals.get(m)?.total ?? 0));
@@ -53,7 +49,7 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
 
     async monthlySavings(a: Caller, measure: Measure): Promise<MonthlySavings> {
       const { organisationId, visible } = await scope(a);
-      const last = await lastCompleteMonth(organisationId);
+      const last = orgOf(a).lastCompleteMonth;
       const earlier = addMonths(last, -12);
       const totals = await q.monthlyTotals(db, organisationId, measure, earlier, last, visible);
       return {
@@ -69,7 +65,7 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
 
     async gainersAndLosers(a: Caller): Promise<GainersAndLosers> {
       const { organisationId, visible } = await scope(a);
-      const last = await lastCompleteMonth(organisationId);
+      const last = orgOf(a).lastCompleteMonth;
       const rows = await q.meterChanges(db, organisationId, last, addMonths(last, -12), visible);
       const movers = rows.map((r) => ({
         id: r.id,

@@ -1,50 +1,29 @@
-import { useQuery } from '@tanstack/react-query';
-import {
-  gainersAndLosers,
-  type Measure,
-  monthlySavings,
-  yearlyComparison,
-} from '@verdant/contracts/dashboard';
-import { api } from '../../lib/api-client';
+import { type Measure, dashboardOperations as ops } from '@verdant/contracts/dashboard';
+import { useOperation } from '../../lib/operations';
 import { useOrganisationId } from '../../lib/session-store';
 
 /** Figures change only when data is entered, so a few minutes' cache makes switching measures instant. */
 const STALE_MS = 5 * 60_000;
+const YEARLY = { cons: ops.yearlyCons, cost: ops.yearlyCost, co2e: ops.yearlyCo2e } as const;
 
 /** Every key carries the organisation, so a switch never shows the previous organisation's figures. */
-function useDashboardKey(...parts: string[]) {
-  const orgId = useOrganisationId();
-  return { key: ['dashboard', orgId, ...parts], enabled: orgId !== null };
+function useReady() {
+  return useOrganisationId() !== null;
 }
 
 export function useYearlyComparison(measure: Measure) {
-  const { key, enabled } = useDashboardKey('yearly-comparison', measure);
-  return useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) =>
-      api.get(`/dashboard/yearly-comparison-${measure}`, { schema: yearlyComparison, signal }),
-    enabled,
-    staleTime: STALE_MS,
-  });
+  const ready = useReady();
+  return useOperation(YEARLY[measure], ready ? {} : null, { staleTime: STALE_MS });
 }
 
 export function useMonthlySavings(measure: Measure) {
-  const { key, enabled } = useDashboardKey('monthly-savings', measure);
-  return useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) =>
-      api.get(`/dashboard/monthly-savings-${measure}`, { schema: monthlySavings, signal }),
-    enabled,
+  const ready = useReady();
+  return useOperation(ops.monthlySavings, ready ? { params: { type: measure } } : null, {
     staleTime: STALE_MS,
   });
 }
 
 export function useGainersAndLosers() {
-  const { key, enabled } = useDashboardKey('gainers-and-losers');
-  return useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => api.get('/dashboard/gainers-and-losers', { schema: gainersAndLosers, signal }),
-    enabled,
-    staleTime: STALE_MS,
-  });
+  const ready = useReady();
+  return useOperation(ops.gainersAndLosers, ready ? {} : null, { staleTime: STALE_MS });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { energyTypeList, energyUnitList, lookupList } from '@verdant/contracts/catalogue';
 import { okResponse } from '@verdant/contracts/common';
+import { dashboardOperations } from '@verdant/contracts/dashboard';
 import {
   type CreateOrganisationRequest,
   createdOrganisation,
@@ -20,6 +21,7 @@ import {
 import { POLL_MS } from '@verdant/domain/constants';
 import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../lib/api-client';
+import { invalidate } from '../../lib/operations';
 import { enqueue } from '../../lib/serial-queue';
 import { useOrganisationId } from '../../lib/session-store';
 
@@ -99,7 +101,7 @@ export function useSaveOrganisation() {
 
 async function refreshFigures(queryClient: ReturnType<typeof useQueryClient>, id: number | null) {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['dashboard', id] }),
+    invalidate(queryClient, dashboardOperations),
     queryClient.invalidateQueries({ queryKey: organisationKeys.list(id) }),
     queryClient.invalidateQueries({ queryKey: ['current-user', id, 'org-summary'] }),
   ]);
