@@ -1,0 +1,91 @@
+import { createEntity, createSite } from '@verdant/db/asset-factories';
+import { createMember, createOrganisation } from '@verdant/db/factories';
+import { seedReferenceData } from '@verdant/db/reference-seed';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../testing/test-app';
+import { organisationContext } from './organisation-context';
+
+/**
+ * "Today" and "last month" are the organisation's, never UTC's (docs/domain.md, "Time zones"): with the clock
+ * frozen where UTC and the organisation disagree on the date, every screen that names a month or a day agrees
+ * with the organisation's calendar.
+ *
+ * - 00:30 on 1 November 2026 in Auckland (UTC+13) is still 31 October in UTC: last month is October, not
+ *   September.
+ * - 23:30 on 30 November 2026 in Los Angeles (UTC-8) is already 1 December in UTC: last month is October, not
+ *   November, and today is 30 November.
+ */
+const CASES = [
+  {
+    zone: 'Pacific/Auckland',
+    instant: '2026-10-31T11:30:00Z',
+    today: '2026-11-01',
+    lastMonth: '2026-10',
+  },
+  {
+    zone: 'America/Los_Angeles',
+    instant: '2026-12-01T07:30:00Z',
+    today: '2026-11-30',
+    lastMonth: '2026-10',
+  },
+] as const;
+
+describe.each(CASES)('the organisation on the caller at $instant in $zone', (c) => {
+  let t: TestApp;
+  let token: string;
+  let orgId: number;
+  let siteId: number;
+  let entityId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: () => new Date(c.instant) });
+    await seedReferenceData(t.db);
+    const org = await createOrganisation(t.db, { name: `Clock ${c.zone}`, timeZone: c.zone });
+    orgId = org.id;
+    const site = await createSite(t.db, org.id, { name: 'Depot', siteOpen: '2020-01-01' });
+    siteId = site.id;
+    entityId = (await createEntity(t.db, site, { name: 'Workshop' })).id;
+    await createMember(t.db, org.id, { loginId: 'clock.admin', accessId: 2, admin: true });
+    token = await t.login('clock.admin');
+  });
+  afterAll(() => t.close());
+
+  const get = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(res.statusCode, url).toBe(200);
+    return res.json();
+  };
+
+  it('is decided once in the zone', () => {
+    const ctx = organisationContext(
+      { id: 1, timeZone: c.zone, reportingYearEnd: 12, factorSourceId: null, ownFactors: false },
+      new Date(c.instant),
+    );
+    expect(ctx.today).toBe(c.today);
+    expect(ctx.lastCompleteMonth).toBe(`${c.lastMonth}-01`);
+  });
+
+  it('gives the dashboard, the sites list, the site and the entity the same last month', async () => {
+    const month = Number(c.lastMonth.slice(5, 7));
+    expect((await get('/api/dashboard/monthly-savings-cons')).month).toBe(month);
+    expect((await get('/api/dashboard/gainers-and-losers')).month).toBe(month);
+    const yearly = await get('/api/dashboard/yearly-comparison-cons');
+    expect(yearly.futureMonths).not.toContain(c.lastMonth);
+    expect(yearly.months).toContain(c.lastMonth);
+    const sites = await get(`/api/organisations/${orgId}/sites`);
+    expect(sites.month).toBe(c.lastMonth.replace('-', ''));
+    expect((await get(`/api/entities/${entityId}/figures`)).lastCompleteMonth).toBe(c.lastMonth);
+    expect((await get(`/api/sites/${siteId}`)).id).toBe(siteId);
+  });
+
+  it("opens a new entity on the organisation's today", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/organisations/${orgId}/new-entity`,
+      headers: bearer(token),
+      payload: { siteId, name: 'Store', type: 'STANDARD', facility: 'Store', buildsegId: 1, entdescId: 1 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.entityOpen).toBe(c.today);
+  });
+});
