@@ -59,6 +59,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { metricsPlugin } from './modules/health/metrics';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
+import { unknownMetersRoutes } from './modules/imports/unknown-meters.routes';
 import {
   evaluateInvoiceAlerts,
   halfHourCheckOf,
@@ -235,7 +236,9 @@ export async function buildApp({
       await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
-      await api.register(importsRoutes, { service: createImportsService({ db, config, jobQueue }) });
+      const imports = createImportsService({ db, config, jobQueue });
+      await api.register(importsRoutes, { service: imports });
+      await api.register(unknownMetersRoutes, { service: imports });
       await api.register(invoiceFilesRoutes, { service: invoiceFiles });
       await api.register(invoiceListRoutes, {
         service: createInvoiceListService({ db, clock, fileLinks: invoiceFiles.fileLinks }),

@@ -1,6 +1,8 @@
 import type { ImportFormat } from '@verdant/domain/imports/types';
 import { z } from 'zod';
+import { editor } from './access';
 import { int4, okResponse, text } from './common';
+import { defineOperations } from './operations';
 
 /** The formats a data load reads (the upload dialog offers them; absent, the job detects the format). */
 export const IMPORT_FORMATS = [
@@ -77,6 +79,27 @@ export const IMPORT_STATUS_LABELS: Record<(typeof IMPORT_STATUSES)[number], stri
   failed: 'Failed',
 };
 
+/**
+ * What a refused load keeps besides its error report: every data source the file names that the organisation does
+ * not have, once, with the rows naming it (and how the file describes it, and the identifier label a data source
+ * mapped to it remembers it under); and the other reasons, each with its rows and the first of them.
+ */
+export const refusalSummary = z.object({
+  unknownMeters: z.array(
+    z.object({
+      key: text(),
+      context: text().nullable(),
+      label: text(),
+      rows: int4(),
+      /** The data source that answers to the key now (mapped or created since), if one does. */
+      meterId: int4().nullable().optional(),
+      meterName: text().nullable().optional(),
+    }),
+  ),
+  reasons: z.array(z.object({ reason: text(), rows: int4(), firstLine: int4() })),
+});
+export type RefusalSummary = z.infer<typeof refusalSummary>;
+
 export const importJob = z.object({
   uuid: text(),
   filename: text(),
@@ -97,6 +120,8 @@ export const importJob = z.object({
   notes: z.array(text()),
   /** Whether an error report (the refused rows, as CSV) can be downloaded. */
   hasReport: z.boolean(),
+  /** A refused load's unknown data sources and reasons, with their rows; null otherwise. */
+  refusals: refusalSummary.nullable(),
   uploadedBy: text().nullable(),
   createdAt: text(),
   finishedAt: text().nullable(),
@@ -124,3 +149,37 @@ export const meterLoadPreview = z.object({
   remembered: z.boolean(),
 });
 export type MeterLoadPreview = z.infer<typeof meterLoadPreview>;
+
+/** Maps a data source the file names to one of the organisation's (remembered on it as an identifier). */
+export const mapUnknownMeterRequest = z.object({
+  key: text().trim().min(1).max(200),
+  meterId: int4().positive(),
+});
+export const mapUnknownMeterAnswer = okResponse.extend({ message: text(), data: importJob });
+
+/** A refused load read again from the same stored file, as a new load. */
+export const rerunAnswer = okResponse.extend({ data: z.object({ uuid: text() }) });
+
+/**
+ * Data loads' operations (docs/architecture.md, "Operations tables"). The upload, its preview, the status, the
+ * error report and the /loading list are still hand-registered routes (imports.routes.ts) until they move here.
+ */
+export const importsOperations = defineOperations('imports', {
+  mapUnknownMeter: {
+    method: 'POST',
+    path: '/jobs/:uuid/unknown-meters',
+    summary: "Maps a data source a refused load's file names to one of the organisation's",
+    access: editor(),
+    params: importJobParams,
+    body: mapUnknownMeterRequest,
+    answer: mapUnknownMeterAnswer,
+  },
+  rerun: {
+    method: 'POST',
+    path: '/jobs/:uuid/rerun',
+    summary: "Loads a refused load's stored file again, as a new load",
+    access: editor(),
+    params: importJobParams,
+    answer: rerunAnswer,
+  },
+});

@@ -9,6 +9,8 @@
  * (the earliest edition held also covers earlier years, the latest is open-ended).
  */
 
+import { portfolioManagerUnits } from './catalogue-units';
+
 export const MFE = 'NZ Ministry for the Environment, Measuring emissions: A guide for organisations';
 const PAGE25 = `${MFE}, 2025 edition (read on the MfE page)`;
 const PAGE26 = `${MFE}, 2026 edition (read on the MfE page)`;
@@ -502,3 +504,6 @@ export const DATA_TYPES: DataTypeSeed[] = [
     factors: [],
   },
 ];
+
+// Portfolio Manager's units (catalogue-units.ts), each type's after its own.
+for (const t of DATA_TYPES) t.units.push(...portfolioManagerUnits(t));

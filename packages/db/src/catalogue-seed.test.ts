@@ -42,7 +42,7 @@ describe('catalogue seed', () => {
     const [marker] = await rows<{ value: string }>(
       sql`select value from app_meta where key = 'catalogue_version'`,
     );
-    expect(marker?.value).toBe('2');
+    expect(marker?.value).toBe('3');
   });
 
   it('holds the NZECS residual mix beside the grid average, and only the figures read', async () => {
@@ -85,7 +85,7 @@ describe('catalogue seed', () => {
     const [marker] = await rows<{ value: string }>(
       sql`select value from app_meta where key = 'catalogue_version'`,
     );
-    expect(marker?.value).toBe('2');
+    expect(marker?.value).toBe('3');
   });
 
   it('holds the headline published values', async () => {
@@ -141,7 +141,7 @@ describe('catalogue seed', () => {
   it('uses energy units of kWh for energy consumption and the published GJ and MJ factors', async () => {
     const units = await rows<{ name: string; conversion_to_standard: string }>(sql`
       select u.name, u.conversion_to_standard from units u join data_types d on d.id = u.data_type_id
-      where d.name = 'Natural gas' order by u.conversion_to_standard`);
+      where d.name = 'Natural gas' and u.id < 1000 order by u.conversion_to_standard`);
     expect(units).toEqual([
       { name: 'MJ', conversion_to_standard: '0.2777777778' },
       { name: 'kWh', conversion_to_standard: '1.0000000000' },
@@ -152,6 +152,40 @@ describe('catalogue seed', () => {
       sql`select count(*)::int as n from data_types where type_id = 1 and std_unit <> 'kWh'`,
     );
     expect(n).toBe(0);
+  });
+
+  it("holds Portfolio Manager's units at their published conversions, checked by hand", async () => {
+    const unit = async (type: string, name: string) =>
+      Number(
+        (
+          await rows<{ c: string }>(sql`
+            select u.conversion_to_standard as c from units u join data_types d on d.id = u.data_type_id
+            where d.name = ${type} and u.name = ${name}`)
+        )[0]?.c,
+      );
+    // 1 kBtu = 1,055,055.85262 J / 3,600,000 J = 0.2930710702 kWh; a therm is 100 kBtu.
+    expect(await unit('Electricity (grid supplied)', 'kBtu')).toBe(0.2930710702);
+    expect(await unit('Electricity (grid supplied)', 'MBtu')).toBe(293.0710701722);
+    expect(await unit('Natural gas', 'therms')).toBe(29.3071070172);
+    // Natural gas at 1.026 kBtu per cubic foot: a ccf is 102.6 kBtu = 30.0690917997 kWh.
+    expect(await unit('Natural gas', 'ccf (hundred cubic feet)')).toBe(30.0690917997);
+    expect(await unit('Natural gas', 'cm (cubic meters)')).toBe(10.6384798473);
+    // A US gallon of diesel is 3.785411784 litres at 37.3 MJ/litre: 39.2210720953 kWh.
+    expect(await unit('Diesel', 'US gallons')).toBe(39.2210720953);
+    expect(await unit('Water supply', 'kGal (thousand US gallons)')).toBe(3.785411784);
+    expect(await unit('Water supply', 'ccf (hundred cubic feet)')).toBe(2.8316846592);
+  });
+
+  it("adds Portfolio Manager's units to a version 2 catalogue, at their fixed ids where free", async () => {
+    const before = await rows<{ id: number; name: string }>(
+      sql`select id, name from units where id > 1000 order by id`,
+    );
+    await database.db.execute(sql`delete from units where id > 1000`);
+    await database.db.execute(sql`update app_meta set value = '2' where key = 'catalogue_version'`);
+    expect(await seedCatalogue(database.db)).toEqual({ seeded: false });
+    expect(await rows(sql`select id, name from units where id > 1000 order by id`)).toEqual(before);
+    expect(await seedCatalogue(database.db)).toEqual({ seeded: false });
+    expect((await rows(sql`select id from units where id > 1000`)).length).toBe(before.length);
   });
 
   it('makes composites from the sequence, with percentages adding up to 100', async () => {

@@ -20,8 +20,8 @@ import {
 } from './schema/catalogue';
 import { appMeta } from './schema/core';
 
-/** 2: the residual mix (market-based scope 2) of the electricity data types. */
-export const CATALOGUE_VERSION = '2';
+/** 2: the residual mix (market-based scope 2) of the electricity data types; 3: Portfolio Manager's units. */
+export const CATALOGUE_VERSION = '3';
 const VERSION_KEY = 'catalogue_version';
 // Not the demo seed's lock: the two seeders may run one after the other in the same start.
 const LOCK_KEY = 74202;
@@ -128,12 +128,49 @@ function factorRow(f: FactorSeed, dataTypeId: number, sourceId: number, perConve
 }
 
 /**
- * Brings a catalogue loaded by an earlier version up to this one. Version 1 to 2 adds the residual mix to the
- * electricity data types (where they are still the catalogue's, with the default source) and marks their
- * meters for the background recompute.
+ * Brings a catalogue loaded by an earlier version up to this one: from version 1, the residual mix; from 1 or 2,
+ * Portfolio Manager's units.
  */
 async function upgradeCatalogue(tx: Tx, from: string) {
-  if (from !== '1') return;
+  if (from === CATALOGUE_VERSION) return;
+  if (from === '1') await addResidualMix(tx);
+  if (from === '1' || from === '2') await addPortfolioManagerUnits(tx);
+  await tx.update(appMeta).set({ value: CATALOGUE_VERSION }).where(eq(appMeta.key, VERSION_KEY));
+}
+
+/**
+ * Version 3 added Portfolio Manager's units (catalogue-units.ts) to the catalogue's data types still present:
+ * each with its fixed id where that id is free, a unit of the same name the type already has left as it is.
+ */
+async function addPortfolioManagerUnits(tx: Tx) {
+  for (const t of DATA_TYPES) {
+    const added = t.units.filter((u) => (u.id ?? 0) > 1000);
+    if (added.length === 0) continue;
+    const found = await tx.execute<{ id: number }>(
+      t.id
+        ? sql`select id from data_types where id = ${t.id}`
+        : sql`select id from data_types where name = ${t.name} and composite order by id limit 1`,
+    );
+    const typeId = found.rows[0]?.id;
+    if (typeId === undefined) continue;
+    for (const u of added) {
+      await tx.execute(sql`
+        insert into units (id, data_type_id, name, conversion_to_standard, source_info)
+        select coalesce((select ${u.id}::int where not exists (select 1 from units where id = ${u.id})),
+            nextval('units_id_seq')::int),
+          ${typeId}, ${u.name}, ${exact(u.conversion)}, ${u.sourceInfo ?? null}
+        where not exists (select 1 from units where data_type_id = ${typeId} and name = ${u.name})`);
+    }
+  }
+  await tx.execute(sql`select setval('units_id_seq', greatest((select max(id) from units),
+    (select last_value from units_id_seq)))`);
+}
+
+/**
+ * Version 2 added the residual mix to the electricity data types (where they are still the catalogue's, with the
+ * default source) and marked their meters for the background recompute.
+ */
+async function addResidualMix(tx: Tx) {
   const [source] = await tx
     .select({ id: emissionFactorSources.id })
     .from(emissionFactorSources)
@@ -161,7 +198,6 @@ async function upgradeCatalogue(tx: Tx, from: string) {
       present.map((t) => t.id),
     );
   }
-  await tx.update(appMeta).set({ value: CATALOGUE_VERSION }).where(eq(appMeta.key, VERSION_KEY));
 }
 
 /**

@@ -122,6 +122,12 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/loading/:uuid',
+                lazy: async () => ({
+                  Component: (await import('../features/loading/pages/load-page')).LoadPage,
+                }),
+              },
+              {
                 path: '/reports/ghg',
                 lazy: async () => ({
                   Component: (await import('../features/ghg-charts/pages/ghg-page')).GhgPage,

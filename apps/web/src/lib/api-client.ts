@@ -25,7 +25,7 @@ export interface RequestOptions<T> {
   organisationChange?: boolean;
   /** A file download: a successful answer is returned as a Blob (failures still carry the error shape). */
   blob?: boolean;
-  /** Sends `body` (a string) as is with this content type, instead of as JSON (the raw CSV uploads). */
+  /** Sends `body` (a string, or a Blob's bytes) as is with this content type, instead of as JSON (raw uploads). */
   contentType?: string;
   /** Sends `body` (a Blob) as a file's raw bytes with its name in the filename header (the spec's uploads). */
   fileName?: string;
@@ -124,7 +124,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 function encodeBody(options: RequestOptions<unknown>): BodyInit | undefined {
   if (options.body === undefined) return undefined;
   if (options.fileName !== undefined) return options.body as Blob;
-  return options.contentType ? String(options.body) : JSON.stringify(options.body);
+  if (options.contentType) return options.body instanceof Blob ? options.body : String(options.body);
+  return JSON.stringify(options.body);
 }
 
 function isStale(sent: number | null, answered: string | null): boolean {

@@ -52,6 +52,8 @@ export const importJobs = pgTable(
     error: text('error'),
     /** What the load left out on purpose and names (a NEM12 voltage stream, generation reads), one per entry. */
     notes: text('notes').array(),
+    /** A refused load's unknown data sources and reasons with their rows (contracts/imports.ts, refusalSummary). */
+    refusals: jsonb('refusals'),
     reportKey: text('report_key'),
     /** The earlier job that imported the same bytes, when this one found it had nothing to do. */
     duplicateOf: uuid('duplicate_of'),

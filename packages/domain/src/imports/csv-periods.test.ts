@@ -32,7 +32,10 @@ describe('invoice and consumption CSVs', () => {
         kind: 'period',
         row: {
           line: 2,
-          meterKey: 'Main meter',
+          meterKey: '456',
+          altKey: 'Main meter',
+          keyLabel: 'Portfolio Manager Meter ID',
+          context: 'Main meter, Electric, HQ',
           from: '2026-01-01',
           till: '2026-01-31',
           quantity: 12345.6,

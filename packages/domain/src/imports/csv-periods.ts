@@ -1,8 +1,9 @@
 import { fill } from '../messages';
-import { csvRecords } from './csv-records';
+import { type CsvRecord, csvRecords } from './csv-records';
 import { loose, parseNumber } from './csv-text';
 import { IMPORT_MSG, ImportFileError } from './import-messages';
 import { parseFileDate } from './local-time';
+import { parsePortfolioManager, portfolioManagerColumns } from './portfolio-manager';
 import type { ImportEvent, ImportFormat, PeriodRow } from './types';
 
 export type PeriodFormat = Extract<ImportFormat, 'csv-invoices' | 'csv-consumption' | 'portfolio-manager'>;
@@ -66,9 +67,7 @@ function columnsOf(headers: readonly string[]): Record<Field, number> {
 export function detectCsvFormat(
   headers: readonly string[],
 ): Extract<ImportFormat, 'csv-readings'> | PeriodFormat {
-  const names = new Set(headers.map(loose));
-  if (['start date', 'end date', 'usage quantity', 'usage units'].every((n) => names.has(n)))
-    return 'portfolio-manager';
+  if (portfolioManagerColumns(headers)) return 'portfolio-manager';
   const c = columnsOf(headers);
   const period = c.meter >= 0 && c.from >= 0 && c.till >= 0 && c.quantity >= 0;
   if (period && c.invoiceNumber >= 0) return 'csv-invoices';
@@ -149,14 +148,26 @@ function readRow(
  * (docs/decisions/imports.md, CSV formats): each row a period row or a refused row with its reason. The job
  * makes invoices or consumption records of them through the services' own rules.
  */
-export async function* parsePeriodCsv(
+export function parsePeriodCsv(
   text: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
   format: PeriodFormat,
 ): AsyncGenerator<ImportEvent> {
+  return parsePeriodRecords(csvRecords(text, FORMAT_NAME[format]), format);
+}
+
+/** The same from a sheet's records (a CSV's, or an XLSX sheet's from its header row on). */
+export async function* parsePeriodRecords(
+  records: AsyncIterable<CsvRecord> | Iterable<CsvRecord>,
+  format: PeriodFormat,
+): AsyncGenerator<ImportEvent> {
+  if (format === 'portfolio-manager') {
+    yield* parsePortfolioManager(records);
+    return;
+  }
   let columns: Record<Field, number> | null = null;
   let width = 0;
   let rows = 0;
-  for await (const { line, fields } of csvRecords(text, FORMAT_NAME[format])) {
+  for await (const { line, fields, problem } of records) {
     if (!columns) {
       columns = columnsOf(fields);
       width = fields.length;
@@ -167,6 +178,10 @@ export async function* parsePeriodCsv(
     }
     rows += 1;
     if (rows % 10_000 === 0) yield { kind: 'progress', lines: line };
+    if (problem) {
+      yield { kind: 'refused', row: { line, reason: problem } };
+      continue;
+    }
     if (fields.length !== width) {
       const reason = fill(IMPORT_MSG.columnCount, { found: fields.length, expected: width });
       yield { kind: 'refused', row: { line, reason } };

@@ -8,6 +8,8 @@ import { IMPORT_MSG, ImportFileError } from './import-messages';
 export interface CsvRecord {
   line: number;
   fields: string[];
+  /** Why the row cannot be read as it stands (an XLSX cell holding an error or an unsaved formula), if so. */
+  problem?: string;
 }
 
 /**
@@ -20,9 +22,12 @@ export async function* csvRecords(
   text: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>,
   format = 'CSV',
 ): AsyncGenerator<CsvRecord> {
-  const parser = Readable.from(text).pipe(
+  const source = Readable.from(text);
+  const parser = source.pipe(
     parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true }),
   );
+  // A pipe does not pass its source's error on: the text's own (a file that stops being UTF-8) ends the records.
+  source.once('error', (error) => parser.destroy(error));
   try {
     for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       yield { line: item.info.lines, fields: item.record };

@@ -1,5 +1,6 @@
 import { detectCsvFormat } from './csv-periods';
 import { csvHead } from './csv-records';
+import { portfolioManagerColumns } from './portfolio-manager';
 import type { ImportFormat } from './types';
 
 /**
@@ -36,6 +37,9 @@ export function detectFormat(head: string): ImportFormat | null {
     return null;
   }
 
+  // Portfolio Manager's export as Excel saves it: title rows above its header.
+  if (lines.slice(0, 30).some((l) => portfolioManagerColumns(csvHead(`${l}\n`, 1)[0] ?? [])))
+    return 'portfolio-manager';
   // A CSV: a header of at least two named columns, and a first row as wide; its columns name the layout.
   const [headers] = csvHead(`${first}\n`, 1);
   const row = csvHead(text.trimStart(), 2)[1];

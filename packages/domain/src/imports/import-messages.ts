@@ -12,10 +12,15 @@ export const IMPORT_MSG = {
   mappingNeeded: 'Map the columns of this CSV file before it is imported.',
   mappingColumnMissing: 'The file has no column "{column}", which the mapping names.',
   notText: 'The file is not a text file (CSV, NEM12, EIEP or XML) or a zip archive of them.',
+  notUtf8:
+    'The file starts as UTF-8 text but is not UTF-8 near byte {bytes}: save it as "CSV UTF-8" and upload it again.',
   rowsRefused:
     '{count} rows were refused, so nothing was imported. Download the error report for the reasons.',
   tooManyRefused:
-    'More than {limit} rows were refused, so nothing was imported: is this the right format? The error report lists the first {limit}.',
+    '{count} rows were refused, so nothing was imported. The error report lists the first {limit}; every reason is counted below.',
+  unknownMeters:
+    '{count} rows were refused, so nothing was imported: {meters} named in the file {are} not in this organisation. Create these data sources, or map them to data sources you have, then load the file again.',
+  otherReasons: 'Other rows were refused for other reasons: see the error report.',
   duplicateFile: 'This file was already imported on {date}; nothing changed.',
   interrupted: 'The import stopped before it finished; nothing was imported. Upload the file again.',
   fileMissing: 'The uploaded file is no longer stored; upload it again.',
@@ -52,6 +57,24 @@ export const IMPORT_MSG = {
   invoiceExists: 'An invoice for {from} to {till} is already stored with other figures ({number})',
   periodOrder: 'The start date {from} is after the end date {till}',
   required: 'The {field} is empty',
+  // Unknown data sources of a refused load.
+  notUnknownMeter: '"{key}" is not a data source this load could not find',
+  mapped: '"{key}" now names data source {name}. Load the file again when every data source is found.',
+  mappedAlready: '"{key}" already names data source {name}.',
+  keyTaken: '"{key}" already names data source {name}.',
+  labelTaken: 'Data source {name} already has the {label} {value}: map "{key}" to another data source.',
+  stillRunning: 'This load has not finished yet.',
+  // Workbooks (XLSX).
+  workbookUnreadable: 'The workbook could not be read: {detail}',
+  workbookTooLarge:
+    'The workbook unpacks to more than {size} MB, or to more than {ratio} times its own size: save its sheet as CSV and upload that.',
+  workbookFileTooLarge:
+    'The workbook is larger than {size} MB, the most a workbook import takes: save its sheet as CSV and upload that.',
+  workbookNoSheet:
+    "The workbook has no sheet of Portfolio Manager's Meter Entries, invoices or consumption records: none of its sheets has their header row in its first 30 rows.",
+  cellFormula:
+    'Cell {cell} holds a formula with no saved value: open the file in Excel, save it and upload it again',
+  cellError: 'Cell {cell} holds the error {error}',
 } as const;
 
 /**

@@ -71,6 +71,17 @@ export interface PeriodRow {
   invoiceNumber?: string | null;
   invoiceDate?: string | null;
   demandKw?: number | null;
+  /**
+   * The identifier label that remembers `meterKey` on a data source once matched ('Portfolio Manager Meter ID'),
+   * or null when the key is a name, number or ICP the data source carries itself.
+   */
+  keyLabel?: string | null;
+  /** A second name of the meter to match by when the key matches none (a Meter Name no other meter shares). */
+  altKey?: string | null;
+  /** How the file describes the meter beyond its key (name, type, property), for the report of unknown meters. */
+  context?: string | null;
+  /** The end date as the file writes it, when `till` was read as the day before it (an exclusive end date). */
+  fileEnd?: string;
 }
 
 /** Something the file holds that the load leaves out on purpose, named in the load's message (not a refusal). */

@@ -215,7 +215,7 @@ describe('invoice and Portfolio Manager CSVs', () => {
     );
     expect(stored.rows[0]?.invoice_number).toBe('Portfolio Manager 2026-04-01');
     const bad = await load(
-      `${header}\n1,Depot,9,Depot supply,Electric,05/01/2026,05/31/2026,10,therms,$2.00,No,\n1,Depot,9,Depot fuel,Electric,05/01/2026,05/31/2026,10,kWh,$2.00,No,\n`,
+      `${header}\n1,Depot,9,Depot supply,Electric,05/01/2026,05/31/2026,10,therms,$2.00,No,\n1,Depot,10,Depot fuel,Electric,05/01/2026,05/31/2026,10,kWh,$2.00,No,\n`,
     );
     const report = await get('r.editor', `/api/jobs/${bad.uuid}/error-report`);
     expect(report.body.trim().split('\n').slice(1)).toEqual([

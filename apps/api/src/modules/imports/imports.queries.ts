@@ -7,7 +7,8 @@ export type ImportJobRow = typeof importJobs.$inferSelect;
 
 const JOB_COLUMNS = sql`j.uuid, j.filename, j.format, j.status, j.size_bytes::float8 as "sizeBytes",
   j.bytes_read::float8 as "bytesRead", j.lines_read as "linesRead", j.readings, j.days, j.meters, j.records,
-  j.skipped, j.refused_rows as "refusedRows", j.error, coalesce(j.notes, '{}') as notes, j.report_key is not null as "hasReport",
+  j.skipped, j.refused_rows as "refusedRows", j.error, coalesce(j.notes, '{}') as notes, j.refusals,
+  j.report_key is not null as "hasReport",
   nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.surname, '')), '') as "uploadedBy",
   to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt",
   to_char(j.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "finishedAt"`;

@@ -11,8 +11,8 @@ import {
 } from '@verdant/contracts/imports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/auth';
-import { HEAD_BYTES } from './file-text';
 import { IMPORT_MAX_BYTES, type ImportsService, importTooLarge } from './imports.service';
+import { WORKBOOK_PREVIEW_BYTES } from './preview-rows';
 
 const base = { tags: ['Data loads'], security: [{ bearer: [] }] };
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -35,7 +35,7 @@ async function readHead(body: Readable | undefined): Promise<Buffer> {
   let size = 0;
   for await (const chunk of body ?? []) {
     size += (chunk as Buffer).length;
-    if (size > 4 * HEAD_BYTES) throw importTooLarge();
+    if (size > WORKBOOK_PREVIEW_BYTES) throw importTooLarge();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -81,7 +81,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
         ...base,
         summary:
           "What the upload dialog shows from a file's first bytes: its format, first rows, the mapping",
-        description: "The file's first 64 kB as raw bytes.",
+        description: "The file's first 64 kB as raw bytes (an XLSX workbook of up to 5 MB whole).",
         response: { 200: meterLoadPreview, ...errors },
       },
     },

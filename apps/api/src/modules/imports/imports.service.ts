@@ -24,10 +24,12 @@ import { createLocalStorage, newStorageKey, type Storage } from '../../lib/stora
 import type { Caller } from '../../plugins/auth';
 import { cleanFilename } from '../files/file-types';
 import type { Download } from '../files/files.service';
-import { HEAD_BYTES } from './file-text';
+import { HEAD_BYTES, utf16Of } from './file-text';
 import * as q from './imports.queries';
-import { detectFormat } from './parsers';
 import { firstEntryHead, isZip } from './zip-entries';
+import { previewRows } from './preview-rows';
+import { createUnknownMeters } from './unknown-meters.service';
+import { looksLikeWorkbook, WORKBOOK_MAX_MB } from './workbook-records';
 
 export const METER_LOAD_JOB = 'imports.meter-load';
 export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
@@ -46,11 +48,11 @@ function checkName(raw: string | undefined) {
 }
 
 /**
- * Text, or a zip archive of data files; not another binary format: XML is recognised as XML, anything else as
- * nothing.
+ * Text (UTF-16 text, known by its byte-order mark, has NUL bytes), or a zip archive of data files or an XLSX
+ * workbook; not another binary format: XML is recognised as XML, anything else as nothing.
  */
 async function looksLikeText(first: Buffer) {
-  if (isZip(first)) return true;
+  if (isZip(first) || utf16Of(first)) return true;
   if (first.includes(0)) return false;
   const found = await fileTypeFromBuffer(first);
   return found === undefined || found.ext === 'xml';
@@ -124,6 +126,8 @@ export function createImportsService({
     return job;
   }
 
+  const unknownMeters = createUnknownMeters({ db, jobQueue, queue: METER_LOAD_JOB });
+
   return {
     async upload(
       a: Caller,
@@ -140,7 +144,10 @@ export function createImportsService({
       await storage.putStream(storageKey, upload.body.pipe(m.transform));
       try {
         if (m.size() === 0) throw badRequest(IMPORT_MSG.importEmpty);
-        if (!(await looksLikeText(m.first()))) throw badRequest(IMPORT_MSG.notText);
+        if (looksLikeWorkbook(m.first())) {
+          if (m.size() > WORKBOOK_MAX_MB * 1024 * 1024)
+            throw badRequest(fill(IMPORT_MSG.workbookFileTooLarge, { size: WORKBOOK_MAX_MB }));
+        } else if (!(await looksLikeText(m.first()))) throw badRequest(IMPORT_MSG.notText);
         const uuid = await db.transaction(async (tx) => {
           const id = await q.insertJob(tx, {
             organisationId,
@@ -176,13 +183,12 @@ export function createImportsService({
     async preview(a: Caller, head: Buffer): Promise<MeterLoadPreview> {
       const organisationId = organisationOf(a);
       if (!(await looksLikeText(head.subarray(0, HEAD_BYTES)))) throw badRequest(IMPORT_MSG.notText);
-      // A zip archive is previewed by its first file.
-      const shown = isZip(head) ? (firstEntryHead(head, HEAD_BYTES)?.bytes ?? Buffer.alloc(0)) : head;
-      const text = shown.toString('utf8').replace(/^\uFEFF/, '');
-      const format = detectFormat(text);
-      const isCsv = format === 'csv-readings' || format === 'csv-invoices' || format === 'csv-consumption';
-      const rows = isCsv || format === 'portfolio-manager' ? csvHead(text, 6) : [];
-      const headers = rows[0] ?? [];
+      // A zip archive of data files is previewed by its first file; an XLSX workbook by its sheet.
+      const shown =
+        isZip(head) && !looksLikeWorkbook(head)
+          ? (firstEntryHead(head, HEAD_BYTES)?.bytes ?? Buffer.alloc(0))
+          : head;
+      const { format, headers, rows } = await previewRows(shown);
       let mapping: ReadingsMapping | null = null;
       let remembered = false;
       if (format === 'csv-readings') {
@@ -190,14 +196,27 @@ export function createImportsService({
         remembered = stored.success;
         mapping = stored.success ? stored.data : guessMapping(headers);
       }
-      return { format, headers, rows: rows.slice(1), mapping, remembered };
+      return { format, headers, rows, mapping, remembered };
     },
 
     async status(a: Caller, uuid: string): Promise<{ success: true; data: ImportJob }> {
       const job = await jobOf(a, uuid);
       const view = await q.jobView(db, job.organisationId, job.uuid);
       if (!view) throw notFound();
-      return { success: true, data: view };
+      return { success: true, data: await unknownMeters.withMatches(a, view) };
+    },
+
+    /** Maps a data source a refused load's file names to one of the organisation's. */
+    async mapUnknown(a: Caller, uuid: string, body: { key: string; meterId: number }) {
+      const job = await jobOf(a, uuid);
+      const message = await unknownMeters.map(a, job, body.key, body.meterId);
+      return { success: true as const, message, data: (await this.status(a, uuid)).data };
+    },
+
+    /** Loads a refused load's stored file again, as a new load. */
+    async rerun(a: Caller, uuid: string) {
+      const job = await jobOf(a, uuid);
+      return { success: true as const, data: { uuid: await unknownMeters.rerun(a, job) } };
     },
 
     async list(a: Caller): Promise<LoadingJobs> {

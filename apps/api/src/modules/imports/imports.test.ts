@@ -237,7 +237,7 @@ describe('data loads of CSV readings', () => {
     const job = await load('bad rows.csv', csv(rows), { mapping: JSON.stringify(MAPPING) });
     expect(job).toMatchObject({ status: 'failed', refusedRows: 11, hasReport: true, days: 0 });
     expect(job.error).toBe(
-      '11 rows were refused, so nothing was imported. Download the error report for the reasons.',
+      '11 rows were refused, so nothing was imported: 2 data sources named in the file are not in this organisation. Create these data sources, or map them to data sources you have, then load the file again. Other rows were refused for other reasons: see the error report.',
     );
     expect(await digest()).toBe(before);
     const report = await t.app.inject({

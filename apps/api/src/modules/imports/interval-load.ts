@@ -9,7 +9,7 @@ import { type AuditActor, audit } from '../../lib/audit';
 import { RecordSink } from './day-records';
 import type { MeterIndex } from './meter-index';
 import { ReadingSink } from './reading-sink';
-import { REPORT_LIMIT, type Refusals } from './refusals';
+import type { Refusals } from './refusals';
 import { Registers } from './registers';
 
 /** The most parts a load names as skipped; more are counted in one last note. */
@@ -84,8 +84,10 @@ export async function loadIntervalFile(
           if (o.notes.length < NOTES_LIMIT) o.notes.push(`Line ${e.part.line}: ${e.part.text}`);
         } else if (e.kind === 'progress') await o.onProgress(e.lines);
       }
-      if (sink.full) await sink.flush();
-      if (refusals.count > REPORT_LIMIT) break;
+      // Once a row is refused nothing will be written, but the file is read on so that every reason is counted
+      // in one pass (docs/decisions/imports.md, Refusals name rows).
+      if (sink.full && refusals.count > 0) sink.discard();
+      else if (sink.full) await sink.flush();
     }
     if (refusals.count === 0) await sink.flush(true);
   } finally {

@@ -1,9 +1,11 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { showsDataSourceTab } from '@verdant/domain/data-source-tabs';
 import { IMPORT_MSG } from '@verdant/domain/imports/import-messages';
+import { FILE_NAME_LABEL } from '@verdant/domain/imports/portfolio-manager';
 import { fill } from '@verdant/domain/messages';
 import { sql } from 'drizzle-orm';
 import { canOnAssets, type Principal } from '../../lib/rights';
+import { importIdentifiers } from './meter-identities.queries';
 
 /** A data source of the organisation as the load job needs it. */
 export interface ImportMeter {
@@ -25,10 +27,30 @@ export interface ImportMeter {
 /** How a meter is named in files: case, spaces and punctuation aside (an ICP with or without its hyphen). */
 export const meterKey = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
+/** A key no data source answers to, as the report of unknown meters lists it. */
+export interface UnknownKey {
+  key: string;
+  /** The refusal's reason, which the error report and the refusals' counts group rows by. */
+  reason: string;
+  /** How the file describes the meter beyond its key, when it does. */
+  context: string | null;
+  /** The identifier label a data source mapped to this key remembers it under. */
+  label: string;
+}
+
 export interface MeterIndex {
-  /** The meter a file's key names (local name, meter number or ICP/NMI), or the reason it names none. */
-  resolve(key: string): ImportMeter | string;
+  /**
+   * The meter a file's key names (local name, meter number, ICP/NMI, or an import identifier), or the reason it
+   * names none; `hint` describes an unknown key for its report.
+   */
+  resolve(key: string, hint?: { context?: string | null; label?: string | null }): ImportMeter | string;
   byId(id: number): ImportMeter | undefined;
+  /** The value a meter holds under an import identifier label, if any. */
+  identifierOf(meterId: number, label: string): string | undefined;
+  /** Adds a name the load has just remembered on a meter, so that the file's next rows find it. */
+  remember(meterId: number, label: string, key: string): void;
+  /** The keys that named no data source, in the order met. */
+  unknownKeys(): UnknownKey[];
 }
 
 type Row = Omit<ImportMeter, 'editable' | 'conversion'> & {
@@ -62,6 +84,13 @@ export async function loadMeterIndex(
   );
   const meters = new Map<number, ImportMeter>();
   const byKey = new Map<string, Set<number>>();
+  const index = (name: string | null, id: number) => {
+    const key = name ? meterKey(name) : '';
+    if (!key) return;
+    const ids = byKey.get(key) ?? new Set<number>();
+    ids.add(id);
+    byKey.set(key, ids);
+  };
   rows.rows.forEach((r, i) => {
     const { meterNumber, account, conversion, ...rest } = r;
     meters.set(r.id, {
@@ -69,25 +98,41 @@ export async function loadMeterIndex(
       conversion: conversion === null ? 1 : Number(conversion),
       editable: editable[i] === true,
     });
-    for (const name of [r.localName, meterNumber, account]) {
-      const key = name ? meterKey(name) : '';
-      if (!key) continue;
-      const ids = byKey.get(key) ?? new Set<number>();
-      ids.add(r.id);
-      byKey.set(key, ids);
-    }
+    for (const name of [r.localName, meterNumber, account]) index(name, r.id);
   });
+  const identifiers = new Map<string, string>();
+  for (const i of await importIdentifiers(db, organisationId)) {
+    if (!meters.has(i.meterId)) continue;
+    index(i.value, i.meterId);
+    identifiers.set(`${i.meterId}|${i.label.toLowerCase()}`, i.value);
+  }
   const resolved = new Map<string, ImportMeter | string>();
+  const unknown = new Map<string, UnknownKey>();
   return {
     byId: (id) => meters.get(id),
-    resolve(key) {
+    identifierOf: (meterId, label) => identifiers.get(`${meterId}|${label.toLowerCase()}`),
+    remember(meterId, label, key) {
+      index(key, meterId);
+      identifiers.set(`${meterId}|${label.toLowerCase()}`, key);
+      resolved.delete(meterKey(key));
+    },
+    unknownKeys: () => [...unknown.values()],
+    resolve(key, hint) {
       const k = meterKey(key);
       let found = resolved.get(k);
       if (found !== undefined) return found;
       const ids = [...(byKey.get(k) ?? [])];
       const first = ids.length > 0 ? meters.get(ids[0] as number) : undefined;
-      if (!first) found = fill(IMPORT_MSG.meterUnknown, { key });
-      else if (ids.length > 1)
+      if (!first) {
+        found = fill(IMPORT_MSG.meterUnknown, { key });
+        if (!unknown.has(k))
+          unknown.set(k, {
+            key,
+            reason: found,
+            context: hint?.context ?? null,
+            label: hint?.label ?? FILE_NAME_LABEL,
+          });
+      } else if (ids.length > 1)
         found = fill(IMPORT_MSG.meterAmbiguous, {
           key,
           names: ids.map((id) => meters.get(id)?.localName).join(', '),

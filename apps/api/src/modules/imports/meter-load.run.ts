@@ -10,14 +10,15 @@ import { principalOf } from '../../lib/identity';
 import { loadOrganisationContext, type OrganisationContext } from '../../lib/organisation-context';
 import type { Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
-import { openText } from './file-text';
 import * as q from './imports.queries';
 import { loadIntervalFile, RowsRefused } from './interval-load';
-import { loadMeterIndex } from './meter-index';
-import { detectFormat, headersOf, INTERVAL_FORMATS, parserFor } from './parsers';
+import { loadMeterIndex, type UnknownKey } from './meter-index';
+import { detectFormat, eventsOf, headersOf, INTERVAL_FORMATS } from './parsers';
 import { PeriodSink, type PeriodSinkOptions } from './period-sink';
-import { REPORT_LIMIT, Refusals } from './refusals';
-import { storedIsZip, zipEvents } from './zip-load';
+import { describeRefusals } from './refusal-summary';
+import { Refusals } from './refusals';
+import { openStored, storedKind } from './stored-file';
+import { zipEvents } from './zip-load';
 
 export interface MeterLoadDeps {
   db: Db;
@@ -71,6 +72,7 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
     linesRead: 0,
     error: null,
     reportKey: null,
+    refusals: null,
   });
   const fail = async (error: string, extra: Parameters<typeof q.updateJob>[2] = {}) => {
     await q.updateJob(db, uuid, { status: 'failed', error, finishedAt: clock(), ...extra });
@@ -100,23 +102,27 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
     await q.updateJob(db, uuid, { bytesRead, linesRead });
   };
   const refusals = new Refusals();
+  let unknownKeys: () => UnknownKey[] = () => [];
   const stream = await storage.get(job.storageKey);
   let closeZip: (() => Promise<void>) | null = null;
   try {
     if (!stream) return await fail(IMPORT_MSG.fileMissing);
-    // A zip archive is read file by file (zip-load.ts); any other file is one text.
-    const zipped = (await storedIsZip(storage, job.storageKey))
-      ? await zipEvents(stream, { asked: job.format as ImportFormat | null, zone })
-      : null;
+    // A zip archive of data files is read file by file (zip-load.ts); an XLSX workbook (a zip too) by its sheet,
+    // any other file as one text (stored-file.ts).
+    const zipped =
+      (await storedKind(storage, job.storageKey)) === 'zip'
+        ? await zipEvents(stream, { asked: job.format as ImportFormat | null, zone })
+        : null;
     closeZip = zipped?.close ?? null;
     const opened = zipped
       ? null
-      : await openText(stream, (b) => {
+      : await openStored(stream, (b) => {
           bytesRead = b;
         });
-    const head = opened?.head ?? '';
+    const head = opened?.kind === 'text' ? opened.head : '';
     const format: ImportFormat | null =
-      zipped?.format ?? (job.format as ImportFormat | null) ?? detectFormat(head);
+      zipped?.format ??
+      (opened?.kind === 'workbook' ? opened.format : ((job.format as ImportFormat | null) ?? detectFormat(head)));
     if (!format) return await fail(IMPORT_MSG.formatUnknown);
     let mapping = job.mapping as ReadingsMapping | null;
     if (format === 'csv-readings' && !mapping)
@@ -124,11 +130,12 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
         ((await q.mappingFor(db, organisationId, headerKey(headersOf(head)))) as ReadingsMapping) ?? null;
     await q.updateJob(db, uuid, { format, mapping });
     const events: AsyncIterable<ImportEvent | ImportEvent[]> = opened
-      ? parserFor(format, opened.text, { mapping, zone })
+      ? eventsOf(opened, format, { mapping, zone })
       : (zipped as NonNullable<typeof zipped>).events;
     const org = await loadOrganisationContext(db, organisationId, clock());
     const caller = await callerOf(db, job.createdBy ?? 0, org, uuid);
     const meters = await loadMeterIndex(db, organisationId, caller.principal);
+    unknownKeys = meters.unknownKeys;
     const actor = { userId: caller.user.id, name: `${caller.user.firstName} ${caller.user.surname}`.trim() };
     const { today } = org;
 
@@ -172,7 +179,6 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
             await progress();
           }
         }
-        if (refusals.count > REPORT_LIMIT) break;
       }
       if (refusals.count > 0) throw new RowsRefused();
       return {
@@ -196,11 +202,14 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
     if (error instanceof RowsRefused) {
       const reportKey = `${job.storageKey}-report`;
       await storage.put(reportKey, refusals.csv());
-      const message =
-        refusals.count > REPORT_LIMIT
-          ? fill(IMPORT_MSG.tooManyRefused, { limit: REPORT_LIMIT.toLocaleString('en') })
-          : fill(IMPORT_MSG.rowsRefused, { count: refusals.count });
-      return await fail(message, { reportKey, refusedRows: refusals.count, bytesRead, linesRead });
+      const { message, summary } = describeRefusals(refusals, unknownKeys());
+      return await fail(message, {
+        reportKey,
+        refusedRows: refusals.count,
+        refusals: summary,
+        bytesRead,
+        linesRead,
+      });
     }
     // The parsers' file errors (by name: the industry parsers and the CSV ones each have their class).
     if (error instanceof ImportFileError || (error instanceof Error && error.name === 'ImportFileError'))

@@ -1,5 +1,5 @@
 import type { ReadingsMapping } from '@verdant/domain/imports/csv-mapping';
-import { parsePeriodCsv } from '@verdant/domain/imports/csv-periods';
+import { parsePeriodCsv, parsePeriodRecords } from '@verdant/domain/imports/csv-periods';
 import { parseCsvReadings } from '@verdant/domain/imports/csv-readings';
 import { csvHead } from '@verdant/domain/imports/csv-records';
 import { parseEiep3Batches } from '@verdant/domain/imports/eiep3';
@@ -8,6 +8,7 @@ import { parseGreenButtonBatches } from '@verdant/domain/imports/green-button';
 import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
 import { parseNem12Batches } from '@verdant/domain/imports/nem12';
 import type { ImportEvent, ImportFormat } from '@verdant/domain/imports/types';
+import type { OpenedFile } from './stored-file';
 
 /** Formats of interval readings (half-hour data); the others are one row per invoice or consumption record. */
 export const INTERVAL_FORMATS: ReadonlySet<ImportFormat> = new Set([
@@ -47,4 +48,15 @@ export function parserFor(
     case 'green-button':
       return parseGreenButtonBatches(text, { timeZone: options.zone });
   }
+}
+
+/** The events of an opened file: a workbook's records through the period parsers, text through its format's. */
+export function eventsOf(
+  opened: OpenedFile,
+  format: ImportFormat,
+  options: { mapping: ReadingsMapping | null; zone: string },
+): AsyncIterable<ImportEvent | ImportEvent[]> {
+  return opened.kind === 'workbook'
+    ? parsePeriodRecords(opened.records, opened.format)
+    : parserFor(format, opened.text, options);
 }

@@ -4,11 +4,14 @@ import type { PeriodFormat } from '@verdant/domain/imports/csv-periods';
 import { loose } from '@verdant/domain/imports/csv-text';
 import { IMPORT_MSG } from '@verdant/domain/imports/import-messages';
 import type { PeriodRow } from '@verdant/domain/imports/types';
+import { unitCandidates } from '@verdant/domain/imports/unit-names';
 import { fill } from '@verdant/domain/messages';
 import { sql } from 'drizzle-orm';
+import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import type { InvoicesService } from '../invoices/invoices.service';
+import { rememberIdentifier } from './meter-identities.queries';
 import { type ImportMeter, type MeterIndex, takesInvoices, takesRecords } from './meter-index';
 import type { Refusals } from './refusals';
 
@@ -33,13 +36,6 @@ export interface PeriodSinkOptions {
   invoices: InvoicesService;
   records: RecordWriter | null;
 }
-
-/** A unit named in a file ('kWh (thousand Watt-hours)', 'cubic meters (m3)', 'therms') as the names it may be. */
-const unitNames = (text: string) => {
-  const outside = text.replace(/\(.*?\)/g, '');
-  const inside = /\((.*?)\)/.exec(text)?.[1] ?? '';
-  return [text, outside, inside].map(loose).filter(Boolean);
-};
 
 /**
  * Where the load's period rows go: each becomes an invoice (one Energy line of the row's cost, no GST, the
@@ -68,13 +64,49 @@ export class PeriodSink {
       this.units.set(meter.dataTypeId, units);
     }
     if (text === null) return units.find((u) => u.id === meter.unitId) ?? null;
-    const wanted = unitNames(text);
-    return units.find((u) => wanted.includes(u.names)) ?? null;
+    for (const name of unitCandidates(text)) {
+      const unit = units.find((u) => u.names === name);
+      if (unit) return unit;
+    }
+    return null;
+  }
+
+  /**
+   * The data source a row names: by its key (a Portfolio Manager Meter ID is remembered on the data source it
+   * names as an identifier), else by its second name where the file gives one (a Meter Name no other meter of the
+   * file shares, and which names one data source); a data source found so remembers the key.
+   */
+  private async meterOf(row: PeriodRow): Promise<ImportMeter | string> {
+    const hint = { context: row.context ?? null, label: row.keyLabel ?? null };
+    let meter = this.o.meters.resolve(row.meterKey, hint);
+    if (typeof meter === 'string' && row.altKey) {
+      const byName = this.o.meters.resolve(row.altKey);
+      if (typeof byName !== 'string') meter = byName;
+    }
+    if (typeof meter === 'string' || !row.keyLabel) return meter;
+    if (this.o.meters.identifierOf(meter.id, row.keyLabel) === undefined) {
+      const stored = await rememberIdentifier(
+        this.o.tx,
+        this.o.organisationId,
+        meter.id,
+        row.keyLabel,
+        row.meterKey,
+      );
+      this.o.meters.remember(meter.id, row.keyLabel, row.meterKey);
+      if (stored)
+        await audit(this.o.tx, this.o.caller, {
+          organisationId: this.o.organisationId,
+          action: 'remember data file name',
+          asset: { type: 'meter', id: meter.id, name: meter.localName },
+          changes: { [row.keyLabel]: stored },
+        });
+    }
+    return meter;
   }
 
   async add(row: PeriodRow): Promise<void> {
     const refuse = (reason: string) => this.o.refusals.add({ line: row.line, reason });
-    const meter = this.o.meters.resolve(row.meterKey);
+    const meter = await this.meterOf(row);
     if (typeof meter === 'string') return refuse(meter);
     const name = meter.localName;
     const kind =
@@ -92,6 +124,7 @@ export class PeriodSink {
               ? 'record'
               : fill(IMPORT_MSG.meterNoPeriods, { name });
     if (kind !== 'invoice' && kind !== 'record') return refuse(kind);
+    if (this.o.format === 'portfolio-manager') await this.placeEnd(row, meter);
     const unit = await this.unitOf(meter, row.unit);
     if (unit === null) return refuse(fill(IMPORT_MSG.unitUnknown, { unit: row.unit ?? '', name }));
     try {
@@ -105,6 +138,25 @@ export class PeriodSink {
     } catch (error) {
       if (error instanceof AppError && error.status < 500) return refuse(error.message);
       throw error;
+    }
+  }
+
+  /**
+   * A Portfolio Manager End Date the file left as it is (no bill of the file starts on it) is still the day
+   * another bill starts when one stored for the data source does: the bill then ends the day before.
+   */
+  private async placeEnd(row: PeriodRow, meter: ImportMeter) {
+    if (row.fileEnd !== undefined || row.till <= row.from) return;
+    const next = await this.o.tx.execute<{ n: number }>(sql`
+      select 1 as n from invoices i join invoice_meters im on im.invoice_id = i.id
+      where i.organisation_id = ${this.o.organisationId} and im.meter_id = ${meter.id} and i.date_from = ${row.till}
+      union all
+      select 1 from consumption_records
+      where organisation_id = ${this.o.organisationId} and meter_id = ${meter.id} and date_from = ${row.till}
+      limit 1`);
+    if (next.rows.length > 0) {
+      row.fileEnd = row.till;
+      row.till = new Date(Date.parse(`${row.till}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     }
   }
 
@@ -158,7 +210,8 @@ export class PeriodSink {
       taxPercentage: 0,
       taxAmount: '0.00',
       visibleTotal: cost,
-      notes: 'Imported from a data load',
+      notes:
+        row.cost === null ? 'Imported from a data load; the file gave no cost' : 'Imported from a data load',
       items: [{ category: 'charge', chargeTypeId: 1, description: 'Imported cost', total: cost }],
     });
     await this.o.invoices.save(this.o.caller, body);

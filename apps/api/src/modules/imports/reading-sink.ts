@@ -209,6 +209,11 @@ export class ReadingSink {
     return this.pending.length >= STAGE_BATCH;
   }
 
+  /** Drops the completed days waiting (a load with a row refused writes nothing, but reads on for every reason). */
+  discard() {
+    this.pending = [];
+  }
+
   /** Stages the completed days (and at the end, `all`, the days the file left incomplete). */
   async flush(all = false): Promise<void> {
     const out = this.pending;

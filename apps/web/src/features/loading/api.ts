@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ImportJob,
   importJobAnswer,
+  importsOperations,
   loadingJobs,
   meterLoadAnswer,
   meterLoadPreview,
@@ -11,9 +12,12 @@ import { IMPORT_MAX_MB, LOADING_POLL_MS } from '@verdant/domain/constants';
 import { IMPORT_MSG } from '@verdant/domain/imports/import-messages';
 import type { ImportFormat } from '@verdant/domain/imports/types';
 import { fill } from '@verdant/domain/messages';
+import { useEffect } from 'react';
 import { uploadRaw } from '../../components/files-api';
+import { useAssetBrowse } from '../../components/use-asset-browse';
 import { api } from '../../lib/api-client';
 import { saveFile } from '../../lib/download';
+import { call } from '../../lib/operations';
 import { useSession } from '../../lib/session-store';
 
 /** How much of a file the preview sends: the server detects the format and reads the header from it. */
@@ -50,15 +54,23 @@ export function useLoadStatus(uuid: string | null) {
   });
 }
 
-/** The format, first rows and mapping of a chosen file, from its first 64 kB. */
+/** An XLSX workbook the preview reads whole (its rows are at its end): Portfolio Manager's exports are smaller. */
+const WORKBOOK_PREVIEW_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The format, first rows and mapping of a chosen file, from its first 64 kB as raw bytes (the server tells their
+ * encoding), or a workbook whole.
+ */
 export function usePreview() {
   return useMutation({
-    mutationFn: async (file: File) =>
-      api.post('/jobs/meter-load/preview', {
-        body: await file.slice(0, PREVIEW_BYTES).text(),
-        contentType: 'text/plain',
+    mutationFn: async (file: File) => {
+      const workbook = /\.xlsx$/i.test(file.name) && file.size <= WORKBOOK_PREVIEW_BYTES;
+      return api.post('/jobs/meter-load/preview', {
+        body: workbook ? file : file.slice(0, PREVIEW_BYTES),
+        contentType: 'application/octet-stream',
         schema: meterLoadPreview,
-      }),
+      });
+    },
   });
 }
 
@@ -92,4 +104,37 @@ export function useUploadLoad() {
 export async function downloadReport(job: ImportJob) {
   const blob = await api.get<Blob>(`/jobs/${job.uuid}/error-report`, { blob: true });
   saveFile(blob, `${job.filename.replace(/\.[^.]*$/, '')} - error report.csv`);
+}
+
+/** Maps a data source a refused load's file names to one of the organisation's. */
+export function useMapUnknownMeter(uuid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { key: string; meterId: number }) =>
+      call(importsOperations.mapUnknownMeter, { params: { uuid }, body }),
+    onSuccess: (answer) => client.setQueryData(loadingKeys.job(uuid), { success: true, data: answer.data }),
+  });
+}
+
+/** Loads a refused load's stored file again, as a new load. */
+export function useRerunLoad(uuid: string) {
+  const orgId = useSession()?.organisation?.id ?? null;
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(importsOperations.rerun, { params: { uuid } }),
+    onSettled: () => client.invalidateQueries({ queryKey: loadingKeys.list(orgId) }),
+  });
+}
+
+/** The organisation's data sources the user may see, by name (every page of them, for a choice). */
+export function useDataSourceChoices() {
+  const browse = useAssetBrowse('meter');
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = browse;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const choices = (browse.data?.pages ?? []).flatMap((p) =>
+    p.results.map((r) => ({ value: String(r.id), label: r.context ? `${r.name} (${r.context})` : r.name })),
+  );
+  return { choices, pending: browse.isPending || hasNextPage };
 }

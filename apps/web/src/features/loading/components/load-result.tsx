@@ -1,5 +1,6 @@
-import { Alert, Group, Loader, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IMPORT_STATUS_LABELS } from '@verdant/contracts/imports';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-errors';
 import { useLoadStatus } from '../api';
 import { periodSummary, ReportButton, SkippedNotes, STATUS_COLOURS } from './loads-table';
@@ -7,7 +8,7 @@ import { periodSummary, ReportButton, SkippedNotes, STATUS_COLOURS } from './loa
 const plural = (n: number, noun: string) => `${n.toLocaleString('en-NZ')} ${noun}${n === 1 ? '' : 's'}`;
 
 /** A load as it runs and how it ended: progress, then its counts or its error and report. */
-export function LoadResult({ uuid }: { uuid: string }) {
+export function LoadResult({ uuid, linkToPage = false }: { uuid: string; linkToPage?: boolean }) {
   const status = useLoadStatus(uuid);
   if (status.isPending) return <Loader size="sm" aria-label="Waiting for the load" />;
   if (status.isError) return <Alert color="red">{errorMessage(status.error)}</Alert>;
@@ -34,7 +35,14 @@ export function LoadResult({ uuid }: { uuid: string }) {
         <Alert color={job.status === 'failed' ? 'red' : 'gray'} variant="light">
           <Stack gap="xs" align="flex-start">
             <Text fz="sm">{job.error}</Text>
-            <ReportButton job={job} />
+            <Group gap="xs">
+              <ReportButton job={job} />
+              {linkToPage && (job.refusals?.unknownMeters.length ?? 0) > 0 && (
+                <Button component={Link} to={`/loading/${job.uuid}`} size="compact-xs" variant="light">
+                  Map the data sources not found
+                </Button>
+              )}
+            </Group>
           </Stack>
         </Alert>
       )}

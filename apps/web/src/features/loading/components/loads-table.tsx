@@ -1,8 +1,9 @@
-import { Badge, Button, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { IMPORT_FORMAT_LABELS, IMPORT_STATUS_LABELS, type ImportJob } from '@verdant/contracts/imports';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import dayjs from 'dayjs';
+import { Link } from 'react-router';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner } from '../../../lib/banners';
@@ -110,9 +111,15 @@ export function LoadsTable({ jobs }: { jobs: ImportJob[] }) {
             {jobs.map((job) => (
               <Table.Tr key={job.uuid} data-testid={`load-${job.uuid}`}>
                 <Table.Td>
-                  <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  <Anchor
+                    component={Link}
+                    to={`/loading/${job.uuid}`}
+                    fz="sm"
+                    fw={500}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
                     {job.filename}
-                  </Text>
+                  </Anchor>
                   <Text fz="xs" c="dimmed">
                     {`${formatDisplayDate(job.createdAt)} ${dayjs(job.createdAt).format('HH:mm')}${job.uploadedBy ? `, ${job.uploadedBy}` : ''}`}
                   </Text>

@@ -86,7 +86,7 @@ export function UploadDialog({ opened, onClose }: { opened: boolean; onClose: ()
         <Stepper.Step label="File">
           <Stack mt="md">
             <Text fz="sm" c="dimmed">
-              {`NEM12, EIEP3, EIEP13A, Green Button XML, CSV readings, invoice or consumption CSVs and Portfolio Manager's Meter Entries, up to ${IMPORT_MAX_MB} MB. A file lands whole, or not at all with a report of the rows refused.`}
+              {`NEM12, EIEP3, EIEP13A, Green Button XML, CSV readings, invoice or consumption CSVs and Portfolio Manager's Meter Entries (XLSX or CSV), up to ${IMPORT_MAX_MB} MB. A file lands whole, or not at all with a report of the rows refused.`}
             </Text>
             <FileButton onChange={choose}>
               {(props) => (
@@ -155,7 +155,7 @@ export function UploadDialog({ opened, onClose }: { opened: boolean; onClose: ()
         </Stepper.Step>
         <Stepper.Step label="Load">
           <Stack mt="md">
-            {uuid && <LoadResult uuid={uuid} />}
+            {uuid && <LoadResult uuid={uuid} linkToPage />}
             <Group justify="flex-end">
               <Button variant="default" onClick={reset}>
                 Upload another file
