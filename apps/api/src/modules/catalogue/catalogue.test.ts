@@ -124,10 +124,19 @@ describe('units', () => {
     expect(
       gas.json().map((u: { name: string; conversionToStandard: number }) => [u.name, u.conversionToStandard]),
     ).toEqual([
+      // The catalogue's, and Portfolio Manager's (docs/decisions/catalogue.md, Portfolio Manager's units).
       ['MJ', 0.2777777778],
+      ['kBtu', 0.2930710702],
+      ['cf (cubic feet)', 0.300690918],
       ['kWh', 1],
+      ['cm (cubic meters)', 10.6384798473],
+      ['therms', 29.3071070172],
+      ['ccf (hundred cubic feet)', 30.0690917997],
       ['GJ', 277.7777777778],
+      ['MBtu', 293.0710701722],
+      ['kcf (thousand cubic feet)', 300.6909179967],
       ['MWh', 1000],
+      ['MMcf (million cubic feet)', 300690.9179967],
     ]);
     expect(gas.json()[0]).toEqual({
       unitId: expect.any(Number),
