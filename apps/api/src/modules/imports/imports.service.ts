@@ -26,10 +26,10 @@ import { cleanFilename } from '../files/file-types';
 import type { Download } from '../files/files.service';
 import { HEAD_BYTES, utf16Of } from './file-text';
 import * as q from './imports.queries';
-import { firstEntryHead, isZip } from './zip-entries';
 import { previewRows } from './preview-rows';
 import { createUnknownMeters } from './unknown-meters.service';
 import { looksLikeWorkbook, WORKBOOK_MAX_MB } from './workbook-records';
+import { firstEntryHead, isZip } from './zip-entries';
 
 export const METER_LOAD_JOB = 'imports.meter-load';
 export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;

@@ -122,7 +122,9 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
     const head = opened?.kind === 'text' ? opened.head : '';
     const format: ImportFormat | null =
       zipped?.format ??
-      (opened?.kind === 'workbook' ? opened.format : ((job.format as ImportFormat | null) ?? detectFormat(head)));
+      (opened?.kind === 'workbook'
+        ? opened.format
+        : ((job.format as ImportFormat | null) ?? detectFormat(head)));
     if (!format) return await fail(IMPORT_MSG.formatUnknown);
     let mapping = job.mapping as ReadingsMapping | null;
     if (format === 'csv-readings' && !mapping)
