@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { callOf, duringCall, logCallStatements } from '@verdant/db/testing/statement-log';
 import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-database';
 import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -63,6 +64,18 @@ export async function createTestApp(
     oidcFetch: opts.oidcFetch,
   });
   await app.ready();
+  // Every statement a call sends is logged for the shard-readiness check (docs/scaling.md, Shard readiness).
+  logCallStatements();
+  const answer = app.inject.bind(app) as (options?: unknown) => unknown;
+  app.inject = ((options?: unknown) => {
+    if (options === undefined) return answer();
+    const { method = 'GET', url = '' } =
+      typeof options === 'string' ? { url: options } : (options as { method?: string; url?: string });
+    // light-my-request starts the request when its answer is awaited: start it inside the call.
+    return duringCall(callOf(method, String(url)), () =>
+      (answer(options) as Promise<unknown>).then((r) => r),
+    );
+  }) as typeof app.inject;
   return {
     app,
     db: database.db,

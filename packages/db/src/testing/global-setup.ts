@@ -6,12 +6,15 @@ import { connect } from '../client';
 import { ensureDatabase, startEmbedded } from '../embedded';
 import { runMigrations } from '../migrate';
 import { freePort } from './free-port';
+import { checkShardReadiness } from './shard-check';
 
 export const TEMPLATE_DB = 'verdant_template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
+    /** Where the test processes log the statements of the API's calls (statement-log.ts). */
+    statementLogDir: string;
   }
 }
 
@@ -42,10 +45,18 @@ export default async function setup(project: TestProject) {
   await runMigrations(template.pool);
   await template.close();
   project.provide('pgAdminUrl', adminUrl);
+  const statementLogDir = await mkdtemp(path.join(os.tmpdir(), 'verdant-statements-'));
+  project.provide('statementLogDir', statementLogDir);
 
   return async () => {
     await stop?.();
     if (dir) await rm(dir, { recursive: true, force: true });
+    try {
+      // The run's last check: every statement of every call routable to one organisation's shard.
+      await checkShardReadiness(statementLogDir);
+    } finally {
+      await rm(statementLogDir, { recursive: true, force: true });
+    }
   };
 }
 
