@@ -4,9 +4,10 @@ import { SHARD_EXCEPTIONS } from './shard-exceptions';
 import { loadParser, ownedTables, unpinnedTables } from './shard-readiness';
 
 /**
- * Reads the statement log of the run and fails it for any statement of a call that touches an organisation-owned
- * table without pinning it to one organisation, unless the call and table are in SHARD_EXCEPTIONS
- * (docs/scaling.md, Shard readiness). SHARD_REPORT=<file> writes every finding there, exceptions included.
+ * Reads the statement log of the run and names every statement of a call that touches an organisation-owned table
+ * without pinning it to one organisation, unless the call and table are in SHARD_EXCEPTIONS (docs/scaling.md,
+ * Shard readiness). With SHARD_CHECK=strict such a statement fails the run; without, the run prints how many there
+ * are, until the list is complete. SHARD_REPORT=<file> writes every finding there, listed ones included.
  */
 export async function checkShardReadiness(dir: string) {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.jsonl'));
@@ -41,6 +42,13 @@ export async function checkShardReadiness(dir: string) {
   if (process.env.SHARD_REPORT) {
     await writeFile(process.env.SHARD_REPORT, `${report.sort().join('\n')}\n`);
     await cp(dir, `${process.env.SHARD_REPORT}.log`, { recursive: true });
+  }
+  if (failures.length && process.env.SHARD_CHECK !== 'strict') {
+    console.log(
+      `\nShard readiness: ${failures.length} statements of the API's calls are not routable to one organisation ` +
+        '(SHARD_REPORT=<file> lists them; SHARD_CHECK=strict fails the run for them; docs/scaling.md).',
+    );
+    return;
   }
   if (failures.length) {
     throw new Error(

@@ -38,7 +38,7 @@ export async function meterChanges(
       sum(fs.cons) filter (where fs.month = ${earlier})::float8 as earlier
     from (${sums}) fs
     join meters m on m.organisation_id = ${organisationId} and m.id = fs.meter_id and m.deleted_at is null
-    join sites s on s.id = m.site_id
+    join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id
     group by m.id, m.local_name, s.name
     having sum(fs.cons) filter (where fs.month = ${earlier}) > 0
       and count(*) filter (where fs.month = ${recent}) > 0`);
