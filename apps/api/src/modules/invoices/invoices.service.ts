@@ -183,10 +183,11 @@ export function createInvoicesService({
       organisationName: meter.organisation_name,
       siteId: meter.site_id,
       siteName: meter.site_name,
-      meterCollectionLabel: 'Account',
+      // The account of an electricity ICP type is its ICP (data-portal.md 9), as the settings page labels it.
+      meterCollectionLabel: icp ? 'ICP' : 'Account',
       meterCollectionValue: meter.account,
       localNameValue: meter.local_name,
-      userCodeLabel: icp ? 'ICP' : 'Meter Number',
+      userCodeLabel: 'Meter Number',
       userCodeValue: meter.meter_number,
       billType: invoice?.billType ?? 'Consumption and cost',
       enteredBy: invoice?.enteredByName ?? null,

@@ -47,9 +47,19 @@ export function useNewInvoiceDefaults(meterId: number) {
   });
 }
 
+/**
+ * Saves an invoice (PUT /invoices/save). A real save re-evaluates the bill audit: every alert list of the
+ * data source (the Alerts raised table, the invoice list's counts) reloads, a dry run changes nothing.
+ */
 export function useSaveInvoice() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: InvoiceInputValue) => api.put('/invoices/save', { body, schema: saveResult }),
+    onSuccess: async (_result, body) => {
+      if (body.dryRun) return;
+      await client.invalidateQueries({ queryKey: ['meter'] });
+      await client.invalidateQueries({ queryKey: ['data-sources'] });
+    },
   });
 }
 

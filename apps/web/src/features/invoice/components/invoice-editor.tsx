@@ -51,7 +51,7 @@ import { AlertsDialog, SaveErrorDialog } from './save-dialogs';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Group gap={6} wrap="nowrap" align="baseline">
+    <Group gap={6} wrap="nowrap" align="baseline" role="group" aria-label={label}>
       <Text size="xs" c="dimmed" w={110} style={{ flexShrink: 0 }}>
         {label}
       </Text>

@@ -187,7 +187,8 @@ export function ItemsSection({
         <Stack gap={6}>
           {p.description}
           {p.type}
-          <SimpleGrid cols={4} spacing={6}>
+          {/* Two a row: a phone's quarter width clips a six-figure quantity. */}
+          <SimpleGrid cols={2} spacing={6}>
             {p.rate}
             {p.units}
             {p.factor}
@@ -270,14 +271,14 @@ export function ItemsSection({
           ))}
         </Stack>
       ) : (
-        <ScrollTable label={`${title} items`} minWidth={740}>
+        <ScrollTable label={`${title} items`} minWidth={800}>
           <Table verticalSpacing={4} horizontalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Description</Table.Th>
                 <Table.Th w={156}>Type</Table.Th>
-                <Table.Th w={84}>Rate</Table.Th>
-                <Table.Th w={90}>Units</Table.Th>
+                <Table.Th w={96}>Rate</Table.Th>
+                <Table.Th w={124}>Units</Table.Th>
                 <Table.Th w={56}>Factor</Table.Th>
                 <Table.Th w={60}>Repeat</Table.Th>
                 <Table.Th w={112} ta="right">
