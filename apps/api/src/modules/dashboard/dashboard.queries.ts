@@ -7,8 +7,9 @@ import { sql } from 'drizzle-orm';
 export const monthlyTotals = readModel.monthlyTotals;
 
 /**
- * Per meter, consumption in two months (standard units), for meters with figures in both: a meter whose
- * invoice has not arrived yet is not a -100% decrease.
+ * Per meter measuring energy (kWh), consumption in two months, for meters whose both months are whole
+ * (domain.md, "Dashboard figures"): a meter whose invoice has not arrived, or was reversed and not yet billed
+ * again, is not a -100% decrease, and a distance or water meter is never compared beside an energy meter.
  */
 export async function meterChanges(
   db: DbOrTx,
@@ -24,6 +25,7 @@ export async function meterChanges(
     till: recent,
     months: [earlier, recent],
     visible,
+    stdUnit: 'kWh',
     totals: false,
   });
   const rows = await db.execute<{
@@ -41,7 +43,8 @@ export async function meterChanges(
     join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id
     group by m.id, m.local_name, s.name
     having sum(fs.cons) filter (where fs.month = ${earlier}) > 0
-      and count(*) filter (where fs.month = ${recent}) > 0`);
+      and count(*) filter (where fs.month = ${recent}) > 0
+      and not bool_or(fs.cons_incomplete)`);
   return rows.rows;
 }
 

@@ -14,7 +14,7 @@ import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
  *   meter             site    Oct 2026                 Oct 2025                 change
  *   Depot supply      Depot   3100 kWh  $620.00        2480 kWh  $496.00        +25.0%
  *   Office supply     Office  2 MWh     $400.00        2.5 MWh   $500.00        -20.0%
- *   Office water      Office  100 m3    $250.00        90 m3     $225.00        +11.1%
+ *   Office water      Office  100 m3    $250.00        90 m3     $225.00        not energy: not a mover
  *   Office annex      Office  (invoice late)           900 kWh   $180.00        not a mover
  *   Depot check meter Depot   700 kWh (level 2: inside Depot supply, never in a total)
  *
@@ -212,14 +212,11 @@ describe('dashboard figures', () => {
     });
   });
 
-  it('gainers and losers: percentage change per meter', async () => {
+  it('gainers and losers: percentage change per energy meter (water is not compared beside kWh)', async () => {
     expect((await get('watcher', '/api/dashboard/gainers-and-losers')).json()).toEqual({
       month: 10,
       year: 2026,
-      gainers: [
-        { id: ids.m1, displayName: 'Depot supply (Depot)', percentage: 25 },
-        { id: ids.m3, displayName: 'Office water (Office)', percentage: 11.1 },
-      ],
+      gainers: [{ id: ids.m1, displayName: 'Depot supply (Depot)', percentage: 25 }],
       losers: [{ id: ids.m2, displayName: 'Office supply (Office)', percentage: -20 }],
     });
   });
