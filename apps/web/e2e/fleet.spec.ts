@@ -99,8 +99,21 @@ test('a fuel purchase added, edited and deleted moves the analytics', async ({ p
   await shots(page, 'new-fuel-purchase', info);
   await save.click();
   await expect(modal).toBeHidden();
+  // The spec's wording, then the plausibility warning: 990,000 km is far beyond a day's drive.
+  await expect(page.getByText('Purchase added')).toBeVisible();
+  await expect(
+    page.getByText(
+      /^The odometer is [\d,]+ km above the reading of \d{2}\/\d{2}\/\d{4}: more than 1,500 km a day\. Please check it$/,
+    ),
+  ).toBeVisible();
   const table = page.getByRole('table', { name: 'Fuel purchases' });
   await expect(table).toContainText('990,000');
+  await expect(
+    table
+      .getByRole('row')
+      .filter({ hasText: '990,000' })
+      .getByLabel('Odometer far above the previous reading'),
+  ).toBeVisible();
   await expect(table).toContainText('1.940');
   await shots(page, 'vehicle-fuel', info);
   expect(await litresOf()).toBeCloseTo(before + 45.5, 3);
@@ -110,6 +123,7 @@ test('a fuel purchase added, edited and deleted moves the analytics', async ({ p
   await row.getByRole('button', { name: /Edit purchase/ }).click();
   await page.getByLabel('Quantity').fill('50');
   await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Purchase updated')).toBeVisible();
   await expect(table).toContainText('50.00');
   expect(await litresOf()).toBeCloseTo(before + 50, 3);
 
@@ -120,6 +134,15 @@ test('a fuel purchase added, edited and deleted moves the analytics', async ({ p
     .getByRole('button', { name: /Edit purchase/ })
     .click();
   await table.getByRole('button', { name: 'Delete' }).click();
+  // Nothing is deleted until the confirmation says so.
+  const confirm = page.getByRole('dialog', { name: 'Delete this purchase?' });
+  await expect(confirm).toContainText('50.00');
+  await shots(page, 'delete-fuel-purchase', info);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(table).toContainText('990,000');
+  await table.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Purchase deleted')).toBeVisible();
   await expect(table).not.toContainText('990,000');
   expect(await litresOf()).toBeCloseTo(before, 3);
 });

@@ -145,6 +145,8 @@ export const fuelPurchase = z.object({
   registration: text().nullable(),
   incorrectFuel: z.boolean(),
   odometerFlag: z.boolean(),
+  /** Implausibly far above the previous reading (domain vehicles.ts, ODOMETER_MAX_KM_PER_DAY): warned. */
+  odometerJump: z.boolean().default(false),
 });
 export type FuelPurchase = z.infer<typeof fuelPurchase>;
 export const fuelPurchaseList = z.object({ purchases: z.array(fuelPurchase), mayEdit: z.boolean() });
@@ -161,7 +163,7 @@ export type FuelPurchaseRequest = z.infer<typeof fuelPurchaseRequest>;
 export const fuelPurchaseAnswer = z.object({
   success: z.literal(true),
   message: text(),
-  /** The odometer warning, when the reading is below the previous one. */
+  /** The odometer warning, when the reading is below the previous one or implausibly far above it. */
   warning: text().nullable(),
   data: fuelPurchase,
 });

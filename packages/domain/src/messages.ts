@@ -323,7 +323,11 @@ export const MSG = {
   fuelPurchaseQuantity: 'Quantity must be more than 0',
   fuelPurchaseCost: 'Cost cannot be negative',
   fuelPurchaseTime: 'Time must be HH:MM',
-  fuelPurchaseSaved: 'Fuel purchase saved',
+  fuelPurchaseAdded: 'Purchase added',
+  fuelPurchaseUpdated: 'Purchase updated',
+  fuelPurchaseDeleted: 'Purchase deleted',
+  fuelPurchaseOdometerJump:
+    'The odometer is {km} km above the reading of {date}: more than {max} km a day. Please check it',
   fleetExportNeedsVehicle: 'Choose at least one vehicle',
   // Consumption records, transactions and half-hour data (data-portal 5 and 8)
   consumptionBeforeOpen: 'Cannot record consumption before open date of data source',

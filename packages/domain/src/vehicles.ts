@@ -111,6 +111,34 @@ export function odometerChain(purchases: readonly PurchaseInput[]): ChainedPurch
   });
 }
 
+/**
+ * More than this many km a day since the previous counted reading is not a plausible drive (a typing slip:
+ * docs/decisions/fleet.md, "Odometer plausibility"). Such a reading is saved, counted and warned about.
+ */
+export const ODOMETER_MAX_KM_PER_DAY = 1500;
+
+export interface OdometerJump {
+  km: number;
+  /** The previous counted reading's date. */
+  since: string;
+}
+
+/** The counted readings that rose implausibly fast since the reading before them, by purchase id. */
+export function odometerJumps(purchases: readonly PurchaseInput[]): Map<number, OdometerJump> {
+  const jumps = new Map<number, OdometerJump>();
+  let last: { date: string; odometer: number } | null = null;
+  for (const p of odometerChain(purchases)) {
+    if (p.odometer === null || p.odometerFlag) continue;
+    if (last) {
+      const km = p.odometer - last.odometer;
+      const days = Math.max(1, toDayNumber(p.date) - toDayNumber(last.date));
+      if (km / days > ODOMETER_MAX_KM_PER_DAY) jumps.set(p.id, { km, since: last.date });
+    }
+    last = { date: p.date, odometer: p.odometer };
+  }
+  return jumps;
+}
+
 /** Whether a new reading on `date` would be below the last counted reading before it. */
 export function odometerBelowPrevious(purchases: readonly PurchaseInput[], reading: PurchaseInput): boolean {
   if (reading.odometer === null) return false;

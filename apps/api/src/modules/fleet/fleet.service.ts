@@ -13,7 +13,9 @@ import type {
 import type { Db, DbOrTx, Tx } from '@verdant/db/client';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
+import { formatDisplayDate } from '@verdant/domain/dates';
 import { fill, MSG } from '@verdant/domain/messages';
+import { formatNumber } from '@verdant/domain/unit-scaling';
 import {
   BODY_SHAPES,
   DISTANCE_ENERGY_ID,
@@ -23,7 +25,10 @@ import {
   EV_FUEL_KWH,
   efficiencySeries,
   monthlyVehicleData,
+  ODOMETER_MAX_KM_PER_DAY,
+  type OdometerJump,
   odometerChain,
+  odometerJumps,
   PRODUCT_NAME,
   type PurchaseInput,
   parseRegistrations,
@@ -56,7 +61,7 @@ const toInput = (p: q.PurchaseRow): PurchaseInput => ({
   cost: p.cost,
 });
 
-export const toPurchase = (p: q.PurchaseRow): FuelPurchase => ({
+export const toPurchase = (p: q.PurchaseRow, jumps?: Map<number, OdometerJump>): FuelPurchase => ({
   readingId: p.id,
   date: p.date,
   time: p.time,
@@ -68,6 +73,7 @@ export const toPurchase = (p: q.PurchaseRow): FuelPurchase => ({
   registration: p.registration,
   incorrectFuel: p.incorrect_fuel,
   odometerFlag: p.odometer_flag,
+  odometerJump: jumps?.has(p.id) ?? false,
 });
 
 const decimals = (v: number, dp: number) => Math.round(v * 10 ** dp) / 10 ** dp;
@@ -97,9 +103,13 @@ export function createFleetService({ db, clock }: { db: Db; clock: () => Date })
     return unit;
   }
 
-  /** After a purchase changes: odometer flags, distance records, and both meters' facts. */
-  async function rechain(tx: Tx, organisationId: number, v: q.VehicleRow) {
+  /**
+   * After a purchase changes: odometer flags, distance records, and both meters' facts. Rechains a vehicle's odometer after a write: the readings below the previous one, and those implausibly
+   * far above it, with the warning the saved reading earns (none when it is plausible).
+   */
+  async function rechain(tx: Tx, organisationId: number, v: q.VehicleRow, readingId: number | null) {
     const purchases = (await q.purchasesOfMeter(tx, organisationId, v.cons_meter_id)).map(toInput);
+    const jumps = odometerJumps(purchases);
     const flagged = odometerChain(purchases)
       .filter((p) => p.odometerFlag)
       .map((p) => p.id);
@@ -113,7 +123,18 @@ export function createFleetService({ db, clock }: { db: Db; clock: () => Date })
       distanceRecords(purchases),
     );
     await recomputeFacts(tx, [v.cons_meter_id, v.distance_meter_id], clock());
-    return flagged;
+    const jump = readingId === null ? undefined : jumps.get(readingId);
+    const warning =
+      readingId !== null && flagged.includes(readingId)
+        ? MSG.fuelPurchaseOdometerLower
+        : jump
+          ? fill(MSG.fuelPurchaseOdometerJump, {
+              km: formatNumber(jump.km),
+              date: formatDisplayDate(jump.since),
+              max: formatNumber(ODOMETER_MAX_KM_PER_DAY),
+            })
+          : null;
+    return { warning, jumps };
   }
 
   function purchaseRules(body: FuelPurchaseRequest, v: { purchase_date: string } | null) {
@@ -414,7 +435,8 @@ export function createFleetService({ db, clock }: { db: Db; clock: () => Date })
       const all = [...own, ...wrong].sort(
         (x, y) => y.date.localeCompare(x.date) || (y.time ?? '').localeCompare(x.time ?? '') || y.id - x.id,
       );
-      return { purchases: all.map(toPurchase), mayEdit: a.checked.mayEdit };
+      const jumps = odometerJumps(own.map(toInput));
+      return { purchases: all.map((p) => toPurchase(p, jumps)), mayEdit: a.checked.mayEdit };
     },
 
     async addPurchase(a: Caller, id: number, body: FuelPurchaseRequest) {
@@ -435,7 +457,7 @@ export function createFleetService({ db, clock }: { db: Db; clock: () => Date })
           cost: String(body.cost),
           registration: v.registration,
         });
-        const flagged = await rechain(tx, organisationId, v);
+        const { warning, jumps } = await rechain(tx, organisationId, v, readingId);
         await audit(tx, a, {
           organisationId,
           action: 'create',
@@ -446,9 +468,9 @@ export function createFleetService({ db, clock }: { db: Db; clock: () => Date })
         if (!row) throw badRequest(MSG.fuelPurchaseSaveFailed);
         return {
           success: true as const,
-          message: MSG.fuelPurchaseSaved,
-          warning: flagged.includes(readingId) ? MSG.fuelPurchaseOdometerLower : null,
-          data: toPurchase(row),
+          message: MSG.fuelPurchaseAdded,
+          warning,
+          data: toPurchase(row, jumps),
         };
       });
     },
@@ -468,7 +490,7 @@ export function createFleetService({ db, clock }: { db: Db; clock: () => Date })
           quantity: String(body.quantity),
           cost: String(body.cost),
         });
-        const flagged = await rechain(tx, organisationId, v);
+        const { warning, jumps } = await rechain(tx, organisationId, v, readingId);
         await audit(tx, a, {
           organisationId,
           action: 'update',
@@ -482,9 +504,9 @@ export function createFleetService({ db, clock }: { db: Db; clock: () => Date })
         if (!row) throw notFound();
         return {
           success: true as const,
-          message: MSG.fuelPurchaseSaved,
-          warning: flagged.includes(readingId) ? MSG.fuelPurchaseOdometerLower : null,
-          data: toPurchase(row),
+          message: MSG.fuelPurchaseUpdated,
+          warning,
+          data: toPurchase(row, jumps),
         };
       });
     },
@@ -497,7 +519,7 @@ export function createFleetService({ db, clock }: { db: Db; clock: () => Date })
         if (!before) throw notFound();
         if (before.incorrect_fuel) throw badRequest(MSG.fuelPurchaseIncorrectLocked);
         await q.deletePurchase(tx, organisationId, readingId);
-        await rechain(tx, organisationId, v);
+        await rechain(tx, organisationId, v, null);
         await audit(tx, a, {
           organisationId,
           action: 'delete',
@@ -632,7 +654,7 @@ export function createFleetService({ db, clock }: { db: Db; clock: () => Date })
         if (!row) throw badRequest(MSG.fuelPurchaseSaveFailed);
         return {
           success: true as const,
-          message: MSG.fuelPurchaseSaved,
+          message: MSG.fuelPurchaseAdded,
           warning: null,
           data: toPurchase(row),
         };

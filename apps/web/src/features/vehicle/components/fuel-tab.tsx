@@ -129,6 +129,7 @@ export function FuelTab({ vehicleId, unit }: { vehicleId: number; unit: string }
   const remove = useDeletePurchase(vehicleId);
   const [open, setOpen] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<FuelPurchase | null>(null);
   const mayEdit = purchases.data?.mayEdit === true;
 
   const submit = (readingId: number | null, d: Draft, done: () => void) =>
@@ -145,8 +146,9 @@ export function FuelTab({ vehicleId, unit }: { vehicleId: number; unit: string }
       },
       {
         onSuccess: (answer) => {
+          // 'Purchase added' or 'Purchase updated' (data-portal.md 8), then any odometer warning.
+          showSuccessBanner(answer.message);
           if (answer.warning) showInfoBanner(answer.warning);
-          else showSuccessBanner(answer.message);
           done();
         },
         onError: (error) =>
@@ -206,6 +208,16 @@ export function FuelTab({ vehicleId, unit }: { vehicleId: number; unit: string }
                     <Table.Td>{p.time ?? ''}</Table.Td>
                     <Table.Td ta="right">
                       {p.odo < 0 ? '' : formatNumber(p.odo)}
+                      {p.odometerJump && (
+                        <Tooltip label="Far above the previous reading: please check it">
+                          <IconAlertTriangle
+                            size={14}
+                            color="var(--mantine-color-orange-7)"
+                            aria-label="Odometer far above the previous reading"
+                            style={{ marginLeft: 4 }}
+                          />
+                        </Tooltip>
+                      )}
                       {p.odometerFlag && (
                         <Tooltip label={MSG.fuelPurchaseOdometerLower}>
                           <IconAlertTriangle
@@ -242,12 +254,7 @@ export function FuelTab({ vehicleId, unit }: { vehicleId: number; unit: string }
                           deleting={remove.isPending}
                           onCancel={() => setOpen(null)}
                           onSave={(d) => submit(p.readingId, d, () => setOpen(null))}
-                          onDelete={() =>
-                            remove.mutate(p.readingId, {
-                              onSuccess: () => setOpen(null),
-                              onError: () => showErrorBanner(MSG.fuelPurchaseDeleteFailed),
-                            })
-                          }
+                          onDelete={() => setDeleting(p)}
                         />
                       </Table.Td>
                     </Table.Tr>
@@ -259,6 +266,40 @@ export function FuelTab({ vehicleId, unit }: { vehicleId: number; unit: string }
         </Table>
       </Table.ScrollContainer>
       {purchases.isSuccess && purchases.data.purchases.length === 0 && <Text c="dimmed">No results</Text>}
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this purchase?">
+        <Stack gap="sm">
+          <Text size="sm">
+            {deleting
+              ? `The purchase of ${formatDisplayDate(deleting.date)} (${deleting.quantity.toFixed(2)} ${unit}, ${formatMoney(deleting.cost)}) will be deleted, and the vehicle's figures recalculated.`
+              : ''}
+          </Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                deleting &&
+                remove.mutate(deleting.readingId, {
+                  onSuccess: () => {
+                    showSuccessBanner(MSG.fuelPurchaseDeleted);
+                    setDeleting(null);
+                    setOpen(null);
+                  },
+                  onError: () => {
+                    setDeleting(null);
+                    showErrorBanner(MSG.fuelPurchaseDeleteFailed);
+                  },
+                })
+              }
+            >
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Modal opened={adding} onClose={() => setAdding(false)} title="New Fuel Purchase">
         <PurchaseForm
           initial={EMPTY}
