@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { int4Param, text } from './common';
 
-/** Deleted assets (data-portal spec 2.9, 3, 4): archived sites, data sources and entities, provider only. */
+/** Deleted assets (data-portal spec 2.9, 3, 4): archived sites, data sources, vehicles and entities, provider only. */
 export const DELETED_ASSET_MESSAGES = {
   restored: '{name} restored',
   purged: '{name} purged',
   nameClash: 'A site named {name} already exists in {organisation}; rename it before restoring this one.',
   siteArchived: 'Its site {site} is deleted; restore the site first.',
   siteNotEmpty: 'This site still has live data sources or entities; delete or move them first.',
+  registrationClash:
+    'A vehicle registered {name} already exists in {organisation}; delete or rename it before restoring this one.',
 } as const;
 
-export const DELETED_ASSET_TYPES = ['sites', 'data-sources', 'entities'] as const;
+export const DELETED_ASSET_TYPES = ['sites', 'data-sources', 'vehicles', 'entities'] as const;
 export const deletedAssetType = z.enum(DELETED_ASSET_TYPES);
 export type DeletedAssetType = z.infer<typeof deletedAssetType>;
 
@@ -35,7 +37,7 @@ export const deletedAsset = z.object({
   /** The site's name; for a site, its own name. */
   site: text(),
   name: text(),
-  /** The user who deleted it, or null when unknown (data sources do not record it yet). */
+  /** The user who deleted it (from the row or the history), or null when neither knows. */
   deletedBy: text().nullable(),
   deletedOn: text(),
   purgeOn: text(),

@@ -22,28 +22,49 @@ export type DeletedRow = {
   total: number;
 };
 
+/**
+ * Who deleted the asset: the user the row names, else the person the history (audit_events) names on the
+ * asset's latest 'delete' (data sources and vehicles do not record it on the row).
+ */
+function deletedBy(column: SQL | null, assetType: string): SQL {
+  const named = column
+    ? sql`(select u.first_name || ' ' || u.surname from users u where u.id = ${column})`
+    : sql`null::text`;
+  return sql`coalesce(${named}, (select e.actor_name from audit_events e
+      where e.organisation_id = a.organisation_id and e.asset_type = ${assetType} and e.asset_id = a.id
+        and e.action = 'delete'
+      order by e.occurred_at desc, e.id desc limit 1)) as deleted_by`;
+}
+
+/** A vehicle's fuel and distance meters: archived and restored with it, never listed as data sources. */
+const vehicleMeter = sql`exists (select 1 from vehicles v where v.organisation_id = a.organisation_id
+  and a.id in (v.cons_meter_id, v.distance_meter_id))`;
+
 /** One select per type, with the same columns, so listing and lookup share it. */
 function archived(type: DeletedAssetType): SQL {
   const dates = sql`to_char(a.deleted_at, 'YYYY-MM-DD') as deleted_on,
     to_char(a.deleted_at + ${kept}, 'YYYY-MM-DD') as purge_on`;
-  const who = (column: SQL) =>
-    sql`(select u.first_name || ' ' || u.surname from users u where u.id = ${column}) as deleted_by`;
   switch (type) {
     case 'sites':
       return sql`select a.id, a.organisation_id, o.name as organisation, a.id as site_id, a.name as site,
-        a.name, a.deleted_at, ${who(sql`a.deleted_by`)}, ${dates}
+        a.name, a.deleted_at, ${deletedBy(sql`a.deleted_by`, 'site')}, ${dates}
         from sites a join organisations o on o.id = a.organisation_id where a.deleted_at is not null`;
     case 'entities':
       return sql`select a.id, a.organisation_id, o.name as organisation, a.site_id, s.name as site,
-        a.name, a.deleted_at, ${who(sql`a.deleted_by`)}, ${dates}
+        a.name, a.deleted_at, ${deletedBy(sql`a.deleted_by`, 'entity')}, ${dates}
         from entities a join sites s on s.organisation_id = a.organisation_id and s.id = a.site_id
         join organisations o on o.id = a.organisation_id
         where a.deleted_at is not null`;
     case 'data-sources':
-      // Meters do not record who deleted them yet.
       return sql`select a.id, a.organisation_id, o.name as organisation, a.site_id, s.name as site,
-        a.local_name as name, a.deleted_at, null::text as deleted_by, ${dates}
+        a.local_name as name, a.deleted_at, ${deletedBy(null, 'meter')}, ${dates}
         from meters a join sites s on s.organisation_id = a.organisation_id and s.id = a.site_id
+        join organisations o on o.id = a.organisation_id
+        where a.deleted_at is not null and not ${vehicleMeter}`;
+    case 'vehicles':
+      return sql`select a.id, a.organisation_id, o.name as organisation, a.site_id, s.name as site,
+        a.registration as name, a.deleted_at, ${deletedBy(null, 'vehicle')}, ${dates}
+        from vehicles a join sites s on s.organisation_id = a.organisation_id and s.id = a.site_id
         join organisations o on o.id = a.organisation_id
         where a.deleted_at is not null`;
   }
@@ -104,6 +125,29 @@ export async function restoreSite(db: DbOrTx, organisationId: number, siteId: nu
 export async function restoreEntity(db: DbOrTx, organisationId: number, id: number) {
   await db.execute(sql`update entities set deleted_at = null, deleted_by = null
     where organisation_id = ${organisationId} and id = ${id}`);
+}
+
+/** The fuel and distance meters of a vehicle. */
+export async function vehicleMeters(db: DbOrTx, organisationId: number, id: number) {
+  const rows = await db.execute<{ cons_meter_id: number; distance_meter_id: number }>(sql`
+    select cons_meter_id, distance_meter_id from vehicles where organisation_id = ${organisationId} and id = ${id}`);
+  const v = rows.rows[0];
+  return v ? [v.cons_meter_id, v.distance_meter_id] : [];
+}
+
+export async function liveVehicleRegistered(db: DbOrTx, organisationId: number, registration: string) {
+  const rows = await db.execute(sql`select 1 from vehicles
+    where organisation_id = ${organisationId} and registration = ${registration} and deleted_at is null`);
+  return rows.rows.length > 0;
+}
+
+/** Brings a vehicle back with its fuel and distance meters. */
+export async function restoreVehicle(db: DbOrTx, organisationId: number, id: number, meterIds: number[]) {
+  await db.execute(
+    sql`update vehicles set deleted_at = null where organisation_id = ${organisationId} and id = ${id}`,
+  );
+  await db.execute(sql`update meters set deleted_at = null
+    where organisation_id = ${organisationId} and id = any(${intArray(meterIds)})`);
 }
 
 export async function restoreMeter(db: DbOrTx, organisationId: number, id: number) {

@@ -54,6 +54,7 @@ const ASSET_TYPE: Record<DeletedAssetType, string> = {
   sites: 'site',
   entities: 'entity',
   'data-sources': 'meter',
+  vehicles: 'vehicle',
 };
 
 export interface PurgeCounts {
@@ -133,7 +134,13 @@ export function createDeletedAssetsService({
           if (!(await q.siteIsLive(tx, row.organisation_id, row.site_id)))
             throw conflict(fill(M.siteArchived, { site: row.site }));
           if (type === 'entities') await q.restoreEntity(tx, row.organisation_id, id);
-          else {
+          else if (type === 'vehicles') {
+            if (await q.liveVehicleRegistered(tx, row.organisation_id, row.name))
+              throw conflict(fill(M.registrationClash, { name: row.name, organisation: row.organisation }));
+            const meterIds = await q.vehicleMeters(tx, row.organisation_id, id);
+            await q.restoreVehicle(tx, row.organisation_id, id, meterIds);
+            await recomputeFacts(tx, meterIds, dayOf(clock()));
+          } else {
             await q.restoreMeter(tx, row.organisation_id, id);
             await recomputeFacts(tx, [id], clock());
           }
@@ -160,10 +167,14 @@ export function createDeletedAssetsService({
           const children = await q.archivedChildren(tx, [id]);
           return { name: row.name, keys: await purgeRows(tx, { ...children, siteIds: [id] }) };
         }
-        const ids =
-          type === 'entities'
-            ? { meterIds: [], entityIds: [id], siteIds: [] }
-            : { meterIds: [id], entityIds: [], siteIds: [] };
+        // A vehicle goes with its two meters (deleting them deletes it).
+        const meterIds =
+          type === 'vehicles'
+            ? await q.vehicleMeters(tx, row.organisation_id, id)
+            : type === 'entities'
+              ? []
+              : [id];
+        const ids = { meterIds, entityIds: type === 'entities' ? [id] : [], siteIds: [] };
         return { name: row.name, keys: await purgeRows(tx, ids) };
       });
       await dropBytes(storage, keys);

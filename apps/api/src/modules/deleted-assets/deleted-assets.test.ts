@@ -135,7 +135,7 @@ describe('deleted assets', () => {
     const live = await createSite(t.db, org.id, { name: 'Live Site' });
     expect((await api(root, 'PUT', `/admin/deleted-assets/sites/restore/${live.id}`)).statusCode).toBe(404);
     expect((await api(root, 'DELETE', '/admin/deleted-assets/sites/purge/999999')).statusCode).toBe(404);
-    expect((await api(root, 'GET', '/admin/deleted-assets/vehicles')).statusCode).toBe(400);
+    expect((await api(root, 'GET', '/admin/deleted-assets/lorries')).statusCode).toBe(400);
   });
 
   it('restores a data source and rebuilds its facts', async () => {

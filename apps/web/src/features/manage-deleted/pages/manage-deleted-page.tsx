@@ -1,5 +1,3 @@
-import { Center, Paper, Stack, Text } from '@mantine/core';
-import { IconCar } from '@tabler/icons-react';
 import type { DeletedAssetType } from '@verdant/contracts/deleted-assets';
 import { DELETED_DATA_KEPT_MONTHS } from '@verdant/domain/constants';
 import { useParams } from 'react-router';
@@ -9,7 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { DeletedAssetsTable } from '../components/deleted-assets-table';
 
 /** Tab path segment -> what it lists; the area tabs themselves come from AREA_TABS['manage-deleted']. */
-const TABS: Record<string, { type: DeletedAssetType | 'vehicles'; noun: string }> = {
+const TABS: Record<string, { type: DeletedAssetType; noun: string }> = {
   '': { type: 'sites', noun: 'sites' },
   'data-sources': { type: 'data-sources', noun: 'data sources' },
   vehicles: { type: 'vehicles', noun: 'vehicles' },
@@ -28,18 +26,7 @@ export function ManageDeletedPage() {
         title="Deleted Assets"
         description={`Deleted assets are kept for ${DELETED_DATA_KEPT_MONTHS} months, then purged permanently.`}
       />
-      {tab.type === 'vehicles' ? (
-        <Paper withBorder radius="md" p="xl">
-          <Center>
-            <Stack align="center" gap="xs">
-              <IconCar size={32} stroke={1.5} color="var(--mantine-color-dimmed)" />
-              <Text c="dimmed">Vehicles arrive with the fleet screens</Text>
-            </Stack>
-          </Center>
-        </Paper>
-      ) : (
-        <DeletedAssetsTable key={tab.type} type={tab.type} noun={tab.noun} />
-      )}
+      <DeletedAssetsTable key={tab.type} type={tab.type} noun={tab.noun} />
     </>
   );
 }
