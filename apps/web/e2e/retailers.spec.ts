@@ -13,6 +13,9 @@ test('a product administrator adds a retailer and its line item overrides', asyn
   const table = page.getByRole('table', { name: 'Retailers' });
   await expect(table.getByRole('row', { name: /Frank Energy/ })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Load Unit' })).toBeVisible();
+  // Electricity is billed by load in kVA; fuel and water are not billed by load at all.
+  await expect(table.getByRole('row', { name: /Frank Energy\s*kVA/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Z Energy\s*Not billed by load/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'New Retailer' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Retailer' });

@@ -29,17 +29,24 @@ const count = async (table: string) =>
 const frank = '/admin/retailers/12/types/1/line-item-overrides';
 
 describe('retailers (product administrators)', () => {
-  it('lists the retailers with their load unit', async () => {
+  it('lists the retailers with their load unit: kVA for every electricity retailer, none for the others', async () => {
     const res = await call(root, 'GET', '/admin/retailers');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toContainEqual({
       retailerId: 12,
       retailerDescr: 'Frank Energy',
-      loadId: null,
+      loadId: 2,
       stdUnit: null,
       type: 'Electricity and gas',
-      loadUnit: null,
+      loadUnit: 'kVA',
     });
+    const list: { type: string; loadUnit: string | null }[] = res.json();
+    expect(list.filter((r) => r.type.startsWith('Electricity')).map((r) => r.loadUnit)).toEqual(
+      Array(12).fill('kVA'),
+    );
+    expect(list.filter((r) => !r.type.startsWith('Electricity')).every((r) => r.loadUnit === null)).toBe(
+      true,
+    );
   });
 
   it("creates a retailer with a unique name other than 'New Retailer', with an audit row", async () => {

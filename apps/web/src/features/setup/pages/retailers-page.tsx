@@ -128,7 +128,9 @@ export function RetailersPage() {
                 {retailers.data.map((r) => (
                   <Table.Tr key={r.retailerId}>
                     <Table.Td>{r.retailerDescr}</Table.Td>
-                    <Table.Td>{r.loadUnit ?? '—'}</Table.Td>
+                    <Table.Td>
+                      {r.loadUnit ?? (r.type.startsWith('Electricity') ? '—' : 'Not billed by load')}
+                    </Table.Td>
                     <Table.Td>{r.type}</Table.Td>
                   </Table.Tr>
                 ))}
