@@ -623,7 +623,7 @@ export function createFleetService({ db, clock }: { db: Db; clock: () => Date })
         purchases: purchases
           .filter((p) => !incorrectOnly || p.incorrect_fuel)
           .reverse()
-          .map(toPurchase),
+          .map((p) => toPurchase(p)),
         mayEdit: a.checked.mayEdit,
       };
     },
