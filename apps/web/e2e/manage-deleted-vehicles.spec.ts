@@ -39,7 +39,8 @@ test('a deleted vehicle is listed with who deleted it, and restored', async ({ p
   expect(created.ok()).toBe(true);
   const id = (await created.json()).data.newVehicleList[0].id;
   await page.goto(`/fleet/vehicles/${id}`);
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Delete' }).click();
   await page
     .getByRole('dialog', { name: `Delete ${registration}?` })
     .getByRole('button', { name: 'Delete' })

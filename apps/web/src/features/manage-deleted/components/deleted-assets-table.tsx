@@ -9,6 +9,7 @@ import { formatDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
 import { paginationLabels } from '../../../components/pagination-labels';
 import { EmptyRow, QueryPending } from '../../../components/query-state';
+import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDeletedAssetAction, useDeletedAssets } from '../api';
@@ -40,59 +41,61 @@ export function DeletedAssetsTable({ type, noun }: { type: DeletedAssetType; nou
   return (
     <>
       <Paper withBorder radius="md">
-        <Table striped highlightOnHover verticalSpacing="sm" data-testid="deleted-assets-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Organisation</Table.Th>
-              <Table.Th>Site</Table.Th>
-              <Table.Th>Deleted by</Table.Th>
-              <Table.Th w={120}>Deleted on</Table.Th>
-              <Table.Th w={120}>Purge on</Table.Th>
-              <Table.Th w={210} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.length === 0 && <EmptyRow cols={7} text={`No deleted ${noun}.`} />}
-            {items.map((asset) => (
-              <Table.Tr key={asset.id}>
-                <Table.Td>{asset.name}</Table.Td>
-                <Table.Td>{asset.organisation}</Table.Td>
-                <Table.Td>{asset.site}</Table.Td>
-                <Table.Td>{asset.deletedBy ?? <Text c="dimmed">Unknown</Text>}</Table.Td>
-                <Table.Td>{formatDisplayDate(asset.deletedOn)}</Table.Td>
-                <Table.Td>{formatDisplayDate(asset.purgeOn)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      leftSection={<IconRestore size={14} />}
-                      loading={busy(asset) && action.variables?.action === 'restore'}
-                      disabled={action.isPending}
-                      onClick={() => run('restore', asset)}
-                      aria-label={`Restore ${asset.name}`}
-                    >
-                      Restore
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      color="red"
-                      leftSection={<IconTrashX size={14} />}
-                      loading={busy(asset) && action.variables?.action === 'purge'}
-                      disabled={action.isPending}
-                      onClick={() => setPurging(asset)}
-                      aria-label={`Purge ${asset.name}`}
-                    >
-                      Purge
-                    </Button>
-                  </Group>
-                </Table.Td>
+        <ScrollTable label={`Deleted ${noun}`} minWidth={900}>
+          <Table striped highlightOnHover verticalSpacing="sm" data-testid="deleted-assets-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Organisation</Table.Th>
+                <Table.Th>Site</Table.Th>
+                <Table.Th>Deleted by</Table.Th>
+                <Table.Th w={120}>Deleted on</Table.Th>
+                <Table.Th w={120}>Purge on</Table.Th>
+                <Table.Th w={210} />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.length === 0 && <EmptyRow cols={7} text={`No deleted ${noun}.`} />}
+              {items.map((asset) => (
+                <Table.Tr key={asset.id}>
+                  <Table.Td>{asset.name}</Table.Td>
+                  <Table.Td>{asset.organisation}</Table.Td>
+                  <Table.Td>{asset.site}</Table.Td>
+                  <Table.Td>{asset.deletedBy ?? <Text c="dimmed">Unknown</Text>}</Table.Td>
+                  <Table.Td>{formatDisplayDate(asset.deletedOn)}</Table.Td>
+                  <Table.Td>{formatDisplayDate(asset.purgeOn)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        leftSection={<IconRestore size={14} />}
+                        loading={busy(asset) && action.variables?.action === 'restore'}
+                        disabled={action.isPending}
+                        onClick={() => run('restore', asset)}
+                        aria-label={`Restore ${asset.name}`}
+                      >
+                        Restore
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        color="red"
+                        leftSection={<IconTrashX size={14} />}
+                        loading={busy(asset) && action.variables?.action === 'purge'}
+                        disabled={action.isPending}
+                        onClick={() => setPurging(asset)}
+                        aria-label={`Purge ${asset.name}`}
+                      >
+                        Purge
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
       </Paper>
       {total > DELETED_ASSETS_PAGE_SIZE && (
         <Group justify="center" mt="md">
