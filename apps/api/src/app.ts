@@ -8,7 +8,7 @@ import type { Db } from '@verdant/db/client';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import type { Config } from './config';
+import { type Config, tileOrigin } from './config';
 import { type JobQueue, noJobQueue } from './jobs/job-definition';
 import { createAccessCache } from './lib/access-cache';
 import { createBackground } from './lib/background';
@@ -165,8 +165,13 @@ export async function buildApp({
       directives: {
         // Mantine and ECharts set inline style attributes; scripts stay same-origin only.
         'style-src': ["'self'", "'unsafe-inline'"],
-        // Map tiles for entity locations (apps/web/src/features/entities/map-tiles.ts).
-        'img-src': ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
+        // The location maps' tile server (MAP_TILE_URL; apps/web/src/components/map-tiles.ts).
+        'img-src': [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.mapTiles.url ? [tileOrigin(config.mapTiles.url) ?? ''].filter(Boolean) : []),
+        ],
         // Plain-HTTP installs (an intranet address and port) must keep working.
         'upgrade-insecure-requests': null,
       },
@@ -301,7 +306,7 @@ export async function buildApp({
         figures: createEntityFiguresService({ db }),
       });
       await api.register(organisationsRoutes, { service: organisations });
-      await api.register(referenceRoutes, { db });
+      await api.register(referenceRoutes, { db, mapTiles: config.mapTiles });
       await api.register(ratesRoutes, { service: createRatesService({ db }) });
       await api.register(targetsRoutes, { service: createTargetsService({ db, clock }) });
       await api.register(ghgChartsRoutes, { service: createGhgChartsService({ db, clock }) });

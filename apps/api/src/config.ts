@@ -7,6 +7,8 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Every environment variable the API reads, parsed once. README documents each. */
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -67,15 +69,34 @@ const schema = z.object({
   /** How long a stop (SIGINT, SIGTERM) waits for in-flight requests before cutting them. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The location maps' tile server: a URL template with {z}, {x} and {y} (and {s} for subdomains), or 'none'
+   * for no tiles (the maps then say they are unavailable). Its origin is allowed by the CSP's img-src.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .default(DEFAULT_TILE_URL)
+    .refine(
+      (v) =>
+        v === 'none' ||
+        (/^https?:\/\/[^/\s]+\//.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))),
+      "a URL with {z}, {x} and {y}, or 'none'",
+    ),
+  MAP_TILE_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
 });
 
 export type Env = z.infer<typeof schema>;
+
+/** The origin a tile URL template loads from, as a CSP source ('{s}' subdomains become a wildcard). */
+export const tileOrigin = (url: string) => /^https?:\/\/[^/]+/.exec(url.replace('{s}', '*'))?.[0] ?? null;
 
 export interface Config extends Env {
   dataDir: string;
   publicUrl: string;
   webDist: string;
   alternateLogin: { 'login-option': string | null; props: Record<string, string> };
+  /** The location maps' tiles: the URL template (null: none) and its attribution. */
+  mapTiles: { url: string | null; attribution: string };
   /** Single sign-on through OpenID Connect, when OIDC_ISSUER and OIDC_CLIENT_ID are both set. */
   oidc: {
     issuer: string;
@@ -122,5 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     webDist: path.resolve(import.meta.dirname, '../../web', e.WEB_DIST),
     alternateLogin,
+    mapTiles: {
+      url: e.MAP_TILE_URL === 'none' ? null : e.MAP_TILE_URL,
+      attribution: e.MAP_TILE_ATTRIBUTION,
+    },
   };
 }

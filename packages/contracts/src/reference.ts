@@ -37,6 +37,10 @@ export const indicator = z.object({
 });
 export const indicatorList = z.array(indicator);
 
+/** The location maps' tiles (the installation's MAP_TILE_URL): a URL template, or null for no tiles. */
+export const mapTiles = z.object({ url: text().nullable(), attribution: text() });
+export type MapTiles = z.infer<typeof mapTiles>;
+
 const listOperation = <L extends ReferenceList>(list: L) =>
   ({
     method: 'GET',
@@ -57,5 +61,12 @@ export const referenceOperations = defineOperations('reference', {
     summary: 'Indicators for sites and entities',
     access: 'signed-in',
     answer: indicatorList,
+  },
+  mapTiles: {
+    method: 'GET',
+    path: '/lookups/map-tiles',
+    summary: "The location maps' tile server (MAP_TILE_URL), or none",
+    access: 'signed-in',
+    answer: mapTiles,
   },
 });

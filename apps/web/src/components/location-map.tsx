@@ -1,11 +1,11 @@
 import 'leaflet/dist/leaflet.css';
-import { Box, Group, Text } from '@mantine/core';
+import { Box, Center, Group, Paper, Text } from '@mantine/core';
 import L from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { formatLocation } from './location-format';
 import classes from './location-map.module.css';
-import { MAP_DEFAULT_CENTRE, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from './map-tiles';
+import { MAP_DEFAULT_CENTRE, useTileState } from './map-tiles';
 
 /** A pin drawn with CSS, so the marker needs no image files (and shows offline). */
 const PIN = L.divIcon({
@@ -65,6 +65,7 @@ export function LocationMap({
   locatedZoom = 14,
 }: LocationMapProps) {
   const position: [number, number] | null = x !== null && y !== null ? [y, x] : null;
+  const [tiles, tilesFailed] = useTileState(position ?? centre, position ? locatedZoom : zoom);
   const handlers = useMemo(
     () => ({
       dragend(event: L.LeafletEvent) {
@@ -78,6 +79,7 @@ export function LocationMap({
     <Box>
       <Box
         h={320}
+        pos="relative"
         className={classes.map}
         style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', background: '#e8eef0' }}
         data-testid={`${testId}-map`}
@@ -88,7 +90,14 @@ export function LocationMap({
           doubleClickZoom={false}
           style={{ height: '100%', width: '100%', background: '#e8eef0' }}
         >
-          <TileLayer url={MAP_TILE_URL} attribution={MAP_TILE_ATTRIBUTION} />
+          {tiles.state === 'ready' && (
+            <TileLayer
+              url={tiles.tiles.url}
+              attribution={tiles.tiles.attribution}
+              // A server that stops answering is dropped at its first failure: no storm of failed requests.
+              eventHandlers={{ tileerror: tilesFailed }}
+            />
+          )}
           <DoubleClickToPlace readOnly={readOnly} onMove={onMove} />
           <FollowMarker position={position} />
           {position && (
@@ -101,6 +110,28 @@ export function LocationMap({
             />
           )}
         </MapContainer>
+        {tiles.state === 'unavailable' && (
+          <Center pos="absolute" inset={0} style={{ pointerEvents: 'none', zIndex: 500 }}>
+            <Paper
+              withBorder
+              shadow="xs"
+              p="xs"
+              maw="80%"
+              role="status"
+              data-testid={`${testId}-map-unavailable`}
+            >
+              <Text fz="sm" fw={600}>
+                Map unavailable
+              </Text>
+              <Text fz="xs">
+                {tiles.reason === 'none'
+                  ? 'This installation has no map tiles.'
+                  : 'The map tiles could not be reached from this browser.'}
+                {readOnly ? '' : ' The marker can still be placed and dragged.'}
+              </Text>
+            </Paper>
+          </Center>
+        )}
       </Box>
       <Group justify="space-between" mt={4}>
         <Text fz="xs" c="dimmed">
