@@ -36,6 +36,13 @@ test('New Meter creates an electricity meter through the wizard (an invalid, the
   await page.getByRole('option', { name: 'Aquatic Centre' }).click();
   await dialog.getByRole('combobox', { name: 'Activity' }).click();
   await page.getByRole('option', { name: 'Electricity (grid supplied)' }).click();
+  // Choosing the chosen reporting source again keeps it (a required choice is never emptied).
+  const reporting = dialog.getByRole('combobox', { name: 'Reporting source' });
+  const chosen = await reporting.inputValue();
+  expect(chosen).not.toBe('');
+  await reporting.click();
+  await page.getByRole('option', { name: chosen, exact: true }).click();
+  await expect(reporting).toHaveValue(chosen);
   await next.click();
 
   // Account: the ICP box uppercases and inserts the hyphen; a wrong check is refused, a known ICP warned about.

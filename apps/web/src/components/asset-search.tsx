@@ -130,7 +130,8 @@ export function AssetSearch({
         ]}
         style={{ alignSelf: 'flex-start' }}
       />
-      <Group align="flex-end" gap="sm" wrap="nowrap">
+      {/* Side by side where there is room; in a narrow step each takes a line, never squeezing the search. */}
+      <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
           label="Asset type"
           data={types as { value: SearchAssetType; label: string }[]}
@@ -141,7 +142,7 @@ export function AssetSearch({
             setType(value);
             onSelect(null);
           }}
-          w={180}
+          style={{ flex: '1 1 10rem' }}
         />
         {mode === 'search' && (
           <TextInput
@@ -152,7 +153,7 @@ export function AssetSearch({
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
             aria-controls={resultsId}
-            style={{ flex: 1 }}
+            style={{ flex: '999 1 14rem' }}
           />
         )}
       </Group>

@@ -1,4 +1,4 @@
-import { AppShell, Box, Group } from '@mantine/core';
+import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from 'react-router';
@@ -9,6 +9,7 @@ import { AreaTabs } from './area-tabs';
 import { FullMenu } from './full-menu';
 import { PinPageButton } from './pin-page-button';
 import { SessionWatch } from './session-watch';
+import classes from './shell-layout.module.css';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 
@@ -36,15 +37,15 @@ export function ShellLayout() {
               bg="var(--mantine-color-body)"
               style={{ zIndex: 10, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
             >
-              <Group justify="space-between" wrap="nowrap" px="lg" mih={44} gap="md">
-                <Box style={{ flex: 1, minWidth: 0, alignSelf: 'flex-end' }}>
+              <div className={classes.bar}>
+                <div className={classes.tabs}>
                   <AreaTabs />
-                </Box>
-                <Group gap="xs" wrap="nowrap" py={6}>
+                </div>
+                <div className={classes.buttons}>
                   <PinPageButton />
                   <ActionsToggle />
-                </Group>
-              </Group>
+                </div>
+              </div>
               <ActionsRibbon />
             </Box>
             <Box component="section" p="lg" maw={1440}>

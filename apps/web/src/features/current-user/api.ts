@@ -7,6 +7,7 @@ import {
   type UserSettings,
   userSettings,
 } from '@verdant/contracts/current-user';
+import { ACCESS } from '@verdant/domain/constants';
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
 import { useOrganisationId } from '../../lib/session-store';
@@ -35,6 +36,16 @@ export function useUserDetails() {
     queryFn: ({ signal }) => api.get('/current-user/user-details', { schema: currentUser, signal }),
     staleTime: 5 * 60_000,
   });
+}
+
+/**
+ * Whether the person may edit in the current organisation (an administrator, or Primary Contact or General
+ * User): the server's 'editor' rule (lib/rights.ts). Undefined while unknown, so nothing is offered early.
+ */
+export function useMayEditOrganisation(): boolean | undefined {
+  const details = useUserDetails().data;
+  if (!details) return undefined;
+  return details.admin || (details.accessId >= ACCESS.primaryContact && details.accessId < ACCESS.observer);
 }
 
 export function useFullMenu() {

@@ -31,12 +31,13 @@ export const loadingKeys = {
 const active = (job: ImportJob) => job.status === 'pending' || job.status === 'running';
 
 /** The organisation's loads, asked again every 2 s while one of them is still pending or running. */
-export function useLoadingJobs() {
+/** The organisation's loads (editors only: `enabled` false asks nothing of the server). */
+export function useLoadingJobs(enabled = true) {
   const orgId = useSession()?.organisation?.id ?? null;
   return useQuery({
     queryKey: loadingKeys.list(orgId),
     queryFn: ({ signal }) => api.get('/loading/jobs', { schema: loadingJobs, signal }),
-    enabled: orgId !== null,
+    enabled: orgId !== null && enabled,
     refetchInterval: (query) => (query.state.data?.jobs.some(active) ? LOADING_POLL_MS : false),
   });
 }

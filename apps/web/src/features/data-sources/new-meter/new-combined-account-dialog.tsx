@@ -105,6 +105,7 @@ export function NewCombinedAccountDialog({
         <Select
           label="Site"
           required
+          allowDeselect={false}
           searchable
           data={siteOptions}
           value={draft.site === null ? null : String(draft.site)}
@@ -170,6 +171,7 @@ export function NewCombinedAccountDialog({
           <Select
             label="Reporting source"
             required
+            allowDeselect={false}
             data={REPORTING_SOURCE_OPTIONS}
             value={draft.reporting}
             onChange={(v) => set('reporting', v as ReportingSource | null)}

@@ -61,6 +61,7 @@ export function OverviewStep({
       <Select
         label="Site"
         required
+        allowDeselect={false}
         searchable
         data={sites}
         value={str(draft.site)}
@@ -71,6 +72,7 @@ export function OverviewStep({
         label="Activity"
         description="What the data source measures"
         required
+        allowDeselect={false}
         searchable
         data={activityOptions(types)}
         value={str(draft.energy)}
@@ -80,6 +82,7 @@ export function OverviewStep({
       <Select
         label="Reporting source"
         required
+        allowDeselect={false}
         data={REPORTING_SOURCE_OPTIONS}
         value={draft.reporting}
         onChange={(v) => set('reporting', v as ReportingSource | null)}
@@ -195,6 +198,7 @@ export function MeteringStep({
         label="Unit"
         description="The unit readings and invoices are recorded in"
         required
+        allowDeselect={false}
         data={units}
         value={str(draft.unit)}
         onChange={(v) => set('unit', idOrNull(v))}
@@ -203,6 +207,7 @@ export function MeteringStep({
       <Select
         label="Unit for reporting"
         required
+        allowDeselect={false}
         data={units}
         value={str(draft.outputUnit)}
         onChange={(v) => set('outputUnit', idOrNull(v))}
@@ -211,6 +216,7 @@ export function MeteringStep({
       <Select
         label="Meter type"
         required
+        allowDeselect={false}
         data={meterTypes.map((t) => ({ value: String(t.Id), label: t.Descr }))}
         value={str(draft.meterType)}
         onChange={(v) => set('meterType', idOrNull(v))}

@@ -162,22 +162,27 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
 
   const side = (
     <Stack gap={6} component="nav" aria-label="Invoice actions">
-      <Button component={Link} to={`${meterPath}/new-invoice`} variant="light" size="xs">
-        New Invoice
-      </Button>
-      <Button component={Link} to={`${invoicesPath}?show=reversal`} variant="default" size="xs">
-        New Reversal
-      </Button>
-      <Button component={Link} to={`${invoicesPath}?show=replacement`} variant="default" size="xs">
-        Replace Invoice
-      </Button>
-      <Button component={Link} to={`${invoicesPath}?show=decommission`} variant="default" size="xs">
-        Decommission
-      </Button>
-      <Button variant="default" size="xs" disabled>
-        Export
-      </Button>
-      <Divider my={4} />
+      {/* The writing actions only for those who may edit this data source (an observer reads the bill). */}
+      {draft.mayEdit && (
+        <>
+          <Button component={Link} to={`${meterPath}/new-invoice`} variant="light" size="xs">
+            New Invoice
+          </Button>
+          <Button component={Link} to={`${invoicesPath}?show=reversal`} variant="default" size="xs">
+            New Reversal
+          </Button>
+          <Button component={Link} to={`${invoicesPath}?show=replacement`} variant="default" size="xs">
+            Replace Invoice
+          </Button>
+          <Button component={Link} to={`${invoicesPath}?show=decommission`} variant="default" size="xs">
+            Decommission
+          </Button>
+          <Button variant="default" size="xs" disabled>
+            Export
+          </Button>
+          <Divider my={4} />
+        </>
+      )}
       <NavLink to={previous} variant="default" size="xs">
         Previous
       </NavLink>

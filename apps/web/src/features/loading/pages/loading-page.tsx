@@ -1,10 +1,12 @@
 import { Button, Center, Loader, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
+import { MSG } from '@verdant/domain/messages';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useShowNew } from '../../../lib/use-show-new';
+import { useMayEditOrganisation } from '../../current-user/api';
 import { useLoadingJobs } from '../api';
 import { LoadsTable } from '../components/loads-table';
 import { UploadDialog } from '../components/upload-dialog';
@@ -12,7 +14,8 @@ import { UploadDialog } from '../components/upload-dialog';
 /** /loading: the organisation's data loads with their status, counts and errors; `?show=new` opens Upload data. */
 export function LoadingPage() {
   useDocumentTitle('Load Jobs');
-  const jobs = useLoadingJobs();
+  const mayEdit = useMayEditOrganisation();
+  const jobs = useLoadingJobs(mayEdit === true);
   const [showNew, setShowNew] = useShowNew();
   return (
     <>
@@ -20,12 +23,16 @@ export function LoadingPage() {
         title="Load Jobs"
         description="Meter data, invoices and consumption records loaded from files, newest first."
       />
-      <PageActions>
-        <Button size="compact-sm" leftSection={<IconUpload size={16} />} onClick={() => setShowNew(true)}>
-          Upload data
-        </Button>
-      </PageActions>
-      {jobs.isPending ? (
+      {mayEdit && (
+        <PageActions>
+          <Button size="compact-sm" leftSection={<IconUpload size={16} />} onClick={() => setShowNew(true)}>
+            Upload data
+          </Button>
+        </PageActions>
+      )}
+      {mayEdit === false ? (
+        <Text c="dimmed">{MSG.loadingNeedsEdit}</Text>
+      ) : jobs.isPending ? (
         <Center py="xl">
           <Loader size="sm" />
         </Center>
@@ -34,7 +41,7 @@ export function LoadingPage() {
       ) : (
         <LoadsTable jobs={jobs.data.jobs} />
       )}
-      <UploadDialog opened={showNew} onClose={() => setShowNew(false)} />
+      <UploadDialog opened={showNew && mayEdit === true} onClose={() => setShowNew(false)} />
     </>
   );
 }
