@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { GainersAndLosers, MonthlySavings, YearlyComparison } from '@verdant/contracts/dashboard';
-import { monthYearLabel } from '@verdant/domain/month-labels';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { formatPercent, formatQuantity } from '@verdant/domain/unit-scaling';
 import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
@@ -40,7 +40,7 @@ async function expectDonutFollowsTheRule(page: Page, card: Locator, measure: 'co
 
   await expect(card).toHaveAttribute('data-measure', measure);
   await expect(card.getByTestId('savings-caption')).toHaveText(
-    `${monthYearLabel(month, year1)} vs ${monthYearLabel(month, year2)}`,
+    `${formatMonth(month, year1)} vs ${formatMonth(month, year2)}`,
   );
   await expect(card.getByTestId('savings-recent')).toHaveText(formatQuantity(cons1, unit));
   await expect(card.getByTestId('savings-earlier')).toHaveText(formatQuantity(cons2, unit));
@@ -84,7 +84,7 @@ test.describe('dashboard overview', () => {
     const movers = await apiGet<GainersAndLosers>(page, '/dashboard/gainers-and-losers');
     expect(movers.gainers.length).toBeGreaterThan(0);
     expect(movers.losers.length).toBeGreaterThan(0);
-    const period = `${monthYearLabel(movers.month, movers.year)} vs ${monthYearLabel(movers.month, movers.year - 1)}`;
+    const period = `${formatMonth(movers.month, movers.year)} vs ${formatMonth(movers.month, movers.year - 1)}`;
     for (const [name, list, empty] of [
       ['Top Consumption Increase', movers.gainers, 'No meters increased consumption'],
       ['Top Consumption Decrease', movers.losers, 'No meters decreased consumption'],
@@ -134,7 +134,7 @@ test.describe('dashboard overview', () => {
     const { months, data, unit, futureMonths } = comparison;
     const said = (i: number, series: 0 | 1) => {
       const [year, month] = (months[i] ?? '').split('-').map(Number);
-      return `${monthYearLabel(month ?? 1, (year ?? 0) - series)}: ${formatQuantity(data[series][i] ?? 0, unit)}`;
+      return `${formatMonth(month ?? 1, (year ?? 0) - series)}: ${formatQuantity(data[series][i] ?? 0, unit)}`;
     };
     const card = page.getByRole('region', { name: '12 month overall comparison' });
     const tooltip = card.getByTestId('chart-tooltip');

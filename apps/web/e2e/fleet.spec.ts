@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, TestInfo } from '@playwright/test';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
@@ -16,7 +17,7 @@ const day = (offset: number) => {
 };
 
 async function shots(page: Page, name: string, info: TestInfo) {
-  for (const width of [1280, 390]) {
+  for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
   }
@@ -222,7 +223,14 @@ test('fuel card, unexpected fuel and vehicle pages at 1280 and 390 px', async ({
   await page.goto('/organisation/data-sources');
   await page.getByRole('link', { name: 'POOL CARS PETROL CARD' }).click();
   await expect(page).toHaveURL(/\/fleet\/fuelcards\/\d+$/);
-  await expect(page.getByRole('table', { name: 'Monthly litres, cost and emissions' })).toBeVisible();
+  const monthly = page.getByRole('table', { name: 'Monthly litres, cost and emissions' });
+  await expect(monthly).toBeVisible();
+  // Today's month is listed beside whole ones, saying it is to date; the table fits a phone without scrolling.
+  await expect(
+    monthly.getByRole('row', { name: `${formatMonth(day(0).iso)} (to date)`, exact: false }),
+  ).toHaveCount(1);
+  await page.setViewportSize({ width: 390, height: 900 });
+  expect(await monthly.evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0))).toBe(true);
   await shots(page, 'fuel-card', info);
   await page.getByRole('tab', { name: 'Purchases' }).click();
   await page.getByRole('link', { name: 'Unexpected fuel purchases on this card' }).click();

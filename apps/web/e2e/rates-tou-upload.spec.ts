@@ -46,7 +46,7 @@ test('TOU rates uploaded from the template; the second upload is refused as an o
   await chooseFile(dialog.getByRole('button', { name: /rates file/ }), file);
   await dialog.getByRole('button', { name: 'Upload rates' }).click();
   await expect(page.getByText('Rates uploaded')).toBeVisible();
-  await expect(page.getByTestId('tou-rates').getByRole('cell', { name: '02/2030' })).toBeVisible();
+  await expect(page.getByTestId('tou-rates').getByRole('cell', { name: 'Feb 2030' })).toBeVisible();
 
   await page.getByRole('button', { name: 'TOU rates template and upload' }).click();
   await chooseFile(dialog.getByRole('button', { name: /rates file/ }), file);

@@ -213,7 +213,16 @@ export const fuelCard = z.object({
   siteId: z.number(),
   fuel: text(),
   petrol91: z.boolean(),
-  monthly: z.array(z.object({ month: text(), litres: z.number(), cost: z.number(), co2e: z.number() })),
+  monthly: z.array(
+    z.object({
+      month: text(),
+      litres: z.number(),
+      cost: z.number(),
+      co2e: z.number(),
+      /** Today's month: its figures are to date. */
+      toDate: z.boolean().default(false),
+    }),
+  ),
   purchases: z.array(fuelPurchase),
   mayEdit: z.boolean(),
 });

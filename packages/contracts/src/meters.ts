@@ -18,7 +18,10 @@ export const meterGraphParams = z.object({
 /** Twelve months of a year ending in year-month against the year before, in the meter's own unit. */
 export const meterGraphData = z.object({
   months: z.array(text()),
-  data: z.tuple([z.array(z.number()), z.array(z.number())]),
+  /** Null for a month not yet lived (after `currentMonth`): blank, never 0. */
+  data: z.tuple([z.array(z.number().nullable()), z.array(z.number().nullable())]),
+  /** Today's month in the organisation, 'yyyy-MM': still filling, so incomplete whatever the ledger says. */
+  currentMonth: text(),
   /** Per month of each series: the ledger says the month is incomplete for this measure. */
   incomplete: z.tuple([z.array(z.boolean()), z.array(z.boolean())]),
   seriesLabels: z.tuple([text(), text()]),

@@ -101,6 +101,8 @@ export const performanceMonth = z.object({
   year: z.number(),
   factor: z.number(),
   actual: z.number().nullable(),
+  /** Today's month or one the ledger marks incomplete: the Difference is left blank. */
+  incomplete: z.boolean(),
   target: z.number(),
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDisplayDate, formatDisplayMonth, parseDisplayDate, parseDisplayMonth } from './dates';
+import { formatDisplayDate, parseDisplayDate, parseDisplayMonth } from './dates';
+import { formatMonth } from './month-labels';
 
 describe('formatDisplayDate', () => {
   it('formats stored dates as dd/MM/yyyy', () => {
@@ -41,7 +42,7 @@ describe('parseDisplayDate', () => {
   });
 });
 
-describe('parseDisplayMonth and formatDisplayMonth', () => {
+describe('parseDisplayMonth and formatMonth', () => {
   it('reads MM/yyyy and pasted yyyy-MM', () => {
     expect(parseDisplayMonth('03/2025')).toBe('2025-03');
     expect(parseDisplayMonth('3/2025')).toBe('2025-03');
@@ -50,9 +51,10 @@ describe('parseDisplayMonth and formatDisplayMonth', () => {
     expect(parseDisplayMonth('03/25')).toBeNull();
   });
 
-  it('shows a stored month as MM/yyyy', () => {
-    expect(formatDisplayMonth('2025-03')).toBe('03/2025');
-    expect(formatDisplayMonth('2025-03-01')).toBe('03/2025');
-    expect(formatDisplayMonth(null)).toBe('');
+  it("shows a stored month as 'Mar 2025' and reads it back", () => {
+    expect(formatMonth('2025-03')).toBe('Mar 2025');
+    expect(parseDisplayMonth('Mar 2025')).toBe('2025-03');
+    expect(formatMonth('2025-03-01')).toBe('Mar 2025');
+    expect(formatMonth(null)).toBe('');
   });
 });

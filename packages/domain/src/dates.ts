@@ -1,17 +1,12 @@
 import dayjs from 'dayjs';
 import { DATE_FORMAT_DISPLAY } from './constants';
+import { parseMonthName } from './month-labels';
 
 /** Shows a stored date or timestamp as dd/MM/yyyy; empty or unreadable input gives an empty string. */
 export function formatDisplayDate(value: string | null | undefined): string {
   if (!value) return '';
   const d = dayjs(value);
   return d.isValid() ? d.format(DATE_FORMAT_DISPLAY) : '';
-}
-
-/** Shows a stored month (yyyy-MM, or any date in it) as MM/yyyy. */
-export function formatDisplayMonth(value: string | null | undefined): string {
-  const match = /^(\d{4})-(\d{2})/.exec(value ?? '');
-  return match ? `${match[2]}/${match[1]}` : '';
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -36,9 +31,11 @@ export function parseDisplayDate(text: string): string | null {
   return null;
 }
 
-/** Reads a month typed as MM/yyyy (or pasted as yyyy-MM); answers yyyy-MM, or null. */
+/** Reads a month typed as MM/yyyy, shown as 'Oct 2026' or pasted as yyyy-MM; answers yyyy-MM, or null. */
 export function parseDisplayMonth(text: string): string | null {
   const value = text.trim();
+  const named = parseMonthName(value);
+  if (named) return named;
   const iso = /^(\d{4})-(\d{1,2})$/.exec(value);
   const typed = /^(\d{1,2})[/.-](\d{4})$/.exec(value);
   const [year, month] = iso

@@ -323,6 +323,8 @@ export const MSG = {
   fuelPurchaseQuantity: 'Quantity must be more than 0',
   fuelPurchaseCost: 'Cost cannot be negative',
   fuelPurchaseTime: 'Time must be HH:MM',
+  loadingNeedsEdit:
+    'Loading data needs edit rights in this organisation (Primary Contact or General User). Ask an administrator.',
   fuelPurchaseAdded: 'Purchase added',
   fuelPurchaseUpdated: 'Purchase updated',
   fuelPurchaseDeleted: 'Purchase deleted',

@@ -1,27 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { monthKey, monthYearLabel, shortMonthLabel } from './month-labels';
+import { formatMonth, monthKey, parseMonthName } from './month-labels';
 
-describe('month labels', () => {
-  it('names a month of a year in full', () => {
-    expect(monthYearLabel(10, 2026)).toBe('October 2026');
-    expect(monthYearLabel(1, 2025)).toBe('January 2025');
-    expect(monthYearLabel(12, 2025)).toBe('December 2025');
+describe('the one month format', () => {
+  it("shows a month as 'Oct 2026', from a key, a date in it, or a month and year", () => {
+    expect(formatMonth('2026-10')).toBe('Oct 2026');
+    expect(formatMonth('2026-01-01')).toBe('Jan 2026');
+    expect(formatMonth('2000-09')).toBe('Sep 2000');
+    expect(formatMonth(12, 2025)).toBe('Dec 2025');
   });
 
-  it('gives the year alone for an impossible month', () => {
-    expect(monthYearLabel(0, 2026)).toBe('2026');
-    expect(monthYearLabel(13, 2026)).toBe('2026');
+  it('gives nothing for no month and leaves anything else as it is', () => {
+    expect(formatMonth(null)).toBe('');
+    expect(formatMonth('')).toBe('');
+    expect(formatMonth('2025-13')).toBe('2025-13');
+    expect(formatMonth('soon')).toBe('soon');
   });
 
-  it('shortens yyyy-MM months for chart axes', () => {
-    expect(shortMonthLabel('2025-11')).toBe('Nov 25');
-    expect(shortMonthLabel('2026-01-01')).toBe('Jan 26');
-    expect(shortMonthLabel('2000-09')).toBe('Sep 00');
-  });
-
-  it('leaves anything else as it is', () => {
-    expect(shortMonthLabel('2025-13')).toBe('2025-13');
-    expect(shortMonthLabel('soon')).toBe('soon');
+  it('reads a month typed by name', () => {
+    expect(parseMonthName('Oct 2026')).toBe('2026-10');
+    expect(parseMonthName('october 2026')).toBe('2026-10');
+    expect(parseMonthName(' Sep. 2025 ')).toBe('2025-09');
+    expect(parseMonthName('Octo 2026')).toBeNull();
+    expect(parseMonthName('2026-10')).toBeNull();
   });
 
   it('keys a month as yyyy-MM', () => {

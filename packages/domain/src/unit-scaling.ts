@@ -124,6 +124,14 @@ export function axisScale(largest: number, unit: string): Scale & { format: (val
   return { ...scale, format: (value) => formatNumber(value / scale.divisor) };
 }
 
+/**
+ * One unit for a whole table column (docs/decisions/formats.md, "One unit per column"): the scale its largest
+ * figure needs, named once in the header ('Consumption (MWh)'); each cell is a bare number in that unit.
+ */
+export function columnScale(values: readonly (number | null | undefined)[], unit: string) {
+  return axisScale(Math.max(0, ...values.map((v) => Math.abs(v ?? 0))), unit);
+}
+
 /** A percentage with one decimal: '25.0%'; with `signed`, increases carry '+'. Zero never has a sign. */
 export function formatPercent(value: number, { signed = false, decimals = 1 } = {}): string {
   if (!Number.isFinite(value)) return '';

@@ -6,6 +6,13 @@ const label = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} 
 export const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
 /**
+ * A month's figure for a comparison chart: null for a month not yet lived (after today's month, 'yyyy-MM-01'),
+ * which the chart leaves blank; otherwise the figure, 0 when there is none.
+ */
+export const lived = (month: string, today: string, figure: () => number): number | null =>
+  month > `${today.slice(0, 7)}-01` ? null : figure();
+
+/**
  * The months of the asset comparison chart (data-portal.md 2.7): the twelve months of a year ending in
  * `year`-`yearEnd` and the same months a year earlier, with the series labels. `from` is the first month
  * to read from the ledger (a year before the first shown).

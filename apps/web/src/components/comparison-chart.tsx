@@ -8,8 +8,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { withGstNote } from '@verdant/domain/gst-labels';
 import { MSG } from '@verdant/domain/messages';
-import { shortMonthLabel } from '@verdant/domain/month-labels';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { axisScale, formatQuantity } from '@verdant/domain/unit-scaling';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -22,21 +23,36 @@ registerChartParts([BarChart, GridComponent, LegendComponent, TooltipComponent])
 export type ComparisonMeasure = 'cons' | 'cost' | 'co2e';
 const LABELS: Record<ComparisonMeasure, string> = { cons: 'Consumption', cost: 'Cost', co2e: 'Emissions' };
 
-/** What the asset comparison chart draws: this year's months against the same months a year earlier. */
+/**
+ * What the asset comparison chart draws: this year's months against the same months a year earlier. A null
+ * figure is a month not yet lived, drawn blank; `currentMonth` ('yyyy-MM', today's) is still filling.
+ */
 export interface ComparisonGraph {
   months: string[];
-  data: [number[], number[]];
+  data: [(number | null)[], (number | null)[]];
   seriesLabels: [string, string];
   unit: string;
+  currentMonth: string;
 }
+
+/** The last year the chart may show: the reporting year (named by the year it ends in) holding today. */
+export function lastYearShown(currentMonth: string, yearEnd: number) {
+  const year = Number(currentMonth.slice(0, 4));
+  return Number(currentMonth.slice(5, 7)) > yearEnd ? year + 1 : year;
+}
+
+const figures = (graph: ComparisonGraph) => graph.data.flat().map((v) => v ?? 0);
+/** A figure as the tooltip and the table read it: a month not yet lived is blank. */
+const shown = (value: number | null | undefined, unit: string) =>
+  value === null || value === undefined ? '' : formatQuantity(value, unit);
 
 function chartOption(
   graph: ComparisonGraph,
   colours: [string, string],
   incomplete: Set<string>,
 ): ChartOption {
-  const axis = axisScale(Math.max(0, ...graph.data.flat()), graph.unit);
-  const label = (m: string) => `${shortMonthLabel(m)}${incomplete.has(m) ? ' ⚠' : ''}`;
+  const axis = axisScale(Math.max(0, ...figures(graph)), graph.unit);
+  const label = (m: string) => `${formatMonth(m)}${incomplete.has(m) ? ' ⚠' : ''}`;
   return {
     color: colours,
     grid: { left: 4, right: 8, top: 36, bottom: 4, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
@@ -44,7 +60,8 @@ function chartOption(
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'shadow' },
-      valueFormatter: (v) => formatQuantity(Number(v ?? 0), graph.unit),
+      valueFormatter: (v) =>
+        v === null || v === undefined ? 'Not yet' : formatQuantity(Number(v), graph.unit),
     },
     xAxis: { type: 'category', data: graph.months.map(label) },
     yAxis: { type: 'value', axisLabel: { formatter: (v: number) => axis.format(v) } },
@@ -65,9 +82,9 @@ interface ComparisonChartProps {
   onMeasure: (measure: ComparisonMeasure) => void;
   year: number;
   onYear: (change: (year: number) => number) => void;
-  /** This year's months the ledger (or the calendar) marks incomplete; those up to today are listed below. */
+  /** This year's months the ledger marks incomplete; with today's month, they are marked and listed below. */
   incomplete: Set<string>;
-  /** The last year the Next button may reach (none: unlimited). */
+  /** The last year the Next button may reach: the reporting year holding today (lastYearShown). */
   maxYear?: number;
 }
 
@@ -89,23 +106,34 @@ export function ComparisonChart({
     () => [theme.colors.verdant?.[6] ?? theme.colors.teal[6], theme.colors.gray[4]],
     [theme],
   );
-  const option = useMemo(
-    () => (graph ? chartOption(graph, colours, incomplete) : null),
-    [graph, colours, incomplete],
+  // Today's month is still filling: incomplete whatever the ledger says; months after it are not lived yet.
+  const marked = useMemo(
+    () =>
+      new Set(
+        graph
+          ? graph.months.filter(
+              (m) =>
+                m.slice(0, 7) === graph.currentMonth ||
+                (incomplete.has(m) && m.slice(0, 7) <= graph.currentMonth),
+            )
+          : [],
+      ),
+    [graph, incomplete],
   );
-  const hasData = graph ? graph.data.flat().some((v) => v !== 0) : true;
-  const thisMonth = new Date().toISOString().slice(0, 7);
-  const shownIncomplete = graph
-    ? graph.months.filter((m) => incomplete.has(m) && m.slice(0, 7) <= thisMonth)
-    : [];
-  const unit = graph ? axisScale(Math.max(0, ...graph.data.flat()), graph.unit).unit : '';
+  const option = useMemo(
+    () => (graph ? chartOption(graph, colours, marked) : null),
+    [graph, colours, marked],
+  );
+  const hasData = graph ? figures(graph).some((v) => v !== 0) : true;
+  const shownIncomplete = graph ? graph.months.filter((m) => marked.has(m)) : [];
+  const unit = graph ? axisScale(Math.max(0, ...figures(graph)), graph.unit).unit : '';
 
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" mb="sm">
         <div>
           <Text fw={600}>Monthly comparison</Text>
-          <Text fz="sm" c="dimmed">{`${LABELS[measure]} in ${unit || '…'}`}</Text>
+          <Text fz="sm" c="dimmed">{`${withGstNote(measure, LABELS[measure])} in ${unit || '…'}`}</Text>
         </div>
         <Group gap="xs">
           <SegmentedControl
@@ -152,11 +180,11 @@ export function ComparisonChart({
                 {graph.months.map((m, i) => (
                   <tr key={m}>
                     <th scope="row">
-                      {shortMonthLabel(m)}
-                      {incomplete.has(m) ? ` (${MSG.incompleteMonth})` : ''}
+                      {formatMonth(m)}
+                      {marked.has(m) ? ` (${MSG.incompleteMonth})` : ''}
                     </th>
-                    <td>{formatQuantity(graph.data[0][i] ?? 0, graph.unit)}</td>
-                    <td>{formatQuantity(graph.data[1][i] ?? 0, graph.unit)}</td>
+                    <td>{shown(graph.data[0][i], graph.unit)}</td>
+                    <td>{shown(graph.data[1][i], graph.unit)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -167,7 +195,11 @@ export function ComparisonChart({
       {shownIncomplete.length > 0 && (
         <Group gap={6} mt="xs" data-testid="incomplete-month">
           <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden />
-          <Text fz="xs">{`${MSG.incompleteMonth}: ${shownIncomplete.map((m) => shortMonthLabel(m)).join(', ')}`}</Text>
+          <Text fz="xs">
+            {`${MSG.incompleteMonth}: ${shownIncomplete
+              .map((m) => `${formatMonth(m)}${graph?.currentMonth === m.slice(0, 7) ? ' (to date)' : ''}`)
+              .join(', ')}`}
+          </Text>
         </Group>
       )}
     </Paper>

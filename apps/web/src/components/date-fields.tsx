@@ -2,17 +2,13 @@ import '@mantine/dates/styles.css';
 import { CloseButton, Popover, TextInput, type TextInputProps } from '@mantine/core';
 import { DatePicker, MonthPicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import {
-  formatDisplayDate,
-  formatDisplayMonth,
-  parseDisplayDate,
-  parseDisplayMonth,
-} from '@verdant/domain/dates';
+import { formatDisplayDate, parseDisplayDate, parseDisplayMonth } from '@verdant/domain/dates';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { type ReactNode, useEffect, useState } from 'react';
 import classes from './date-fields.module.css';
 
 export const DATE_HINT = 'Write the date as dd/mm/yyyy';
-export const MONTH_HINT = 'Write the month as mm/yyyy';
+export const MONTH_HINT = 'Write the month as mm/yyyy or Oct 2026';
 
 interface FieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
   /** Stored value: yyyy-MM-dd for a date, yyyy-MM for a month; null when empty. */
@@ -162,7 +158,7 @@ const DATE_KIND: Kind = {
 };
 
 const MONTH_KIND: Kind = {
-  format: formatDisplayMonth,
+  format: (value) => formatMonth(value),
   parse: parseDisplayMonth,
   hint: MONTH_HINT,
   placeholder: 'mm/yyyy',
@@ -181,7 +177,7 @@ export function DateField(props: FieldProps) {
   return <PickerField kind={DATE_KIND} {...props} />;
 }
 
-/** The one month field of the app: shows and reads MM/yyyy (yyyy-MM pasted in too); stores yyyy-MM. */
+/** The one month field of the app: shows 'Oct 2026', reads MM/yyyy or 'Oct 2026' (yyyy-MM pasted in too); stores yyyy-MM. */
 export function MonthField(props: FieldProps) {
   return <PickerField kind={MONTH_KIND} {...props} />;
 }

@@ -14,7 +14,10 @@ export const assetGraphParams = z.object({
 /** The months of a reporting year ending in `year`-`month` against the year before. */
 export const assetGraphData = z.object({
   months: z.array(text()),
-  data: z.tuple([z.array(z.number()), z.array(z.number())]),
+  /** Null for a month not yet lived (after `currentMonth`): blank, never 0. */
+  data: z.tuple([z.array(z.number().nullable()), z.array(z.number().nullable())]),
+  /** Today's month in the organisation, 'yyyy-MM': still filling, so incomplete. */
+  currentMonth: text(),
   seriesLabels: z.tuple([text(), text()]),
   unit: text(),
   year: z.number(),

@@ -41,10 +41,10 @@ describe('graph periods', () => {
   it('buckets a time series by month, quarter and year', () => {
     const months = timeseriesBuckets('2025-11-01', '2026-02-01', 'month', 12);
     expect(months.map((b) => [b.key, b.label])).toEqual([
-      ['2025-11', 'Nov 25'],
-      ['2025-12', 'Dec 25'],
-      ['2026-01', 'Jan 26'],
-      ['2026-02', 'Feb 26'],
+      ['2025-11', 'Nov 2025'],
+      ['2025-12', 'Dec 2025'],
+      ['2026-01', 'Jan 2026'],
+      ['2026-02', 'Feb 2026'],
     ]);
     const quarters = timeseriesBuckets('2025-11-01', '2026-04-01', 'quarter', 12);
     expect(quarters.map((b) => [b.key, b.months.length])).toEqual([

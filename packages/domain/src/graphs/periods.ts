@@ -1,6 +1,6 @@
 import { addMonths, fromDayNumber, toDayNumber } from '../calendar';
 import { formatDisplayDate } from '../dates';
-import { MONTH_SHORT_NAMES, shortMonthLabel } from '../month-labels';
+import { formatMonth, MONTH_SHORT_NAMES } from '../month-labels';
 import { reportingYearLabel } from '../reporting-year';
 
 /**
@@ -76,7 +76,7 @@ export function timeseriesBuckets(
     if (!bucket) {
       const label =
         period === 'month'
-          ? shortMonthLabel(m)
+          ? formatMonth(m)
           : period === 'quarter'
             ? `Q${quarter} ${yearLabel(year, yearEnd)}`
             : yearLabel(year, yearEnd);

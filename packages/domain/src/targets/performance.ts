@@ -22,6 +22,8 @@ export interface PerformanceMonth {
   factor: number;
   /** The ledger's figure, null for a month with no facts (not yet reported). */
   actual: number | null;
+  /** Today's month (still filling) or a month the ledger marks incomplete: no difference is drawn from it. */
+  incomplete: boolean;
   target: number;
 }
 
@@ -77,6 +79,7 @@ function shapeYear(
 export function performanceAgainstTarget(
   spec: TargetSpecLike,
   actuals: ReadonlyMap<string, number>,
+  incomplete: ReadonlySet<string> = new Set(),
 ): Performance {
   const { finalYear, months } = performanceMonths(spec);
   const baselineMonths = targetYearMonths(spec.baselineYear, spec.baselineYearEnd);
@@ -99,6 +102,7 @@ export function performanceAgainstTarget(
       year,
       factor,
       actual: actuals.get(month) ?? null,
+      incomplete: incomplete.has(month),
       target: (path.get(year) ?? 0) * factor,
     });
   }

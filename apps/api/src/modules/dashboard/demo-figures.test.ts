@@ -37,6 +37,20 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t.close());
 
+/**
+ * A later rule (docs/decisions/formats.md, "Months not yet lived, and today's month"): a site graph names
+ * today's month and leaves the months after it blank (null) where the recording answered 0.
+ */
+function notYetLived(url: string, figures: unknown) {
+  if (!url.includes('/asset-graph-data/')) return undefined;
+  const graph = figures as { months: string[]; data: [number[], number[]] };
+  const current = TODAY.slice(0, 7);
+  return {
+    currentMonth: current,
+    data: [graph.data[0].map((v, i) => ((graph.months[i] ?? '') > current ? null : v)), graph.data[1]],
+  };
+}
+
 describe("the demo's figures", () => {
   it('are those recorded, month by month: dashboard, organisation overview and sites', async () => {
     const before = JSON.parse(
@@ -48,7 +62,9 @@ describe("the demo's figures", () => {
     // The fixture's site ids are those of a fresh database, as here.
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     for (const url of Object.keys(before)) {
-      expect({ url, figures: after[url] }).toEqual({ url, figures: before[url] });
+      const changed = notYetLived(url, before[url]);
+      const expected = changed ? { ...(before[url] as object), ...changed } : before[url];
+      expect({ url, figures: after[url] }).toEqual({ url, figures: expected });
     }
   }, 300_000);
 });

@@ -619,6 +619,7 @@ export function createFleetService({ db, clock }: { db: Db; clock: () => Date })
           litres: decimals(f.quantity / perLitreStd, 3),
           cost: f.cost,
           co2e: Math.round(f.co2e),
+          toDate: f.month.slice(0, 7) === end.slice(0, 7),
         })),
         purchases: purchases
           .filter((p) => !incorrectOnly || p.incorrect_fuel)

@@ -7,7 +7,7 @@ import type { meters } from '@verdant/db/schema/assets';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { MSG } from '@verdant/domain/messages';
 import { METER_LEVEL_LABELS, METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
-import { comparisonMonths, round } from '../../lib/asset-graph';
+import { comparisonMonths, lived, round } from '../../lib/asset-graph';
 import { audit, diff } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import * as groups from '../../lib/group-members.queries';
@@ -281,11 +281,13 @@ export function createMetersService({ db, clock }: { db: Db; clock: () => Date }
       const rows = await monthly(found, graph.from, graph.till);
       const byMonth = new Map(rows.map((r) => [r.month, r]));
       const convert = measure === 'cons' ? toMeterUnit(found) : (v: number) => v;
-      const value = (m: string) => round(convert(byMonth.get(m)?.[measure] ?? 0), measure === 'cost' ? 2 : 3);
+      const value = (m: string) =>
+        lived(m, today(), () => round(convert(byMonth.get(m)?.[measure] ?? 0), measure === 'cost' ? 2 : 3));
       const incomplete = (m: string) => byMonth.get(m)?.[`${measure}_incomplete`] ?? false;
       return {
         months: graph.months.map((m) => m.slice(0, 7)),
         data: [graph.months.map(value), graph.previous.map(value)],
+        currentMonth: today().slice(0, 7),
         incomplete: [graph.months.map(incomplete), graph.previous.map(incomplete)],
         seriesLabels: graph.seriesLabels,
         unit: { cons: found.unit ?? found.stdUnit ?? '', cost: '$', co2e: 'kg CO2e' }[measure],

@@ -62,6 +62,10 @@ describe('GET /meters/{id}/asset-graph-data/v2/{type}/{year}/year-end/{month}', 
     expect(g.data[1][9]).toBe(2480);
     expect(g.incomplete[0][9]).toBe(true);
     expect(g.incomplete[1][9]).toBe(false);
+    // December 2026 is not yet lived on 21 November: blank, not 0; November is today's month.
+    expect(g.currentMonth).toBe('2026-11');
+    expect(g.data[0].slice(10)).toEqual([0, null]);
+    expect((await w.call('watcher', 'GET', url('cost'))).json().data[0][11]).toBeNull();
     const cost = (await w.call('watcher', 'GET', url('cost'))).json();
     expect([cost.data[0][9], cost.data[1][9], cost.unit]).toEqual([620, 496, '$']);
     const co2e = (await w.call('watcher', 'GET', url('co2e'))).json();

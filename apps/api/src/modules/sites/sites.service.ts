@@ -3,7 +3,7 @@ import type { AssetGraphData } from '@verdant/contracts/sites/figures';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { fill, MSG } from '@verdant/domain/messages';
 import { siteAlertCounts } from '../../lib/alert-counts.queries';
-import { comparisonMonths, round } from '../../lib/asset-graph';
+import { comparisonMonths, lived, round } from '../../lib/asset-graph';
 import { audit, created, diff } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import * as groups from '../../lib/group-members.queries';
@@ -244,9 +244,12 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
         visible,
       );
       const byMonth = new Map(rows.map((r) => [r.month, r[measure]]));
-      const value = (m: string) => round(byMonth.get(m) ?? 0, measure === 'cost' ? 2 : 3);
+      const today = clock().toISOString().slice(0, 10);
+      const value = (m: string) =>
+        lived(m, today, () => round(byMonth.get(m) ?? 0, measure === 'cost' ? 2 : 3));
       return {
         months: graph.months.map((m) => m.slice(0, 7)),
+        currentMonth: today.slice(0, 7),
         data: [graph.months.map(value), graph.previous.map(value)],
         seriesLabels: graph.seriesLabels,
         unit: GRAPH_UNITS[measure],

@@ -300,6 +300,10 @@ describe('one site', () => {
     expect(res.data[0][9]).toBe(3100);
     expect(res.data[1][9]).toBe(2480);
     expect(res.seriesLabels).toEqual(['Jan 2026 - Dec 2026', 'Jan 2025 - Dec 2025']);
+    // December 2026 is not yet lived on 21 November: blank, not 0; November is today's month, 0 so far.
+    expect(res.currentMonth).toBe('2026-11');
+    expect(res.data[0].slice(10)).toEqual([0, null]);
+    expect(res.data[1][11]).toBe(0);
     const june = (
       await get('watcher', `/api/sites/${ids.depot}/asset-graph-data/cost/2027/year-end/6`)
     ).json();

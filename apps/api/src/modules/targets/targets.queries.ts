@@ -138,5 +138,11 @@ export async function monthlyMeasure(
   visible: number[] | null,
 ) {
   const rows = await sumFacts(db, { organisationId, by: ['month'], from, till, visible });
-  return new Map(rows.map((r) => [String(r.month).slice(0, 10), r[measure]]));
+  return {
+    values: new Map(rows.map((r) => [String(r.month).slice(0, 10), r[measure]])),
+    /** Months the ledger marks incomplete for the measure. */
+    incomplete: new Set(
+      rows.filter((r) => r[`${measure}_incomplete`]).map((r) => String(r.month).slice(0, 10)),
+    ),
+  };
 }

@@ -71,15 +71,19 @@ export function createTargetsService({ db, clock }: { db: Db; clock: () => Date 
     meterIds: number[] | null,
   ): Promise<Performance> {
     const { months } = performanceMonths(spec);
-    const actuals = await q.monthlyMeasure(
+    // Today's month is still filling (domain.md 6): marked incomplete; later months have no figures yet.
+    const current = `${clock().toISOString().slice(0, 7)}-01`;
+    const last = months[months.length - 1] ?? '';
+    const { values, incomplete } = await q.monthlyMeasure(
       db,
       organisationId,
       measure,
       months[0] ?? '',
-      months[months.length - 1] ?? '',
+      last < current ? last : current,
       meterIds,
     );
-    return performanceAgainstTarget(spec, actuals);
+    if (months.includes(current)) incomplete.add(current);
+    return performanceAgainstTarget(spec, values, incomplete);
   }
 
   async function chosenTarget(organisationId: number, targetId: number | undefined) {

@@ -1,11 +1,11 @@
 import type { YearlyComparison } from '@verdant/contracts/dashboard';
-import { monthYearLabel, shortMonthLabel } from '@verdant/domain/month-labels';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { axisScale, formatQuantity } from '@verdant/domain/unit-scaling';
 
 /** Marks an incomplete month's bar; its axis label is coloured, the bar hatched and the tooltip explains. */
 export const INCOMPLETE_MARK = '*';
 
-const longLabel = (month: string) => monthYearLabel(Number(month.slice(5, 7)), Number(month.slice(0, 4)));
+const longLabel = (month: string) => formatMonth(Number(month.slice(5, 7)), Number(month.slice(0, 4)));
 
 /** The year-earlier month of a 'yyyy-MM' month. */
 const yearBefore = (month: string) => `${Number(month.slice(0, 4)) - 1}${month.slice(4)}`;
@@ -24,7 +24,7 @@ export function comparisonBars(comparison: YearlyComparison) {
   const incomplete = new Set(incompleteMonths);
   const future = new Set(futureMonths);
   return {
-    categories: months.map((month) => ({ label: shortMonthLabel(month), marked: incomplete.has(month) })),
+    categories: months.map((month) => ({ label: formatMonth(month), marked: incomplete.has(month) })),
     values: [data[0].map((value, i) => (future.has(months[i] ?? '') ? null : value)), [...data[1]]] as [
       (number | null)[],
       (number | null)[],

@@ -62,11 +62,11 @@ describe('hasFigures', () => {
 describe('comparisonBars and comparisonTooltip', () => {
   const bars = comparisonBars(comparison);
 
-  it('labels months as "Nov 25", the incomplete ones marked', () => {
+  it('labels months as "Nov 2025", the incomplete ones marked', () => {
     expect(bars.categories).toEqual([
-      { label: 'Nov 25', marked: true },
-      { label: 'Dec 25', marked: false },
-      { label: 'Jan 26', marked: false },
+      { label: 'Nov 2025', marked: true },
+      { label: 'Dec 2025', marked: false },
+      { label: 'Jan 2026', marked: false },
     ]);
   });
 
@@ -86,15 +86,15 @@ describe('comparisonBars and comparisonTooltip', () => {
   it('explains incomplete months in the tooltip, with both months named and figures scaled', () => {
     expect(comparisonTooltip(comparison, 0)).toEqual({
       rows: [
-        { series: 0, label: 'November 2025', value: '1,500 kWh' },
-        { series: 1, label: 'November 2024', value: '3,000 kWh' },
+        { series: 0, label: 'Nov 2025', value: '1,500 kWh' },
+        { series: 1, label: 'Nov 2024', value: '3,000 kWh' },
       ],
       incomplete: true,
     });
     expect(comparisonTooltip(comparison, 2)).toEqual({
       rows: [
-        { series: 0, label: 'January 2026', value: '25 MWh' },
-        { series: 1, label: 'January 2025', value: '24 MWh' },
+        { series: 0, label: 'Jan 2026', value: '25 MWh' },
+        { series: 1, label: 'Jan 2025', value: '24 MWh' },
       ],
       incomplete: false,
     });
@@ -107,7 +107,7 @@ describe('comparisonBars and comparisonTooltip', () => {
       [3000, 2800, 24_000],
     ]);
     expect(comparisonTooltip(future, 2).rows).toEqual([
-      { series: 1, label: 'January 2025', value: '24 MWh' },
+      { series: 1, label: 'Jan 2025', value: '24 MWh' },
     ]);
   });
 

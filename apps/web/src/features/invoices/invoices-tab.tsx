@@ -28,6 +28,7 @@ import type { InvoiceListEntry, InvoiceListRow } from '@verdant/contracts/invoic
 import { INVOICE_LIST_PAGE } from '@verdant/contracts/invoice-list';
 import type { MeterDetail } from '@verdant/contracts/meters';
 import { formatDisplayDate } from '@verdant/domain/dates';
+import { TOTAL_INCL_GST } from '@verdant/domain/gst-labels';
 import { MSG } from '@verdant/domain/messages';
 import { Fragment, type MouseEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -371,7 +372,7 @@ export function InvoicesTab({ meter }: { meter: MeterDetail }) {
                   <Table.Th>Inv.Number</Table.Th>
                   <Table.Th>Period</Table.Th>
                   <Table.Th ta="right">{list.data.unit ?? 'Units'}</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
+                  <Table.Th ta="right">{TOTAL_INCL_GST}</Table.Th>
                   <Table.Th>Notes</Table.Th>
                   <Table.Th ta="center">Alerts</Table.Th>
                 </Table.Tr>

@@ -1,5 +1,5 @@
 import type { EmissionsList, SiteFigureList } from '@verdant/contracts/organisations';
-import { monthYearLabel } from '@verdant/domain/month-labels';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { axisScale, formatQuantity } from '@verdant/domain/unit-scaling';
 import type { ChartOption } from '../../components/chart';
 
@@ -11,7 +11,7 @@ export function monthChoices(today: Date, count = 24): { value: string; label: s
   return Array.from({ length: count }, (_, i) => {
     const year = Math.floor((index - i) / 12);
     const month = ((index - i) % 12) + 1;
-    return { value: `${year}${String(month).padStart(2, '0')}`, label: monthYearLabel(month, year) };
+    return { value: `${year}${String(month).padStart(2, '0')}`, label: formatMonth(month, year) };
   });
 }
 

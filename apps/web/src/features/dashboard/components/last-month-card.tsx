@@ -1,6 +1,7 @@
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Measure, MonthlySavings } from '@verdant/contracts/dashboard';
-import { monthYearLabel } from '@verdant/domain/month-labels';
+import { withGstNote } from '@verdant/domain/gst-labels';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { formatPercent, formatQuantity, percentChange } from '@verdant/domain/unit-scaling';
 import { useMonthlySavings } from '../api';
 import { MEASURE_LABELS } from '../dashboard-figures';
@@ -17,9 +18,7 @@ export function LastMonthCard() {
     <DashboardCard
       title="Last month"
       subtitle={
-        month
-          ? `${monthYearLabel(month.month, month.year1)} vs ${monthYearLabel(month.month, month.year2)}`
-          : null
+        month ? `${formatMonth(month.month, month.year1)} vs ${formatMonth(month.month, month.year2)}` : null
       }
     >
       <QueryContent queries={[cons, cost, co2e]} skeletonHeight={180}>
@@ -40,7 +39,7 @@ function Total({ measure, figures }: { measure: Measure; figures: MonthlySavings
   return (
     <Stack gap={0} data-testid={`last-month-${measure}`}>
       <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {MEASURE_LABELS[measure]}
+        {withGstNote(measure, MEASURE_LABELS[measure])}
       </Text>
       <Group gap="xs" align="baseline" wrap="wrap">
         <Text fz={22} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -1,7 +1,7 @@
 import { Box, Center, ColorSwatch, Group, Stack, Text, useMantineTheme } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Measure, MonthlySavings } from '@verdant/contracts/dashboard';
-import { monthKey, monthYearLabel } from '@verdant/domain/month-labels';
+import { formatMonth, monthKey } from '@verdant/domain/month-labels';
 import { formatPercent, formatQuantity, percentChange } from '@verdant/domain/unit-scaling';
 import { useMemo, useState } from 'react';
 import { DonutChart, type DonutSlice } from '../../../components/donut-chart';
@@ -50,8 +50,8 @@ function SavingsDonut({
 }) {
   const theme = useMantineTheme();
   const { cons1, cons2, month, year1, year2, unit } = savings;
-  const recentLabel = monthYearLabel(month, year1);
-  const earlierLabel = monthYearLabel(month, year2);
+  const recentLabel = formatMonth(month, year1);
+  const earlierLabel = formatMonth(month, year2);
   const trend = savingsTrend(savings);
   const change = percentChange(cons1, cons2);
   const trendColor = trend === 'down' ? theme.colors.green[6] : theme.colors.red[6];

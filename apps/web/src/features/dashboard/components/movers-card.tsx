@@ -1,7 +1,7 @@
 import { Anchor, Box, Center, Group, Progress, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { GainersAndLosers } from '@verdant/contracts/dashboard';
-import { monthYearLabel } from '@verdant/domain/month-labels';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { formatPercent } from '@verdant/domain/unit-scaling';
 import { Link } from 'react-router';
 import { NO_DECREASES, NO_INCREASES } from '../dashboard-figures';
@@ -33,7 +33,7 @@ export function MoversCard({
       title={title}
       subtitle={
         answer
-          ? `${monthYearLabel(answer.month, answer.year)} vs ${monthYearLabel(answer.month, answer.year - 1)}`
+          ? `${formatMonth(answer.month, answer.year)} vs ${formatMonth(answer.month, answer.year - 1)}`
           : null
       }
     >

@@ -1,6 +1,7 @@
 import { ColorSwatch, Group, Stack, Text, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import type { Measure, YearlyComparison } from '@verdant/contracts/dashboard';
-import { shortMonthLabel } from '@verdant/domain/month-labels';
+import { withGstNote } from '@verdant/domain/gst-labels';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { formatQuantity } from '@verdant/domain/unit-scaling';
 import { useMemo, useState } from 'react';
 import { PairedBarChart, type PairedSeries } from '../../../components/paired-bar-chart';
@@ -20,7 +21,9 @@ export function YearlyComparisonCard() {
     <DashboardCard
       title="12 month overall comparison"
       subtitle={
-        comparison.data ? `${MEASURE_LABELS[measure]} in ${comparisonAxis(comparison.data).unit}` : undefined
+        comparison.data
+          ? `${withGstNote(measure, MEASURE_LABELS[measure])} in ${comparisonAxis(comparison.data).unit}`
+          : undefined
       }
       controls={<MeasureSwitch value={measure} onChange={setMeasure} />}
       data-measure={measure}
@@ -96,7 +99,7 @@ function ComparisonChart({ comparison, measure }: { comparison: YearlyComparison
               {months.map((month, i) => (
                 <tr key={month}>
                   <th scope="row">
-                    {shortMonthLabel(month)}
+                    {formatMonth(month)}
                     {incompleteMonths.includes(month) ? ` (${INCOMPLETE_MONTH})` : ''}
                   </th>
                   <td>{futureMonths.includes(month) ? '' : formatQuantity(data[0][i] ?? 0, unit)}</td>

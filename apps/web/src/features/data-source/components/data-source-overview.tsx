@@ -2,13 +2,14 @@ import { Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { MeterDetail } from '@verdant/contracts/meters';
 import { formatDisplayDate } from '@verdant/domain/dates';
+import { COST_EXCL_GST } from '@verdant/domain/gst-labels';
 import { MSG } from '@verdant/domain/messages';
-import { monthYearLabel } from '@verdant/domain/month-labels';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { reportingYearStart } from '@verdant/domain/reporting-year';
 import { formatQuantity } from '@verdant/domain/unit-scaling';
 import { useMemo, useState } from 'react';
 import { AlertPanel } from '../../../components/alert-panel';
-import { ComparisonChart, type ComparisonMeasure } from '../../../components/comparison-chart';
+import { ComparisonChart, type ComparisonMeasure, lastYearShown } from '../../../components/comparison-chart';
 import { useMeterGraph } from '../api';
 
 /** The year (of its last month) of the reporting year that holds the last complete month. */
@@ -39,7 +40,7 @@ function LatestFigures({ meter }: { meter: MeterDetail }) {
       value: formatQuantity(month.consumption, meter.unit ?? ''),
       incomplete: month.consIncomplete,
     },
-    { label: 'Cost', value: formatQuantity(month.cost, '$'), incomplete: month.costIncomplete },
+    { label: COST_EXCL_GST, value: formatQuantity(month.cost, '$'), incomplete: month.costIncomplete },
     { label: 'Emissions', value: formatQuantity(month.co2e, 'kg CO2e'), incomplete: month.co2eIncomplete },
   ];
   return (
@@ -47,10 +48,10 @@ function LatestFigures({ meter }: { meter: MeterDetail }) {
       <Text
         fw={600}
         mb="xs"
-      >{`Latest figures: ${monthYearLabel(Number(month.month.slice(5, 7)), Number(month.month.slice(0, 4)))}`}</Text>
+      >{`Latest figures: ${formatMonth(Number(month.month.slice(5, 7)), Number(month.month.slice(0, 4)))}`}</Text>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {tiles.map((t) => (
-          <Stack key={t.label} gap={2} data-testid={`latest-${t.label.toLowerCase()}`}>
+          <Stack key={t.label} gap={2} data-testid={`latest-${t.label.split(' ')[0]?.toLowerCase()}`}>
             <Text fz="sm" c="dimmed">
               {t.label}
             </Text>
@@ -105,16 +106,10 @@ export function DataSourceOverview({ meter }: { meter: MeterDetail }) {
   const [measure, setMeasure] = useState<ComparisonMeasure>('cons');
   const [year, setYear] = useState(() => currentYear(meter));
   const graph = useMeterGraph(meter.id, measure, year, meter.reportingYearEnd);
-  const thisMonth = new Date().toISOString().slice(0, 7);
-  // Months the ledger marks incomplete, and months still to come in this reporting year.
+  // Months the ledger marks incomplete (the chart adds today's month and leaves later ones out).
   const incomplete = useMemo(
-    () =>
-      new Set(
-        graph.data
-          ? graph.data.months.filter((m, i) => graph.data.incomplete[0][i] && m.slice(0, 7) <= thisMonth)
-          : [],
-      ),
-    [graph.data, thisMonth],
+    () => new Set(graph.data ? graph.data.months.filter((_, i) => graph.data.incomplete[0][i]) : []),
+    [graph.data],
   );
   return (
     <Stack gap="md">
@@ -127,6 +122,7 @@ export function DataSourceOverview({ meter }: { meter: MeterDetail }) {
         year={year}
         onYear={setYear}
         incomplete={incomplete}
+        maxYear={graph.data ? lastYearShown(graph.data.currentMonth, meter.reportingYearEnd) : undefined}
       />
       <OpenPeriodNote meter={meter} />
     </Stack>

@@ -17,8 +17,8 @@ import {
   type EnergyDistribution,
   percentUnits,
 } from '@verdant/contracts/meter-distribution';
-import { formatDisplayMonth } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MonthField } from '../../../components/date-fields';
@@ -35,7 +35,7 @@ const sharesOf = (d: EnergyDistribution): Shares =>
 const total = (shares: Shares, key: 'percCons' | 'percNote') =>
   Object.values(shares).reduce((sum, s) => sum + percentUnits(s[key]), 0) / 10_000;
 const fromLabel = (validFrom: string | null) =>
-  validFrom === null ? 'From the first month' : `From ${formatDisplayMonth(validFrom)}`;
+  validFrom === null ? 'From the first month' : `From ${formatMonth(validFrom)}`;
 
 function PercentCell({
   value,

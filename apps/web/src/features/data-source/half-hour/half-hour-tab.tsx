@@ -2,7 +2,7 @@ import { Alert, Checkbox, Group, Loader, Paper, Select, Stack, Text, Title } fro
 import type { HalfHourMonth } from '@verdant/contracts/half-hour';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
-import { monthYearLabel } from '@verdant/domain/month-labels';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { useEffect, useMemo, useState } from 'react';
 import { Chart } from '../../../components/chart';
 import { errorMessage } from '../../../lib/api-errors';
@@ -128,7 +128,7 @@ export function HalfHourTab({ meter }: TabProps) {
         <>
           <Paper withBorder radius="md" p="md">
             <Title order={3} fz="md" mb={4}>
-              {`${monthYearLabel(shown.month, shown.year)}: demand every half hour`}
+              {`${formatMonth(shown.month, shown.year)}: demand every half hour`}
             </Title>
             <MonthNotes data={data} />
             {trace && (
@@ -137,7 +137,7 @@ export function HalfHourTab({ meter }: TabProps) {
                 height={300}
                 mt="sm"
                 loading={month.isFetching}
-                label={`Half-hour demand in ${monthYearLabel(shown.month, shown.year)}, ${data.stats.halfHours} readings`}
+                label={`Half-hour demand in ${formatMonth(shown.month, shown.year)}, ${data.stats.halfHours} readings`}
                 empty={data.stats.halfHours === 0 ? 'No readings this month.' : null}
               />
             )}
@@ -151,7 +151,7 @@ export function HalfHourTab({ meter }: TabProps) {
                 option={powerFactor}
                 height={160}
                 mt="sm"
-                label={`Power factor in ${monthYearLabel(shown.month, shown.year)}`}
+                label={`Power factor in ${formatMonth(shown.month, shown.year)}`}
               />
             </Paper>
           )}

@@ -1,7 +1,7 @@
 import { Group, MultiSelect, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { DataSourceList } from '@verdant/contracts/data-sources';
-import { monthYearLabel } from '@verdant/domain/month-labels';
+import { formatMonth } from '@verdant/domain/month-labels';
 import type { DataSourceFilters } from '../api';
 
 /** The last 36 complete months, newest first, as yyyyMM. */
@@ -10,7 +10,7 @@ export function monthOptions() {
   return Array.from({ length: 36 }, (_, i) => {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1 - i, 1));
     const value = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-    return { value, label: monthYearLabel(d.getUTCMonth() + 1, d.getUTCFullYear()) };
+    return { value, label: formatMonth(d.getUTCMonth() + 1, d.getUTCFullYear()) };
   });
 }
 

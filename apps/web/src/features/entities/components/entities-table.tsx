@@ -1,7 +1,7 @@
 import { Anchor, Badge, Table, Text, Tooltip } from '@mantine/core';
 import { ENTITY_TYPE_LABELS, type EntityRow } from '@verdant/contracts/entities';
 import { MSG } from '@verdant/domain/messages';
-import { formatQuantity } from '@verdant/domain/unit-scaling';
+import { columnScale } from '@verdant/domain/unit-scaling';
 import { Link } from 'react-router';
 import { SortHeaderRow } from '../../../components/list-filters';
 import type { EntityFilters } from '../api';
@@ -23,11 +23,18 @@ interface EntitiesTableProps {
 }
 
 export function EntitiesTable({ entities, sort, dir, onSort }: EntitiesTableProps) {
+  const energy = columnScale(
+    entities.map((e) => e.consumption),
+    'kWh',
+  );
+  const columns = COLUMNS.map((c) =>
+    c.key === 'consumption' ? { ...c, label: `Consumption (${energy.unit})` } : c,
+  );
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table highlightOnHover verticalSpacing="xs" aria-label="Entities">
         <Table.Thead>
-          <SortHeaderRow columns={COLUMNS} sort={sort} dir={dir} onSort={onSort} />
+          <SortHeaderRow columns={columns} sort={sort} dir={dir} onSort={onSort} />
         </Table.Thead>
         <Table.Tbody>
           {entities.map((e) => (
@@ -56,7 +63,7 @@ export function EntitiesTable({ entities, sort, dir, onSort }: EntitiesTableProp
                     </Text>
                   </Tooltip>
                 ) : (
-                  formatQuantity(e.consumption, 'kWh')
+                  energy.format(e.consumption)
                 )}
               </Table.Td>
               <Table.Td>{ENTITY_TYPE_LABELS[e.type]}</Table.Td>

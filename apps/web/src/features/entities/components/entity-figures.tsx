@@ -1,10 +1,10 @@
 import { Anchor, Group, Loader, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { EntityFigures as Figures } from '@verdant/contracts/entities/figures';
-import { formatDisplayMonth } from '@verdant/domain/dates';
+import { COST_EXCL_GST } from '@verdant/domain/gst-labels';
 import { MSG } from '@verdant/domain/messages';
-import { shortMonthLabel } from '@verdant/domain/month-labels';
-import { formatMoney, formatQuantity } from '@verdant/domain/unit-scaling';
+import { formatMonth } from '@verdant/domain/month-labels';
+import { columnScale, formatMoney } from '@verdant/domain/unit-scaling';
 import { Link } from 'react-router';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useEntityFigures } from '../api';
@@ -28,29 +28,37 @@ function Value({ text, incomplete }: { text: string; incomplete: boolean }) {
 
 function MonthsTable({ figures }: { figures: Figures }) {
   const months = [...figures.months].reverse();
+  const energy = columnScale(
+    months.map((m) => m.cons),
+    'kWh',
+  );
+  const emissions = columnScale(
+    months.map((m) => m.co2e),
+    'kg CO2e',
+  );
   return (
     <ScrollTable label="Figures table" minWidth={420}>
       <Table verticalSpacing={4} aria-label="Distributed figures by month">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Month</Table.Th>
-            <Table.Th ta="right">Consumption</Table.Th>
-            <Table.Th ta="right">Cost</Table.Th>
-            <Table.Th ta="right">Emissions</Table.Th>
+            <Table.Th ta="right">{`Consumption (${energy.unit})`}</Table.Th>
+            <Table.Th ta="right">{COST_EXCL_GST}</Table.Th>
+            <Table.Th ta="right">{`Emissions (${emissions.unit})`}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {months.map((m) => (
             <Table.Tr key={m.month} data-month={m.month}>
-              <Table.Td>{shortMonthLabel(`${m.month}-01`)}</Table.Td>
+              <Table.Td>{formatMonth(`${m.month}-01`)}</Table.Td>
               <Table.Td>
-                <Value text={formatQuantity(m.cons, 'kWh')} incomplete={m.consIncomplete} />
+                <Value text={energy.format(m.cons)} incomplete={m.consIncomplete} />
               </Table.Td>
               <Table.Td>
                 <Value text={formatMoney(m.cost)} incomplete={m.costIncomplete} />
               </Table.Td>
               <Table.Td>
-                <Value text={formatQuantity(m.co2e, 'kg CO2e')} incomplete={m.co2eIncomplete} />
+                <Value text={emissions.format(m.co2e)} incomplete={m.co2eIncomplete} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -79,7 +87,7 @@ export function EntityFigures({ entityId }: { entityId: number }) {
       ) : (
         <>
           <Text fz="sm" c="dimmed" mb="sm">
-            {`Twelve months to ${formatDisplayMonth(figures.data.lastCompleteMonth)}. Data sources: `}
+            {`Twelve months to ${formatMonth(figures.data.lastCompleteMonth)}. Data sources: `}
             {figures.data.meters.length === 0
               ? 'none now'
               : figures.data.meters.map((m, i) => (

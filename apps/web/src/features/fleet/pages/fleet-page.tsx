@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { IconCreditCard, IconDownload, IconPlus } from '@tabler/icons-react';
 import type { FleetRow } from '@verdant/contracts/fleet';
-import { formatNumber, formatQuantity } from '@verdant/domain/unit-scaling';
+import { columnScale, formatNumber } from '@verdant/domain/unit-scaling';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ListFilters, SortHeaderRow, useListFilters, useListSort } from '../../../components/list-filters';
@@ -62,6 +62,11 @@ export function FleetPage() {
       );
     });
   }, [all, text, includeClosed, hideOpen, fuels, groups, sort, dir]);
+  // One unit for the whole Consumption column, from its largest figure.
+  const energy = columnScale(
+    rows.map((r) => r.consumption[1]),
+    'kWh',
+  );
 
   return (
     <>
@@ -141,7 +146,14 @@ export function FleetPage() {
         <Table.ScrollContainer minWidth={760}>
           <Table highlightOnHover verticalSpacing="xs" aria-label="Fleet">
             <Table.Thead>
-              <SortHeaderRow columns={COLUMNS} sort={sort} dir={dir} onSort={onSort} />
+              <SortHeaderRow
+                columns={COLUMNS.map((c) =>
+                  c.key === 'consumption' ? { ...c, label: `Consumption (${energy.unit})` } : c,
+                )}
+                sort={sort}
+                dir={dir}
+                onSort={onSort}
+              />
             </Table.Thead>
             <Table.Tbody>
               {rows.map((r) => (
@@ -159,7 +171,7 @@ export function FleetPage() {
                   <Table.Td>{r.makeModel}</Table.Td>
                   <Table.Td>{r.fuel}</Table.Td>
                   <Table.Td ta="right">{`${formatNumber(r.consumption[0])} ${r.distanceUnit}`}</Table.Td>
-                  <Table.Td ta="right">{formatQuantity(r.consumption[1], 'kWh')}</Table.Td>
+                  <Table.Td ta="right">{energy.format(r.consumption[1])}</Table.Td>
                   <Table.Td>{r.memberOf ?? <Text c="dimmed">-</Text>}</Table.Td>
                 </Table.Tr>
               ))}

@@ -1,7 +1,8 @@
 import { Anchor, Center, Loader, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { formatDisplayDate, formatDisplayMonth } from '@verdant/domain/dates';
-import { formatMoney, formatNumber } from '@verdant/domain/unit-scaling';
+import { formatDisplayDate } from '@verdant/domain/dates';
+import { formatMonth } from '@verdant/domain/month-labels';
+import { columnScale, formatMoney, formatNumber } from '@verdant/domain/unit-scaling';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageHeader } from '../../../components/page-header';
@@ -29,6 +30,10 @@ export function FuelCardPage() {
     );
   if (card.isError) return <NotFoundPage />;
   const c = card.data;
+  const emissions = columnScale(
+    c.monthly.map((m) => m.co2e),
+    'kg CO2e',
+  );
   return (
     <>
       <PageHeader
@@ -41,23 +46,31 @@ export function FuelCardPage() {
           <Tabs.Tab value="fuel">Purchases</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview">
-          <Table.ScrollContainer minWidth={480}>
+          {/* Four short columns fit a phone: no sideways scroll. */}
+          <Table.ScrollContainer minWidth={300}>
             <Table verticalSpacing="xs" aria-label="Monthly litres, cost and emissions" maw={640}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Month</Table.Th>
                   <Table.Th ta="right">Litres</Table.Th>
                   <Table.Th ta="right">Cost</Table.Th>
-                  <Table.Th ta="right">Emissions (kg CO2e)</Table.Th>
+                  <Table.Th ta="right">{`Emissions (${emissions.unit})`}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {[...c.monthly].reverse().map((m) => (
                   <Table.Tr key={m.month}>
-                    <Table.Td>{formatDisplayMonth(m.month)}</Table.Td>
+                    <Table.Td>
+                      {formatMonth(m.month)}
+                      {m.toDate && (
+                        <Text span fz="xs" ml={4}>
+                          (to date)
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td ta="right">{formatNumber(Math.round(m.litres))}</Table.Td>
                     <Table.Td ta="right">{formatMoney(m.cost)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(m.co2e)}</Table.Td>
+                    <Table.Td ta="right">{emissions.format(m.co2e)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -14,9 +14,10 @@ import {
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { GroupDetail } from '@verdant/contracts/groupings';
+import { COST_EXCL_GST } from '@verdant/domain/gst-labels';
 import { MSG } from '@verdant/domain/messages';
-import { shortMonthLabel } from '@verdant/domain/month-labels';
-import { axisScale, formatMoney, formatQuantity } from '@verdant/domain/unit-scaling';
+import { formatMonth } from '@verdant/domain/month-labels';
+import { axisScale, columnScale, formatMoney, formatQuantity } from '@verdant/domain/unit-scaling';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import { useState } from 'react';
@@ -37,13 +38,21 @@ const NOUN = { site: 'site', meter: 'data source' } as const;
 export function GroupOverview({ group }: { group: GroupDetail }) {
   const largest = Math.max(0, ...group.months.map((m) => m.cons));
   const axis = axisScale(largest, 'kWh');
+  const energy = columnScale(
+    group.months.map((m) => m.cons),
+    'kWh',
+  );
+  const emissions = columnScale(
+    group.months.map((m) => m.co2e),
+    'kg CO2e',
+  );
   return (
     <Stack gap="md">
       <Group gap="lg">
         {(
           [
             ['Consumption', formatQuantity(group.totals.cons, 'kWh')],
-            ['Cost', formatMoney(group.totals.cost)],
+            [COST_EXCL_GST, formatMoney(group.totals.cost)],
             ['Emissions', formatQuantity(group.totals.co2e, 'kg CO2e')],
             ['Members', String(group.memberCount)],
           ] as const
@@ -70,7 +79,7 @@ export function GroupOverview({ group }: { group: GroupDetail }) {
             outerBoundsContain: 'axisLabel',
           },
           tooltip: { trigger: 'axis', valueFormatter: (v) => formatQuantity(Number(v ?? 0), 'kWh') },
-          xAxis: { type: 'category', data: group.months.map((m) => shortMonthLabel(m.month)) },
+          xAxis: { type: 'category', data: group.months.map((m) => formatMonth(m.month)) },
           yAxis: { type: 'value', axisLabel: { formatter: (v: number) => axis.format(v) } },
           series: [{ name: 'Consumption', type: 'bar', data: group.months.map((m) => m.cons) }],
         }}
@@ -80,16 +89,16 @@ export function GroupOverview({ group }: { group: GroupDetail }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Month</Table.Th>
-              <Table.Th ta="right">Consumption</Table.Th>
-              <Table.Th ta="right">Cost</Table.Th>
-              <Table.Th ta="right">Emissions</Table.Th>
+              <Table.Th ta="right">{`Consumption (${energy.unit})`}</Table.Th>
+              <Table.Th ta="right">{COST_EXCL_GST}</Table.Th>
+              <Table.Th ta="right">{`Emissions (${emissions.unit})`}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {group.months.map((m) => (
               <Table.Tr key={m.month}>
                 <Table.Td>
-                  {shortMonthLabel(m.month)}
+                  {formatMonth(m.month)}
                   {m.incomplete && (
                     <Tooltip label={MSG.incompleteMonth}>
                       <Text span c="orange" ml={4} aria-label={MSG.incompleteMonth}>
@@ -98,9 +107,9 @@ export function GroupOverview({ group }: { group: GroupDetail }) {
                     </Tooltip>
                   )}
                 </Table.Td>
-                <Table.Td ta="right">{formatQuantity(m.cons, 'kWh')}</Table.Td>
+                <Table.Td ta="right">{energy.format(m.cons)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(m.cost)}</Table.Td>
-                <Table.Td ta="right">{formatQuantity(m.co2e, 'kg CO2e')}</Table.Td>
+                <Table.Td ta="right">{emissions.format(m.co2e)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -142,6 +151,10 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
   }
 
   const members = details.data?.members ?? [];
+  const memberEnergy = columnScale(
+    members.map((m) => m.cons),
+    'kWh',
+  );
   return (
     <Stack gap="md">
       {group.mayEdit && (
@@ -183,8 +196,8 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
                 <Table.Th>Name</Table.Th>
                 {type === 'meter' && <Table.Th>Site</Table.Th>}
                 {type === 'meter' && <Table.Th>Measuring</Table.Th>}
-                <Table.Th ta="right">Consumption</Table.Th>
-                <Table.Th ta="right">Cost</Table.Th>
+                <Table.Th ta="right">{`Consumption (${memberEnergy.unit})`}</Table.Th>
+                <Table.Th ta="right">{COST_EXCL_GST}</Table.Th>
                 {group.mayEdit && (
                   <Table.Th>
                     <VisuallyHidden>Remove</VisuallyHidden>
@@ -205,7 +218,7 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
                   </Table.Td>
                   {type === 'meter' && <Table.Td>{m.siteName}</Table.Td>}
                   {type === 'meter' && <Table.Td>{m.measuring}</Table.Td>}
-                  <Table.Td ta="right">{formatQuantity(m.cons, 'kWh')}</Table.Td>
+                  <Table.Td ta="right">{memberEnergy.format(m.cons)}</Table.Td>
                   <Table.Td ta="right">{formatMoney(m.cost)}</Table.Td>
                   {group.mayEdit && (
                     <Table.Td>

@@ -13,6 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { withGstNote } from '@verdant/domain/gst-labels';
 import { axisScale, formatQuantity } from '@verdant/domain/unit-scaling';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -165,7 +166,7 @@ export function RankingCard({ month, monthLabel }: { month: string; monthLabel: 
       title={`${title}, ${monthLabel}`}
       subtitle={
         query.data && sites.length > 0
-          ? `${MEASURE_NAMES[measure]} in ${axisScale(Math.max(...sites.map((s) => Math.abs(s.value))), query.data.unit).unit}`
+          ? `${withGstNote(measure, MEASURE_NAMES[measure])} in ${axisScale(Math.max(...sites.map((s) => Math.abs(s.value))), query.data.unit).unit}`
           : undefined
       }
       controls={

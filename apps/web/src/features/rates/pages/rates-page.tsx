@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconPlus, IconUpload } from '@tabler/icons-react';
-import { formatDisplayDate, formatDisplayMonth } from '@verdant/domain/dates';
+import { formatDisplayDate } from '@verdant/domain/dates';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -105,7 +106,7 @@ function TouTab() {
                     )}
                     {months.map((m) => (
                       <Table.Tr key={m}>
-                        <Table.Td>{formatDisplayMonth(m)}</Table.Td>
+                        <Table.Td>{formatMonth(m)}</Table.Td>
                         {columns.map(({ p, d }) => {
                           const v = rateAt(m, p.id, d.id);
                           return (

@@ -2,7 +2,7 @@ import type { Site } from '@verdant/contracts/sites';
 import type { AssetGraphData } from '@verdant/contracts/sites/figures';
 import { reportingYearStart } from '@verdant/domain/reporting-year';
 import { useMemo, useState } from 'react';
-import { ComparisonChart, type ComparisonMeasure } from '../../../components/comparison-chart';
+import { ComparisonChart, type ComparisonMeasure, lastYearShown } from '../../../components/comparison-chart';
 import { useSiteGraph } from '../api';
 
 /** The year (of its last month) of the reporting year that holds the last complete month. */
@@ -32,6 +32,7 @@ export function SiteOverview({ site }: { site: Site }) {
       year={year}
       onYear={setYear}
       incomplete={incomplete}
+      maxYear={graph.data ? lastYearShown(graph.data.currentMonth, site.reportingYearEnd) : undefined}
     />
   );
 }

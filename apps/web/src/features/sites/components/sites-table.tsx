@@ -1,5 +1,6 @@
 import { Anchor, Badge, Loader, Table, Text } from '@mantine/core';
 import type { SiteListItem } from '@verdant/contracts/sites';
+import { EXCL_GST } from '@verdant/domain/gst-labels';
 import { MSG } from '@verdant/domain/messages';
 import { axisScale } from '@verdant/domain/unit-scaling';
 import { Link } from 'react-router';
@@ -45,7 +46,8 @@ export function SitesTable({
   const scale = axisScale(Math.max(0, ...sites.map(figureOf)), unit);
   const labels: Record<Sort, string> = {
     name: 'Site Name',
-    consumption: `${measureLabel} (${scale.unit})`,
+    // Cost is the ledger's, before GST.
+    consumption: `${measureLabel} (${scale.unit}${unit === '$' ? `, ${EXCL_GST}` : ''})`,
     groups: 'Groups',
     meters: 'Meters',
     alerts: 'Alerts',

@@ -2,7 +2,7 @@ import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/c
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingPlus, IconFileExport } from '@tabler/icons-react';
 import { DEBOUNCE_MS } from '@verdant/domain/constants';
-import { monthYearLabel } from '@verdant/domain/month-labels';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { useMemo, useState } from 'react';
 import { ListFilters, useListFilters, useListSort } from '../../../components/list-filters';
 import { PageActions } from '../../../components/page-actions';
@@ -24,7 +24,7 @@ function monthOptions() {
   return Array.from({ length: 36 }, (_, i) => {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1 - i, 1));
     const value = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-    return { value, label: monthYearLabel(d.getUTCMonth() + 1, d.getUTCFullYear()) };
+    return { value, label: formatMonth(d.getUTCMonth() + 1, d.getUTCFullYear()) };
   });
 }
 

@@ -11,7 +11,8 @@ import {
   Title,
 } from '@mantine/core';
 import type { Measure, PerformanceReport } from '@verdant/contracts/targets';
-import { shortMonthLabel } from '@verdant/domain/month-labels';
+import { MSG } from '@verdant/domain/messages';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
@@ -27,7 +28,11 @@ registerChartParts([BarChart, LineChart, GridComponent, LegendComponent, Tooltip
 
 const UNITS: Record<Measure, string> = { co2e: 'kg CO2e', cons: 'kWh' };
 const YEAR_END_LABELS = { CY: 'calendar years', FY3: 'years April to March', FY6: 'years July to June' };
-const whole = (v: number | null) => (v === null ? '' : Math.round(v).toLocaleString('en-NZ'));
+/** A whole figure; a rounded -0.4 is '0', never '-0'. */
+const whole = (v: number | null) => (v === null ? '' : (Math.round(v) || 0).toLocaleString('en-NZ'));
+/** A month label, marked when it is today's (still filling) or the ledger calls it incomplete. */
+const monthOf = (m: { month: string; incomplete: boolean }) =>
+  `${formatMonth(m.month)}${m.incomplete ? ' ⚠' : ''}`;
 
 function GroupPerformance({
   group,
@@ -40,10 +45,17 @@ function GroupPerformance({
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
     grid: { left: 70, right: 16, top: 36, bottom: 40 },
-    xAxis: { type: 'category', data: group.months.map((m) => shortMonthLabel(m.month)) },
+    xAxis: { type: 'category', data: group.months.map(monthOf) },
     yAxis: { type: 'value', name: UNITS[measure] },
     series: [
-      { name: 'Actual', type: 'bar', data: group.months.map((m) => m.actual) },
+      {
+        name: 'Actual',
+        type: 'bar',
+        // An incomplete month's bar is faded: it is a figure to date, not the month's.
+        data: group.months.map((m) =>
+          m.incomplete && m.actual !== null ? { value: m.actual, itemStyle: { opacity: 0.45 } } : m.actual,
+        ),
+      },
       {
         name: 'Target',
         type: 'line',
@@ -80,13 +92,30 @@ function GroupPerformance({
           <Table.Tbody>
             {group.months.map((m) => (
               <Table.Tr key={m.month}>
-                <Table.Td>{shortMonthLabel(m.month)}</Table.Td>
+                <Table.Td>
+                  {formatMonth(m.month)}
+                  {m.incomplete && (
+                    <Text span fz="xs" ml={6}>
+                      <Text span c="orange.8" aria-hidden>
+                        ⚠{' '}
+                      </Text>
+                      {MSG.incompleteMonth}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>{m.year}</Table.Td>
                 <Table.Td ta="right">{(m.factor * 100).toFixed(1)}</Table.Td>
                 <Table.Td ta="right">{whole(m.actual)}</Table.Td>
                 <Table.Td ta="right">{whole(m.target)}</Table.Td>
-                <Table.Td ta="right" c={m.actual !== null && m.actual > m.target ? 'red' : undefined}>
-                  {m.actual === null ? '' : whole(m.actual - m.target)}
+                <Table.Td
+                  ta="right"
+                  c={
+                    m.actual !== null && !m.incomplete && Math.round(m.actual - m.target) > 0
+                      ? 'red'
+                      : undefined
+                  }
+                >
+                  {m.actual === null || m.incomplete ? '' : whole(m.actual - m.target)}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,6 +1,7 @@
 import { SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import type { MonthlyData } from '@verdant/contracts/fleet';
-import { formatDisplayDate, formatDisplayMonth } from '@verdant/domain/dates';
+import { formatDisplayDate } from '@verdant/domain/dates';
+import { formatMonth } from '@verdant/domain/month-labels';
 import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import { useMemo, useState } from 'react';
@@ -24,7 +25,7 @@ function logOption(data: MonthlyData, metric: Metric, label: string): ChartOptio
   return {
     grid: { left: 56, right: 16, top: 24, bottom: 40 },
     tooltip: { trigger: 'axis' },
-    xAxis: { type: 'category', data: data.months.map((m) => formatDisplayMonth(m.label)) },
+    xAxis: { type: 'category', data: data.months.map((m) => formatMonth(m.label)) },
     yAxis: { type: 'value', name: label },
     series: [
       { type: 'bar', name: label, data: data.months.map((m) => m[metric]), itemStyle: { color: '#2f9e44' } },
