@@ -106,9 +106,7 @@ describe('comparisonBars and comparisonTooltip', () => {
       [1500, 0, null],
       [3000, 2800, 24_000],
     ]);
-    expect(comparisonTooltip(future, 2).rows).toEqual([
-      { series: 1, label: 'Jan 2025', value: '24 MWh' },
-    ]);
+    expect(comparisonTooltip(future, 2).rows).toEqual([{ series: 1, label: 'Jan 2025', value: '24 MWh' }]);
   });
 
   it('shows money on the axis with the dollar sign', () => {
