@@ -18,7 +18,6 @@ import {
 } from './entities/details';
 import { entityFigures } from './entities/figures';
 import { defineOperations } from './operations';
-import { searchAssetType, searchResult } from './search';
 
 /** Entity types (spec section 3); WWTP is a wastewater treatment plant. */
 export const ENTITY_TYPES = ['STANDARD', 'HEAT PLANT', 'PUMP', 'WWTP'] as const;
@@ -165,20 +164,6 @@ export type EntityUpdate = z.infer<typeof entityUpdate>;
 export const createdEntity = z.object({ success: z.literal(true), data: entityDetail });
 export const deletedAnswer = z.object({ success: z.literal(true), message: text() });
 
-/** GET /current-user/browse: the organisation's assets of one type, without typing. */
-export const browseQuery = z.object({
-  type: searchAssetType,
-  offset: int4Param().min(0).default(0),
-  /** 'true': only sites still open (no close date), for choosing where something new goes. */
-  open: z.enum(['true', 'false']).optional(),
-});
-export const browseAnswer = z.object({
-  results: z.array(searchResult),
-  total: z.number(),
-  offset: z.number(),
-});
-export type BrowseAnswer = z.infer<typeof browseAnswer>;
-
 const one = { params: idParam } as const;
 const view = viewing({ entity: 'params.id' });
 const edit = editing({ entity: 'params.id' });
@@ -244,14 +229,7 @@ export const entitiesOperations = defineOperations('entities', {
     ...one,
     answer: deletedAnswer,
   },
-  browse: {
-    method: 'GET',
-    path: '/current-user/browse',
-    summary: 'Assets of one type the caller may see, by name, 100 at a time (the browse panel)',
-    access: member(),
-    query: browseQuery,
-    answer: browseAnswer,
-  },
+
   pump: {
     method: 'GET',
     path: '/entities/:id/pump',

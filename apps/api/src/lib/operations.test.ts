@@ -216,7 +216,6 @@ const NOT_MOVED_YET = new Set<string>([
   'POST /api/users/:id/advanced-rights/:orgId/:assetType/:assetId/right/:rightId',
   'DELETE /api/users/:id/advanced-rights/:orgId/:assetType/:assetId',
   'POST /api/users/:id/copy-rights/:orgId/from/:otherUserId',
-  'GET /api/current-user/search',
   'POST /api/organisations',
   'GET /api/organisations/:id',
   'PUT /api/organisations/:id',

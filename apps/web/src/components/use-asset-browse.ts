@@ -1,7 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { browseAnswer } from '@verdant/contracts/entities';
-import type { SearchAssetType } from '@verdant/contracts/search';
-import { api } from '../lib/api-client';
+import { type SearchAssetType, searchOperations } from '@verdant/contracts/search';
+import { call, keyOf } from '../lib/operations';
 import { useOrganisationId } from '../lib/session-store';
 
 /**
@@ -10,16 +9,11 @@ import { useOrganisationId } from '../lib/session-store';
  */
 export function useAssetBrowse(type: SearchAssetType, enabled = true, { open = false } = {}) {
   const orgId = useOrganisationId();
+  const query = { type, ...(open ? { open: 'true' as const } : {}) };
   return useInfiniteQuery({
-    queryKey: ['browse', orgId, type, open],
+    queryKey: keyOf(searchOperations.browse, { query }, orgId),
     queryFn: ({ pageParam, signal }) =>
-      api.get(
-        `/current-user/browse?${new URLSearchParams({ type, offset: String(pageParam), ...(open ? { open: 'true' } : {}) })}`,
-        {
-          schema: browseAnswer,
-          signal,
-        },
-      ),
+      call(searchOperations.browse, { query: { ...query, offset: pageParam } }, { signal }),
     initialPageParam: 0,
     getNextPageParam: (last) => {
       const next = last.offset + last.results.length;

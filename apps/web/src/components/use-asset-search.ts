@@ -1,9 +1,9 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { type SearchAssetType, type SearchResult, searchAnswer } from '@verdant/contracts/search';
+import { type SearchAssetType, type SearchResult, searchOperations } from '@verdant/contracts/search';
 import { DEBOUNCE_MS, SEARCH_MIN_CHARS } from '@verdant/domain/constants';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../lib/api-client';
 import { errorMessage, isSilentError } from '../lib/api-errors';
+import { call } from '../lib/operations';
 
 export type AssetSearchState =
   | { status: 'short' }
@@ -32,8 +32,7 @@ export function useAssetSearch(type: SearchAssetType, text: string): AssetSearch
       status: 'searching',
       results: previous.status === 'done' || previous.status === 'searching' ? previous.results : [],
     }));
-    const params = new URLSearchParams({ type, counter: String(sent), q: debounced });
-    api.get(`/current-user/search?${params}`, { schema: searchAnswer }).then(
+    call(searchOperations.find, { query: { type, counter: sent, q: debounced } }).then(
       (answer) => {
         if (answer.counter !== counter.current) return;
         setState({ status: 'done', results: answer.results });

@@ -22,8 +22,6 @@ const NOT_MOVED_YET = new Set([
   'components/invoice-entry-api.ts',
   'components/meter-api.ts',
   'components/organisation-logo-api.ts',
-  'components/use-asset-browse.ts',
-  'components/use-asset-search.ts',
   'features/admin-reports/api.ts',
   'features/auth/api.ts',
   'features/current-user/api.ts',

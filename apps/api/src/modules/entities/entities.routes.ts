@@ -25,8 +25,6 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{
       success: true as const,
       message: await service.remove(callerOf(req), req.params.id),
     }),
-    browse: (req) =>
-      service.browse(callerOf(req), req.query.type, req.query.offset, req.query.open === 'true'),
     pump: (req) => details.pump(callerOf(req), req.params.id),
     updatePump: (req) => details.updatePump(callerOf(req), req.params.id, req.body),
     usages: (req) => details.usages(callerOf(req), req.params.id),

@@ -6,16 +6,14 @@ import type {
   newEntityRequest,
   PumpMeterOptions,
 } from '@verdant/contracts/entities';
-import type { SearchResult } from '@verdant/contracts/search';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import type { entities } from '@verdant/db/schema/assets';
-import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
 import { audit, created, diff } from '../../lib/audit';
 import { forbidden, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
-import { type AssetRef, allowedOf, canOnAssets, hasAdvancedRights, visibleMeters } from '../../lib/rights';
+import { allowedOf, canOnAssets, hasAdvancedRights, visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './entities.queries';
 import {
@@ -28,7 +26,6 @@ import {
   validatePump,
 } from './entity-access';
 import * as dq from './entity-details.queries';
-import { browseAssets } from './entity-details.queries';
 
 type NewEntity = z.output<typeof newEntityRequest>;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -243,17 +240,6 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
         });
         return fill(MSG.entityDeleted, { name: rec.entity.name });
       });
-    },
-
-    async browse(a: Caller, type: AssetRef['type'], offset: number, openOnly = false) {
-      const { organisationId, role } = a.checked;
-      if (organisationId === null) throw forbidden();
-      const all = await browseAssets(db, organisationId, type, openOnly);
-      let visible: SearchResult[] = all;
-      if (await narrowed(a, organisationId, role?.admin === true)) {
-        visible = await allowedOf(db, a.principal, 'view', organisationId, all);
-      }
-      return { results: visible.slice(offset, offset + LIST_PAGE_SIZE), total: visible.length, offset };
     },
   };
 }

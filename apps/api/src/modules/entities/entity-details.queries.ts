@@ -7,11 +7,8 @@ import {
   entityWastewaterPlants,
   indicators,
 } from '@verdant/db/schema/organisation';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AssetRef } from '../../lib/rights';
-
-type AssetType = AssetRef['type'];
 
 /** Every read and write below names the organisation as well as the entity (the composite key). */
 const ofEntity = (
@@ -137,29 +134,4 @@ export async function upsertWwtp(
     set: values,
     where: eq(entityWastewaterPlants.organisationId, organisationId),
   });
-}
-
-export interface BrowseRow {
-  type: AssetType;
-  id: number;
-  name: string;
-  context: string | null;
-}
-
-/** Every asset of one type in an organisation, by name (the browse panel; sizes stay in the thousands). */
-export async function browseAssets(db: DbOrTx, organisationId: number, type: AssetType, openOnly = false) {
-  const open = openOnly ? sql` and s.site_close is null` : sql``;
-  const source = {
-    organisation: sql`select o.id, o.name, null::text as context from organisations o where o.id = ${organisationId}`,
-    'site-group': sql`select g.id, g.name, null::text from asset_groups g where g.organisation_id = ${organisationId} and g.member_type = 'site'`,
-    'meter-group': sql`select g.id, g.name, null::text from asset_groups g where g.organisation_id = ${organisationId} and g.member_type = 'meter'`,
-    site: sql`select s.id, s.name, null::text from sites s where s.organisation_id = ${organisationId} and s.deleted_at is null${open}`,
-    entity: sql`select e.id, e.name, s.name from entities e join sites s on s.id = e.site_id where e.organisation_id = ${organisationId} and e.deleted_at is null and s.deleted_at is null`,
-    meter: sql`select m.id, m.local_name, s.name from meters m join sites s on s.id = m.site_id where m.organisation_id = ${organisationId} and m.deleted_at is null and s.deleted_at is null`,
-    vehicle: sql`select v.id, v.registration, s.name from vehicles v join sites s on s.id = v.site_id where v.organisation_id = ${organisationId} and v.deleted_at is null and s.deleted_at is null`,
-  }[type];
-  const rows = await db.execute<{ id: number; name: string; context: string | null }>(
-    sql`select * from (${source}) as found(id, name, context) order by lower(name), id`,
-  );
-  return rows.rows.map((r): BrowseRow => ({ type, id: r.id, name: r.name, context: r.context }));
 }

@@ -1,4 +1,4 @@
-import { createEntity, createGroup, createMeter, createSite } from '@verdant/db/asset-factories';
+import { createEntity, createMeter, createSite } from '@verdant/db/asset-factories';
 import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
@@ -34,7 +34,6 @@ beforeAll(async () => {
   ids.pump = (await createEntity(t.db, site, { name: 'Lift Pump', entityType: 'PUMP', buildsegId: 4 })).id;
   ids.building = (await createEntity(t.db, site, { name: 'Lab', buildsegId: 1, entdescId: 1 })).id;
   ids.works = (await createEntity(t.db, site, { name: 'Works', entityType: 'WWTP', buildsegId: 4 })).id;
-  ids.meterGroup = (await createGroup(t.db, org.id, 'meter', 'Pumping', [ids.power])).id;
   for (const k of ['boss', 'watcher', 'outsider']) tokens[k] = await t.login(`det-${k}`);
 });
 afterAll(() => t.close());
@@ -149,26 +148,5 @@ describe('wastewater plant details', () => {
       (await call('watcher', 'PUT', `/entities/${ids.works}/wwtp`, { treatmentType: 'x' })).statusCode,
     ).toBe(403);
     expect((await call('outsider', 'GET', `/entities/${ids.works}/wwtp`)).statusCode).toBe(404);
-  });
-});
-
-describe('browse', () => {
-  it('lists assets of a type without typing, and only the organisation they are in', async () => {
-    const res = (await call('watcher', 'GET', '/current-user/browse?type=entity')).json();
-    expect(res.results.map((r: { name: string }) => r.name)).toEqual(['Lab', 'Lift Pump', 'Works']);
-    expect(res.results[0]).toMatchObject({ type: 'entity', context: 'Treatment' });
-    const groups = (await call('watcher', 'GET', '/current-user/browse?type=meter-group')).json();
-    expect(groups).toMatchObject({ total: 1, results: [{ name: 'Pumping' }] });
-    const foreign = (await call('outsider', 'GET', '/current-user/browse?type=entity')).json();
-    expect(foreign.results).toEqual([]);
-  });
-
-  it('leaves closed sites out when asked for open ones (where a new entity can go)', async () => {
-    await createSite(t.db, org.id, { name: 'Old Works', siteClose: '2024-06-30' });
-    const names = async (url: string) =>
-      (await call('watcher', 'GET', url)).json().results.map((r: { name: string }) => r.name);
-    expect(await names('/current-user/browse?type=site')).toEqual(['Old Works', 'Treatment']);
-    expect(await names('/current-user/browse?type=site&open=true')).toEqual(['Treatment']);
-    expect((await call('watcher', 'GET', '/current-user/browse?type=site&open=yes')).statusCode).toBe(400);
   });
 });

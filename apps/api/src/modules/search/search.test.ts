@@ -53,7 +53,9 @@ beforeAll(async () => {
     rightId: -1,
   });
   await createMember(t.db, org.id, { loginId: 'member', accessId: 4 });
-  for (const k of ['limited', 'member']) tokens[k] = await t.login(k);
+  await createMember(t.db, other.id, { loginId: 'outsider', accessId: 2, admin: true });
+  await createSite(t.db, org.id, { name: 'Old Works', siteClose: '2024-06-30' });
+  for (const k of ['limited', 'member', 'outsider']) tokens[k] = await t.login(k);
 });
 afterAll(() => t.close());
 
@@ -109,5 +111,30 @@ describe('GET /api/current-user/search', () => {
 
   it('treats wildcard characters as text', async () => {
     expect((await search('member', 'type=site&q=%25%25%25')).json().results).toEqual([]);
+  });
+});
+
+const browse = (who: string, query: string) =>
+  t.app.inject({ url: `/api/current-user/browse?${query}`, headers: bearer(tokens[who] ?? '') });
+const names = async (who: string, query: string) =>
+  (await browse(who, query)).json().results.map((r: { name: string }) => r.name);
+
+describe('GET /api/current-user/browse', () => {
+  it('lists assets of a type without typing, and only the organisation they are in', async () => {
+    const entities = (await browse('member', 'type=entity')).json();
+    expect(entities).toMatchObject({
+      total: 1,
+      offset: 0,
+      results: [{ type: 'entity', name: 'Depot workshop', context: 'Harbour Depot' }],
+    });
+    expect(await names('member', 'type=site-group')).toEqual(['Harbour sites']);
+    expect(await names('outsider', 'type=site')).toEqual(['Harbour Depot (theirs)']);
+    expect(await names('outsider', 'type=entity')).toEqual([]);
+  });
+
+  it('leaves closed sites out when asked for open ones (where a new entity can go)', async () => {
+    expect(await names('member', 'type=site')).toEqual(['Harbour Depot', 'Head Office', 'Old Works']);
+    expect(await names('member', 'type=site&open=true')).toEqual(['Harbour Depot', 'Head Office']);
+    expect((await browse('member', 'type=site&open=yes')).statusCode).toBe(400);
   });
 });

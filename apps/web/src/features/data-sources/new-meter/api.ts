@@ -7,9 +7,10 @@ import {
   newCombinedAccountAnswer,
   newMeterAnswer,
 } from '@verdant/contracts/meter-creation';
+import { searchOperations } from '@verdant/contracts/search';
 import type { Situation } from '@verdant/domain/meter-creation';
 import { api } from '../../../lib/api-client';
-import { useOperation } from '../../../lib/operations';
+import { invalidate, useOperation } from '../../../lib/operations';
 
 const STALE = 5 * 60_000;
 const catalogue = catalogueOperations;
@@ -54,8 +55,8 @@ export function useIcpCheck(icp: string | null, electricity: boolean) {
 
 /** Lists of data sources and sites count meters: they are refreshed after a creation. */
 const refreshLists = (client: ReturnType<typeof useQueryClient>) => {
-  for (const key of ['data-sources', 'site', 'sites', 'browse'])
-    void client.invalidateQueries({ queryKey: [key] });
+  for (const key of ['data-sources', 'site', 'sites']) void client.invalidateQueries({ queryKey: [key] });
+  void invalidate(client, searchOperations.browse);
 };
 
 export function useCreateMeter(organisationId: number) {
