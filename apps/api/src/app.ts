@@ -231,7 +231,7 @@ export async function buildApp({
   const organisations = createOrganisationsService({ db, jobQueue });
   const files = createFilesService({ db, config, clock });
   const invoiceFiles = createInvoiceFilesService({ db, config, clock });
-  const jobs = createJobsService({ db, clock });
+  const jobs = createJobsService({ db });
   const sites = createSitesService({ db, clock });
 
   await app.register(

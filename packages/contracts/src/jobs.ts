@@ -1,6 +1,8 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { calendarDate, int4, int4Param, text } from './common';
+import { editor, member } from './access';
+import { calendarDate, errorResponse, idParam, int4, int4Param, okResponse, text } from './common';
+import { defineOperations } from './operations';
 
 const isoDate = calendarDate('Enter a date');
 
@@ -34,4 +36,45 @@ export type NewJob = z.input<typeof newJob>;
 export const jobParams = z.object({
   id: int4Param().positive(),
   jobId: int4Param().positive(),
+});
+
+/** An organisation's jobs (core-portal.md 4): dated tasks, and data source notes with their meter. */
+export const jobsOperations = defineOperations('jobs', {
+  list: {
+    method: 'GET',
+    path: '/organisations/:id/jobs',
+    summary: "The organisation's jobs",
+    access: member('params.id'),
+    params: idParam,
+    answer: jobsList,
+    answers: { 409: errorResponse },
+  },
+  create: {
+    method: 'POST',
+    path: '/organisations/:id/jobs',
+    summary: 'Add a job',
+    access: editor('params.id'),
+    params: idParam,
+    body: newJob,
+    answer: job,
+    answers: { 409: errorResponse },
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/organisations/:id/jobs/:jobId',
+    summary: 'Delete a job (not a contracted permanent one); a data source note needs edit on its meter',
+    access: editor('params.id', { noteMeterOf: 'params.jobId' }),
+    params: jobParams,
+    answer: okResponse,
+    answers: { 409: errorResponse },
+  },
+  activeMeterJobs: {
+    method: 'GET',
+    path: '/organisations/:id/active-meter-jobs',
+    summary: 'Data source notes whose period covers today',
+    access: member('params.id'),
+    params: idParam,
+    answer: jobsList,
+    answers: { 409: errorResponse },
+  },
 });

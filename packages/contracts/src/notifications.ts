@@ -16,7 +16,7 @@ export const createNotificationRequest = z.object({
 /** Administrators of the session's organisation read them; product administrators without one too. */
 const organisationAdministrator = administrator('session', { withoutOrganisation: 'product-administrator' });
 
-/** Notices for administrators (core-portal.md 2, Modals): read, remove for oneself, publish. */
+/** Notices for administrators (core-portal.md 2 and 4): read, remove for oneself, publish. */
 export const notificationsOperations = defineOperations('notifications', {
   list: {
     method: 'GET',

@@ -45,7 +45,6 @@ const NOT_MOVED_YET = new Set([
   'features/invoice/api.ts',
   'features/invoice/virtual-invoice-api.ts',
   'features/invoices/api.ts',
-  'features/jobs/api.ts',
   'features/loading/api.ts',
   'features/manage-deleted/api.ts',
   'features/my-details/api.ts',

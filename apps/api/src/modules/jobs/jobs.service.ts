@@ -4,12 +4,13 @@ import { MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
 import { audit, created } from '../../lib/audit';
 import { AppError, forbidden, notFound } from '../../lib/errors';
+import { orgOf } from '../../lib/organisation-context';
 import { visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './jobs.queries';
 
 /** Jobs of an organisation: dated tasks; contracted permanent ones cannot be deleted. */
-export function createJobsService({ db, clock }: { db: Db; clock: () => Date }) {
+export function createJobsService({ db }: { db: Db }) {
   async function find(organisationId: number, jobId: number): Promise<Job> {
     const row = (await q.listJobs(db, organisationId)).find((j) => j.id === jobId);
     if (!row) throw notFound();
@@ -53,8 +54,7 @@ export function createJobsService({ db, clock }: { db: Db; clock: () => Date }) 
     async activeMeterJobs(a: Caller, organisationId: number): Promise<JobsList> {
       const { mayEdit } = a.checked;
       const visible = await visibleMeters(db, a.principal, organisationId);
-      const today = clock().toISOString().slice(0, 10);
-      return { jobs: await q.activeMeterJobs(db, organisationId, today, visible), mayEdit };
+      return { jobs: await q.activeMeterJobs(db, organisationId, orgOf(a).today, visible), mayEdit };
     },
   };
 }

@@ -1,27 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { okResponse } from '@verdant/contracts/common';
-import { job, jobsList, type NewJob } from '@verdant/contracts/jobs';
-import { api } from '../../lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type NewJob, jobsOperations as ops } from '@verdant/contracts/jobs';
+import { call, invalidate, useOperation } from '../../lib/operations';
 import { useOrganisationId } from '../../lib/session-store';
-
-const jobsPath = (orgId: number) => `/organisations/${orgId}/jobs`;
-export const jobKeys = { list: (orgId: number | null) => ['jobs', orgId] as const };
 
 export function useJobs() {
   const orgId = useOrganisationId();
-  return useQuery({
-    queryKey: jobKeys.list(orgId),
-    queryFn: ({ signal }) => api.get(jobsPath(orgId as number), { schema: jobsList, signal }),
-    enabled: orgId !== null,
-  });
+  return useOperation(ops.list, orgId === null ? null : { params: { id: orgId } });
 }
 
 export function useCreateJob() {
   const orgId = useOrganisationId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewJob) => api.post(jobsPath(orgId as number), { body, schema: job }),
-    onSuccess: () => client.invalidateQueries({ queryKey: jobKeys.list(orgId) }),
+    mutationFn: (body: NewJob) => call(ops.create, { params: { id: orgId as number }, body }),
+    onSuccess: () => invalidate(client, ops.list),
   });
 }
 
@@ -29,8 +21,7 @@ export function useDeleteJob() {
   const orgId = useOrganisationId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (jobId: number) =>
-      api.delete(`${jobsPath(orgId as number)}/${jobId}`, { schema: okResponse }),
-    onSettled: () => client.invalidateQueries({ queryKey: jobKeys.list(orgId) }),
+    mutationFn: (jobId: number) => call(ops.remove, { params: { id: orgId as number, jobId } }),
+    onSettled: () => invalidate(client, ops.list),
   });
 }
