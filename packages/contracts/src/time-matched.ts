@@ -1,8 +1,10 @@
 import { GHG_MESSAGES } from '@verdant/domain/ghg-figures';
 import { GRID_MESSAGES } from '@verdant/domain/grid-intensity';
 import { z } from 'zod';
-import { idNumber, int4, text } from './common';
+import { viewing } from './access';
+import { errorResponse, idNumber, idParam, int4, okResponse, text } from './common';
 import { ghgMonth } from './ghg-charts';
+import { defineOperations } from './operations';
 
 /**
  * Time-matched scope 2 (docs/decisions/scope2.md, Time-matched scope 2 is an analysis beside the ledger):
@@ -86,3 +88,46 @@ export const timeMatched = z.object({
 export type TimeMatched = z.infer<typeof timeMatched>;
 
 export const seriesParams = z.object({ id: idNumber() });
+
+const conflict = { 409: errorResponse };
+
+/** Grid intensity series (product administrators load them) and a meter's time-matched scope 2. */
+export const timeMatchedOperations = defineOperations('time-matched', {
+  series: {
+    method: 'GET',
+    path: '/grid-intensity-series',
+    summary: 'The grid intensity series (public datasets) and the regions they may cover',
+    access: 'signed-in',
+    answer: gridSeriesList,
+    answers: conflict,
+  },
+  addSeries: {
+    method: 'POST',
+    path: '/admin/grid-intensity-series',
+    summary: 'Loads a grid intensity series from CSV (Start as an ISO instant with offset, kg CO2e per kWh)',
+    access: 'product-administrator',
+    body: newGridSeries,
+    answer: gridSeries,
+    answers: conflict,
+  },
+  removeSeries: {
+    method: 'DELETE',
+    path: '/admin/grid-intensity-series/:id',
+    summary: 'Removes a grid intensity series',
+    access: 'product-administrator',
+    params: seriesParams,
+    answer: okResponse,
+    answers: conflict,
+  },
+  meter: {
+    method: 'GET',
+    path: '/meters/:id/time-matched-scope2',
+    summary:
+      "A meter's half-hour electricity priced half-hour by half-hour at its region's grid intensity, beside the annual average, by month (from..to yyyy-MM; default the last twelve complete months)",
+    access: viewing({ meter: 'params.id' }),
+    params: idParam,
+    query: timeMatchedQuery,
+    answer: timeMatched,
+    answers: conflict,
+  },
+});

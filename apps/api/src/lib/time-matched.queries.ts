@@ -55,10 +55,3 @@ export async function halfHourKwh(
     order by d.read_date, d.register`);
   return rows.rows;
 }
-
-export async function timeZoneOf(db: DbOrTx, organisationId: number) {
-  const rows = await db.execute<{ time_zone: string }>(
-    sql`select time_zone from organisations where id = ${organisationId}`,
-  );
-  return rows.rows[0]?.time_zone;
-}

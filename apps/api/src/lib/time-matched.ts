@@ -8,7 +8,7 @@ import {
   type SlotDay,
   timeMatchedByMonth,
 } from '@verdant/domain/time-matched';
-import { DEFAULT_TIME_ZONE, standardOffsetMinutes } from '@verdant/domain/time-zone';
+import { standardOffsetMinutes } from '@verdant/domain/time-zone';
 import * as q from './time-matched.queries';
 
 /**
@@ -48,14 +48,18 @@ function byDay(rows: { date: string; kwh: (number | null)[]; estimated: boolean 
   return [...days.values()];
 }
 
-/** Reads a meter of the organisation over whole months `from`..`till` ('yyyy-MM-01'); undefined: no such meter. */
+/**
+ * Reads a meter of the organisation over whole months `from`..`till` ('yyyy-MM-01'), its half hours placed in
+ * the organisation's zone; undefined: no such meter.
+ */
 export async function readTimeMatched(
   db: DbOrTx,
-  organisationId: number,
+  org: { id: number; timeZone: string },
   meterId: number,
   range: { from: string; till: string },
   by: 'month' | 'day' = 'month',
 ): Promise<TimeMatchedReading | undefined> {
+  const organisationId = org.id;
   const meter = await q.meterSeries(db, organisationId, meterId);
   if (!meter) return undefined;
   const answer = (message: string | null, series: SeriesSummary | null = null): TimeMatchedReading => ({
@@ -81,7 +85,6 @@ export async function readTimeMatched(
     sample: meter.series_sample ?? false,
     intervalMinutes: meter.series_interval ?? 60,
   };
-  const zone = (await q.timeZoneOf(db, organisationId)) ?? DEFAULT_TIME_ZONE;
   // A day's standard-time half hours lie within a day either side of its UTC date.
   const points = await q.points(
     db,
@@ -91,7 +94,7 @@ export async function readTimeMatched(
   );
   const buckets = timeMatchedByMonth(
     readings,
-    (year) => standardOffsetMinutes(zone, year),
+    (year) => standardOffsetMinutes(org.timeZone, year),
     {
       intervalMinutes: series.intervalMinutes,
       starts: points.map((p) => Number(p.t)),

@@ -136,7 +136,7 @@ export const router = createBrowserRouter([
               {
                 path: '/grid-intensity',
                 lazy: async () => ({
-                  Component: (await import('../features/grid-intensity/pages/grid-intensity-page'))
+                  Component: (await import('../features/time-matched/pages/grid-intensity-page'))
                     .GridIntensityPage,
                 }),
               },

@@ -38,7 +38,6 @@ const NOT_MOVED_YET = new Set([
   'features/fuel-card/api.ts',
   'features/ghg-charts/api.ts',
   'features/graphs/api.ts',
-  'features/grid-intensity/api.ts',
   'features/group/api.ts',
   'features/grouping/api.ts',
   'features/groups/api.ts',

@@ -19,6 +19,7 @@ import { todayIn } from '@verdant/domain/time-zone';
 import type { z } from 'zod';
 import { round } from '../../lib/asset-graph';
 import { badRequest, forbidden } from '../../lib/errors';
+import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
 import {
   ownFigures,
@@ -157,7 +158,7 @@ export function createGraphsService({ db, clock }: { db: Db; clock: () => Date }
       for (const [i, s] of request.series.entries()) {
         if (s.quantity.source !== 'time-matched') continue;
         const by = request.period === 'day' ? 'day' : 'month';
-        figures[i] = await timeMatchedFigures(db, organisationId, s, range, by);
+        figures[i] = await timeMatchedFigures(db, orgOf(a), s, range, by);
       }
       const built = request.series.map((s, i) => {
         const unit = unitOf(s.quantity as GraphQuantity, units);

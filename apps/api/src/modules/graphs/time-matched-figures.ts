@@ -17,13 +17,13 @@ export const TIME_MATCHED_METER_ONLY =
  */
 export async function timeMatchedFigures(
   db: DbOrTx,
-  organisationId: number,
+  org: { id: number; timeZone: string },
   series: Pick<GraphSeriesDef, 'asset' | 'quantity'>,
   range: { from: string; till: string },
   by: 'month' | 'day',
 ): Promise<Map<string, Figure>> {
   if (series.asset.type !== 'meter') throw badRequest(TIME_MATCHED_METER_ONLY);
-  const reading = await readTimeMatched(db, organisationId, series.asset.id, range, by);
+  const reading = await readTimeMatched(db, org, series.asset.id, range, by);
   if (!reading) throw notFound();
   const figure = series.quantity.filter;
   const figures = new Map<string, Figure>();

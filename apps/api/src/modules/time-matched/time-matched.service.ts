@@ -4,12 +4,11 @@ import { addMonths } from '@verdant/domain/calendar';
 import { GHG_MESSAGES } from '@verdant/domain/ghg-figures';
 import { GRID_MESSAGES, parseIntensityRows } from '@verdant/domain/grid-intensity';
 import { totalOf } from '@verdant/domain/time-matched';
-import { DEFAULT_TIME_ZONE, lastMonthIn, todayIn } from '@verdant/domain/time-zone';
 import { parse } from 'csv-parse/sync';
 import { audit, created } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { orgOf } from '../../lib/organisation-context';
 import { readTimeMatched } from '../../lib/time-matched';
-import { timeZoneOf } from '../../lib/time-matched.queries';
 import type { Caller } from '../../plugins/auth';
 import * as q from './time-matched.queries';
 
@@ -36,7 +35,7 @@ const toSeries = (s: q.SeriesRow) => ({
   points: s.points,
 });
 
-export function createTimeMatchedService({ db, clock }: { db: Db; clock: () => Date }) {
+export function createTimeMatchedService({ db }: { db: Db }) {
   return {
     async list(): Promise<GridSeriesList> {
       const [series, regions] = await Promise.all([q.listSeries(db), q.regions(db)]);
@@ -103,16 +102,13 @@ export function createTimeMatchedService({ db, clock }: { db: Db; clock: () => D
 
     /** A meter's time-matched scope 2 by month over `from`..`to` (default: the last twelve complete months). */
     async meter(a: Caller, meterId: number, query: { from?: string; to?: string }): Promise<TimeMatched> {
-      const organisationId = a.checked.organisationId;
-      if (organisationId === null) throw notFound();
-      const zone = (await timeZoneOf(db, organisationId)) ?? DEFAULT_TIME_ZONE;
-      const today = todayIn(zone, clock());
-      if (query.to && query.to > today.slice(0, 7)) {
+      const org = orgOf(a);
+      if (query.to && query.to > org.today.slice(0, 7)) {
         throw badRequest(GHG_MESSAGES.future, { to: [GHG_MESSAGES.future] });
       }
-      const till = query.to ? `${query.to}-01` : lastMonthIn(zone, clock());
+      const till = query.to ? `${query.to}-01` : org.lastCompleteMonth;
       const from = query.from ? `${query.from}-01` : addMonths(till, -11);
-      const reading = await readTimeMatched(db, organisationId, meterId, { from, till });
+      const reading = await readTimeMatched(db, org, meterId, { from, till });
       if (!reading) throw notFound();
       const total = totalOf(reading.buckets);
       const coverage = (matched: number, all: number) => (all === 0 ? 0 : Math.floor((100 * matched) / all));
