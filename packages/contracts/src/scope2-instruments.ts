@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { calendarDate, idNumber, int4, text } from './common';
+import { administrator, member } from './access';
+import { calendarDate, idNumber, idParam, int4, okResponse, text } from './common';
+import { defineOperations } from './operations';
 
 /**
  * An organisation's contractual instruments for market-based scope 2 (docs/decisions/scope2.md, The smallest
@@ -67,3 +69,43 @@ export const instrumentList = z.object({
 export type InstrumentList = z.infer<typeof instrumentList>;
 
 export const instrumentParams = z.object({ id: idNumber(), instrumentId: idNumber() });
+
+const instruments = '/organisations/:id/scope2-instruments';
+
+/** Market-based scope 2's instruments: members read them, administrators record them. */
+export const scope2InstrumentsOperations = defineOperations('scope2-instruments', {
+  list: {
+    method: 'GET',
+    path: instruments,
+    summary: "The organisation's certificates and supplier-specific factors (market-based scope 2)",
+    access: member('params.id'),
+    params: idParam,
+    answer: instrumentList,
+  },
+  create: {
+    method: 'POST',
+    path: instruments,
+    summary: 'Records certificates or a supplier-specific factor; the ledger is recomputed',
+    access: administrator('params.id'),
+    params: idParam,
+    body: instrumentBody,
+    answer: instrument,
+  },
+  update: {
+    method: 'PUT',
+    path: `${instruments}/:instrumentId`,
+    summary: 'Changes an instrument; the ledger is recomputed',
+    access: administrator('params.id'),
+    params: instrumentParams,
+    body: instrumentBody,
+    answer: instrument,
+  },
+  remove: {
+    method: 'DELETE',
+    path: `${instruments}/:instrumentId`,
+    summary: 'Removes an instrument; the ledger is recomputed',
+    access: administrator('params.id'),
+    params: instrumentParams,
+    answer: okResponse,
+  },
+});

@@ -52,7 +52,6 @@ const NOT_MOVED_YET = new Set([
   'features/organisation/components/add-organisation-modal.tsx',
   'features/organisations/api.ts',
   'features/rates/api.ts',
-  'features/scope2-instruments/api.ts',
   'features/targets/api.ts',
   'features/users/advanced-rights-api.ts',
   'features/users/api.ts',
