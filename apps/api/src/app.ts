@@ -51,7 +51,6 @@ import { graphsRoutes } from './modules/graphs/graphs.routes';
 import { createGraphsService } from './modules/graphs/graphs.service';
 import { groupingsRoutes } from './modules/groupings/groupings.routes';
 import { createGroupingsService } from './modules/groupings/groupings.service';
-import { groupsRoutes } from './modules/groupings/groups.routes';
 import { createGroupsService } from './modules/groupings/groups.service';
 import { halfHourRoutes } from './modules/half-hour/half-hour.routes';
 import { createHalfHourService } from './modules/half-hour/half-hour.service';
@@ -256,8 +255,10 @@ export async function buildApp({
       });
       await api.register(graphsRoutes, { service: createGraphsService({ db, clock }) });
       await api.register(favouriteGraphsRoutes, { service: createFavouriteGraphsService({ db }) });
-      await api.register(groupingsRoutes, { service: createGroupingsService({ db, clock }) });
-      await api.register(groupsRoutes, { service: createGroupsService({ db, clock }) });
+      await api.register(groupingsRoutes, {
+        service: createGroupingsService({ db }),
+        groups: createGroupsService({ db }),
+      });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
       await api.register(meterConsumptionRoutes, {
         service: createMeterConsumptionService({ db, fileLink: files.fileLink }),

@@ -249,13 +249,13 @@ export const router = createBrowserRouter([
               {
                 path: '/groups',
                 lazy: async () => ({
-                  Component: (await import('../features/groups/pages/groups-page')).GroupingsPage,
+                  Component: (await import('../features/groupings/pages/groups-page')).GroupingsPage,
                 }),
               },
               {
                 path: '/groups/:kind',
                 lazy: async () => ({
-                  Component: (await import('../features/groups/pages/groups-page')).GroupsListPage,
+                  Component: (await import('../features/groupings/pages/groups-page')).GroupsListPage,
                 }),
               },
               ...[
@@ -266,7 +266,7 @@ export const router = createBrowserRouter([
               ].map((path) => ({
                 path,
                 lazy: async () => ({
-                  Component: (await import('../features/group/pages/group-page')).GroupPage,
+                  Component: (await import('../features/groupings/pages/group-page')).GroupPage,
                 }),
               })),
               ...[
@@ -277,7 +277,7 @@ export const router = createBrowserRouter([
               ].map((path) => ({
                 path,
                 lazy: async () => ({
-                  Component: (await import('../features/grouping/pages/grouping-page')).GroupingPage,
+                  Component: (await import('../features/groupings/pages/grouping-page')).GroupingPage,
                 }),
               })),
               {

@@ -1,10 +1,9 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { type FactSums, sumFacts } from '@verdant/db/ledger/read-model';
 import { addMonths } from '@verdant/domain/calendar';
-import { lastMonthIn } from '@verdant/domain/time-zone';
 import { round } from '../../lib/asset-graph';
 import { type Principal, visibleMeters } from '../../lib/rights';
-import * as q from './groupings.queries';
+import type * as q from './groupings.queries';
 
 /**
  * Groups' figures, read through the ledger's read model (docs/domain.md, Aggregation: a group sums the facts
@@ -15,9 +14,9 @@ export interface Range {
   till: string;
 }
 
-/** The last twelve complete months in the organisation's time zone. */
-export async function lastTwelveMonths(db: DbOrTx, organisationId: number, now: Date): Promise<Range> {
-  const till = lastMonthIn(await q.timeZoneOf(db, organisationId), now);
+/** The last twelve complete months of the organisation (its last complete month, in its own time zone). */
+export function lastTwelveMonths(org: { lastCompleteMonth: string }): Range {
+  const till = org.lastCompleteMonth;
   return { from: addMonths(till, -11), till };
 }
 

@@ -178,10 +178,3 @@ export async function metersOfSites(db: DbOrTx, organisationId: number, siteIds:
       and m.site_id = any(${`{${siteIds.join(',')}}`}::int[])`);
   return rows.rows.map((r) => r.id);
 }
-
-export async function timeZoneOf(db: DbOrTx, organisationId: number) {
-  const rows = await db.execute<{ time_zone: string }>(
-    sql`select time_zone from organisations where id = ${organisationId}`,
-  );
-  return rows.rows[0]?.time_zone ?? 'Pacific/Auckland';
-}

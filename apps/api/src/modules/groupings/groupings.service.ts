@@ -3,30 +3,23 @@ import type {
   GroupingDetail,
   GroupingsList,
   GroupSummary,
-  ReportingConsumption,
 } from '@verdant/contracts/groupings';
 import type { Db, DbOrTx } from '@verdant/db/client';
-import { sumFacts } from '@verdant/db/ledger/read-model';
 import { fill, MSG } from '@verdant/domain/messages';
-import { round } from '../../lib/asset-graph';
 import { audit, created, diff } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { allowedOf, visibleMeters } from '../../lib/rights';
+import { orgOf } from '../../lib/organisation-context';
+import { allowedOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import { figuresByMember, groupConsumption, lastTwelveMonths } from './group-figures';
 import * as q from './groupings.queries';
+import { reportingConsumption, reportingList } from './reporting-groups';
 
 type Kind = q.MemberType | 'reporting';
 
-/** The organisation the route's rule was checked in (the session's). */
-export function orgOf(a: Caller): number {
-  if (a.checked.organisationId === null) throw notFound();
-  return a.checked.organisationId;
-}
-
 /** A grouping of the caller's organisation and of the route's type, else 'not found'. */
 export async function groupingScope(tx: DbOrTx, a: Caller, type: q.MemberType, id: number) {
-  const grouping = await q.findGrouping(tx, orgOf(a), id);
+  const grouping = await q.findGrouping(tx, orgOf(a).id, id);
   if (!grouping || grouping.memberType !== type) throw notFound();
   return grouping;
 }
@@ -35,10 +28,10 @@ const conflict = (message: string, fields?: Record<string, string[]>) =>
   new AppError('CONFLICT', message, 409, fields);
 
 /** Groupings and their groups, the uncontrolled groups, creation, renames and the asset distribution. */
-export function createGroupingsService({ db, clock }: { db: Db; clock: () => Date }) {
+export function createGroupingsService({ db }: { db: Db }) {
   async function summaries(a: Caller, organisationId: number, type: q.MemberType, groupIds?: number[]) {
     const groups = await q.listGroups(db, organisationId, type, groupIds);
-    const range = await lastTwelveMonths(db, organisationId, clock());
+    const range = lastTwelveMonths(orgOf(a));
     const byMember = await figuresByMember(db, a.principal, organisationId, type, range);
     const consumption = groupConsumption(groups, byMember);
     return groups.map((g): GroupSummary & { groupingId: number | null } => ({
@@ -54,45 +47,14 @@ export function createGroupingsService({ db, clock }: { db: Db; clock: () => Dat
   }
   const plain = ({ groupingId: _, ...g }: GroupSummary & { groupingId: number | null }): GroupSummary => g;
 
-  async function reportingList(a: Caller, organisationId: number): Promise<GroupingsList> {
-    const range = await lastTwelveMonths(db, organisationId, clock());
-    const visible = await visibleMeters(db, a.principal, organisationId);
-    const [groups, sums] = await Promise.all([
-      q.reportingGroups(db),
-      sumFacts(db, { organisationId, by: ['reporting'], ...range, visible }),
-    ]);
-    const cons = new Map(sums.map((s) => [s.reporting_group_id, s.cons]));
-    return {
-      groupings: [
-        {
-          id: 0,
-          name: 'Energy reporting groups',
-          type: 'reporting',
-          controlled: true,
-          groups: groups.map((g) => ({
-            id: g.id,
-            name: g.name,
-            type: 'reporting',
-            memberCount: 0,
-            consumption: round(cons.get(g.id) ?? 0, 3),
-            pseudo: true,
-            groupings: [0],
-          })),
-        },
-      ],
-      ungroupingedGroups: [],
-      mayEdit: false,
-    };
-  }
-
   async function uniqueGroupName(tx: DbOrTx, org: number, type: q.MemberType, name: string, except = 0) {
     return !(await q.groupNameTaken(tx, org, type, name, except));
   }
 
   return {
     async list(a: Caller, kind: Kind): Promise<GroupingsList> {
-      const organisationId = orgOf(a);
-      if (kind === 'reporting') return reportingList(a, organisationId);
+      const organisationId = orgOf(a).id;
+      if (kind === 'reporting') return reportingList(db, a, organisationId);
       const [groupingRows, groups] = await Promise.all([
         q.listGroupings(db, organisationId, kind),
         summaries(a, organisationId, kind),
@@ -195,7 +157,7 @@ export function createGroupingsService({ db, clock }: { db: Db; clock: () => Dat
     /** Puts a group in a grouping (it leaves its former one); refused with the list of shared assets. */
     async assign(a: Caller, type: q.MemberType, groupId: number, groupingId: number, join: boolean) {
       await db.transaction(async (tx) => {
-        const organisationId = orgOf(a);
+        const organisationId = orgOf(a).id;
         const grouping = await groupingScope(tx, a, type, groupingId);
         const [group] = await q.listGroups(tx, organisationId, type, [groupId]);
         if (!group) throw notFound();
@@ -261,47 +223,8 @@ export function createGroupingsService({ db, clock }: { db: Db; clock: () => Dat
       };
     },
 
-    /** A month's figures per energy reporting group: kWh of energy data types, or the other data types' quantities. */
-    async reportingConsumption(
-      a: Caller,
-      organisationId: number,
-      kind: 'cons' | 'other',
-      yyyymm: string,
-    ): Promise<ReportingConsumption> {
-      const month = `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
-      const visible = await visibleMeters(db, a.principal, organisationId);
-      const [groups, sums] = await Promise.all([
-        q.reportingGroups(db),
-        sumFacts(db, {
-          organisationId,
-          by: kind === 'cons' ? ['reporting'] : ['reporting', 'kind', 'unit'],
-          from: month,
-          till: month,
-          visible,
-        }),
-      ]);
-      const names = new Map(groups.map((g) => [g.id, g.name]));
-      const rows =
-        kind === 'cons'
-          ? sums
-              .filter((s) => s.reporting_group_id !== null && s.cons !== 0)
-              .map((s) => ({ s, value: s.cons, unit: 'kWh', incomplete: s.cons_incomplete }))
-          : sums
-              .filter((s) => s.reporting_group_id !== null && s.type_id !== 1 && s.units !== 0)
-              .map((s) => ({ s, value: s.units, unit: s.std_unit ?? '', incomplete: s.cost_incomplete }));
-      return {
-        month: yyyymm,
-        groups: rows
-          .map(({ s, value, unit, incomplete }) => ({
-            id: Number(s.reporting_group_id),
-            name: names.get(Number(s.reporting_group_id)) ?? '',
-            value: round(value, 3),
-            unit,
-            incomplete,
-          }))
-          .sort((x, y) => x.id - y.id || x.unit.localeCompare(y.unit)),
-      };
-    },
+    reportingConsumption: (a: Caller, organisationId: number, kind: 'cons' | 'other', yyyymm: string) =>
+      reportingConsumption(db, a, organisationId, kind, yyyymm),
 
     uniqueGroupName,
   };

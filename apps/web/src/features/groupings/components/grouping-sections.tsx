@@ -29,7 +29,7 @@ import {
   useNewGroupIn,
   useRenameGrouping,
   useUncontrolledGroups,
-} from '../api';
+} from '../grouping-api';
 
 const NOUN = { site: 'Site', meter: 'Data source' } as const;
 

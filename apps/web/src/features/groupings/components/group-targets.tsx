@@ -3,7 +3,7 @@ import type { GroupDetail } from '@verdant/contracts/groupings';
 import { formatQuantity } from '@verdant/domain/unit-scaling';
 import { InlineField } from '../../../components/inline-field';
 import { SettingsSection } from '../../../components/settings-section';
-import { useGroupTarget, useSaveGroupTarget } from '../api';
+import { useGroupTarget, useSaveGroupTarget } from '../group-target-api';
 
 const asText = (n: number | null) => (n === null ? null : String(n));
 const FIELDS = [

@@ -1,11 +1,11 @@
 import { GroupPageShell } from '../../../components/group-page-shell';
-import { useGrouping } from '../api';
 import {
   GroupingAssign,
   GroupingDetails,
   GroupingGroups,
   GroupingReports,
 } from '../components/grouping-sections';
+import { useGrouping } from '../grouping-api';
 
 const TABS = [
   { value: 'groups', label: 'Groups' },

@@ -1,7 +1,7 @@
 import { GroupPageShell } from '../../../components/group-page-shell';
-import { useGroup } from '../api';
 import { GroupDetails, GroupMembers, GroupOverview } from '../components/group-sections';
 import { GroupTargets } from '../components/group-targets';
+import { useGroup } from '../group-api';
 
 const TABS = [
   { value: 'overview', label: 'Overview' },

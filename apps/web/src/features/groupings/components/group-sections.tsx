@@ -27,7 +27,7 @@ import { InlineField } from '../../../components/inline-field';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
-import { useInclusion, useMemberDetails, useMembership, useRenameGroup } from '../api';
+import { useInclusion, useMemberDetails, useMembership, useRenameGroup } from '../group-api';
 
 // The chart kinds and components this screen draws (components/chart.tsx registers only the renderer).
 registerChartParts([BarChart, GridComponent, TooltipComponent]);
