@@ -24,6 +24,8 @@ import { createAuthService, type ResolvedSession } from './modules/auth/auth.ser
 import { createOidcClient } from './modules/auth/oidc';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service';
+import { createCatalogueFactorsService } from './modules/catalogue/catalogue-factors.service';
 import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { createCurrentUserService } from './modules/current-user/current-user.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -299,7 +301,11 @@ export async function buildApp({
       await api.register(advancedRightsRoutes, { service: advancedRights });
       await api.register(notificationsRoutes, { service: notifications });
       await api.register(searchRoutes, { service: search });
-      await api.register(catalogueRoutes, { service: catalogue });
+      await api.register(catalogueRoutes, {
+        service: catalogue,
+        admin: createCatalogueAdminService({ db }),
+        factors: createCatalogueFactorsService({ db, jobQueue }),
+      });
       await api.register(dashboardRoutes, { service: dashboard });
       await api.register(entitiesRoutes, {
         service: entities,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from './catalogue-seed';
+import { CATALOGUE_VERSION, seedCatalogue } from './catalogue-seed';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
 let database: TestDatabase;
@@ -42,7 +42,7 @@ describe('catalogue seed', () => {
     const [marker] = await rows<{ value: string }>(
       sql`select value from app_meta where key = 'catalogue_version'`,
     );
-    expect(marker?.value).toBe('3');
+    expect(marker?.value).toBe(CATALOGUE_VERSION);
   });
 
   it('holds the NZECS residual mix beside the grid average, and only the figures read', async () => {
@@ -85,7 +85,7 @@ describe('catalogue seed', () => {
     const [marker] = await rows<{ value: string }>(
       sql`select value from app_meta where key = 'catalogue_version'`,
     );
-    expect(marker?.value).toBe('3');
+    expect(marker?.value).toBe(CATALOGUE_VERSION);
   });
 
   it('holds the headline published values', async () => {
@@ -228,6 +228,25 @@ describe('catalogue seed', () => {
           and coalesce(notes, '') not like '%NZ Energy Certificate System%'`,
     );
     expect(noted).toEqual([]);
+  });
+
+  it('holds the default set as editions of their publications, every factor in one, each with its version', async () => {
+    const editions = await rows<{ name: string; publisher: string; status: string; factors: number }>(sql`
+      select e.name, e.publisher, e.status, count(f.id)::int as factors
+      from emission_factor_editions e left join emission_factors f on f.edition_id = e.id
+      group by e.id order by e.name`);
+    expect(editions.map((e) => [e.name, e.status])).toEqual([
+      ['BEIS 2020', 'published'],
+      ['MfE 2025', 'published'],
+      ['MfE 2026', 'published'],
+      ['NZECS residual supply factors', 'published'],
+    ]);
+    expect(editions.every((e) => e.factors > 0)).toBe(true);
+    expect(await rows(sql`select id from emission_factors where edition_id is null`)).toEqual([]);
+    expect(
+      await rows(sql`select f.id from emission_factors f
+        where not exists (select 1 from emission_factor_versions v where v.factor_id = f.id)`),
+    ).toEqual([]);
   });
 
   it('moves the id generators past the fixed ids', async () => {

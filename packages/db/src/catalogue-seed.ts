@@ -8,6 +8,7 @@ import {
   RESIDUAL_MIX,
   type UnitSeed,
 } from './catalogue-data';
+import { assignSeedEditions } from './catalogue-editions';
 import type { Db, Tx } from './client';
 import { markPendingByDataTypes } from './ledger/pending';
 import {
@@ -20,8 +21,11 @@ import {
 } from './schema/catalogue';
 import { appMeta } from './schema/core';
 
-/** 2: the residual mix (market-based scope 2) of the electricity data types; 3: Portfolio Manager's units. */
-export const CATALOGUE_VERSION = '3';
+/**
+ * 2: the residual mix (market-based scope 2) of the electricity data types; 3: Portfolio Manager's units; 4: the
+ * default set's factors as editions of their publications.
+ */
+export const CATALOGUE_VERSION = '4';
 const VERSION_KEY = 'catalogue_version';
 // Not the demo seed's lock: the two seeders may run one after the other in the same start.
 const LOCK_KEY = 74202;
@@ -135,6 +139,8 @@ async function upgradeCatalogue(tx: Tx, from: string) {
   if (from === CATALOGUE_VERSION) return;
   if (from === '1') await addResidualMix(tx);
   if (from === '1' || from === '2') await addPortfolioManagerUnits(tx);
+  // Version 4: the default set's factors become editions of their publications (figures unchanged).
+  await assignSeedEditions(tx);
   await tx.update(appMeta).set({ value: CATALOGUE_VERSION }).where(eq(appMeta.key, VERSION_KEY));
 }
 
@@ -247,6 +253,7 @@ export async function seedCatalogue(db: Db): Promise<{ seeded: boolean }> {
       await tx.execute(sql`select setval(${seq}, greatest(
         (select max(id) from ${sql.identifier(table)} ${filter}), (select last_value from ${sql.identifier(seq)})))`);
     }
+    await assignSeedEditions(tx);
     await tx.insert(appMeta).values({ key: VERSION_KEY, value: CATALOGUE_VERSION });
     return { seeded: true };
   });

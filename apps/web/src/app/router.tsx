@@ -154,6 +154,12 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/setup',
+                lazy: async () => ({
+                  Component: (await import('../features/catalogue/pages/activities-page')).ActivitiesPage,
+                }),
+              },
+              {
                 path: '/setup/retailers',
                 lazy: async () => ({
                   Component: (await import('../features/setup/pages/retailers-page')).RetailersPage,

@@ -72,6 +72,27 @@ export type FactorRow = {
   start_date: string;
   end_date: string | null;
   version_id: number | null;
+  /** The edition the factor belongs to; null for one entered by hand or of an organisation's own set. */
+  edition_id: number | null;
+};
+
+export type EditionRow = {
+  id: number;
+  source_id: number;
+  publisher: string;
+  status: 'draft' | 'published' | 'superseded' | 'withdrawn';
+  published: string | null;
+  current_from: string | null;
+  current_till: string | null;
+};
+
+/** An organisation's edition policy and pins (none: effective-dated), with its reporting year end. */
+export type PolicyRow = {
+  organisation_id: number;
+  mode: 'effective' | 'pinned';
+  switch_date: string | null;
+  year_end: number;
+  pins: { reportingYear: number; editionId: number }[];
 };
 
 export type ComponentRow = {
@@ -148,6 +169,8 @@ export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
     chosen: ChosenSource[];
     default_source_id: number | null;
     factors: FactorRow[];
+    editions: EditionRow[];
+    policies: PolicyRow[];
     invoices: InvoiceRow[];
     invoice_meters: InvoiceMeterRow[];
     records: Period[];
@@ -158,7 +181,7 @@ export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
     stored: StoredFact[];
   }>(
     db,
-    'verdant_ledger_load_v1',
+    'verdant_ledger_load_v2',
     sql`
     with ms as (
       select m.id, m.organisation_id, m.meter_type, m.metlvl_id, m.energy_id, m.meter_open, m.meter_close,
@@ -183,11 +206,26 @@ export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
     ),
     factors as (
       select f.data_type_id, f.source_id, f.scope, f.scope2_basis, f.rate::text as rate, f.start_date,
-        f.end_date, v.id as version_id
+        f.end_date, v.id as version_id, f.edition_id
       from emission_factors f join emission_factor_sources s on s.id = f.source_id
       left join emission_factor_versions v on v.factor_id = f.id and v.version = f.version
+      left join emission_factor_editions e on e.id = f.edition_id
       where (f.data_type_id in (select energy_id from ms) or f.data_type_id in (select component_id from components))
         and (s.is_default or f.source_id in (select source_id from chosen))
+        and (e.id is null or e.status in ('published', 'superseded'))
+    ),
+    editions as (
+      select e.id, e.source_id, e.publisher, e.status, e.published::text as published,
+        e.current_from::text as current_from, e.current_till::text as current_till
+      from emission_factor_editions e where e.id in (select edition_id from factors)
+    ),
+    policies as (
+      select o.id as organisation_id, coalesce(p.mode, 'effective') as mode, p.switch_date::text as switch_date,
+        o.reporting_year_end as year_end,
+        coalesce((select json_agg(json_build_object('reportingYear', x.reporting_year, 'editionId', x.edition_id))
+          from organisation_edition_pins x where x.organisation_id = o.id), '[]') as pins
+      from organisations o left join organisation_edition_policies p on p.organisation_id = o.id
+      where o.id in (select organisation_id from ms)
     ),
     invoice_ids as (select distinct invoice_id as id from invoice_meters where meter_id = any(${list})),
     invoices as (
@@ -237,6 +275,8 @@ export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
       (select coalesce(json_agg(x order by x.organisation_id, x.effective_from), '[]') from chosen x) as chosen,
       (select id from emission_factor_sources where is_default order by id limit 1) as default_source_id,
       (select coalesce(json_agg(x order by x.start_date), '[]') from factors x) as factors,
+      (select coalesce(json_agg(x order by x.id), '[]') from editions x) as editions,
+      (select coalesce(json_agg(x order by x.organisation_id), '[]') from policies x) as policies,
       (select coalesce(json_agg(x order by x.id), '[]') from invoices x) as invoices,
       (select coalesce(json_agg(x order by x.invoice_id, x.meter_id), '[]') from invoice_meters x) as invoice_meters,
       (select coalesce(json_agg(x order by x.meter_id, x.date_from), '[]') from records x) as records,
@@ -252,6 +292,8 @@ export async function loadLedger(db: DbOrTx, meterIds: readonly number[]) {
     meters: r.meters,
     components: r.components,
     factors: r.factors,
+    editions: r.editions,
+    policies: r.policies,
     defaultSourceId: r.default_source_id,
     chosen: r.chosen,
     inputs: {

@@ -1,20 +1,17 @@
-import { fromDayNumber, toDayNumber } from '@verdant/domain/calendar';
 import {
   computeLedger,
   countsIn,
   type FactorChoice,
-  type FactorPeriod,
   type FactorSet,
   type InvoiceDoc,
   type LedgerInput,
   type LedgerMeter,
-  type ScopeKey,
-  type Timelines,
 } from '@verdant/domain/ledger';
 import type { MarketInstruments } from '@verdant/domain/scope2-market';
 import { todayIn } from '@verdant/domain/time-zone';
 import type { DbOrTx, Tx } from '../client';
 import type { monthlyFacts } from '../schema/inputs';
+import { defaultTimelines, editionWindowsBy, ownTimelines } from './factor-timelines';
 import { inTransaction, lockMeters } from './lock';
 import { clearPending } from './pending';
 import * as q from './queries';
@@ -41,10 +38,25 @@ export async function recomputeFacts(db: DbOrTx, meterIds: readonly number[], at
 async function recomputeLocked(db: Tx, unique: number[], at: string | Date | undefined) {
   const locked = await lockMeters(db, unique);
   // Read after the lock, in one statement: the meters, their factors, their inputs and their stored facts.
-  const { meters, components, factors, defaultSourceId, chosen, inputs, stored } = await q.loadLedger(
+  const loaded = await q.loadLedger(db, unique);
+  const rows = factRows(loaded, at);
+  await replaceFacts(
     db,
     unique,
+    locked.map((m) => m.organisation_id),
+    rows,
+    loaded.stored,
   );
+  await clearPending(db, locked);
+}
+
+/**
+ * The facts of the loaded meters as the ledger computes them, without writing anything: the recompute writes
+ * them, a restatement's preview compares them with the stored ones.
+ */
+export function factRows(loaded: Awaited<ReturnType<typeof q.loadLedger>>, at: string | Date | undefined) {
+  const { meters, components, factors, editions, policies, defaultSourceId, chosen, inputs } = loaded;
+  const windowsOf = editionWindowsBy(editions, policies);
 
   const byMeter = <T extends { meter_id: number }>(rows: T[]) => {
     const map = new Map<number, T[]>();
@@ -83,9 +95,10 @@ async function recomputeLocked(db: Tx, unique: number[], at: string | Date | und
   for (const m of meters) {
     if (m.energy_id === null) continue;
     const own = chosen.filter((c) => c.organisation_id === m.organisation_id);
+    const windows = windowsOf(m.organisation_id);
     const choice = (dataTypeId: number): FactorChoice => ({
       own: ownTimelines(factors, dataTypeId, own, defaultSourceId),
-      fallback: timelinesOf(factors, dataTypeId, defaultSourceId),
+      fallback: defaultTimelines(factors, dataTypeId, defaultSourceId, windows),
     });
     const parts = components.filter((c) => c.composite_id === m.energy_id);
     const factorSet: FactorSet =
@@ -167,14 +180,7 @@ async function recomputeLocked(db: Tx, unique: number[], at: string | Date | und
       });
     }
   }
-  await replaceFacts(
-    db,
-    unique,
-    locked.map((m) => m.organisation_id),
-    rows,
-    stored,
-  );
-  await clearPending(db, locked);
+  return rows;
 }
 
 /** A meter row as the ledger's rules take it (its type, level, open period and reporting flags). */
@@ -208,8 +214,6 @@ const micro = (n: number) => Math.round(n * 1e6) / 1e6;
 
 const cents = (money: string | null) => (money === null ? 0 : Math.round(Number(money) * 100));
 
-const SCOPE_KEY = { 1: 's1', 3: 's3' } as const;
-
 /** A meter's certificates and supplier-specific factors as the ledger takes them (MWh to kWh). */
 function marketInstruments(rows: q.InstrumentRow[]): MarketInstruments | undefined {
   if (rows.length === 0) return undefined;
@@ -226,55 +230,4 @@ function marketInstruments(rows: q.InstrumentRow[]): MarketInstruments | undefin
       .filter((r) => r.kind === 'supplier-factor')
       .map((r) => ({ from: r.date_from, till: r.date_till, rate: Number(r.rate) })),
   };
-}
-
-/** One source's timelines for a data type, per scope key (scope 2 split by location and market basis). */
-function timelinesOf(factors: q.FactorRow[], dataTypeId: number, sourceId: number | null): Timelines {
-  const result: Timelines = {};
-  if (sourceId === null) return result;
-  for (const f of factors) {
-    if (f.data_type_id !== dataTypeId || f.source_id !== sourceId) continue;
-    const key: ScopeKey =
-      f.scope === 2 ? (f.scope2_basis === 'residual-mix' ? 's2Market' : 's2Location') : SCOPE_KEY[f.scope];
-    const period: FactorPeriod = {
-      from: f.start_date,
-      till: f.end_date,
-      rate: Number(f.rate),
-      ...(f.version_id === null ? {} : { versionId: f.version_id }),
-    };
-    result[key] = [...(result[key] ?? []), period];
-  }
-  return result;
-}
-
-/**
- * The organisation's own factors, day by day: each source it chose applies from its effective date to the
- * next choice, clipped to those periods; the default source is the fallback, not an own set.
- */
-function ownTimelines(
-  factors: q.FactorRow[],
-  dataTypeId: number,
-  chosen: { effective_from: string; source_id: number }[],
-  defaultSourceId: number | null,
-): Timelines | undefined {
-  const result: Timelines = {};
-  let any = false;
-  chosen.forEach((c, i) => {
-    if (c.source_id === defaultSourceId) return;
-    const next = chosen[i + 1]?.effective_from;
-    const until = next ? fromDayNumber(toDayNumber(next) - 1) : null;
-    for (const [key, periods] of Object.entries(timelinesOf(factors, dataTypeId, c.source_id)) as [
-      ScopeKey,
-      FactorPeriod[],
-    ][]) {
-      for (const p of periods) {
-        const from = [p.from, c.effective_from].sort()[1] ?? p.from;
-        const till = until === null ? p.till : p.till === null || p.till > until ? until : p.till;
-        if (till !== null && till < from) continue;
-        result[key] = [...(result[key] ?? []), { ...p, from, till }];
-        any = true;
-      }
-    }
-  });
-  return any ? result : undefined;
 }

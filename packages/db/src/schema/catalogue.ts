@@ -6,6 +6,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgSequence,
   pgTable,
@@ -115,8 +116,41 @@ export const emissionFactorEditions = pgTable(
     currentFrom: date('current_from', { mode: 'string' }),
     currentTill: date('current_till', { mode: 'string' }),
     notes: text('notes'),
+    /** Who publishes it; an edition is current within its publisher's series of the source. */
+    publisher: text('publisher').notNull().default(''),
+    /** The years its factors are for, as the publication says. */
+    coversFrom: integer('covers_from'),
+    coversTill: integer('covers_till'),
+    sourceTitle: text('source_title'),
+    sourceUrl: text('source_url'),
+    /** Hex SHA-256 of the file the edition was loaded from. */
+    sourceSha256: text('source_sha256'),
+    gwpSet: text('gwp_set', { enum: ['AR4', 'AR5', 'AR6'] })
+      .notNull()
+      .default('AR5'),
+    /** draft (loaded, editable), published (immutable), superseded (by a correction), withdrawn. */
+    status: text('status', { enum: ['draft', 'published', 'superseded', 'withdrawn'] })
+      .notNull()
+      .default('published'),
+    changelog: text('changelog'),
+    /** The edition this one corrects (it takes over that edition's current periods when published). */
+    supersedesId: integer('supersedes_id'),
+    /** The layout of the file it was loaded from, and the rows of that file it did not take, with why. */
+    layout: text('layout'),
+    skipped: jsonb('skipped').$type<{ line: number; reason: string }[]>(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: integer('published_by'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('emission_factor_editions_source_name_unique').on(t.sourceId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('emission_factor_editions_source_name_unique').on(t.sourceId, sql`lower(${t.name})`),
+    check(
+      'emission_factor_editions_status_check',
+      sql`${t.status} in ('draft', 'published', 'superseded', 'withdrawn')`,
+    ),
+    check('emission_factor_editions_gwp_check', sql`${t.gwpSet} in ('AR4', 'AR5', 'AR6')`),
+  ],
 );
 
 export const emissionFactors = pgTable(
@@ -149,8 +183,13 @@ export const emissionFactors = pgTable(
     /** Inclusive; null while the factor is still in force. */
     endDate: date('end_date', { mode: 'string' }),
     notes: text('notes'),
+    /** As the publication prints it: its activity label, its unit and its rate in that unit. */
+    activity: text('activity'),
+    publishedUnit: text('published_unit'),
+    publishedRate: numeric('published_rate', { precision: 20, scale: 10 }),
   },
   (t) => [
+    index('emission_factors_edition_idx').on(t.editionId),
     check('emission_factors_scope_check', sql`${t.scope} between 1 and 3`),
     check('emission_factors_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     index('emission_factors_lookup_idx').on(t.dataTypeId, t.sourceId, t.scope, t.startDate),
