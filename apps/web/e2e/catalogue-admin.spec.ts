@@ -24,7 +24,7 @@ test('a product administrator creates a data type, a unit and a composite', asyn
   await dialog.getByLabel('Name').fill('natural gas');
   await expect(dialog.getByText('A data type with that name already exists')).toBeVisible();
   await dialog.getByLabel('Name').fill('Wood pellets');
-  await dialog.getByRole('textbox', { name: 'Group' }).fill('Biomass');
+  await dialog.getByRole('combobox', { name: 'Group' }).fill('Biomass');
   await dialog.getByLabel('Standard Unit').fill('kg');
   await dialog.getByLabel('Source notes').fill('Supplier data sheet 2025');
   await expect(dialog.getByText('Give at least one scope a factor and a start date')).toBeVisible();
@@ -59,12 +59,12 @@ test('a product administrator creates a data type, a unit and a composite', asyn
   await page.getByRole('button', { name: 'New composite factor' }).click();
   const mix = page.getByRole('dialog', { name: 'New composite factor' });
   await mix.getByLabel('Name').fill('Diesel B20 blend');
-  await mix.getByRole('textbox', { name: 'Measured in' }).click();
+  await mix.getByRole('combobox', { name: 'Measured in' }).click();
   await page.getByRole('option', { name: 'kWh', exact: true }).click();
-  await mix.getByRole('textbox', { name: 'Component 1' }).click();
+  await mix.getByRole('combobox', { name: 'Component 1' }).click();
   await page.getByRole('option', { name: /^Diesel \(Diesel\)/ }).click();
   await mix.getByLabel('%').first().fill('80');
-  await mix.getByRole('textbox', { name: 'Component 2' }).click();
+  await mix.getByRole('combobox', { name: 'Component 2' }).click();
   await page.getByRole('option', { name: /^Bioethanol/ }).click();
   await mix.getByLabel('%').nth(1).fill('19');
   await expect(mix.getByText('The percentages must total 100 (they total 99)')).toBeVisible();
