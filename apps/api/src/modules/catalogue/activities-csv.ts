@@ -1,17 +1,7 @@
 import { ENERGY_TYPE_TYPES } from '@verdant/contracts/catalogue';
 import type { AdminDataType } from '@verdant/contracts/catalogue-admin';
+import { safeRow } from '@verdant/domain/spreadsheet-cells';
 import { stringify } from 'csv-stringify/sync';
-
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is written with a
- * leading apostrophe, so an exported name never executes (docs/architecture.md, House rules 17). A plain number
- * is left as it is.
- */
-export function safeCell(value: string | number | null | undefined): string | number {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return value;
-  return /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-}
 
 /** The admin data types list as activities.csv: one row per data type, its units in one cell. */
 export function activitiesCsv(list: AdminDataType[]): string {
@@ -42,5 +32,5 @@ export function activitiesCsv(list: AdminDataType[]): string {
     'Retired',
     'Source notes',
   ];
-  return stringify([header, ...rows.map((r) => r.map(safeCell))]);
+  return stringify([header, ...rows.map(safeRow)]);
 }
