@@ -35,7 +35,7 @@ test('a product administrator creates a data type, a unit and a composite', asyn
   await page.screenshot({ path: info.outputPath('new-data-type-1440.png') });
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Wood pellets created.')).toBeVisible();
-  const row = table.getByRole('row', { name: /Wood pellets/ });
+  const row = table.getByRole('row', { name: /^(Edit|Close) Wood pellets/ });
   await expect(row).toContainText('kg');
 
   await page.getByRole('button', { name: 'Edit Wood pellets' }).click();
