@@ -56,11 +56,18 @@ export function defineOperations<const T extends Record<string, OperationSpec>>(
   return out as OperationTable<T>;
 }
 
+/** A parameter's name: letters, digits and underscores, up to the first other character (`:measure-list`). */
+type ParamName<S extends string> = S extends `${infer N}-${string}`
+  ? ParamName<N>
+  : S extends `${infer N}.${string}`
+    ? ParamName<N>
+    : S;
+
 /** The `:name` parameters of a path, as a union of their names. */
 export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParamNames<`/${Rest}`>
+  ? ParamName<Name> | PathParamNames<`/${Rest}`>
   : P extends `${string}:${infer Name}`
-    ? Name
+    ? ParamName<Name>
     : never;
 
 type Coerced<In, Out> = {

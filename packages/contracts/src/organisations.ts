@@ -6,18 +6,27 @@ import {
 import { MSG } from '@verdant/domain/messages';
 import { looksLikeEmail } from '@verdant/domain/passwords';
 import { z } from 'zod';
-import { calendarDate, int4, int4Param, text } from './common';
+import { administrator, member } from './access';
+import { calendarDate, int4, int4Param, okResponse, text } from './common';
+import { defineOperations } from './operations';
+import {
+  expiryParams,
+  procurementExpiry,
+  procurementExpiryList,
+  procurementExpiryRequest,
+} from './organisations/expiries';
+import {
+  emissionsList,
+  monthParams,
+  siteAlertsList,
+  siteFigureList,
+  siteListParams,
+} from './organisations/overview';
+import { settingRequest, targetRequest } from './organisations/settings';
 
 const isoDate = calendarDate;
 
 export const organisationIdParam = z.object({ id: int4Param().positive() });
-export const expiryParams = organisationIdParam.extend({ expiryId: int4Param().positive() });
-export const monthParams = organisationIdParam.extend({
-  month: text().regex(/^\d{4}(0[1-9]|1[0-2])$/, 'Month must be yyyyMM'),
-});
-export const SITE_LIST_MEASURES = ['cons', 'cost', 'co2e'] as const;
-export const siteListParams = monthParams.extend({ measure: z.enum(SITE_LIST_MEASURES) });
-
 /** The spec's Organisation, every field, with what the caller may do with it. */
 export const organisation = z.object({
   id: z.number(),
@@ -105,98 +114,9 @@ export const createOrganisationRequest = z.object({
 });
 export type CreateOrganisationRequest = z.input<typeof createOrganisationRequest>;
 
-export const ALERT_SETTING_KEYS = [
-  'estimatesAlertEnabled',
-  'estimatesAlertCount',
-  'nillConsumptionAlertEnabled',
-  'nillConsumptionAlertCount',
-] as const;
-export type AlertSettingKey = (typeof ALERT_SETTING_KEYS)[number];
-
-/** The parsed form of `alertSettings`. */
-export interface AlertSettings {
-  estimatesAlertEnabled: boolean;
-  estimatesAlertCount: number | null;
-  nillConsumptionAlertEnabled: boolean;
-  nillConsumptionAlertCount: number | null;
-}
-
-/** Reads the stored JSON text; anything missing or malformed reads as off / unset. */
-export function parseAlertSettings(text: string | null): AlertSettings {
-  let raw: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = text ? JSON.parse(text) : {};
-    if (parsed && typeof parsed === 'object') raw = parsed as Record<string, unknown>;
-  } catch {
-    raw = {};
-  }
-  const count = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
-  return {
-    estimatesAlertEnabled: raw.estimatesAlertEnabled === true,
-    estimatesAlertCount: count(raw.estimatesAlertCount),
-    nillConsumptionAlertEnabled: raw.nillConsumptionAlertEnabled === true,
-    nillConsumptionAlertCount: count(raw.nillConsumptionAlertCount),
-  };
-}
-
-/** PUT /organisations/{id}/settings: one alert setting; counts are whole numbers of at least 0 (or null). */
-export const settingRequest = z.object({
-  key: text(),
-  value: z.union([z.boolean(), z.number(), text(), z.null()]),
-});
-export type SettingRequest = z.infer<typeof settingRequest>;
-
-/** PUT /organisations/{id}/target: the co2e target (kg CO2e) or the consumption target (kWh); null clears. */
-export const targetRequest = z
-  .object({
-    co2e: z.number().min(0, MSG.targetNotNumeric).nullable().optional(),
-    cons: z.number().min(0, MSG.targetNotNumeric).nullable().optional(),
-  })
-  .refine((t) => t.co2e !== undefined || t.cons !== undefined, MSG.targetNotNumeric);
-export type TargetRequest = z.infer<typeof targetRequest>;
-
-export const procurementExpiry = z.object({
-  expiryId: z.number(),
-  description: text(),
-  expiryDate: text(),
-  orgId: z.number(),
-});
-export type ProcurementExpiry = z.infer<typeof procurementExpiry>;
-export const procurementExpiryList = z.array(procurementExpiry);
-export const procurementExpiryRequest = z.object({
-  description: text()
-    .trim()
-    .min(1, MSG.procurementDescriptionRequired)
-    .max(ITEM_DESCRIPTION_MAX, MSG.procurementDescriptionTooLong),
-  expiryDate: isoDate(MSG.procurementDateRequired),
-});
-export type ProcurementExpiryRequest = z.infer<typeof procurementExpiryRequest>;
-
 /** An emission factor source the organisation may report with (global ones and its own). */
 export const factorSource = z.object({ id: z.number(), name: text(), isDefault: z.boolean() });
 export const factorSourceList = z.array(factorSource);
-
-/** A site ranked by one figure of one month (highest first). */
-export const siteFigure = z.object({ siteId: z.number(), siteName: text(), value: z.number() });
-export const siteFigureList = z.object({ month: text(), unit: text(), sites: z.array(siteFigure) });
-export type SiteFigureList = z.infer<typeof siteFigureList>;
-
-/** The highest emitters of one month, with their scope 1, 2 and 3 emissions (kg CO2e, whole numbers). */
-export const siteEmissions = z.object({
-  siteId: z.number(),
-  siteName: text(),
-  scope1: z.number(),
-  scope2: z.number(),
-  scope3: z.number(),
-  total: z.number(),
-});
-export const emissionsList = z.object({ month: text(), unit: text(), sites: z.array(siteEmissions) });
-export type EmissionsList = z.infer<typeof emissionsList>;
-
-/** Sites by number of alerts (most first). */
-export const siteAlerts = z.object({ siteId: z.number(), siteName: text(), alerts: z.number() });
-export const siteAlertsList = z.array(siteAlerts);
-export type SiteAlerts = z.infer<typeof siteAlerts>;
 
 /** Whether the organisation's figures are up to date: meters waiting for the background recompute. */
 export const ledgerStatus = z.object({ pendingMeters: int4().min(0), fresh: z.boolean() });
@@ -207,4 +127,146 @@ export const createdOrganisation = z.object({
   success: z.literal(true),
   message: text(),
   data: organisation,
+});
+
+const one = { params: organisationIdParam } as const;
+const members = member('params.id');
+const admins = administrator('params.id');
+
+/** The organisation page, its settings, targets, expiries and overview lists (core-portal.md 2.3, 7). */
+export const organisationsOperations = defineOperations('organisations', {
+  create: {
+    method: 'POST',
+    path: '/organisations',
+    summary: 'Add Organisation (product administrators)',
+    access: 'product-administrator',
+    body: createOrganisationRequest,
+    answer: createdOrganisation,
+  },
+  read: {
+    method: 'GET',
+    path: '/organisations/:id',
+    summary: 'The whole organisation',
+    access: members,
+    ...one,
+    answer: organisation,
+  },
+  update: {
+    method: 'PUT',
+    path: '/organisations/:id',
+    summary: 'Save every editable field (administrators)',
+    access: admins,
+    ...one,
+    body: organisationUpdate,
+    answer: organisation,
+  },
+  ledgerStatus: {
+    method: 'GET',
+    path: '/organisations/:id/ledger-status',
+    summary: "Whether the organisation's figures are fresh (meters waiting for the background recompute)",
+    access: members,
+    ...one,
+    answer: ledgerStatus,
+  },
+  saveSetting: {
+    method: 'PUT',
+    path: '/organisations/:id/settings',
+    summary: 'Save one alert setting (key, value)',
+    access: admins,
+    ...one,
+    body: settingRequest,
+    answer: organisation,
+  },
+  saveTarget: {
+    method: 'PUT',
+    path: '/organisations/:id/target',
+    summary: 'Save the co2e or consumption target',
+    access: admins,
+    ...one,
+    body: targetRequest,
+    answer: organisation,
+  },
+  // Enabling lets members back in: only a product administrator may; an administrator may disable.
+  enable: {
+    method: 'POST',
+    path: '/organisations/:id/enable',
+    summary: 'Enable a disabled organisation (product administrators)',
+    access: 'product-administrator',
+    ...one,
+    answer: organisationMessage,
+  },
+  disable: {
+    method: 'POST',
+    path: '/organisations/:id/disable',
+    summary: 'Disable the organisation: every member loses access',
+    access: admins,
+    ...one,
+    answer: organisationMessage,
+  },
+  factorSources: {
+    method: 'GET',
+    path: '/organisations/:id/factor-sources',
+    summary: 'Emission factor sources the organisation may report with',
+    access: members,
+    ...one,
+    answer: factorSourceList,
+  },
+  expiries: {
+    method: 'GET',
+    path: '/organisations/:id/procurement-expiry',
+    summary: 'Procurement expiries, soonest first',
+    access: members,
+    ...one,
+    answer: procurementExpiryList,
+  },
+  addExpiry: {
+    method: 'POST',
+    path: '/organisations/:id/procurement-expiry',
+    summary: 'Add a procurement expiry',
+    access: admins,
+    ...one,
+    body: procurementExpiryRequest,
+    answer: procurementExpiry,
+  },
+  updateExpiry: {
+    method: 'PUT',
+    path: '/organisations/:id/procurement-expiry/:expiryId',
+    summary: 'Change a procurement expiry',
+    access: admins,
+    params: expiryParams,
+    body: procurementExpiryRequest,
+    answer: procurementExpiry,
+  },
+  deleteExpiry: {
+    method: 'DELETE',
+    path: '/organisations/:id/procurement-expiry/:expiryId',
+    summary: 'Delete a procurement expiry',
+    access: admins,
+    params: expiryParams,
+    answer: okResponse,
+  },
+  siteList: {
+    method: 'GET',
+    path: '/organisations/:id/site-:measure-list/:month',
+    summary: 'Sites ranked by consumption (kWh), cost or emissions in a month (yyyyMM)',
+    access: members,
+    params: siteListParams,
+    answer: siteFigureList,
+  },
+  emissionsList: {
+    method: 'GET',
+    path: '/organisations/:id/emissions-list/:month',
+    summary: 'Highest emitting sites in a month (yyyyMM), scope by scope',
+    access: members,
+    params: monthParams,
+    answer: emissionsList,
+  },
+  siteAlerts: {
+    method: 'GET',
+    path: '/organisations/:id/site-alerts-list',
+    summary: 'Sites with the most alerts',
+    access: members,
+    ...one,
+    answer: siteAlertsList,
+  },
 });

@@ -4,7 +4,7 @@ import { YEAR_ENDS } from '@verdant/domain/targets/financial-years';
 import { PROFILE_FROM } from '@verdant/domain/targets/profiles';
 import { z } from 'zod';
 import { idNumber, int4, text } from './common';
-import { targetRequest } from './organisations';
+import { targetRequest } from './organisations/settings';
 
 /** A target's name: at least 3 characters (core-portal.md 5 Target). */
 export const TARGET_NAME_MIN = 3;

@@ -46,7 +46,6 @@ const NOT_MOVED_YET = new Set([
   'features/manage-deleted/api.ts',
   'features/my-details/api.ts',
   'features/org-wide-updates/api.ts',
-  'features/organisation/api.ts',
   'features/organisation/components/add-organisation-modal.tsx',
   'features/organisations/api.ts',
   'features/rates/api.ts',

@@ -4,7 +4,7 @@ import {
   REPORT_STATUS,
   type VirtualInvoiceOfMeter,
 } from '@verdant/contracts/invoice-alerts';
-import { parseAlertSettings } from '@verdant/contracts/organisations';
+import { parseAlertSettings } from '@verdant/contracts/organisations/settings';
 import type { DbOrTx } from '@verdant/db/client';
 import {
   type AuditCode,

@@ -1,20 +1,19 @@
 import {
-  ALERT_SETTING_KEYS,
-  type AlertSettingKey,
   type CreateOrganisationRequest,
   createOrganisationRequest,
-  type EmissionsList,
   type LedgerStatus,
   type Organisation,
   type OrganisationUpdate,
-  type ProcurementExpiry,
-  type ProcurementExpiryRequest,
+} from '@verdant/contracts/organisations';
+import type { ProcurementExpiry, ProcurementExpiryRequest } from '@verdant/contracts/organisations/expiries';
+import type { EmissionsList, SiteAlerts, SiteFigureList } from '@verdant/contracts/organisations/overview';
+import {
+  ALERT_SETTING_KEYS,
+  type AlertSettingKey,
   parseAlertSettings,
   type SettingRequest,
-  type SiteAlerts,
-  type SiteFigureList,
   type TargetRequest,
-} from '@verdant/contracts/organisations';
+} from '@verdant/contracts/organisations/settings';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { markPending, pendingCount } from '@verdant/db/ledger/pending';
 import { setFactorSource } from '@verdant/db/ledger/queries';

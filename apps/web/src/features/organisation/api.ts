@@ -1,27 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { energyTypeList, energyUnitList, lookupList } from '@verdant/contracts/catalogue';
-import { okResponse } from '@verdant/contracts/common';
+import { catalogueOperations } from '@verdant/contracts/catalogue';
 import { dashboardOperations } from '@verdant/contracts/dashboard';
 import {
   type CreateOrganisationRequest,
-  createdOrganisation,
-  emissionsList,
-  factorSourceList,
-  ledgerStatus,
   type Organisation,
   type OrganisationUpdate,
-  organisationMessage,
-  organisation as organisationSchema,
-  type ProcurementExpiryRequest,
-  procurementExpiry,
-  procurementExpiryList,
-  siteAlertsList,
-  siteFigureList,
+  organisationsOperations as ops,
 } from '@verdant/contracts/organisations';
+import type { ProcurementExpiryRequest } from '@verdant/contracts/organisations/expiries';
+import { type ReferenceList, referenceOperations } from '@verdant/contracts/reference';
 import { POLL_MS } from '@verdant/domain/constants';
 import { useCallback, useEffect, useRef } from 'react';
-import { api } from '../../lib/api-client';
-import { invalidate } from '../../lib/operations';
+import { call, invalidate, keyOf, useOperation } from '../../lib/operations';
 import { enqueue } from '../../lib/serial-queue';
 import { useOrganisationId } from '../../lib/session-store';
 
@@ -30,21 +20,15 @@ export function useCurrentOrganisationId(): number | null {
   return useOrganisationId();
 }
 
-export const organisationKeys = {
-  one: (id: number | null) => ['organisation', id] as const,
-  expiries: (id: number | null) => ['organisation', id, 'procurement-expiry'] as const,
-  sources: (id: number | null) => ['organisation', id, 'factor-sources'] as const,
-  ledgerStatus: (id: number | null) => ['organisation', id, 'ledger-status'] as const,
-  list: (id: number | null, ...parts: string[]) => ['organisation', id, 'list', ...parts] as const,
-};
+/** The input of an operation on the session's organisation, or null (wait) while there is none. */
+const onOrganisation = (id: number | null) => (id === null ? null : { params: { id } });
+
+/** The cache key of the organisation itself: saves put their answer there. */
+const organisationKey = (id: number | null) => keyOf(ops.read, onOrganisation(id), id);
 
 export function useOrganisation() {
   const id = useCurrentOrganisationId();
-  return useQuery({
-    queryKey: organisationKeys.one(id),
-    queryFn: ({ signal }) => api.get(`/organisations/${id}`, { schema: organisationSchema, signal }),
-    enabled: id !== null,
-  });
+  return useOperation(ops.read, onOrganisation(id));
 }
 
 /** The editable fields of an organisation, as PUT /organisations/{id} wants them: the whole set. */
@@ -83,27 +67,26 @@ export function useSaveOrganisation() {
   return useCallback(
     (change: Partial<OrganisationUpdate>) =>
       enqueue(`organisation:${id}`, async () => {
-        const base = queryClient.getQueryData<Organisation>(organisationKeys.one(id));
-        if (!base) throw new Error('The organisation has not loaded yet');
-        const saved = await api.put(`/organisations/${id}`, {
+        const base = queryClient.getQueryData<Organisation>(organisationKey(id));
+        if (!base || id === null) throw new Error('The organisation has not loaded yet');
+        const saved = await call(ops.update, {
+          params: { id },
           body: { ...toOrganisationUpdate(base), ...change },
-          schema: organisationSchema,
         });
-        queryClient.setQueryData(organisationKeys.one(id), saved);
-        await refreshFigures(queryClient, id);
+        queryClient.setQueryData(organisationKey(id), saved);
+        await refreshFigures(queryClient);
         // A new factor source is recomputed in the background: useLedgerStatus watches it finish.
-        await queryClient.invalidateQueries({ queryKey: organisationKeys.ledgerStatus(id) });
+        await invalidate(queryClient, ops.ledgerStatus);
         return saved;
       }),
     [queryClient, id],
   );
 }
 
-async function refreshFigures(queryClient: ReturnType<typeof useQueryClient>, id: number | null) {
+async function refreshFigures(queryClient: ReturnType<typeof useQueryClient>) {
   await Promise.all([
-    invalidate(queryClient, dashboardOperations),
-    queryClient.invalidateQueries({ queryKey: organisationKeys.list(id) }),
-    queryClient.invalidateQueries({ queryKey: ['current-user', id, 'org-summary'] }),
+    invalidate(queryClient, dashboardOperations, ops.siteList, ops.emissionsList, ops.siteAlerts),
+    queryClient.invalidateQueries({ queryKey: ['current-user'] }),
   ]);
 }
 
@@ -114,10 +97,7 @@ async function refreshFigures(queryClient: ReturnType<typeof useQueryClient>, id
 export function useLedgerStatus() {
   const queryClient = useQueryClient();
   const id = useCurrentOrganisationId();
-  const query = useQuery({
-    queryKey: organisationKeys.ledgerStatus(id),
-    queryFn: ({ signal }) => api.get(`/organisations/${id}/ledger-status`, { schema: ledgerStatus, signal }),
-    enabled: id !== null,
+  const query = useOperation(ops.ledgerStatus, onOrganisation(id), {
     refetchInterval: (q) => (q.state.data?.fresh === false ? POLL_MS : false),
   });
   const fresh = query.data?.fresh;
@@ -126,7 +106,7 @@ export function useLedgerStatus() {
     if (fresh === false) waited.current = true;
     if (fresh === true && waited.current) {
       waited.current = false;
-      void refreshFigures(queryClient, id);
+      void refreshFigures(queryClient);
     }
   }, [fresh, queryClient, id]);
   return query;
@@ -139,11 +119,8 @@ export function useSaveSetting() {
   return useCallback(
     (key: string, value: boolean | string | null) =>
       enqueue(`organisation:${id}`, async () => {
-        const saved = await api.put(`/organisations/${id}/settings`, {
-          body: { key, value },
-          schema: organisationSchema,
-        });
-        queryClient.setQueryData(organisationKeys.one(id), saved);
+        const saved = await call(ops.saveSetting, { params: { id: id ?? 0 }, body: { key, value } });
+        queryClient.setQueryData(organisationKey(id), saved);
         return saved;
       }),
     [queryClient, id],
@@ -156,11 +133,11 @@ export function useSaveTarget() {
   return useCallback(
     (kind: 'co2e' | 'cons', value: string | null) =>
       enqueue(`organisation:${id}`, async () => {
-        const saved = await api.put(`/organisations/${id}/target`, {
+        const saved = await call(ops.saveTarget, {
+          params: { id: id ?? 0 },
           body: { [kind]: value === null ? null : Number(value) },
-          schema: organisationSchema,
         });
-        queryClient.setQueryData(organisationKeys.one(id), saved);
+        queryClient.setQueryData(organisationKey(id), saved);
         return saved;
       }),
     [queryClient, id],
@@ -171,127 +148,90 @@ export function useSetEnabled() {
   const queryClient = useQueryClient();
   const id = useCurrentOrganisationId();
   return useMutation({
-    mutationFn: (enabled: boolean) =>
-      api.post(`/organisations/${id}/${enabled ? 'enable' : 'disable'}`, { schema: organisationMessage }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.one(id) }),
+    mutationFn: (enabled: boolean) => call(enabled ? ops.enable : ops.disable, { params: { id: id ?? 0 } }),
+    onSuccess: () => invalidate(queryClient, ops.read),
   });
 }
 
-export function useFactorSources() {
-  const id = useCurrentOrganisationId();
-  return useQuery({
-    queryKey: organisationKeys.sources(id),
-    queryFn: ({ signal }) =>
-      api.get(`/organisations/${id}/factor-sources`, { schema: factorSourceList, signal }),
-    enabled: id !== null,
-  });
-}
+export const useFactorSources = () =>
+  useOperation(ops.factorSources, onOrganisation(useCurrentOrganisationId()));
 
-export function useExpiries() {
-  const id = useCurrentOrganisationId();
-  return useQuery({
-    queryKey: organisationKeys.expiries(id),
-    queryFn: ({ signal }) =>
-      api.get(`/organisations/${id}/procurement-expiry`, { schema: procurementExpiryList, signal }),
-    enabled: id !== null,
-  });
-}
+export const useExpiries = () => useOperation(ops.expiries, onOrganisation(useCurrentOrganisationId()));
 
 /** Adds (no expiryId) or changes (expiryId) a procurement expiry. */
 export function useSaveExpiry() {
   const queryClient = useQueryClient();
-  const id = useCurrentOrganisationId();
+  const id = useCurrentOrganisationId() ?? 0;
   return useMutation({
     mutationFn: ({ expiryId, body }: { expiryId?: number; body: ProcurementExpiryRequest }) =>
       expiryId === undefined
-        ? api.post(`/organisations/${id}/procurement-expiry`, { body, schema: procurementExpiry })
-        : api.put(`/organisations/${id}/procurement-expiry/${expiryId}`, { body, schema: procurementExpiry }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.expiries(id) }),
+        ? call(ops.addExpiry, { params: { id }, body })
+        : call(ops.updateExpiry, { params: { id, expiryId }, body }),
+    onSuccess: () => invalidate(queryClient, ops.expiries),
   });
 }
 
 export function useDeleteExpiry() {
   const queryClient = useQueryClient();
-  const id = useCurrentOrganisationId();
+  const id = useCurrentOrganisationId() ?? 0;
   return useMutation({
-    mutationFn: (expiryId: number) =>
-      api.delete(`/organisations/${id}/procurement-expiry/${expiryId}`, { schema: okResponse }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.expiries(id) }),
+    mutationFn: (expiryId: number) => call(ops.deleteExpiry, { params: { id, expiryId } }),
+    onSuccess: () => invalidate(queryClient, ops.expiries),
   });
 }
 
-export function useCreateOrganisation() {
-  return useMutation({
-    mutationFn: (body: CreateOrganisationRequest) =>
-      api.post('/organisations', { body, schema: createdOrganisation }),
-  });
-}
+export const useCreateOrganisation = () =>
+  useMutation({ mutationFn: (body: CreateOrganisationRequest) => call(ops.create, { body }) });
 
 export function useSiteRanking(measure: 'cons' | 'cost' | 'co2e', month: string) {
   const id = useCurrentOrganisationId();
-  return useQuery({
-    queryKey: organisationKeys.list(id, measure, month),
-    queryFn: ({ signal }) =>
-      api.get(`/organisations/${id}/site-${measure}-list/${month}`, { schema: siteFigureList, signal }),
-    enabled: id !== null,
+  return useOperation(ops.siteList, id === null ? null : { params: { id, measure, month } }, {
     placeholderData: keepPreviousData,
   });
 }
 
 export function useEmitters(month: string) {
   const id = useCurrentOrganisationId();
-  return useQuery({
-    queryKey: organisationKeys.list(id, 'emissions', month),
-    queryFn: ({ signal }) =>
-      api.get(`/organisations/${id}/emissions-list/${month}`, { schema: emissionsList, signal }),
-    enabled: id !== null,
+  return useOperation(ops.emissionsList, id === null ? null : { params: { id, month } }, {
     placeholderData: keepPreviousData,
   });
 }
 
-export function useSiteAlerts() {
-  const id = useCurrentOrganisationId();
-  return useQuery({
-    queryKey: organisationKeys.list(id, 'alerts'),
-    queryFn: ({ signal }) =>
-      api.get(`/organisations/${id}/site-alerts-list`, { schema: siteAlertsList, signal }),
-    enabled: id !== null,
-  });
-}
+export const useSiteAlerts = () => useOperation(ops.siteAlerts, onOrganisation(useCurrentOrganisationId()));
 
 export interface Choice {
   value: string;
   label: string;
 }
 
+const byOrder = (items: readonly { Id: string | number; Descr: string; Order: number }[]): Choice[] =>
+  [...items].sort((a, b) => a.Order - b.Order).map((i) => ({ value: String(i.Id), label: i.Descr }));
+
 /** A reference list (GET /lookups/{name}) as select choices; the same for everyone, so kept for the session. */
-export function useChoices(name: string) {
-  return useQuery({
-    queryKey: ['lookups', name, 'choices'],
-    queryFn: async ({ signal }): Promise<Choice[]> => {
-      const items = await api.get(`/lookups/${name}`, { schema: lookupList, signal });
-      return [...items]
-        .sort((a, b) => a.Order - b.Order)
-        .map((i) => ({ value: String(i.Id), label: i.Descr }));
+export const useChoices = (name: ReferenceList) =>
+  useOperation(referenceOperations[name], {}, { select: byOrder, staleTime: Number.POSITIVE_INFINITY });
+
+/** The catalogue's load measurement units as select choices. */
+export const useLoadChoices = () =>
+  useOperation(
+    catalogueOperations.loadMeasurements,
+    {},
+    {
+      select: byOrder,
+      staleTime: Number.POSITIVE_INFINITY,
     },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
+  );
 
 /** Units a consumption can be reported in: the units of the first energy data type (kWh, MWh, GJ, ...). */
 export function useEnergyUnitChoices() {
-  return useQuery({
-    queryKey: ['lookups', 'reporting-energy-units'],
-    queryFn: async ({ signal }): Promise<Choice[]> => {
-      const [types, units] = await Promise.all([
-        api.get('/lookups/energy-types', { schema: energyTypeList, signal }),
-        api.get('/lookups/energy-units', { schema: energyUnitList, signal }),
-      ]);
-      const energy = types.find((t) => t.energytypeId === 1 && !t.retired);
-      return units
-        .filter((u) => u.energyId === energy?.id)
-        .map((u) => ({ value: String(u.unitId), label: u.name }));
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const types = useOperation(catalogueOperations.energyTypes, {}, { staleTime: Number.POSITIVE_INFINITY });
+  const units = useOperation(catalogueOperations.energyUnits, {}, { staleTime: Number.POSITIVE_INFINITY });
+  const energy = types.data?.find((t) => t.energytypeId === 1 && !t.retired);
+  const data =
+    types.data && units.data
+      ? units.data
+          .filter((u) => u.energyId === energy?.id)
+          .map((u) => ({ value: String(u.unitId), label: u.name }))
+      : undefined;
+  return { data };
 }

@@ -1,4 +1,4 @@
-import type { EmissionsList, SiteFigureList } from '@verdant/contracts/organisations';
+import type { EmissionsList, SiteFigureList } from '@verdant/contracts/organisations/overview';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { axisScale, formatQuantity } from '@verdant/domain/unit-scaling';
 import type { ChartOption } from '../../components/chart';

@@ -10,7 +10,7 @@ import { api } from '../../../lib/api-client';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import { setSessionOrganisation } from '../../../lib/session-store';
-import { type Choice, useChoices, useCreateOrganisation, useEnergyUnitChoices } from '../api';
+import { type Choice, useChoices, useCreateOrganisation, useEnergyUnitChoices, useLoadChoices } from '../api';
 
 const switchAnswer = z.object({ success: z.literal(true), data: orgSummary });
 
@@ -58,7 +58,7 @@ function AddOrganisationForm({ onClose }: { onClose: () => void }) {
       label: 'Energy Unit for Reporting',
       choices: useEnergyUnitChoices().data ?? [],
     },
-    { key: 'loadId', label: 'Load Unit for Reporting', choices: useChoices('load-measurements').data ?? [] },
+    { key: 'loadId', label: 'Load Unit for Reporting', choices: useLoadChoices().data ?? [] },
     {
       key: 'graphingOrder',
       label: 'Year Order for Reporting',

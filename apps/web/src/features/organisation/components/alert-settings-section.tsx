@@ -1,5 +1,6 @@
 import { SimpleGrid, Switch } from '@mantine/core';
-import { type Organisation, parseAlertSettings } from '@verdant/contracts/organisations';
+import type { Organisation } from '@verdant/contracts/organisations';
+import { parseAlertSettings } from '@verdant/contracts/organisations/settings';
 import { useState } from 'react';
 import { InlineField } from '../../../components/inline-field';
 import { SettingsSection } from '../../../components/settings-section';

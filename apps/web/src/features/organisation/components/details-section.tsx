@@ -4,7 +4,7 @@ import { organisationUpdate } from '@verdant/contracts/organisations';
 import type { InlineMode } from '@verdant/domain/inline-values';
 import { InlineField } from '../../../components/inline-field';
 import { SettingsSection } from '../../../components/settings-section';
-import { type Choice, useChoices, useEnergyUnitChoices, useSaveOrganisation } from '../api';
+import { type Choice, useChoices, useEnergyUnitChoices, useLoadChoices, useSaveOrganisation } from '../api';
 import { SaveSelect } from './save-select';
 
 type TextKey = {
@@ -45,7 +45,7 @@ export function DetailsSection({ organisation }: { organisation: Organisation })
   const types = useChoices('organisation-types').data ?? [];
   const countries = useChoices('countries').data ?? [];
   const reporting = useChoices('financial-reporting').data ?? [];
-  const loads = useChoices('load-measurements').data ?? [];
+  const loads = useLoadChoices().data ?? [];
   const orders = useChoices('year-orders').data ?? [];
   const units = useEnergyUnitChoices().data ?? [];
 

@@ -14,7 +14,7 @@ import {
   type ProcurementExpiry,
   type ProcurementExpiryRequest,
   procurementExpiryRequest,
-} from '@verdant/contracts/organisations';
+} from '@verdant/contracts/organisations/expiries';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { fill, MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
