@@ -3,7 +3,7 @@ import { shoot } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /*
- * Top Consumption Increase and Decrease compare like with like (domain.md, Dashboard figures): no distance
+ * Top Consumption Increase and Decrease compare like with like (docs/domain.md, Dashboard figures): no distance
  * meter in km beside energy meters, and no reversed, not yet rebilled month shown as a -100 % saving.
  */
 test('the movers list energy meters with whole months only', async ({ page }, info) => {

@@ -1,6 +1,6 @@
 /**
  * Which side of GST a cost is on, said wherever cost is shown (docs/decisions/formats.md, "Cost says which
- * side of GST"): the ledger's cost is before GST (domain.md 1, Invoices), an invoice's Total Payable after.
+ * side of GST"): the ledger's cost is before GST (docs/domain.md, Inputs), an invoice's Total Payable after.
  */
 export const EXCL_GST = 'excl. GST';
 export const INCL_GST = 'incl. GST';

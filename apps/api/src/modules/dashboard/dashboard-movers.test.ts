@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
 /*
- * Top Consumption Increase / Decrease compare like with like (domain.md, "Dashboard figures"): energy meters
+ * Top Consumption Increase / Decrease compare like with like (docs/domain.md, "Dashboard figures"): energy meters
  * only, and only months that are whole in both years. Today is 21 November 2026: October 2026 against
  * October 2025.
  *

@@ -8,7 +8,7 @@ export const monthlyTotals = readModel.monthlyTotals;
 
 /**
  * Per meter measuring energy (kWh), consumption in two months, for meters whose both months are whole
- * (domain.md, "Dashboard figures"): a meter whose invoice has not arrived, or was reversed and not yet billed
+ * (docs/domain.md, "Dashboard figures"): a meter whose invoice has not arrived, or was reversed and not yet billed
  * again, is not a -100% decrease, and a distance or water meter is never compared beside an energy meter.
  */
 export async function meterChanges(

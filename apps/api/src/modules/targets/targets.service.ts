@@ -71,7 +71,7 @@ export function createTargetsService({ db, clock }: { db: Db; clock: () => Date 
     meterIds: number[] | null,
   ): Promise<Performance> {
     const { months } = performanceMonths(spec);
-    // Today's month is still filling (domain.md 6): marked incomplete; later months have no figures yet.
+    // Today's month is still filling (docs/domain.md, Completeness and estimates): marked incomplete; later months have no figures yet.
     const current = `${clock().toISOString().slice(0, 7)}-01`;
     const last = months[months.length - 1] ?? '';
     const { values, incomplete } = await q.monthlyMeasure(

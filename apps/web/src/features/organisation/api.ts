@@ -108,7 +108,7 @@ export function useLedgerStatus() {
       waited.current = false;
       void refreshFigures(queryClient);
     }
-  }, [fresh, queryClient, id]);
+  }, [fresh, queryClient]);
   return query;
 }
 
