@@ -169,8 +169,13 @@ export async function loadDatabase(pool: pg.Pool, dir: string): Promise<Database
     }
     if (filled.length > 0) await client.query(`truncate table ${filled.join(', ')} cascade`);
     for (const table of manifest.tables) {
+      const name = `${SCHEMA}.${ident(client, table.name)}`;
+      // A table kept by a trigger on an earlier one (sign-in identifiers, from people) was just filled by
+      // that trigger: the backup's rows are the truth, so they replace what the trigger wrote.
+      const { rows } = await client.query(`select exists (select from ${name}) as filled`);
+      if (rows[0]?.filled) await client.query(`delete from ${name}`);
       const list = table.columns.map((c) => ident(client, c)).join(', ');
-      const sink = client.query(copyFrom(`copy ${SCHEMA}.${ident(client, table.name)} (${list}) from stdin`));
+      const sink = client.query(copyFrom(`copy ${name} (${list}) from stdin`));
       await pipeline(createReadStream(path.join(dir, table.file)), sink);
     }
     for (const s of manifest.sequences) {

@@ -1,7 +1,6 @@
 import { ENERGY_TYPE_TYPES } from '@verdant/contracts/catalogue';
 import type { AdminDataType } from '@verdant/contracts/catalogue-admin';
-import { safeRow } from '@verdant/domain/spreadsheet-cells';
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from '../../lib/spreadsheet';
 
 /** The admin data types list as activities.csv: one row per data type, its units in one cell. */
 export function activitiesCsv(list: AdminDataType[]): string {
@@ -32,5 +31,5 @@ export function activitiesCsv(list: AdminDataType[]): string {
     'Retired',
     'Source notes',
   ];
-  return stringify([header, ...rows.map(safeRow)]);
+  return csvText([header, ...rows]);
 }

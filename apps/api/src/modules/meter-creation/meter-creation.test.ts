@@ -440,7 +440,7 @@ describe('lookups for the wizard', () => {
     expect(retailers).toContainEqual({
       retailerId: 4,
       retailerDescr: 'Meridian Energy',
-      loadId: null,
+      loadId: 2, // kVA: docs/decisions/catalogue.md, "Retailers' load units"
       stdUnit: null,
       type: 'Electricity',
     });
