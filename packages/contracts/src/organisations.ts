@@ -57,6 +57,22 @@ export const organisation = z.object({
   consTarget: z.number().nullable(),
   co2eTarget: z.number().nullable(),
   ownFactors: z.boolean(),
+  /** The organisation's time zone (IANA): its days, months, "today", and the clock its half hours are stored on. */
+  timeZone: text(),
+  /**
+   * The latest change of time zone that moves the stored half hours to the new clock: pending or running until
+   * the job has moved them (the zone changes with them), then finished or failed. Null when there was none.
+   */
+  timeZoneMove: z
+    .object({
+      fromZone: text(),
+      toZone: text(),
+      status: z.enum(['pending', 'running', 'finished', 'failed']),
+      meters: int4(),
+      days: int4(),
+      error: text().nullable(),
+    })
+    .nullable(),
   /** Whether the caller may change the organisation (its administrators and product administrators). */
   mayEdit: z.boolean(),
   /** Whether the caller may enable a disabled organisation (product administrators). */
@@ -171,7 +187,7 @@ export const organisationsOperations = defineOperations('organisations', {
   saveSetting: {
     method: 'PUT',
     path: '/organisations/:id/settings',
-    summary: 'Save one alert setting (key, value)',
+    summary: 'Save one alert setting or the time zone (key, value; moveHalfHours with the time zone)',
     access: admins,
     ...one,
     body: settingRequest,

@@ -125,6 +125,12 @@ export const MSG = {
   reportingYearEndInvalid: 'Reporting year end must be 12 (calendar), 3 (Apr-Mar) or 6 (Jul-Jun)',
   factorSourceUnknown: 'Choose an emission factor source from the list',
   settingUnknown: 'That setting cannot be changed here',
+  timeZoneUnknown: 'Choose a time zone of the IANA list, such as Australia/Sydney or Pacific/Auckland.',
+  timeZoneMoving:
+    'The half-hour data is being moved to the clock of {zone}: change the time zone again once that has finished.',
+  timeZoneNotMovable:
+    'The clocks of {from} and {to} differ by part of a half hour, so the half-hour data cannot be moved to the new clock: change the time zone without moving it.',
+  timeZoneMoveFailed: 'The half-hour data could not be moved, so the time zone is still {zone}: {detail}',
   targetNotNumeric: 'Target must be a number of at least 0',
   procurementDescriptionRequired: 'Description is required',
   procurementDescriptionTooLong: 'Description cannot be longer than 75 characters',

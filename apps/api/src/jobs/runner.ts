@@ -5,6 +5,7 @@ import type { Storage } from '../lib/storage';
 import { evaluateInvoiceAlertsJob } from './evaluate-invoice-alerts.job';
 import type { JobDefinition, JobQueue } from './job-definition';
 import { meterLoadJob } from './meter-load.job';
+import { moveHalfHoursJob } from './move-half-hours.job';
 import { purgeDeletedAssetsJob } from './purge-deleted-assets.job';
 import { recomputePendingJob } from './recompute-pending.job';
 
@@ -14,6 +15,7 @@ export const JOBS: JobDefinition[] = [
   purgeDeletedAssetsJob as JobDefinition,
   evaluateInvoiceAlertsJob as JobDefinition,
   meterLoadJob as JobDefinition,
+  moveHalfHoursJob as JobDefinition,
 ];
 
 /** pg-boss keeps its tables in this schema of the portal's own database. */

@@ -38,10 +38,18 @@ export function parseAlertSettings(text: string | null): AlertSettings {
   };
 }
 
-/** PUT /organisations/{id}/settings: one alert setting; counts are whole numbers of at least 0 (or null). */
+/**
+ * PUT /organisations/{id}/settings: one alert setting (counts are whole numbers of at least 0, or null), or the
+ * time zone (key timeZone, a zone of the IANA list).
+ */
 export const settingRequest = z.object({
   key: text(),
   value: z.union([z.boolean(), z.number(), text(), z.null()]),
+  /**
+   * With key timeZone: move the stored half hours to the new zone's clock (a job, the zone changing with them),
+   * rather than leave them on the dates they have.
+   */
+  moveHalfHours: z.boolean().optional(),
 });
 export type SettingRequest = z.infer<typeof settingRequest>;
 

@@ -258,3 +258,32 @@ export const procurementExpiries = pgTable(
   },
   (t) => [index('procurement_expiries_organisation_idx').on(t.organisationId)],
 );
+
+/**
+ * An administrator's change of the organisation's time zone that moves its stored half hours to the new clock
+ * (docs/decisions/organisations.md, Time zone): the job moves them and sets the zone in one transaction.
+ */
+export const timeZoneMoves = pgTable(
+  'time_zone_moves',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    fromZone: text('from_zone').notNull(),
+    toZone: text('to_zone').notNull(),
+    /** pending, running, finished or failed. */
+    status: text('status').notNull().default('pending'),
+    /** Data sources and days moved, once finished. */
+    meters: integer('meters').notNull().default(0),
+    days: integer('days').notNull().default(0),
+    error: text('error'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('time_zone_moves_organisation_idx').on(t.organisationId, t.createdAt),
+    check('time_zone_moves_status_check', sql`${t.status} in ('pending', 'running', 'finished', 'failed')`),
+  ],
+);

@@ -24,6 +24,8 @@ export const IMPORT_MSG = {
   duplicateFile: 'This file was already imported on {date}; nothing changed.',
   interrupted: 'The import stopped before it finished; nothing was imported. Upload the file again.',
   fileMissing: 'The uploaded file is no longer stored; upload it again.',
+  zoneChanged:
+    "The organisation's time zone changed while the file was loading, so nothing was imported: load it again.",
   // Uploads.
   importTooLarge: 'The file is larger than {size} MB, the most an import takes. Split it into smaller files.',
   importEmpty: 'The file is empty.',

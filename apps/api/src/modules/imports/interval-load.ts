@@ -5,6 +5,7 @@ import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
 import { localClock } from '@verdant/domain/imports/local-time';
 import type { ImportEvent } from '@verdant/domain/imports/types';
+import { sql } from 'drizzle-orm';
 import { type AuditActor, audit } from '../../lib/audit';
 import { RecordSink } from './day-records';
 import type { MeterIndex } from './meter-index';
@@ -104,6 +105,12 @@ export async function loadIntervalFile(
   const touched = [...new Set([...sink.touchedMeters, ...records.meters])].sort((a, b) => a - b);
   await registers.save(tx, organisationId);
   await lockMeters(tx, touched);
+  // A move of the organisation's half hours to a new clock holds every meter until it commits: a load that read
+  // the file on the old clock is refused rather than land on the new (docs/decisions/organisations.md, Time zone).
+  const zone = await tx.execute<{ time_zone: string }>(
+    sql`select time_zone from organisations where id = ${organisationId}`,
+  );
+  if (zone.rows[0]?.time_zone !== o.zone) throw new ImportFileError(IMPORT_MSG.zoneChanged);
   await sink.stageParts(client, organisationId);
   const merged = await mergeStage(client, organisationId);
   await records.write(o.actor, o.filename);

@@ -28,6 +28,7 @@ import { allowedOf, visibleMeters } from '../../lib/rights';
 import { assertNotTestDriveOrganisation } from '../../lib/test-drive';
 import type { Caller } from '../../plugins/auth';
 import * as q from './organisations.queries';
+import { createTimeZoneSetting } from './time-zone.service';
 
 const UNITS = { cons: 'kWh', cost: '$', co2e: 'kg CO2e' } as const;
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
@@ -40,6 +41,7 @@ function toExpiry(r: Awaited<ReturnType<typeof q.listExpiries>>[number]): Procur
 
 /** Organisation details, settings, targets, procurement expiries and the overview lists. */
 export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue: JobQueue }) {
+  const timeZones = createTimeZoneSetting({ db, jobQueue });
   async function toOrganisation(a: Caller, row: q.OrganisationRow): Promise<Organisation> {
     const mayEdit = a.checked.mayAdminister;
     return {
@@ -69,6 +71,8 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
       consTarget: numberOrNull(row.consTarget),
       co2eTarget: numberOrNull(row.co2eTarget),
       ownFactors: row.ownFactors,
+      timeZone: row.timeZone,
+      timeZoneMove: await timeZones.latestMove(row.id),
       mayEdit,
       mayEnable: a.principal.productAdmin,
     };
@@ -158,7 +162,11 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
     },
 
     /** One alert setting, kept in the spec's JSON text; counts are whole numbers of at least 0, or empty. */
-    async saveSetting(a: Caller, id: number, { key, value }: SettingRequest) {
+    async saveSetting(a: Caller, id: number, { key, value, moveHalfHours }: SettingRequest) {
+      if (key === 'timeZone') {
+        await timeZones.change(a, await load(db, id), value, moveHalfHours === true);
+        return toOrganisation(a, await load(db, id));
+      }
       if (!(ALERT_SETTING_KEYS as readonly string[]).includes(key)) {
         throw badRequest(MSG.settingUnknown, { key: [MSG.settingUnknown] });
       }

@@ -28,7 +28,34 @@ const organisationKey = (id: number | null) => keyOf(ops.read, onOrganisation(id
 
 export function useOrganisation() {
   const id = useCurrentOrganisationId();
-  return useOperation(ops.read, onOrganisation(id));
+  return useOperation(ops.read, onOrganisation(id), {
+    // Asked again while its half hours move to a new time zone's clock.
+    refetchInterval: (query) => (movingHalfHours(query.state.data) ? POLL_MS : false),
+  });
+}
+
+/** Whether the organisation's half hours are being moved to a new time zone's clock. */
+export const movingHalfHours = (o: Organisation | undefined) =>
+  o?.timeZoneMove?.status === 'pending' || o?.timeZoneMove?.status === 'running';
+
+/** The time zone (PUT /settings {key: timeZone, value, moveHalfHours}). */
+export function useSaveTimeZone() {
+  const queryClient = useQueryClient();
+  const id = useCurrentOrganisationId();
+  return useMutation({
+    mutationFn: ({ zone, moveHalfHours }: { zone: string; moveHalfHours: boolean }) =>
+      enqueue(`organisation:${id}`, () =>
+        call(ops.saveSetting, {
+          params: { id: id ?? 0 },
+          body: { key: 'timeZone', value: zone, moveHalfHours },
+        }),
+      ),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(organisationKey(id), saved);
+      // Every figure and "today" follow the zone.
+      if (!movingHalfHours(saved)) void queryClient.invalidateQueries();
+    },
+  });
 }
 
 /** The editable fields of an organisation, as PUT /organisations/{id} wants them: the whole set. */

@@ -13,6 +13,7 @@ import { ProcurementExpiriesSection } from '../components/procurement-expiries-s
 import { StatusSection } from '../components/status-section';
 import { SubscriptionSection } from '../components/subscription-section';
 import { TargetsSection } from '../components/targets-section';
+import { TimeZoneSection } from '../components/time-zone-section';
 
 /** /organisation/settings: details, subscription, settings, GHG reporting, expiries, targets and status. */
 export function OrganisationSettingsPage() {
@@ -40,6 +41,7 @@ export function OrganisationSettingsPage() {
           <DetailsSection organisation={o} />
           <SubscriptionSection organisation={o} />
           <AlertSettingsSection organisation={o} />
+          <TimeZoneSection organisation={o} />
           <GhgSettingsSection organisation={o} />
           <ProcurementExpiriesSection mayEdit={o.mayEdit} />
           <SettingsSection title="Logo" description="Shown in the top bar and on reports.">
