@@ -90,10 +90,18 @@ export function moveDays(days: readonly StoredDay[], shift: (year: number) => nu
       const b = target(d.register, Math.floor(n / 48));
       const slot = ((n % 48) + 48) % 48;
       b.kwh[slot] = value ?? null;
-      if (d.kw?.[s] != null) (b.kw ??= Array(48).fill(null))[slot] = d.kw[s] ?? null;
-      if (d.pf?.[s] != null) (b.pf ??= Array(48).fill(null))[slot] = d.pf[s] ?? null;
+      const kw = d.kw?.[s];
+      if (kw != null) {
+        b.kw = b.kw ?? Array(48).fill(null);
+        b.kw[slot] = kw;
+      }
+      const pf = d.pf?.[s];
+      if (pf != null) {
+        b.pf = b.pf ?? Array(48).fill(null);
+        b.pf[slot] = pf;
+      }
       b.quality[slot] = value == null ? ' ' : d.quality?.[s]?.trim() || 'A';
-      if (part) (b.parts ??= {})[String(slot)] = part;
+      if (part) b.parts = { ...b.parts, [String(slot)]: part };
     }
   }
   return [...out.values()]
