@@ -55,6 +55,12 @@ export const importJobs = pgTable(
     /** A refused load's unknown data sources and reasons with their rows (contracts/imports.ts, refusalSummary). */
     refusals: jsonb('refusals'),
     reportKey: text('report_key'),
+    /**
+     * What a finished load stored or found stored (docs/decisions/imports.md, Idempotency): per data source the span
+     * and count of its half-hour days, and the periods of its invoices and records. The same bytes again are
+     * 'already imported' only while all of it is still there.
+     */
+    produced: jsonb('produced'),
     /** The earlier job that imported the same bytes, when this one found it had nothing to do. */
     duplicateOf: uuid('duplicate_of'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

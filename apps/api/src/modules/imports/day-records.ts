@@ -41,6 +41,13 @@ export class RecordSink {
     private readonly o: { tx: Tx; organisationId: number; meters: MeterIndex; refusals: Refusals },
   ) {}
 
+  /** The periods of the file, as records stored or found stored (once written). */
+  get periods(): { meterId: number; from: string; till: string }[] {
+    return [...this.byMeter.values()].flatMap(({ meter, rows }) =>
+      rows.map((r) => ({ meterId: meter.id, from: r.dateFrom, till: r.dateTill })),
+    );
+  }
+
   /** The data sources the file's periods name (to lock before the write). */
   get meters(): number[] {
     return [...this.byMeter.keys()];

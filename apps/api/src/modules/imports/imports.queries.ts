@@ -67,19 +67,19 @@ export async function updateJob(db: DbOrTx, uuid: string, values: Partial<typeof
   await db.update(importJobs).set(values).where(eq(importJobs.uuid, uuid));
 }
 
-/** The earlier job of the organisation that imported the same bytes whole, if any. */
+/** The latest job of the organisation that imported the same bytes whole, with what it produced, if any. */
 export async function finishedWithSameBytes(
   db: DbOrTx,
   organisationId: number,
   sha256: string,
   uuid: string,
 ) {
-  const rows = await db.execute<{ uuid: string; finished: string }>(sql`
-    select uuid, to_char(finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as finished
+  const rows = await db.execute<{ uuid: string; finished: string; produced: unknown }>(sql`
+    select uuid, to_char(finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as finished, produced
     from import_jobs
     where organisation_id = ${organisationId} and sha256 = ${sha256} and status = 'finished'
       and duplicate_of is null and uuid <> ${uuid}
-    order by finished_at limit 1`);
+    order by finished_at desc, created_at desc limit 1`);
   return rows.rows[0];
 }
 

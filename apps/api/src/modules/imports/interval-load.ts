@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { type AuditActor, audit } from '../../lib/audit';
 import { RecordSink } from './day-records';
 import type { MeterIndex } from './meter-index';
+import { type Produced, stagedHalfHours } from './produced';
 import { ReadingSink } from './reading-sink';
 import type { Refusals } from './refusals';
 import { Registers } from './registers';
@@ -39,6 +40,8 @@ export interface LoadCounts {
   meters: number;
   records: number;
   skipped: number;
+  /** What the load stored or found stored, for 'already imported' (produced.ts). */
+  produced: Produced;
 }
 
 /** Ends a load whose rows were refused: the transaction rolls back and the report is kept. */
@@ -113,6 +116,7 @@ export async function loadIntervalFile(
   if (zone.rows[0]?.time_zone !== o.zone) throw new ImportFileError(IMPORT_MSG.zoneChanged);
   await sink.stageParts(client, organisationId);
   const merged = await mergeStage(client, organisationId);
+  const halfHours = await stagedHalfHours(client);
   await records.write(o.actor, o.filename);
   if (refusals.count > 0) throw new RowsRefused();
   await recomputeFacts(tx, touched, o.today);
@@ -130,5 +134,6 @@ export async function loadIntervalFile(
     meters: touched.length,
     records: records.records,
     skipped: records.skipped,
+    produced: { halfHours, periods: records.periods },
   };
 }

@@ -15,6 +15,7 @@ import { loadIntervalFile, RowsRefused } from './interval-load';
 import { loadMeterIndex, type UnknownKey } from './meter-index';
 import { detectFormat, eventsOf, headersOf, INTERVAL_FORMATS } from './parsers';
 import { PeriodSink, type PeriodSinkOptions } from './period-sink';
+import { type Produced, stillThere } from './produced';
 import { describeRefusals } from './refusal-summary';
 import { Refusals } from './refusals';
 import { openStored, storedKind } from './stored-file';
@@ -57,7 +58,7 @@ async function callerOf(db: Db, userId: number, org: OrganisationContext, uuid: 
  * organisation, and writes everything in one transaction (half-hour days staged in batches then merged once;
  * invoices and records through their services) with the touched meters' ledger recomputed in it. A refused
  * row ends the load with nothing written and an error report naming each refused row; a file already imported
- * whole is not imported again.
+ * whole is not imported again while the data it produced is still there.
  */
 export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
   const { db, storage, clock } = deps;
@@ -79,8 +80,9 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
     return { status: 'failed', error };
   };
 
+  // 'Already imported' only while what the earlier load stored is all still there (produced.ts).
   const earlier = await q.finishedWithSameBytes(db, organisationId, job.sha256, uuid);
-  if (earlier) {
+  if (earlier?.produced && (await stillThere(db, organisationId, earlier.produced as Produced))) {
     const date = earlier.finished.slice(0, 10).split('-').reverse().join('/');
     await q.updateJob(db, uuid, {
       status: 'finished',
@@ -189,6 +191,7 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
         meters: sink.meterIds.size,
         records: sink.records,
         skipped: sink.skipped,
+        produced: { halfHours: [], periods: sink.periods },
       };
     });
     await q.updateJob(db, uuid, {

@@ -47,6 +47,8 @@ export class PeriodSink {
   records = 0;
   skipped = 0;
   readonly meterIds = new Set<number>();
+  /** The periods of the file's rows as invoices or records stored or found stored, for 'already imported'. */
+  readonly periods: { meterId: number; from: string; till: string }[] = [];
   private readonly units = new Map<number, { id: number; names: string; conversion: number }[]>();
 
   constructor(private readonly o: PeriodSinkOptions) {}
@@ -135,6 +137,7 @@ export class PeriodSink {
       if (outcome === 'exists') this.skipped += 1;
       else this.records += 1;
       this.meterIds.add(meter.id);
+      this.periods.push({ meterId: meter.id, from: row.from, till: row.till });
     } catch (error) {
       if (error instanceof AppError && error.status < 500) return refuse(error.message);
       throw error;
