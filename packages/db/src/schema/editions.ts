@@ -83,7 +83,8 @@ export const factorMappings = pgTable(
       .references(() => units.id, { onDelete: 'cascade' }),
   },
   (t) => [
-    uniqueIndex('factor_mappings_layout_key_unique').on(t.layout, t.key),
+    // One publisher's row may map to several data types (grid electricity for the grid and for vehicle charging).
+    uniqueIndex('factor_mappings_layout_key_type_unique').on(t.layout, t.key, t.dataTypeId),
     check('factor_mappings_scope_check', sql`${t.scope} between 1 and 3`),
   ],
 );
