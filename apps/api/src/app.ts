@@ -26,6 +26,8 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service';
 import { createCatalogueFactorsService } from './modules/catalogue/catalogue-factors.service';
+import { editionsRoutes } from './modules/catalogue/editions.routes';
+import { createEditionsService } from './modules/catalogue/editions.service';
 import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { createCurrentUserService } from './modules/current-user/current-user.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -306,6 +308,7 @@ export async function buildApp({
         admin: createCatalogueAdminService({ db }),
         factors: createCatalogueFactorsService({ db, jobQueue }),
       });
+      await api.register(editionsRoutes, { editions: createEditionsService({ db }) });
       await api.register(dashboardRoutes, { service: dashboard });
       await api.register(entitiesRoutes, {
         service: entities,

@@ -49,7 +49,10 @@ export function parseDesnzFlat(records: EditionRecord[]): ParsedEdition {
   const out: ParsedEdition = { rows: [], refused, blank: 0, meta: {} };
   const headerAt = records
     .slice(0, HEADER_SEARCH)
-    .findIndex((r) => r.fields.some((f) => FACTOR_COLUMN.test(f.trim())) && r.fields.some((f) => /^uom$/i.test(f.trim())));
+    .findIndex(
+      (r) =>
+        r.fields.some((f) => FACTOR_COLUMN.test(f.trim())) && r.fields.some((f) => /^uom$/i.test(f.trim())),
+    );
   const header = records[headerAt];
   if (!header) {
     const reason = fill(EDITION_MSG.noHeader, { layout: 'DESNZ flat file', rows: HEADER_SEARCH });
@@ -57,7 +60,10 @@ export function parseDesnzFlat(records: EditionRecord[]): ParsedEdition {
   }
   const found = columns(header.fields, DESNZ_COLUMNS);
   if ('missing' in found)
-    return { ...out, refused: [{ line: header.line, reason: fill(EDITION_MSG.missingColumn, { column: found.missing }) }] };
+    return {
+      ...out,
+      refused: [{ line: header.line, reason: fill(EDITION_MSG.missingColumn, { column: found.missing }) }],
+    };
   const { at } = found;
   const valueAt = header.fields.findIndex((f) => FACTOR_COLUMN.test(f.trim()));
   out.meta.year = Number(FACTOR_COLUMN.exec(header.fields[valueAt]?.trim() ?? '')?.[1]);

@@ -45,7 +45,10 @@ export function parseDocumented(records: EditionRecord[]): ParsedEdition {
   if (tooMany) return { ...out, refused: [{ line: 0, reason: tooMany }] };
   const found = columns(header.fields, DOCUMENTED_COLUMNS);
   if ('missing' in found)
-    return { ...out, refused: [{ line: header.line, reason: fill(EDITION_MSG.missingColumn, { column: found.missing }) }] };
+    return {
+      ...out,
+      refused: [{ line: header.line, reason: fill(EDITION_MSG.missingColumn, { column: found.missing }) }],
+    };
   const { at } = found;
   const cell = (r: EditionRecord, i: number) => (i < 0 ? '' : (r.fields[i] ?? '').trim());
 
@@ -60,20 +63,24 @@ export function parseDocumented(records: EditionRecord[]): ParsedEdition {
       ['the publisher', publisher, out.meta.publisher],
       ['the edition', edition, out.meta.edition],
     ] as const) {
-      if (value !== expected) refused.push({ line, reason: fill(EDITION_MSG.disagrees, { line, what, value, expected }) });
+      if (value !== expected)
+        refused.push({ line, reason: fill(EDITION_MSG.disagrees, { line, what, value, expected }) });
     }
     const scopeText = cell(r, at.scope).replace(/^scope\s*/i, '');
     const scope = ['1', '2', '3'].includes(scopeText) ? (Number(scopeText) as Scope) : null;
-    if (scope === null) refused.push({ line, reason: fill(EDITION_MSG.badScope, { line, value: cell(r, at.scope) }) });
+    if (scope === null)
+      refused.push({ line, reason: fill(EDITION_MSG.badScope, { line, value: cell(r, at.scope) }) });
     const basisText = cell(r, at.basis).toLowerCase();
     let basis: Basis | null = null;
     if (basisText === 'location' || basisText === 'residual-mix') basis = basisText;
-    else if (basisText !== '') refused.push({ line, reason: fill(EDITION_MSG.badBasis, { line, value: basisText }) });
+    else if (basisText !== '')
+      refused.push({ line, reason: fill(EDITION_MSG.badBasis, { line, value: basisText }) });
     if (scope === 2 && basis === null) basis = 'location';
     const from = cell(r, at.from);
     const till = cell(r, at.till);
     if (!validDate(from)) refused.push({ line, reason: fill(EDITION_MSG.badDate, { line, value: from }) });
-    if (till !== '' && !validDate(till)) refused.push({ line, reason: fill(EDITION_MSG.badDate, { line, value: till }) });
+    if (till !== '' && !validDate(till))
+      refused.push({ line, reason: fill(EDITION_MSG.badDate, { line, value: till }) });
     if (validDate(from) && validDate(till) && till < from)
       refused.push({ line, reason: fill(EDITION_MSG.endBeforeStart, { line }) });
     const total = valueIn(line, cell(r, at.total), refused);

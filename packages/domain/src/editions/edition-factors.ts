@@ -24,7 +24,8 @@ export interface EditionFactor {
 
 const scopeName = (f: Pick<EditionFactor, 'scope' | 'basis'>) =>
   f.scope === 2 ? `scope 2 ${f.basis ?? 'location'}` : `scope ${f.scope}`;
-const seriesOf = (f: EditionFactor) => `${f.dataTypeId}|${f.scope}|${f.scope === 2 ? (f.basis ?? 'location') : ''}`;
+const seriesOf = (f: EditionFactor) =>
+  `${f.dataTypeId}|${f.scope}|${f.scope === 2 ? (f.basis ?? 'location') : ''}`;
 
 /** A negative factor, a row repeated, or two periods of one factor that overlap: each refuses the file. */
 export function checkFactors(factors: EditionFactor[]): { line: number; reason: string }[] {
@@ -46,9 +47,15 @@ export function checkFactors(factors: EditionFactor[]): { line: number; reason: 
       const what = `${b.dataTypeName}, ${scopeName(b)}, from ${b.from}`;
       const [first, later] = a.line < b.line ? [a, b] : [b, a];
       if (a.from === b.from && a.till === b.till)
-        refused.push({ line: later.line, reason: fill(EDITION_MSG.duplicate, { line: later.line, first: first.line, what }) });
+        refused.push({
+          line: later.line,
+          reason: fill(EDITION_MSG.duplicate, { line: later.line, first: first.line, what }),
+        });
       else if (a.till === null || a.till >= b.from)
-        refused.push({ line: later.line, reason: fill(EDITION_MSG.overlap, { line: later.line, first: first.line, what }) });
+        refused.push({
+          line: later.line,
+          reason: fill(EDITION_MSG.overlap, { line: later.line, first: first.line, what }),
+        });
     }
   }
   return refused.sort((a, b) => a.line - b.line);
@@ -78,7 +85,8 @@ export interface DiffEntry {
 
 const overlaps = (a: DiffFactor, b: DiffFactor) =>
   a.from <= (b.till ?? '9999-12-31') && b.from <= (a.till ?? '9999-12-31');
-const series = (f: DiffFactor) => `${f.dataTypeId}|${f.scope}|${f.scope === 2 ? (f.basis ?? 'location') : ''}`;
+const series = (f: DiffFactor) =>
+  `${f.dataTypeId}|${f.scope}|${f.scope === 2 ? (f.basis ?? 'location') : ''}`;
 const period = (f: DiffFactor) => ({ from: f.from, till: f.till, rate: f.rate });
 
 /**

@@ -17,6 +17,13 @@ export const EDITION_MSG = {
   badBasis: 'Row {line}: the basis must be location or residual-mix, not "{value}"',
   endBeforeStart: 'Row {line}: the period ends before it starts',
   disagrees: 'Row {line} names {what} "{value}"; the file names "{expected}"',
+  unmapped: 'Row {line}: no mapping names {label} ({unit})',
+  noPeriod:
+    'Row {line} names no year and the edition gives none: give the years it covers (covers from and to)',
+  publisherNeeded: 'Name the publisher of the edition',
+  loaded: 'Edition {name} loaded as a draft: {count} factors',
+  noFactors: 'No row of the file maps to a data type yet: save a mapping for its rows and load it again',
+  deleted: 'Draft edition {name} discarded',
   unknownUnit: 'Row {line}: {dataType} has no unit "{unit}"',
   noDefaultSource: 'There is no default factor set to load editions into',
   nameInUse: 'An edition named {name} already exists',

@@ -42,7 +42,10 @@ export function parseMfeLong(records: EditionRecord[]): ParsedEdition {
   if (!header) return { ...out, refused: [{ line: 0, reason: EDITION_MSG.fileEmpty }] };
   const found = columns(header.fields, MFE_COLUMNS);
   if ('missing' in found)
-    return { ...out, refused: [{ line: header.line, reason: fill(EDITION_MSG.missingColumn, { column: found.missing }) }] };
+    return {
+      ...out,
+      refused: [{ line: header.line, reason: fill(EDITION_MSG.missingColumn, { column: found.missing }) }],
+    };
   const tooMany = checkRowCount(body.length);
   if (tooMany) return { ...out, refused: [{ line: 0, reason: tooMany }] };
   const { at } = found;

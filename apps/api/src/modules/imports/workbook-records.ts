@@ -4,7 +4,7 @@ import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-mess
 import { portfolioManagerColumns } from '@verdant/domain/imports/portfolio-manager';
 import { fill } from '@verdant/domain/messages';
 import ExcelJS from 'exceljs';
-import { packedEntries, unpacksWithin } from './workbook-unpack';
+import { packedEntries, unpacksWithin } from '../../lib/workbook-unpack';
 import { isZip } from './zip-entries';
 
 /** The most a workbook may be, packed and unpacked: Portfolio Manager's exports are a few megabytes at most. */
