@@ -86,6 +86,15 @@ export const catalogueOperations = defineOperations('catalogue', {
     params: organisationIdParam,
     answer: energyTypeList,
   },
+  energiesMeasured: {
+    method: 'GET',
+    path: '/organisations/:id/energies-measured',
+    summary:
+      "Data types the organisation's data sources measure (those the caller may see), by grouping then name",
+    access: member('params.id'),
+    params: organisationIdParam,
+    answer: energyTypeList,
+  },
   energyUnits: {
     method: 'GET',
     path: '/lookups/energy-units',

@@ -1,6 +1,8 @@
 import { BULK_ACTION_MAX_IDS, EXPORT_MAX_ASSETS, EXPORT_MAX_MONTHS } from '@verdant/domain/data-sources';
 import { z } from 'zod';
+import { member } from './access';
 import { calendarDate, idNumber, int4, int4Param, text } from './common';
+import { defineOperations } from './operations';
 
 /** The data sources list, its alerts, bulk actions, the meter data export and the alerts report (spec 2.1). */
 
@@ -169,3 +171,33 @@ export const alertsReport = z.object({
   message: text(),
 });
 export type AlertsReport = z.infer<typeof alertsReport>;
+
+/**
+ * One data source of the organisation as a picker offers it (GET /organisations/{id}/meters): its name and
+ * site, what it measures and in which unit, its type, and whether it is closed.
+ */
+export const organisationMeter = z.object({
+  id: z.number(),
+  name: text(),
+  siteId: z.number(),
+  site: text(),
+  energyId: z.number().nullable(),
+  energy: text().nullable(),
+  unit: text().nullable(),
+  meterType: z.number(),
+  closed: z.boolean(),
+});
+export type OrganisationMeter = z.infer<typeof organisationMeter>;
+export const organisationMeterList = z.array(organisationMeter);
+
+/** The organisation-wide calls on its data sources. */
+export const dataSourcesOperations = defineOperations('data-sources', {
+  organisationMeters: {
+    method: 'GET',
+    path: '/organisations/:id/meters',
+    summary: "The organisation's live data sources the caller may see, by site then name (pickers)",
+    access: member('params.id'),
+    params: z.object({ id: idNumber() }),
+    answer: organisationMeterList,
+  },
+});

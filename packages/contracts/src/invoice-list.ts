@@ -1,7 +1,9 @@
 import { toCents } from '@verdant/domain/invoices/money';
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { calendarDate, idNumber, int4, int4Param, text } from './common';
+import { editing, viewing } from './access';
+import { calendarDate, idNumber, idParam, int4, int4Param, text } from './common';
+import { defineOperations } from './operations';
 
 /**
  * A data source's invoice list (data-portal.md 2.3, 3 "Invoice list entry", 7 "GET /meters/{id}/invoices"),
@@ -208,3 +210,56 @@ export const invoiceUploadQuery = z.object({
   org: idNumber(),
 });
 export const uploadAnswer = z.object({ success: z.literal(true), fileId: int4() });
+
+/** How many of a data source's latest invoices a note may be bound to from the New Note dialog. */
+export const RECENT_INVOICES = 24;
+
+/** `include`: an older invoice of the data source to list as well (the one a note is being added to). */
+export const recentInvoicesQuery = z.object({ include: idNumber().optional() });
+export const recentInvoice = z.object({
+  id: z.number(),
+  invoiceNumber: text().nullable(),
+  dateFrom: text(),
+  dateTill: text(),
+  kind: invoiceKind,
+  reversed: z.boolean(),
+});
+export type RecentInvoice = z.infer<typeof recentInvoice>;
+export const recentInvoiceList = z.array(recentInvoice);
+
+export const invoiceListOperations = defineOperations('invoice-list', {
+  recentInvoices: {
+    method: 'GET',
+    path: '/meters/:id/recent-invoices',
+    summary: "The data source's latest invoices, newest first: what a note may be bound to",
+    access: viewing({ meter: 'params.id' }),
+    params: idParam,
+    query: recentInvoicesQuery,
+    answer: recentInvoiceList,
+  },
+});
+
+/** Where a PDF that could be an invoice's original is kept. */
+export const linkOptionSource = z.enum(['this invoice', 'another invoice', 'data source', 'organisation']);
+/** An existing PDF an editor may link as the invoice's original: its `folder` is what the link call takes. */
+export const linkOption = z.object({
+  folder: text(),
+  filename: text(),
+  source: linkOptionSource,
+  /** The invoice it is attached to, when it is another invoice's file. */
+  invoiceNumber: text().nullable(),
+  uploaded: text(),
+});
+export type LinkOption = z.infer<typeof linkOption>;
+export const linkOptionList = z.array(linkOption);
+
+export const invoiceFilesOperations = defineOperations('invoice-files', {
+  linkOptions: {
+    method: 'GET',
+    path: '/invoices/:id/link-options',
+    summary: "PDFs already in the portal that could be the invoice's original (PUT original-link takes one)",
+    access: editing({ invoice: 'params.id' }),
+    params: idParam,
+    answer: linkOptionList,
+  },
+});

@@ -282,6 +282,8 @@ export const MSG = {
   invoiceFileMismatch: 'The file is not a {type} file: its content does not match its type',
   invoiceUploadExpired: 'The upload link has expired. Please try again',
   invoiceLinkFileUnknown: "That file is not one of this organisation's files",
+  invoiceLinkFileElsewhere:
+    "That PDF belongs to another site or data source: link one of this invoice's, its data source's or the organisation's",
   // Bill-audit alerts, invoice reports, retailers
   invoiceAlertSent: 'A sent alert cannot be reset',
   invoiceAlertReset: 'Alert reset to Unreviewed',

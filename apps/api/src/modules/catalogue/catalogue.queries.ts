@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { dataTypes, energyReportingGroups, units } from '@verdant/db/schema/catalogue';
 import { retailers } from '@verdant/db/schema/retailers';
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 
 /** Global data types and, when given, one organisation's own; never another organisation's. */
 const visibleTo = (organisationId: number | null) =>
@@ -21,6 +21,36 @@ export async function listDataTypes(db: DbOrTx, organisationId: number | null) {
     })
     .from(dataTypes)
     .where(visibleTo(organisationId))
+    .orderBy(asc(dataTypes.grouping), asc(dataTypes.name), asc(dataTypes.id));
+}
+
+/**
+ * The data types live data sources of the organisation measure, among the meters given (null: all of them),
+ * in the catalogue's order; retired ones too while a data source still measures them.
+ */
+export async function measuredDataTypes(
+  db: DbOrTx,
+  organisationId: number,
+  visible: readonly number[] | null,
+) {
+  const seen = visible === null ? sql`` : sql`and m.id = any(${`{${visible.join(',')}}`}::int[])`;
+  return db
+    .select({
+      id: dataTypes.id,
+      grouping: dataTypes.grouping,
+      energyDescr: dataTypes.name,
+      retired: dataTypes.retired,
+      energytypeId: dataTypes.typeId,
+      standardisedUnit: dataTypes.standardisedUnit,
+    })
+    .from(dataTypes)
+    .where(
+      and(
+        visibleTo(organisationId),
+        sql`exists (select 1 from meters m where m.organisation_id = ${organisationId}
+          and m.deleted_at is null and m.energy_id = ${dataTypes.id} ${seen})`,
+      ),
+    )
     .orderBy(asc(dataTypes.grouping), asc(dataTypes.name), asc(dataTypes.id));
 }
 

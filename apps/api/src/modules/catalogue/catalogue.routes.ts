@@ -16,6 +16,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   registerOperations(app, catalogueOperations, {
     energyTypes: (req) => service.energyTypes(callerOf(req)),
     organisationEnergyTypes: (req) => service.organisationEnergyTypes(callerOf(req), req.params.id),
+    energiesMeasured: (req) => service.energiesMeasured(callerOf(req), req.params.id),
     energyUnits: (req) => service.energyUnits(callerOf(req)),
     unitsOfType: (req) => service.unitsOfType(callerOf(req), req.params.id),
     conversionFactor: (req) =>

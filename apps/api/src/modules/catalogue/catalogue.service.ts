@@ -17,6 +17,7 @@ import {
 } from '@verdant/domain/meter-creation';
 import { METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
 import { notFound } from '../../lib/errors';
+import { visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './catalogue.queries';
 
@@ -59,6 +60,13 @@ export function createCatalogueService({ db }: { db: Db }) {
     async organisationEnergyTypes(a: Caller, organisationId: number): Promise<EnergyTypeItem[]> {
       if (!a.checked.role) throw notFound();
       return (await q.listDataTypes(db, organisationId)).map(toTypeItem);
+    },
+
+    /** The data types its data sources measure, of those the caller may see (advanced rights narrow them). */
+    async energiesMeasured(a: Caller, organisationId: number): Promise<EnergyTypeItem[]> {
+      if (!a.checked.role) throw notFound();
+      const visible = await visibleMeters(db, a.principal, organisationId);
+      return (await q.measuredDataTypes(db, organisationId, visible)).map(toTypeItem);
     },
 
     async energyUnits(a: Caller): Promise<EnergyUnit[]> {

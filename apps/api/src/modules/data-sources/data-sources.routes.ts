@@ -7,6 +7,7 @@ import {
   bulkActionRequest,
   dataSourceList,
   dataSourceListQuery,
+  dataSourcesOperations,
   meterAlertList,
   meterAlertParams,
   meterDataExportQuery,
@@ -14,6 +15,7 @@ import {
 } from '@verdant/contracts/data-sources';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerOperations } from '../../lib/operations';
 import { editorOf, memberOf, onAsset, REQUEST_ERRORS, signedInDocs } from '../../lib/route-docs';
 import { callerOf } from '../../plugins/auth';
 import type { AlertsReportService } from './alerts-report.service';
@@ -29,6 +31,9 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<{
   exporter: MeterExportService;
   alertsReport: AlertsReportService;
 }> = async (app, { service, exporter, alertsReport: report }) => {
+  registerOperations(app, dataSourcesOperations, {
+    organisationMeters: (req) => service.organisationMeters(callerOf(req), req.params.id),
+  });
   app.get(
     '/organisations/:id/data-sources',
     {

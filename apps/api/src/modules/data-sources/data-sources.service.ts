@@ -4,6 +4,7 @@ import type {
   BulkActionRequest,
   DataSourceList,
   DataSourceListQuery,
+  OrganisationMeter,
 } from '@verdant/contracts/data-sources';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { markPending } from '@verdant/db/ledger/pending';
@@ -19,6 +20,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { canOnAssets, visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './data-sources.queries';
+import { organisationMeters } from './organisation-meters.queries';
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
@@ -87,6 +89,12 @@ export function createDataSourcesService({
   }
 
   return {
+    /** Every live data source of the organisation the caller may see, for pickers (the meter data export). */
+    async organisationMeters(a: Caller, organisationId: number): Promise<OrganisationMeter[]> {
+      const visible = await visibleMeters(db, a.principal, organisationId);
+      return organisationMeters(db, organisationId, visible);
+    },
+
     async list(a: Caller, organisationId: number, query: DataSourceListQuery): Promise<DataSourceList> {
       const zone = await timeZoneOf(db, organisationId);
       const yyyymm = query.month ?? lastMonthIn(zone, clock()).slice(0, 7).replace('-', '');

@@ -1,6 +1,7 @@
 import { errorResponse, idParam } from '@verdant/contracts/common';
 import {
   invoiceFileParams,
+  invoiceFilesOperations,
   invoiceUploadQuery,
   originalLinkAnswer,
   originalLinkRequest,
@@ -9,6 +10,7 @@ import {
   uploadAnswer,
 } from '@verdant/contracts/invoice-list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerOperations } from '../../lib/operations';
 import { callerOf } from '../../plugins/auth';
 import { FILE_MAX_BYTES, tooLarge } from '../files/file-types';
 import type { InvoiceFilesService } from './invoice-files.service';
@@ -38,6 +40,9 @@ export const invoiceFilesRoutes: FastifyPluginAsyncZod<{ service: InvoiceFilesSe
     payload.on('error', (error) => done(error));
   });
 
+  registerOperations(app, invoiceFilesOperations, {
+    linkOptions: (req) => service.linkOptions(callerOf(req), req.params.id),
+  });
   app.post(
     '/invoices/:id/raw-data-url',
     {

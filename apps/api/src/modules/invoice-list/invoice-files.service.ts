@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { LinkOption } from '@verdant/contracts/invoice-list';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { files } from '@verdant/db/schema/organisation';
 import { fill, MSG } from '@verdant/domain/messages';
@@ -13,6 +14,7 @@ import type { Caller } from '../../plugins/auth';
 import { createDirectLinks } from '../files/direct-links';
 import { checkUpload, FILE_MAX_BYTES, tooLarge } from '../files/file-types';
 import type { Download } from '../files/files.service';
+import { linkOptions } from './invoice-link-options.queries';
 import type { FileLinksOf, InvoiceFileLinks } from './invoice-list.service';
 
 /** Below this many bytes the upload asks for infrequent-access storage, else intelligent tiering (spec 7, 9). */
@@ -240,7 +242,16 @@ export function createInvoiceFilesService({
       return { stream, contentType: file.contentType, filename: file.filename };
     },
 
-    /** Links an existing file of the organisation (a PDF) as the invoice's original. */
+    /** PDFs already in the portal that may be linked as the invoice's original, each by its `folder`. */
+    async linkOptions(a: Caller, invoiceId: number): Promise<LinkOption[]> {
+      const { organisationId } = await invoiceOf(db, a, invoiceId);
+      return (await linkOptions(db, organisationId, invoiceId)).map(({ id, ...o }) => ({
+        folder: `files/${id}`,
+        ...o,
+      }));
+    },
+
+    /** Links one of the link options (a PDF the caller may see) as the invoice's original. */
     async linkOriginal(
       a: Caller,
       invoiceId: number,
@@ -257,6 +268,10 @@ export function createInvoiceFilesService({
         if (!file) throw badRequest(MSG.invoiceLinkFileUnknown, { folder: [MSG.invoiceLinkFileUnknown] });
         if (file.contentType !== 'application/pdf')
           throw badRequest(fill(MSG.invoiceFileMismatch, { type: 'pdf' }));
+        // A PDF of another site or data source is not the caller's to link (nor to read through the link).
+        const options = await linkOptions(tx, organisationId, invoiceId, 10_000);
+        if (!options.some((o) => o.id === file.id) && invoice.originalFileId !== file.id)
+          throw badRequest(MSG.invoiceLinkFileElsewhere, { folder: [MSG.invoiceLinkFileElsewhere] });
         await tx.execute(sql`update invoices set original_file_id = ${file.id}
           where organisation_id = ${organisationId} and id = ${invoiceId}`);
         await audit(tx, a, {

@@ -158,6 +158,36 @@ export async function reversedPerMeter(
   return { meters: rows.rows, cost: Number(cost.rows[0]?.cost ?? 0) };
 }
 
+/** The meter's latest invoices, newest first, and one more when `include` names an older one of the meter. */
+export async function recentInvoices(
+  db: DbOrTx,
+  organisationId: number,
+  meterId: number,
+  limit: number,
+  include: number | null,
+) {
+  const rows = await db.execute<{
+    id: number;
+    invoiceNumber: string | null;
+    dateFrom: string;
+    dateTill: string;
+    kind: 'normal' | 'reversal' | 'replacement' | 'decommission';
+    reversed: boolean;
+  }>(sql`
+    with mine as (
+      select i.id, i.invoice_number as "invoiceNumber", i.date_from as "dateFrom", i.date_till as "dateTill",
+        i.kind, exists (select 1 from invoice_reversals r where r.organisation_id = i.organisation_id
+          and r.reversed_id = i.id) as reversed,
+        row_number() over (order by i.date_from desc, i.id desc) as n
+      from invoice_meters im join invoices i on i.organisation_id = im.organisation_id and i.id = im.invoice_id
+      where im.organisation_id = ${organisationId} and im.meter_id = ${meterId}
+    )
+    select id, "invoiceNumber", "dateFrom", "dateTill", kind, reversed from mine
+    where n <= ${limit} or id = ${include ?? 0}
+    order by n`);
+  return rows.rows;
+}
+
 /** The invoice of the meter with that id (its period). */
 export async function meterInvoice(db: DbOrTx, organisationId: number, meterId: number, invoiceId: number) {
   const rows = await db.execute<{ dateFrom: string; dateTill: string }>(sql`

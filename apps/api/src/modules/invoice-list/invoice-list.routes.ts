@@ -2,6 +2,7 @@ import { errorResponse, idParam } from '@verdant/contracts/common';
 import {
   invoiceDateDefaults,
   invoiceList,
+  invoiceListOperations,
   invoiceListQuery,
   reversalData,
   reversalDataQuery,
@@ -9,6 +10,7 @@ import {
   savedInvoiceAnswer,
 } from '@verdant/contracts/invoice-list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerOperations } from '../../lib/operations';
 import { callerOf } from '../../plugins/auth';
 import type { InvoiceListService } from './invoice-list.service';
 import type { InvoiceReversalService } from './invoice-reversal.service';
@@ -28,6 +30,9 @@ export const invoiceListRoutes: FastifyPluginAsyncZod<{
   service: InvoiceListService;
   reversals: InvoiceReversalService;
 }> = async (app, { service, reversals }) => {
+  registerOperations(app, invoiceListOperations, {
+    recentInvoices: (req) => service.recent(callerOf(req), req.params.id, req.query.include ?? null),
+  });
   app.get(
     '/meters/:id/invoices',
     {

@@ -1,8 +1,10 @@
-import type {
-  InvoiceDateDefaults,
-  InvoiceList,
-  InvoiceListEntry,
-  InvoiceListRow,
+import {
+  type InvoiceDateDefaults,
+  type InvoiceList,
+  type InvoiceListEntry,
+  type InvoiceListRow,
+  RECENT_INVOICES,
+  type RecentInvoice,
 } from '@verdant/contracts/invoice-list';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import {
@@ -185,6 +187,12 @@ export function createInvoiceListService({
       }
       if (!more) out.push(...links.filter((l) => l.direction === 'previous').map(linkRow));
       return { rows: out, unit: meter.unitName, count: top.length, more, mayEdit: a.checked.mayEdit };
+    },
+
+    /** The invoices a new note may be bound to: the latest, and the one the list's note icon named. */
+    async recent(a: Caller, meterId: number, include: number | null): Promise<RecentInvoice[]> {
+      const { organisationId, meter } = await meterScope(db, a, meterId);
+      return q.recentInvoices(db, organisationId, meter.id, RECENT_INVOICES, include);
     },
 
     async dateDefaults(a: Caller, meterId: number): Promise<InvoiceDateDefaults> {
