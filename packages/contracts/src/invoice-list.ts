@@ -262,4 +262,13 @@ export const invoiceFilesOperations = defineOperations('invoice-files', {
     params: idParam,
     answer: linkOptionList,
   },
+  linkOriginal: {
+    method: 'PUT',
+    path: '/invoices/:id/original-link',
+    summary: "Links one of the link options (a PDF already in the portal) as the invoice's original",
+    access: editing({ invoice: 'params.id' }),
+    params: idParam,
+    body: originalLinkRequest,
+    answer: originalLinkAnswer,
+  },
 });

@@ -215,6 +215,7 @@ export const MSG = {
   noteNonInvoicing: 'Note indicates non-invoicing period (use with care!)',
   noteTextRequired: 'Enter the note text.',
   noteEndRequired: 'A note that applies to a specific period needs an end date',
+  noteInvoiceRequired: 'Choose the invoice the note is bound to',
   noteInvoiceUnknown: "That invoice is not one of this data source's invoices",
   noteInvoiceGapFiller: 'A note bound to an invoice cannot mark a non-invoicing period',
   noteInvoiceFixed: 'A note stays bound to the invoice it was written for',

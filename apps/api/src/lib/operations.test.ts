@@ -64,7 +64,6 @@ const NOT_MOVED_YET = new Set<string>([
   'GET /api/jobs/:uuid/error-report',
   'GET /api/loading/jobs',
   'POST /api/invoices/:id/raw-data-url',
-  'PUT /api/invoices/:id/original-link',
   'PUT /api/direct/:token/invoice-files/:invoiceId/:key',
   'GET /api/direct/:token/invoice-files/:invoiceId/:key',
   'GET /api/meters/:id/invoices',

@@ -70,6 +70,19 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/organisations/:org',
+                lazy: async () => ({
+                  Component: (await import('../features/organisations/pages/organisation-by-id-page'))
+                    .OrganisationByIdPage,
+                }),
+              },
+              {
+                path: '/help',
+                lazy: async () => ({
+                  Component: (await import('../features/help/pages/help-page')).HelpPage,
+                }),
+              },
+              {
                 path: '/reports/ts',
                 lazy: async () => ({
                   Component: (await import('../features/graphs/pages/time-series-page')).TimeSeriesPage,

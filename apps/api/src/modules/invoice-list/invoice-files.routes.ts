@@ -3,8 +3,6 @@ import {
   invoiceFileParams,
   invoiceFilesOperations,
   invoiceUploadQuery,
-  originalLinkAnswer,
-  originalLinkRequest,
   rawDataUrlAnswer,
   rawDataUrlRequest,
   uploadAnswer,
@@ -42,6 +40,7 @@ export const invoiceFilesRoutes: FastifyPluginAsyncZod<{ service: InvoiceFilesSe
 
   registerOperations(app, invoiceFilesOperations, {
     linkOptions: (req) => service.linkOptions(callerOf(req), req.params.id),
+    linkOriginal: (req) => service.linkOriginal(callerOf(req), req.params.id, req.body.folder),
   });
   app.post(
     '/invoices/:id/raw-data-url',
@@ -56,20 +55,6 @@ export const invoiceFilesRoutes: FastifyPluginAsyncZod<{ service: InvoiceFilesSe
       },
     },
     async (req) => service.uploadUrl(callerOf(req), req.params.id, req.body),
-  );
-  app.put(
-    '/invoices/:id/original-link',
-    {
-      config: edit,
-      schema: {
-        ...base,
-        summary: "Links an existing PDF of the organisation as the invoice's original",
-        params: idParam,
-        body: originalLinkRequest,
-        response: { 200: originalLinkAnswer, ...errors },
-      },
-    },
-    async (req) => service.linkOriginal(callerOf(req), req.params.id, req.body.folder),
   );
   app.put(
     '/direct/:token/invoice-files/:invoiceId/:key',

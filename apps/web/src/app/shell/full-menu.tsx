@@ -1,6 +1,7 @@
 import { Kbd } from '@mantine/core';
 import { Spotlight, type SpotlightActionGroupData } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
+import { HELP_TOPICS } from '@verdant/domain/help';
 import { MSG } from '@verdant/domain/messages';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,8 +9,9 @@ import { useFullMenu } from '../../features/current-user/api';
 import { MenuIcon } from './menu-icons';
 
 /**
- * The full-menu overlay: every screen the user's rights allow, grouped by section. Typing filters,
- * arrow keys move, Enter opens, Esc closes; Ctrl/Cmd+K opens it from anywhere but a text field.
+ * The full-menu overlay: every screen the user's rights allow, grouped by section, then the help page's
+ * topics (so a word typed finds the help that explains it). Typing filters, arrow keys move, Enter opens,
+ * Esc closes; Ctrl/Cmd+K opens it from anywhere but a text field.
  */
 export function FullMenu() {
   const navigate = useNavigate();
@@ -29,7 +31,18 @@ export function FullMenu() {
       });
       groups.set(item.section, group);
     }
-    return [...groups.values()];
+    const help: SpotlightActionGroupData = {
+      group: 'Help topics',
+      actions: HELP_TOPICS.map((topic) => ({
+        id: `help-${topic.id}`,
+        label: `Help: ${topic.title}`,
+        description: topic.summary,
+        keywords: ['help', ...topic.keywords],
+        leftSection: <MenuIcon id="help" size={20} />,
+        onClick: () => navigate(`/help#${topic.id}`),
+      })),
+    };
+    return [...groups.values(), help];
   }, [menu.data, navigate]);
 
   return (

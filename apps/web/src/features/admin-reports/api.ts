@@ -16,6 +16,13 @@ export function useEstimatedReads() {
   });
 }
 
-export const useEnergyTypes = () => useOperation(catalogueOperations.energyTypes, {});
+/** The data types the organisation's data sources measure (GET /organisations/{id}/energies-measured). */
+export function useEnergiesMeasured() {
+  const orgId = useOrganisationId();
+  return useOperation(
+    catalogueOperations.energiesMeasured,
+    orgId === null ? null : { params: { id: orgId } },
+  );
+}
 
 export const useRetailers = () => useOperation(catalogueOperations.retailers, {});

@@ -8,7 +8,9 @@ import {
   newInvoiceDefaults,
   saveResult,
 } from '@verdant/contracts/invoice-edit';
+import { invoiceFilesOperations } from '@verdant/contracts/invoice-list';
 import { api } from '../../lib/api-client';
+import { call, invalidate, useOperation } from '../../lib/operations';
 
 export const invoiceKeys = {
   one: (id: number, meterId: number) => ['invoice', id, meterId] as const,
@@ -90,6 +92,23 @@ export function useResetInvoiceAlert(meterId: number) {
       await client.invalidateQueries({ queryKey: invoiceKeys.alerts(meterId) });
       await client.invalidateQueries({ queryKey: ['meter', meterId, 'alerts'] });
       await client.invalidateQueries({ queryKey: ['data-sources'] });
+    },
+  });
+}
+
+/** PDFs already in the portal that may be linked as the invoice's original (GET /invoices/{id}/link-options). */
+export const useLinkOptions = (invoiceId: number) =>
+  useOperation(invoiceFilesOperations.linkOptions, { params: { id: invoiceId } });
+
+/** Links one of them as the original; the data source's invoice list shows its PDF icon again. */
+export function useLinkOriginal(invoiceId: number, meterId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (folder: string) =>
+      call(invoiceFilesOperations.linkOriginal, { params: { id: invoiceId }, body: { folder } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['meter', meterId, 'invoices'] });
+      void invalidate(client, invoiceFilesOperations.linkOptions);
     },
   });
 }

@@ -5,7 +5,7 @@ import { InvoiceEntryReport, type InvoiceEntryView } from '../../../components/i
 import { PageHeader } from '../../../components/page-header';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSetQuery } from '../../../lib/use-set-query';
-import { useEnergyTypes, useRetailers } from '../api';
+import { useEnergiesMeasured, useRetailers } from '../api';
 
 const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
 
@@ -22,7 +22,8 @@ export function InvoiceEntryPage() {
   const energy = idOf(params.get('energy'));
   const retailer = idOf(params.get('retailer'));
   const year = idOf(params.get('year')) ?? dayjs().year();
-  const energies = useEnergyTypes();
+  // Only what the organisation measures: choosing a data type none of its data sources has would list nothing.
+  const energies = useEnergiesMeasured();
   const retailers = useRetailers();
   const set = (key: string, value: string | null) => setQuery({ [key]: value });
 
@@ -47,9 +48,7 @@ export function InvoiceEntryPage() {
               clearable
               w={220}
               value={energy === null ? null : String(energy)}
-              data={(energies.data ?? [])
-                .filter((e) => !e.retired)
-                .map((e) => ({ value: String(e.id), label: e.energyDescr }))}
+              data={(energies.data ?? []).map((e) => ({ value: String(e.id), label: e.energyDescr }))}
               onChange={(v) => set('energy', v)}
             />
             <Select

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import {
   type MeterNote,
   meterNoteInput,
@@ -6,12 +6,13 @@ import {
   NOTE_TEXT_MAX,
   type NoteKind,
 } from '@verdant/contracts/meter-notes';
+import { formatDisplayDate } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
-import { useSaveNote } from './api';
+import { useRecentInvoices, useSaveNote } from './api';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -19,35 +20,48 @@ interface NoteModalProps {
   meterId: number;
   /** The note to change; null for a new one. */
   note: MeterNote | null;
+  /** A new note bound to this invoice from the start (the invoice list's note icon). */
+  invoiceId?: number | null;
   onClose: () => void;
 }
 
 /**
- * New Note / Edit Note: ongoing (a start date only) or for a period (start and end); a note bound to an
- * invoice keeps the invoice's period and its type cannot change ('types disabled').
+ * New Note / Edit Note: ongoing (a start date only), for a period (start and end), or bound to one of the data
+ * source's recent invoices (GET /meters/{id}/recent-invoices), whose period it takes. A note bound to an
+ * invoice, or opened from one, cannot change its type ('types disabled').
  */
-export function NoteModal({ meterId, note, onClose }: NoteModalProps) {
+export function NoteModal({ meterId, note, invoiceId = null, onClose }: NoteModalProps) {
   const save = useSaveNote(meterId);
+  const preset = note === null ? invoiceId : null;
   const boundToInvoice = note?.kind === 'INVOICE';
-  const [kind, setKind] = useState<NoteKind>(note?.kind ?? 'NO_END');
+  const [kind, setKind] = useState<NoteKind>(note?.kind ?? (preset !== null ? 'INVOICE' : 'NO_END'));
+  const [invoice, setInvoice] = useState<number | null>(note?.invoiceId ?? preset);
   const [dateFrom, setDateFrom] = useState<string | null>(note?.dateFrom ?? today());
   const [dateTill, setDateTill] = useState<string | null>(note?.dateTill ?? null);
   const [text, setText] = useState(note?.text ?? '');
   const [gapFiller, setGapFiller] = useState(note?.invoiceGapFiller ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const kinds: NoteKind[] = boundToInvoice ? ['NO_END', 'HAS_END', 'INVOICE'] : ['NO_END', 'HAS_END'];
+  const choosing = note === null && kind === 'INVOICE';
+  const recent = useRecentInvoices(meterId, preset, choosing);
+  const chosen = recent.data?.find((i) => i.id === invoice);
+  const kinds: NoteKind[] =
+    note === null || boundToInvoice ? ['NO_END', 'HAS_END', 'INVOICE'] : ['NO_END', 'HAS_END'];
+  const typesDisabled = boundToInvoice || preset !== null;
+  const invoiceBound = kind === 'INVOICE';
 
   function submit() {
     const body = {
-      dateFrom: dateFrom ?? '',
-      dateTill: kind === 'HAS_END' || boundToInvoice ? dateTill : null,
+      dateFrom: (choosing ? chosen?.dateFrom : dateFrom) ?? '',
+      dateTill:
+        kind === 'HAS_END' || invoiceBound ? ((choosing ? chosen?.dateTill : dateTill) ?? null) : null,
       text,
-      invoiceGapFiller: boundToInvoice ? false : gapFiller,
+      invoiceGapFiller: invoiceBound ? false : gapFiller,
       meterId,
-      invoiceId: note?.invoiceId ?? null,
+      invoiceId: invoiceBound ? invoice : null,
     };
     const found: Record<string, string> = {};
     if (kind === 'HAS_END' && !body.dateTill) found.dateTill = MSG.noteEndRequired;
+    if (invoiceBound && body.invoiceId === null) found.invoiceId = MSG.noteInvoiceRequired;
     const parsed = meterNoteInput.safeParse(body);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
@@ -81,7 +95,7 @@ export function NoteModal({ meterId, note, onClose }: NoteModalProps) {
         >
           <Stack gap="xs" mt={6}>
             {kinds.map((k) => (
-              <Radio key={k} value={k} label={NOTE_KIND_LABELS[k]} disabled={boundToInvoice} />
+              <Radio key={k} value={k} label={NOTE_KIND_LABELS[k]} disabled={typesDisabled} />
             ))}
           </Stack>
         </Radio.Group>
@@ -90,21 +104,39 @@ export function NoteModal({ meterId, note, onClose }: NoteModalProps) {
             {`Invoice ${note?.invoiceNumber ?? note?.invoiceId}: the note covers the invoice's period.`}
           </Text>
         )}
+        {choosing && (
+          <Select
+            label="Invoice"
+            description="The note covers the invoice's period."
+            required
+            searchable
+            placeholder={recent.isPending ? 'Loading invoices…' : 'Choose an invoice'}
+            data={(recent.data ?? []).map((i) => ({
+              value: String(i.id),
+              label: `${i.invoiceNumber ?? `Invoice ${i.id}`} · ${formatDisplayDate(i.dateFrom)} to ${formatDisplayDate(i.dateTill)}`,
+            }))}
+            value={invoice === null ? null : String(invoice)}
+            onChange={(v) => setInvoice(v === null ? null : Number(v))}
+            disabled={preset !== null}
+            error={errors.invoiceId}
+            nothingFoundMessage="No invoices"
+          />
+        )}
         <Group grow align="flex-start">
           <DateField
             label="Date from"
-            required={!boundToInvoice}
-            readOnly={boundToInvoice}
-            value={dateFrom}
+            required={!invoiceBound}
+            readOnly={invoiceBound}
+            value={choosing ? (chosen?.dateFrom ?? null) : dateFrom}
             onChange={setDateFrom}
             error={errors.dateFrom}
           />
-          {(kind === 'HAS_END' || boundToInvoice) && (
+          {(kind === 'HAS_END' || invoiceBound) && (
             <DateField
               label="Date till"
-              required={!boundToInvoice}
-              readOnly={boundToInvoice}
-              value={dateTill}
+              required={!invoiceBound}
+              readOnly={invoiceBound}
+              value={choosing ? (chosen?.dateTill ?? null) : dateTill}
               onChange={setDateTill}
               error={errors.dateTill}
             />
@@ -121,7 +153,7 @@ export function NoteModal({ meterId, note, onClose }: NoteModalProps) {
           error={errors.text}
           data-autofocus
         />
-        {!boundToInvoice && (
+        {!invoiceBound && (
           <Checkbox
             label={MSG.noteNonInvoicing}
             checked={gapFiller}

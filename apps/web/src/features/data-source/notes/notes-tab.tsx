@@ -3,19 +3,33 @@ import { IconCalendarOff, IconPencil, IconPlus } from '@tabler/icons-react';
 import { type MeterNote, NOTE_KIND_LABELS } from '@verdant/contracts/meter-notes';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
+import { useSetQuery } from '../../../lib/use-set-query';
 import type { TabProps } from '../tab-routes';
 import { useMeterNotes } from './api';
 import { NoteModal } from './note-modal';
 
 const KIND_COLOURS = { NO_END: 'blue', HAS_END: 'teal', INVOICE: 'grape' } as const;
 
-/** /data-sources/{id}/notes: the data source's notes; editors add and change them. */
+/**
+ * /data-sources/{id}/notes: the data source's notes; editors add and change them. `?show=new` opens New Note,
+ * bound to the invoice `invoice` names when it does (the invoice list's note icon).
+ */
 export function NotesTab({ meter }: TabProps) {
   const notes = useMeterNotes(meter.id);
+  const [params] = useSearchParams();
+  const setQuery = useSetQuery();
   const [editing, setEditing] = useState<MeterNote | 'new' | null>(null);
   const mayEdit = notes.data?.mayEdit === true;
+  const invoiceParam = params.get('invoice');
+  const linkedInvoice = invoiceParam && /^\d{1,9}$/.test(invoiceParam) ? Number(invoiceParam) : null;
+  const asked = params.get('show') === 'new' && mayEdit;
+  const close = () => {
+    setEditing(null);
+    if (asked) setQuery({ show: null, invoice: null }, { replace: true });
+  };
 
   if (notes.isPending) return <Loader aria-label="Loading notes" />;
   if (notes.isError) {
@@ -99,11 +113,12 @@ export function NotesTab({ meter }: TabProps) {
           </Table>
         </ScrollTable>
       )}
-      {editing !== null && (
+      {(editing !== null || asked) && (
         <NoteModal
           meterId={meter.id}
-          note={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          note={editing === null || editing === 'new' ? null : editing}
+          invoiceId={editing === null ? linkedInvoice : null}
+          onClose={close}
         />
       )}
     </Paper>

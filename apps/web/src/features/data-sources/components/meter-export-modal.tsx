@@ -1,5 +1,10 @@
 import { Checkbox, Modal, SegmentedControl, Stack } from '@mantine/core';
-import { EXPORT_DATA, EXPORT_DATA_LABELS, meterDataExportRequest } from '@verdant/contracts/data-sources';
+import {
+  dataSourcesOperations,
+  EXPORT_DATA,
+  EXPORT_DATA_LABELS,
+  meterDataExportRequest,
+} from '@verdant/contracts/data-sources';
 import { useState } from 'react';
 import { chosenOrAll, ExportChoices, useExportSubmit } from '../../../components/export-form';
 import {
@@ -9,21 +14,30 @@ import {
   exportRangeValues,
   FIRST_EXPORT_RANGE,
 } from '../../../components/export-ranges';
+import { useOperation } from '../../../lib/operations';
+import { useOrganisationId } from '../../../lib/session-store';
 import { downloadMeterExport } from '../api';
 
 interface MeterExportModalProps {
   opened: boolean;
   onClose: () => void;
-  /** The data sources shown in the table; `preselected` are chosen at first (the bulk selection). */
+  /** The data sources shown in the table (exported when none is chosen); `preselected` are chosen at first. */
   sources: { id: number; name: string }[];
   preselected: number[];
 }
 
 /**
  * Meter Data Export (spec 5, "Data export"): data sources, at least one quantity/unit, one or more ranges each
- * with a start and an end, monthly or total; answered as a CSV or XLSX download.
+ * with a start and an end, monthly or total; answered as a CSV or XLSX download. Any of the organisation's
+ * data sources can be chosen (GET /organisations/{id}/meters), not only the rows the table has loaded.
  */
 export function MeterExportModal({ opened, onClose, sources, preselected }: MeterExportModalProps) {
+  const orgId = useOrganisationId();
+  const everyMeter = useOperation(
+    dataSourcesOperations.organisationMeters,
+    orgId === null ? null : { params: { id: orgId } },
+  );
+  const items = everyMeter.data?.map((m) => ({ id: m.id, name: `${m.name} (${m.site})` })) ?? sources;
   const [assets, setAssets] = useState<string[]>(preselected.map(String));
   const [data, setData] = useState<string[]>(['kWh']);
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
@@ -54,7 +68,7 @@ export function MeterExportModal({ opened, onClose, sources, preselected }: Mete
         <ExportChoices
           label="Data sources"
           description="Leave empty to export every data source in the table"
-          items={sources}
+          items={items}
           assets={assets}
           onAssets={setAssets}
           quantities={EXPORT_DATA}

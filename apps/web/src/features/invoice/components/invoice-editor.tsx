@@ -47,6 +47,7 @@ import { AlertsRaised } from './alerts-raised';
 import { MoneyText, NumberText } from './fields';
 import { HalfHourCheckPanel } from './half-hour-check';
 import { ItemsSection } from './items-section';
+import { OriginalPdf } from './original-pdf';
 import { AlertsDialog, SaveErrorDialog } from './save-dialogs';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -265,17 +266,14 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
                 <Fact label="Bill Type">{draft.billType}</Fact>
                 <Fact label="Entered By">{draft.enteredBy}</Fact>
                 <Fact label="Original PDF">
-                  {draft.originalInvoice ? (
-                    <Anchor href={draft.originalInvoice} target="_blank" rel="noopener" fz="sm">
-                      View the original PDF
-                    </Anchor>
-                  ) : isNew ? (
-                    'Attach after saving'
-                  ) : (
-                    <Anchor component={Link} to={invoicesPath} fz="sm">
-                      None attached: upload it from the list
-                    </Anchor>
-                  )}
+                  <OriginalPdf
+                    href={draft.originalInvoice}
+                    invoiceId={draft.id}
+                    meterId={draft.meterId}
+                    isNew={isNew}
+                    mayEdit={draft.mayEdit}
+                    invoicesPath={invoicesPath}
+                  />
                 </Fact>
               </Stack>
               <Stack gap={2} align="flex-end" style={{ flex: '0 1 16rem' }}>
