@@ -56,7 +56,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" w={110} style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Text size="sm" fw={500} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      <Text component="div" size="sm" fw={500} style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
         {children || '—'}
       </Text>
     </Group>

@@ -70,14 +70,15 @@ function LinkOptions({
     });
   };
   return (
-    <Stack gap={4} align="flex-start">
+    <Stack gap={4} align="flex-start" w="100%">
       {list.length > 0 && (
-        <Group gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="nowrap" w="100%">
           <Select
             aria-label="A PDF already in the portal"
             placeholder="Link a PDF already in the portal"
             size="xs"
-            w={260}
+            // Narrows with a phone's column rather than running past the bill's edge.
+            style={{ flex: '1 1 10rem', minWidth: 0, maxWidth: 260 }}
             comboboxProps={{ width: 360, position: 'bottom-start' }}
             data={list.map((o) => ({
               value: o.folder,

@@ -33,6 +33,9 @@ export function SwitchOrganisationPrompt({ orgId, target }: { orgId: number; tar
 
   useEffect(() => {
     if (!valid) {
+      // Once, however often the page renders before it leaves.
+      if (started.current) return;
+      started.current = true;
       showErrorBanner(MSG.switchFailed);
       navigate('/switch-organisation', { replace: true });
     } else if (!target) {
