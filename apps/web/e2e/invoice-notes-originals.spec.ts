@@ -32,7 +32,9 @@ test("a note bound to an invoice from its row, and the latest bill's PDF linked 
   await expect(dialog.getByRole('radio', { name: 'Note is bound to invoice' })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: 'Note is ongoing' })).toBeDisabled();
   await expect(dialog.getByRole('combobox', { name: 'Invoice' })).toHaveValue(new RegExp(`^${older} · `));
-  await dialog.getByRole('textbox', { name: 'Note' }).fill('Checked against the meter photo: the read is right.');
+  await dialog
+    .getByRole('textbox', { name: 'Note' })
+    .fill('Checked against the meter photo: the read is right.');
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: info.outputPath(`note-bound-${width}.png`) });

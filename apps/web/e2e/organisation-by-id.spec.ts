@@ -14,7 +14,9 @@ test('/organisations/{id} opens the organisation page, asking first to change or
   // Another organisation: Cancel stays where one was.
   await page.goto('/organisations/2');
   const dialog = page.getByRole('dialog', { name: 'Change organisation?' });
-  await expect(dialog).toContainText('Demo Water Trust');
+  await expect(dialog).toContainText(
+    'This link opens a page in Demo Water Trust. Change to that organisation and open its organisation page?',
+  );
   await shoot(page, (name) => info.outputPath(name), 'organisation-by-id', [1440, 390]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -12,7 +12,16 @@ import { useAvailableOrgs, useSwitchOrganisation } from '../api';
  * the dashboard; with a target it asks first (Change Organisation or Cancel), then opens the target. An
  * organisation the person may not enter says 'Switch failed - you probably don't have access'.
  */
-export function SwitchOrganisationPrompt({ orgId, target }: { orgId: number; target: string | null }) {
+export function SwitchOrganisationPrompt({
+  orgId,
+  target,
+  targetName,
+}: {
+  orgId: number;
+  target: string | null;
+  /** What the target is, in words ('its organisation page'); the path itself otherwise. */
+  targetName?: string;
+}) {
   const navigate = useNavigate();
   const switchOrganisation = useSwitchOrganisation();
   const orgs = useAvailableOrgs('');
@@ -57,7 +66,7 @@ export function SwitchOrganisationPrompt({ orgId, target }: { orgId: number; tar
       closeOnClickOutside={!switchOrganisation.isPending}
     >
       <Text mb="lg">
-        {`This link opens a page in ${name}. Change to that organisation and open ${target}?`}
+        {`This link opens a page in ${name}. Change to that organisation and open ${targetName ?? target}?`}
       </Text>
       <Group justify="flex-end">
         <Button

@@ -12,5 +12,5 @@ export function OrganisationByIdPage() {
   const current = useOrganisationId();
   const orgId = org && /^\d{1,9}$/.test(org) ? Number(org) : Number.NaN;
   if (orgId === current) return <Navigate to="/organisation" replace />;
-  return <SwitchOrganisationPrompt orgId={orgId} target="/organisation" />;
+  return <SwitchOrganisationPrompt orgId={orgId} target="/organisation" targetName="its organisation page" />;
 }
