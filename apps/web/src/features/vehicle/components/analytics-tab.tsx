@@ -1,6 +1,7 @@
 import { SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import type { MonthlyData } from '@verdant/contracts/fleet';
 import { formatDisplayDate } from '@verdant/domain/dates';
+import { MSG } from '@verdant/domain/messages';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
@@ -21,14 +22,28 @@ const METRICS = (unit: string): { value: Metric; label: string }[] => [
   { value: 'costPerDay', label: '$/day' },
 ];
 
+/** Today's month ('yyyy-MM'): still filling, so its bar is faded and its label marked (to date). */
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+
 function logOption(data: MonthlyData, metric: Metric, label: string): ChartOption {
+  const current = thisMonth();
   return {
     grid: { left: 56, right: 16, top: 24, bottom: 40 },
     tooltip: { trigger: 'axis' },
-    xAxis: { type: 'category', data: data.months.map((m) => formatMonth(m.label)) },
+    xAxis: {
+      type: 'category',
+      data: data.months.map((m) => `${formatMonth(m.label)}${m.label === current ? ' ⚠' : ''}`),
+    },
     yAxis: { type: 'value', name: label },
     series: [
-      { type: 'bar', name: label, data: data.months.map((m) => m[metric]), itemStyle: { color: '#2f9e44' } },
+      {
+        type: 'bar',
+        name: label,
+        data: data.months.map((m) =>
+          m.label === current ? { value: m[metric], itemStyle: { opacity: 0.45 } } : m[metric],
+        ),
+        itemStyle: { color: '#2f9e44' },
+      },
     ],
   };
 }
@@ -101,6 +116,11 @@ export function AnalyticsTab({ vehicleId }: { vehicleId: number }) {
           loading={monthly.isPending}
           empty={monthly.data && monthly.data.months.length === 0 ? 'No purchases yet' : null}
         />
+        {monthly.data?.months.some((m) => m.label === thisMonth()) && (
+          <Text fz="xs" data-testid="incomplete-month">
+            {`⚠ ${MSG.incompleteMonth}: ${formatMonth(thisMonth())} (to date)`}
+          </Text>
+        )}
       </Stack>
       <Stack gap="xs">
         <Title order={3} fz="lg">
