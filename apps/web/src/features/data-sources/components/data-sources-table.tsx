@@ -8,7 +8,8 @@ import { Link } from 'react-router';
 import { AlertPanel } from '../../../components/alert-panel';
 import { SortHeaderCell } from '../../../components/list-filters';
 
-const MEASURE_LABELS = { cons: 'Usage', cost: 'Expenditure', co2: 'Emissions' } as const;
+// Expenditure is the ledger's cost, before GST (docs/decisions/formats.md, Cost says which side of GST).
+const MEASURE_LABELS = { cons: 'Usage', cost: 'Expenditure (excl. GST)', co2: 'Emissions' } as const;
 
 interface Column {
   no: number;
