@@ -1,6 +1,8 @@
 import { GHG_FIRST_YEAR, GHG_MESSAGES } from '@verdant/domain/ghg-figures';
 import { z } from 'zod';
+import { member } from './access';
 import { idNumber, text } from './common';
+import { defineOperations } from './operations';
 
 /**
  * The GHG charts (data-portal.md 2.7 and 7): `GET /charts/co2e-scope-activity`, `/charts/co2e-grouping/{type/id}
@@ -100,3 +102,47 @@ export const MARKET_COLUMNS = [
   ['residualKwh', 'Market-based: kWh at the residual mix'],
   ['gridKwh', 'Market-based: kWh at the grid average (no residual mix published)'],
 ] as const;
+
+/** A chart's figures, or the same figures as a CSV attachment (`format=csv`). */
+const chartAnswer = z.union([ghgChart, z.string()]);
+const RANGE =
+  ' over from..to (months yyyy-MM; default: the last complete reporting year); format=csv for CSV';
+
+/** The GHG charts, each over the session's organisation. */
+export const ghgChartsOperations = defineOperations('ghg-charts', {
+  scopeActivity: {
+    method: 'GET',
+    path: '/charts/co2e-scope-activity',
+    summary: `Emissions by activity and scope (kg CO2e)${RANGE}`,
+    access: member(),
+    query: ghgRangeQuery,
+    answer: chartAnswer,
+  },
+  groupingByScope: {
+    method: 'GET',
+    path: '/charts/co2e-grouping/:type/:id/by-scope',
+    summary: `Emissions of each group of a site or meter grouping by scope (kg CO2e)${RANGE}`,
+    access: member(),
+    params: groupingParams,
+    query: ghgRangeQuery,
+    answer: chartAnswer,
+  },
+  activityByGrouping: {
+    method: 'GET',
+    path: '/charts/co2e-activity/by-grouping/:type/:id',
+    summary: `Emissions of each activity split by the groups of a grouping (kg CO2e)${RANGE}`,
+    access: member(),
+    params: groupingParams,
+    query: ghgRangeQuery,
+    answer: chartAnswer,
+  },
+  groupingByActivityByGrouping: {
+    method: 'GET',
+    path: '/charts/co2e-grouping/:typeA/:idA/by-activity/by-grouping/:typeB/:idB',
+    summary: `Emissions of each pair of groups of two groupings by activity (kg CO2e)${RANGE}`,
+    access: member(),
+    params: twoGroupingParams,
+    query: ghgRangeQuery,
+    answer: chartAnswer,
+  },
+});

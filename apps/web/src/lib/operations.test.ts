@@ -36,7 +36,6 @@ const NOT_MOVED_YET = new Set([
   'features/data-sources/new-meter/api.ts',
   'features/fleet/api.ts',
   'features/fuel-card/api.ts',
-  'features/ghg-charts/api.ts',
   'features/graphs/api.ts',
   'features/groupings/group-target-api.ts',
   'features/invoice/api.ts',

@@ -3,12 +3,6 @@ import { sql } from 'drizzle-orm';
 
 /** SQL of the GHG charts: the organisation's settings, groupings with their groups and members, activity names. */
 
-export async function organisationSettings(db: DbOrTx, organisationId: number) {
-  const rows = await db.execute<{ time_zone: string; reporting_year_end: number }>(sql`
-    select time_zone, reporting_year_end from organisations where id = ${organisationId}`);
-  return rows.rows[0];
-}
-
 export type GroupingRow = { id: number; name: string; type: 'site' | 'meter'; controlled: boolean };
 
 export async function findGrouping(db: DbOrTx, organisationId: number, type: 'site' | 'meter', id: number) {

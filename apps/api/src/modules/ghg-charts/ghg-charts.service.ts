@@ -14,8 +14,8 @@ import {
   zeroSums,
 } from '@verdant/domain/ghg-figures';
 import { countsIn, openDaysIn } from '@verdant/domain/ledger';
-import { DEFAULT_TIME_ZONE, lastMonthIn, todayIn } from '@verdant/domain/time-zone';
 import { badRequest, notFound } from '../../lib/errors';
+import { type OrganisationContext, orgOf } from '../../lib/organisation-context';
 import { visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './ghg-charts.queries';
@@ -53,22 +53,12 @@ const sumsOf = (r: FactSums): Co2eSums => ({
 
 const counts = (m: q.LiveMeter) => countsIn(toLedgerMeter(m), 'emissions');
 
-export function createGhgChartsService({ db, clock }: { db: Db; clock: () => Date }) {
-  function organisationOf(a: Caller) {
-    if (a.checked.organisationId === null) throw notFound();
-    return a.checked.organisationId;
-  }
-
+export function createGhgChartsService({ db }: { db: Db }) {
   /** The months asked for (else the last complete reporting year), refusing an end month still to come. */
-  async function rangeOf(organisationId: number, query: GhgRangeQuery) {
-    const settings = await q.organisationSettings(db, organisationId);
-    const zone = settings?.time_zone ?? DEFAULT_TIME_ZONE;
-    const today = todayIn(zone, clock());
+  function rangeOf(org: OrganisationContext, query: GhgRangeQuery) {
+    const { today } = org;
     if (!query.from || !query.to) {
-      return {
-        today,
-        ...lastCompleteReportingYear(lastMonthIn(zone, clock()), settings?.reporting_year_end ?? 12),
-      };
+      return { today, ...lastCompleteReportingYear(org.lastCompleteMonth, org.reportingYearEnd) };
     }
     if (query.to > today.slice(0, 7)) throw badRequest(GHG_MESSAGES.future, { to: [GHG_MESSAGES.future] });
     return { today, from: `${query.from}-01`, till: `${query.to}-01` };
@@ -80,8 +70,9 @@ export function createGhgChartsService({ db, clock }: { db: Db; clock: () => Dat
    * no figure at all in the range shows as its activity with nothing and 0% of its days.
    */
   async function read(a: Caller, query: GhgRangeQuery) {
-    const organisationId = organisationOf(a);
-    const { today, ...range } = await rangeOf(organisationId, query);
+    const org = orgOf(a);
+    const organisationId = org.id;
+    const { today, ...range } = rangeOf(org, query);
     const visible = await visibleMeters(db, a.principal, organisationId);
     const pending = new Set(await pendingMeterIds(db, organisationId));
     const [sums, meters] = await Promise.all([

@@ -21,13 +21,24 @@ export interface ChartDef {
   description: string;
   /** How many groupings the chart needs (its grouping dropdowns). */
   groupings: 0 | 1 | 2;
-  /** The `GET /charts/...` call (data-portal.md 7). */
-  path: (g: GroupingChoice[]) => string;
+  /** The chart's operation of the GHG charts' table (data-portal.md 7) and its parameters. */
+  call: (g: GroupingChoice[]) => ChartCall;
   /** The downloads' file name, before the range. */
   file: string;
 }
 
-const byScope = (g: GroupingChoice[]) => `/charts/co2e-grouping/${g[0]?.type}/${g[0]?.id}/by-scope`;
+/** Which chart operation a chart calls, with the groupings it names. */
+export type ChartCall =
+  | { op: 'scopeActivity' }
+  | { op: 'groupingByScope' | 'activityByGrouping'; params: { type: GroupingType; id: number } }
+  | {
+      op: 'groupingByActivityByGrouping';
+      params: { typeA: GroupingType; idA: number; typeB: GroupingType; idB: number };
+    };
+
+const one = (g: GroupingChoice[]) => ({ type: g[0]?.type ?? 'site', id: g[0]?.id ?? 0 });
+const scopeActivity = (): ChartCall => ({ op: 'scopeActivity' });
+const byScope = (g: GroupingChoice[]): ChartCall => ({ op: 'groupingByScope', params: one(g) });
 
 export const CHARTS: ChartDef[] = [
   {
@@ -35,7 +46,7 @@ export const CHARTS: ChartDef[] = [
     title: 'Total Emissions Pie Chart',
     description: 'The organisation’s emissions split by scope 1, 2 and 3.',
     groupings: 0,
-    path: () => '/charts/co2e-scope-activity',
+    call: scopeActivity,
     file: 'total-emissions',
   },
   {
@@ -43,7 +54,7 @@ export const CHARTS: ChartDef[] = [
     title: 'Emissions Sources Bar Chart',
     description: 'Emissions of each activity (electricity, gas, fuel, water, …) by scope.',
     groupings: 0,
-    path: () => '/charts/co2e-scope-activity',
+    call: scopeActivity,
     file: 'emissions-sources',
   },
   {
@@ -51,7 +62,7 @@ export const CHARTS: ChartDef[] = [
     title: 'Emissions By Division Pie Chart',
     description: 'Each group’s share of the emissions, for a grouping of sites or data sources.',
     groupings: 1,
-    path: byScope,
+    call: byScope,
     file: 'emissions-by-division',
   },
   {
@@ -59,7 +70,7 @@ export const CHARTS: ChartDef[] = [
     title: 'Emissions By Division By Scope',
     description: 'Each group’s emissions by scope 1, 2 and 3.',
     groupings: 1,
-    path: byScope,
+    call: byScope,
     file: 'emissions-by-division-by-scope',
   },
   {
@@ -67,7 +78,7 @@ export const CHARTS: ChartDef[] = [
     title: 'Emissions By Activity',
     description: 'Each activity’s emissions, split by the groups of a grouping.',
     groupings: 1,
-    path: (g) => `/charts/co2e-activity/by-grouping/${g[0]?.type}/${g[0]?.id}`,
+    call: (g) => ({ op: 'activityByGrouping', params: one(g) }),
     file: 'emissions-by-activity',
   },
   {
@@ -75,8 +86,13 @@ export const CHARTS: ChartDef[] = [
     title: 'Emissions By Division By Activity',
     description: 'The emissions of each pair of groups of two groupings, by activity.',
     groupings: 2,
-    path: (g) =>
-      `/charts/co2e-grouping/${g[0]?.type}/${g[0]?.id}/by-activity/by-grouping/${g[1]?.type}/${g[1]?.id}`,
+    call: (g) => {
+      const [a, b] = [one(g), one(g.slice(1))];
+      return {
+        op: 'groupingByActivityByGrouping',
+        params: { typeA: a.type, idA: a.id, typeB: b.type, idB: b.id },
+      };
+    },
     file: 'emissions-by-division-by-activity',
   },
 ];

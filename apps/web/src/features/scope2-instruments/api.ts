@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ghgChartsOperations } from '@verdant/contracts/ghg-charts';
 import {
   type InstrumentInput,
   scope2InstrumentsOperations as ops,
@@ -19,7 +20,7 @@ export function useSaveInstrument() {
   const client = useQueryClient();
   const done = () => {
     void invalidate(client, ops.list);
-    client.invalidateQueries({ queryKey: ['ghg-chart', orgId] });
+    void invalidate(client, ghgChartsOperations);
   };
   const save = useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: InstrumentInput }) =>

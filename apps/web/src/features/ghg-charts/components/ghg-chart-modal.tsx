@@ -44,8 +44,8 @@ export function GhgChartModal({
   const [range, setRange] = useState<ChartRange | null>(null);
   const [chosen, setChosen] = useState<string[]>(groupings.slice(0, def.groupings).map(keyOf));
   const picked = chosen.map((k) => groupings.find((g) => keyOf(g) === k)).filter((g) => g !== undefined);
-  const path = picked.length === def.groupings ? def.path(picked) : null;
-  const answer = useGhgChart(path, range);
+  const target = picked.length === def.groupings ? def.call(picked) : null;
+  const answer = useGhgChart(target, range);
   const chart = answer.data;
   const handle = useRef<ChartHandle | null>(null);
   const picture = () => handle.current?.toPng() ?? null;
@@ -116,9 +116,9 @@ export function GhgChartModal({
               <Menu.Item onClick={() => downloadPng(picture(), `${file}.png`)}>PNG</Menu.Item>
               <Menu.Item
                 onClick={async () =>
-                  path &&
+                  target &&
                   chart &&
-                  downloadCsv(await fetchChartCsv(path, { from: chart.from, to: chart.to }), `${file}.csv`)
+                  downloadCsv(await fetchChartCsv(target, { from: chart.from, to: chart.to }), `${file}.csv`)
                 }
               >
                 CSV
