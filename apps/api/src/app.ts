@@ -318,7 +318,7 @@ export async function buildApp({
       await api.register(organisationsRoutes, { service: organisations });
       await api.register(referenceRoutes, { db, mapTiles: config.mapTiles });
       await api.register(ratesRoutes, { service: createRatesService({ db }) });
-      await api.register(targetsRoutes, { service: createTargetsService({ db, clock }) });
+      await api.register(targetsRoutes, { service: createTargetsService({ db }) });
       await api.register(ghgChartsRoutes, { service: createGhgChartsService({ db }) });
       await api.register(timeMatchedRoutes, { service: createTimeMatchedService({ db }) });
       await api.register(scope2InstrumentsRoutes, {

@@ -3,7 +3,9 @@ import { MSG } from '@verdant/domain/messages';
 import { YEAR_ENDS } from '@verdant/domain/targets/financial-years';
 import { PROFILE_FROM } from '@verdant/domain/targets/profiles';
 import { z } from 'zod';
-import { idNumber, int4, text } from './common';
+import { editor, member } from './access';
+import { idNumber, idParam, int4, text } from './common';
+import { defineOperations } from './operations';
 import { targetRequest } from './organisations/settings';
 
 /** A target's name: at least 3 characters (core-portal.md 5 Target). */
@@ -127,3 +129,80 @@ export const performanceReport = z.object({
 export type PerformanceReport = z.infer<typeof performanceReport>;
 
 export const groupingParams = z.object({ id: idNumber() });
+
+type GroupType = 'site' | 'meter';
+
+/** A group's own targets and its grouping's report, for site or meter groups (the session's organisation). */
+const groupSpecs = <T extends GroupType>(type: T) =>
+  ({
+    groupTarget: {
+      method: 'GET',
+      path: `/${type}-groups/:id/target`,
+      summary: `A ${type} group's own co2e and consumption targets`,
+      access: member(),
+      params: idParam,
+      answer: groupTarget,
+    },
+    setGroupTarget: {
+      method: 'PUT',
+      path: `/${type}-groups/:id/target`,
+      summary: `Set a ${type} group's co2e or consumption target (null clears)`,
+      access: editor(),
+      params: idParam,
+      body: groupTargetRequest,
+      answer: groupTarget,
+    },
+    groupingPerformance: {
+      method: 'GET',
+      path: `/${type}-groupings/:id/reports/performance-against-targets`,
+      summary: `Performance against a target of a ${type} grouping's groups`,
+      access: member(),
+      params: groupingParams,
+      query: performanceQuery,
+      answer: performanceReport,
+    },
+  }) as const;
+const site = groupSpecs('site');
+const meter = groupSpecs('meter');
+
+/** Targets: every member reads them; editors create targets and set group targets. */
+export const targetsOperations = defineOperations('targets', {
+  list: {
+    method: 'GET',
+    path: '/organisations/:id/targets',
+    summary: "The organisation's targets",
+    access: member('params.id'),
+    params: idParam,
+    answer: targetList,
+  },
+  create: {
+    method: 'POST',
+    path: '/organisations/:id/targets',
+    summary: 'Create a target (the New Target wizard)',
+    access: editor('params.id'),
+    params: idParam,
+    body: newTargetRequest,
+    answer: target,
+  },
+  performance: {
+    method: 'GET',
+    path: '/organisations/:id/reports/performance-against-targets',
+    summary: "The organisation's performance against a target",
+    access: member('params.id'),
+    params: idParam,
+    query: performanceQuery,
+    answer: performanceReport,
+  },
+  siteGroupTarget: site.groupTarget,
+  setSiteGroupTarget: site.setGroupTarget,
+  siteGroupingPerformance: site.groupingPerformance,
+  meterGroupTarget: meter.groupTarget,
+  setMeterGroupTarget: meter.setGroupTarget,
+  meterGroupingPerformance: meter.groupingPerformance,
+});
+
+/** A group's target operations by its type. */
+export const groupTargetsOf = (type: GroupType) =>
+  type === 'site'
+    ? { read: targetsOperations.siteGroupTarget, set: targetsOperations.setSiteGroupTarget }
+    : { read: targetsOperations.meterGroupTarget, set: targetsOperations.setMeterGroupTarget };

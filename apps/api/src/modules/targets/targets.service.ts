@@ -19,6 +19,7 @@ import { normaliseProfile } from '@verdant/domain/targets/profiles';
 import type { z } from 'zod';
 import { audit, created, diff } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { type OrganisationContext, orgOf } from '../../lib/organisation-context';
 import { visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './targets.queries';
@@ -34,20 +35,14 @@ const toTarget = (r: Awaited<ReturnType<typeof q.listTargets>>[number]): Target 
   spec: r.spec as Target['spec'],
 });
 
-/** The organisation the route's rule was checked in. */
-function organisationOf(a: Caller): number {
-  if (a.checked.organisationId === null) throw notFound();
-  return a.checked.organisationId;
-}
-
 /**
  * Named reduction targets (core-portal.md 3 Target, 5), groups' own annual targets, and performance against
  * targets: every member reads them; editors create targets and set group targets.
  */
-export function createTargetsService({ db, clock }: { db: Db; clock: () => Date }) {
-  /** The spec as stored: an entered profile normalised to 100, the baseline rules the clock decides. */
-  function checkedSpec(spec: TargetSpec): TargetSpec {
-    if (spec.baselineYear >= clock().getUTCFullYear())
+export function createTargetsService({ db }: { db: Db }) {
+  /** The spec as stored: an entered profile normalised to 100, the baseline year before the current one. */
+  function checkedSpec(org: OrganisationContext, spec: TargetSpec): TargetSpec {
+    if (spec.baselineYear >= Number(org.today.slice(0, 4)))
       throw fieldError('spec.baselineYear', MSG.targetBaselineYear);
     let profile: number[] | null = null;
     if (spec.profileFrom === 'ENTER') {
@@ -65,18 +60,19 @@ export function createTargetsService({ db, clock }: { db: Db; clock: () => Date 
 
   /** One scope's performance: the ledger's monthly figures of the meters against the target. */
   async function performanceOf(
-    organisationId: number,
+    org: OrganisationContext,
     spec: Target['spec'],
     measure: Measure,
     meterIds: number[] | null,
   ): Promise<Performance> {
     const { months } = performanceMonths(spec);
-    // Today's month is still filling (docs/domain.md, Completeness and estimates): marked incomplete; later months have no figures yet.
-    const current = `${clock().toISOString().slice(0, 7)}-01`;
+    // Today's month is still filling (docs/domain.md, Completeness and estimates): marked incomplete; later
+    // months have no figures yet. Today is the organisation's (docs/domain.md, Time zones and today).
+    const current = org.currentMonth;
     const last = months[months.length - 1] ?? '';
     const { values, incomplete } = await q.monthlyMeasure(
       db,
-      organisationId,
+      org.id,
       measure,
       months[0] ?? '',
       last < current ? last : current,
@@ -133,7 +129,7 @@ export function createTargetsService({ db, clock }: { db: Db; clock: () => Date 
       body: z.output<typeof newTargetRequest>,
     ): Promise<Target> {
       if (body.orgId !== undefined && body.orgId !== organisationId) throw forbidden();
-      const spec = checkedSpec(body.spec);
+      const spec = checkedSpec(orgOf(a), body.spec);
       return db.transaction(async (tx) => {
         if (await q.targetNamed(tx, organisationId, body.name))
           throw fieldError('name', MSG.targetNameExists);
@@ -149,7 +145,7 @@ export function createTargetsService({ db, clock }: { db: Db; clock: () => Date 
     },
 
     async groupTarget(a: Caller, type: MemberType, groupId: number): Promise<GroupTarget> {
-      const organisationId = organisationOf(a);
+      const organisationId = orgOf(a).id;
       if (!(await q.findGroup(db, organisationId, groupId, type))) throw notFound();
       const row = await q.groupTargetOf(db, organisationId, groupId);
       return { co2eTarget: numberOrNull(row?.co2eTarget), consTarget: numberOrNull(row?.consTarget) };
@@ -161,7 +157,7 @@ export function createTargetsService({ db, clock }: { db: Db; clock: () => Date 
       groupId: number,
       body: z.output<typeof groupTargetRequest>,
     ): Promise<GroupTarget> {
-      const organisationId = organisationOf(a);
+      const organisationId = orgOf(a).id;
       return db.transaction(async (tx) => {
         const group = await q.findGroup(tx, organisationId, groupId, type);
         if (!group) throw notFound();
@@ -193,7 +189,7 @@ export function createTargetsService({ db, clock }: { db: Db; clock: () => Date 
       const target = await chosenTarget(organisationId, query.target);
       if (!target) return emptyReport(query.measure);
       const visible = await visibleMeters(db, a.principal, organisationId);
-      const p = await performanceOf(organisationId, target.spec, query.measure, visible);
+      const p = await performanceOf(orgOf(a), target.spec, query.measure, visible);
       return reportOf(
         target,
         query.measure,
@@ -212,7 +208,7 @@ export function createTargetsService({ db, clock }: { db: Db; clock: () => Date 
       groupingId: number,
       query: { target?: number; measure: Measure },
     ): Promise<PerformanceReport> {
-      const organisationId = organisationOf(a);
+      const organisationId = orgOf(a).id;
       if (!(await q.findGrouping(db, organisationId, groupingId, type))) throw notFound();
       const target = await chosenTarget(organisationId, query.target);
       if (!target) return emptyReport(query.measure);
@@ -221,7 +217,7 @@ export function createTargetsService({ db, clock }: { db: Db; clock: () => Date 
       const groups: PerformanceReport['groups'] = [];
       for (const g of await q.groupsWithMeters(db, organisationId, groupingId)) {
         const meterIds = visible === null ? g.meterIds : g.meterIds.filter((id) => visible.includes(id));
-        const p = await performanceOf(organisationId, spec, query.measure, meterIds);
+        const p = await performanceOf(orgOf(a), spec, query.measure, meterIds);
         groups.push({ id: g.id, name: g.name, baseline: p.baseline, target: p.target, months: p.months });
       }
       return reportOf(target, query.measure, groups);

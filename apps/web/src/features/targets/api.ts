@@ -1,21 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type Measure,
-  type NewTargetRequest,
-  performanceReport,
-  target,
-  targetList,
-} from '@verdant/contracts/targets';
-import { api } from '../../lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Measure, type NewTargetRequest, targetsOperations as ops } from '@verdant/contracts/targets';
+import { call, invalidate, useOperation } from '../../lib/operations';
 import { useOrganisationId } from '../../lib/session-store';
 
 export function useTargets() {
   const orgId = useOrganisationId();
-  return useQuery({
-    queryKey: ['targets', orgId],
-    queryFn: ({ signal }) => api.get(`/organisations/${orgId}/targets`, { schema: targetList, signal }),
-    enabled: orgId !== null,
-  });
+  return useOperation(ops.list, orgId === null ? null : { params: { id: orgId } });
 }
 
 export function useCreateTarget() {
@@ -23,20 +13,29 @@ export function useCreateTarget() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: NewTargetRequest) =>
-      api.post(`/organisations/${orgId}/targets`, { body: { ...body, orgId }, schema: target }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['targets', orgId] }),
+      call(ops.create, { params: { id: orgId as number }, body: { ...body, orgId: orgId ?? undefined } }),
+    onSuccess: () => invalidate(client, ops.list),
   });
 }
 
-/** The organisation's report, or a grouping's (`scope` 'site-groupings/{id}' or 'meter-groupings/{id}'). */
-export function usePerformance(scope: string | null, targetId: number | null, measure: Measure) {
+/** A grouping whose groups the report is about; none: the organisation's report. */
+export interface PerformanceScope {
+  type: 'site' | 'meter';
+  id: number;
+}
+
+/** The organisation's report, or a grouping's. */
+export function usePerformance(scope: PerformanceScope | null, targetId: number | null, measure: Measure) {
   const orgId = useOrganisationId();
-  const path = scope ? `/${scope}` : `/organisations/${orgId}`;
-  const query = `?measure=${measure}${targetId ? `&target=${targetId}` : ''}`;
-  return useQuery({
-    queryKey: ['performance', orgId, scope, targetId, measure],
-    queryFn: ({ signal }) =>
-      api.get(`${path}/reports/performance-against-targets${query}`, { schema: performanceReport, signal }),
-    enabled: orgId !== null,
-  });
+  const query = { measure, target: targetId ?? undefined };
+  const grouping = scope?.type === 'meter' ? ops.meterGroupingPerformance : ops.siteGroupingPerformance;
+  const organisation = useOperation(
+    ops.performance,
+    !scope && orgId !== null ? { params: { id: orgId }, query } : null,
+  );
+  const ofGrouping = useOperation(
+    grouping,
+    scope && orgId !== null ? { params: { id: scope.id }, query } : null,
+  );
+  return scope ? ofGrouping : organisation;
 }

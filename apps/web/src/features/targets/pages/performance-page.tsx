@@ -134,7 +134,9 @@ export function PerformancePage() {
   useDocumentTitle('Performance against targets');
   const { id } = useParams();
   const { pathname } = useLocation();
-  const scope = id ? `${pathname.startsWith('/meter') ? 'meter' : 'site'}-groupings/${id}` : null;
+  const scope = id
+    ? { type: pathname.startsWith('/meter') ? ('meter' as const) : ('site' as const), id: Number(id) }
+    : null;
   const [params, setParams] = useSearchParams();
   const measure = (params.get('measure') === 'cons' ? 'cons' : 'co2e') as Measure;
   const targetId = params.get('target') ? Number(params.get('target')) : null;
