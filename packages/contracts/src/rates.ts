@@ -1,6 +1,8 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { calendarDate, idNumber, int4, text } from './common';
+import { editor, member } from './access';
+import { calendarDate, idNumber, idParam, int4, text } from './common';
+import { defineOperations } from './operations';
 
 /** Contracted rates (core-portal.md 3, 5): TOU contracts and their monthly rates, NHH rates, PPD contracts. */
 const isoDate = calendarDate();
@@ -108,3 +110,114 @@ export const contractCreated = z.object({ id: z.number(), name: text() });
 export const nhhRatesAdded = nhhRatesList.extend({ message: text() });
 export const ppdRatesList = z.object({ rates: z.array(ppdRate), mayEdit: z.boolean() });
 export const ppdRatesAdded = ppdRatesList.extend({ message: text() });
+
+const org = '/organisations/:id';
+const reads = member('params.id');
+const writes = editor('params.id');
+
+/** TOU, NHH and PPD rates of an organisation: members read them, editors add them. */
+export const ratesOperations = defineOperations('rates', {
+  touContracts: {
+    method: 'GET',
+    path: `${org}/tou-contracts`,
+    summary: 'TOU contracts, day types and time periods',
+    access: reads,
+    params: idParam,
+    answer: touContractsList,
+  },
+  newTouContract: {
+    method: 'POST',
+    path: `${org}/tou-contracts`,
+    summary: 'New TOU contract',
+    access: writes,
+    params: idParam,
+    body: newContractRequest,
+    answer: contractCreated,
+  },
+  touRates: {
+    method: 'GET',
+    path: `${org}/tou-contracts/:contractId/rates`,
+    summary: "A TOU contract's monthly rates",
+    access: reads,
+    params: contractParams,
+    answer: touRatesList,
+  },
+  addTouRates: {
+    method: 'POST',
+    path: `${org}/tou-contracts/:contractId/rates`,
+    summary: 'Add monthly TOU rates (a stored month is refused)',
+    access: writes,
+    params: contractParams,
+    body: newTouRatesRequest,
+    answer: uploadResult,
+  },
+  touTemplate: {
+    method: 'GET',
+    path: `${org}/tou-contracts/create-template`,
+    summary: "The TOU rates template (CSV) of a data source's contract",
+    access: reads,
+    params: idParam,
+    query: templateQuery,
+    answer: 'file',
+  },
+  uploadTouRates: {
+    method: 'POST',
+    path: `${org}/tou-contracts/upload-rates`,
+    summary: 'Upload TOU rates (raw CSV of the template): lands whole or not at all',
+    access: writes,
+    params: idParam,
+    bodyType: 'text',
+    answer: uploadResult,
+  },
+  nhhRates: {
+    method: 'GET',
+    path: `${org}/ntou-contract-rates`,
+    summary: 'NHH rates',
+    access: reads,
+    params: idParam,
+    answer: nhhRatesList,
+  },
+  addNhhRate: {
+    method: 'POST',
+    path: `${org}/ntou-contract-rates`,
+    summary: 'Add an NHH rate (an overlapping period is refused)',
+    access: writes,
+    params: idParam,
+    body: newNhhRate,
+    answer: nhhRatesAdded,
+  },
+  ppdContracts: {
+    method: 'GET',
+    path: `${org}/ppd-contracts`,
+    summary: 'Prompt payment discount contracts with their rates',
+    access: reads,
+    params: idParam,
+    answer: ppdContractsList,
+  },
+  newPpdContract: {
+    method: 'POST',
+    path: `${org}/ppd-contracts`,
+    summary: 'New PPD contract',
+    access: writes,
+    params: idParam,
+    body: newContractRequest,
+    answer: contractCreated,
+  },
+  ppdRates: {
+    method: 'GET',
+    path: `${org}/ppd-contracts/:contractId/rates`,
+    summary: "A PPD contract's rates",
+    access: reads,
+    params: contractParams,
+    answer: ppdRatesList,
+  },
+  addPpdRate: {
+    method: 'POST',
+    path: `${org}/ppd-contracts/:contractId/rates`,
+    summary: 'Add a PPD rate (an overlapping period is refused)',
+    access: writes,
+    params: contractParams,
+    body: newPpdRate,
+    answer: ppdRatesAdded,
+  },
+});

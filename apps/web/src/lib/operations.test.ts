@@ -46,7 +46,6 @@ const NOT_MOVED_YET = new Set([
   'features/org-wide-updates/api.ts',
   'features/organisation/components/add-organisation-modal.tsx',
   'features/organisations/api.ts',
-  'features/rates/api.ts',
   'features/users/advanced-rights-api.ts',
   'features/users/api.ts',
   'features/vehicle/api.ts',

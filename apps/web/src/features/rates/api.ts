@@ -1,45 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  contractCreated,
-  type NewNhhRate,
-  type NewPpdRate,
-  nhhRatesAdded,
-  nhhRatesList,
-  ppdContractsList,
-  ppdRatesAdded,
-  touContractsList,
-  touRatesList,
-  uploadResult,
-} from '@verdant/contracts/rates';
-import { api } from '../../lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type NewNhhRate, type NewPpdRate, ratesOperations as ops } from '@verdant/contracts/rates';
 import { saveFile } from '../../lib/download';
+import { call, invalidate, useOperation } from '../../lib/operations';
 import { useOrganisationId } from '../../lib/session-store';
 
-const base = (orgId: number | null) => `/organisations/${orgId ?? 0}`;
-const keys = {
-  tou: (orgId: number | null) => ['rates', orgId, 'tou'] as const,
-  touRates: (orgId: number | null, id: number | null) => ['rates', orgId, 'tou', id] as const,
-  nhh: (orgId: number | null) => ['rates', orgId, 'nhh'] as const,
-  ppd: (orgId: number | null) => ['rates', orgId, 'ppd'] as const,
-};
+/** The session's organisation as the path's parameter; null while there is none. */
+function useOrg() {
+  const orgId = useOrganisationId();
+  return orgId === null ? null : { id: orgId };
+}
 
 export function useTouContracts() {
-  const orgId = useOrganisationId();
-  return useQuery({
-    queryKey: keys.tou(orgId),
-    queryFn: ({ signal }) => api.get(`${base(orgId)}/tou-contracts`, { schema: touContractsList, signal }),
-    enabled: orgId !== null,
-  });
+  const params = useOrg();
+  return useOperation(ops.touContracts, params && { params });
 }
 
 export function useTouRates(contractId: number | null) {
-  const orgId = useOrganisationId();
-  return useQuery({
-    queryKey: keys.touRates(orgId, contractId),
-    queryFn: ({ signal }) =>
-      api.get(`${base(orgId)}/tou-contracts/${contractId}/rates`, { schema: touRatesList, signal }),
-    enabled: orgId !== null && contractId !== null,
-  });
+  const params = useOrg();
+  return useOperation(
+    ops.touRates,
+    params && contractId !== null ? { params: { ...params, contractId } } : null,
+  );
 }
 
 export function useNewContract(kind: 'tou' | 'ppd') {
@@ -47,9 +28,11 @@ export function useNewContract(kind: 'tou' | 'ppd') {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      api.post(`${base(orgId)}/${kind}-contracts`, { body: { name }, schema: contractCreated }),
-    onSuccess: () =>
-      client.invalidateQueries({ queryKey: kind === 'tou' ? keys.tou(orgId) : keys.ppd(orgId) }),
+      call(kind === 'tou' ? ops.newTouContract : ops.newPpdContract, {
+        params: { id: orgId ?? 0 },
+        body: { name },
+      }),
+    onSuccess: () => invalidate(client, kind === 'tou' ? ops.touContracts : ops.ppdContracts),
   });
 }
 
@@ -57,50 +40,33 @@ export function useUploadTouRates() {
   const orgId = useOrganisationId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (csv: string) =>
-      api.post(`${base(orgId)}/tou-contracts/upload-rates`, {
-        body: csv,
-        contentType: 'text/csv',
-        schema: uploadResult,
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['rates', orgId, 'tou'] }),
+    mutationFn: (csv: string) => call(ops.uploadTouRates, { params: { id: orgId ?? 0 }, body: csv }),
+    onSuccess: () => invalidate(client, ops.touContracts, ops.touRates),
   });
 }
 
 export async function downloadTouTemplate(orgId: number, meter: number, from: string, till: string) {
-  const file = await api.get<Blob>(
-    `${base(orgId)}/tou-contracts/create-template?meter=${meter}&from=${from}&till=${till}`,
-    { blob: true },
-  );
+  const file = await call(ops.touTemplate, { params: { id: orgId }, query: { meter, from, till } });
   saveFile(file, `tou-rates-template-${from.slice(0, 7)}-${till.slice(0, 7)}.csv`);
 }
 
 export function useNhhRates() {
-  const orgId = useOrganisationId();
-  return useQuery({
-    queryKey: keys.nhh(orgId),
-    queryFn: ({ signal }) => api.get(`${base(orgId)}/ntou-contract-rates`, { schema: nhhRatesList, signal }),
-    enabled: orgId !== null,
-  });
+  const params = useOrg();
+  return useOperation(ops.nhhRates, params && { params });
 }
 
 export function useAddNhhRate() {
   const orgId = useOrganisationId();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewNhhRate) =>
-      api.post(`${base(orgId)}/ntou-contract-rates`, { body, schema: nhhRatesAdded }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.nhh(orgId) }),
+    mutationFn: (body: NewNhhRate) => call(ops.addNhhRate, { params: { id: orgId ?? 0 }, body }),
+    onSuccess: () => invalidate(client, ops.nhhRates),
   });
 }
 
 export function usePpdContracts() {
-  const orgId = useOrganisationId();
-  return useQuery({
-    queryKey: keys.ppd(orgId),
-    queryFn: ({ signal }) => api.get(`${base(orgId)}/ppd-contracts`, { schema: ppdContractsList, signal }),
-    enabled: orgId !== null,
-  });
+  const params = useOrg();
+  return useOperation(ops.ppdContracts, params && { params });
 }
 
 export function useAddPpdRate() {
@@ -108,7 +74,7 @@ export function useAddPpdRate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ contractId, body }: { contractId: number; body: NewPpdRate }) =>
-      api.post(`${base(orgId)}/ppd-contracts/${contractId}/rates`, { body, schema: ppdRatesAdded }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.ppd(orgId) }),
+      call(ops.addPpdRate, { params: { id: orgId ?? 0, contractId }, body }),
+    onSuccess: () => invalidate(client, ops.ppdContracts),
   });
 }
