@@ -104,7 +104,7 @@ export const MARKET_COLUMNS = [
 ] as const;
 
 /** A chart's figures, or the same figures as a CSV attachment (`format=csv`). */
-const chartAnswer = z.union([ghgChart, z.string()]);
+const chartAnswer = z.union([ghgChart, text()]);
 const RANGE =
   ' over from..to (months yyyy-MM; default: the last complete reporting year); format=csv for CSV';
 
