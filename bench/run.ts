@@ -17,6 +17,7 @@ import { invoicesBench } from './invoices.bench';
 import { ledgerBench } from './ledger.bench';
 import { mixBench } from './mix.bench';
 import { pagesBench } from './pages.bench';
+import { portfolioManagerBench } from './portfolio-manager.bench';
 import { sessionsBench } from './sessions.bench';
 
 export interface BenchContext {
@@ -50,6 +51,7 @@ try {
     graphs: graphsBench,
     imports: importsBench,
     'green-button': greenButtonBench,
+    'portfolio-manager': portfolioManagerBench,
   };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);

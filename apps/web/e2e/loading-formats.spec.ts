@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
@@ -55,4 +56,116 @@ test('a zipped NEM12 with an MDP name loads its energy stream, names the voltage
   await expect(page.getByRole('option', { name: 'E1 (import kWh)' })).toBeVisible();
   await page.keyboard.press('Escape');
   await shoot(page, (name) => info.outputPath(name), 'half-hour-channel', [1440, 390]);
+});
+
+/** A Portfolio Manager "Meter Entries" export as it downloads: title rows above the header, dates as dates. */
+async function meterEntriesWorkbook(file: string, meterId: string) {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Meter Entries');
+  sheet.addRow(['My Portfolio: Demo Council']);
+  sheet.addRow(['11/28/2026 04:00 AM EST']);
+  sheet.addRow([]);
+  sheet.addRow([
+    'Property Name',
+    'Portfolio Manager ID',
+    'Portfolio Manager Meter ID',
+    'Meter Name',
+    'Meter Type',
+    'Start Date',
+    'End Date',
+    'Delivery Date',
+    'Usage/Quantity',
+    'Usage Units',
+    'Cost ($)',
+    'Estimation?',
+  ]);
+  // Each End Date is the next bill's Start Date: Portfolio Manager's end dates are exclusive.
+  for (const [month, kwh] of [
+    [1, 3100],
+    [2, 2900],
+    [3, 3050],
+  ] as const)
+    sheet.addRow([
+      'Northern Depot',
+      4100,
+      meterId,
+      'Electric Grid Meter',
+      'Electric - Grid',
+      new Date(Date.UTC(2020, month - 1, 1)),
+      new Date(Date.UTC(2020, month, 1)),
+      'Not Available',
+      kwh,
+      'kWh (thousand Watt-hours)',
+      kwh * 0.2,
+      'No',
+    ]);
+  await writeFile(file, Buffer.from(await book.xlsx.writeBuffer()));
+}
+
+test('a Portfolio Manager XLSX naming an unknown meter is refused, the meter mapped from the report, the file loaded again, and its bills shown', async ({
+  page,
+  axe,
+}, info) => {
+  const meterId = '99887766-0';
+  const file = info.outputPath('Meter Entries.xlsx');
+  await meterEntriesWorkbook(file, meterId);
+
+  await signIn(page, 'demo');
+  await page.goto('/loading');
+  const upload = page.getByRole('region', { name: 'Actions' }).getByRole('button', { name: 'Upload data' });
+  if (!(await upload.isVisible())) await page.getByRole('button', { name: 'Actions' }).click();
+  await upload.click();
+  const dialog = page.getByRole('dialog', { name: 'Upload data' });
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Choose the data file' }).click();
+  await (await chooser).setFiles(file);
+  await expect(dialog.getByRole('combobox', { name: 'Format' })).toHaveValue(
+    'Detect from the file (Portfolio Manager Meter Entries)',
+  );
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  const result = dialog.getByTestId('load-result');
+  await expect(result.getByRole('status')).toHaveText('Failed', { timeout: 60_000 });
+  await expect(result).toContainText('Create these data sources, or map them to data sources you have');
+  await result.getByRole('link', { name: 'Map the data sources not found' }).click();
+
+  // The load's page: the unknown meter, described as the file describes it, mapped to a data source.
+  await expect(page.getByRole('heading', { name: 'Data sources not found' })).toBeVisible();
+  const row = page.getByTestId(`unknown-${meterId}`);
+  await expect(row).toContainText('Electric Grid Meter');
+  await shoot(page, (name) => info.outputPath(name), 'pm-unknown-meter', [1440, 390]);
+  await row.getByLabel(`Data source for ${meterId}`).click();
+  await page.getByRole('option', { name: /^Northern Depot old supply/ }).click();
+  await row.getByRole('button', { name: 'Map' }).click();
+  await expect(row).toContainText('Northern Depot old supply');
+  await expect(page.getByText('Every data source the file names is found now')).toBeVisible();
+  await axe.done(page);
+
+  const refused = page.url().split('/').pop() ?? '';
+  await page.getByRole('button', { name: 'Load the file again' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`${refused}$`));
+  const rerun = page.getByTestId('load-result');
+  await expect(rerun.getByRole('status')).toHaveText('Finished', { timeout: 60_000 });
+  await expect(rerun).toContainText('3 created');
+  await shoot(page, (name) => info.outputPath(name), 'pm-rerun-finished', [1440, 390]);
+
+  // The bills on the data source the meter was mapped to (the refused load names it now).
+  const session = await page.evaluate(() => ({
+    token: sessionStorage.getItem('verdant.token') ?? '',
+    organisation: (JSON.parse(sessionStorage.getItem('verdant.organisation') ?? 'null') as { id: number }).id,
+  }));
+  const status = await page.request.get(`/api/jobs/${refused}/status`, {
+    headers: {
+      Authorization: `Bearer ${session.token}`,
+      'X-Organisation-Id': String(session.organisation),
+    },
+  });
+  expect(status.ok()).toBe(true);
+  const mapped = (await status.json()).data.refusals.unknownMeters[0].meterId;
+  await page.goto(`/data-sources/${mapped}/invoices`);
+  for (const month of ['01', '02', '03'])
+    await expect(page.getByText(`Portfolio Manager 2020-${month}-01`)).toBeVisible();
+  // Portfolio Manager's End Date is the next bill's Start Date: each bill ends the day before.
+  await expect(page.getByText('01/01/2020 - 31/01/2020')).toBeVisible();
+  await expect(page.getByText('01/02/2020 - 29/02/2020')).toBeVisible();
+  await shoot(page, (name) => info.outputPath(name), 'pm-bills', [1440, 390]);
 });
