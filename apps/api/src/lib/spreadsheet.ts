@@ -38,3 +38,36 @@ export function xlsxStream(stream: PassThrough, sheetName: string) {
     },
   };
 }
+
+/** A cell's look in a styled workbook: bold (headers, totals) and an Excel number format. */
+export interface CellStyle {
+  bold?: boolean;
+  numFmt?: string;
+}
+
+/**
+ * A workbook of several sheets written row by row to `stream` (the reports' XLSX, docs/decisions/reports.md):
+ * one sheet at a time, each committed before the next begins, so a sheet of 300,000 rows never sits in memory.
+ */
+export function xlsxWorkbook(stream: PassThrough, info: { creator: string; created: Date }) {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  book.creator = info.creator;
+  book.created = info.created;
+  return {
+    addSheet(name: string, columns: { width: number; numFmt?: string }[] = []) {
+      const sheet = book.addWorksheet(name);
+      if (columns.length > 0) {
+        sheet.columns = columns.map((c) => ({ width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
+      }
+      return {
+        addRow(cells: readonly Cell[], style: CellStyle = {}) {
+          const row = sheet.addRow(cells.map((c) => (c === null ? undefined : safeCell(c))));
+          if (style.bold) row.font = { bold: true };
+          row.commit();
+        },
+        commit: () => sheet.commit(),
+      };
+    },
+    commit: () => book.commit(),
+  };
+}

@@ -99,6 +99,15 @@ export type FactSums = {
   market_supplier_kwh: number;
   market_residual_kwh: number;
   market_grid_kwh: number;
+  /** Each measure's days open and days with data, over the facts counted in it (a report's completeness). */
+  cons_days_open: number;
+  cons_days_covered: number;
+  cost_days_open: number;
+  cost_days_costed: number;
+  /** The part of each measure from facts built on an estimated input (a report's share of estimates). */
+  cons_from_estimates: number;
+  cost_from_estimates: number;
+  co2e_from_estimates: number;
 };
 
 const KEY: Record<FactKey, SQL> = {
@@ -188,7 +197,14 @@ export function factSums(query: FactQuery): SQL {
       ${sum(sql`f.market_certificate_kwh`, emissions)} as market_certificate_kwh,
       ${sum(sql`f.market_supplier_kwh`, emissions)} as market_supplier_kwh,
       ${sum(sql`f.market_residual_kwh`, emissions)} as market_residual_kwh,
-      ${sum(sql`f.market_grid_kwh`, emissions)} as market_grid_kwh
+      ${sum(sql`f.market_grid_kwh`, emissions)} as market_grid_kwh,
+      coalesce(sum(f.days_open) filter (where ${cons}), 0)::int as cons_days_open,
+      coalesce(sum(f.days_covered) filter (where ${cons}), 0)::int as cons_days_covered,
+      coalesce(sum(f.days_open) filter (where ${cost}), 0)::int as cost_days_open,
+      coalesce(sum(f.days_costed) filter (where ${cost}), 0)::int as cost_days_costed,
+      ${sum(sql`f.quantity_std`, sql`${cons} and f.estimated`)} as cons_from_estimates,
+      ${sum(sql`f.cost`, sql`${cost} and f.estimated`)} as cost_from_estimates,
+      ${sum(sql`f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3`, sql`${emissions} and f.estimated`)} as co2e_from_estimates
     from monthly_facts f
     ${needsMeter ? sql`join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id` : sql``}
     left join data_types d on d.id = f.energy_id
@@ -268,4 +284,43 @@ export async function monthlyTotals(
     where r.organisation_id = ${organisationId} and r.month between ${from} and ${till}
     group by r.month`);
   return new Map(rows.rows.map((r) => [r.month, { total: Number(r.total), incomplete: r.incomplete }]));
+}
+
+/**
+ * What the figures of a query were built from (a report's provenance, docs/decisions/reports.md): the facts
+ * counted, the meters, the emission factor versions they used, and a SHA-256 of every counted fact's figures
+ * in a fixed order, so that the same inputs give the same fingerprint.
+ */
+export async function factsProvenance(
+  db: DbOrTx,
+  query: Omit<FactQuery, 'by'>,
+): Promise<{ facts: number; meters: number; factorVersions: number[]; fingerprint: string }> {
+  const facts = factSums({ ...query, by: ['meter', 'month'] });
+  const rows = await db.execute<{
+    facts: number;
+    meters: number;
+    versions: number[] | null;
+    fingerprint: string;
+  }>(sql`
+    with counted as (${facts}),
+    detail as (
+      select f.meter_id, f.month, f.factor_versions, concat_ws('|', f.meter_id, f.month, f.energy_id,
+        f.quantity_std, f.cost, f.co2e_scope1, f.co2e_scope2_location, f.co2e_scope2_market, f.co2e_scope3,
+        f.days_open, f.days_covered, f.days_costed, f.days_factored, f.estimated, f.factor_versions) as line
+      from monthly_facts f
+      join counted c on c.meter_id = f.meter_id and c.month::date = f.month
+      where f.organisation_id = ${query.organisationId}
+    )
+    select count(*)::int as facts, count(distinct meter_id)::int as meters,
+      (select array_agg(distinct v order by v) from detail, unnest(detail.factor_versions) v) as versions,
+      encode(sha256(convert_to(coalesce(string_agg(line, E'\n' order by meter_id, month), ''), 'UTF8')), 'hex')
+        as fingerprint
+    from detail`);
+  const r = rows.rows[0];
+  return {
+    facts: r?.facts ?? 0,
+    meters: r?.meters ?? 0,
+    factorVersions: r?.versions ?? [],
+    fingerprint: r?.fingerprint ?? '',
+  };
 }

@@ -1,0 +1,50 @@
+import type { DbOrTx } from '@verdant/db/client';
+import { sql } from 'drizzle-orm';
+
+/** SQL of a report's provenance: the factor editions behind the facts, and restatements of its months. */
+
+export type EditionRow = {
+  source: string;
+  edition: string | null;
+  publisher: string | null;
+  published: string | null;
+  title: string | null;
+  url: string | null;
+  gwp: string | null;
+};
+
+/** The sources and editions of the emission factor versions the facts used (catalogue rows, no organisation). */
+export async function editionsOf(db: DbOrTx, versionIds: number[]): Promise<EditionRow[]> {
+  if (versionIds.length === 0) return [];
+  const rows = await db.execute<EditionRow>(sql`
+    select distinct s.name as source, e.name as edition, nullif(e.publisher, '') as publisher,
+      e.published::text as published, e.source_title as title, e.source_url as url,
+      e.gwp_set as gwp
+    from emission_factor_versions v
+    join emission_factors f on f.id = v.factor_id
+    join emission_factor_sources s on s.id = f.source_id
+    left join emission_factor_editions e on e.id = f.edition_id
+    where v.id = any(${sql.param(versionIds)}::int[])
+    order by 1, 2`);
+  return rows.rows;
+}
+
+/** Restatements that replaced facts of these meters in these months. */
+export async function restatementsOf(
+  db: DbOrTx,
+  organisationId: number,
+  meterIds: number[] | null,
+  from: string,
+  till: string,
+) {
+  const rows = await db.execute<{ date: string; reason: string; status: string }>(sql`
+    select coalesce(r.finished_at, r.confirmed_at, r.proposed_at)::date::text as date, r.reason, r.status
+    from restatements r
+    where exists (
+      select 1 from restated_facts f
+      where f.restatement_id = r.id and f.organisation_id = ${organisationId}
+        and f.month between ${from} and ${till}
+        ${meterIds === null ? sql`` : sql`and f.meter_id = any(${sql.param(meterIds)}::int[])`})
+    order by 1, r.id`);
+  return rows.rows;
+}

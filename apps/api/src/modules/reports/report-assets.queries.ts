@@ -1,0 +1,101 @@
+import type { DbOrTx } from '@verdant/db/client';
+import type { Level } from '@verdant/domain/reports/report-types';
+import { sql } from 'drizzle-orm';
+
+/**
+ * SQL of a report's asset (docs/decisions/reports.md, Assets): its name, and the live meters it adds up, with
+ * what the ledger needs to count their open days (docs/domain.md, Completeness and estimates).
+ */
+
+export type AssetMeter = {
+  id: number;
+  site_id: number;
+  local_name: string;
+  site_name: string;
+  energy_id: number | null;
+  data_type: string | null;
+  grouping: string | null;
+  type_id: number | null;
+  std_unit: string | null;
+  meter_type: number;
+  metlvl_id: number;
+  meter_open: string | null;
+  meter_close: string | null;
+  reporting: number;
+  reporting_source: string;
+  situation: string;
+};
+
+const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
+
+/** Which meters an asset adds up (live ones), as SQL on `m`. */
+function assetFilter(type: Level, id: number | null) {
+  switch (type) {
+    case 'site':
+      return sql`m.site_id = ${id}`;
+    case 'meter':
+      return sql`m.id = ${id}`;
+    case 'site-group':
+      return sql`m.site_id in (select asset_id from asset_group_members g where g.organisation_id = m.organisation_id and g.group_id = ${id})`;
+    case 'meter-group':
+      return sql`m.id in (select asset_id from asset_group_members g where g.organisation_id = m.organisation_id and g.group_id = ${id})`;
+    case 'vehicle':
+      return sql`m.id in (select v.cons_meter_id from vehicles v where v.organisation_id = m.organisation_id and v.id = ${id})`;
+    case 'entity':
+      return sql`m.id in (select s.meter_id from meter_entity_shares s where s.organisation_id = m.organisation_id and s.entity_id = ${id} and s.percentage > 0)`;
+    case 'facility':
+      return sql`m.id in (select s.meter_id from meter_entity_shares s join entities e on e.organisation_id = s.organisation_id and e.id = s.entity_id and e.deleted_at is null where s.organisation_id = m.organisation_id and e.facility_id = ${id} and s.percentage > 0)`;
+    default:
+      return sql`true`;
+  }
+}
+
+/** The asset's live meters that are in `visible` (null: no narrowing), with their data types. */
+export async function assetMeters(
+  db: DbOrTx,
+  organisationId: number,
+  asset: { type: Level; id: number | null },
+  visible: number[] | null,
+): Promise<AssetMeter[]> {
+  const rows = await db.execute<AssetMeter>(sql`
+    select m.id, m.site_id, m.local_name, s.name as site_name, m.energy_id, d.name as data_type, d.grouping,
+      d.type_id, d.std_unit, m.meter_type, m.metlvl_id, m.meter_open::text, m.meter_close::text, m.reporting,
+      m.reporting_source, m.situation
+    from meters m
+    join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id and s.deleted_at is null
+    left join data_types d on d.id = m.energy_id
+    where m.organisation_id = ${organisationId} and m.deleted_at is null and ${assetFilter(asset.type, asset.id)}
+      ${visible === null ? sql`` : sql`and m.id = any(${intArray(visible)})`}
+    order by lower(s.name), lower(m.local_name), m.id`);
+  return rows.rows;
+}
+
+/** The name of an asset of the organisation, or undefined when it is not one of its live assets. */
+export async function assetName(
+  db: DbOrTx,
+  organisationId: number,
+  type: Level,
+  id: number | null,
+): Promise<string | undefined> {
+  const o = organisationId;
+  const query = {
+    organisation: sql`select name from organisations where id = ${o}`,
+    none: sql`select name from organisations where id = ${o}`,
+    site: sql`select name from sites where organisation_id = ${o} and id = ${id} and deleted_at is null`,
+    meter: sql`select local_name as name from meters where organisation_id = ${o} and id = ${id} and deleted_at is null`,
+    entity: sql`select name from entities where organisation_id = ${o} and id = ${id} and deleted_at is null`,
+    facility: sql`select name from facilities where organisation_id = ${o} and id = ${id}`,
+    vehicle: sql`select registration as name from vehicles where organisation_id = ${o} and id = ${id} and deleted_at is null`,
+    'site-group': sql`select name from asset_groups where organisation_id = ${o} and id = ${id} and member_type = 'site'`,
+    'meter-group': sql`select name from asset_groups where organisation_id = ${o} and id = ${id} and member_type = 'meter'`,
+  }[type];
+  const rows = await db.execute<{ name: string }>(query);
+  return rows.rows[0]?.name;
+}
+
+/** The organisation's name and its logo's storage key. */
+export async function organisationOf(db: DbOrTx, organisationId: number) {
+  const rows = await db.execute<{ name: string; logo: string | null }>(sql`
+    select name, logo from organisations where id = ${organisationId}`);
+  return rows.rows[0];
+}
