@@ -101,6 +101,9 @@ import { createOrganisationsService } from './modules/organisations/organisation
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { createReportCatalogueService } from './modules/reports/report-catalogue.service';
+import { createReportRunService } from './modules/reports/report-run.service';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { retailersRoutes } from './modules/retailers/retailers.routes';
 import { createRetailersService } from './modules/retailers/retailers.service';
 import { scope2InstrumentsRoutes } from './modules/scope2-instruments/scope2-instruments.routes';
@@ -328,6 +331,13 @@ export async function buildApp({
       await api.register(fleetRoutes, {
         service: createFleetService({ db, clock }),
         exporter: createFleetExportService({ db }),
+      });
+      await api.register(reportsRoutes, {
+        catalogue: createReportCatalogueService({ db }),
+        runner: createReportRunService({
+          db,
+          storage: createLocalStorage(path.join(config.dataDir, 'files')),
+        }),
       });
       await api.register(deletedAssetsRoutes, {
         service: createDeletedAssetsService({

@@ -174,6 +174,12 @@ describe('every export neutralises formulas', () => {
       }),
     ],
     [
+      'monthly summary report (CSV)',
+      'POST',
+      () => '/data/reporting/reports/run',
+      () => ({ id: 1, output: 'csv', asset: { type: 'organisation' }, start: '2026-10-01' }),
+    ],
+    [
       'TOU rates template',
       'GET',
       () =>
@@ -208,6 +214,25 @@ describe('every export neutralises formulas', () => {
     book.eachSheet((sheet) => sheet.eachRow((row) => values.push(...(row.values as unknown[]).slice(1))));
     expectSafe('XLSX', values.map(String));
     expect(values).toContain(-120);
+  });
+});
+
+describe('reports neutralise formulas in every sheet', () => {
+  it('writes the monthly summary as XLSX safely, numbers still numbers', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/data/reporting/reports/run',
+      headers: admin,
+      payload: { id: 1, output: 'xlsx', asset: { type: 'site', id: ids.site }, start: '2026-10-01' },
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const values: unknown[] = [];
+    book.eachSheet((sheet) => sheet.eachRow((row) => values.push(...(row.values as unknown[]).slice(1))));
+    expectSafe('report XLSX', values.filter((v) => v !== undefined).map(String));
+    expect(values).toContain(3100);
+    expect(book.worksheets.map((w) => w.name)).toContain('Provenance');
   });
 });
 

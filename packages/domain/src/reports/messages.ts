@@ -7,6 +7,7 @@ export const REPORT_MSG = {
   assetNotFound: 'That asset was not found',
   reportNotFound: 'That report was not found',
   outputNotOffered: 'This report is not offered as {output}',
+  levelNotOffered: 'This report does not run for a {level}',
   periodRequired: 'Choose the period of the report',
   periodOrder: 'The period cannot end before it starts',
   periodTooLong: 'Choose a period of at most {years} years',

@@ -32,7 +32,7 @@ export function provenanceLines(p: Provenance): ProvenanceLine[] {
   add('Emissions', 'Scope 2 method', p.scope2Method);
   add('Emissions', 'Global warming potentials', p.gwpSets.length > 0 ? p.gwpSets.join(', ') : 'none used');
   if (p.editions.length === 0)
-    add('Emissions', 'Factor sources', 'No emission factor was used in the period');
+    add('Emissions', 'Factor sources', 'The ledger recorded no emission factor for these figures');
   for (const e of p.editions) {
     const what = [
       e.edition ? `${e.source}, ${e.edition}` : `${e.source} (factors entered by hand, no edition)`,

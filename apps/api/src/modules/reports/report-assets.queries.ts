@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
 import type { Level } from '@verdant/domain/reports/report-types';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * SQL of a report's asset (docs/decisions/reports.md, Assets): its name, and the live meters it adds up, with
@@ -98,4 +98,52 @@ export async function organisationOf(db: DbOrTx, organisationId: number) {
   const rows = await db.execute<{ name: string; logo: string | null }>(sql`
     select name, logo from organisations where id = ${organisationId}`);
   return rows.rows[0];
+}
+
+/**
+ * The assets of a level a report can run for: the organisation's live ones with at least one live meter the
+ * caller may see (`visible` null: all of them), by name. A level without assets of its own answers the
+ * organisation.
+ */
+export async function assetsOfLevel(
+  db: DbOrTx,
+  organisationId: number,
+  type: Level,
+  visible: number[] | null,
+): Promise<{ id: number | null; name: string }[]> {
+  const o = organisationId;
+  const seen = (meters: SQL) =>
+    visible === null ? meters : sql`${meters} and m.id = any(${intArray(visible)})`;
+  const live = sql`m.organisation_id = ${o} and m.deleted_at is null`;
+  const query = {
+    organisation: sql`select null::int as id, name from organisations where id = ${o}`,
+    none: sql`select null::int as id, name from organisations where id = ${o}`,
+    site: sql`select s.id, s.name from sites s where s.organisation_id = ${o} and s.deleted_at is null
+      and exists (select 1 from meters m where ${seen(sql`${live} and m.site_id = s.id`)})`,
+    meter: sql`select m.id, m.local_name || ' (' || s.name || ')' as name from meters m
+      join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id and s.deleted_at is null
+      where ${seen(live)}`,
+    entity: sql`select e.id, e.name from entities e where e.organisation_id = ${o} and e.deleted_at is null
+      and exists (select 1 from meter_entity_shares x join meters m on m.organisation_id = x.organisation_id
+        and m.id = x.meter_id where x.organisation_id = ${o} and x.entity_id = e.id and ${seen(live)})`,
+    facility: sql`select f.id, f.name from facilities f where f.organisation_id = ${o}
+      and exists (select 1 from entities e join meter_entity_shares x on x.organisation_id = e.organisation_id
+        and x.entity_id = e.id join meters m on m.organisation_id = x.organisation_id and m.id = x.meter_id
+        where e.organisation_id = ${o} and e.facility_id = f.id and e.deleted_at is null and ${seen(live)})`,
+    vehicle: sql`select v.id, v.registration as name from vehicles v where v.organisation_id = ${o}
+      and v.deleted_at is null
+      and exists (select 1 from meters m where ${seen(sql`${live} and m.id = v.cons_meter_id`)})`,
+    'site-group': sql`select g.id, g.name from asset_groups g where g.organisation_id = ${o}
+      and g.member_type = 'site' and exists (select 1 from asset_group_members x join meters m
+        on m.organisation_id = x.organisation_id and m.site_id = x.asset_id
+        where x.organisation_id = ${o} and x.group_id = g.id and ${seen(live)})`,
+    'meter-group': sql`select g.id, g.name from asset_groups g where g.organisation_id = ${o}
+      and g.member_type = 'meter' and exists (select 1 from asset_group_members x join meters m
+        on m.organisation_id = x.organisation_id and m.id = x.asset_id
+        where x.organisation_id = ${o} and x.group_id = g.id and ${seen(live)})`,
+  }[type];
+  const rows = await db.execute<{ id: number | null; name: string }>(
+    sql`select * from (${query}) a order by lower(a.name), a.id`,
+  );
+  return rows.rows;
 }

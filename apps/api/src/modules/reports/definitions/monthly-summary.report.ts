@@ -58,8 +58,8 @@ export const monthlySummaryReport: ReportDefinition = {
   description:
     'A month against the same month a year earlier: consumption, cost and emissions by data type and site, the twelve months to it, top movers, open alerts and completeness.',
   type: 'Monthly',
-  outputs: ['pdf'],
-  levels: ['organisation', 'site-group', 'meter-group', 'site'],
+  outputs: ['pdf', 'xlsx', 'csv'],
+  levels: ['organisation', 'site-group', 'meter-group', 'site', 'meter'],
   tags: ['Energy', 'Carbon', 'Monthly'],
   settings: [
     {

@@ -1,0 +1,174 @@
+import { Writable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import type { RunReport } from '@verdant/contracts/reports';
+import type { Db } from '@verdant/db/client';
+import { REPORT_MSG } from '@verdant/domain/reports/messages';
+import { normalisePeriod } from '@verdant/domain/reports/periods';
+import { OUTPUT_FILES, type Output } from '@verdant/domain/reports/report-types';
+import sharp from 'sharp';
+import { badRequest, notFound } from '../../lib/errors';
+import type { OrganisationContext } from '../../lib/organisation-context';
+import { orgOf } from '../../lib/organisation-context';
+import { type Principal, visibleMeters } from '../../lib/rights';
+import type { Storage } from '../../lib/storage';
+import type { Caller } from '../../plugins/auth';
+import type { PageChrome } from './pdf-page';
+import { renderReport } from './render-report';
+import { assetMeters, assetName, organisationOf } from './report-assets.queries';
+import { definitionOf } from './report-catalogue.service';
+import type { ReportDefinition, SettingValues } from './report-definition';
+
+/**
+ * Running a report (docs/decisions/reports.md, Running a report): the report, output, asset, period and
+ * settings checked; the asset's meters narrowed to those the caller may see (an asset with none is 'not
+ * found', as one of another organisation is); the document built from the read model and rendered.
+ */
+
+export interface ReportRequest {
+  id: number;
+  output: Output;
+  asset: { type: RunReport['asset']['type']; id: number | null };
+  start: string | null;
+  end: string | null;
+  settings: SettingValues;
+}
+
+export interface ReportFile {
+  data: Buffer;
+  filename: string;
+  contentType: string;
+  /** The fingerprint of the inputs (the provenance's). */
+  fingerprint: string;
+  empty: boolean;
+}
+
+/** The report's settings: its defaults, overridden by the values given, each checked. */
+function settingsOf(r: ReportDefinition, given: SettingValues): SettingValues {
+  const out: SettingValues = {};
+  for (const s of r.settings) {
+    const value = given[s.name] ?? s.defaultValue;
+    const refuse = () =>
+      badRequest(REPORT_MSG.settingInvalid.replace('{name}', s.label).replace('{value}', String(value)));
+    if (value !== null) {
+      if (s.className === 'number') {
+        const n = Number(value);
+        if (!Number.isFinite(n) || (s.min !== undefined && n < s.min) || (s.max !== undefined && n > s.max)) {
+          throw refuse();
+        }
+        out[s.name] = n;
+        continue;
+      }
+      if (s.className === 'boolean' && typeof value !== 'boolean') throw refuse();
+      if (s.className === 'select' && s.options && !s.options.some((o) => o.value === String(value))) {
+        throw refuse();
+      }
+    }
+    out[s.name] = value;
+  }
+  return out;
+}
+
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The organisation's logo as PNG or JPEG bytes for the PDF (other formats converted), or null. */
+async function logoOf(storage: Storage, key: string | null): Promise<PageChrome['logo']> {
+  if (!key) return null;
+  try {
+    const stream = await storage.get(key);
+    if (!stream) return null;
+    const data = await buffer(stream);
+    if (key.endsWith('png')) return { data, type: 'png' };
+    if (key.endsWith('jpg') || key.endsWith('jpeg')) return { data, type: 'jpeg' };
+    return { data: await sharp(data).png().toBuffer(), type: 'png' };
+  } catch {
+    // A logo that cannot be read leaves the page without one rather than failing the report.
+    return null;
+  }
+}
+
+export function createReportRunService({ db, storage }: { db: Db; storage: Storage }) {
+  /** Runs a report for an organisation as `principal` sees it (a request, or a favourite or schedule). */
+  async function render(
+    principal: Principal,
+    org: OrganisationContext,
+    req: ReportRequest,
+  ): Promise<ReportFile> {
+    const r = definitionOf(req.id);
+    if (!r.outputs.includes(req.output)) {
+      throw badRequest(REPORT_MSG.outputNotOffered.replace('{output}', req.output));
+    }
+    if (!r.levels.includes(req.asset.type)) {
+      throw badRequest(REPORT_MSG.levelNotOffered.replace('{level}', req.asset.type));
+    }
+    const whole = req.asset.type === 'organisation' || req.asset.type === 'none';
+    if (!whole && req.asset.id === null) throw badRequest(REPORT_MSG.assetRequired);
+    const assetId = whole ? null : req.asset.id;
+    const name = await assetName(db, org.id, req.asset.type, assetId);
+    if (name === undefined) throw notFound(REPORT_MSG.assetNotFound);
+    const visible = await visibleMeters(db, principal, org.id);
+    const meters = await assetMeters(db, org.id, { type: req.asset.type, id: assetId }, visible);
+    if (!whole && meters.length === 0 && visible !== null) throw notFound(REPORT_MSG.assetNotFound);
+    const period = normalisePeriod(
+      r.type,
+      r.length ?? null,
+      { start: req.start ?? undefined, end: req.end ?? undefined },
+      { today: org.today, reportingYearEnd: org.reportingYearEnd },
+    );
+    if (!period.ok) {
+      throw badRequest(period.message, period.field ? { [period.field]: [period.message] } : undefined);
+    }
+    const settings = settingsOf(r, req.settings);
+    const organisation = await organisationOf(db, org.id);
+    const document = await r.build({
+      db,
+      org,
+      organisationName: organisation?.name ?? '',
+      asset: {
+        type: req.asset.type,
+        id: assetId,
+        name,
+        // The organisation as the dashboard counts it when every meter is seen; otherwise exactly these.
+        meterIds: whole && visible === null ? null : meters.map((m) => m.id),
+        siteIds: [...new Set(meters.map((m) => m.site_id))],
+      },
+      meters,
+      period: period.range,
+      settings,
+      output: req.output,
+      progress: () => {},
+    });
+    const chunks: Buffer[] = [];
+    const out = new Writable({
+      write(chunk, _encoding, done) {
+        chunks.push(Buffer.from(chunk));
+        done();
+      },
+    });
+    const fingerprint = document.provenance.fingerprint;
+    await renderReport(document, req.output, out, {
+      organisation: organisation?.name ?? '',
+      logo: await logoOf(storage, organisation?.logo ?? null),
+      footer: `Run ${org.today.split('-').reverse().join('/')} · fingerprint ${fingerprint.slice(0, 16)}`,
+    });
+    const file = OUTPUT_FILES[req.output];
+    const when = period.range ? period.range.start.slice(0, 7) : org.today;
+    return {
+      data: Buffer.concat(chunks),
+      filename: `${slug(r.name)}-${when}.${file.extension}`,
+      contentType: file.contentType,
+      fingerprint,
+      empty: document.empty,
+    };
+  }
+
+  return {
+    render,
+    run: (a: Caller, req: ReportRequest) => render(a.principal, orgOf(a), req),
+  };
+}
+
+export type ReportRunService = ReturnType<typeof createReportRunService>;
