@@ -57,7 +57,7 @@ export const reportAsset = z.object({ type: reportLevel, id: int4().nullable(), 
 export type ReportAsset = z.infer<typeof reportAsset>;
 
 const reportParams = z.object({ id: idNumber(), reportId: idNumber() });
-const assetsQuery = z.object({ level: reportLevel });
+const assetsQuery = z.object({ level: reportLevel.default('organisation') });
 
 const settingValue = z.union([text().max(200), z.number(), z.boolean(), z.null()]);
 
@@ -68,7 +68,7 @@ export const runReport = z.object({
   asset: z.object({ type: reportLevel, id: idNumber().nullable().default(null) }),
   start: calendarDate().nullable().default(null),
   end: calendarDate().nullable().default(null),
-  settings: z.record(z.string().max(60), settingValue).default({}),
+  settings: z.record(text().max(60), settingValue).default({}),
 });
 export type RunReport = z.input<typeof runReport>;
 

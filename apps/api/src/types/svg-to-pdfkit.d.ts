@@ -4,6 +4,8 @@ declare module 'svg-to-pdfkit' {
     width?: number;
     height?: number;
     preserveAspectRatio?: string;
+    /** Read the SVG's units as points rather than CSS pixels (72/96). */
+    assumePt?: boolean;
     fontCallback?: (family: string, bold: boolean, italic: boolean) => string;
   }
   export default function SVGtoPDF(

@@ -89,6 +89,12 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/reports/mgmt',
+                lazy: async () => ({
+                  Component: (await import('../features/reports/pages/reports-page')).ReportsPage,
+                }),
+              },
+              {
                 path: '/reports/pie',
                 lazy: async () => ({
                   Component: (await import('../features/graphs/pages/breakdown-page')).BreakdownPage,

@@ -90,6 +90,8 @@ async function block(doc: Pdf, b: Block) {
       SVGtoPDF(doc, chartSvg(b.option, CONTENT_WIDTH, height), PAGE.margin, y, {
         width: CONTENT_WIDTH,
         height,
+        // The chart is drawn in points already: its width is the page's content width.
+        assumePt: true,
         fontCallback: (_family: string, bold: boolean) => (bold ? 'semibold' : 'regular'),
       });
       doc.x = PAGE.margin;

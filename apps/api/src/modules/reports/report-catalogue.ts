@@ -1,3 +1,4 @@
+import { ghgInventoryReport } from './definitions/ghg-inventory.report';
 import { monthlySummaryReport } from './definitions/monthly-summary.report';
 import type { ReportDefinition } from './report-definition';
 
@@ -5,6 +6,6 @@ import type { ReportDefinition } from './report-definition';
  * The catalogue of reports (docs/decisions/reports.md, Adding a report): one module per report under
  * `definitions/`, listed here once. Ids are stable: favourites and emailed reports name them.
  */
-export const REPORTS: readonly ReportDefinition[] = [monthlySummaryReport];
+export const REPORTS: readonly ReportDefinition[] = [monthlySummaryReport, ghgInventoryReport];
 
 export const reportById = (id: number) => REPORTS.find((r) => r.id === id);

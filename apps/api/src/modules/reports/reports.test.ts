@@ -95,7 +95,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const get = (who: string, url: string) => t.app.inject({ url: `/api${url}`, headers: bearer(tokens[who] ?? '') });
+const get = (who: string, url: string) =>
+  t.app.inject({ url: `/api${url}`, headers: bearer(tokens[who] ?? '') });
 const run = (who: string, payload: object) =>
   t.app.inject({
     method: 'POST',
@@ -122,7 +123,9 @@ describe('the catalogue', () => {
   });
 
   it('gives the Create Report modal the last complete month and the sliding periods', async () => {
-    const data = (await get('r.observer', `/organisations/${org.id}/reporting/reports/1/creation-data`)).json();
+    const data = (
+      await get('r.observer', `/organisations/${org.id}/reporting/reports/1/creation-data`)
+    ).json();
     expect(data).toMatchObject({
       lastCompleteMonth: '2026-10-01',
       defaults: { start: '2026-10-01', end: '2026-10-31' },
@@ -135,9 +138,14 @@ describe('the catalogue', () => {
 
   it('offers the assets of a level the caller may see', async () => {
     const url = `/organisations/${org.id}/reporting/reports/1/available-assets?level=site`;
-    expect((await get('r.admin', url)).json().map((a: { name: string }) => a.name)).toEqual(['Depot', 'Office']);
+    expect((await get('r.admin', url)).json().map((a: { name: string }) => a.name)).toEqual([
+      'Depot',
+      'Office',
+    ]);
     const meters = `/organisations/${org.id}/reporting/reports/1/available-assets?level=organisation`;
-    expect((await get('r.narrowed', meters)).json()).toEqual([{ type: 'organisation', id: null, name: 'Report Org' }]);
+    expect((await get('r.narrowed', meters)).json()).toEqual([
+      { type: 'organisation', id: null, name: 'Report Org' },
+    ]);
   });
 });
 
@@ -209,6 +217,52 @@ describe('the monthly summary', () => {
     const res = await run('r.admin', { start: '2024-01-01' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('No data found for that period.');
+  });
+});
+
+describe('the GHG inventory', () => {
+  /*
+   * Calendar 2025 holds only October's facts: electricity 2480 + 2500 + 900 = 5880 kWh gives scope 2
+   * 588 kg and scope 3 58.8 kg; water 90 m3 gives scope 3 27 kg. Total location-based 673.8 kg, as the
+   * dashboard's emissions of October 2025. By site: Depot 2480 x 0.11 = 272.8; Office 3400 x 0.11 + 27 = 401.
+   */
+  it('adds up a reporting year by scope and activity as worked by hand, and says it is incomplete', async () => {
+    const res = await run('r.admin', { id: 2, start: '2025-06-01' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain('ghg-inventory-2025-01.csv');
+    const [header, ...body] = rows(res.body);
+    expect(header?.slice(0, 6)).toEqual([
+      'Activity',
+      'Scope 1 (kg CO2e)',
+      'Scope 2 location-based (kg CO2e)',
+      'Scope 2 market-based (kg CO2e)',
+      'Scope 3 (kg CO2e)',
+      'Total location-based (kg CO2e)',
+    ]);
+    const pick = (r: string[] | undefined) => [r?.[0], r?.[1], r?.[2], r?.[4], r?.[5]];
+    expect(body.map(pick)).toEqual([
+      ['Electricity', '0', '588', '58.8', '646.8'],
+      ['Water supply', '0', '0', '27', '27'],
+      ['Total', '0', '588', '85.8', '673.8'],
+    ]);
+    const pdf = await run('r.admin', { id: 2, start: '2025-06-01', output: 'pdf' });
+    const dir = '/tmp/verdant-reports';
+    writeFileSync(`${dir}/ghg-inventory.pdf`, pdf.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', `${dir}/ghg-inventory.pdf`, '-']).toString();
+    expect(text).toContain('GHG inventory, 2025');
+    expect(text).toMatch(/Depot\s+0\s+248\s+\S+\s+25\s+273/);
+    expect(text).toContain('Incomplete: emissions covers');
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '70',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      `${dir}/ghg-inventory.pdf`,
+      `${dir}/ghg`,
+    ]);
   });
 });
 

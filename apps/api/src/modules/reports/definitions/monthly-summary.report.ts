@@ -6,7 +6,7 @@ import type { ReportDefinition } from '../report-definition';
 import type { Block, Row } from '../report-document';
 import { changeText, figureText } from '../report-format';
 import { openAlerts } from './monthly-summary.queries';
-import { factQuery, flagOf, monthLabel, provenanceOf, subtitleOf } from './report-kit';
+import { completenessWarning, factQuery, flagOf, monthLabel, provenanceOf, subtitleOf } from './report-kit';
 
 /**
  * Monthly energy and carbon summary (PDF): a month of an organisation, site or group against the same month a
@@ -189,8 +189,10 @@ export const monthlySummaryReport: ReportDefinition = {
     ];
 
     const money = { format: 'money' as const, unit: '$' };
+    const warning = completenessWarning(provenance, ['Consumption', 'Cost', 'Emissions']);
     const blocks: Block[] = [
       figures,
+      ...(warning ? [warning] : []),
       {
         kind: 'chart',
         title: `Energy, twelve months to ${monthLabel(month)} against a year earlier (kWh)`,

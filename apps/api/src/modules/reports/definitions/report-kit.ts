@@ -3,7 +3,7 @@ import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { gatherProvenance, type ProvenanceInput } from '../provenance';
 import type { ReportContext } from '../report-definition';
-import type { CellFlag, Provenance } from '../report-document';
+import type { Block, CellFlag, Provenance } from '../report-document';
 import { displayDate } from '../report-format';
 
 /** What most report modules share: the read model's query for the asset, flags, labels and provenance. */
@@ -63,4 +63,24 @@ export function provenanceOf(
     notes: more.notes,
     totals: more.totals,
   });
+}
+
+/**
+ * A warning when a measure's days with data fall short of the days its meters were open (a meter with no
+ * figure at all in a month counts as missing): the tables' own marks only see the facts that exist.
+ */
+export function completenessWarning(p: Provenance, measures: string[]): Block | null {
+  const short = p.completeness.filter(
+    (c) => measures.includes(c.measure) && c.daysOpen > 0 && c.daysCovered < c.daysOpen,
+  );
+  if (short.length === 0) return null;
+  const parts = short.map(
+    (c) =>
+      `${c.measure.toLowerCase()} covers ${c.daysCovered.toLocaleString('en-NZ')} of ${c.daysOpen.toLocaleString('en-NZ')} days the meters were open (${c.percent} %)`,
+  );
+  return {
+    kind: 'text',
+    tone: 'warning',
+    text: `Incomplete: ${parts.join('; ')}. Missing days count as no data, not as 0.`,
+  };
 }

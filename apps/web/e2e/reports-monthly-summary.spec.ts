@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/axe-test';
+import { signIn } from './support/sign-in';
+
+/** Screenshots at 1440 and 390 px, to look at. */
+async function shots(page: Page, name: string, info: TestInfo) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    const modal = await page.getByRole('dialog').count();
+    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: modal === 0 });
+  }
+  await page.setViewportSize({ width: 1366, height: 860 });
+}
+
+test('the catalogue filters, and the monthly summary runs to a PDF with its provenance page', async ({
+  page,
+  axe,
+}, info) => {
+  await signIn(page, 'demo');
+  await page.goto('/reports/mgmt');
+  await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+  const table = page.getByTestId('reports-table');
+  await expect(table.getByText('Monthly energy and carbon summary')).toBeVisible();
+  await expect(table.getByRole('img', { name: 'Organisation' }).first()).toBeVisible();
+  await axe.done(page);
+  await shots(page, 'reports-catalogue', info);
+
+  // A level no report runs at leaves the table empty, saying so; PDF keeps the summary.
+  await page.getByRole('combobox', { name: 'Level' }).click();
+  await page.getByRole('option', { name: 'N/A' }).click();
+  await expect(table.getByText('No report matches these filters.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Level' }).press('Backspace');
+  await page.keyboard.press('Escape');
+  await page.getByRole('group', { name: 'Type' }).getByText('PDF', { exact: true }).click();
+  await expect(page.getByRole('checkbox', { name: 'PDF' })).toBeChecked();
+  await expect(table.getByText('Monthly energy and carbon summary')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create Report Monthly energy and carbon summary' }).click();
+  const dialog = page.getByRole('dialog', { name: /Create Report/ });
+  await expect(dialog.getByRole('textbox', { name: 'Month' })).not.toHaveValue('');
+  await expect(
+    dialog.getByText('How many meters with the largest increase and decrease to list'),
+  ).toBeVisible();
+  await axe.done(page);
+  await shots(page, 'reports-create', info);
+
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Run now' }).click();
+  await expect(page.getByText('Your download will begin shortly.')).toBeVisible();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^monthly-energy-and-carbon-summary-\d{4}-\d{2}\.pdf$/);
+  const pdf = info.outputPath('monthly-summary.pdf');
+  await file.saveAs(pdf);
+  await expect(dialog).toBeHidden();
+
+  const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+  expect(text).toContain('Monthly energy and carbon summary');
+  expect(text).toContain('Where these figures come from');
+  expect(text).toContain('Fingerprint (SHA-256)');
+  // Page 1 and the provenance page (the last) as pictures, to look at.
+  execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', pdf, info.outputPath('page')]);
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf]).toString())?.[1]);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '70',
+    '-f',
+    String(pages),
+    '-l',
+    String(pages),
+    pdf,
+    info.outputPath('last'),
+  ]);
+});

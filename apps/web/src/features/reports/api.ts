@@ -1,0 +1,47 @@
+import { reportsOperations as ops, type RunReport } from '@verdant/contracts/reports';
+import type { Level } from '@verdant/domain/reports/report-types';
+import { OUTPUT_FILES } from '@verdant/domain/reports/report-types';
+import { saveFile } from '../../lib/download';
+import { call, useOperation } from '../../lib/operations';
+import { useOrganisationId } from '../../lib/session-store';
+
+export function useReports() {
+  const orgId = useOrganisationId();
+  return useOperation(ops.list, orgId === null ? null : { params: { id: orgId } });
+}
+
+export function useReportTags() {
+  const orgId = useOrganisationId();
+  return useOperation(ops.tags, orgId === null ? null : { params: { id: orgId } });
+}
+
+export function useCreationData(reportId: number | null) {
+  const orgId = useOrganisationId();
+  return useOperation(
+    ops.creationData,
+    orgId === null || reportId === null ? null : { params: { id: orgId, reportId } },
+  );
+}
+
+export function useAvailableAssets(reportId: number | null, level: Level | null) {
+  const orgId = useOrganisationId();
+  return useOperation(
+    ops.availableAssets,
+    orgId === null || reportId === null || level === null
+      ? null
+      : { params: { id: orgId, reportId }, query: { level } },
+  );
+}
+
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** Runs the report now and hands its file to the browser. */
+export async function runReport(name: string, body: RunReport) {
+  const file = await call(ops.run, { body });
+  const when = body.start ? body.start.slice(0, 7) : new Date().toISOString().slice(0, 10);
+  saveFile(file, `${slug(name)}-${when}.${OUTPUT_FILES[body.output].extension}`);
+}
