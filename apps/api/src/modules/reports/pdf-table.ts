@@ -4,7 +4,7 @@ import { formatCell, headerOf } from './report-format';
 
 /**
  * A table in a report PDF: the header repeated on each page it runs onto, numbers right-aligned, total rows
- * bold, each flagged figure marked († incomplete, * estimated) with the marks explained under the table.
+ * bold, each flagged figure marked (* incomplete, ° estimated, as the web's charts mark incomplete with *) with the marks explained under the table.
  */
 
 const ROW = 13;
@@ -75,8 +75,8 @@ function row(doc: Pdf, table: TableBlock, w: number[], r: Row, shade: boolean, s
 }
 
 const LEGEND: Record<CellFlag, string> = {
-  incomplete: '† incomplete: some days of the period have no data',
-  estimated: '* includes estimated values',
+  incomplete: '* incomplete: some days of the period have no data',
+  estimated: '° includes estimated values',
   missing: '– missing',
 };
 

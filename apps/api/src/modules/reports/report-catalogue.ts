@@ -1,11 +1,18 @@
 import { ghgInventoryReport } from './definitions/ghg-inventory.report';
+import { meterDataReport } from './definitions/meter-data.report';
 import { monthlySummaryReport } from './definitions/monthly-summary.report';
+import { siteLeagueReport } from './definitions/site-league.report';
 import type { ReportDefinition } from './report-definition';
 
 /**
  * The catalogue of reports (docs/decisions/reports.md, Adding a report): one module per report under
  * `definitions/`, listed here once. Ids are stable: favourites and emailed reports name them.
  */
-export const REPORTS: readonly ReportDefinition[] = [monthlySummaryReport, ghgInventoryReport];
+export const REPORTS: readonly ReportDefinition[] = [
+  monthlySummaryReport,
+  ghgInventoryReport,
+  meterDataReport,
+  siteLeagueReport,
+];
 
 export const reportById = (id: number) => REPORTS.find((r) => r.id === id);

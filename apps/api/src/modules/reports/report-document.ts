@@ -11,7 +11,7 @@ export type Cell = string | number | null;
 
 /** What a cell's figure lacks: shown beside it in every format. */
 export type CellFlag = 'incomplete' | 'estimated' | 'missing';
-export const FLAG_MARKS: Record<CellFlag, string> = { incomplete: '†', estimated: '*', missing: '–' };
+export const FLAG_MARKS: Record<CellFlag, string> = { incomplete: '*', estimated: '°', missing: '–' };
 export const FLAG_WORDS: Record<CellFlag, string> = {
   incomplete: 'incomplete',
   estimated: 'estimated',

@@ -5,6 +5,7 @@ import { createDataType, createFactor, createFactorSource } from '@verdant/db/ca
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { seedReferenceData } from '@verdant/db/reference-seed';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
@@ -78,6 +79,10 @@ beforeAll(async () => {
     select id, version, rate, start_date from emission_factors`);
   await recomputeFacts(db, [m1.id, m2.id, m3.id, late.id], '2026-11-21');
   const theirs = await createSite(db, other.id, { name: 'Their site' });
+  // Gross floor area (indicator 1) and staff (3): Depot 100 m2; Office 50 m2 and 4 FTE.
+  await seedReferenceData(db);
+  await db.execute(`insert into site_indicator_values (organisation_id, site_id, indicator_id, value) values
+    (${org.id}, ${depot.id}, 1, 100), (${org.id}, ${office.id}, 1, 50), (${org.id}, ${office.id}, 3, 4)`);
   Object.assign(ids, { depot: depot.id, office: office.id, m1: m1.id, m2: m2.id, theirs: theirs.id });
 
   await createMember(db, org.id, { loginId: 'r.admin', accessId: 2, admin: true });
@@ -266,6 +271,49 @@ describe('the GHG inventory', () => {
   });
 });
 
+describe('meter data', () => {
+  it("writes each meter's own months across, blank for a month not lived and marked where missing", async () => {
+    const res = await run('r.admin', { id: 3, start: '2026-10-01', end: '2026-12-01' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(rows(res.body)).toEqual([
+      ['Data source', 'Site', 'Data type', 'Unit', 'Oct 2026', 'Nov 2026', 'Dec 2026', 'Notes'],
+      ['Depot supply', 'Depot', 'Electricity', 'kWh', '3100', '', '', 'Nov 2026 missing'],
+      ['Office annex', 'Office', 'Electricity', 'kWh', '', '', '', 'Oct 2026 missing; Nov 2026 missing'],
+      ['Office supply', 'Office', 'Electricity', 'kWh', '2000', '', '', 'Nov 2026 missing'],
+      ['Office water', 'Office', 'Water supply', 'm3', '100', '', '', 'Nov 2026 missing'],
+    ]);
+    const cost = await run('r.admin', {
+      id: 3,
+      output: 'npg.csv',
+      asset: { type: 'site', id: ids.depot },
+      start: '2026-10-01',
+      end: '2026-10-01',
+      settings: { measure: 'cost' },
+    });
+    expect(rows(cost.body)).toEqual([
+      ['Data source', 'Site', 'Data type', 'Unit', 'Measure', 'Unit', 'Value', 'Notes'],
+      ['Depot supply', 'Depot', 'Electricity', '$', 'Oct 2026', '', '620', ''],
+    ]);
+  });
+});
+
+describe('the site league table', () => {
+  /*
+   * October 2026: Office 2000 kWh / 50 m2 = 40.0 kWh/m2, 250 kg / 50 = 5.00 kg/m2, 2000 / 4 FTE = 500;
+   * Depot 3100 / 100 = 31.0 kWh/m2, 341 / 100 = 3.41 kg/m2, no staff figure.
+   */
+  it('ranks the sites by energy per m2 as worked by hand', async () => {
+    const res = await run('r.admin', { id: 4, start: '2026-10-01', end: '2026-10-01' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...body] = rows(res.body);
+    expect(header?.[5]).toBe('Energy per m² (kWh/m²)');
+    expect(body).toEqual([
+      ['1', 'Office', '2000', '250', '50', '40', '5', '4', '500', ''],
+      ['2', 'Depot', '3100', '341', '100', '31', '3.41', '', '', ''],
+    ]);
+  });
+});
+
 describe('bad input changes nothing and says what is wrong', () => {
   it.each([
     [{ id: 999 }, 404, 'That report was not found'],
@@ -276,6 +324,13 @@ describe('bad input changes nothing and says what is wrong', () => {
     [{ start: '2426-10-01' }, 400, 'The period has not started yet'],
     [{ start: null }, 400, 'Choose the period of the report'],
     [{ settings: { movers: 99 } }, 400, "The setting 'Top movers' cannot be 99"],
+    [{ id: 3, start: '2000-01-01', end: '2399-12-01' }, 400, 'Choose a period of at most 10 years'],
+    [{ id: 3, start: '2026-10-01', end: '2026-01-01' }, 400, 'The period cannot end before it starts'],
+    [
+      { id: 3, end: '2026-10-01', settings: { measure: 'volts' } },
+      400,
+      "The setting 'Figure' cannot be volts",
+    ],
   ])('%j', async (payload, status, message) => {
     const res = await run('r.admin', payload);
     expect(res.statusCode).toBe(status);
