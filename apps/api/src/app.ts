@@ -42,8 +42,6 @@ import { entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
 import { createEntityDetailsService } from './modules/entities/entity-details.service';
 import { createEntityFiguresService } from './modules/entities/entity-figures.service';
-import { favouriteGraphsRoutes } from './modules/favourite-graphs/favourite-graphs.routes';
-import { createFavouriteGraphsService } from './modules/favourite-graphs/favourite-graphs.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
@@ -51,6 +49,7 @@ import { createFleetService } from './modules/fleet/fleet.service';
 import { createFleetExportService } from './modules/fleet/fleet-export.service';
 import { ghgChartsRoutes } from './modules/ghg-charts/ghg-charts.routes';
 import { createGhgChartsService } from './modules/ghg-charts/ghg-charts.service';
+import { createFavouriteGraphsService } from './modules/graphs/favourite-graphs.service';
 import { graphsRoutes } from './modules/graphs/graphs.routes';
 import { createGraphsService } from './modules/graphs/graphs.service';
 import { groupingsRoutes } from './modules/groupings/groupings.routes';
@@ -260,8 +259,10 @@ export async function buildApp({
       await api.register(invoiceAlertsRoutes, {
         service: createInvoiceAlertsService({ db, jobQueue }),
       });
-      await api.register(graphsRoutes, { service: createGraphsService({ db, clock }) });
-      await api.register(favouriteGraphsRoutes, { service: createFavouriteGraphsService({ db }) });
+      await api.register(graphsRoutes, {
+        service: createGraphsService({ db }),
+        favourites: createFavouriteGraphsService({ db }),
+      });
       await api.register(groupingsRoutes, {
         service: createGroupingsService({ db }),
         groups: createGroupsService({ db }),

@@ -54,12 +54,14 @@ export function call<O extends Operation>(
 
 /**
  * The cache key of an operation's answers: the feature and operation first (what invalidation names), then
- * the organisation the session is in and the input. `keyOf(op)` alone is the prefix of all its answers.
+ * the organisation the session is in and the input (a read sent as POST, its body too: a graph's definition).
+ * `keyOf(op)` alone is the prefix of all its answers.
  */
 export function keyOf(op: Operation, input?: object | null, organisationId?: number | null): QueryKey {
   if (input === undefined) return [op.feature, op.name];
-  const { params, query } = (input ?? {}) as { params?: unknown; query?: unknown };
-  return [op.feature, op.name, organisationId ?? null, params ?? null, query ?? null];
+  const { params, query, body } = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+  const key = [op.feature, op.name, organisationId ?? null, params ?? null, query ?? null];
+  return body === undefined ? key : [...key, body];
 }
 
 /** What may be invalidated: one operation's answers, or every answer of a feature's table. */

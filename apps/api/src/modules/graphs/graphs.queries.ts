@@ -120,13 +120,6 @@ export async function organisationGroups(db: DbOrTx, organisationId: number): Pr
 }
 
 /** The reporting year end and time zone of the organisation. */
-export async function organisationCalendar(db: DbOrTx, organisationId: number) {
-  const rows = await db.execute<{ year_end: number; time_zone: string }>(sql`
-    select reporting_year_end as year_end, time_zone from organisations where id = ${organisationId}`);
-  const r = rows.rows[0];
-  return { yearEnd: r?.year_end ?? 12, timeZone: r?.time_zone ?? 'Pacific/Auckland' };
-}
-
 /** Which of the meters wait for the ledger's recompute. */
 export async function pendingMeters(db: DbOrTx, organisationId: number, meterIds: readonly number[] | null) {
   const only = meterIds === null ? sql`` : sql`and meter_id = any(${ids(meterIds)})`;

@@ -9,16 +9,15 @@ import type {
 import type { Db } from '@verdant/db/client';
 import { type DayQuery, sumHalfHourDays } from '@verdant/db/ledger/day-sums';
 import { type FactQuery, type FactSums, sumFactsBatch } from '@verdant/db/ledger/read-model';
-import { daysBetween, monthOf } from '@verdant/domain/calendar';
+import { daysBetween } from '@verdant/domain/calendar';
 import { GRAPH_DAYS_MAX } from '@verdant/domain/constants';
 import { type Figure, graphAxis, monthsToRead, seriesLines } from '@verdant/domain/graphs/build';
 import { groupSmallSlices, isOthers } from '@verdant/domain/graphs/pie';
 import { barLayout, type GraphQuantity, type SplitKind, seriesName } from '@verdant/domain/graphs/series';
 import { fill, MSG } from '@verdant/domain/messages';
-import { todayIn } from '@verdant/domain/time-zone';
 import type { z } from 'zod';
 import { round } from '../../lib/asset-graph';
-import { badRequest, forbidden } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
 import {
@@ -80,14 +79,13 @@ function factQuery(
 }
 
 /** The organisation's calendar, and the end month refused when it is after this month there. */
-async function calendar(db: Db, organisationId: number, now: Date, endMonth?: string) {
-  const { yearEnd, timeZone } = await q.organisationCalendar(db, organisationId);
-  const thisMonth = monthOf(todayIn(timeZone, now));
+function calendar(a: Caller, endMonth?: string) {
+  const { reportingYearEnd: yearEnd, currentMonth: thisMonth } = orgOf(a);
   if (endMonth !== undefined && `${endMonth}-01` > thisMonth) throw badRequest(MSG.graphEndMonthFuture);
   return { yearEnd, thisMonth };
 }
 
-export function createGraphsService({ db, clock }: { db: Db; clock: () => Date }) {
+export function createGraphsService({ db }: { db: Db }) {
   async function sourcesOf(a: Caller, organisationId: number, assets: GraphSeriesDef['asset'][]) {
     return resolveSources(db, a.principal, organisationId, assets);
   }
@@ -128,7 +126,7 @@ export function createGraphsService({ db, clock }: { db: Db; clock: () => Date }
   return {
     /** POST /organisations/{orgId}/graph-data. */
     async graphData(a: Caller, organisationId: number, request: GraphRequest): Promise<GraphData> {
-      const { yearEnd } = await calendar(db, organisationId, clock(), request.endMonth);
+      const { yearEnd } = calendar(a, request.endMonth);
       const sources = await sourcesOf(
         a,
         organisationId,
@@ -193,9 +191,7 @@ export function createGraphsService({ db, clock }: { db: Db; clock: () => Date }
 
     /** GET /{assetKind}/{id}/quantities-measured and /stdunits-measured. */
     async measured(a: Caller, asset: q.AssetRef, standardUnits: boolean): Promise<QuantitiesMeasured> {
-      const organisationId = a.checked.organisationId;
-      if (organisationId === null) throw forbidden();
-      return quantitiesMeasured(db, a.principal, organisationId, asset, standardUnits);
+      return quantitiesMeasured(db, a.principal, orgOf(a).id, asset, standardUnits);
     },
 
     /** POST /organisations/{orgId}/graph-data/{type}s-for-split. */
@@ -207,7 +203,7 @@ export function createGraphsService({ db, clock }: { db: Db; clock: () => Date }
     async pieData(a: Caller, organisationId: number, request: PieRequest): Promise<PieData> {
       const { from, to } = request.period;
       if (from > to) throw badRequest('The period must start before it ends');
-      await calendar(db, organisationId, clock(), to);
+      calendar(a, to);
       const base: GraphSeriesDef = {
         asset: request.asset,
         quantity: request.quantity,

@@ -1,66 +1,68 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import {
-  ASSET_KIND_PATHS,
   type GraphDataRequest,
   type GraphSeriesDef,
-  graphDataAnswer,
+  graphsOperations as ops,
   type PieDataRequest,
-  pieDataAnswer,
-  quantitiesMeasured,
-  SPLIT_PATHS,
-  splitAnswer,
 } from '@verdant/contracts/graphs';
-import { organisation } from '@verdant/contracts/organisations';
+import { organisationsOperations } from '@verdant/contracts/organisations';
 import { POLL_MS } from '@verdant/domain/constants';
-import type { GraphAsset, SplitKind } from '@verdant/domain/graphs/series';
-import { api } from '../../lib/api-client';
-import { useSession } from '../../lib/session-store';
+import type { GraphAsset, GraphAssetType, SplitKind } from '@verdant/domain/graphs/series';
+import { useOperation } from '../../lib/operations';
+import { useOrganisationId } from '../../lib/session-store';
 
-export function useOrgId() {
-  return useSession()?.organisation?.id ?? null;
-}
+export const useOrgId = useOrganisationId;
 
 /** The organisation's reporting year end (12, 3 or 6): a graph's years are its reporting years. */
 export function useYearEnd() {
   const orgId = useOrgId();
-  const query = useQuery({
-    queryKey: ['organisation', orgId],
-    queryFn: ({ signal }) => api.get(`/organisations/${orgId}`, { schema: organisation, signal }),
-    enabled: orgId !== null,
-    staleTime: 5 * 60_000,
-  });
+  const query = useOperation(
+    organisationsOperations.read,
+    orgId === null ? null : { params: { id: orgId } },
+    {
+      staleTime: 5 * 60_000,
+    },
+  );
   return { yearEnd: query.data?.reportingYearEnd ?? null, failed: query.isError };
 }
 
+type MeasuredOp = (typeof ops)[
+  | `${'organisation' | 'siteGroup' | 'meterGroup' | 'site' | 'entity' | 'meter' | 'vehicle'}Quantities`
+  | `${'organisation' | 'siteGroup' | 'meterGroup' | 'site' | 'entity' | 'meter' | 'vehicle'}Units`];
+
+/** What each kind of asset is asked: what it measures, and its standard units. */
+const MEASURED: Record<GraphAssetType, { quantities: MeasuredOp; units: MeasuredOp }> = {
+  organisation: { quantities: ops.organisationQuantities, units: ops.organisationUnits },
+  'site-group': { quantities: ops.siteGroupQuantities, units: ops.siteGroupUnits },
+  'meter-group': { quantities: ops.meterGroupQuantities, units: ops.meterGroupUnits },
+  site: { quantities: ops.siteQuantities, units: ops.siteUnits },
+  entity: { quantities: ops.entityQuantities, units: ops.entityUnits },
+  meter: { quantities: ops.meterQuantities, units: ops.meterUnits },
+  vehicle: { quantities: ops.vehicleQuantities, units: ops.vehicleUnits },
+};
+
 /** What an asset measures: the totals, scopes and data types, and its standard units. */
 export function useMeasured(asset: GraphAsset | null) {
-  const path = asset ? `/${ASSET_KIND_PATHS[asset.type]}/${asset.id}` : '';
-  const quantities = useQuery({
-    queryKey: ['graphs', 'measured', path],
-    queryFn: ({ signal }) => api.get(`${path}/quantities-measured`, { schema: quantitiesMeasured, signal }),
-    enabled: asset !== null,
-  });
-  const units = useQuery({
-    queryKey: ['graphs', 'stdunits', path],
-    queryFn: ({ signal }) => api.get(`${path}/stdunits-measured`, { schema: quantitiesMeasured, signal }),
-    enabled: asset !== null,
-  });
+  const calls = MEASURED[asset?.type ?? 'organisation'];
+  const input = asset ? { params: { id: asset.id } } : null;
+  const quantities = useOperation(calls.quantities, input);
+  const units = useOperation(calls.units, input);
   return { quantities, units };
 }
+
+const SPLITS = {
+  asset: ops.assetsForSplit,
+  'data-type': ops.dataTypesForSplit,
+  group: ops.groupsForSplit,
+} as const satisfies Record<SplitKind, unknown>;
 
 /** The parts a source splits into, each a ready series. */
 export function useSplit(series: GraphSeriesDef | null, kind: SplitKind | null) {
   const orgId = useOrgId();
-  return useQuery({
-    queryKey: ['graphs', 'split', orgId, kind, series],
-    queryFn: ({ signal }) =>
-      api.post(`/organisations/${orgId}/graph-data/${SPLIT_PATHS[kind ?? 'asset']}-for-split`, {
-        body: { series },
-        schema: splitAnswer,
-        signal,
-      }),
-    enabled: orgId !== null && series !== null && kind !== null,
-  });
+  return useOperation(
+    SPLITS[kind ?? 'asset'],
+    orgId === null || series === null || kind === null ? null : { params: { orgId }, body: { series } },
+  );
 }
 
 /**
@@ -71,25 +73,27 @@ export function useSplit(series: GraphSeriesDef | null, kind: SplitKind | null) 
  */
 export function useGraphData(request: GraphDataRequest | null) {
   const orgId = useOrgId();
-  return useQuery({
-    queryKey: ['graphs', 'data', orgId, request],
-    queryFn: ({ signal }) =>
-      api.post(`/organisations/${orgId}/graph-data`, { body: request, schema: graphDataAnswer, signal }),
-    enabled: orgId !== null && request !== null && request.series.length > 0,
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.series.some((s) => s.unavailable) ? POLL_MS : false),
-    retry: false,
-  });
+  return useOperation(
+    ops.graphData,
+    orgId === null || request === null || request.series.length === 0
+      ? null
+      : { params: { orgId }, body: request },
+    {
+      placeholderData: keepPreviousData,
+      refetchInterval: (query) => (query.state.data?.series.some((s) => s.unavailable) ? POLL_MS : false),
+      retry: false,
+    },
+  );
 }
 
 export function usePieData(request: PieDataRequest | null) {
   const orgId = useOrgId();
-  return useQuery({
-    queryKey: ['graphs', 'pie', orgId, request],
-    queryFn: ({ signal }) =>
-      api.post(`/organisations/${orgId}/pie-data`, { body: request, schema: pieDataAnswer, signal }),
-    enabled: orgId !== null && request !== null,
-    refetchInterval: (query) => (query.state.data?.unavailable ? POLL_MS : false),
-    retry: false,
-  });
+  return useOperation(
+    ops.pieData,
+    orgId === null || request === null ? null : { params: { orgId }, body: request },
+    {
+      refetchInterval: (query) => (query.state.data?.unavailable ? POLL_MS : false),
+      retry: false,
+    },
+  );
 }

@@ -1,7 +1,8 @@
 import type { Db } from '@verdant/db/client';
 import { fill, MSG } from '@verdant/domain/messages';
 import { audit, created, diff } from '../../lib/audit';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
+import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
 import * as q from './favourite-graphs.queries';
 
@@ -12,11 +13,7 @@ const ASSET = 'favourite-graph';
  * replaces the graph saved under it; renaming onto another favourite's name is refused.
  */
 export function createFavouriteGraphsService({ db }: { db: Db }) {
-  const scope = (a: Caller) => {
-    const organisationId = a.checked.organisationId;
-    if (organisationId === null) throw forbidden();
-    return { organisationId, userId: a.user.id };
-  };
+  const scope = (a: Caller) => ({ organisationId: orgOf(a).id, userId: a.user.id });
 
   return {
     async list(a: Caller) {
