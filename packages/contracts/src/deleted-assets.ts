@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { int4Param, text } from './common';
+import { errorResponse, int4Param, text } from './common';
+import { defineOperations } from './operations';
 
 /** Deleted assets (data-portal spec 2.9, 3, 4): archived sites, data sources, vehicles and entities, provider only. */
 export const DELETED_ASSET_MESSAGES = {
@@ -49,3 +50,36 @@ export type DeletedAssetsList = z.infer<typeof deletedAssetsList>;
 
 export const deletedAssetAnswer = z.object({ success: z.literal(true), message: text() });
 export type DeletedAssetAnswer = z.infer<typeof deletedAssetAnswer>;
+
+const answers = { 409: errorResponse };
+
+/** Data spec call table: GET /admin/deleted-assets/{type}; PUT .../restore/{id}; DELETE .../purge/{id}. */
+export const deletedAssetsOperations = defineOperations('deleted-assets', {
+  list: {
+    method: 'GET',
+    path: '/admin/deleted-assets/:type',
+    summary: 'Archived sites, data sources or entities of every organisation, newest first (provider only)',
+    access: 'product-administrator',
+    params: deletedAssetsParams,
+    query: deletedAssetsQuery,
+    answer: deletedAssetsList,
+  },
+  restore: {
+    method: 'PUT',
+    path: '/admin/deleted-assets/:type/restore/:id',
+    summary: 'Restores an archived asset; a site comes back with the entities archived with it',
+    access: 'product-administrator',
+    params: deletedAssetParams,
+    answer: deletedAssetAnswer,
+    answers,
+  },
+  purge: {
+    method: 'DELETE',
+    path: '/admin/deleted-assets/:type/purge/:id',
+    summary: 'Removes an archived asset and what depends on it permanently',
+    access: 'product-administrator',
+    params: deletedAssetParams,
+    answer: deletedAssetAnswer,
+    answers,
+  },
+});

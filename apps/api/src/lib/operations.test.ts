@@ -182,9 +182,6 @@ const NOT_MOVED_YET = new Set<string>([
   'POST /api/fuelcards/:id/purchases',
   'POST /api/organisations/:id/fleet-data-export',
   'POST /api/organisations/:id/fleet-transaction-export',
-  'GET /api/admin/deleted-assets/:type',
-  'PUT /api/admin/deleted-assets/:type/restore/:id',
-  'DELETE /api/admin/deleted-assets/:type/purge/:id',
 ]);
 
 let app: App;

@@ -320,7 +320,7 @@ export const router = createBrowserRouter([
               ...['/manage-deleted', '/manage-deleted/:tab'].map((path) => ({
                 path,
                 lazy: async () => ({
-                  Component: (await import('../features/manage-deleted/pages/manage-deleted-page'))
+                  Component: (await import('../features/deleted-assets/pages/manage-deleted-page'))
                     .ManageDeletedPage,
                 }),
               })),

@@ -39,7 +39,6 @@ const NOT_MOVED_YET = new Set([
   'features/invoice/virtual-invoice-api.ts',
   'features/invoices/api.ts',
   'features/loading/api.ts',
-  'features/manage-deleted/api.ts',
   'features/my-details/api.ts',
   'features/org-wide-updates/api.ts',
   'features/organisation/components/add-organisation-modal.tsx',

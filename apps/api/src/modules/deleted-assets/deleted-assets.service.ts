@@ -16,7 +16,6 @@ import type { Caller } from '../../plugins/auth';
 import * as q from './deleted-assets.queries';
 
 const conflict = (message: string) => new AppError('CONFLICT', message, 409);
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 const toItem = (r: q.DeletedRow): DeletedAsset => ({
   id: r.id,
@@ -139,7 +138,7 @@ export function createDeletedAssetsService({
               throw conflict(fill(M.registrationClash, { name: row.name, organisation: row.organisation }));
             const meterIds = await q.vehicleMeters(tx, row.organisation_id, id);
             await q.restoreVehicle(tx, row.organisation_id, id, meterIds);
-            await recomputeFacts(tx, meterIds, dayOf(clock()));
+            await recomputeFacts(tx, meterIds, clock());
           } else {
             await q.restoreMeter(tx, row.organisation_id, id);
             await recomputeFacts(tx, [id], clock());
