@@ -26,8 +26,11 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service';
 import { createCatalogueFactorsService } from './modules/catalogue/catalogue-factors.service';
+import { createEditionPolicyService } from './modules/catalogue/edition-policy.service';
 import { editionsRoutes } from './modules/catalogue/editions.routes';
 import { createEditionsService } from './modules/catalogue/editions.service';
+import { restatementsRoutes } from './modules/catalogue/restatements.routes';
+import { createRestatementsService } from './modules/catalogue/restatements.service';
 import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { createCurrentUserService } from './modules/current-user/current-user.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -313,6 +316,10 @@ export async function buildApp({
         factors: createCatalogueFactorsService({ db, jobQueue }),
       });
       await api.register(editionsRoutes, { editions: createEditionsService({ db }) });
+      await api.register(restatementsRoutes, {
+        restatements: createRestatementsService({ db, clock }),
+        policy: createEditionPolicyService({ db, clock }),
+      });
       await api.register(dashboardRoutes, { service: dashboard });
       await api.register(entitiesRoutes, {
         service: entities,

@@ -74,7 +74,8 @@ export const editionLoadQuery = z.object({
   name: text().trim().min(1, 'Name the edition').max(100),
   /** The documented layout names its publisher in the file; the others need it here. */
   publisher: optionalText(100),
-  published: calendarDate().optional(),
+  /** The publisher's date: among editions of one publisher covering a day, the latest published wins. */
+  published: calendarDate(),
   coversFrom: yearParam().optional(),
   coversTill: yearParam().optional(),
   gwpSet: z.enum(GWP_SETS).default('AR5'),

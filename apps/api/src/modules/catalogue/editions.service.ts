@@ -144,7 +144,7 @@ export function createEditionsService({ db }: { db: Db }) {
           insert into emission_factor_editions (source_id, name, publisher, published, covers_from, covers_till,
             source_title, source_url, source_sha256, gwp_set, status, changelog, supersedes_id, layout, skipped,
             created_by, notes)
-          values (${sourceId}, ${query.name}, ${publisher}, ${query.published ?? null}, ${coversFrom},
+          values (${sourceId}, ${query.name}, ${publisher}, ${query.published}, ${coversFrom},
             ${coversTill}, ${query.sourceTitle ?? null}, ${query.sourceUrl ?? null},
             ${createHash('sha256').update(file).digest('hex')}, ${query.gwpSet}, 'draft',
             ${query.changelog ?? null}, ${query.supersedes ?? null}, ${query.layout},

@@ -119,7 +119,7 @@ describe('loading an edition from a documented file', () => {
     sheet.addRow(HEADER.split(','));
     sheet.addRow(['Test Agency', 'TA 1', 'Diesel', 'litres', 1, '', '2024-01-01', '2024-12-31', 2.68]);
     const res = await upload(
-      { layout: 'documented', name: 'TA 1' },
+      { layout: 'documented', name: 'TA 1', published: '2024-03-01' },
       Buffer.from(await wb.xlsx.writeBuffer()),
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -153,7 +153,7 @@ describe('loading an edition from a documented file', () => {
     ];
     for (const [query, body, message] of cases) {
       const before = await digest();
-      const res = await upload({ layout: 'documented', ...query }, body);
+      const res = await upload({ layout: 'documented', published: '2024-03-01', ...query }, body);
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toContain(message);
       expect(await digest()).toEqual(before);
@@ -245,7 +245,7 @@ describe('rights', () => {
       }
       const before = await digest();
       const res = await upload(
-        { layout: 'documented', name: 'Sneaky' },
+        { layout: 'documented', name: 'Sneaky', published: '2024-03-01' },
         csv([grid('S', '2024-01-01', '', 1)]),
         who,
       );

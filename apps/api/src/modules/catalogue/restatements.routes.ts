@@ -1,0 +1,23 @@
+import { catalogueRestatementsOperations } from '@verdant/contracts/catalogue-restatements';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerOperations } from '../../lib/operations';
+import { callerOf } from '../../plugins/auth';
+import type { EditionPolicyService } from './edition-policy.service';
+import type { RestatementsService } from './restatements.service';
+
+/** Publishing editions and organisations' edition choices, as previewed and confirmed restatements. */
+export const restatementsRoutes: FastifyPluginAsyncZod<{
+  restatements: RestatementsService;
+  policy: EditionPolicyService;
+}> = async (app, { restatements, policy }) => {
+  registerOperations(app, catalogueRestatementsOperations, {
+    publishEdition: (req) => restatements.propose(callerOf(req), req.params.id, req.body),
+    restatement: (req) => restatements.get(req.params.id),
+    confirmRestatement: (req) => restatements.confirm(callerOf(req), req.params.id),
+    editionPolicy: (req) => policy.read(callerOf(req)),
+    restatementSettings: (req) => policy.saveSettings(callerOf(req), req.body),
+    proposeEditionPolicy: (req) => policy.propose(callerOf(req), req.body),
+    confirmOrganisationRestatement: (req) => policy.confirm(callerOf(req), req.params.restatementId),
+    organisationRestatements: (req) => policy.list(callerOf(req)),
+  });
+};

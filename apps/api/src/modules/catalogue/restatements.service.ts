@@ -1,0 +1,140 @@
+import { publishRequest } from '@verdant/contracts/catalogue-restatements';
+import type { Db, DbOrTx, Tx } from '@verdant/db/client';
+import { EDITION_MSG } from '@verdant/domain/editions/edition-messages';
+import { fill } from '@verdant/domain/messages';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { audit } from '../../lib/audit';
+import { badRequest, notFound } from '../../lib/errors';
+import type { Caller } from '../../plugins/auth';
+import * as e from './editions.queries';
+import { applyChange, type Change, simulate, toRestatement } from './restatement-run';
+import * as q from './restatements.queries';
+
+/** What a proposal saw of the catalogue: a confirmation after another publication is stale. */
+export async function catalogueStamp(db: DbOrTx) {
+  const rows = await db.execute<{ stamp: string }>(sql`
+    select count(*)::text || '|' || coalesce(max(published_at)::text, '') || '|' ||
+      coalesce(string_agg(id::text || status, ',' order by id), '') as stamp
+    from emission_factor_editions where status <> 'draft'`);
+  return rows.rows[0]?.stamp ?? '';
+}
+
+/** Publishing an edition: it becomes published; the one it corrects, superseded. */
+export function publishChange(editionId: number, supersedesId: number | null, userId: number): Change {
+  return {
+    meters: (tx) => q.metersOfEditions(tx, supersedesId === null ? [editionId] : [editionId, supersedesId]),
+    apply: async (tx) => {
+      await tx.execute(sql`
+        update emission_factor_editions set status = 'published', published_at = now(), published_by = ${userId}
+        where id = ${editionId}`);
+      if (supersedesId !== null)
+        await tx.execute(
+          sql`update emission_factor_editions set status = 'superseded' where id = ${supersedesId}`,
+        );
+    },
+  };
+}
+
+/** Keeps a proposal with its preview and audit row, and answers it. */
+export async function storeProposal(
+  db: Db,
+  a: Caller,
+  name: string,
+  values: Omit<Parameters<typeof q.insertRestatement>[1], 'userId'>,
+) {
+  const id = await db.transaction(async (tx) => {
+    const created = await q.insertRestatement(tx, { ...values, userId: a.user.id });
+    await audit(tx, a, {
+      organisationId: values.organisationId,
+      action: 'propose restatement',
+      asset: { type: 'restatement', id: created, name },
+    });
+    return created;
+  });
+  const r = await q.restatement(db, id);
+  if (!r) throw notFound();
+  return toRestatement(r);
+}
+
+export type ChangeOf = (tx: Tx, r: q.RestatementRow, userId: number) => Promise<Change>;
+
+/**
+ * Confirms a proposed restatement (docs/decisions/catalogue.md, Restatements): refused when it is no longer
+ * proposed or when what it previewed has changed since; else the change and every fact it moves commit together.
+ */
+export async function confirmRestatement(
+  db: Db,
+  a: Caller,
+  id: number,
+  now: Date,
+  changeOf: ChangeOf,
+  stampOf: (tx: Tx, r: q.RestatementRow) => Promise<string>,
+  organisationId?: number,
+) {
+  await db.transaction(async (tx) => {
+    const r = await q.restatement(tx, id, true);
+    if (!r || (organisationId !== undefined && r.organisation_id !== organisationId)) throw notFound();
+    if (r.status !== 'proposed')
+      throw badRequest(fill(EDITION_MSG.restatementNotProposed, { status: r.status }));
+    const change = await changeOf(tx, r, a.user.id);
+    if ((await stampOf(tx, r)) !== r.change.stamp) throw badRequest(EDITION_MSG.restatementStale);
+    const preview = await applyChange(tx, id, change, now);
+    await q.finish(tx, id, a.user.id, preview);
+    await audit(tx, a, {
+      organisationId: r.organisation_id,
+      action: 'confirm restatement',
+      asset: { type: 'restatement', id, name: r.edition_name ?? r.reason },
+      changes: { status: { before: 'proposed', after: 'done' } },
+    });
+  });
+  const done = await q.restatement(db, id);
+  if (!done) throw notFound();
+  return toRestatement(done);
+}
+
+/** Publishing editions of the default set, as proposed restatements (product administrators). */
+export function createRestatementsService({ db, clock }: { db: Db; clock: () => Date }) {
+  const editionChange: ChangeOf = async (tx, r, userId) => {
+    if (r.kind !== 'publish') throw notFound();
+    const edition = await e.edition(tx, r.edition_id ?? 0, true);
+    if (edition?.status !== 'draft')
+      throw badRequest(fill(EDITION_MSG.notDraft, { status: edition?.status ?? 'gone' }));
+    return publishChange(edition.id, edition.supersedes_id, userId);
+  };
+
+  return {
+    async propose(a: Caller, editionId: number, input: z.input<typeof publishRequest>) {
+      const { reason } = publishRequest.parse(input);
+      const edition = await e.edition(db, editionId);
+      if (!edition) throw notFound(EDITION_MSG.notFound);
+      if (edition.status !== 'draft')
+        throw badRequest(fill(EDITION_MSG.notDraft, { status: edition.status }));
+      const previous = await e.previousEdition(db, edition);
+      const stamp = await catalogueStamp(db);
+      const preview = await simulate(db, publishChange(editionId, edition.supersedes_id, a.user.id), clock());
+      return storeProposal(db, a, edition.name, {
+        kind: 'publish',
+        organisationId: null,
+        editionId,
+        previousEditionId: previous?.id ?? null,
+        change: { stamp },
+        reason,
+        preview,
+      });
+    },
+
+    async get(id: number) {
+      const r = await q.restatement(db, id);
+      if (!r) throw notFound();
+      return toRestatement(r);
+    },
+
+    confirm: (a: Caller, id: number) =>
+      confirmRestatement(db, a, id, clock(), editionChange, (tx, r) =>
+        r.kind === 'publish' ? catalogueStamp(tx) : Promise.resolve('choice'),
+      ),
+  };
+}
+
+export type RestatementsService = ReturnType<typeof createRestatementsService>;
