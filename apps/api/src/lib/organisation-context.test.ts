@@ -1,5 +1,6 @@
 import { createEntity, createSite } from '@verdant/db/asset-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
+import { seedCatalogue } from '@verdant/db/catalogue-seed';
 import { seedReferenceData } from '@verdant/db/reference-seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
@@ -20,12 +21,14 @@ const CASES = [
     zone: 'Pacific/Auckland',
     instant: '2026-10-31T11:30:00Z',
     today: '2026-11-01',
+    tomorrow: '2026-11-02',
     lastMonth: '2026-10',
   },
   {
     zone: 'America/Los_Angeles',
     instant: '2026-12-01T07:30:00Z',
     today: '2026-11-30',
+    tomorrow: '2026-12-01',
     lastMonth: '2026-10',
   },
 ] as const;
@@ -40,6 +43,7 @@ describe.each(CASES)('the organisation on the caller at $instant in $zone', (c) 
   beforeAll(async () => {
     t = await createTestApp({ clock: () => new Date(c.instant) });
     await seedReferenceData(t.db);
+    await seedCatalogue(t.db);
     const org = await createOrganisation(t.db, { name: `Clock ${c.zone}`, timeZone: c.zone });
     orgId = org.id;
     const site = await createSite(t.db, org.id, { name: 'Depot', siteOpen: '2020-01-01' });
@@ -87,5 +91,39 @@ describe.each(CASES)('the organisation on the caller at $instant in $zone', (c) 
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.entityOpen).toBe(c.today);
+  });
+
+  it("dates fleet purchases and the Vehicle Log by the organisation's today", async () => {
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api${url}`, headers: bearer(token), payload });
+    const vehicle = {
+      registration: 'CLOCK1',
+      make: 'Toyota',
+      model: 'Hilux',
+      year: 2022,
+      bodyShapeId: 5,
+      seats: 5,
+      transmissionTypeId: 1,
+      engineSize: 2.7,
+      fuelId: 4,
+      desiredEfficiency: 8,
+    };
+    const made = await post(`/sites/${siteId}/new-vehicles`, {
+      purchaseDate: '2026-01-01',
+      reporting: 'ORGANISATION',
+      list: [vehicle],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().data.newVehicleList[0].id;
+    const purchase = { odo: 1000, quantity: 10, cost: 20 };
+    const tomorrow = await post(`/vehicles/${id}/purchases`, { ...purchase, date: c.tomorrow });
+    expect(tomorrow.statusCode, tomorrow.body).toBe(400);
+    const today = await post(`/vehicles/${id}/purchases`, { ...purchase, date: c.today });
+    expect(today.statusCode, today.body).toBe(200);
+    const log = await get(`/api/vehicles/${id}/monthly-data`);
+    const current = log.months.at(-1);
+    expect(current.label).toBe(c.today.slice(0, 7));
+    expect(current.days).toBe(Number(c.today.slice(8, 10)));
+    expect(current.litres).toBe(10);
   });
 });

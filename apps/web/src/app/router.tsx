@@ -233,13 +233,13 @@ export const router = createBrowserRouter([
               ...['/fleet/vehicles/:id', '/fleet/vehicles/:id/:tab'].map((path) => ({
                 path,
                 lazy: async () => ({
-                  Component: (await import('../features/vehicle/pages/vehicle-page')).VehiclePage,
+                  Component: (await import('../features/fleet/pages/vehicle-page')).VehiclePage,
                 }),
               })),
               {
                 path: '/vehicle-by-meter/:id',
                 lazy: async () => ({
-                  Component: (await import('../features/vehicle/pages/vehicle-page')).VehicleByMeterPage,
+                  Component: (await import('../features/fleet/pages/vehicle-page')).VehicleByMeterPage,
                 }),
               },
               ...[
@@ -250,7 +250,7 @@ export const router = createBrowserRouter([
               ].map((path) => ({
                 path,
                 lazy: async () => ({
-                  Component: (await import('../features/fuel-card/pages/fuel-card-page')).FuelCardPage,
+                  Component: (await import('../features/fleet/pages/fuel-card-page')).FuelCardPage,
                 }),
               })),
               {

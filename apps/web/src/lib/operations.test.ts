@@ -33,8 +33,6 @@ const NOT_MOVED_YET = new Set([
   'features/data-source/transactions/api.ts',
   'features/data-sources/api.ts',
   'features/data-sources/new-meter/api.ts',
-  'features/fleet/api.ts',
-  'features/fuel-card/api.ts',
   'features/invoice/api.ts',
   'features/invoice/virtual-invoice-api.ts',
   'features/invoices/api.ts',
@@ -45,7 +43,6 @@ const NOT_MOVED_YET = new Set([
   'features/organisations/api.ts',
   'features/users/advanced-rights-api.ts',
   'features/users/api.ts',
-  'features/vehicle/api.ts',
 ]);
 const RAW =
   /\bapi\.(get|post|put|delete)(<[^>]*>)?\(|\bapiRequest(<[^>]*>)?\(|\bfetch\(|\buploadRaw(<[^>]*>)?\(/;

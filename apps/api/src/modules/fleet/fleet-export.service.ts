@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FleetDataExportRequest, FleetTransactionExportRequest } from '@verdant/contracts/fleet';
+import type { FleetDataExportRequest, FleetTransactionExportRequest } from '@verdant/contracts/fleet/exports';
 import type { Db } from '@verdant/db/client';
 import { monthsBetween } from '@verdant/domain/calendar';
 import { exportEnd } from '@verdant/domain/vehicles';
@@ -8,6 +8,7 @@ import { canOnAssets } from '../../lib/rights';
 import { csvStream } from '../../lib/spreadsheet';
 import type { Caller } from '../../plugins/auth';
 import * as q from './fleet.queries';
+import { meterMonths } from './fleet-figures';
 
 type Quantity = (typeof HEADINGS)[number]['key'];
 const HEADINGS = [
@@ -63,7 +64,7 @@ export function createFleetExportService({ db }: { db: Db }) {
           const till = `${range.end}-01`;
           const months = monthsBetween(from, till);
           const meterIds = vehicles.flatMap((v) => [v.cons_meter_id, v.distance_meter_id]);
-          const facts = await q.meterMonths(db, organisationId, meterIds, from, till);
+          const facts = await meterMonths(db, organisationId, meterIds, from, till);
           const purchases = await q.purchasesBetween(
             db,
             organisationId,
@@ -118,7 +119,7 @@ export function createFleetExportService({ db }: { db: Db }) {
         for (const range of body.ranges) {
           const from = `${range.start}-01`;
           const till = exportEnd(range.end ?? '');
-          const facts = await q.meterMonths(
+          const facts = await meterMonths(
             db,
             organisationId,
             vehicles.map((v) => v.cons_meter_id),

@@ -280,19 +280,13 @@ export type FleetListRow = {
   site_id: number;
   site_name: string;
   sale_date: string | null;
-  km: number;
-  kwh: number;
   member_of: string | null;
   cons_meter_id: number;
+  distance_meter_id: number;
 };
 
-/** Every live vehicle with its last twelve months' km and kWh from the ledger. */
-export async function fleetRows(
-  db: DbOrTx,
-  organisationId: number,
-  since: string,
-  groupingId: number | null,
-) {
+/** Every live vehicle, with the groups of a grouping it is in (its figures: fleet-figures.ts). */
+export async function fleetRows(db: DbOrTx, organisationId: number, groupingId: number | null) {
   const memberOf =
     groupingId === null
       ? sql`s.name`
@@ -301,12 +295,7 @@ export async function fleetRows(
           where gm.asset_id = v.cons_meter_id and g.member_type = 'meter' and g.grouping_id = ${groupingId})`;
   const rows = await db.execute<FleetListRow>(sql`
     select v.id, v.registration, v.make, v.model, v.fuel_id, d.name as fuel, v.site_id, s.name as site_name,
-      v.sale_date::text, v.cons_meter_id,
-      coalesce((select sum(f.quantity_std) from monthly_facts f where f.meter_id = v.distance_meter_id
-        and f.month >= ${since}), 0)::float8 as km,
-      coalesce((select sum(f.quantity_std) from monthly_facts f where f.meter_id = v.cons_meter_id
-        and f.month >= ${since}), 0)::float8 as kwh,
-      ${memberOf} as member_of
+      v.sale_date::text, v.cons_meter_id, v.distance_meter_id, ${memberOf} as member_of
     from vehicles v join sites s on s.id = v.site_id join data_types d on d.id = v.fuel_id
     where v.organisation_id = ${organisationId} and v.deleted_at is null and s.deleted_at is null
     order by v.registration`);
@@ -372,32 +361,6 @@ export async function vehicleByRegistration(db: DbOrTx, organisationId: number, 
       ),
     );
   return row;
-}
-
-/** A meter's months from the ledger: quantity in the standard unit, cost, and emissions (location-based). */
-export async function meterMonths(
-  db: DbOrTx,
-  organisationId: number,
-  meterIds: number[],
-  from: string,
-  till: string,
-) {
-  if (meterIds.length === 0) return [];
-  const rows = await db.execute<{
-    meter_id: number;
-    month: string;
-    quantity: number;
-    cost: number;
-    co2e: number;
-  }>(sql`
-    select f.meter_id, f.month::text as month, f.quantity_std as quantity, f.cost::float8 as cost,
-      (f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3) as co2e
-    from monthly_facts f
-    where f.organisation_id = ${organisationId}
-      and f.meter_id = any(${sql.raw(`array[${meterIds.map(Number).join(',')}]::int[]`)})
-      and f.month between ${from} and ${till}
-    order by f.meter_id, f.month`);
-  return rows.rows;
 }
 
 /** The vehicles of the organisation among ids (live only). */

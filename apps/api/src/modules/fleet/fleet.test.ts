@@ -1,6 +1,8 @@
 import { createSite } from '@verdant/db/asset-factories';
 import { seedCatalogue } from '@verdant/db/catalogue-seed';
 import { createMember, createOrganisation } from '@verdant/db/factories';
+import { sumFacts } from '@verdant/db/ledger/read-model';
+import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
@@ -423,6 +425,31 @@ describe('fleet table, vehicle details and exports', () => {
     });
     expect(rows[0].consumption[0]).toBe(1300);
     expect((await call('outsider', 'GET', `/organisations/${org.id}/fleet`)).statusCode).toBe(403);
+  });
+
+  it("takes km and kWh from the read model, with the fuel meter's reporting flags", async () => {
+    const fleetRow = async () =>
+      (await call('observer', 'GET', `/organisations/${org.id}/fleet`))
+        .json()
+        .rows.find((r: { registration: string }) => r.registration === 'ABC123');
+    const window = { organisationId: org.id, from: '2025-06-01', till: '2026-05-01' };
+    const [fuel] = await sumFacts(t.db, { ...window, by: [], visible: [ids.fuelMeter as number] });
+    const stored = await t.db.execute<{ kwh: number }>(sql`select sum(quantity_std)::float8 as kwh
+      from monthly_facts where meter_id = ${ids.fuelMeter} and month between '2025-06-01' and '2026-05-01'`);
+    expect(fuel?.cons).toBeGreaterThan(828);
+    expect(fuel?.cons).toBeCloseTo(stored.rows[0]?.kwh ?? -1, 6);
+    expect((await fleetRow()).consumption[1]).toBe(Math.round(fuel?.cons ?? -1));
+    // A fuel meter left out of the reports counts no consumption anywhere, the fleet included; km stay.
+    await t.db.execute(sql`update meters set reporting = 0 where id = ${ids.fuelMeter}`);
+    await recomputeFacts(t.db, [ids.fuelMeter as number], clock());
+    try {
+      const [none] = await sumFacts(t.db, { ...window, by: [], visible: [ids.fuelMeter as number] });
+      expect(none?.cons ?? 0).toBe(0);
+      expect((await fleetRow()).consumption).toEqual([1300, 0]);
+    } finally {
+      await t.db.execute(sql`update meters set reporting = 1 where id = ${ids.fuelMeter}`);
+      await recomputeFacts(t.db, [ids.fuelMeter as number], clock());
+    }
   });
 
   it('saves details, refuses a sale before purchase, and a sold vehicle shows closed', async () => {

@@ -1,64 +1,54 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  cardNameCheck,
-  fleetList,
-  fleetLookupList,
-  type NewVehiclesRequest,
-  newCardAnswer,
-  newVehiclesAnswer,
-  vehicleLookup,
-} from '@verdant/contracts/fleet';
-import { api } from '../../lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { fleetOperations as ops } from '@verdant/contracts/fleet';
+import type { FleetDataExportRequest, FleetTransactionExportRequest } from '@verdant/contracts/fleet/exports';
+import type { NewVehiclesRequest } from '@verdant/contracts/fleet/vehicles';
+import { call, invalidate, useOperation } from '../../lib/operations';
 import { useOrganisationId } from '../../lib/session-store';
-
-export const fleetKeys = { list: (orgId: number | null) => ['fleet', orgId] as const };
 
 /** The whole fleet (organisations keep tens of vehicles, not thousands): sorted and filtered here. */
 export function useFleet(memberOf: string) {
   const orgId = useOrganisationId();
-  return useQuery({
-    queryKey: [...fleetKeys.list(orgId), memberOf],
-    queryFn: ({ signal }) =>
-      api.get(`/organisations/${orgId}/fleet?memberOf=${memberOf}`, { schema: fleetList, signal }),
-    enabled: orgId !== null,
-  });
+  return useOperation(
+    ops.list,
+    orgId === null ? null : { params: { id: orgId }, query: { memberOf: memberOf as 'site' } },
+  );
 }
 
-export function useFleetLookup(list: 'vehicle-fuels' | 'transmissions' | 'body-shapes') {
-  return useQuery({
-    queryKey: ['lookups', list],
-    queryFn: ({ signal }) => api.get(`/lookups/${list}`, { schema: fleetLookupList, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+const LOOKUPS = {
+  'vehicle-fuels': ops.vehicleFuels,
+  transmissions: ops.transmissions,
+  'body-shapes': ops.bodyShapes,
+} as const;
+
+export function useFleetLookup(list: keyof typeof LOOKUPS) {
+  return useOperation(LOOKUPS[list], {}, { staleTime: Number.POSITIVE_INFINITY });
 }
 
 export const lookupRegistration = (registration: string, purchaseDate: string | null) =>
-  api.get(
-    `/vehicles/lookup/${encodeURIComponent(registration)}${purchaseDate ? `?purchaseDate=${purchaseDate}` : ''}`,
-    { schema: vehicleLookup },
-  );
+  call(ops.lookup, {
+    params: { registration },
+    query: purchaseDate ? { purchaseDate } : {},
+  });
 
 export function useCreateVehicles() {
-  const orgId = useOrganisationId();
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ siteId, body }: { siteId: number; body: NewVehiclesRequest }) =>
-      api.post(`/sites/${siteId}/new-vehicles`, { body, schema: newVehiclesAnswer }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: fleetKeys.list(orgId) }),
+      call(ops.newVehicles, { params: { siteId }, body }),
+    onSuccess: () => invalidate(client, ops.list),
   });
 }
 
 export const checkCardName = (orgId: number, name: string) =>
-  api.get(`/organisations/${orgId}/card-meter-name-check?name=${encodeURIComponent(name)}`, {
-    schema: cardNameCheck,
-  });
+  call(ops.cardNameCheck, { params: { id: orgId }, query: { name } });
 
 export function useCreateCard() {
   const orgId = useOrganisationId();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { name: string; siteId: number | null }) =>
-      api.post(`/organisations/${orgId}/new-card-meters`, { body, schema: newCardAnswer }),
+      call(ops.newCard, { params: { id: orgId as number }, body }),
+    // The new card is a data source: the data sources list shows it.
     onSuccess: () => void client.invalidateQueries({ queryKey: ['data-sources'] }),
   });
 }
@@ -67,6 +57,12 @@ export function exportFleet(
   orgId: number,
   kind: 'fleet-data-export' | 'fleet-transaction-export',
   body: object,
-) {
-  return api.post(`/organisations/${orgId}/${kind}`, { body, blob: true }) as Promise<Blob>;
+): Promise<Blob> {
+  // The modal's choices, checked by the operation's schema on the server (its messages are the spec's).
+  const params = { id: orgId };
+  return (
+    kind === 'fleet-data-export'
+      ? call(ops.dataExport, { params, body: body as FleetDataExportRequest })
+      : call(ops.transactionExport, { params, body: body as FleetTransactionExportRequest })
+  ) as Promise<Blob>;
 }

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Group, Modal, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
-import { FLEET_EXPORT_QUANTITIES, type FleetRow } from '@verdant/contracts/fleet';
+import type { FleetRow } from '@verdant/contracts/fleet';
+import { FLEET_EXPORT_QUANTITIES } from '@verdant/contracts/fleet/exports';
 import { useState } from 'react';
 import { MonthField } from '../../../components/date-fields';
 import { errorMessage } from '../../../lib/api-errors';

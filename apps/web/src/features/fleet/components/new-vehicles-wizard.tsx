@@ -14,7 +14,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import type { NewVehicleRow } from '@verdant/contracts/fleet';
+import type { NewVehicleRow } from '@verdant/contracts/fleet/vehicles';
 import { REPORTING_SOURCE_OPTIONS, type ReportingSource } from '@verdant/domain/meter-creation';
 import { parseRegistrations } from '@verdant/domain/vehicles';
 import { useState } from 'react';

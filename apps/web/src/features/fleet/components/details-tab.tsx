@@ -9,14 +9,15 @@ import {
   Switch,
   TextInput,
 } from '@mantine/core';
-import type { Vehicle, VehicleUpdate } from '@verdant/contracts/fleet';
+import type { Vehicle, VehicleUpdate } from '@verdant/contracts/fleet/vehicles';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
 import { useMeter } from '../../../components/meter-api';
 import { GroupsSection, IdentifiersSection } from '../../../components/meter-groups-identifiers';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
-import { useUpdateVehicle, useVehicleLookup } from '../api';
+import { useFleetLookup } from '../api';
+import { useUpdateVehicle } from '../vehicle-api';
 
 /**
  * A vehicle's meter group membership and identifiers are its fuel meter's (the meter its consumption, cost and
@@ -51,8 +52,8 @@ export function DetailsTab({ vehicle }: { vehicle: Vehicle }) {
     saleDate: vehicle.saleDate,
     includeInOrgAutoload: vehicle.includeInOrgAutoload,
   });
-  const bodies = useVehicleLookup('body-shapes');
-  const transmissions = useVehicleLookup('transmissions');
+  const bodies = useFleetLookup('body-shapes');
+  const transmissions = useFleetLookup('transmissions');
   const update = useUpdateVehicle(vehicle.id);
   const ro = !vehicle.mayEdit;
   const opts = (l: typeof bodies) => (l.data ?? []).map((i) => ({ value: String(i.Id), label: i.Descr }));

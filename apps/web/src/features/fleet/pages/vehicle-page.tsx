@@ -9,9 +9,9 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useDeleteVehicle, useVehicle, useVehicleByMeter } from '../api';
 import { DetailsTab } from '../components/details-tab';
 import { FuelTab } from '../components/fuel-tab';
+import { useDeleteVehicle, useVehicle, useVehicleByMeter } from '../vehicle-api';
 
 // The charts load with the Analytics tab only.
 const AnalyticsTab = lazy(async () => ({

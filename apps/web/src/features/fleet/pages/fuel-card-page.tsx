@@ -7,7 +7,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageHeader } from '../../../components/page-header';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useFuelCard } from '../api';
+import { useFuelCard } from '../fuel-card-api';
 
 /**
  * /fleet/fuelcards/{id} (Overview: monthly litres, cost and emissions; Purchases) and /fleet/incorrect_fuels/{id}

@@ -1,5 +1,5 @@
 import { SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
-import type { MonthlyData } from '@verdant/contracts/fleet';
+import type { MonthlyData } from '@verdant/contracts/fleet/purchases';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
 import { formatMonth } from '@verdant/domain/month-labels';
@@ -7,7 +7,7 @@ import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import { useMemo, useState } from 'react';
 import { Chart, type ChartOption, registerChartParts } from '../../../components/chart';
-import { useMonthlyData } from '../api';
+import { useMonthlyData } from '../vehicle-api';
 
 // The chart kinds and components this screen draws (components/chart.tsx registers only the renderer).
 registerChartParts([BarChart, LineChart, ScatterChart, GridComponent, MarkLineComponent, TooltipComponent]);

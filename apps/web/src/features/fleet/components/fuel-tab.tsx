@@ -11,7 +11,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import type { FuelPurchase } from '@verdant/contracts/fleet';
+import type { FuelPurchase } from '@verdant/contracts/fleet/purchases';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
 import { formatMoney, formatNumber } from '@verdant/domain/unit-scaling';
@@ -20,7 +20,7 @@ import { Fragment, useState } from 'react';
 import { DateField } from '../../../components/date-fields';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showInfoBanner, showSuccessBanner } from '../../../lib/banners';
-import { useDeletePurchase, usePurchases, useSavePurchase } from '../api';
+import { useDeletePurchase, usePurchases, useSavePurchase } from '../vehicle-api';
 
 interface Draft {
   date: string | null;
