@@ -10,8 +10,8 @@ import type pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { audit, diff, systemJob } from '../apps/api/src/lib/audit';
+import type { BenchContext } from './context';
 import { compare } from './measure';
-import type { BenchContext } from './run';
 
 const RUNS = Number(process.env.BENCH_AUDIT_RUNS ?? 300);
 

@@ -4,7 +4,7 @@ import { runMigrations } from '@verdant/db/migrate';
 import { generateScaleOrganisation } from '@verdant/db/scale-generator';
 import { sql } from 'drizzle-orm';
 import { evaluateOrganisation } from '../apps/api/src/modules/invoice-alerts/invoice-alerts.service';
-import type { BenchContext } from './run';
+import type { BenchContext } from './context';
 
 const METERS = Number(process.env.BENCH_BILL_AUDIT_METERS ?? 2000);
 const MONTHS = 36;

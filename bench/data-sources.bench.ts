@@ -9,8 +9,8 @@ import { generateScaleOrganisation } from '@verdant/db/scale-generator';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
+import type { BenchContext } from './context';
 import { measure } from './measure';
-import type { BenchContext } from './run';
 
 const METERS = Number(process.env.BENCH_DATA_SOURCES_METERS ?? 2000);
 const MONTHS = 36;

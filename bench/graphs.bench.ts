@@ -11,8 +11,8 @@ import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
+import type { BenchContext } from './context';
 import { measure } from './measure';
-import type { BenchContext } from './run';
 
 const METERS = Number(process.env.BENCH_METERS ?? 2000);
 const RUNS = Number(process.env.BENCH_GRAPH_RUNS ?? 40);

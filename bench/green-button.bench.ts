@@ -1,6 +1,6 @@
+import type { BenchContext } from './context';
 import { benchHourKwh, benchUsagePoint, writeGreenButtonZip } from './fixtures/green-button-large';
 import { runLoadBench } from './load-harness';
-import type { BenchContext } from './run';
 
 const METERS = Number(process.env.BENCH_GB_METERS ?? 200);
 const DAYS = Number(process.env.BENCH_GB_DAYS ?? 365);

@@ -10,8 +10,8 @@ import { fromDayNumber, toDayNumber } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
+import type { BenchContext } from './context';
 import { measure } from './measure';
-import type { BenchContext } from './run';
 
 /** Meters with a year of half-hour data beside the measured one, so the table is not tiny. */
 const METERS = Number(process.env.BENCH_HALF_HOUR_METERS ?? 100);

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { HalfHourFolder } from '@verdant/domain/imports/fold';
 import { parseNem12Batches } from '@verdant/domain/imports/nem12';
+import type { BenchContext } from './context';
 import { benchNmi, writeLargeNem12 } from './fixtures/nem12-large';
 import { runLoadBench } from './load-harness';
-import type { BenchContext } from './run';
 
 const METERS = Number(process.env.BENCH_NEM12_METERS ?? 500);
 const DAYS = Number(process.env.BENCH_NEM12_DAYS ?? 365);

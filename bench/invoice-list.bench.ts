@@ -11,8 +11,8 @@ import { addMonths } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
+import type { BenchContext } from './context';
 import { measure } from './measure';
-import type { BenchContext } from './run';
 import { explainSlowest, reportStatements, traceStatements } from './statements';
 
 const INVOICES = 120;

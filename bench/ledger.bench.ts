@@ -18,8 +18,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { recomputePendingJob } from '../apps/api/src/jobs/recompute-pending.job';
+import type { BenchContext } from './context';
 import { measure } from './measure';
-import type { BenchContext } from './run';
 
 const METERS = Number(process.env.BENCH_METERS ?? 2000);
 const HH_METERS = Number(process.env.BENCH_HH_METERS ?? 200);

@@ -17,7 +17,7 @@ import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { startJobRunner } from '../apps/api/src/jobs/runner';
 import { createLocalStorage } from '../apps/api/src/lib/storage';
-import type { BenchContext } from './run';
+import type { BenchContext } from './context';
 
 export interface LoadBench {
   /** The fresh database's name. */

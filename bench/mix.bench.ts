@@ -6,7 +6,7 @@ import { runMigrations } from '@verdant/db/migrate';
 import { seedDemoOnce } from '@verdant/db/seed';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import type { BenchContext } from './run';
+import type { BenchContext } from './context';
 import { traceStatements } from './statements';
 
 const RUNS = Number(process.env.BENCH_MIX_RUNS ?? 200);

@@ -8,7 +8,7 @@ import { freePort } from '@verdant/db/testing/free-port';
 import { DEMO_ACCOUNT } from '@verdant/domain/demo-account';
 // @ts-expect-error: a plain ESM script shared with `npm start`
 import { buildWebIfStale, root } from '../scripts/build-web.mjs';
-import type { BenchContext } from './run';
+import type { BenchContext } from './context';
 
 /** Budgets: JavaScript transferred (compressed bytes on the wire, headers included). */
 export const BUDGETS = { login: 150_000, dashboard: 300_000 } as const;

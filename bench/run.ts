@@ -7,6 +7,7 @@ import { ensureDatabase, startEmbedded } from '@verdant/db/embedded';
 import { freePort } from '@verdant/db/testing/free-port';
 import { auditBench } from './audit.bench';
 import { billAuditBench } from './bill-audit.bench';
+import type { BenchContext } from './context';
 import { dataSourcesBench } from './data-sources.bench';
 import { graphsBench } from './graphs.bench';
 import { greenButtonBench } from './green-button.bench';
@@ -19,11 +20,6 @@ import { mixBench } from './mix.bench';
 import { pagesBench } from './pages.bench';
 import { portfolioManagerBench } from './portfolio-manager.bench';
 import { sessionsBench } from './sessions.bench';
-
-export interface BenchContext {
-  /** A connection string to a fresh, empty database. */
-  freshDatabase(name: string): Promise<string>;
-}
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'verdant-bench-'));
 await chmod(dir, 0o755);

@@ -5,8 +5,8 @@ import { createMember, createOrganisation } from '@verdant/db/factories';
 import { runMigrations } from '@verdant/db/migrate';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
+import type { BenchContext } from './context';
 import { measure } from './measure';
-import type { BenchContext } from './run';
 
 /**
  * What every call pays for authentication: resolving and sliding the session (one UPDATE ... RETURNING),

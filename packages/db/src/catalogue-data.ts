@@ -9,7 +9,7 @@
  * (the earliest edition held also covers earlier years, the latest is open-ended).
  */
 
-import { portfolioManagerUnits } from './catalogue-units';
+import { portfolioManagerUnits, type UnitSeed } from './catalogue-units';
 
 export const MFE = 'NZ Ministry for the Environment, Measuring emissions: A guide for organisations';
 const PAGE25 = `${MFE}, 2025 edition (read on the MfE page)`;
@@ -35,14 +35,7 @@ export const REPORTING_GROUPS = [
   { id: 5, name: 'Waste', sortOrder: 5 },
 ] as const;
 
-export interface UnitSeed {
-  name: string;
-  /** standard quantity = quantity x conversionToStandard */
-  conversion: number;
-  sourceInfo?: string;
-  /** Only where the specification fixes an id (distance unit 35). */
-  id?: number;
-}
+export type { UnitSeed } from './catalogue-units';
 
 export interface FactorSeed {
   scope: 1 | 2 | 3;

@@ -1,4 +1,11 @@
-import type { UnitSeed } from './catalogue-data';
+export interface UnitSeed {
+  name: string;
+  /** standard quantity = quantity x conversionToStandard */
+  conversion: number;
+  sourceInfo?: string;
+  /** Only where the specification fixes an id (distance unit 35). */
+  id?: number;
+}
 
 /**
  * The units ENERGY STAR Portfolio Manager bills are written in, added to the catalogue's data types

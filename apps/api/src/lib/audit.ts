@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { auditEvents, type FieldChange } from '@verdant/db/schema/audit';
-import type { Caller } from '../plugins/auth';
+import type { Caller } from './caller';
 
 /**
  * Who acted: a signed-in person, a portal token, or a system job (docs/decisions/audit-log.md, One

@@ -1,6 +1,6 @@
 import { createEntity, createSite } from '@verdant/db/asset-factories';
-import { createMember, createOrganisation } from '@verdant/db/factories';
 import { seedCatalogue } from '@verdant/db/catalogue-seed';
+import { createMember, createOrganisation } from '@verdant/db/factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';

@@ -1,37 +1,17 @@
 import type { Access, Intent } from '@verdant/contracts/access';
 import { HEADERS } from '@verdant/contracts/common';
 import type { Db } from '@verdant/db/client';
-import type { sessions, users } from '@verdant/db/schema/core';
 import { MSG } from '@verdant/domain/messages';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Checked, checkAccess, needsSession } from '../lib/access';
+import type { AuthContext, Caller } from '../lib/caller';
 import { forbidden, unauthorised } from '../lib/errors';
 import { principalOf } from '../lib/identity';
-import { type OrganisationContext, organisationContext } from '../lib/organisation-context';
-import type { OrganisationRole, Principal } from '../lib/rights';
+import { organisationContext } from '../lib/organisation-context';
 import type { AuthService } from '../modules/auth/auth.service';
 
-export interface AuthContext {
-  token: string;
-  tokenHash: string;
-  user: typeof users.$inferSelect;
-  session: typeof sessions.$inferSelect;
-  principal: Principal;
-  /** The session's current organisation (null only for a product administrator with none chosen). */
-  organisationId: number | null;
-  /** The role in the session's organisation, read with the session (the rights engine reuses it). */
-  knownRole: { organisationId: number; role: OrganisationRole | undefined } | undefined;
-}
-
-/** A signed-in caller whose route's declared access has been checked: services receive this. */
-export interface Caller extends AuthContext {
-  checked: Checked;
-  /** The organisation the rule was checked in, with its zone and dates; null for rules without one. */
-  org: OrganisationContext | null;
-  /** The request's id, written on the audit rows of its writes. */
-  requestId?: string;
-}
+export type { AuthContext, Caller } from '../lib/caller';
 
 export type { Intent };
 

@@ -3,7 +3,7 @@ import type { SearchAssetType, SearchResult } from '@verdant/contracts/search';
 import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { errorMessage } from '../lib/api-errors';
-import { ResultRow } from './asset-search';
+import { ResultRow } from './asset-result-row';
 import { useAssetBrowse } from './use-asset-browse';
 
 interface AssetBrowseListProps {

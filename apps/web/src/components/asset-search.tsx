@@ -16,6 +16,7 @@ import { SEARCH_MIN_CHARS } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { type ReactNode, useId, useState } from 'react';
 import { AssetBrowseList } from './asset-browse';
+import { ResultRow } from './asset-result-row';
 import { ASSET_TYPE_CHOICES, ASSET_TYPE_LABELS } from './asset-types';
 import { useAssetSearch } from './use-asset-search';
 
@@ -26,42 +27,6 @@ interface AssetSearchProps {
   initialType?: SearchAssetType;
   /** The types offered: the ones rights are granted on, unless the screen offers more (vehicles). */
   types?: readonly { value: SearchAssetType; label: string }[];
-}
-
-export function ResultRow({
-  result,
-  selected,
-  onSelect,
-}: {
-  result: SearchResult;
-  selected: boolean;
-  onSelect: () => void;
-}) {
-  return (
-    <UnstyledButton
-      onClick={onSelect}
-      aria-pressed={selected}
-      px="sm"
-      py={6}
-      w="100%"
-      bg={selected ? 'var(--mantine-color-verdant-0)' : undefined}
-      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-    >
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Stack gap={0} miw={0}>
-          <Text fz="sm" fw={500} truncate>
-            {result.name}
-          </Text>
-          <Text fz="xs" c="dimmed" truncate>
-            {result.context
-              ? `${ASSET_TYPE_LABELS[result.type]} at ${result.context}`
-              : ASSET_TYPE_LABELS[result.type]}
-          </Text>
-        </Stack>
-        {selected && <IconCheck size={16} color="var(--mantine-color-verdant-7)" aria-hidden />}
-      </Group>
-    </UnstyledButton>
-  );
 }
 
 /**
