@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
+import type { BenchContext } from './context';
 import { runLoadBench } from './load-harness';
-import type { BenchContext } from './run';
 
 const METERS = Number(process.env.BENCH_PM_METERS ?? 200);
 const BILLS = Number(process.env.BENCH_PM_BILLS ?? 25);
