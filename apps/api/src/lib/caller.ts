@@ -3,7 +3,7 @@ import type { Checked } from './access';
 import type { OrganisationContext } from './organisation-context';
 import type { OrganisationRole, Principal } from './rights';
 
-/** Who is calling (docs/architecture.md, The request path): the session's person and rights. */
+/** Who is calling (docs/architecture.md, How a request runs): the session's person and rights. */
 export interface AuthContext {
   token: string;
   tokenHash: string;

@@ -103,7 +103,7 @@ export const router = createBrowserRouter([
               {
                 path: '/organisation/files',
                 lazy: async () => ({
-                  Component: (await import('../features/organisation-files/pages/organisation-files-page'))
+                  Component: (await import('../features/organisations/pages/organisation-files-page'))
                     .OrganisationFilesPage,
                 }),
               },
@@ -181,13 +181,13 @@ export const router = createBrowserRouter([
               {
                 path: '/setup/retailers',
                 lazy: async () => ({
-                  Component: (await import('../features/setup/pages/retailers-page')).RetailersPage,
+                  Component: (await import('../features/retailers/pages/retailers-page')).RetailersPage,
                 }),
               },
               {
                 path: '/setup/line-item-overrides',
                 lazy: async () => ({
-                  Component: (await import('../features/setup/pages/line-item-overrides-page'))
+                  Component: (await import('../features/retailers/pages/line-item-overrides-page'))
                     .LineItemOverridesPage,
                 }),
               },
@@ -327,7 +327,7 @@ export const router = createBrowserRouter([
               {
                 path: '/organisation',
                 lazy: async () => ({
-                  Component: (await import('../features/organisation/pages/organisation-overview-page'))
+                  Component: (await import('../features/organisations/pages/organisation-overview-page'))
                     .OrganisationOverviewPage,
                 }),
               },
@@ -341,14 +341,14 @@ export const router = createBrowserRouter([
               {
                 path: '/organisation/history',
                 lazy: async () => ({
-                  Component: (await import('../features/organisation/pages/organisation-history-page'))
+                  Component: (await import('../features/organisations/pages/organisation-history-page'))
                     .OrganisationHistoryPage,
                 }),
               },
               {
                 path: '/organisation/settings',
                 lazy: async () => ({
-                  Component: (await import('../features/organisation/pages/organisation-settings-page'))
+                  Component: (await import('../features/organisations/pages/organisation-settings-page'))
                     .OrganisationSettingsPage,
                 }),
               },

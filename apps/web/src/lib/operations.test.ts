@@ -39,7 +39,7 @@ const NOT_MOVED_YET = new Set([
   'features/loading/api.ts',
   'features/my-details/api.ts',
   'features/org-wide-updates/api.ts',
-  'features/organisation/components/add-organisation-modal.tsx',
+  'features/organisations/components/add-organisation-modal.tsx',
   'features/organisations/api.ts',
   'features/users/advanced-rights-api.ts',
   'features/users/api.ts',

@@ -66,7 +66,7 @@ export interface FleetDeps {
 
 /**
  * The helpers every fleet operation group uses (core-portal 2-9, data-portal 2.6-9). The organisation, its
- * today and the caller's rights come from the checked access rule (docs/architecture.md, The caller).
+ * today and the caller's rights come from the checked access rule (docs/domain.md, Time zones and today).
  */
 export function createFleetCore({ db, clock }: FleetDeps) {
   async function vehicleFor(tx: DbOrTx, a: Caller, id: number) {

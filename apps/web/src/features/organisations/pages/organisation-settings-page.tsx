@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { SettingsSection } from '../../../components/settings-section';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useOrganisation } from '../api';
+import { useOrganisation } from '../organisation-api';
 import { AlertSettingsSection } from '../components/alert-settings-section';
 import { DetailsSection } from '../components/details-section';
 import { GhgSettingsSection } from '../components/ghg-settings-section';

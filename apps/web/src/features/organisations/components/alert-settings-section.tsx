@@ -6,7 +6,7 @@ import { InlineField } from '../../../components/inline-field';
 import { SettingsSection } from '../../../components/settings-section';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner } from '../../../lib/banners';
-import { useSaveSetting } from '../api';
+import { useSaveSetting } from '../organisation-api';
 
 const ALERTS = [
   {

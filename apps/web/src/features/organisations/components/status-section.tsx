@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { SettingsSection } from '../../../components/settings-section';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
-import { useSetEnabled } from '../api';
+import { useSetEnabled } from '../organisation-api';
 
 /**
  * Enable or disable the organisation, after confirmation. Disabling blocks every member (the person doing it

@@ -2,7 +2,7 @@ import { Loader, Select } from '@mantine/core';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
-import type { Choice } from '../api';
+import type { Choice } from '../organisation-api';
 
 interface SaveSelectProps {
   label: string;

@@ -22,7 +22,7 @@ import { DateField } from '../../../components/date-fields';
 import { SettingsSection } from '../../../components/settings-section';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
-import { useDeleteExpiry, useExpiries, useSaveExpiry } from '../api';
+import { useDeleteExpiry, useExpiries, useSaveExpiry } from '../organisation-api';
 
 type Editing = { expiry?: ProcurementExpiry } | null;
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
 import { SettingsSection } from '../../../components/settings-section';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
-import { useSaveOrganisation } from '../api';
+import { useSaveOrganisation } from '../organisation-api';
 
 /** Subscription: the expiry date, which can be cleared (no expiry). */
 export function SubscriptionSection({ organisation }: { organisation: Organisation }) {

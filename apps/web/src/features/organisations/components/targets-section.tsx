@@ -2,7 +2,7 @@ import { SimpleGrid } from '@mantine/core';
 import type { Organisation } from '@verdant/contracts/organisations';
 import { InlineField } from '../../../components/inline-field';
 import { SettingsSection } from '../../../components/settings-section';
-import { useSaveTarget } from '../api';
+import { useSaveTarget } from '../organisation-api';
 
 const asText = (n: number | null) => (n === null ? null : String(n));
 

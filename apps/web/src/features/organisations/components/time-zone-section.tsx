@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { SettingsSection } from '../../../components/settings-section';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
-import { movingHalfHours, useSaveTimeZone } from '../api';
+import { movingHalfHours, useSaveTimeZone } from '../organisation-api';
 
 /** The zones offered: the IANA list the browser knows (the server checks against its own). */
 function zones(current: string) {

@@ -2,7 +2,7 @@ import { Anchor, SimpleGrid, Text } from '@mantine/core';
 import type { Organisation } from '@verdant/contracts/organisations';
 import { Link } from 'react-router';
 import { SettingsSection } from '../../../components/settings-section';
-import { useFactorSources, useLedgerStatus, useSaveOrganisation } from '../api';
+import { useFactorSources, useLedgerStatus, useSaveOrganisation } from '../organisation-api';
 import { SaveSelect } from './save-select';
 
 /** The spec's reporting year ends (section 9). */

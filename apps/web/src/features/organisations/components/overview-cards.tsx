@@ -21,7 +21,7 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Chart, registerChartParts } from '../../../components/chart';
 import { errorMessage } from '../../../lib/api-errors';
-import { useEmitters, useSiteAlerts, useSiteRanking } from '../api';
+import { useEmitters, useSiteAlerts, useSiteRanking } from '../organisation-api';
 import { emittersOption, rankingOption } from '../overview-charts';
 
 // The chart kinds and components this screen draws (components/chart.tsx registers only the renderer).
