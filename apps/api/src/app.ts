@@ -103,6 +103,7 @@ import { createOrganisationsService } from './modules/organisations/organisation
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { createFavouritesService } from './modules/reports/favourites.service';
 import { createReportCatalogueService } from './modules/reports/report-catalogue.service';
 import { createReportRunService } from './modules/reports/report-run.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -340,12 +341,14 @@ export async function buildApp({
         service: createFleetService({ db, clock }),
         exporter: createFleetExportService({ db }),
       });
+      const reportRunner = createReportRunService({
+        db,
+        storage: createLocalStorage(path.join(config.dataDir, 'files')),
+      });
       await api.register(reportsRoutes, {
         catalogue: createReportCatalogueService({ db }),
-        runner: createReportRunService({
-          db,
-          storage: createLocalStorage(path.join(config.dataDir, 'files')),
-        }),
+        runner: reportRunner,
+        favourites: createFavouritesService({ db, runner: reportRunner }),
       });
       await api.register(deletedAssetsRoutes, {
         service: createDeletedAssetsService({

@@ -74,3 +74,39 @@ test('the catalogue filters, and the monthly summary runs to a PDF with its prov
     info.outputPath('last'),
   ]);
 });
+
+test('a favourite report is set up, run from the dashboard, renamed and deleted', async ({
+  page,
+  axe,
+}, info) => {
+  await signIn(page, 'demo');
+  await page.goto('/reports/mgmt');
+  await page.getByRole('button', { name: 'Create Report Monthly energy and carbon summary' }).click();
+  const dialog = page.getByRole('dialog', { name: /Create Report/ });
+  await dialog.getByRole('textbox', { name: 'Favourite name' }).fill('Monthly pack');
+  await dialog.getByRole('textbox', { name: 'Period when run later' }).click();
+  await page.getByRole('option', { name: 'Last full month' }).click();
+  await dialog.getByRole('button', { name: 'Set as favourite' }).click();
+  await expect(page.getByText('Report set up!')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/dashboard/favourite-reports');
+  const list = page.getByRole('list', { name: 'Favourite reports' });
+  await expect(list.getByText('Monthly pack')).toBeVisible();
+  await expect(
+    list.getByText(/Monthly energy and carbon summary · Demo Organisation · Last full month · PDF/),
+  ).toBeVisible();
+  await axe.done(page);
+  await shots(page, 'favourite-reports', info);
+  const download = page.waitForEvent('download');
+  await list.getByRole('button', { name: 'Run Monthly pack' }).click();
+  expect((await download).suggestedFilename()).toBe('monthly-pack.pdf');
+
+  await list.getByRole('button', { name: 'Rename Monthly pack' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Board pack');
+  await page.getByRole('button', { name: 'Rename' }).click();
+  await expect(list.getByText('Board pack')).toBeVisible();
+  await list.getByRole('button', { name: 'Delete Board pack' }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No favourite reports yet')).toBeVisible();
+});

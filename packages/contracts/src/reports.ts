@@ -1,17 +1,17 @@
 import { REPORT_MSG } from '@verdant/domain/reports/messages';
-import { LEVELS, OUTPUTS, PERIOD_TYPES, RELATIVE_PERIODS } from '@verdant/domain/reports/report-types';
+import { PERIOD_TYPES, RELATIVE_PERIODS } from '@verdant/domain/reports/report-types';
 import { z } from 'zod';
 import { member } from './access';
-import { calendarDate, errorResponse, idNumber, idParam, int4, text } from './common';
+import { errorResponse, idNumber, idParam, int4, text } from './common';
 import { defineOperations } from './operations';
+import { favouriteOperations } from './reports/favourites';
+import { reportLevel, reportOutput, runReport } from './reports/run';
 
 /**
  * Reports (data-portal.md 2.7, 3 Report, 7 Graphs and reports): the catalogue of an organisation's reports,
  * what the Create Report modal needs to run one, and running it now to a file (docs/decisions/reports.md).
  */
 
-export const reportLevel = z.enum(LEVELS);
-export const reportOutput = z.enum(OUTPUTS);
 export const periodType = z.enum(PERIOD_TYPES);
 
 /** An additional setting of a report (data-portal.md 3: name, className, hint, defaultValue). */
@@ -58,19 +58,6 @@ export type ReportAsset = z.infer<typeof reportAsset>;
 
 const reportParams = z.object({ id: idNumber(), reportId: idNumber() });
 const assetsQuery = z.object({ level: reportLevel.default('organisation') });
-
-const settingValue = z.union([text().max(200), z.number(), z.boolean(), z.null()]);
-
-/** A report to run now (data-portal.md 7: id, output, asset, start, end, settings). */
-export const runReport = z.object({
-  id: idNumber(),
-  output: reportOutput,
-  asset: z.object({ type: reportLevel, id: idNumber().nullable().default(null) }),
-  start: calendarDate().nullable().default(null),
-  end: calendarDate().nullable().default(null),
-  settings: z.record(text().max(60), settingValue).default({}),
-});
-export type RunReport = z.input<typeof runReport>;
 
 export const reportsOperations = defineOperations('reports', {
   tags: {
@@ -119,4 +106,5 @@ export const reportsOperations = defineOperations('reports', {
     answer: 'file',
     answers: { 404: errorResponse },
   },
+  ...favouriteOperations,
 });

@@ -22,6 +22,7 @@ export const REPORT_MSG = {
   onceDate: 'Choose the day to send the report on, from today on',
   favouriteNameRequired: 'Enter a name for the favourite report',
   favouriteMissing: 'There is no favourite report of that name',
+  favouriteInvalid: 'That report cannot be saved as a favourite',
   favouriteNameTaken: 'A favourite report of that name already exists',
   emailedMissing: 'That emailed report was not found',
   emailedEditRefused: 'Only an administrator or the owner can change this emailed report',

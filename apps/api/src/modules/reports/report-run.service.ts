@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import type { RunReport } from '@verdant/contracts/reports';
+import type { RunReport } from '@verdant/contracts/reports/run';
 import type { Db } from '@verdant/db/client';
 import { REPORT_MSG } from '@verdant/domain/reports/messages';
-import { normalisePeriod } from '@verdant/domain/reports/periods';
-import { OUTPUT_FILES, type Output } from '@verdant/domain/reports/report-types';
+import { normalisePeriod, relativeOptions } from '@verdant/domain/reports/periods';
+import { OUTPUT_FILES, type Output, type RelativePeriod } from '@verdant/domain/reports/report-types';
 import sharp from 'sharp';
 import { badRequest, notFound } from '../../lib/errors';
 import type { OrganisationContext } from '../../lib/organisation-context';
@@ -91,12 +91,11 @@ async function logoOf(storage: Storage, key: string | null): Promise<PageChrome[
 }
 
 export function createReportRunService({ db, storage }: { db: Db; storage: Storage }) {
-  /** Runs a report for an organisation as `principal` sees it (a request, or a favourite or schedule). */
-  async function render(
-    principal: Principal,
-    org: OrganisationContext,
-    req: ReportRequest,
-  ): Promise<ReportFile> {
+  /**
+   * Checks a request as running it would, without building it: the report, output, level, the asset (one the
+   * principal may see), the period and the settings. Answers what the run needs.
+   */
+  async function check(principal: Principal, org: OrganisationContext, req: ReportRequest) {
     const r = definitionOf(req.id);
     if (!r.outputs.includes(req.output)) {
       throw badRequest(REPORT_MSG.outputNotOffered.replace('{output}', req.output));
@@ -122,6 +121,16 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
       throw badRequest(period.message, period.field ? { [period.field]: [period.message] } : undefined);
     }
     const settings = settingsOf(r, req.settings);
+    return { r, whole, assetId, name, visible, meters, period: period.range, settings };
+  }
+
+  /** Runs a report for an organisation as `principal` sees it (a request, or a favourite or schedule). */
+  async function render(
+    principal: Principal,
+    org: OrganisationContext,
+    req: ReportRequest,
+  ): Promise<ReportFile> {
+    const { r, whole, assetId, name, visible, meters, period, settings } = await check(principal, org, req);
     const organisation = await organisationOf(db, org.id);
     const document = await r.build({
       db,
@@ -136,7 +145,7 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
         siteIds: [...new Set(meters.map((m) => m.site_id))],
       },
       meters,
-      period: period.range,
+      period,
       settings,
       output: req.output,
       progress: () => {},
@@ -155,7 +164,7 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
       footer: `Run ${org.today.split('-').reverse().join('/')} · fingerprint ${fingerprint.slice(0, 16)}`,
     });
     const file = OUTPUT_FILES[req.output];
-    const when = period.range ? period.range.start.slice(0, 7) : org.today;
+    const when = period ? period.start.slice(0, 7) : org.today;
     return {
       data: Buffer.concat(chunks),
       filename: `${slug(r.name)}-${when}.${file.extension}`,
@@ -166,7 +175,11 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
   }
 
   return {
+    check,
     render,
+    /** Whether a report's period may slide by `relative` (a favourite's or a schedule's). */
+    slides: (reportId: number, relative: RelativePeriod) =>
+      relativeOptions(definitionOf(reportId).type).includes(relative),
     run: (a: Caller, req: ReportRequest) => render(a.principal, orgOf(a), req),
   };
 }

@@ -1,27 +1,35 @@
 import { reportsOperations } from '@verdant/contracts/reports';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerOperations } from '../../lib/operations';
 import { callerOf } from '../../plugins/auth';
+import type { FavouritesService } from './favourites.service';
 import type { ReportCatalogueService } from './report-catalogue.service';
-import type { ReportRunService } from './report-run.service';
+import type { ReportFile, ReportRunService } from './report-run.service';
 
 /** The reports' calls (data-portal.md 7, Graphs and reports). */
 export const reportsRoutes: FastifyPluginAsyncZod<{
   catalogue: ReportCatalogueService;
   runner: ReportRunService;
-}> = async (app, { catalogue, runner }) => {
+  favourites: FavouritesService;
+}> = async (app, { catalogue, runner, favourites }) => {
+  const send = (reply: FastifyReply, file: ReportFile) =>
+    reply
+      .type(file.contentType)
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('x-report-fingerprint', file.fingerprint)
+      .send(file.data);
   registerOperations(app, reportsOperations, {
     tags: () => catalogue.tags(),
     list: () => catalogue.list(),
     creationData: (req) => catalogue.creationData(callerOf(req), req.params.reportId),
     availableAssets: (req) => catalogue.availableAssets(callerOf(req), req.params.reportId, req.query.level),
-    run: async (req, reply) => {
-      const file = await runner.run(callerOf(req), req.body);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-report-fingerprint', file.fingerprint)
-        .send(file.data);
-    },
+    run: async (req, reply) => send(reply, await runner.run(callerOf(req), req.body)),
+    favourites: (req) => favourites.list(callerOf(req)),
+    saveFavourite: (req) => favourites.saveText(callerOf(req), req.body.name, req.body.report),
+    renameFavourite: (req) => favourites.rename(callerOf(req), req.body.name, req.body.newName),
+    deleteFavourite: (req) => favourites.remove(callerOf(req), req.body.name),
+    createFavourite: (req) => favourites.save(callerOf(req), req.body),
+    runFavourite: async (req, reply) => send(reply, await favourites.run(callerOf(req), req.body.name)),
   });
 };

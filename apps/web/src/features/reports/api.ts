@@ -1,8 +1,11 @@
-import { reportsOperations as ops, type RunReport } from '@verdant/contracts/reports';
+import { reportsOperations as ops } from '@verdant/contracts/reports';
+import type { NewFavouriteReport } from '@verdant/contracts/reports/favourites';
+import type { RunReport } from '@verdant/contracts/reports/run';
 import type { Level } from '@verdant/domain/reports/report-types';
 import { OUTPUT_FILES } from '@verdant/domain/reports/report-types';
 import { saveFile } from '../../lib/download';
-import { call, useOperation } from '../../lib/operations';
+import { call, invalidate, useOperation } from '../../lib/operations';
+import { queryClient } from '../../lib/query-client';
 import { useOrganisationId } from '../../lib/session-store';
 
 export function useReports() {
@@ -44,4 +47,11 @@ export async function runReport(name: string, body: RunReport) {
   const file = await call(ops.run, { body });
   const when = body.start ? body.start.slice(0, 7) : new Date().toISOString().slice(0, 10);
   saveFile(file, `${slug(name)}-${when}.${OUTPUT_FILES[body.output].extension}`);
+}
+
+/** Sets the report up as a favourite ('Report set up!'); the dashboard's list is asked again. */
+export async function saveFavourite(body: NewFavouriteReport) {
+  const saved = await call(ops.createFavourite, { body });
+  await invalidate(queryClient, ops.favourites);
+  return saved;
 }

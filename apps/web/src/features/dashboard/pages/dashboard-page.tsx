@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOrgSummary } from '../../current-user/api';
-import { FavouritesEmpty } from '../components/favourites-empty';
+import { FavouriteReports } from '../components/favourite-reports';
 import { Overview } from '../components/overview';
 
 // The Favourite Graphs tab loads with its own small chunk, so the Overview carries none of it.
@@ -27,7 +27,7 @@ export function DashboardPage() {
     <>
       <PageHeader title={title} />
       {tab === '/dashboard/favourite-reports' ? (
-        <FavouritesEmpty kind="reports" />
+        <FavouriteReports />
       ) : tab === '/dashboard/favourite-graphs' ? (
         <Suspense
           fallback={

@@ -5,8 +5,9 @@ import { LEVEL_LABELS, type Level, OUTPUT_LABELS, type Output } from '@verdant/d
 import { useEffect, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
-import { showInfoBanner } from '../../../lib/banners';
-import { runReport, useAvailableAssets, useCreationData } from '../api';
+import { showInfoBanner, showSuccessBanner } from '../../../lib/banners';
+import { runReport, saveFavourite, useAvailableAssets, useCreationData } from '../api';
+import { FavouriteFields, type FavouriteValue } from './favourite-fields';
 import { PeriodFields, type PeriodValue } from './period-fields';
 import { SettingFields, type SettingValues } from './setting-fields';
 
@@ -40,12 +41,23 @@ function ReportForm({ data, onClose }: { data: CreationData; onClose: () => void
   );
   const [problem, setProblem] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
+  const [favourite, setFavourite] = useState<FavouriteValue>({ name: '', relative: null });
+  const [saving, setSaving] = useState(false);
   const whole = level === 'organisation' || level === 'none';
 
   // A level of one asset (the organisation) chooses it; another level starts with none chosen.
   useEffect(() => {
     setAssetId(whole ? 'whole' : null);
   }, [whole]);
+
+  const request = () => ({
+    id: report.id,
+    output,
+    asset: { type: level, id: whole ? null : Number(assetId) },
+    start: toDate(period.start),
+    end: toDate(period.end),
+    settings,
+  });
 
   async function run() {
     if (!whole && assetId === null) {
@@ -56,19 +68,33 @@ function ReportForm({ data, onClose }: { data: CreationData; onClose: () => void
     setRunning(true);
     showInfoBanner(REPORT_MSG.downloadBegins);
     try {
-      await runReport(report.name, {
-        id: report.id,
-        output,
-        asset: { type: level, id: whole ? null : Number(assetId) },
-        start: toDate(period.start),
-        end: toDate(period.end),
-        settings,
-      });
+      await runReport(report.name, request());
       onClose();
     } catch (error) {
       if (!isSilentError(error)) setProblem(errorMessage(error));
     } finally {
       setRunning(false);
+    }
+  }
+
+  async function keep() {
+    if (!whole && assetId === null) {
+      setProblem(REPORT_MSG.assetRequired);
+      return;
+    }
+    setProblem(null);
+    setSaving(true);
+    try {
+      const saved = await saveFavourite({
+        ...request(),
+        favouriteName: favourite.name.trim(),
+        relative: favourite.relative,
+      });
+      showSuccessBanner(saved.message);
+    } catch (error) {
+      if (!isSilentError(error)) setProblem(errorMessage(error));
+    } finally {
+      setSaving(false);
     }
   }
 
@@ -112,6 +138,15 @@ function ReportForm({ data, onClose }: { data: CreationData; onClose: () => void
         allowDeselect={false}
       />
       <SettingFields settings={report.additionalSettings} value={settings} onChange={setSettings} />
+      {report.restrictions.favourite && (
+        <FavouriteFields
+          value={favourite}
+          onChange={setFavourite}
+          relativePeriods={data.relativePeriods}
+          onSave={keep}
+          saving={saving}
+        />
+      )}
       {problem && (
         <Alert color="red" role="alert">
           {problem}
