@@ -19,6 +19,7 @@ import { ledgerBench } from './ledger.bench';
 import { mixBench } from './mix.bench';
 import { pagesBench } from './pages.bench';
 import { portfolioManagerBench } from './portfolio-manager.bench';
+import { reportsBench } from './reports.bench';
 import { sessionsBench } from './sessions.bench';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'verdant-bench-'));
@@ -48,6 +49,7 @@ try {
     imports: importsBench,
     'green-button': greenButtonBench,
     'portfolio-manager': portfolioManagerBench,
+    reports: reportsBench,
   };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);

@@ -103,6 +103,7 @@ import { createOrganisationsService } from './modules/organisations/organisation
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { createEmailNowService } from './modules/reports/email-now.service';
 import { createFavouritesService } from './modules/reports/favourites.service';
 import { createReportCatalogueService } from './modules/reports/report-catalogue.service';
 import { createReportRunService } from './modules/reports/report-run.service';
@@ -349,6 +350,7 @@ export async function buildApp({
         catalogue: createReportCatalogueService({ db }),
         runner: reportRunner,
         favourites: createFavouritesService({ db, runner: reportRunner }),
+        email: createEmailNowService({ db, runner: reportRunner, mailer }),
       });
       await api.register(deletedAssetsRoutes, {
         service: createDeletedAssetsService({

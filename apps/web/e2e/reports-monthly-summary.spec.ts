@@ -84,10 +84,15 @@ test('a favourite report is set up, run from the dashboard, renamed and deleted'
   await page.getByRole('button', { name: 'Create Report Monthly energy and carbon summary' }).click();
   const dialog = page.getByRole('dialog', { name: /Create Report/ });
   await dialog.getByRole('textbox', { name: 'Favourite name' }).fill('Monthly pack');
-  await dialog.getByRole('textbox', { name: 'Period when run later' }).click();
+  await dialog.getByRole('combobox', { name: 'Period when run later' }).click();
   await page.getByRole('option', { name: 'Last full month' }).click();
   await dialog.getByRole('button', { name: 'Set as favourite' }).click();
   await expect(page.getByText('Report set up!')).toBeVisible();
+  // Email now: a bad address is named and nothing is sent.
+  await dialog.getByRole('textbox', { name: 'Email to' }).fill('ana@example.nz; nope@');
+  await dialog.getByRole('button', { name: 'Email now' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText("'nope@' does not look like a valid email address");
+  await shots(page, 'reports-favourite-email', info);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto('/dashboard/favourite-reports');
@@ -104,9 +109,9 @@ test('a favourite report is set up, run from the dashboard, renamed and deleted'
 
   await list.getByRole('button', { name: 'Rename Monthly pack' }).click();
   await page.getByRole('textbox', { name: 'Name' }).fill('Board pack');
-  await page.getByRole('button', { name: 'Rename' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Rename', exact: true }).click();
   await expect(list.getByText('Board pack')).toBeVisible();
   await list.getByRole('button', { name: 'Delete Board pack' }).click();
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('No favourite reports yet')).toBeVisible();
 });

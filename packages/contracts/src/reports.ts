@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { member } from './access';
 import { errorResponse, idNumber, idParam, int4, text } from './common';
 import { defineOperations } from './operations';
+import { emailOperations } from './reports/email';
 import { favouriteOperations } from './reports/favourites';
 import { reportLevel, reportOutput, runReport } from './reports/run';
 
@@ -107,4 +108,5 @@ export const reportsOperations = defineOperations('reports', {
     answers: { 404: errorResponse },
   },
   ...favouriteOperations,
+  ...emailOperations,
 });

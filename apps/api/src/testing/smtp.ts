@@ -7,6 +7,7 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  attachments: { filename: string; contentType: string; size: number }[];
 }
 
 /**
@@ -23,7 +24,12 @@ export async function startSmtp(opts: { port?: number; onMail?: (mail: ReceivedM
       simpleParser(stream)
         .then((mail) => {
           const to = [mail.to].flat().flatMap((a) => (a ? a.value.map((v) => v.address ?? '') : []));
-          const parsed = { to, subject: mail.subject ?? '', text: mail.text ?? '' };
+          const attachments = mail.attachments.map((a) => ({
+            filename: a.filename ?? '',
+            contentType: a.contentType,
+            size: a.size,
+          }));
+          const parsed = { to, subject: mail.subject ?? '', text: mail.text ?? '', attachments };
           received.push(parsed);
           opts.onMail?.(parsed);
           for (const w of waiters.splice(0)) w();

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerOperations } from '../../lib/operations';
 import { callerOf } from '../../plugins/auth';
+import type { EmailNowService } from './email-now.service';
 import type { FavouritesService } from './favourites.service';
 import type { ReportCatalogueService } from './report-catalogue.service';
 import type { ReportFile, ReportRunService } from './report-run.service';
@@ -12,7 +13,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
   catalogue: ReportCatalogueService;
   runner: ReportRunService;
   favourites: FavouritesService;
-}> = async (app, { catalogue, runner, favourites }) => {
+  email: EmailNowService;
+}> = async (app, { catalogue, runner, favourites, email }) => {
   const send = (reply: FastifyReply, file: ReportFile) =>
     reply
       .type(file.contentType)
@@ -31,5 +33,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     deleteFavourite: (req) => favourites.remove(callerOf(req), req.body.name),
     createFavourite: (req) => favourites.save(callerOf(req), req.body),
     runFavourite: async (req, reply) => send(reply, await favourites.run(callerOf(req), req.body.name)),
+    emailNow: (req) => email.send(callerOf(req), req.body),
   });
 };

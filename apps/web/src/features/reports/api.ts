@@ -1,4 +1,5 @@
 import { reportsOperations as ops } from '@verdant/contracts/reports';
+import type { EmailReportNow } from '@verdant/contracts/reports/email';
 import type { NewFavouriteReport } from '@verdant/contracts/reports/favourites';
 import type { RunReport } from '@verdant/contracts/reports/run';
 import type { Level } from '@verdant/domain/reports/report-types';
@@ -55,3 +56,6 @@ export async function saveFavourite(body: NewFavouriteReport) {
   await invalidate(queryClient, ops.favourites);
   return saved;
 }
+
+/** Emails the report now to the addresses given. */
+export const emailReport = (body: EmailReportNow) => call(ops.emailNow, { body });

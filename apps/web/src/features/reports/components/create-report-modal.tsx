@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { CreationData, Report } from '@verdant/contracts/reports';
 import { REPORT_MSG } from '@verdant/domain/reports/messages';
 import { LEVEL_LABELS, type Level, OUTPUT_LABELS, type Output } from '@verdant/domain/reports/report-types';
@@ -6,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showInfoBanner, showSuccessBanner } from '../../../lib/banners';
-import { runReport, saveFavourite, useAvailableAssets, useCreationData } from '../api';
+import { emailReport, runReport, saveFavourite, useAvailableAssets, useCreationData } from '../api';
+import { EmailFields } from './email-fields';
 import { FavouriteFields, type FavouriteValue } from './favourite-fields';
 import { PeriodFields, type PeriodValue } from './period-fields';
 import { SettingFields, type SettingValues } from './setting-fields';
@@ -17,8 +19,17 @@ import { SettingFields, type SettingValues } from './setting-fields';
  */
 export function CreateReportModal({ report, onClose }: { report: Report; onClose: () => void }) {
   const data = useCreationData(report.id);
+  // Full screen on a phone, as the GHG charts' modals are.
+  const wide = useMediaQuery('(min-width: 48em)', true);
   return (
-    <Modal opened onClose={onClose} title={`Create Report: ${report.name}`} size="lg" centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Create Report: ${report.name}`}
+      size="lg"
+      centered
+      fullScreen={!wide}
+    >
       <QueryState query={data}>{(d) => <ReportForm data={d} onClose={onClose} />}</QueryState>
     </Modal>
   );
@@ -43,6 +54,8 @@ function ReportForm({ data, onClose }: { data: CreationData; onClose: () => void
   const [running, setRunning] = useState(false);
   const [favourite, setFavourite] = useState<FavouriteValue>({ name: '', relative: null });
   const [saving, setSaving] = useState(false);
+  const [address, setAddress] = useState('');
+  const [sending, setSending] = useState(false);
   const whole = level === 'organisation' || level === 'none';
 
   // A level of one asset (the organisation) chooses it; another level starts with none chosen.
@@ -74,6 +87,23 @@ function ReportForm({ data, onClose }: { data: CreationData; onClose: () => void
       if (!isSilentError(error)) setProblem(errorMessage(error));
     } finally {
       setRunning(false);
+    }
+  }
+
+  async function send() {
+    if (!whole && assetId === null) {
+      setProblem(REPORT_MSG.assetRequired);
+      return;
+    }
+    setProblem(null);
+    setSending(true);
+    try {
+      const sent = await emailReport({ ...request(), address });
+      showSuccessBanner(`${sent.message} to ${sent.recipients.join(', ')}`);
+    } catch (error) {
+      if (!isSilentError(error)) setProblem(errorMessage(error));
+    } finally {
+      setSending(false);
     }
   }
 
@@ -146,6 +176,9 @@ function ReportForm({ data, onClose }: { data: CreationData; onClose: () => void
           onSave={keep}
           saving={saving}
         />
+      )}
+      {report.restrictions.email && (
+        <EmailFields value={address} onChange={setAddress} onSend={send} sending={sending} />
       )}
       {problem && (
         <Alert color="red" role="alert">
