@@ -1,3 +1,4 @@
+import { OWN_SET_MSG, OWN_SET_NAME_MAX } from '@verdant/domain/own-factor-sets';
 import { z } from 'zod';
 import { administrator } from './access';
 import { calendarDate, idNumber, idParam, int4, text } from './common';
@@ -106,6 +107,11 @@ export const organisationRestatement = z.object({
   significant: z.boolean(),
 });
 
+/** Augment Factors (core-portal.md): the organisation's own factor set, named at most 50 characters. */
+export const augmentRequest = z.object({
+  name: text().trim().min(1, OWN_SET_MSG.nameRequired).max(OWN_SET_NAME_MAX, OWN_SET_MSG.nameTooLong),
+});
+
 const admin = 'product-administrator' as const;
 const orgAdmin = administrator('params.id');
 const restatementParam = z.object({ id: idNumber() });
@@ -170,6 +176,15 @@ export const catalogueRestatementsOperations = defineOperations('catalogue', {
     access: orgAdmin,
     params: orgRestatementParams,
     answer: restatement,
+  },
+  augmentFactors: {
+    method: 'POST',
+    path: '/organisations/:id/augment-factors',
+    summary: 'Augment Factors: create the organisation’s own factor set (the default set fills its gaps)',
+    access: orgAdmin,
+    params: idParam,
+    body: augmentRequest,
+    answer: z.object({ success: z.literal(true), message: text(), data: named }),
   },
   organisationRestatements: {
     method: 'GET',

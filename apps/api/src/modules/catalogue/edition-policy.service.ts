@@ -1,4 +1,5 @@
 import {
+  augmentRequest,
   type EditionPolicy,
   type EditionPolicyRequest,
   editionPolicyRequest,
@@ -8,8 +9,10 @@ import {
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { EDITION_MSG } from '@verdant/domain/editions/edition-messages';
 import { fill } from '@verdant/domain/messages';
+import { OWN_SET_MSG, ownSetName } from '@verdant/domain/own-factor-sets';
 import { sql } from 'drizzle-orm';
-import { audit, diff } from '../../lib/audit';
+import type { z } from 'zod';
+import { audit, created, diff } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
@@ -174,6 +177,37 @@ export function createEditionPolicyService({ db, clock }: { db: Db; clock: () =>
         (tx) => stampOf(tx, id),
         id,
       );
+    },
+
+    async augment(a: Caller, input: z.input<typeof augmentRequest>) {
+      const body = augmentRequest.parse(input);
+      const id = orgOf(a).id;
+      const name = ownSetName(body.name);
+      const sourceId = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(74234, ${id}::int)`);
+        const taken = await tx.execute(sql`select 1 from emission_factor_sources
+          where organisation_id = ${id} and lower(name) = lower(${name})`);
+        if (taken.rows.length > 0) {
+          const message = fill(OWN_SET_MSG.nameInUse, { name });
+          throw badRequest(message, { name: [message] });
+        }
+        const rows = await tx.execute<{ id: number }>(sql`
+          insert into emission_factor_sources (name, organisation_id, is_default, notes)
+          values (${name}, ${id}, false, ${`Augment Factors: ${body.name}`}) returning id`);
+        const newId = rows.rows[0]?.id ?? 0;
+        await audit(tx, a, {
+          organisationId: id,
+          action: 'augment factors',
+          asset: { type: 'factor source', id: newId, name },
+          changes: created({ name }),
+        });
+        return newId;
+      });
+      return {
+        success: true as const,
+        message: fill(OWN_SET_MSG.created, { name }),
+        data: { id: sourceId, name },
+      };
     },
 
     async list(a: Caller) {

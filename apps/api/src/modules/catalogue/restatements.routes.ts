@@ -18,6 +18,7 @@ export const restatementsRoutes: FastifyPluginAsyncZod<{
     restatementSettings: (req) => policy.saveSettings(callerOf(req), req.body),
     proposeEditionPolicy: (req) => policy.propose(callerOf(req), req.body),
     confirmOrganisationRestatement: (req) => policy.confirm(callerOf(req), req.params.restatementId),
+    augmentFactors: (req) => policy.augment(callerOf(req), req.body),
     organisationRestatements: (req) => policy.list(callerOf(req)),
   });
 };
