@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { calendarDate, idNumber, int4, text } from './common';
+import { member } from './access';
+import { calendarDate, idNumber, idParam, int4, text } from './common';
+import { defineOperations } from './operations';
 
 /** Estimated Reads report row (data-portal spec 3): Account, Local Name, Estimates Since. */
 export const estimatedReadsRow = z.object({
@@ -53,3 +55,42 @@ export const invoiceReportExport = z.object({
   retailer: int4().positive().nullable().default(null),
 });
 export type InvoiceReportExport = z.input<typeof invoiceReportExport>;
+
+const members = { access: member('params.id'), params: idParam } as const;
+
+/** The organisation's reports (data-portal.md 2.9, 3): Estimated Reads and the Invoice Entry Report. */
+export const adminReportsOperations = defineOperations('admin-reports', {
+  estimatedReads: {
+    method: 'GET',
+    path: '/organisations/:id/estimated-reads-report',
+    summary: 'Estimated Reads: data sources whose latest invoices are estimated reads, and since when',
+    ...members,
+    answer: estimatedReadsReport,
+  },
+  invoiceReport: {
+    method: 'GET',
+    path: '/organisations/:id/invoices-reports',
+    summary:
+      'Invoice Entry Report: every data source in the report (of a data type, of a retailer) and its gaps',
+    ...members,
+    query: invoiceReportQuery,
+    answer: invoiceReportList,
+  },
+  invoiceReportOf: {
+    method: 'POST',
+    path: '/organisations/:id/invoices-reports',
+    summary: 'Invoice Entry Report of the data sources named (a list of ids) and their gaps',
+    ...members,
+    body: invoiceReportIds,
+    answer: invoiceReportList,
+  },
+  invoiceReportCsv: {
+    method: 'POST',
+    path: '/organisations/:id/invoices-reports/export',
+    summary:
+      'The Invoice Entry Report of a year as CSV: the data sources named, else by data type and retailer',
+    ...members,
+    body: invoiceReportExport,
+    answer: 'file',
+  },
+});

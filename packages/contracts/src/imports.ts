@@ -160,16 +160,58 @@ export const mapUnknownMeterAnswer = okResponse.extend({ message: text(), data: 
 /** A refused load read again from the same stored file, as a new load. */
 export const rerunAnswer = okResponse.extend({ data: z.object({ uuid: text() }) });
 
-/**
- * Data loads' operations (docs/architecture.md, "Operations tables"). The upload, its preview, the status, the
- * error report and the /loading list are still hand-registered routes (imports.routes.ts) until they move here.
- */
+/** The organisation's editors load data (observers cannot change it, so they have no use for the loads). */
+const editors = editor();
+
+/** Data loads (data-portal.md 7, jobs): the upload, its preview and status, the /loading list, the error report. */
 export const importsOperations = defineOperations('imports', {
+  upload: {
+    method: 'POST',
+    path: '/jobs/meter-load',
+    summary: 'Upload a data file to load (CSV readings, NEM12, EIEP3, EIEP13A, Green Button, invoices)',
+    description: "The file's raw bytes; its name, URI-encoded, in the x-filename header.",
+    access: editors,
+    query: meterLoadQuery,
+    bodyType: 'bytes',
+    answer: meterLoadAnswer,
+  },
+  preview: {
+    method: 'POST',
+    path: '/jobs/meter-load/preview',
+    summary: "What the upload dialog shows from a file's first bytes: its format, first rows, the mapping",
+    description: "The file's first 64 kB as raw bytes (an XLSX workbook of up to 5 MB whole).",
+    access: editors,
+    bodyType: 'bytes',
+    answer: meterLoadPreview,
+  },
+  status: {
+    method: 'GET',
+    path: '/jobs/:uuid/status',
+    summary: "A data load's status, counts and error",
+    access: editors,
+    params: importJobParams,
+    answer: importJobAnswer,
+  },
+  errorReport: {
+    method: 'GET',
+    path: '/jobs/:uuid/error-report',
+    summary: 'The rows a data load refused, with their lines and reasons (CSV)',
+    access: editors,
+    params: importJobParams,
+    answer: 'file',
+  },
+  list: {
+    method: 'GET',
+    path: '/loading/jobs',
+    summary: "The organisation's data loads, newest first",
+    access: editors,
+    answer: loadingJobs,
+  },
   mapUnknownMeter: {
     method: 'POST',
     path: '/jobs/:uuid/unknown-meters',
     summary: "Maps a data source a refused load's file names to one of the organisation's",
-    access: editor(),
+    access: editors,
     params: importJobParams,
     body: mapUnknownMeterRequest,
     answer: mapUnknownMeterAnswer,
@@ -178,7 +220,7 @@ export const importsOperations = defineOperations('imports', {
     method: 'POST',
     path: '/jobs/:uuid/rerun',
     summary: "Loads a refused load's stored file again, as a new load",
-    access: editor(),
+    access: editors,
     params: importJobParams,
     answer: rerunAnswer,
   },

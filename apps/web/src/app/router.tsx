@@ -137,13 +137,13 @@ export const router = createBrowserRouter([
               {
                 path: '/loading',
                 lazy: async () => ({
-                  Component: (await import('../features/loading/pages/loading-page')).LoadingPage,
+                  Component: (await import('../features/imports/pages/loading-page')).LoadingPage,
                 }),
               },
               {
                 path: '/loading/:uuid',
                 lazy: async () => ({
-                  Component: (await import('../features/loading/pages/load-page')).LoadPage,
+                  Component: (await import('../features/imports/pages/load-page')).LoadPage,
                 }),
               },
               {

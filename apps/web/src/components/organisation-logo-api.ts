@@ -1,18 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { okResponse } from '@verdant/contracts/common';
-import { logoAnswer } from '@verdant/contracts/files';
-import { api } from '../lib/api-client';
-import { uploadRaw } from './files-api';
-
-const logoPath = (orgId: number) => `/organisations/${orgId}/logo`;
-export const logoKeys = { logo: (orgId: number | null) => ['organisation-logo', orgId] as const };
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { filesOperations as ops } from '@verdant/contracts/files';
+import { call, invalidate, keyOf, useOperation } from '../lib/operations';
+import { useOrganisationId } from '../lib/session-store';
+import { checkFileSize } from './files-api';
 
 /** The organisation's logo link (null when there is none); the link is refreshed before it expires. */
 export function useOrganisationLogo(orgId: number | null) {
-  return useQuery({
-    queryKey: logoKeys.logo(orgId),
-    queryFn: ({ signal }) => api.get(logoPath(orgId as number), { schema: logoAnswer, signal }),
-    enabled: orgId !== null,
+  return useOperation(ops.logo, orgId === null ? null : { params: { id: orgId } }, {
     staleTime: 10 * 60_000,
     refetchInterval: 30 * 60_000,
   });
@@ -20,16 +14,21 @@ export function useOrganisationLogo(orgId: number | null) {
 
 export function useUploadLogo(orgId: number) {
   const client = useQueryClient();
+  const sessionOrgId = useOrganisationId();
   return useMutation({
-    mutationFn: (file: File) => uploadRaw(logoPath(orgId), file, logoAnswer),
-    onSuccess: (answer) => client.setQueryData(logoKeys.logo(orgId), answer),
+    mutationFn: (file: File) => {
+      checkFileSize(file);
+      return call(ops.uploadLogo, { params: { id: orgId }, body: file, fileName: file.name });
+    },
+    onSuccess: (answer) =>
+      client.setQueryData(keyOf(ops.logo, { params: { id: orgId } }, sessionOrgId), answer),
   });
 }
 
 export function useDeleteLogo(orgId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete(logoPath(orgId), { schema: okResponse }),
-    onSettled: () => client.invalidateQueries({ queryKey: logoKeys.logo(orgId) }),
+    mutationFn: () => call(ops.deleteLogo, { params: { id: orgId } }),
+    onSettled: () => invalidate(client, ops.logo),
   });
 }

@@ -12,8 +12,13 @@ export const unknownMetersRoutes: FastifyPluginAsyncZod<{ service: ImportsServic
   app,
   { service },
 ) => {
-  registerOperations(app, importsOperations, {
-    mapUnknownMeter: (req) => service.mapUnknown(callerOf(req), req.params.uuid, req.body),
-    rerun: (req) => service.rerun(callerOf(req), req.params.uuid),
-  });
+  const { mapUnknownMeter, rerun } = importsOperations;
+  registerOperations(
+    app,
+    { mapUnknownMeter, rerun },
+    {
+      mapUnknownMeter: (req) => service.mapUnknown(callerOf(req), req.params.uuid, req.body),
+      rerun: (req) => service.rerun(callerOf(req), req.params.uuid),
+    },
+  );
 };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fileItem } from '@verdant/contracts/files';
+import { filesOperations } from '@verdant/contracts/files';
 import {
   type ConsumptionRow,
   type ConsumptionUpdate,
@@ -8,9 +8,10 @@ import {
   consumptionUpdated,
 } from '@verdant/contracts/meter-consumption';
 import { z } from 'zod';
-import { fileKeys, uploadRaw } from '../../../components/files-api';
+import { uploadFileTo } from '../../../components/files-api';
 import { meterKeys } from '../../../components/meter-api';
 import { api } from '../../../lib/api-client';
+import { keyOf } from '../../../lib/operations';
 
 const listPath = (meterId: number) => `/meters/${meterId}/meter-consumption`;
 export const consumptionKeys = { list: (meterId: number) => ['meter', meterId, 'consumption'] as const };
@@ -32,7 +33,7 @@ function useRecordsMutation<V, R>(meterId: number, run: (v: V) => Promise<R>) {
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: consumptionKeys.list(meterId) });
       await client.invalidateQueries({ queryKey: meterKeys.meter(meterId), refetchType: 'none' });
-      await client.invalidateQueries({ queryKey: fileKeys.list('meter', meterId), refetchType: 'none' });
+      await client.invalidateQueries({ queryKey: keyOf(filesOperations.meterFiles), refetchType: 'none' });
     },
   });
 }
@@ -65,7 +66,7 @@ export const useAttachToRecord = (meterId: number) =>
       record: Omit<ConsumptionUpdate, 'attachmentId'> & { id: number };
       file: File;
     }) => {
-      const uploaded = await uploadRaw(`/meters/${meterId}/files`, file, fileItem);
+      const uploaded = await uploadFileTo('meter', meterId, file);
       const { id, ...row } = record;
       return api.put(`${listPath(meterId)}/${id}`, {
         body: { ...row, attachmentId: uploaded.id },

@@ -1,11 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type ImportJob,
-  importJobAnswer,
-  importsOperations,
-  loadingJobs,
-  meterLoadAnswer,
-  meterLoadPreview,
+  importsOperations as ops,
   type ReadingsMappingInput,
 } from '@verdant/contracts/imports';
 import { IMPORT_MAX_MB, LOADING_POLL_MS } from '@verdant/domain/constants';
@@ -13,41 +9,29 @@ import { IMPORT_MSG } from '@verdant/domain/imports/import-messages';
 import type { ImportFormat } from '@verdant/domain/imports/types';
 import { fill } from '@verdant/domain/messages';
 import { useEffect } from 'react';
-import { uploadRaw } from '../../components/files-api';
+import { checkFileSize } from '../../components/files-api';
 import { useAssetBrowse } from '../../components/use-asset-browse';
-import { api } from '../../lib/api-client';
 import { saveFile } from '../../lib/download';
-import { call } from '../../lib/operations';
-import { useSession } from '../../lib/session-store';
+import { call, invalidate, keyOf, useOperation } from '../../lib/operations';
+import { useOrganisationId } from '../../lib/session-store';
 
 /** How much of a file the preview sends: the server detects the format and reads the header from it. */
 const PREVIEW_BYTES = 64 * 1024;
-
-export const loadingKeys = {
-  list: (orgId: number | null) => ['loading-jobs', orgId] as const,
-  job: (uuid: string) => ['loading-job', uuid] as const,
-};
 
 const active = (job: ImportJob) => job.status === 'pending' || job.status === 'running';
 
 /** The organisation's loads, asked again every 2 s while one of them is still pending or running. */
 /** The organisation's loads (editors only: `enabled` false asks nothing of the server). */
 export function useLoadingJobs(enabled = true) {
-  const orgId = useSession()?.organisation?.id ?? null;
-  return useQuery({
-    queryKey: loadingKeys.list(orgId),
-    queryFn: ({ signal }) => api.get('/loading/jobs', { schema: loadingJobs, signal }),
-    enabled: orgId !== null && enabled,
+  const orgId = useOrganisationId();
+  return useOperation(ops.list, orgId !== null && enabled ? {} : null, {
     refetchInterval: (query) => (query.state.data?.jobs.some(active) ? LOADING_POLL_MS : false),
   });
 }
 
 /** One load's status, asked again every 2 s until it ends. */
 export function useLoadStatus(uuid: string | null) {
-  return useQuery({
-    queryKey: loadingKeys.job(uuid ?? ''),
-    queryFn: ({ signal }) => api.get(`/jobs/${uuid}/status`, { schema: importJobAnswer, signal }),
-    enabled: uuid !== null,
+  return useOperation(ops.status, uuid === null ? null : { params: { uuid } }, {
     refetchInterval: (query) => {
       const job = query.state.data?.data;
       return job && !active(job) ? false : LOADING_POLL_MS;
@@ -66,17 +50,15 @@ export function usePreview() {
   return useMutation({
     mutationFn: async (file: File) => {
       const workbook = /\.xlsx$/i.test(file.name) && file.size <= WORKBOOK_PREVIEW_BYTES;
-      return api.post('/jobs/meter-load/preview', {
+      return call(ops.preview, {
         body: workbook ? file : file.slice(0, PREVIEW_BYTES),
-        contentType: 'application/octet-stream',
-        schema: meterLoadPreview,
+        fileName: file.name,
       });
     },
   });
 }
 
 export function useUploadLoad() {
-  const orgId = useSession()?.organisation?.id ?? null;
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({
@@ -88,42 +70,50 @@ export function useUploadLoad() {
       format: ImportFormat | null;
       mapping: ReadingsMappingInput | null;
     }) => {
-      const query = new URLSearchParams();
-      if (format) query.set('format', format);
-      if (mapping) query.set('mapping', JSON.stringify(mapping));
-      const search = query.toString();
-      return uploadRaw(`/jobs/meter-load${search ? `?${search}` : ''}`, file, meterLoadAnswer, {
+      checkFileSize(file, {
         bytes: IMPORT_MAX_MB * 1024 * 1024,
         message: fill(IMPORT_MSG.importTooLarge, { size: IMPORT_MAX_MB }),
       });
+      return call(ops.upload, {
+        query: {
+          format: format ?? undefined,
+          mapping: mapping ? JSON.stringify(mapping) : undefined,
+        },
+        body: file,
+        fileName: file.name,
+      });
     },
-    onSettled: () => client.invalidateQueries({ queryKey: loadingKeys.list(orgId) }),
+    onSettled: () => invalidate(client, ops.list),
   });
 }
 
 /** Downloads a load's error report (the refused rows with their lines and reasons). */
 export async function downloadReport(job: ImportJob) {
-  const blob = await api.get<Blob>(`/jobs/${job.uuid}/error-report`, { blob: true });
+  const blob = await call(ops.errorReport, { params: { uuid: job.uuid } });
   saveFile(blob, `${job.filename.replace(/\.[^.]*$/, '')} - error report.csv`);
 }
 
 /** Maps a data source a refused load's file names to one of the organisation's. */
 export function useMapUnknownMeter(uuid: string) {
   const client = useQueryClient();
+  const orgId = useOrganisationId();
   return useMutation({
     mutationFn: (body: { key: string; meterId: number }) =>
-      call(importsOperations.mapUnknownMeter, { params: { uuid }, body }),
-    onSuccess: (answer) => client.setQueryData(loadingKeys.job(uuid), { success: true, data: answer.data }),
+      call(ops.mapUnknownMeter, { params: { uuid }, body }),
+    onSuccess: (answer) =>
+      client.setQueryData(keyOf(ops.status, { params: { uuid } }, orgId), {
+        success: true,
+        data: answer.data,
+      }),
   });
 }
 
 /** Loads a refused load's stored file again, as a new load. */
 export function useRerunLoad(uuid: string) {
-  const orgId = useSession()?.organisation?.id ?? null;
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => call(importsOperations.rerun, { params: { uuid } }),
-    onSettled: () => client.invalidateQueries({ queryKey: loadingKeys.list(orgId) }),
+    mutationFn: () => call(ops.rerun, { params: { uuid } }),
+    onSettled: () => invalidate(client, ops.list),
   });
 }
 
