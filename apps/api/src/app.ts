@@ -123,9 +123,7 @@ import { timeMatchedRoutes } from './modules/time-matched/time-matched.routes';
 import { createTimeMatchedService } from './modules/time-matched/time-matched.service';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { createTransactionsService } from './modules/transactions/transactions.service';
-import { advancedRightsRoutes } from './modules/users/advanced-rights.routes';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
-import { emailChangeRoutes } from './modules/users/email-change.routes';
 import { createEmailChanges } from './modules/users/email-change.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -248,7 +246,6 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth, config });
-      await api.register(emailChangeRoutes, { service: emailChanges, config });
       await api.register(filesRoutes, { service: files });
       await api.register(jobsRoutes, { service: jobs });
       const imports = createImportsService({ db, config, jobQueue });
@@ -308,8 +305,12 @@ export async function buildApp({
         moves: createMeterMovesService({ db, meters }),
       });
       await api.register(currentUserRoutes, { service: currentUser, auth });
-      await api.register(usersRoutes, { service: users });
-      await api.register(advancedRightsRoutes, { service: advancedRights });
+      await api.register(usersRoutes, {
+        service: users,
+        rights: advancedRights,
+        emailChanges,
+        config,
+      });
       await api.register(notificationsRoutes, { service: notifications });
       await api.register(searchRoutes, { service: search });
       await api.register(catalogueRoutes, {

@@ -44,10 +44,8 @@ export const alternateLogin = z.object({
 });
 export type AlternateLogin = z.infer<typeof alternateLogin>;
 
-export const loginTokenResponse = z.object({
-  success: z.literal(true),
-  data: z.object({ tx: text(), sx: text(), expiresAt: text() }),
-});
+/** The one-time sign-in pair: declared with the current user's operation that answers it. */
+export { loginTokenResponse } from './current-user';
 
 export const ssoConfig = z.object({ microsoft: z.boolean() });
 

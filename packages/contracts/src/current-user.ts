@@ -1,5 +1,8 @@
+import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { int4Param, text } from './common';
+import { member } from './access';
+import { int4Param, okResponse, text } from './common';
+import { defineOperations } from './operations';
 
 export const currentUser = z.object({
   id: z.number(),
@@ -70,3 +73,99 @@ export const putSettingRequest = z.object({ value: settingValue.nullable() });
 export const putSettingsRequest = z
   .record(settingKeyParam.shape.key, settingValue.nullable())
   .refine((values) => Object.keys(values).length <= SETTINGS_MAX_COUNT, SETTING_MESSAGES.tooMany);
+
+export const loginTokenResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ tx: text(), sx: text(), expiresAt: text() }),
+});
+
+const withOrganisation = member('session', { withoutOrganisation: { notFound: MSG.noOrganisationSelected } });
+
+/** The signed-in person: their details, organisations, menu, settings, sign-in token and sign-out. */
+export const currentUserOperations = defineOperations('current-user', {
+  details: {
+    method: 'GET',
+    path: '/current-user/user-details',
+    summary: 'The signed-in user',
+    access: 'signed-in',
+    answer: currentUser,
+  },
+  orgSummary: {
+    method: 'GET',
+    path: '/current-user/org-summary',
+    summary: 'The current organisation',
+    access: withOrganisation,
+    answer: orgSummary,
+  },
+  availableOrgs: {
+    method: 'GET',
+    path: '/current-user/available-orgs',
+    summary: 'Recent and matching organisations',
+    access: 'signed-in',
+    query: availableOrgsQuery,
+    answer: availableOrgs,
+  },
+  switchOrganisation: {
+    method: 'PUT',
+    path: '/current-user/organisation/:orgId',
+    summary: 'Switch the session to another organisation',
+    access: member('params.orgId', { refusal: MSG.switchFailed }),
+    intent: 'own-session',
+    params: orgParam,
+    answer: z.object({ success: z.literal(true), data: orgSummary }),
+  },
+  fullMenu: {
+    method: 'GET',
+    path: '/current-user/full-menu',
+    summary: 'Screens the user may open',
+    access: 'signed-in',
+    answer: fullMenu,
+  },
+  settings: {
+    method: 'GET',
+    path: '/current-user/user-settings',
+    summary: "All of the user's settings",
+    access: 'signed-in',
+    answer: userSettings,
+  },
+  setting: {
+    method: 'GET',
+    path: '/current-user/user-settings/:key',
+    summary: 'One setting (null when unset)',
+    access: 'signed-in',
+    params: settingKeyParam,
+    answer: z.record(z.string(), settingValue.nullable()),
+  },
+  saveSettings: {
+    method: 'PUT',
+    path: '/current-user/user-settings',
+    summary: 'Save several settings; null removes one',
+    access: 'signed-in',
+    body: putSettingsRequest,
+    answer: userSettings,
+  },
+  saveSetting: {
+    method: 'PUT',
+    path: '/current-user/user-settings/:key',
+    summary: 'Save one setting; null removes it',
+    access: 'signed-in',
+    params: settingKeyParam,
+    body: putSettingRequest,
+    answer: userSettings,
+  },
+  loginToken: {
+    method: 'POST',
+    path: '/current-user/login-token',
+    summary: 'A one-time tx/sx pair that signs in as the caller',
+    access: 'signed-in',
+    answer: loginTokenResponse,
+  },
+  logout: {
+    method: 'POST',
+    path: '/current-user/logout',
+    summary: 'End the session',
+    access: 'signed-in',
+    intent: 'own-session',
+    answer: okResponse,
+  },
+});

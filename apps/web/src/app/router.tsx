@@ -361,13 +361,13 @@ export const router = createBrowserRouter([
               {
                 path: '/my-details',
                 lazy: async () => ({
-                  Component: (await import('../features/my-details/pages/my-details-page')).MyDetailsPage,
+                  Component: (await import('../features/current-user/pages/my-details-page')).MyDetailsPage,
                 }),
               },
               {
                 path: '/my-details/:setup',
                 lazy: async () => ({
-                  Component: (await import('../features/my-details/pages/mode-setup-page')).ModeSetupPage,
+                  Component: (await import('../features/current-user/pages/mode-setup-page')).ModeSetupPage,
                 }),
               },
               {

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { messageAnswer } from '@verdant/contracts/users';
+import { usersOperations } from '@verdant/contracts/users';
 import { MSG } from '@verdant/domain/messages';
 import { isPasswordComplex } from '@verdant/domain/passwords';
 import { useState } from 'react';
-import { api } from '../lib/api-client';
 import { ApiError, errorMessage, isSilentError } from '../lib/api-errors';
 import { showSuccessBanner } from '../lib/banners';
+import { call } from '../lib/operations';
 
 interface ChangePasswordModalProps {
   userId: number;
@@ -21,10 +21,7 @@ export function ChangePasswordModal({ userId, opened, onClose }: ChangePasswordM
   const [repeat, setRepeat] = useState('');
   const change = useMutation({
     mutationFn: () =>
-      api.put(`/users/${userId}/change-password`, {
-        body: { current, new: next },
-        schema: messageAnswer,
-      }),
+      call(usersOperations.changePassword, { params: { id: userId }, body: { current, new: next } }),
   });
 
   const close = () => {

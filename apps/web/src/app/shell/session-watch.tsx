@@ -1,12 +1,12 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { orgSummary } from '@verdant/contracts/current-user';
+import { currentUserOperations } from '@verdant/contracts/current-user';
 import { SESSION_WARNING_MINUTES } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import { useEffect } from 'react';
-import { api } from '../../lib/api-client';
 import { showInfoBanner } from '../../lib/banners';
 import { clearClientState } from '../../lib/client-state';
+import { call } from '../../lib/operations';
 import { useSession } from '../../lib/session-store';
 
 const WARNING_ID = 'session-expiring';
@@ -20,7 +20,7 @@ function expire(): void {
 
 /** Any authenticated call slides the expiry; this is the cheapest one. */
 function staySignedIn(): void {
-  api.get('/current-user/org-summary', { schema: orgSummary }).catch(() => undefined);
+  call(currentUserOperations.orgSummary, {}).catch(() => undefined);
 }
 
 function warningMessage(msLeft: number) {

@@ -1,28 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  currentUser,
-  fullMenu,
-  orgSummary,
-  settingValue,
-  type UserSettings,
-  userSettings,
-} from '@verdant/contracts/current-user';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUserOperations as ops, type UserSettings } from '@verdant/contracts/current-user';
 import { ACCESS } from '@verdant/domain/constants';
-import { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { call, keyOf, useOperation } from '../../lib/operations';
 import { useOrganisationId } from '../../lib/session-store';
 
 const NAV_ICONS = 'nav-icons';
-const navIconsKey = ['current-user', 'settings', NAV_ICONS] as const;
-const settingAnswer = z.record(z.string(), settingValue.nullable());
+const navIconsInput = { params: { key: NAV_ICONS } };
 
 export function useOrgSummary() {
   const orgId = useOrganisationId();
-  return useQuery({
-    queryKey: ['current-user', orgId, 'org-summary'],
-    queryFn: ({ signal }) => api.get('/current-user/org-summary', { schema: orgSummary, signal }),
-    enabled: orgId !== null,
-  });
+  return useOperation(ops.orgSummary, orgId === null ? null : {});
 }
 
 /**
@@ -30,12 +17,7 @@ export function useOrgSummary() {
  * session keeps the answer of sign-in, which an organisation switch makes stale.
  */
 export function useUserDetails() {
-  const orgId = useOrganisationId();
-  return useQuery({
-    queryKey: ['current-user', orgId, 'user-details'],
-    queryFn: ({ signal }) => api.get('/current-user/user-details', { schema: currentUser, signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useOperation(ops.details, {}, { staleTime: 5 * 60_000 });
 }
 
 /**
@@ -49,13 +31,7 @@ export function useMayEditOrganisation(): boolean | undefined {
 }
 
 export function useFullMenu() {
-  const orgId = useOrganisationId();
-  return useQuery({
-    queryKey: ['current-user', orgId, 'full-menu'],
-    queryFn: ({ signal }) => api.get('/current-user/full-menu', { schema: fullMenu, signal }),
-    select: (answer) => answer.items,
-    staleTime: 5 * 60_000,
-  });
+  return useOperation(ops.fullMenu, {}, { select: (answer) => answer.items, staleTime: 5 * 60_000 });
 }
 
 /** The stored value is a JSON list of menu ids; anything else is treated as "nothing pinned". */
@@ -69,30 +45,25 @@ function parseNavIcons(value: string | null | undefined): string[] {
   }
 }
 
+/** The person's pinned pages: the setting's answer as it was stored, kept until the next save. */
 export function useNavIcons() {
-  return useQuery({
-    queryKey: navIconsKey,
-    queryFn: async ({ signal }) => {
-      const answer = await api.get(`/current-user/user-settings/${NAV_ICONS}`, {
-        schema: settingAnswer,
-        signal,
-      });
-      return parseNavIcons(answer[NAV_ICONS]);
-    },
+  return useOperation(ops.setting, navIconsInput, {
+    select: (answer) => parseNavIcons(answer[NAV_ICONS]),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 export function useSaveNavIcons() {
   const queryClient = useQueryClient();
+  const navIconsKey = keyOf(ops.setting, navIconsInput, useOrganisationId());
   return useMutation({
     mutationFn: (ids: string[]) =>
-      api.put(`/current-user/user-settings/${NAV_ICONS}`, { body: { value: JSON.stringify(ids) } }),
+      call(ops.saveSetting, { params: { key: NAV_ICONS }, body: { value: JSON.stringify(ids) } }),
     // The side navigation updates at once; a failed save puts the previous list back.
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: navIconsKey });
-      const previous = queryClient.getQueryData<string[]>(navIconsKey);
-      queryClient.setQueryData(navIconsKey, ids);
+      const previous = queryClient.getQueryData<Record<string, string | null>>(navIconsKey);
+      queryClient.setQueryData(navIconsKey, { [NAV_ICONS]: JSON.stringify(ids) });
       return { previous };
     },
     onError: (_error, _ids, context) => {
@@ -101,21 +72,16 @@ export function useSaveNavIcons() {
   });
 }
 
-const settingsKey = ['current-user', 'all-settings'] as const;
-
 export function useUserSettings() {
-  return useQuery({
-    queryKey: settingsKey,
-    queryFn: ({ signal }) => api.get('/current-user/user-settings', { schema: userSettings, signal }),
-  });
+  return useOperation(ops.settings, {});
 }
 
 /** Saves some settings (null removes one); the page shows the change at once and undoes it on failure. */
 export function useSaveUserSettings() {
   const queryClient = useQueryClient();
+  const settingsKey = keyOf(ops.settings, {}, useOrganisationId());
   return useMutation({
-    mutationFn: (values: Record<string, string | null>) =>
-      api.put('/current-user/user-settings', { body: values, schema: userSettings }),
+    mutationFn: (values: Record<string, string | null>) => call(ops.saveSettings, { body: values }),
     onMutate: async (values) => {
       await queryClient.cancelQueries({ queryKey: settingsKey });
       const previous = queryClient.getQueryData<UserSettings>(settingsKey);

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { catalogueOperations } from '@verdant/contracts/catalogue';
+import { currentUserOperations } from '@verdant/contracts/current-user';
 import { dashboardOperations } from '@verdant/contracts/dashboard';
 import {
   type CreateOrganisationRequest,
@@ -113,7 +114,7 @@ export function useSaveOrganisation() {
 async function refreshFigures(queryClient: ReturnType<typeof useQueryClient>) {
   await Promise.all([
     invalidate(queryClient, dashboardOperations, ops.siteList, ops.emissionsList, ops.siteAlerts),
-    queryClient.invalidateQueries({ queryKey: ['current-user'] }),
+    invalidate(queryClient, currentUserOperations),
   ]);
 }
 

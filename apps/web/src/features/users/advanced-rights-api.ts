@@ -1,54 +1,41 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AdvancedRight, type AssetType, advancedRight } from '@verdant/contracts/users';
-import { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AdvancedRight, type AssetType, usersOperations as ops } from '@verdant/contracts/users';
+import { call, keyOf, useOperation } from '../../lib/operations';
 import { useOrganisationId } from '../../lib/session-store';
-
-const rightsList = z.array(advancedRight);
-const rightsKey = (orgId: number | null, userId: number) =>
-  ['users', orgId, 'advanced-rights', userId] as const;
 
 export function useAdvancedRights(userId: number) {
   const orgId = useOrganisationId();
-  return useQuery({
-    queryKey: rightsKey(orgId, userId),
-    queryFn: ({ signal }) =>
-      api.get(`/users/${userId}/advanced-rights/${orgId}`, { schema: rightsList, signal }),
-    enabled: orgId !== null,
-  });
+  return useOperation(ops.advancedRights, orgId === null ? null : { params: { id: userId, orgId } });
 }
 
 /** Every rights call answers the user's whole list, which replaces what the modal shows. */
-function useRightsMutation<V>(
-  userId: number,
-  call: (orgId: number | null, v: V) => Promise<AdvancedRight[]>,
-) {
+function useRightsMutation<V>(userId: number, run: (orgId: number, v: V) => Promise<AdvancedRight[]>) {
   const queryClient = useQueryClient();
   const orgId = useOrganisationId();
   return useMutation({
-    mutationFn: (variables: V) => call(orgId, variables),
-    onSuccess: (rights) => queryClient.setQueryData(rightsKey(orgId, userId), rights),
+    mutationFn: (variables: V) => run(orgId as number, variables),
+    onSuccess: (rights) =>
+      queryClient.setQueryData(
+        keyOf(ops.advancedRights, { params: { id: userId, orgId: orgId as number } }, orgId),
+        rights,
+      ),
   });
 }
 
 export function useAddRight(userId: number) {
   return useRightsMutation(userId, (orgId, v: { assetType: AssetType; assetId: number; rightId: number }) =>
-    api.post(`/users/${userId}/advanced-rights/${orgId}/${v.assetType}/${v.assetId}/right/${v.rightId}`, {
-      schema: rightsList,
-    }),
+    call(ops.grantAdvancedRight, { params: { id: userId, orgId, ...v } }),
   );
 }
 
 export function useRemoveRight(userId: number) {
   return useRightsMutation(userId, (orgId, v: { assetType: AssetType; assetId: number }) =>
-    api.delete(`/users/${userId}/advanced-rights/${orgId}/${v.assetType}/${v.assetId}`, {
-      schema: rightsList,
-    }),
+    call(ops.removeAdvancedRight, { params: { id: userId, orgId, ...v } }),
   );
 }
 
 export function useCopyRights(userId: number) {
   return useRightsMutation(userId, (orgId, otherUserId: number) =>
-    api.post(`/users/${userId}/copy-rights/${orgId}/from/${otherUserId}`, { schema: rightsList }),
+    call(ops.copyRights, { params: { id: userId, orgId, otherUserId } }),
   );
 }

@@ -4,88 +4,59 @@ import {
   keepPreviousData,
   type QueryClient,
   useMutation,
-  useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import {
   type CreateUserRequest,
-  checkAnswer,
-  createdUserAnswer,
-  messageAnswer,
+  usersOperations as ops,
   type User,
   type UsersList,
   type UserUpdate,
-  user as userSchema,
-  usersList,
 } from '@verdant/contracts/users';
-import { DEBOUNCE_MS, LIST_PAGE_SIZE } from '@verdant/domain/constants';
+import { DEBOUNCE_MS } from '@verdant/domain/constants';
 import { useCallback } from 'react';
-import { z } from 'zod';
 import { withChange } from '../../components/user-update';
-import { api } from '../../lib/api-client';
-import { pageQuery } from '../../lib/paging';
+import { call, invalidate, keyOf, useOperation, usePagedOperation } from '../../lib/operations';
 import { enqueue } from '../../lib/serial-queue';
 import { updateSessionUser, useOrganisationId } from '../../lib/session-store';
-import { usePagedList } from '../../lib/use-paged-list';
-
-export const userKeys = {
-  all: (orgId: number | null) => ['users', orgId] as const,
-  lists: (orgId: number | null) => ['users', orgId, 'list'] as const,
-  list: (orgId: number | null, q: string) => ['users', orgId, 'list', q] as const,
-  user: (orgId: number | null, id: number) => ['users', orgId, 'user', id] as const,
-  options: (orgId: number | null, q: string) => ['users', orgId, 'options', q] as const,
-};
-
-const usersPath = (offset: number, limit: number, q: string) =>
-  `/users?${pageQuery(offset, limit, {}, { q })}`;
 
 /** Pages of LIST_PAGE_SIZE; the next page starts after the rows already loaded. */
 export function useUsersList(q: string) {
   const orgId = useOrganisationId();
-  return usePagedList(
-    userKeys.list(orgId, q),
-    'users',
-    (offset, signal) => api.get(usersPath(offset, LIST_PAGE_SIZE, q), { schema: usersList, signal }),
-    orgId !== null,
-  );
+  return usePagedOperation(ops.list, orgId === null ? null : { query: { q: q || undefined } }, 'users');
 }
 
 /** A few people of the organisation matching a name, for pickers. */
 export function useUserOptions(q: string) {
   const orgId = useOrganisationId();
-  return useQuery({
-    queryKey: userKeys.options(orgId, q),
-    queryFn: ({ signal }) => api.get(usersPath(0, 20, q), { schema: usersList, signal }),
-    placeholderData: keepPreviousData,
-    enabled: orgId !== null,
-  });
+  return useOperation(
+    ops.list,
+    orgId === null ? null : { query: { offset: 0, limit: 20, q: q || undefined } },
+    {
+      placeholderData: keepPreviousData,
+    },
+  );
 }
+
+const userKey = (orgId: number | null, id: number) => keyOf(ops.read, { params: { id } }, orgId);
 
 /** One person, starting from the row the list already holds. */
 export function useUser(row: User) {
-  const orgId = useOrganisationId();
-  return useQuery({
-    queryKey: userKeys.user(orgId, row.id),
-    queryFn: ({ signal }) => api.get(`/users/${row.id}`, { schema: userSchema, signal }),
-    initialData: row,
-  });
+  return useOperation(ops.read, { params: { id: row.id } }, { initialData: row });
 }
 
 /** Puts a saved person into their own entry and into every loaded page of the list. */
 function storeUser(queryClient: QueryClient, orgId: number | null, saved: User): void {
-  queryClient.setQueryData(userKeys.user(orgId, saved.id), saved);
+  queryClient.setQueryData(userKey(orgId, saved.id), saved);
   updateSessionUser(saved);
-  queryClient.setQueriesData<InfiniteData<UsersList>>({ queryKey: userKeys.lists(orgId) }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            users: page.users.map((u) => (u.id === saved.id ? { ...saved, mayEdit: u.mayEdit } : u)),
-          })),
-        }
-      : data,
-  );
+  const replace = (page: UsersList) => ({
+    ...page,
+    users: page.users.map((u) => (u.id === saved.id ? { ...saved, mayEdit: u.mayEdit } : u)),
+  });
+  queryClient.setQueriesData<InfiniteData<UsersList> | UsersList>({ queryKey: keyOf(ops.list) }, (data) => {
+    if (!data) return data;
+    return 'pages' in data ? { ...data, pages: data.pages.map(replace) } : replace(data);
+  });
 }
 
 /**
@@ -98,11 +69,8 @@ export function useSaveUser(row: User) {
   return useCallback(
     (change: Partial<UserUpdate>) =>
       enqueue(`user:${row.id}`, async () => {
-        const base = queryClient.getQueryData<User>(userKeys.user(orgId, row.id)) ?? row;
-        const saved = await api.put(`/users/${row.id}`, {
-          body: withChange(base, change),
-          schema: userSchema,
-        });
+        const base = queryClient.getQueryData<User>(userKey(orgId, row.id)) ?? row;
+        const saved = await call(ops.update, { params: { id: row.id }, body: withChange(base, change) });
         storeUser(queryClient, orgId, saved);
         return saved;
       }),
@@ -116,17 +84,15 @@ export function useUserToggle(row: User) {
   return useMutation({ mutationFn: save });
 }
 
-const grantAnswer = z.object({ success: z.literal(true), data: userSchema.nullable() });
-
 export function useGrantAccess(userId: number) {
   const queryClient = useQueryClient();
   const orgId = useOrganisationId();
   return useMutation({
     mutationFn: (accessId: number) =>
-      api.put(`/users/${userId}/grant/${accessId}/to/${orgId}`, { schema: grantAnswer }),
+      call(ops.grant, { params: { id: userId, accessId, orgId: orgId as number } }),
     onSuccess: async (answer) => {
       if (answer.data) storeUser(queryClient, orgId, answer.data);
-      else await queryClient.invalidateQueries({ queryKey: userKeys.lists(orgId) });
+      else await invalidate(queryClient, ops.list);
     },
   });
 }
@@ -136,26 +102,22 @@ export function useOrganisationBlock(userId: number) {
   const orgId = useOrganisationId();
   return useMutation({
     mutationFn: (blocked: boolean) =>
-      blocked
-        ? api.post(`/users/${userId}/block/${orgId}`, { schema: userSchema })
-        : api.delete(`/users/${userId}/block/${orgId}`, { schema: userSchema }),
+      call(blocked ? ops.block : ops.unblock, { params: { id: userId, orgId: orgId as number } }),
     onSuccess: (saved) => storeUser(queryClient, orgId, saved),
   });
 }
 
 export function useDeleteUser(userId: number) {
   const queryClient = useQueryClient();
-  const orgId = useOrganisationId();
   return useMutation({
-    mutationFn: () => api.delete(`/users/${userId}`, { schema: messageAnswer }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists(orgId) }),
+    mutationFn: () => call(ops.remove, { params: { id: userId } }),
+    onSuccess: () => invalidate(queryClient, ops.list),
   });
 }
 
 export function useResetPassword(userId: number) {
   return useMutation({
-    mutationFn: (password: string) =>
-      api.put(`/users/${userId}/reset-password`, { body: { password }, schema: messageAnswer }),
+    mutationFn: (password: string) => call(ops.resetPassword, { params: { id: userId }, body: { password } }),
   });
 }
 
@@ -164,17 +126,17 @@ export function useCreateUser() {
   const orgId = useOrganisationId();
   return useMutation({
     mutationFn: ({ level, body }: { level: number; body: CreateUserRequest }) =>
-      api.post(`/users/create/and-grant/${level}/to/${orgId}`, { body, schema: createdUserAnswer }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all(orgId) }),
+      call(ops.createAndGrant, { params: { level, org: orgId as number }, body }),
+    onSuccess: () => invalidate(queryClient, ops),
   });
 }
 
 export function checkEmail(email: string, signal?: AbortSignal) {
-  return api.get(`/users/email-check/${encodeURIComponent(email)}`, { schema: checkAnswer, signal });
+  return call(ops.emailCheck, { params: { email } }, { signal });
 }
 
 export function checkLoginId(loginId: string, signal?: AbortSignal) {
-  return api.get(`/users/id-check/${encodeURIComponent(loginId)}`, { schema: checkAnswer, signal });
+  return call(ops.idCheck, { params: { id: loginId } }, { signal });
 }
 
 /**
@@ -182,17 +144,21 @@ export function checkLoginId(loginId: string, signal?: AbortSignal) {
  * and only once the value passes the browser's own rules.
  */
 export function useAvailabilityCheck(kind: 'email' | 'login-id', value: string, enabled: boolean) {
-  const orgId = useOrganisationId();
   const [debounced] = useDebouncedValue(value, DEBOUNCE_MS);
   const settled = debounced === value;
-  const check = useQuery({
-    queryKey: [...userKeys.all(orgId), `${kind}-check`, debounced],
-    queryFn: ({ signal }) =>
-      kind === 'email' ? checkEmail(debounced, signal) : checkLoginId(debounced, signal),
-    enabled: enabled && settled && debounced !== '',
-    staleTime: 0,
-    retry: false,
-  });
+  const asked = enabled && settled && debounced !== '';
+  const options = { staleTime: 0, retry: false } as const;
+  const email = useOperation(
+    ops.emailCheck,
+    asked && kind === 'email' ? { params: { email: debounced } } : null,
+    options,
+  );
+  const loginId = useOperation(
+    ops.idCheck,
+    asked && kind === 'login-id' ? { params: { id: debounced } } : null,
+    options,
+  );
+  const check = kind === 'email' ? email : loginId;
   const answered = enabled && settled && check.data !== undefined && !check.isFetching;
   return {
     checking: enabled && (!settled || check.isFetching),

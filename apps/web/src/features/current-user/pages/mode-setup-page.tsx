@@ -30,7 +30,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner } from '../../../lib/banners';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSaveUserSettings, useUserSettings } from '../../current-user/api';
+import { useSaveUserSettings, useUserSettings } from '../api';
 
 const MODE_DESCRIPTIONS: Record<ViewMode, string> = {
   carbon: 'Emissions first: figures in kg CO2e, by scope and against targets.',

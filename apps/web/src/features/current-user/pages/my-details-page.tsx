@@ -9,7 +9,7 @@ import { SsoNote } from '../../../components/sso-note';
 import { UserDetailsFields } from '../../../components/user-details-fields';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useMyDetails, useSaveMyDetails } from '../api';
+import { useMyDetails, useSaveMyDetails } from '../my-details-api';
 
 /** /my-details: one's own details as inline fields, and one's own password; no access section. */
 export function MyDetailsPage() {

@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type User, type UserUpdate, user as userSchema } from '@verdant/contracts/users';
+import { useQueryClient } from '@tanstack/react-query';
+import { usersOperations as ops, type User, type UserUpdate } from '@verdant/contracts/users';
 import { useCallback } from 'react';
 import { withChange } from '../../components/user-update';
-import { api } from '../../lib/api-client';
+import { call, invalidate, keyOf, useOperation } from '../../lib/operations';
 import { enqueue } from '../../lib/serial-queue';
 import { updateSessionUser, useSession } from '../../lib/session-store';
 
@@ -11,16 +11,10 @@ function useIds() {
   return { userId: session?.user.id ?? null, orgId: session?.organisation?.id ?? null };
 }
 
-const myDetailsKey = (orgId: number | null, userId: number | null) => ['my-details', orgId, userId] as const;
-
 /** The signed-in person's own record, as GET /users/{id} gives it in the current organisation. */
 export function useMyDetails() {
   const { userId, orgId } = useIds();
-  return useQuery({
-    queryKey: myDetailsKey(orgId, userId),
-    queryFn: ({ signal }) => api.get(`/users/${userId}`, { schema: userSchema, signal }),
-    enabled: userId !== null && orgId !== null,
-  });
+  return useOperation(ops.read, userId === null || orgId === null ? null : { params: { id: userId } });
 }
 
 /** Saves one change to one's own record: the whole record as last saved, one save at a time. */
@@ -30,16 +24,17 @@ export function useSaveMyDetails() {
   return useCallback(
     (change: Partial<UserUpdate>) =>
       enqueue(`user:${userId}`, async () => {
-        const base = queryClient.getQueryData<User>(myDetailsKey(orgId, userId));
+        const key = keyOf(ops.read, { params: { id: userId as number } }, orgId);
+        const base = queryClient.getQueryData<User>(key);
         if (!base) throw new Error('My details are not loaded yet');
-        const saved = await api.put(`/users/${userId}`, {
+        const saved = await call(ops.update, {
+          params: { id: userId as number },
           body: withChange(base, change),
-          schema: userSchema,
         });
-        queryClient.setQueryData(myDetailsKey(orgId, userId), saved);
+        queryClient.setQueryData(key, saved);
         updateSessionUser(saved);
         // The users list shows the same person; let it fetch the new details when next shown.
-        void queryClient.invalidateQueries({ queryKey: ['users', orgId] });
+        void invalidate(queryClient, ops.list);
         return saved;
       }),
     [queryClient, orgId, userId],
