@@ -42,7 +42,8 @@ const userKey = (orgId: number | null, id: number) => keyOf(ops.read, { params: 
 
 /** One person, starting from the row the list already holds. */
 export function useUser(row: User) {
-  return useOperation(ops.read, { params: { id: row.id } }, { initialData: row });
+  const query = useOperation(ops.read, { params: { id: row.id } }, { initialData: row });
+  return { ...query, data: query.data ?? row };
 }
 
 /** Puts a saved person into their own entry and into every loaded page of the list. */
