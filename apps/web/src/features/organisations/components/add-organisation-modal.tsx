@@ -10,7 +10,13 @@ import { api } from '../../../lib/api-client';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import { setSessionOrganisation } from '../../../lib/session-store';
-import { type Choice, useChoices, useCreateOrganisation, useEnergyUnitChoices, useLoadChoices } from '../organisation-api';
+import {
+  type Choice,
+  useChoices,
+  useCreateOrganisation,
+  useEnergyUnitChoices,
+  useLoadChoices,
+} from '../organisation-api';
 
 const switchAnswer = z.object({ success: z.literal(true), data: orgSummary });
 

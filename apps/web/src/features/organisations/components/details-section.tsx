@@ -4,7 +4,13 @@ import { organisationUpdate } from '@verdant/contracts/organisations';
 import type { InlineMode } from '@verdant/domain/inline-values';
 import { InlineField } from '../../../components/inline-field';
 import { SettingsSection } from '../../../components/settings-section';
-import { type Choice, useChoices, useEnergyUnitChoices, useLoadChoices, useSaveOrganisation } from '../organisation-api';
+import {
+  type Choice,
+  useChoices,
+  useEnergyUnitChoices,
+  useLoadChoices,
+  useSaveOrganisation,
+} from '../organisation-api';
 import { SaveSelect } from './save-select';
 
 type TextKey = {

@@ -4,7 +4,6 @@ import { PageHeader } from '../../../components/page-header';
 import { SettingsSection } from '../../../components/settings-section';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useOrganisation } from '../organisation-api';
 import { AlertSettingsSection } from '../components/alert-settings-section';
 import { DetailsSection } from '../components/details-section';
 import { GhgSettingsSection } from '../components/ghg-settings-section';
@@ -14,6 +13,7 @@ import { StatusSection } from '../components/status-section';
 import { SubscriptionSection } from '../components/subscription-section';
 import { TargetsSection } from '../components/targets-section';
 import { TimeZoneSection } from '../components/time-zone-section';
+import { useOrganisation } from '../organisation-api';
 
 /** /organisation/settings: details, subscription, settings, GHG reporting, expiries, targets and status. */
 export function OrganisationSettingsPage() {
