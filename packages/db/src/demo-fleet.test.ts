@@ -1,4 +1,4 @@
-import { efficiencySeries } from '@verdant/domain/vehicles';
+import { efficiencySeries } from '@verdant/domain/vehicle-log';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoOnce } from './seed';

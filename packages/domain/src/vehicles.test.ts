@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { efficiencySeries, monthlyVehicleData, vehicleLogMetrics } from './vehicle-log';
 import {
   distanceRecords,
-  efficiencySeries,
   exportEnd,
-  monthlyVehicleData,
   odometerBelowPrevious,
   odometerChain,
   type PurchaseInput,
   parseRegistrations,
   perLitre,
   storedPurchaseTime,
-  vehicleLogMetrics,
 } from './vehicles';
 
 /**

@@ -8,16 +8,18 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
 import { canOnAssets } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
+import * as cq from './cards.queries';
 import * as q from './fleet.queries';
 import { decimals, type FleetCore, refuse, toPurchase } from './fleet-core';
 import { meterMonths } from './fleet-figures';
+import * as pq from './purchases.queries';
 
 /** Fuel cards: a card meter, its months and its purchases. */
 export function cardOperations({ db, clock, fuelUnit, purchaseRules }: FleetCore) {
   return {
     async cardNameCheck(a: Caller, organisationId: number, name: string): Promise<CardNameCheck> {
       void a;
-      const exists = name.trim() !== '' && (await q.cardNameTaken(db, organisationId, name.trim()));
+      const exists = name.trim() !== '' && (await cq.cardNameTaken(db, organisationId, name.trim()));
       return { exists, message: exists ? MSG.cardNameExists : null };
     },
 
@@ -26,7 +28,7 @@ export function cardOperations({ db, clock, fuelUnit, purchaseRules }: FleetCore
       return db.transaction(async (tx) => {
         const fields: Record<string, string[]> = {};
         if (body.siteId === null) fields.siteId = [MSG.vehicleSiteRequired];
-        if (await q.cardNameTaken(tx, organisationId, name)) fields.name = [MSG.cardNameExists];
+        if (await cq.cardNameTaken(tx, organisationId, name)) fields.name = [MSG.cardNameExists];
         if (Object.keys(fields).length > 0 || body.siteId === null) refuse(fields);
         const site = await q.findSite(tx, organisationId, body.siteId);
         const ref = [{ type: 'site' as const, id: body.siteId }];
@@ -57,13 +59,13 @@ export function cardOperations({ db, clock, fuelUnit, purchaseRules }: FleetCore
 
     async card(a: Caller, id: number, incorrectOnly = false): Promise<FuelCard> {
       const organisationId = orgOf(a).id;
-      const card = await q.findCard(db, organisationId, id);
+      const card = await cq.findCard(db, organisationId, id);
       if (!card) throw notFound();
       const end = monthOf(orgOf(a).today);
       const start = addMonths(end, -23);
       const [facts, purchases] = await Promise.all([
         meterMonths(db, organisationId, [id], start, end),
-        q.purchasesOfMeter(db, organisationId, id),
+        pq.purchasesOfMeter(db, organisationId, id),
       ]);
       const unit = await q.unitNamed(db, card.energy_id, 'litres');
       const perLitreStd = unit?.conversion ?? 1;
@@ -93,12 +95,12 @@ export function cardOperations({ db, clock, fuelUnit, purchaseRules }: FleetCore
     async addCardPurchase(a: Caller, id: number, body: FuelPurchaseRequest & { registration: string }) {
       const organisationId = orgOf(a).id;
       return db.transaction(async (tx) => {
-        const card = await q.findCard(tx, organisationId, id);
+        const card = await cq.findCard(tx, organisationId, id);
         if (!card) throw notFound();
         purchaseRules(a, body, null);
         const registration = body.registration.toUpperCase();
-        const v = registration ? await q.vehicleByRegistration(tx, organisationId, registration) : undefined;
-        const readingId = await q.insertPurchase(tx, {
+        const v = registration ? await cq.vehicleByRegistration(tx, organisationId, registration) : undefined;
+        const readingId = await pq.insertPurchase(tx, {
           organisationId,
           meterId: id,
           unitId: card.unit_id,
@@ -111,7 +113,7 @@ export function cardOperations({ db, clock, fuelUnit, purchaseRules }: FleetCore
           incorrectFuel: v !== undefined && v.fuelId !== card.energy_id,
         });
         await recomputeFacts(tx, [id], clock());
-        const row = await q.findPurchase(tx, organisationId, id, readingId);
+        const row = await pq.findPurchase(tx, organisationId, id, readingId);
         if (!row) throw badRequest(MSG.fuelPurchaseSaveFailed);
         return {
           success: true as const,

@@ -20,6 +20,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
 import * as q from './fleet.queries';
+import * as pq from './purchases.queries';
 
 export const FUEL_NAMES = new Map<number, string>(VEHICLE_FUELS.map((f) => [f.id, f.name]));
 
@@ -28,7 +29,7 @@ export function refuse(fields: Record<string, string[]>): never {
   throw badRequest(first, fields);
 }
 
-export const toInput = (p: q.PurchaseRow): PurchaseInput => ({
+export const toInput = (p: pq.PurchaseRow): PurchaseInput => ({
   id: p.id,
   date: p.date,
   time: p.time,
@@ -37,7 +38,7 @@ export const toInput = (p: q.PurchaseRow): PurchaseInput => ({
   cost: p.cost,
 });
 
-export const toPurchase = (p: q.PurchaseRow, jumps?: Map<number, OdometerJump>): FuelPurchase => ({
+export const toPurchase = (p: pq.PurchaseRow, jumps?: Map<number, OdometerJump>): FuelPurchase => ({
   readingId: p.id,
   date: p.date,
   time: p.time,
@@ -88,14 +89,14 @@ export function createFleetCore({ db, clock }: FleetDeps) {
    * far above it, with the warning the saved reading earns (none when it is plausible).
    */
   async function rechain(tx: Tx, organisationId: number, v: q.VehicleRow, readingId: number | null) {
-    const purchases = (await q.purchasesOfMeter(tx, organisationId, v.cons_meter_id)).map(toInput);
+    const purchases = (await pq.purchasesOfMeter(tx, organisationId, v.cons_meter_id)).map(toInput);
     const jumps = odometerJumps(purchases);
     const flagged = odometerChain(purchases)
       .filter((p) => p.odometerFlag)
       .map((p) => p.id);
-    await q.setOdometerFlags(tx, organisationId, flagged, v.cons_meter_id);
-    const unitId = (await q.meterUnit(tx, organisationId, v.distance_meter_id)) ?? DISTANCE_UNIT_ID;
-    await q.replaceDistanceRecords(
+    await pq.setOdometerFlags(tx, organisationId, flagged, v.cons_meter_id);
+    const unitId = (await pq.meterUnit(tx, organisationId, v.distance_meter_id)) ?? DISTANCE_UNIT_ID;
+    await pq.replaceDistanceRecords(
       tx,
       organisationId,
       v.distance_meter_id,

@@ -9,6 +9,7 @@ import { csvStream } from '../../lib/spreadsheet';
 import type { Caller } from '../../plugins/auth';
 import * as q from './fleet.queries';
 import { meterMonths } from './fleet-figures';
+import * as pq from './purchases.queries';
 
 type Quantity = (typeof HEADINGS)[number]['key'];
 const HEADINGS = [
@@ -65,7 +66,7 @@ export function createFleetExportService({ db }: { db: Db }) {
           const months = monthsBetween(from, till);
           const meterIds = vehicles.flatMap((v) => [v.cons_meter_id, v.distance_meter_id]);
           const facts = await meterMonths(db, organisationId, meterIds, from, till);
-          const purchases = await q.purchasesBetween(
+          const purchases = await pq.purchasesBetween(
             db,
             organisationId,
             vehicles.map((v) => v.cons_meter_id),
@@ -128,7 +129,7 @@ export function createFleetExportService({ db }: { db: Db }) {
           );
           const fact = new Map(facts.map((f) => [`${f.meter_id}:${f.month.slice(0, 7)}`, f]));
           for (const v of vehicles) {
-            const all = await q.purchasesOfMeter(db, organisationId, v.cons_meter_id);
+            const all = await pq.purchasesOfMeter(db, organisationId, v.cons_meter_id);
             let last: number | null = null;
             const km = new Map<number, number>();
             for (const p of all) {
@@ -137,7 +138,7 @@ export function createFleetExportService({ db }: { db: Db }) {
               last = p.odometer;
             }
             const inRange = all.filter((p) => p.date >= from && p.date <= till);
-            const value = (p: q.PurchaseRow, k: Quantity) => {
+            const value = (p: pq.PurchaseRow, k: Quantity) => {
               const kwh = p.quantity * p.conversion;
               const month = fact.get(`${v.cons_meter_id}:${p.date.slice(0, 7)}`);
               if (k === 'kWh') return kwh;
@@ -157,7 +158,7 @@ export function createFleetExportService({ db }: { db: Db }) {
                   ...keys.map((k) => round(value(p, k), PLACES[k])),
                 ];
             } else {
-              const months = new Map<string, q.PurchaseRow[]>();
+              const months = new Map<string, pq.PurchaseRow[]>();
               for (const p of inRange)
                 months.set(p.date.slice(0, 7), [...(months.get(p.date.slice(0, 7)) ?? []), p]);
               for (const [month, list] of months)

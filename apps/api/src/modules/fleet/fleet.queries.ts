@@ -1,7 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { meters, sites, vehicles } from '@verdant/db/schema/assets';
 import { units } from '@verdant/db/schema/catalogue';
-import { consumptionRecords, fuelPurchases } from '@verdant/db/schema/inputs';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 /** Fleet SQL: every query by id also filters by the organisation. */
@@ -150,126 +149,6 @@ export async function closeMeters(db: DbOrTx, v: VehicleRow, saleDate: string | 
     );
 }
 
-export type PurchaseRow = {
-  id: number;
-  meter_id: number;
-  date: string;
-  time: string | null;
-  odometer: number | null;
-  quantity: number;
-  cost: number;
-  registration: string | null;
-  incorrect_fuel: boolean;
-  odometer_flag: boolean;
-  fuel: string;
-  unit: string;
-  conversion: number;
-};
-
-const purchaseColumns = sql`f.id, f.meter_id, f.purchase_date::text as date, f.purchase_time as time,
-  f.odometer, f.quantity::float8 as quantity, f.cost::float8 as cost, f.registration, f.incorrect_fuel,
-  f.odometer_flag, d.name as fuel, u.name as unit, u.conversion_to_standard::float8 as conversion`;
-
-/** A meter's purchases, oldest first. */
-export async function purchasesOfMeter(db: DbOrTx, organisationId: number, meterId: number) {
-  const rows = await db.execute<PurchaseRow>(sql`select ${purchaseColumns}
-    from fuel_purchases f join meters m on m.id = f.meter_id join data_types d on d.id = m.energy_id
-    join units u on u.id = f.unit_id
-    where f.organisation_id = ${organisationId} and f.meter_id = ${meterId}
-    order by f.purchase_date, f.purchase_time nulls first, f.id`);
-  return rows.rows;
-}
-
-/** Incorrect-fuel purchases on the organisation's cards naming a registration. */
-export async function incorrectPurchasesOf(db: DbOrTx, organisationId: number, registration: string) {
-  const rows = await db.execute<PurchaseRow>(sql`select ${purchaseColumns}
-    from fuel_purchases f join meters m on m.id = f.meter_id join data_types d on d.id = m.energy_id
-    join units u on u.id = f.unit_id
-    where f.organisation_id = ${organisationId} and f.incorrect_fuel and f.registration = ${registration}
-      and m.deleted_at is null
-    order by f.purchase_date, f.purchase_time nulls first, f.id`);
-  return rows.rows;
-}
-
-export async function findPurchase(db: DbOrTx, organisationId: number, meterId: number, id: number) {
-  const rows = await db.execute<PurchaseRow>(sql`select ${purchaseColumns}
-    from fuel_purchases f join meters m on m.id = f.meter_id join data_types d on d.id = m.energy_id
-    join units u on u.id = f.unit_id
-    where f.organisation_id = ${organisationId} and f.meter_id = ${meterId} and f.id = ${id}`);
-  return rows.rows[0];
-}
-
-export async function insertPurchase(db: DbOrTx, values: typeof fuelPurchases.$inferInsert) {
-  const [row] = await db.insert(fuelPurchases).values(values).returning({ id: fuelPurchases.id });
-  if (!row) throw new Error('purchase not inserted');
-  return row.id;
-}
-
-export async function updatePurchase(
-  db: DbOrTx,
-  organisationId: number,
-  id: number,
-  values: Partial<typeof fuelPurchases.$inferInsert>,
-) {
-  await db
-    .update(fuelPurchases)
-    .set(values)
-    .where(and(eq(fuelPurchases.organisationId, organisationId), eq(fuelPurchases.id, id)));
-}
-
-export async function deletePurchase(db: DbOrTx, organisationId: number, id: number) {
-  await db
-    .delete(fuelPurchases)
-    .where(and(eq(fuelPurchases.organisationId, organisationId), eq(fuelPurchases.id, id)));
-}
-
-/** Sets the odometer flags of a meter's purchases to the chain's answer. */
-export async function setOdometerFlags(
-  db: DbOrTx,
-  organisationId: number,
-  flagged: number[],
-  meterId: number,
-) {
-  await db.execute(sql`update fuel_purchases set odometer_flag = (id = any(${sql.raw(
-    `array[${flagged.map(Number).join(',')}]::int[]`,
-  )}))
-    where organisation_id = ${organisationId} and meter_id = ${meterId}`);
-}
-
-/** Replaces the distance meter's consumption records with the odometer chain's. */
-export async function replaceDistanceRecords(
-  db: DbOrTx,
-  organisationId: number,
-  meterId: number,
-  unitId: number,
-  records: { dateFrom: string; dateTill: string; km: number }[],
-) {
-  await db
-    .delete(consumptionRecords)
-    .where(
-      and(eq(consumptionRecords.organisationId, organisationId), eq(consumptionRecords.meterId, meterId)),
-    );
-  if (records.length === 0) return;
-  await db.insert(consumptionRecords).values(
-    records.map((r) => ({
-      organisationId,
-      meterId,
-      unitId,
-      dateFrom: r.dateFrom,
-      dateTill: r.dateTill,
-      units: String(r.km),
-    })),
-  );
-}
-
-export async function meterUnit(db: DbOrTx, organisationId: number, meterId: number) {
-  const [row] = await db
-    .select({ unitId: meters.unitId })
-    .from(meters)
-    .where(and(eq(meters.organisationId, organisationId), eq(meters.id, meterId)));
-  return row?.unitId ?? null;
-}
-
 export type FleetListRow = {
   id: number;
   registration: string;
@@ -316,53 +195,6 @@ export async function dataTypeNames(db: DbOrTx, ids: number[]) {
   return new Map(rows.rows.map((r) => [r.id, r.name]));
 }
 
-// ---- Fuel cards -----------------------------------------------------------------------------------------
-
-export async function cardNameTaken(db: DbOrTx, organisationId: number, name: string) {
-  const rows = await db.execute<{ id: number }>(sql`select m.id from meters m
-    where m.organisation_id = ${organisationId} and m.deleted_at is null and m.meter_type = 7
-      and upper(m.local_name) = upper(${name})
-      and not exists (select 1 from vehicles v where v.cons_meter_id = m.id)
-    limit 1`);
-  return rows.rows.length > 0;
-}
-
-export type CardRow = {
-  id: number;
-  name: string;
-  site_id: number;
-  site: string;
-  energy_id: number;
-  fuel: string;
-  grouping: string;
-  unit_id: number;
-};
-
-/** A live fuel card: a type 7 meter of a liquid fuel that no vehicle owns. */
-export async function findCard(db: DbOrTx, organisationId: number, id: number) {
-  const rows = await db.execute<CardRow>(sql`select m.id, m.local_name as name, m.site_id, s.name as site,
-      m.energy_id, d.name as fuel, d.grouping, m.unit_id
-    from meters m join sites s on s.id = m.site_id join data_types d on d.id = m.energy_id
-    where m.organisation_id = ${organisationId} and m.id = ${id} and m.deleted_at is null and m.meter_type = 7
-      and not exists (select 1 from vehicles v where v.cons_meter_id = m.id or v.distance_meter_id = m.id)`);
-  return rows.rows[0];
-}
-
-/** The live vehicle with a registration, for matching card purchases. */
-export async function vehicleByRegistration(db: DbOrTx, organisationId: number, registration: string) {
-  const [row] = await db
-    .select({ id: vehicles.id, fuelId: vehicles.fuelId })
-    .from(vehicles)
-    .where(
-      and(
-        eq(vehicles.organisationId, organisationId),
-        eq(vehicles.registration, registration),
-        isNull(vehicles.deletedAt),
-      ),
-    );
-  return row;
-}
-
 /** The vehicles of the organisation among ids (live only). */
 export async function vehiclesIn(db: DbOrTx, organisationId: number, ids: number[]) {
   const rows = await db.execute<VehicleRow>(sql`select ${vehicleColumns}
@@ -370,24 +202,5 @@ export async function vehiclesIn(db: DbOrTx, organisationId: number, ids: number
     where v.organisation_id = ${organisationId} and v.deleted_at is null
       and v.id = any(${sql.raw(`array[${ids.map(Number).join(',')}]::int[]`)})
     order by v.registration`);
-  return rows.rows;
-}
-
-/** Purchases on the vehicles' fuel meters between two dates. */
-export async function purchasesBetween(
-  db: DbOrTx,
-  organisationId: number,
-  meterIds: number[],
-  from: string,
-  till: string,
-) {
-  if (meterIds.length === 0) return [];
-  const rows = await db.execute<PurchaseRow>(sql`select ${purchaseColumns}
-    from fuel_purchases f join meters m on m.id = f.meter_id join data_types d on d.id = m.energy_id
-    join units u on u.id = f.unit_id
-    where f.organisation_id = ${organisationId}
-      and f.meter_id = any(${sql.raw(`array[${meterIds.map(Number).join(',')}]::int[]`)})
-      and f.purchase_date between ${from} and ${till}
-    order by f.meter_id, f.purchase_date, f.purchase_time nulls first, f.id`);
   return rows.rows;
 }

@@ -1,22 +1,14 @@
 import type { FuelPurchaseRequest, MonthlyData } from '@verdant/contracts/fleet/purchases';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { MSG } from '@verdant/domain/messages';
-import {
-  EV_FUEL_KM,
-  EV_FUEL_KWH,
-  efficiencySeries,
-  monthlyVehicleData,
-  odometerJumps,
-  storedPurchaseTime,
-  vehicleLogMetrics,
-} from '@verdant/domain/vehicles';
+import { efficiencySeries, monthlyVehicleData, vehicleLogMetrics } from '@verdant/domain/vehicle-log';
+import { EV_FUEL_KM, EV_FUEL_KWH, odometerJumps, storedPurchaseTime } from '@verdant/domain/vehicles';
 import { audit, created, diff } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
-import * as q from './fleet.queries';
-
 import { type FleetCore, toInput, toPurchase } from './fleet-core';
+import * as pq from './purchases.queries';
 
 /** A vehicle's fuel purchases and its Vehicle Log. */
 export function purchaseOperations({ db, vehicleFor, rechain, purchaseRules }: FleetCore) {
@@ -24,8 +16,8 @@ export function purchaseOperations({ db, vehicleFor, rechain, purchaseRules }: F
     async purchases(a: Caller, id: number) {
       const organisationId = orgOf(a).id;
       const v = await vehicleFor(db, a, id);
-      const own = await q.purchasesOfMeter(db, organisationId, v.cons_meter_id);
-      const wrong = await q.incorrectPurchasesOf(db, organisationId, v.registration);
+      const own = await pq.purchasesOfMeter(db, organisationId, v.cons_meter_id);
+      const wrong = await pq.incorrectPurchasesOf(db, organisationId, v.registration);
       const all = [...own, ...wrong].sort(
         (x, y) => y.date.localeCompare(x.date) || (y.time ?? '').localeCompare(x.time ?? '') || y.id - x.id,
       );
@@ -38,9 +30,9 @@ export function purchaseOperations({ db, vehicleFor, rechain, purchaseRules }: F
       return db.transaction(async (tx) => {
         const v = await vehicleFor(tx, a, id);
         purchaseRules(a, body, v);
-        const unitId = await q.meterUnit(tx, organisationId, v.cons_meter_id);
+        const unitId = await pq.meterUnit(tx, organisationId, v.cons_meter_id);
         if (unitId === null) throw badRequest(MSG.fuelPurchaseSaveFailed);
-        const readingId = await q.insertPurchase(tx, {
+        const readingId = await pq.insertPurchase(tx, {
           organisationId,
           meterId: v.cons_meter_id,
           unitId,
@@ -58,7 +50,7 @@ export function purchaseOperations({ db, vehicleFor, rechain, purchaseRules }: F
           asset: { type: 'fuel-purchase', id: readingId, name: v.registration },
           changes: created({ date: body.date, odo: body.odo, quantity: body.quantity, cost: body.cost }),
         });
-        const row = await q.findPurchase(tx, organisationId, v.cons_meter_id, readingId);
+        const row = await pq.findPurchase(tx, organisationId, v.cons_meter_id, readingId);
         if (!row) throw badRequest(MSG.fuelPurchaseSaveFailed);
         return {
           success: true as const,
@@ -73,11 +65,11 @@ export function purchaseOperations({ db, vehicleFor, rechain, purchaseRules }: F
       const organisationId = orgOf(a).id;
       return db.transaction(async (tx) => {
         const v = await vehicleFor(tx, a, id);
-        const before = await q.findPurchase(tx, organisationId, v.cons_meter_id, readingId);
+        const before = await pq.findPurchase(tx, organisationId, v.cons_meter_id, readingId);
         if (!before) throw notFound();
         if (before.incorrect_fuel) throw badRequest(MSG.fuelPurchaseIncorrectLocked);
         purchaseRules(a, body, v);
-        await q.updatePurchase(tx, organisationId, readingId, {
+        await pq.updatePurchase(tx, organisationId, readingId, {
           purchaseDate: body.date,
           purchaseTime: storedPurchaseTime(body.time),
           odometer: body.odo,
@@ -94,7 +86,7 @@ export function purchaseOperations({ db, vehicleFor, rechain, purchaseRules }: F
             { date: body.date, odo: body.odo, quantity: body.quantity, cost: body.cost },
           ),
         });
-        const row = await q.findPurchase(tx, organisationId, v.cons_meter_id, readingId);
+        const row = await pq.findPurchase(tx, organisationId, v.cons_meter_id, readingId);
         if (!row) throw notFound();
         return {
           success: true as const,
@@ -109,10 +101,10 @@ export function purchaseOperations({ db, vehicleFor, rechain, purchaseRules }: F
       const organisationId = orgOf(a).id;
       return db.transaction(async (tx) => {
         const v = await vehicleFor(tx, a, id);
-        const before = await q.findPurchase(tx, organisationId, v.cons_meter_id, readingId);
+        const before = await pq.findPurchase(tx, organisationId, v.cons_meter_id, readingId);
         if (!before) throw notFound();
         if (before.incorrect_fuel) throw badRequest(MSG.fuelPurchaseIncorrectLocked);
-        await q.deletePurchase(tx, organisationId, readingId);
+        await pq.deletePurchase(tx, organisationId, readingId);
         await rechain(tx, organisationId, v, null);
         await audit(tx, a, {
           organisationId,
@@ -128,7 +120,7 @@ export function purchaseOperations({ db, vehicleFor, rechain, purchaseRules }: F
       const v = await vehicleFor(db, a, id);
       const end = till ?? orgOf(a).today;
       const start = from ?? addMonths(monthOf(end), -23);
-      const purchases = (await q.purchasesOfMeter(db, organisationId, v.cons_meter_id)).map(toInput);
+      const purchases = (await pq.purchasesOfMeter(db, organisationId, v.cons_meter_id)).map(toInput);
       const months = monthlyVehicleData(purchases, start < v.purchase_date ? v.purchase_date : start, end);
       return {
         months: months.map((m) => {
