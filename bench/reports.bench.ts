@@ -8,8 +8,8 @@ import { runMigrations } from '@verdant/db/migrate';
 import { generateScaleOrganisation } from '@verdant/db/scale-generator';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
+import type { BenchContext } from './context';
 import { measure } from './measure';
-import type { BenchContext } from './run';
 
 const METERS = Number(process.env.BENCH_METERS ?? 2000);
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 5);
