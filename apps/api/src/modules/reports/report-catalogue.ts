@@ -1,4 +1,5 @@
 import { ghgInventoryReport } from './definitions/ghg-inventory.report';
+import { invoiceRegisterReport } from './definitions/invoice-register.report';
 import { meterDataReport } from './definitions/meter-data.report';
 import { monthlySummaryReport } from './definitions/monthly-summary.report';
 import { siteLeagueReport } from './definitions/site-league.report';
@@ -13,6 +14,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   ghgInventoryReport,
   meterDataReport,
   siteLeagueReport,
+  invoiceRegisterReport,
 ];
 
 export const reportById = (id: number) => REPORTS.find((r) => r.id === id);

@@ -102,3 +102,33 @@ describe('the site league table', () => {
     ]);
   });
 });
+
+describe('the invoice register', () => {
+  /*
+   * Billing periods ending in October 2026: Depot supply $620.00, Office supply $400.00, Office water
+   * $250.00; $1,270.00 excluding GST, as the monthly summary's cost. The narrowed observer, who may not see
+   * Office supply, sees the other two.
+   */
+  it('lists the invoices of a period with a total in cents, and only those the caller may see', async () => {
+    const res = await run('r.admin', { id: 5, start: '2026-10-01', end: '2026-10-31' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...body] = rows(res.body);
+    const at = (name: string) => header?.indexOf(name) ?? -1;
+    expect(header).toContain('Cost excluding GST ($)');
+    const cost = at('Cost excluding GST ($)');
+    const tax = at('GST ($)');
+    const total = at('Total including GST ($)');
+    expect(body.map((r) => [r[at('Data sources')], r[cost]])).toEqual([
+      ['Depot supply', '620'],
+      ['Office supply', '400'],
+      ['Office water', '250'],
+      ['', '1270'],
+    ]);
+    const last = body.at(-1) ?? [];
+    expect(last[0]).toBe('Total of 3 invoices');
+    expect(Number(last[total])).toBeCloseTo(Number(last[cost]) + Number(last[tax]), 2);
+    const narrowed = rows((await run('r.narrowed', { id: 5, start: '2026-10-01', end: '2026-10-31' })).body);
+    expect(narrowed.slice(1).map((r) => r[0])).toHaveLength(3);
+    expect(narrowed.at(-1)?.[0]).toBe('Total of 2 invoices');
+  });
+});
