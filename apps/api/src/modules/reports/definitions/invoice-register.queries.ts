@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { sql } from 'drizzle-orm';
 
-export interface RegisterRow {
+export type RegisterRow = {
   id: number;
   invoice_number: string | null;
   invoice_date: string | null;
@@ -16,7 +16,7 @@ export interface RegisterRow {
   tax: string;
   estimated: boolean;
   alerts: number;
-}
+};
 
 /**
  * The invoices of the meters `meterIds` whose billing period ends within the dates, one row each: an invoice
