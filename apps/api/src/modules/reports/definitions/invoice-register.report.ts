@@ -6,7 +6,7 @@ import { provenanceOf, subtitleOf } from './report-kit';
 /**
  * Invoice register (XLSX and CSV): every invoice of the asset's meters whose billing period ends in the
  * period, with its cost excluding GST, GST, total and open bill-audit alerts, and a total row. Money is summed
- * in cents (docs/architecture.md, house rule 6). Invoices are the ledger's inputs, read as entered; the
+ * in cents (docs/architecture.md, House rules). Invoices are the ledger's inputs, read as entered; the
  * provenance page still states the facts behind the period.
  */
 
