@@ -20,8 +20,8 @@ test('a general user adds three consumption rows, one overlapping, fixes it and 
   const table = page.getByRole('table', { name: 'Consumption records' });
   await expect(table.getByRole('columnheader', { name: 'Used' })).toBeVisible();
 
-  // The demo's hand readings start three years back; the meter was open a year before that.
-  const month = 40;
+  // The demo's hand readings start 36 months back; the meter was fitted the month before, unread.
+  const month = 37;
   await page.getByRole('button', { name: 'New Consumption Record' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Consumption Record' });
   const row = (n: number) => dialog.getByRole('group', { name: `Row ${n}` });

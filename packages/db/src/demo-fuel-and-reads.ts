@@ -81,10 +81,12 @@ export async function seedDemoFuelAndReads(
     });
   }
 
-  // A level-2 check meter under the Head Office main supply, read monthly by hand.
+  // A level-2 check meter under the Head Office main supply, read monthly by hand from the month after it was
+  // fitted: its first month has no reading yet (a check meter counts in no total), where a person can key one.
   const headOffice = site('Head Office');
   const submeter = await meter(headOffice, {
     localName: 'Head Office Level 3 submeter',
+    meterOpen: addMonths(firstMonth, -1),
     ...electricity,
     metlvlId: 2,
     meterType: 8,
