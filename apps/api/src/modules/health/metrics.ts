@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { healthOperations } from '@verdant/contracts/health';
 import type { Db } from '@verdant/db/client';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,6 +7,7 @@ import type pg from 'pg';
 import client from 'prom-client';
 import { JOB_SCHEMA, jobRunnerStatus } from '../../jobs/runner';
 import { unauthorised } from '../../lib/errors';
+import { registerOperations } from '../../lib/operations';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -77,17 +79,23 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { db, token }: { db
     );
   });
 
-  app.get(
-    '/api/metrics',
-    // Not a session: Prometheus presents the configured token, checked here before anything is answered.
-    { config: { access: 'public' }, schema: { hide: true } },
-    async (request, reply) => {
-      if (!token) return reply.callNotFound();
-      const header = request.headers.authorization ?? '';
-      const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-      if (!given || !timingSafeEqual(digest(given), digest(token))) throw unauthorised();
-      reply.header('cache-control', 'no-store').type(registry.contentType);
-      return registry.metrics();
-    },
+  // Under /api like every operation; the plugin itself stays at the root so that it times every route.
+  await app.register(
+    async (api) =>
+      registerOperations(
+        api,
+        { metrics: healthOperations.metrics },
+        {
+          metrics: async (request, reply) => {
+            if (!token) return reply.callNotFound();
+            const header = request.headers.authorization ?? '';
+            const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+            if (!given || !timingSafeEqual(digest(given), digest(token))) throw unauthorised();
+            reply.header('cache-control', 'no-store').type(registry.contentType);
+            return reply.send(await registry.metrics());
+          },
+        },
+      ),
+    { prefix: '/api' },
   );
 });
