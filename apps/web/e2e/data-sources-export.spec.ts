@@ -9,7 +9,8 @@ test('Meter Data Export of two meters downloads a CSV with their monthly figures
   const sources = dialog.getByRole('combobox', { name: 'Data sources' });
   for (const name of ['Civic Library Main supply', 'Civic Library Gas']) {
     await sources.fill(name);
-    await page.getByRole('option', { name, exact: true }).click();
+    // Every data source of the organisation is offered, each with its site.
+    await page.getByRole('option', { name: `${name} (Civic Library)`, exact: true }).click();
   }
   await sources.press('Escape');
   await dialog.getByRole('checkbox', { name: 'Cost ($)' }).check();
