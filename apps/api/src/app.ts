@@ -22,6 +22,7 @@ import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService, type ResolvedSession } from './modules/auth/auth.service';
 import { createOidcClient } from './modules/auth/oidc';
+import { createAdminChecksService } from './modules/catalogue/admin-checks.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue-admin.service';
@@ -322,6 +323,7 @@ export async function buildApp({
       await api.register(restatementsRoutes, {
         restatements: createRestatementsService({ db, clock }),
         policy: createEditionPolicyService({ db, clock }),
+        checks: createAdminChecksService({ db }),
       });
       await api.register(dashboardRoutes, { service: dashboard });
       await api.register(entitiesRoutes, {

@@ -1,7 +1,9 @@
+import { catalogueChecksOperations } from '@verdant/contracts/catalogue-checks';
 import { catalogueRestatementsOperations } from '@verdant/contracts/catalogue-restatements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerOperations } from '../../lib/operations';
 import { callerOf } from '../../plugins/auth';
+import type { AdminChecksService } from './admin-checks.service';
 import type { EditionPolicyService } from './edition-policy.service';
 import type { RestatementsService } from './restatements.service';
 
@@ -9,7 +11,9 @@ import type { RestatementsService } from './restatements.service';
 export const restatementsRoutes: FastifyPluginAsyncZod<{
   restatements: RestatementsService;
   policy: EditionPolicyService;
-}> = async (app, { restatements, policy }) => {
+  checks: AdminChecksService;
+}> = async (app, { restatements, policy, checks }) => {
+  registerOperations(app, catalogueChecksOperations, { adminCheck: (req) => checks.run(req.params.name) });
   registerOperations(app, catalogueRestatementsOperations, {
     publishEdition: (req) => restatements.propose(callerOf(req), req.params.id, req.body),
     restatement: (req) => restatements.get(req.params.id),
