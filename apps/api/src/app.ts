@@ -129,6 +129,7 @@ import { createEmailChanges } from './modules/users/email-change.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/auth';
+import { bodiesPlugin } from './plugins/bodies';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { headersPlugin } from './plugins/headers';
 import { openapiPlugin } from './plugins/openapi';
@@ -191,6 +192,7 @@ export async function buildApp({
   // JSON answers and CSV exports above 1 kB travel compressed (br or gzip, as the browser accepts); the built web
   // app's files are compressed once at build time and served as they are (plugins/web.ts).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(bodiesPlugin);
   await app.register(headersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);

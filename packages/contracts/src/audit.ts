@@ -27,7 +27,7 @@ export const auditQuery = z.object({
   from: calendarDate().optional(),
   to: calendarDate().optional(),
   /** Pages of 100, from 1. */
-  page: int4Param().min(1).default(1),
+  page: int4Param({ min: 1 }).default(1),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { text } from './common';
+import { nameText, text } from './common';
 import { currentUser, orgSummary } from './current-user';
 
 export const loginRequest = z.object({
-  username: text().trim().min(1, 'Enter your email or username').max(320),
+  username: nameText().trim().min(1, 'Enter your email or username').max(320),
   password: text().min(1, 'Enter your password').max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -61,6 +61,7 @@ export const msLoginStart = z.object({ url: text(), attempt: text() });
 export type MsLoginStart = z.infer<typeof msLoginStart>;
 
 const profileField = () => text().max(320).optional();
+const profileName = () => nameText().max(320).optional();
 
 /**
  * The spec's fields. `token` is the provider's redirect answer (its query string: code and state) and
@@ -68,10 +69,10 @@ const profileField = () => text().max(320).optional();
  * server obtains and checks; the profile fields are accepted for compatibility and never trusted.
  */
 export const msLoginRequest = z.object({
-  displayName: profileField(),
-  givenName: profileField(),
+  displayName: profileName(),
+  givenName: profileName(),
   jobTitle: profileField(),
-  surname: profileField(),
+  surname: profileName(),
   mobilePhone: profileField(),
   email: profileField(),
   tenantId: profileField(),

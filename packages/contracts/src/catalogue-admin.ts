@@ -1,6 +1,6 @@
 import { CAT } from '@verdant/domain/catalogue-messages';
 import { z } from 'zod';
-import { calendarDate, int4, int4Param, text } from './common';
+import { calendarDate, idNumber, int4, int4Param, nameText, text } from './common';
 import { defineOperations } from './operations';
 
 /**
@@ -9,7 +9,7 @@ import { defineOperations } from './operations';
  * New composite factor, the emission factor editor and the lists they read.
  */
 
-const dbId = int4Param().positive();
+const dbId = idNumber();
 export const dataTypeIdParam = z.object({ id: dbId });
 /** `source` is the factor source (the default set, or an organisation's own). */
 export const factorListParams = z.object({ id: dbId, source: dbId });
@@ -73,7 +73,7 @@ const scopeFactor = z.object({
 
 /** Create New Data Type (data-portal.md 5, New data type). */
 export const newDataTypeRequest = z.object({
-  name: text().trim().min(1, CAT.dataTypeNameRequired).max(100),
+  name: nameText().trim().min(1, CAT.dataTypeNameRequired).max(100),
   grouping: text().trim().min(1, CAT.dataTypeGroupRequired).max(100),
   type: int4().min(1).max(4),
   stdUnit: text().trim().min(1, CAT.dataTypeStdUnitRequired).max(30),
@@ -91,7 +91,7 @@ export type NewDataTypeRequest = z.input<typeof newDataTypeRequest>;
 
 /** PUT /admin/data-types/{id}: what may change once a data type is in use. */
 export const dataTypeUpdate = z.object({
-  name: text().trim().min(1, CAT.dataTypeNameRequired).max(100),
+  name: nameText().trim().min(1, CAT.dataTypeNameRequired).max(100),
   grouping: text().trim().min(1, CAT.dataTypeGroupRequired).max(100),
   sourceNotes: text().trim().min(1, CAT.dataTypeSourceNotesRequired).max(4000),
   retired: z.boolean(),
@@ -105,7 +105,7 @@ export type DataTypeUpdate = z.input<typeof dataTypeUpdate>;
 
 /** Create New Unit (data-portal.md 5, New unit): the factor is numeric, optionally negative, never zero. */
 export const newUnitRequest = z.object({
-  name: text().max(30).default(''),
+  name: nameText().max(30).default(''),
   conversionToStandard: z.union([z.number(), text()]).nullable().default(null),
   sourceInfo: text().trim().max(2000).nullable().default(null),
 });
@@ -113,7 +113,7 @@ export type NewUnitRequest = z.input<typeof newUnitRequest>;
 
 /** New composite factor (data-portal.md 5, Composite factor). */
 export const compositeRequest = z.object({
-  name: text().trim().max(100),
+  name: nameText().trim().max(100),
   grouping: text().trim().min(1, CAT.dataTypeGroupRequired).max(100).optional(),
   components: z
     .array(z.object({ energy: int4().positive(), percentage: z.union([z.number(), text()]) }))

@@ -1,6 +1,16 @@
 import { EDITION_LAYOUTS } from '@verdant/domain/editions/edition-rows';
 import { z } from 'zod';
-import { calendarDate, idNumber, idParam, int4, int4Param, okResponse, text } from './common';
+import {
+  calendarDate,
+  decimalParam,
+  idNumber,
+  idParam,
+  int4,
+  int4Param,
+  nameText,
+  okResponse,
+  text,
+} from './common';
 import { defineOperations } from './operations';
 
 /**
@@ -66,12 +76,12 @@ export const editionDetail = editionSummary.extend({
 export type EditionDetail = z.infer<typeof editionDetail>;
 
 const optionalText = (max: number) => text().trim().max(max).optional();
-const yearParam = () => int4Param().min(1900).max(2200);
+const yearParam = () => int4Param({ min: 1900, max: 2200 });
 
 /** The upload's description, in the query string (the body is the file's raw bytes, its name in x-filename). */
 export const editionLoadQuery = z.object({
   layout: z.enum(EDITION_LAYOUTS),
-  name: text().trim().min(1, 'Name the edition').max(100),
+  name: nameText().trim().min(1, 'Name the edition').max(100),
   /** The documented layout names its publisher in the file; the others need it here. */
   publisher: optionalText(100),
   /** The publisher's date: among editions of one publisher covering a day, the latest published wins. */
@@ -89,7 +99,7 @@ export type EditionLoadQuery = z.input<typeof editionLoadQuery>;
 
 export const editionDiffQuery = z.object({
   /** A changed factor is listed when its rate moved by more than this percentage. */
-  threshold: z.coerce.number().min(0).max(1000).default(0),
+  threshold: decimalParam({ min: 0, max: 1000 }).default(0),
 });
 
 export const factorMapping = z.object({

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { member } from './access';
-import { int4Param, text } from './common';
+import { idNumber, int4Param, text } from './common';
 import { meterTypesParams, retailerList } from './meter-creation';
 import { defineOperations } from './operations';
 
 /** Database ids are 32-bit integers; anything else is refused as bad input rather than failing in SQL. */
-const dbId = int4Param().positive().max(2_147_483_647);
+const dbId = idNumber();
 
 export const energyIdParam = z.object({ id: dbId });
 export const organisationIdParam = z.object({ id: dbId });

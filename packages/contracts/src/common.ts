@@ -26,7 +26,9 @@ export const INPUT_MESSAGES = {
   nul: 'Text cannot contain a NUL character',
   intRange: 'Enter a whole number between -2147483648 and 2147483647',
   wholeNumber: 'Enter a whole number',
+  number: 'Enter a number',
   date: 'Enter a real date written yyyy-MM-dd',
+  disguised: 'A name cannot contain invisible characters or characters that change the text direction',
 } as const;
 
 export const INT4_MIN = -2_147_483_648;
@@ -38,20 +40,69 @@ export const hasNoNul = (value: string) => !value.includes('\u0000');
 export const text = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(hasNoNul, INPUT_MESSAGES.nul);
 
+/**
+ * Characters that disguise a name: bidirectional embeddings, overrides and isolates (U+202A-202E,
+ * U+2066-2069, the marks U+200E, U+200F and U+061C) and zero-width or invisible ones (U+200B-200D, U+2060-2064,
+ * U+FEFF). 'Safe\u202Egnp.exe' shows as 'Safeexe.png'.
+ */
+const DISGUISING = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+
+/**
+ * The text of a name (a site, a meter, a person, a file, a group...): `text()` that also refuses the characters
+ * that disguise it (docs/decisions/security.md, "Names show what they are"). Free text (notes, descriptions)
+ * keeps them: a right-to-left note or an emoji sequence needs them.
+ */
+export const nameText = (params?: Parameters<typeof z.string>[0]) =>
+  text(params).refine((value) => !DISGUISING.test(value), INPUT_MESSAGES.disguised);
+
 /** A whole number that fits a PostgreSQL integer (int4) column, from a JSON body (range first: its message is clearer). */
 export const int4 = (params?: Parameters<typeof z.number>[0]) =>
   z.number(params).min(INT4_MIN, INPUT_MESSAGES.intRange).max(INT4_MAX, INPUT_MESSAGES.intRange).int();
 
-/** A whole number that fits an int4 column, from a path or query string (coerced from text). */
-export const int4Param = () =>
-  z.coerce
+/** Text a path or query number must be: plain digits, an optional minus (no space, hex, exponent or '+'). */
+const PLAIN_INTEGER = /^-?\d+$/;
+
+/** The number a path or query string names: plain digits are read as one, anything else is left to refuse. */
+const fromPlainDigits = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && PLAIN_INTEGER.test(value) ? Number(value) : value),
+    schema,
+  );
+
+const int4Number = () =>
+  z
     .number({ error: INPUT_MESSAGES.wholeNumber })
     .min(INT4_MIN, INPUT_MESSAGES.intRange)
     .max(INT4_MAX, INPUT_MESSAGES.intRange)
     .int(INPUT_MESSAGES.wholeNumber);
 
-/** An id in a path or query: a positive int4. */
-export const idNumber = () => int4Param().positive();
+/**
+ * A whole number that fits an int4 column (within `bounds`), from a path or query string: only plain digits
+ * are read as a number (` 1`, `0x10`, `1e3` and `1.0` are refused, not coerced to a real id); a number
+ * passes as it is.
+ */
+export const int4Param = (bounds: { min?: number; max?: number } = {}) =>
+  fromPlainDigits(
+    int4Number()
+      .min(bounds.min ?? INT4_MIN)
+      .max(bounds.max ?? INT4_MAX),
+  );
+
+/** Text a decimal in a query must be: plain digits with an optional fraction (no space, hex or exponent). */
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** A decimal number (within `bounds`) from a query string: plain digits and an optional fraction only. */
+export const decimalParam = (bounds: { min?: number; max?: number } = {}) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && PLAIN_DECIMAL.test(value) ? Number(value) : value),
+    z
+      .number({ error: INPUT_MESSAGES.number })
+      .min(bounds.min ?? -Number.MAX_VALUE)
+      .max(bounds.max ?? Number.MAX_VALUE),
+  );
+
+/** An id in a path or query: a positive int4, from plain digits. */
+export const idNumber = () => fromPlainDigits(int4Number().positive());
 
 export const idParam = z.object({ id: idNumber() });
 

@@ -1,7 +1,7 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { member } from './access';
-import { int4Param, okResponse, text } from './common';
+import { idNumber, int4Param, okResponse, text } from './common';
 import { defineOperations } from './operations';
 
 export const currentUser = z.object({
@@ -49,7 +49,7 @@ export const menuItem = z.object({
 export type MenuItem = z.infer<typeof menuItem>;
 export const fullMenu = z.object({ items: z.array(menuItem) });
 
-export const orgParam = z.object({ orgId: int4Param().positive() });
+export const orgParam = z.object({ orgId: idNumber() });
 
 export const SETTING_KEY_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 export const settingKeyParam = z.object({

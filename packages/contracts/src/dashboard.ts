@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { member } from './access';
-import { int4Param, text } from './common';
+import { idNumber, int4Param, text } from './common';
 import { defineOperations } from './operations';
 
 export const MEASURES = ['cons', 'cost', 'co2e'] as const;
@@ -52,7 +52,7 @@ export type GainersAndLosers = z.infer<typeof gainersAndLosers>;
 
 export const LIST_MEASURES = ['cons', 'cost', 'co2'] as const;
 export const listConsumptionParams = z.object({
-  id: int4Param().positive(),
+  id: idNumber(),
   measure: z.enum(LIST_MEASURES),
   month: text().regex(/^\d{4}(0[1-9]|1[0-2])$/, 'Month must be yyyyMM'),
 });

@@ -10,8 +10,8 @@ const yyyymm = text().regex(/^\d{4}(0[1-9]|1[0-2])$/, 'Month must be yyyyMM');
 const idList = text().regex(/^\d+(,\d+)*$/, 'A list of ids separated by commas');
 
 export const dataSourceListQuery = z.object({
-  offset: int4Param().min(0).default(0),
-  limit: int4Param().min(1).max(500).default(100),
+  offset: int4Param({ min: 0 }).default(0),
+  limit: int4Param({ min: 1, max: 500 }).default(100),
   /** Signed column number (DATA_SOURCE_SORT_COLUMNS); negative means descending. */
   sort: int4Param()
     .refine(

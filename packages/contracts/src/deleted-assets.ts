@@ -22,11 +22,11 @@ export const DELETED_ASSETS_PAGE_SIZE = 100;
 export const deletedAssetsParams = z.object({ type: deletedAssetType });
 export const deletedAssetParams = z.object({
   type: deletedAssetType,
-  id: int4Param().positive(),
+  id: idNumber(),
 });
 export const deletedAssetsQuery = z.object({
-  offset: int4Param().min(0).default(0),
-  limit: int4Param().min(1).max(DELETED_ASSETS_PAGE_SIZE).default(DELETED_ASSETS_PAGE_SIZE),
+  offset: int4Param({ min: 0 }).default(0),
+  limit: int4Param({ min: 1, max: DELETED_ASSETS_PAGE_SIZE }).default(DELETED_ASSETS_PAGE_SIZE),
 });
 export type DeletedAssetsQuery = z.infer<typeof deletedAssetsQuery>;
 

@@ -2,7 +2,7 @@ import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { editing, member, viewing } from './access';
-import { calendarDate, idParam, int4, int4Param, text } from './common';
+import { calendarDate, idNumber, idParam, int4, int4Param, nameText, text } from './common';
 import {
   digits,
   entityUsages,
@@ -41,8 +41,8 @@ const bool = z
 export const ENTITY_SORTS = ['name', 'facility', 'site', 'consumption', 'type'] as const;
 
 export const entitiesQuery = z.object({
-  offset: int4Param().min(0).default(0),
-  limit: int4Param().min(1).max(LIST_PAGE_SIZE).default(LIST_PAGE_SIZE),
+  offset: int4Param({ min: 0 }).default(0),
+  limit: int4Param({ min: 1, max: LIST_PAGE_SIZE }).default(LIST_PAGE_SIZE),
   q: text().trim().max(200).optional(),
   includeClosed: bool.default(false),
   hideOpen: bool.default(false),
@@ -82,8 +82,8 @@ export const entitiesList = z.object({
 });
 export type EntitiesList = z.infer<typeof entitiesList>;
 
-export const orgParam = z.object({ id: int4Param().positive() });
-export const siteParam = z.object({ siteId: int4Param().positive() });
+export const orgParam = z.object({ id: idNumber() });
+export const siteParam = z.object({ siteId: idNumber() });
 
 export const facility = z.object({ id: z.number(), name: text() });
 export const facilityList = z.array(facility);
@@ -98,7 +98,7 @@ export const pumpMeterOptions = z.object({
 export type PumpMeterOptions = z.infer<typeof pumpMeterOptions>;
 
 export const newEntityRequest = z.object({
-  name: text().trim().max(200).default(''),
+  name: nameText().trim().max(200).default(''),
   siteId: int4().positive().nullable().default(null),
   type: entityType.nullable().default(null),
   facility: text().trim().max(200).default(''),
@@ -144,7 +144,7 @@ const nullableDate = calendarDate(MSG.entityDateFormat).nullable();
 /** PUT /entities/{id}: any subset of the editable fields. */
 export const entityUpdate = z
   .object({
-    entityName: text().trim().max(200),
+    entityName: nameText().trim().max(200),
     buildsegId: nullableId,
     entdescId: nullableId,
     controlId: nullableId,
@@ -156,7 +156,7 @@ export const entityUpdate = z
     address3: nullableText,
     x: z.number().nullable(),
     y: z.number().nullable(),
-    facilityName: text().trim().max(200),
+    facilityName: nameText().trim().max(200),
   })
   .partial();
 export type EntityUpdate = z.infer<typeof entityUpdate>;

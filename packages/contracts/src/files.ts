@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Access, administrator, editing, editor, member, viewing } from './access';
-import { int4, int4Param, okResponse, text } from './common';
+import { idNumber, int4, int4Param, okResponse, text } from './common';
 import { HEADERS } from './headers';
 import { defineOperations } from './operations';
 
@@ -35,10 +35,10 @@ export type FileItem = z.infer<typeof fileItem>;
 export const filesList = z.object({ files: z.array(fileItem), mayEdit: z.boolean() });
 export type FilesList = z.infer<typeof filesList>;
 
-export const fileOwnerParams = z.object({ id: int4Param().positive() });
+export const fileOwnerParams = z.object({ id: idNumber() });
 export const fileParams = z.object({
-  id: int4Param().positive(),
-  fileId: int4Param().positive(),
+  id: idNumber(),
+  fileId: idNumber(),
 });
 /** Making an image the default when another one is: delete the old image or keep it as a plain file. */
 export const replaceQuery = z.object({ replace: z.enum(['delete', 'keep']).default('keep') });

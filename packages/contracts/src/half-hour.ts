@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int4, int4Param, text } from './common';
+import { idNumber, int4, int4Param, text } from './common';
 
 /**
  * Half-hour data of a meter (data-portal 2.5, 3 "Half-hour record" and "Half-hour availability", 7): its
@@ -33,11 +33,11 @@ export const halfHourAvailability = z.object({
 export type HalfHourAvailability = z.infer<typeof halfHourAvailability>;
 
 export const halfHourMonthParams = z.object({
-  id: int4Param().positive(),
-  year: int4Param().min(1900).max(2200),
-  month: int4Param().min(1).max(12),
+  id: idNumber(),
+  year: int4Param({ min: 1900, max: 2200 }),
+  month: int4Param({ min: 1, max: 12 }),
 });
-export const halfHourMonthQuery = z.object({ register: int4Param().min(0).max(32767).optional() });
+export const halfHourMonthQuery = z.object({ register: int4Param({ min: 0, max: 32767 }).optional() });
 
 const peak = z.object({ date: text(), time: text(), value: z.number() });
 

@@ -2,7 +2,7 @@ import { DESCRIPTION_MAX } from '@verdant/domain/invoices/arithmetic';
 import { toCents } from '@verdant/domain/invoices/money';
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { calendarDate, int4, text } from './common';
+import { calendarDate, int4, nameText, text } from './common';
 import { halfHourCheck } from './invoice-alerts';
 
 /**
@@ -37,7 +37,7 @@ export const invoiceItem = z.object({
   chargeTypeId: int4(),
   description: text().max(DESCRIPTION_MAX, MSG.invoiceDescriptionLong).nullable().default(null),
   /** The TOU group a charge belongs to (Charge group name). */
-  groupName: text().trim().max(DESCRIPTION_MAX).nullable().default(null),
+  groupName: nameText().trim().max(DESCRIPTION_MAX).nullable().default(null),
   rate: finite().nullable().default(null),
   units: finite().nullable().default(null),
   factor: finite().nullable().default(null),

@@ -2,7 +2,7 @@ import { toCents } from '@verdant/domain/invoices/money';
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { editing, viewing } from './access';
-import { calendarDate, idNumber, idParam, int4, int4Param, text } from './common';
+import { calendarDate, idNumber, idParam, int4, int4Param, nameText, text } from './common';
 import { defineOperations } from './operations';
 
 /**
@@ -104,7 +104,7 @@ export type InvoiceList = z.infer<typeof invoiceList>;
 
 export const invoiceListQuery = z.object({
   /** How many top-level invoices to send: 100, 200, ... ('Show Next 100'). */
-  limit: int4Param().min(1).max(100_000).default(INVOICE_LIST_PAGE),
+  limit: int4Param({ min: 1, max: 100_000 }).default(INVOICE_LIST_PAGE),
 });
 
 export const invoiceDateDefaults = z.object({
@@ -180,7 +180,7 @@ export const meterIdParam = z.object({ id: idNumber() });
 // Original PDF and raw data files ------------------------------------------------------------------------
 
 export const rawDataUrlRequest = z.object({
-  filename: text().trim().min(1).max(255),
+  filename: nameText().trim().min(1).max(255),
   contentType: text().trim().min(1).max(200),
   length: int4().min(1),
 });
@@ -203,9 +203,9 @@ export const invoiceFileParams = z.object({
   key: text().max(64),
 });
 export const invoiceUploadQuery = z.object({
-  name: text().max(255),
+  name: nameText().max(255),
   type: text().max(200),
-  size: int4Param().min(1),
+  size: int4Param({ min: 1 }),
   by: idNumber(),
   org: idNumber(),
 });

@@ -1,7 +1,7 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { editor, member } from './access';
-import { calendarDate, errorResponse, idParam, int4, int4Param, okResponse, text } from './common';
+import { calendarDate, errorResponse, idNumber, idParam, int4, int4Param, okResponse, text } from './common';
 import { defineOperations } from './operations';
 
 const isoDate = calendarDate('Enter a date');
@@ -34,8 +34,8 @@ export const newJob = z
 export type NewJob = z.input<typeof newJob>;
 
 export const jobParams = z.object({
-  id: int4Param().positive(),
-  jobId: int4Param().positive(),
+  id: idNumber(),
+  jobId: idNumber(),
 });
 
 /** An organisation's jobs (core-portal.md 4): dated tasks, and data source notes with their meter. */

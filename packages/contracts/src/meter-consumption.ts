@@ -1,6 +1,6 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { calendarDate, int4, int4Param, text } from './common';
+import { calendarDate, idNumber, int4, int4Param, text } from './common';
 
 /**
  * Consumption records of a data source (data-portal 2.5, 3 "Meter consumption record", 5 and 7): a period and
@@ -67,6 +67,6 @@ export const consumptionUpdated = z.object({
 });
 
 export const consumptionParams = z.object({
-  id: int4Param().positive(),
-  recordId: int4Param().positive(),
+  id: idNumber(),
+  recordId: idNumber(),
 });

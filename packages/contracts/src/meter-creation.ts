@@ -1,7 +1,7 @@
 import { ICP_LENGTH } from '@verdant/domain/constants';
 import { REPORTING_SOURCES, SITUATIONS } from '@verdant/domain/meter-creation';
 import { z } from 'zod';
-import { calendarDate, idNumber, int4, text } from './common';
+import { calendarDate, idNumber, int4, nameText, text } from './common';
 
 /**
  * The New Meter wizard and the combined water/wastewater account (data-portal spec sections 3, 5 and 7).
@@ -20,7 +20,7 @@ export const organisationIdParam = z.object({ id: idNumber() });
 
 /** The spec's New meter payload. `level` is the situation; `icp` carries a water account's number. */
 export const newMeterRequest = z.object({
-  name: text().max(200),
+  name: nameText().max(200),
   icp: optionalText(60),
   site: id().nullable(),
   energy: id().nullable(),
@@ -54,9 +54,9 @@ export type NewMeterAnswer = z.infer<typeof newMeterAnswer>;
 export const newCombinedAccountRequest = z.object({
   site: id().nullable(),
   account: text().max(60),
-  waterMeterName: text().max(200),
+  waterMeterName: nameText().max(200),
   waterMeterNumber: text().max(60),
-  wastewaterMeterName: text().max(200),
+  wastewaterMeterName: nameText().max(200),
   wastewaterMeterNumber: text().max(60),
   openDate: calendarDate().nullable(),
   reporting: z.enum(REPORTING_SOURCES).nullable(),

@@ -1,6 +1,6 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { calendarDate, INPUT_MESSAGES, int4, int4Param, text } from './common';
+import { calendarDate, INPUT_MESSAGES, idNumber, int4, int4Param, text } from './common';
 
 /**
  * Data source notes (data-portal spec 3 "Meter note", 4 "Meter note types"): ongoing (a start date only), for
@@ -72,8 +72,8 @@ export const meterNoteInput = z
 export type MeterNoteInput = z.input<typeof meterNoteInput>;
 
 export const noteParams = z.object({
-  id: int4Param().positive(),
-  noteId: int4Param().positive(),
+  id: idNumber(),
+  noteId: idNumber(),
 });
 
 /** The kind a note has: bound to an invoice, else by whether it has an end date. */

@@ -1,7 +1,7 @@
 import { MSG } from '@verdant/domain/messages';
 import { REPORTING_SOURCES, SITUATIONS } from '@verdant/domain/meter-creation';
 import { z } from 'zod';
-import { calendarDate, idNumber, int4, int4Param, text } from './common';
+import { calendarDate, idNumber, int4, int4Param, nameText, text } from './common';
 
 /** Data source page (data-portal.md 2.2, 3 Meter, 7 "Data sources and meters"). */
 
@@ -11,8 +11,8 @@ export const METER_GRAPH_MEASURES = ['cons', 'cost', 'co2e'] as const;
 export const meterGraphParams = z.object({
   id: idNumber(),
   type: z.enum(METER_GRAPH_MEASURES),
-  year: int4Param().min(1990).max(2200),
-  month: int4Param().min(1).max(12),
+  year: int4Param({ min: 1990, max: 2200 }),
+  month: int4Param({ min: 1, max: 12 }),
 });
 
 /** Twelve months of a year ending in year-month against the year before, in the meter's own unit. */
@@ -148,7 +148,7 @@ const optionalText = text().trim().max(200).nullable().optional();
 /** The fields a PUT /meters/{id} may set (only those sent change). */
 export const meterUpdate = z
   .object({
-    localName: text().trim().min(3, MSG.meterNameTooShort).max(200),
+    localName: nameText().trim().min(3, MSG.meterNameTooShort).max(200),
     meterNumber: optionalText,
     account: optionalText,
     meterType: int4().min(1).max(9),
@@ -226,7 +226,7 @@ export const organisationIdentifierLabels = z.array(
   z.object({ identifierId: z.number(), identifierLabel: text() }),
 );
 export const newIdentifierLabel = z.object({
-  name: text().trim().min(1, MSG.identifierNameRequired).max(100),
+  name: nameText().trim().min(1, MSG.identifierNameRequired).max(100),
 });
 /** Copy Identifier From: another meter's identifier values onto this one. */
 export const copyIdentifiersRequest = z.object({ fromMeterId: int4().positive() });

@@ -32,8 +32,8 @@ export type TariffAlertDefault = z.input<typeof tariffAlertDefault>;
 export const identifierDefaultParams = z.object({ id: idNumber(), labelId: idNumber() });
 export const retailerDefaultParams = z.object({
   id: idNumber(),
-  from: int4Param().positive(),
-  to: int4Param().positive(),
+  from: idNumber(),
+  to: idNumber(),
 });
 
 const admin = administrator('params.id');

@@ -7,7 +7,7 @@ import { MSG } from '@verdant/domain/messages';
 import { looksLikeEmail } from '@verdant/domain/passwords';
 import { z } from 'zod';
 import { administrator, member } from './access';
-import { calendarDate, int4, int4Param, okResponse, text } from './common';
+import { calendarDate, idNumber, int4, nameText, okResponse, text } from './common';
 import { defineOperations } from './operations';
 import {
   expiryParams,
@@ -26,7 +26,7 @@ import { settingRequest, targetRequest } from './organisations/settings';
 
 const isoDate = calendarDate;
 
-export const organisationIdParam = z.object({ id: int4Param().positive() });
+export const organisationIdParam = z.object({ id: idNumber() });
 /** The spec's Organisation, every field, with what the caller may do with it. */
 export const organisation = z.object({
   id: z.number(),
@@ -88,7 +88,7 @@ const optionalEmail = text()
   .refine((v) => v === null || v === '' || looksLikeEmail(v), MSG.emailFormat)
   .transform((v) => (v === '' ? null : v));
 const lookupId = int4().positive().nullable();
-export const organisationName = text().trim().min(1, MSG.organisationNameRequired).max(200);
+export const organisationName = nameText().trim().min(1, MSG.organisationNameRequired).max(200);
 export const reportingYearEnd = z
   .number()
   .int()

@@ -1,7 +1,7 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { editor, member } from './access';
-import { calendarDate, idNumber, idParam, int4, text } from './common';
+import { calendarDate, idNumber, idParam, int4, nameText, text } from './common';
 import { defineOperations } from './operations';
 
 /** Contracted rates (core-portal.md 3, 5): TOU contracts and their monthly rates, NHH rates, PPD contracts. */
@@ -9,7 +9,7 @@ const isoDate = calendarDate();
 const rate = z.number({ error: MSG.rateDecimal }).min(0, MSG.rateDecimal).max(1_000_000_000, MSG.rateDecimal);
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-export const contractName = text().trim().min(1, MSG.contractNameRequired).max(100);
+export const contractName = nameText().trim().min(1, MSG.contractNameRequired).max(100);
 export const newContractRequest = z.object({ name: contractName });
 
 export const touContract = z.object({

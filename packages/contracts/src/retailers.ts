@@ -1,7 +1,7 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { LOAD_MEASUREMENTS } from './catalogue';
-import { idNumber, int4, text } from './common';
+import { idNumber, int4, nameText, text } from './common';
 import { retailer } from './meter-creation';
 import { defineOperations } from './operations';
 
@@ -38,7 +38,7 @@ export type AdminRetailer = z.infer<typeof adminRetailer>;
 export const adminRetailerList = z.array(adminRetailer);
 
 export const newRetailerRequest = z.object({
-  name: text().trim().min(1, MSG.retailerNameRequired).max(100),
+  name: nameText().trim().min(1, MSG.retailerNameRequired).max(100),
   type: z.enum(RETAILER_SUPPLY_TYPES).default('Electricity'),
   loadId: int4()
     .refine((id) => LOAD_MEASUREMENTS.some((m) => m.Id === id), 'Choose a load unit')

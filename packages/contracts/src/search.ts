@@ -12,7 +12,7 @@ export type SearchAssetType = z.infer<typeof searchAssetType>;
 export const searchQuery = z.object({
   type: searchAssetType,
   /** Echoed back so the client can drop answers that arrive out of order. */
-  counter: int4Param().min(0).default(0),
+  counter: int4Param({ min: 0 }).default(0),
   q: text().trim().min(SEARCH_MIN_CHARS, `Type at least ${SEARCH_MIN_CHARS} characters`).max(200),
 });
 
@@ -30,7 +30,7 @@ export const searchAnswer = z.object({ counter: z.number(), results: z.array(sea
 /** GET /current-user/browse: the organisation's assets of one type, without typing. */
 export const browseQuery = z.object({
   type: searchAssetType,
-  offset: int4Param().min(0).default(0),
+  offset: int4Param({ min: 0 }).default(0),
   /** 'true': only sites still open (no close date), for choosing where something new goes. */
   open: z.enum(['true', 'false']).optional(),
 });

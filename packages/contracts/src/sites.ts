@@ -1,32 +1,32 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { editing, editor, member, viewing } from './access';
-import { int4, int4Param, isCalendarDate, text } from './common';
+import { idNumber, int4, int4Param, isCalendarDate, nameText, text } from './common';
 import { defineOperations } from './operations';
 import { assetGraphData, assetGraphParams, siteDataExportRequest } from './sites/figures';
 
 /** A stored date: four-digit year first and a real day ('12-05-2024' and '2024-02-30' are refused). */
 export const isStoredDate = isCalendarDate;
 
-export const siteIdParam = z.object({ id: int4Param().positive() });
-export const organisationIdParam = z.object({ id: int4Param().positive() });
+export const siteIdParam = z.object({ id: idNumber() });
+export const organisationIdParam = z.object({ id: idNumber() });
 export const siteNameCheckParams = z.object({
-  id: int4Param().positive(),
+  id: idNumber(),
   name: text(),
 });
 export const indicatorParams = z.object({
-  id: int4Param().positive(),
-  indicatorId: int4Param().positive(),
+  id: idNumber(),
+  indicatorId: idNumber(),
 });
 export const groupMembershipParams = z.object({
-  groupId: int4Param().positive(),
-  siteId: int4Param().positive(),
+  groupId: idNumber(),
+  siteId: idNumber(),
 });
 
 export const SITE_SORTS = ['name', 'consumption', 'groups', 'meters', 'alerts'] as const;
 export const siteListQuery = z.object({
-  offset: int4Param().min(0).default(0),
-  limit: int4Param().min(1).max(500).default(100),
+  offset: int4Param({ min: 0 }).default(0),
+  limit: int4Param({ min: 1, max: 500 }).default(100),
   q: text().trim().max(200).optional(),
   includeClosed: z.enum(['true', 'false']).optional(),
   hideOpen: z.enum(['true', 'false']).optional(),
@@ -71,7 +71,7 @@ export type SiteList = z.infer<typeof siteList>;
 export const siteNameCheck = z.object({ success: z.boolean(), message: text().optional() });
 
 export const newSiteRequest = z.object({
-  name: text().trim().min(1, MSG.siteNameRequired).max(200),
+  name: nameText().trim().min(1, MSG.siteNameRequired).max(200),
   region: int4({ error: MSG.siteRegionRequired }).positive(MSG.siteRegionRequired),
   openDate: text({ error: MSG.siteOpenDateRequired })
     .trim()
@@ -131,7 +131,7 @@ const optionalDate = text()
 
 /** PUT /sites/{id}: every field optional; send only what changed. */
 export const siteUpdate = z.object({
-  name: text().trim().min(1, MSG.siteNameRequired).max(200).optional(),
+  name: nameText().trim().min(1, MSG.siteNameRequired).max(200).optional(),
   description: optionalText.optional(),
   siteAddress1: optionalText.optional(),
   siteAddress2: optionalText.optional(),

@@ -4,7 +4,7 @@ import { YEAR_ENDS } from '@verdant/domain/targets/financial-years';
 import { PROFILE_FROM } from '@verdant/domain/targets/profiles';
 import { z } from 'zod';
 import { editor, member } from './access';
-import { idNumber, idParam, int4, text } from './common';
+import { idNumber, idParam, int4, nameText, text } from './common';
 import { defineOperations } from './operations';
 import { targetRequest } from './organisations/settings';
 
@@ -58,7 +58,7 @@ export type TargetSpecInput = z.input<typeof targetSpec>;
 
 /** POST /organisations/{id}/targets: name, spec, orgId (the path's organisation; another is refused). */
 export const newTargetRequest = z.object({
-  name: text().trim().min(TARGET_NAME_MIN, MSG.targetNameShort).max(100),
+  name: nameText().trim().min(TARGET_NAME_MIN, MSG.targetNameShort).max(100),
   spec: targetSpec,
   orgId: int4().optional(),
 });

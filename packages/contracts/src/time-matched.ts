@@ -2,7 +2,7 @@ import { GHG_MESSAGES } from '@verdant/domain/ghg-figures';
 import { GRID_MESSAGES } from '@verdant/domain/grid-intensity';
 import { z } from 'zod';
 import { viewing } from './access';
-import { errorResponse, idNumber, idParam, int4, okResponse, text } from './common';
+import { errorResponse, idNumber, idParam, int4, nameText, okResponse, text } from './common';
 import { ghgMonth } from './ghg-charts';
 import { defineOperations } from './operations';
 
@@ -35,7 +35,7 @@ export const gridSeriesList = z.object({
 export type GridSeriesList = z.infer<typeof gridSeriesList>;
 
 export const newGridSeries = z.object({
-  name: text().trim().min(3, 'A series name has at least 3 characters').max(120),
+  name: nameText().trim().min(3, 'A series name has at least 3 characters').max(120),
   source: text().trim().min(3, 'Say where the figures come from').max(1000),
   notes: text().trim().max(2000).nullable().default(null),
   sample: z.boolean().default(false),

@@ -2,7 +2,7 @@ import { TRANSACTION_NOTE_MAX } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import { TRANSACTION_TIME } from '@verdant/domain/transactions';
 import { z } from 'zod';
-import { calendarDate, int4, int4Param, text } from './common';
+import { calendarDate, idNumber, int4, int4Param, text } from './common';
 
 /**
  * Transactions of a transactional data source (data-portal 2.5, 3 "Transaction", 5 and 7): a date, an
@@ -62,6 +62,6 @@ export type TransactionInput = z.input<typeof transactionInput>;
 
 export const transactionSaved = z.object({ success: z.literal(true), message: text(), data: transaction });
 
-export const transactionParams = z.object({ id: int4Param().positive(), itemId: int4Param().positive() });
+export const transactionParams = z.object({ id: idNumber(), itemId: idNumber() });
 /** DELETE names the invoice the transaction came from: 0 for one entered by hand. */
-export const transactionDeleteParams = transactionParams.extend({ invoiceId: int4Param().min(0) });
+export const transactionDeleteParams = transactionParams.extend({ invoiceId: int4Param({ min: 0 }) });

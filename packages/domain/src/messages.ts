@@ -168,6 +168,7 @@ export const MSG = {
   alertRecipientInvalid: 'The notifications recipient must be a valid email address',
   // Input and HTTP-layer refusals (docs/decisions/api-conventions.md)
   badJson: 'The request body is not valid JSON.',
+  notUtf8: 'The text sent is not valid UTF-8.',
   emptyBody: 'The request body is empty.',
   bodyTooLarge: 'The request is too large.',
   unsupportedBody: 'This kind of request body is not accepted here.',

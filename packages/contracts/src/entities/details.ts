@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int4, int4Param, text } from '../common';
+import { idNumber, int4, int4Param, text } from '../common';
 
 /** An entity's type-specific details (pump, wastewater plant) and its usage and indicator fields. */
 
@@ -65,10 +65,10 @@ export type EntityUsages = z.infer<typeof entityUsages>;
 
 /** One field's new value: a number, its text as typed, or null to clear it. */
 export const valueUpdate = z.object({ value: z.union([z.number(), text(), z.null()]) });
-export const usageParams = z.object({ id: int4Param().positive(), field: usageField });
+export const usageParams = z.object({ id: idNumber(), field: usageField });
 export const indicatorParams = z.object({
-  id: int4Param().positive(),
-  indicatorId: int4Param().positive(),
+  id: idNumber(),
+  indicatorId: idNumber(),
 });
 
 export const wwtpDetail = z.object({

@@ -1,7 +1,7 @@
 import { MSG } from '@verdant/domain/messages';
 import { FUEL_PURCHASE_TIME } from '@verdant/domain/vehicles';
 import { z } from 'zod';
-import { calendarDate, int4, text } from '../common';
+import { calendarDate, int4, nameText, text } from '../common';
 
 /** A vehicle's fuel purchases and monthly log, and the fuel cards they are bought on. */
 
@@ -70,10 +70,10 @@ export const monthlyData = z.object({
 export type MonthlyData = z.infer<typeof monthlyData>;
 
 // ---- Fuel cards -----------------------------------------------------------------------------------------
-export const cardNameQuery = z.object({ name: text().max(200).default('') });
+export const cardNameQuery = z.object({ name: nameText().max(200).default('') });
 export const cardNameCheck = z.object({ exists: z.boolean(), message: text().nullable() });
 export const newCardRequest = z.object({
-  name: text().trim().min(1, MSG.cardNameRequired).max(200),
+  name: nameText().trim().min(1, MSG.cardNameRequired).max(200),
   siteId: int4().positive().nullable(),
 });
 export const newCardAnswer = z.object({

@@ -13,7 +13,7 @@ import {
 } from '@verdant/domain/graphs/series';
 import { fill, MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { idNumber, int4, text } from '../common';
+import { idNumber, int4, nameText, text } from '../common';
 
 /** The graph builder (data-portal.md 2.7, 3 Graph series, 7 Graphs and reports). */
 export const graphAssetType = z.enum(GRAPH_ASSET_TYPES);
@@ -37,7 +37,7 @@ export const graphSeries = z.object({
   barline: z.enum(['bar', 'line']).default('bar'),
   forecast: z.boolean().default(false),
   removeLast: z.boolean().default(false),
-  overrideName: text().max(300).nullable().default(null),
+  overrideName: nameText().max(300).nullable().default(null),
 });
 export type GraphSeriesInput = z.input<typeof graphSeries>;
 export type GraphSeriesDef = z.output<typeof graphSeries>;
@@ -207,7 +207,7 @@ export function decodeGraph(encoded: string): GraphDefinition | null {
 }
 
 /** Favourite graphs of the signed-in person in the current organisation (/current-user/favourite-graphs). */
-const favouriteName = text({ error: MSG.favouriteNameRequired })
+const favouriteName = nameText({ error: MSG.favouriteNameRequired })
   .trim()
   .min(1, MSG.favouriteNameRequired)
   .max(FAVOURITE_NAME_MAX, `A name has at most ${FAVOURITE_NAME_MAX} characters`);
@@ -220,10 +220,10 @@ export const newFavouriteGraph = z.object({
     .refine((g) => decodeGraph(g) !== null, MSG.graphDefinitionInvalid),
 });
 export const renameFavouriteGraph = z.object({
-  name: text().trim().min(1).max(FAVOURITE_NAME_MAX),
+  name: nameText().trim().min(1).max(FAVOURITE_NAME_MAX),
   newName: favouriteName,
 });
-export const deleteFavouriteGraph = z.object({ name: text().trim().min(1).max(FAVOURITE_NAME_MAX) });
+export const deleteFavouriteGraph = z.object({ name: nameText().trim().min(1).max(FAVOURITE_NAME_MAX) });
 export const favouriteGraphSaved = z.object({
   success: z.literal(true),
   message: text(),

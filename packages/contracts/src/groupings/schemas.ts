@@ -1,6 +1,6 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { idNumber, int4, text } from '../common';
+import { idNumber, int4, nameText, text } from '../common';
 
 /**
  * Groupings of site groups or of meter (source) groups, their groups and members
@@ -48,8 +48,8 @@ export const memberParams = z.object({ id: idNumber(), assetId: idNumber() });
 export const memberQuery = z.object({ focus: z.enum(['NONE', 'GROUP']).default('NONE') });
 
 /** A new grouping or group: at least two characters (section 5); renames need three. */
-const newName = text().trim().min(2, MSG.nameTooShortToCreate).max(100);
-export const renameBody = z.object({ name: text().trim().min(3, MSG.nameTooShort).max(100) });
+const newName = nameText().trim().min(2, MSG.nameTooShortToCreate).max(100);
+export const renameBody = z.object({ name: nameText().trim().min(3, MSG.nameTooShort).max(100) });
 export type RenameBody = z.input<typeof renameBody>;
 
 export const newGroupingBody = z.object({

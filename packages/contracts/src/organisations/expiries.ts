@@ -1,11 +1,11 @@
 import { ITEM_DESCRIPTION_MAX } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { calendarDate, int4Param, text } from '../common';
+import { calendarDate, idNumber, text } from '../common';
 
 /** Procurement expiries: when the organisation's supply contracts end. */
 
-export const expiryParams = z.object({ id: int4Param().positive(), expiryId: int4Param().positive() });
+export const expiryParams = z.object({ id: idNumber(), expiryId: idNumber() });
 
 export const procurementExpiry = z.object({
   expiryId: z.number(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { int4Param, text } from '../common';
+import { idNumber, text } from '../common';
 
 /** The organisation page's Overview: its sites ranked by a month's figures, emissions and alerts. */
 
-const organisationIdParam = z.object({ id: int4Param().positive() });
+const organisationIdParam = z.object({ id: idNumber() });
 
 export const monthParams = organisationIdParam.extend({
   month: text().regex(/^\d{4}(0[1-9]|1[0-2])$/, 'Month must be yyyyMM'),

@@ -1,15 +1,15 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { int4, int4Param, text } from '../common';
+import { idNumber, int4, int4Param, text } from '../common';
 
 /** A site's figures: the year-on-year graph of its page and the Site Data Export. */
 
 export const GRAPH_MEASURES = ['cons', 'cost', 'co2e'] as const;
 export const assetGraphParams = z.object({
-  id: int4Param().positive(),
+  id: idNumber(),
   measure: z.enum(GRAPH_MEASURES),
-  year: int4Param().min(1990).max(2200),
-  month: int4Param().min(1).max(12),
+  year: int4Param({ min: 1990, max: 2200 }),
+  month: int4Param({ min: 1, max: 12 }),
 });
 /** The months of a reporting year ending in `year`-`month` against the year before. */
 export const assetGraphData = z.object({

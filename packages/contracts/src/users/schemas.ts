@@ -1,6 +1,6 @@
 import { isPasswordComplex, looksLikeEmail } from '@verdant/domain/passwords';
 import { z } from 'zod';
-import { int4Param, text } from '../common';
+import { idNumber, int4Param, nameText, text } from '../common';
 
 export const USER_MESSAGES = {
   emailNotValid: 'Email address is not valid',
@@ -25,15 +25,12 @@ export const USER_MESSAGES = {
 } as const;
 
 /** Access levels a user may be granted in an organisation; -2 (None or Remove) takes the membership away. */
-export const grantLevel = z.coerce
-  .number()
-  .int()
-  .refine((v) => [2, 3, 4, -1, -2].includes(v), 'Unknown access level');
+export const grantLevel = int4Param().refine((v) => [2, 3, 4, -1, -2].includes(v), 'Unknown access level');
 
 const optionalText = (max = 200) => text().trim().max(max).nullable().optional();
-const name = text().trim().min(2, USER_MESSAGES.nameTooShort).max(100);
+const name = nameText().trim().min(2, USER_MESSAGES.nameTooShort).max(100);
 const email = text().trim().max(320).refine(looksLikeEmail, USER_MESSAGES.emailNotValid);
-const loginId = text()
+const loginId = nameText()
   .min(1, USER_MESSAGES.loginIdRequired)
   .max(100)
   .refine((v) => !/\s/.test(v), USER_MESSAGES.loginIdSpaces);
@@ -69,8 +66,8 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 export const usersQuery = z.object({
-  offset: int4Param().min(0).default(0),
-  limit: int4Param().min(1).max(100).default(100),
+  offset: int4Param({ min: 0 }).default(0),
+  limit: int4Param({ min: 1, max: 100 }).default(100),
   q: text().trim().max(200).optional(),
 });
 export const usersList = z.object({ mayEdit: z.boolean(), total: z.number(), users: z.array(user) });
@@ -123,15 +120,15 @@ export const resetPasswordRequest = z.object({ password: text().min(1).max(1024)
 
 export const checkAnswer = z.object({ success: z.boolean(), message: text().optional() });
 
-export const userIdParam = z.object({ id: int4Param().positive() });
+export const userIdParam = z.object({ id: idNumber() });
 export const userOrgParams = z.object({
-  id: int4Param().positive(),
-  orgId: int4Param().positive(),
+  id: idNumber(),
+  orgId: idNumber(),
 });
 export const grantParams = userOrgParams.extend({ accessId: grantLevel });
 export const emailParam = z.object({ email: text().max(320) });
 export const loginIdParam = z.object({ id: text().max(100) });
-export const createAndGrantParams = z.object({ level: grantLevel, org: int4Param().positive() });
+export const createAndGrantParams = z.object({ level: grantLevel, org: idNumber() });
 
 export const ASSET_TYPES = ['organisation', 'site-group', 'meter-group', 'site', 'entity', 'meter'] as const;
 export const assetType = z.enum(ASSET_TYPES);
@@ -148,10 +145,10 @@ export type AdvancedRight = z.infer<typeof advancedRight>;
 
 export const advancedRightParams = userOrgParams.extend({
   assetType,
-  assetId: int4Param().positive(),
+  assetId: idNumber(),
 });
 export const advancedRightGrantParams = advancedRightParams.extend({ rightId: grantLevel });
-export const copyRightsParams = userOrgParams.extend({ otherUserId: int4Param().positive() });
+export const copyRightsParams = userOrgParams.extend({ otherUserId: idNumber() });
 
 export const messageAnswer = z.object({ success: z.literal(true), message: text() });
 export const createdUserAnswer = z.object({ success: z.literal(true), message: text(), data: user });
