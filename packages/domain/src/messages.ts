@@ -281,6 +281,7 @@ export const MSG = {
   reversalBeforeOpen: "The invoice cannot start before the meter's open date",
   reversalAfterClose: "The invoice cannot end after the meter's close date",
   invoicePdfFailed: 'Something went wrong - sorry!',
+  /** Any upload whose content is not its type (invoice files first, now every file). */
   invoiceFileMismatch: 'The file is not a {type} file: its content does not match its type',
   invoiceUploadExpired: 'The upload link has expired. Please try again',
   invoiceLinkFileUnknown: "That file is not one of this organisation's files",

@@ -1,5 +1,7 @@
+import { INPUT_MESSAGES, nameText } from '@verdant/contracts/common';
 import { FILE_MAX_MB, FILE_UPLOAD_TYPES, IMAGE_TYPES } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
+import { fileTypeFromBuffer } from 'file-type';
 import { badRequest } from '../../lib/errors';
 
 const CONTENT_TYPES: Record<(typeof FILE_UPLOAD_TYPES)[number], string> = {
@@ -36,10 +38,16 @@ export const cleanFilename = (rawName: string | undefined) =>
     .trim()
     .slice(0, 255);
 
+/** Refuses a name that disguises what it is ('Safe\u202Egnp.exe' shows as 'Safeexe.png'), as names in bodies are. */
+function assertNameShowsItself(filename: string) {
+  if (!nameText().safeParse(filename).success) throw badRequest(INPUT_MESSAGES.disguised);
+}
+
 /** Checks an upload's name, type and size; answers the clean name, extension and content type. */
 export function checkUpload(rawName: string | undefined, bytes: Buffer | undefined, imagesOnly?: string) {
   const filename = cleanFilename(rawName);
   if (!filename) throw badRequest(MSG.fileNameMissing);
+  assertNameShowsItself(filename);
   const ext = extensionOf(filename);
   if (imagesOnly !== undefined && !isImage(ext)) throw badRequest(imagesOnly);
   if (!(ext in CONTENT_TYPES)) {
@@ -50,6 +58,27 @@ export function checkUpload(rawName: string | undefined, bytes: Buffer | undefin
   if (!bytes || bytes.length === 0) throw badRequest(MSG.fileEmpty);
   if (bytes.length > FILE_MAX_BYTES) throw tooLarge();
   return { filename, ext, contentType: CONTENT_TYPES[ext as keyof typeof CONTENT_TYPES] };
+}
+
+/**
+ * Whether the bytes are what the file's type claims (docs/decisions/security.md, "Uploads checked against
+ * their content"): a binary format must be recognised as that format by its magic bytes; a text format (csv,
+ * txt) must not be recognised as any binary one. An HTML page saved as report.pdf is not a PDF.
+ */
+export async function contentMatches(ext: string, bytes: Buffer): Promise<boolean> {
+  const found = await fileTypeFromBuffer(bytes);
+  if (ext === 'csv' || ext === 'txt') return found === undefined;
+  if (!found) return false;
+  if (found.ext === ext) return true;
+  if (ext === 'jpeg' && found.ext === 'jpg') return true;
+  // Legacy Office files are compound documents; file-type names the container.
+  return (ext === 'xls' || ext === 'doc') && found.ext === 'cfb';
+}
+
+/** Refuses an upload whose content is not what its name's type claims. */
+export async function assertContentMatches(file: { ext: string }, bytes: Buffer) {
+  if (!(await contentMatches(file.ext, bytes)))
+    throw badRequest(fill(MSG.invoiceFileMismatch, { type: file.ext }));
 }
 
 /** The content type of a stored logo, whose key ends in its extension. */

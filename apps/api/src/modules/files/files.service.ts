@@ -10,7 +10,14 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { createLocalStorage, newStorageKey, type Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
 import { createDirectLinks, fileUrl } from './direct-links';
-import { checkUpload, extensionOf, isImage, kindOf, logoContentType } from './file-types';
+import {
+  assertContentMatches,
+  checkUpload,
+  extensionOf,
+  isImage,
+  kindOf,
+  logoContentType,
+} from './file-types';
 import * as q from './files.queries';
 
 export interface Owner {
@@ -145,6 +152,7 @@ export function createFilesService({
       const { organisationId } = await ownerScope(a, owner);
       const file = checkUpload(upload.filename, upload.bytes, asDefault ? MSG.fileNotImage : undefined);
       const bytes = upload.bytes as Buffer;
+      await assertContentMatches(file, bytes);
       const storageKey = newStorageKey('files');
       await storage.put(storageKey, bytes);
       if (isImage(file.ext)) {
@@ -240,6 +248,7 @@ export function createFilesService({
 
     async uploadLogo(a: Caller, organisationId: number, upload: Upload): Promise<LogoAnswer> {
       const file = checkUpload(upload.filename, upload.bytes, MSG.logoNotImage);
+      await assertContentMatches(file, upload.bytes as Buffer);
       const key = `${newStorageKey('logos')}-${file.ext}`;
       await storage.put(key, upload.bytes as Buffer);
       const old = await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { createEntity, createSite } from '@verdant/db/asset-factories';
+import { createEntity, createMeter, createSite } from '@verdant/db/asset-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { organisations } from '@verdant/db/schema/core';
 import { files } from '@verdant/db/schema/organisation';
@@ -112,7 +112,12 @@ describe('files of an organisation', () => {
     const unnamed = await upload('f.editor', at(), '', png);
     expect(unnamed.json().message).toBe('The file has no name.');
     expect(await rowCount()).toBe(before);
-    const bigButFine = await upload('f.editor', at(), 'scan.pdf', Buffer.alloc(15 * 1024 * 1024, 1));
+    const bigButFine = await upload(
+      'f.editor',
+      at(),
+      'scan.pdf',
+      Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(15 * 1024 * 1024, 1)]),
+    );
     expect(bigButFine.statusCode).toBe(200);
     await call('f.editor', 'DELETE', `${at()}/${bigButFine.json().id}`);
   });
@@ -140,8 +145,8 @@ describe('files of an organisation', () => {
     expect(rows[0]).toMatchObject({ id: a.id, defaultImage: true });
     expect(rows.map((f: { id: number }) => f.id)).not.toContain(b.id);
 
-    const up = await upload('f.editor', `${at()}/default?replace=delete`, 'd.jpg', png);
-    expect(up.json()).toMatchObject({ filename: 'd.jpg', defaultImage: true });
+    const up = await upload('f.editor', `${at()}/default?replace=delete`, 'd.png', png);
+    expect(up.json()).toMatchObject({ filename: 'd.png', defaultImage: true });
     rows = (await list(at())).files;
     expect(rows.map((f: { id: number }) => f.id).sort()).toEqual([pdf.id, up.json().id].sort());
     const pdfDefault = await upload('f.editor', `${at()}/default`, 'e.pdf', Buffer.from('%PDF'));
@@ -198,7 +203,7 @@ describe('files of sites and entities', () => {
   it('works per asset and keeps each asset to its own files', async () => {
     const entity = await createEntity(t.db, site, { name: 'Boiler' });
     const s = (await upload('f.editor', `/api/sites/${site.id}/files`, 'site.png', png)).json();
-    const e = (await upload('f.editor', `/api/entities/${entity.id}/files`, 'entity.gif', png)).json();
+    const e = (await upload('f.editor', `/api/entities/${entity.id}/files`, 'entity.png', png)).json();
     expect((await list(`/api/sites/${site.id}/files`)).files.map((f: { id: number }) => f.id)).toEqual([
       s.id,
     ]);
@@ -244,5 +249,51 @@ describe('organisation logo', () => {
     expect(outsider.body).not.toContain('logo');
     const pdf = await upload('f.admin', at(), 'logo.pdf', Buffer.from('%PDF'));
     expect(pdf.json().message).toBe('The logo must be an image (png, bmp, jpg, jpeg or gif).');
+  });
+});
+
+describe('uploads checked against their content (docs/decisions/security.md)', () => {
+  it('refuses a file whose bytes are not its type, for every kind of owner, storing nothing', async () => {
+    const entity = await createEntity(t.db, site, { name: 'Checked boiler' });
+    const meter = await createMeter(t.db, site, { localName: 'Checked meter' });
+    const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
+    const owners = [
+      `/api/organisations/${org.id}/files`,
+      `/api/sites/${site.id}/files`,
+      `/api/entities/${entity.id}/files`,
+      `/api/meters/${meter.id}/files`,
+    ];
+    const before = await rowCount();
+    for (const at of owners) {
+      for (const [name, body] of [
+        ['report.pdf', html],
+        ['photo.png', html],
+        ['sheet.xlsx', Buffer.from('%PDF-1.4\n')],
+        ['notes.txt', png],
+      ] as const) {
+        const res = await upload('f.admin', at, name, body);
+        expect(res.statusCode, `${at} ${name}`).toBe(400);
+        expect(res.json().message).toBe(
+          `The file is not a ${name.split('.').pop()} file: its content does not match its type`,
+        );
+      }
+      expect((await upload('f.admin', at, 'real.pdf', Buffer.from('%PDF-1.4\n'))).statusCode).toBe(200);
+    }
+    expect(await rowCount()).toBe(before + owners.length);
+    const logo = await upload('f.admin', `/api/organisations/${org.id}/logo`, 'logo.png', html);
+    expect(logo.statusCode).toBe(400);
+  });
+
+  it('refuses a file name that disguises its type', async () => {
+    const res = await upload(
+      'f.admin',
+      `/api/sites/${site.id}/files`,
+      'Safe\u202Egnp.exe.pdf',
+      Buffer.from('%PDF-1.4\n'),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'A name cannot contain invisible characters or characters that change the text direction',
+    );
   });
 });

@@ -5,14 +5,13 @@ import type { Db, DbOrTx } from '@verdant/db/client';
 import { files } from '@verdant/db/schema/organisation';
 import { fill, MSG } from '@verdant/domain/messages';
 import { sql } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../config';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { createLocalStorage, type Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
 import { createDirectLinks } from '../files/direct-links';
-import { checkUpload, FILE_MAX_BYTES, tooLarge } from '../files/file-types';
+import { checkUpload, contentMatches, FILE_MAX_BYTES, tooLarge } from '../files/file-types';
 import type { Download } from '../files/files.service';
 import { linkOptions } from './invoice-link-options.queries';
 import type { FileLinksOf, InvoiceFileLinks } from './invoice-list.service';
@@ -23,20 +22,6 @@ export const storageClassFor = (length: number) =>
   length < STORAGE_CLASS_THRESHOLD ? 'STANDARD_IA' : 'INTELLIGENT_TIERING';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/**
- * Whether the bytes are what the file's type claims: a binary format must be recognised as that format; a
- * text format (csv, txt) must not be recognised as any binary one.
- */
-export async function contentMatches(ext: string, bytes: Buffer): Promise<boolean> {
-  const found = await fileTypeFromBuffer(bytes);
-  if (ext === 'csv' || ext === 'txt') return found === undefined;
-  if (!found) return false;
-  if (found.ext === ext) return true;
-  if (ext === 'jpeg' && found.ext === 'jpg') return true;
-  // Legacy Office files are compound documents; file-type names the container.
-  return (ext === 'xls' || ext === 'doc') && found.ext === 'cfb';
-}
 
 interface UploadClaim {
   invoiceId: number;
