@@ -28,6 +28,15 @@ const schema = z.object({
     .min(10)
     .default(SESSION_MINUTES * 60),
   /**
+   * The absolute lifetime of a session from its sign-in, however busy (docs/decisions/security.md, "Sessions
+   * end after an absolute lifetime"): sliding never takes its expiry past it. Default 7 days.
+   */
+  SESSION_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(7 * 24 * 60 * 60),
+  /**
    * How long a process keeps a resolved session (its person and rights) between calls; any change to sessions,
    * people, memberships or organisations empties it at once (lib/access-cache.ts). 0: every call reads them.
    */

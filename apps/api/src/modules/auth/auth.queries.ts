@@ -141,19 +141,25 @@ export function liveSessionStatement(db: Db) {
 }
 
 /**
- * Slides a live session's expiry to now + ttl unless it was slid less than `everySeconds` ago, so concurrent
- * calls write it once. The new expiry, or nothing when no write was due.
+ * Slides a live session's expiry to now + ttl, but never past its sign-in + max (its absolute lifetime), unless
+ * it is within `every` seconds of that already, so concurrent calls write it once. The new expiry, or nothing
+ * when no write was due.
  */
-export async function slideSession(db: DbOrTx, tokenHash: string, ttlSeconds: number, everySeconds: number) {
+export async function slideSession(
+  db: DbOrTx,
+  tokenHash: string,
+  { ttl, max, every }: { ttl: number; max: number; every: number },
+) {
+  const end = sql`least(now() + make_interval(secs => ${ttl}), ${sessions.createdAt} + make_interval(secs => ${max}))`;
   const [row] = await db
     .update(sessions)
-    .set({ expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})` })
+    .set({ expiresAt: end })
     .where(
       and(
         eq(sessions.tokenHash, tokenHash),
         isNull(sessions.endedAt),
         gt(sessions.expiresAt, sql`now()`),
-        lt(sessions.expiresAt, sql`now() + make_interval(secs => ${ttlSeconds - everySeconds})`),
+        lt(sessions.expiresAt, sql`${end} - make_interval(secs => ${every})`),
       ),
     )
     .returning({ expiresAt: sessions.expiresAt });

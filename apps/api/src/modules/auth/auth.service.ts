@@ -111,7 +111,9 @@ export function createAuthService({
     if (organisationId === null && !user.productAdmin) return null;
 
     const token = newToken();
-    const expiresAt = new Date(Date.now() + config.SESSION_TTL_SECONDS * 1000);
+    const expiresAt = new Date(
+      Date.now() + Math.min(config.SESSION_TTL_SECONDS, config.SESSION_MAX_SECONDS) * 1000,
+    );
     return db.transaction(async (tx) => {
       await q.insertSession(tx, {
         tokenHash: hashToken(token),
@@ -391,11 +393,14 @@ export function createAuthService({
         return row && resolved(tokenHash, row);
       });
       if (!found || found.session.expiresAt.getTime() <= Date.now()) throw unauthorised();
-      // Every call slides the expiry, but it is written at most once a minute (a tenth of a short session).
+      // Every call slides the expiry, but it is written at most once a minute (a tenth of a short session), and
+      // never past the session's absolute end (its sign-in plus SESSION_MAX_SECONDS).
       const ttl = config.SESSION_TTL_SECONDS;
+      const max = config.SESSION_MAX_SECONDS;
       const every = Math.min(SLIDE_AT_MOST_EVERY_SECONDS, ttl / 10);
-      if (found.session.expiresAt.getTime() < Date.now() + (ttl - every) * 1000) {
-        const expiresAt = await q.slideSession(db, tokenHash, ttl, every);
+      const end = Math.min(Date.now() + ttl * 1000, found.session.createdAt.getTime() + max * 1000);
+      if (found.session.expiresAt.getTime() < end - every * 1000) {
+        const expiresAt = await q.slideSession(db, tokenHash, { ttl, max, every });
         if (expiresAt) {
           const slid = { ...found, session: { ...found.session, expiresAt } };
           access.update(tokenHash, slid);

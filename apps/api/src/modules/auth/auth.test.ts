@@ -151,6 +151,50 @@ describe('sessions', () => {
     expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORISED' });
   });
 
+  it('ends a session at its absolute lifetime however busy it is (SESSION_MAX_SECONDS, default 7 days)', async () => {
+    expect(t.config.SESSION_MAX_SECONDS).toBe(7 * 24 * 60 * 60);
+    const token = await t.login('alice');
+    const mine = eq(sessions.tokenHash, hashToken(token));
+    // Signed in 7 days less 2 minutes ago and in use all along: the slide stops at the sign-in + 7 days.
+    const [moved] = await t.db
+      .update(sessions)
+      .set({
+        createdAt: sql`date_trunc('second', now()) - interval '7 days' + interval '2 minutes'`,
+        expiresAt: sql`now() + interval '30 seconds'`,
+      })
+      .where(mine)
+      .returning({ createdAt: sessions.createdAt });
+    const end = (moved?.createdAt.getTime() ?? 0) + 7 * 24 * 60 * 60 * 1000;
+    const res = await t.app.inject({ url: '/api/current-user/user-details', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(Date.parse(String(res.headers['x-session-expires']))).toBe(end);
+    const [row] = await t.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(mine);
+    expect(row?.expiresAt.getTime()).toBe(end);
+    // Past it, the session is over: 401, and no call revives it.
+    await t.db
+      .update(sessions)
+      .set({
+        createdAt: sql`now() - interval '7 days 1 second'`,
+        expiresAt: sql`now() - interval '1 second'`,
+      })
+      .where(mine);
+    for (let i = 0; i < 2; i++) {
+      const after = await t.app.inject({ url: '/api/current-user/user-details', headers: bearer(token) });
+      expect(after.statusCode).toBe(401);
+    }
+  });
+
+  it('takes the absolute lifetime from SESSION_MAX_SECONDS, shorter than a slide when so configured', async () => {
+    const brief = await createTestApp({ env: { SESSION_MAX_SECONDS: '120' } });
+    onTestFinished(() => brief.close());
+    await createMember(brief.db, (await createOrganisation(brief.db)).id, { loginId: 'brief.max' });
+    const token = await brief.login('brief.max');
+    const res = await brief.app.inject({ url: '/api/current-user/user-details', headers: bearer(token) });
+    const left = Date.parse(String(res.headers['x-session-expires'])) - Date.now();
+    expect(left).toBeLessThanOrEqual(120_000);
+    expect(left).toBeGreaterThan(60_000);
+  });
+
   it('answers 401 without a token or with a made-up one', async () => {
     expect((await t.app.inject({ url: '/api/current-user/user-details' })).statusCode).toBe(401);
     const res = await t.app.inject({ url: '/api/current-user/user-details', headers: bearer('made-up') });
