@@ -102,7 +102,7 @@ export async function ledgerBench(ctx: BenchContext) {
   t0 = performance.now();
   await recomputePendingJob.handler(
     {},
-    { db: database.db, clock: () => new Date(), log: () => {}, stopping: () => false },
+    { db: database.db, clock: () => new Date(), log: () => {}, stopping: () => false, send: async () => {} },
   );
   const drain = (performance.now() - t0) / 1000;
   console.log(

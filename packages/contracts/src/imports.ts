@@ -71,10 +71,12 @@ export const meterLoadQuery = z.object({
 
 export const meterLoadAnswer = okResponse.extend({ data: z.object({ uuid: text() }) });
 
-export const IMPORT_STATUSES = ['pending', 'running', 'finished', 'failed'] as const;
+/** 'retrying': its worker stopped mid-run and the load was sent again (docs/decisions/security.md). */
+export const IMPORT_STATUSES = ['pending', 'running', 'retrying', 'finished', 'failed'] as const;
 export const IMPORT_STATUS_LABELS: Record<(typeof IMPORT_STATUSES)[number], string> = {
   pending: 'Pending',
   running: 'Running',
+  retrying: 'Retrying',
   finished: 'Finished',
   failed: 'Failed',
 };

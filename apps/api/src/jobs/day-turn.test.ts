@@ -22,7 +22,7 @@ const DAY_TWO = new Date('2026-11-27T20:30:00Z');
 const run = (now: Date) =>
   recomputePendingJob.handler(
     {},
-    { db: database.db, clock: () => now, log: () => {}, stopping: () => false },
+    { db: database.db, clock: () => now, log: () => {}, stopping: () => false, send: async () => {} },
   );
 
 beforeAll(async () => {

@@ -11,6 +11,8 @@ export interface JobContext {
   log: (message: string) => void;
   /** True once the runner is stopping: a long handler ends at its next safe point (between transactions). */
   stopping: () => boolean;
+  /** Sends another job (a sweep that hands work back to its queue). */
+  send: (name: string, data?: object) => Promise<void>;
 }
 
 /**

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeDeletedAssetsJob } from './purge-deleted-assets.job';
 import { recomputePendingJob } from './recompute-pending.job';
 import { JOB_SCHEMA, type JobRunner, jobRunnerStatus, startJobRunner } from './runner';
+import { staleLoadsJob } from './stale-loads.job';
 
 let database: TestDatabase;
 let runner: JobRunner;
@@ -49,6 +50,7 @@ describe('the job runner', () => {
     );
     expect(schedules.rows).toEqual([
       { name: purgeDeletedAssetsJob.name, cron: purgeDeletedAssetsJob.cron },
+      { name: staleLoadsJob.name, cron: '* * * * *' },
       { name: recomputePendingJob.name, cron: recomputePendingJob.cron },
     ]);
     expect(jobRunnerStatus()).toMatchObject({ started: true, working: true });

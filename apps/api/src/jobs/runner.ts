@@ -8,6 +8,7 @@ import { meterLoadJob } from './meter-load.job';
 import { moveHalfHoursJob } from './move-half-hours.job';
 import { purgeDeletedAssetsJob } from './purge-deleted-assets.job';
 import { recomputePendingJob } from './recompute-pending.job';
+import { staleLoadsJob } from './stale-loads.job';
 
 /** Every job the runner knows. Imports, alerts and emailed reports join this list. */
 export const JOBS: JobDefinition[] = [
@@ -16,6 +17,7 @@ export const JOBS: JobDefinition[] = [
   evaluateInvoiceAlertsJob as JobDefinition,
   meterLoadJob as JobDefinition,
   moveHalfHoursJob as JobDefinition,
+  staleLoadsJob as JobDefinition,
 ];
 
 /** pg-boss keeps its tables in this schema of the portal's own database. */
@@ -92,6 +94,11 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     lock.release();
   }
   const byName = new Map(jobs.map((j) => [j.name, j]));
+  const send = async (name: string, data: object = {}) => {
+    const job = byName.get(name);
+    if (!job) throw new Error(`No job named ${name}`);
+    await boss.send(name, job.schema.parse(data));
+  };
   if (work) {
     for (const job of jobs) {
       const stats: JobStats = status.jobs[job.name] ?? {
@@ -122,6 +129,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
               storage,
               log,
               stopping: () => stopping,
+              send,
             });
             stats.completed += 1;
             stats.lastCompletedAt = new Date().toISOString();
@@ -143,11 +151,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
 
   const runner: JobRunner = {
     boss,
-    async send(name, data = {}) {
-      const job = byName.get(name);
-      if (!job) throw new Error(`No job named ${name}`);
-      await boss.send(name, job.schema.parse(data));
-    },
+    send,
     /**
      * Stops fetching and lets running handlers reach their next safe point; whatever is still running after
      * the timeout is marked failed by pg-boss and retried (its open transaction dies with the process).

@@ -35,8 +35,15 @@ export const importJobs = pgTable(
     format: text('format'),
     /** The CSV column mapping the upload dialog sent, for CSV readings. */
     mapping: jsonb('mapping'),
-    /** pending, running, finished or failed. */
+    /**
+     * pending, running, finished or failed; retrying when its worker stopped beating mid-run (killed) and the load
+     * was sent again (docs/decisions/security.md, "A killed load is retried within minutes").
+     */
     status: text('status').notNull().default('pending'),
+    /** Written every few seconds by the worker running the load, outside the load's transaction. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** How many times a worker took the load (a killed run is taken again, up to a limit). */
+    attempts: integer('attempts').notNull().default(0),
     bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
     linesRead: integer('lines_read').notNull().default(0),
     /** Interval readings (or period rows) accepted. */
@@ -70,7 +77,10 @@ export const importJobs = pgTable(
   (t) => [
     index('import_jobs_organisation_idx').on(t.organisationId, t.createdAt),
     index('import_jobs_sha256_idx').on(t.organisationId, t.sha256),
-    check('import_jobs_status_check', sql`${t.status} in ('pending', 'running', 'finished', 'failed')`),
+    check(
+      'import_jobs_status_check',
+      sql`${t.status} in ('pending', 'running', 'retrying', 'finished', 'failed')`,
+    ),
   ],
 );
 

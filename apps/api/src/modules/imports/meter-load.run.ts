@@ -12,6 +12,7 @@ import type { Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
 import * as q from './imports.queries';
 import { loadIntervalFile, RowsRefused } from './interval-load';
+import { claimLoad, startHeartbeat } from './load-heartbeat';
 import { loadMeterIndex, type UnknownKey } from './meter-index';
 import { detectFormat, eventsOf, headersOf, INTERVAL_FORMATS } from './parsers';
 import { PeriodSink, type PeriodSinkOptions } from './period-sink';
@@ -28,6 +29,8 @@ export interface MeterLoadDeps {
   log: (message: string) => void;
   /** The services a period row goes through, on the load's transaction. */
   periodServices: (tx: Tx) => Pick<PeriodSinkOptions, 'invoices' | 'records'>;
+  /** How often the running load beats (load-heartbeat.ts); tests shorten it. */
+  heartbeatMs?: number;
 }
 
 const PROGRESS_MS = 1000;
@@ -61,20 +64,22 @@ async function callerOf(db: Db, userId: number, org: OrganisationContext, uuid: 
  * whole is not imported again while the data it produced is still there.
  */
 export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
+  const { db, clock } = deps;
+  // Taken only when it waits or its worker stopped beating (load-heartbeat.ts): never twice at once.
+  const job = await claimLoad(db, uuid, clock());
+  if (!job) return { status: (await q.findJob(db, uuid))?.status ?? 'gone' };
+  const stopBeating = startHeartbeat(db, uuid, deps.heartbeatMs);
+  try {
+    return await loadClaimed(job, deps);
+  } finally {
+    stopBeating();
+  }
+}
+
+async function loadClaimed(job: NonNullable<Awaited<ReturnType<typeof claimLoad>>>, deps: MeterLoadDeps) {
   const { db, storage, clock } = deps;
-  const job = await q.findJob(db, uuid);
-  if (!job || job.status === 'finished' || job.status === 'failed') return { status: job?.status ?? 'gone' };
-  const organisationId = job.organisationId;
+  const { uuid, organisationId } = job;
   const zone = await q.timeZoneOf(db, organisationId);
-  await q.updateJob(db, uuid, {
-    status: 'running',
-    startedAt: clock(),
-    bytesRead: 0,
-    linesRead: 0,
-    error: null,
-    reportKey: null,
-    refusals: null,
-  });
   const fail = async (error: string, extra: Parameters<typeof q.updateJob>[2] = {}) => {
     await q.updateJob(db, uuid, { status: 'failed', error, finishedAt: clock(), ...extra });
     return { status: 'failed', error };

@@ -18,7 +18,8 @@ import { useOrganisationId } from '../../lib/session-store';
 /** How much of a file the preview sends: the server detects the format and reads the header from it. */
 const PREVIEW_BYTES = 64 * 1024;
 
-const active = (job: ImportJob) => job.status === 'pending' || job.status === 'running';
+const active = (job: ImportJob) =>
+  job.status === 'pending' || job.status === 'running' || job.status === 'retrying';
 
 /** The organisation's loads, asked again every 2 s while one of them is still pending or running. */
 /** The organisation's loads (editors only: `enabled` false asks nothing of the server). */

@@ -12,6 +12,7 @@ import { downloadReport } from '../api';
 export const STATUS_COLOURS: Record<ImportJob['status'], string> = {
   pending: 'gray',
   running: 'blue',
+  retrying: 'orange',
   finished: 'green',
   failed: 'red',
 };
