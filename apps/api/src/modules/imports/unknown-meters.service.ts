@@ -80,7 +80,8 @@ export function createUnknownMeters({ db, jobQueue, queue }: { db: Db; jobQueue:
 
     /** A new load of the job's stored file (its format and mapping as asked at upload). */
     async rerun(a: Caller, job: Job): Promise<string> {
-      if (job.status === 'pending' || job.status === 'running' || job.status === 'retrying') throw badRequest(IMPORT_MSG.stillRunning);
+      if (job.status === 'pending' || job.status === 'running' || job.status === 'retrying')
+        throw badRequest(IMPORT_MSG.stillRunning);
       const uuid = await db.transaction(async (tx) => {
         const id = await q.insertJob(tx, {
           organisationId: job.organisationId,
