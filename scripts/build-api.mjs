@@ -7,7 +7,8 @@ import * as esbuild from 'esbuild';
 import { newest } from './newest.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const API_DIST = path.join(root, 'apps/api/dist');
+/** Where `npm start` keeps the build: apps/api/dist, or API_DIST (a folder inside the repository; tests use their own). */
+export const API_DIST = path.resolve(root, process.env.API_DIST ?? 'apps/api/dist');
 /** The programs of the API: each becomes `apps/api/dist/<name>.js`. */
 const ENTRIES = {
   main: 'apps/api/src/main.ts',

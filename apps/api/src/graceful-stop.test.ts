@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@verdant/db/testing/free-port';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeProductionBuild, startServerProcess } from './testing/server-process';
+import { killStartedProcesses, removeProductionBuild, startServerProcess } from './testing/server-process';
 
 interface Answer {
   status: number;
@@ -33,12 +33,15 @@ function slowSignIn(url: string) {
     });
     req.on('error', reject);
   });
-  req.write(payload.subarray(0, 10));
-  return { finish: () => req.end(payload.subarray(10)), answer };
+  // Sent: the headers and the first part are on the server's connection (an event, not a guess of time).
+  const sent = new Promise<void>((resolve, reject) =>
+    req.write(payload.subarray(0, 10), (error) => (error ? reject(error) : resolve())),
+  );
+  return { finish: () => req.end(payload.subarray(10)), answer, sent };
 }
 
 async function until(check: () => Promise<boolean> | boolean, what: string) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -48,6 +51,8 @@ async function until(check: () => Promise<boolean> | boolean, what: string) {
 describe('stopping the server (npm start) with requests in flight', () => {
   const dirs: string[] = [];
   afterAll(async () => {
+    // Whatever happened above, no server or PostgreSQL of this file outlives it.
+    await killStartedProcesses();
     await removeProductionBuild();
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
@@ -72,9 +77,9 @@ describe('stopping the server (npm start) with requests in flight', () => {
     expect((await stat(passwordFile)).mode & 0o777).toBe(0o600);
 
     const requests = Array.from({ length: 50 }, () => slowSignIn(server.url));
+    await Promise.all(requests.map((r) => r.sent));
     // A later request on a new connection answers once the server has taken the 50 before it.
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
 
     const exited = server.signal('SIGINT');
     await until(() => server.output().includes('SIGINT: stopping'), 'the server says it is stopping');
@@ -95,5 +100,6 @@ describe('stopping the server (npm start) with requests in flight', () => {
     expect(server.output()).not.toMatch(/FATAL|could not start/);
     // A clean PostgreSQL shutdown removes its lock file.
     expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
-  });
+    // Starting the server (a build, PostgreSQL, migrations) takes minutes on a busy machine.
+  }, 300_000);
 });

@@ -5,7 +5,12 @@ import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_SCHEMA } from './jobs/runner';
-import { removeProductionBuild, type ServerProcess, startServerProcess } from './testing/server-process';
+import {
+  killStartedProcesses,
+  removeProductionBuild,
+  type ServerProcess,
+  startServerProcess,
+} from './testing/server-process';
 
 const ADMIN_PASSWORD = 'Two-processes-1';
 const METRICS_TOKEN = 'two-processes-metrics-token';
@@ -56,7 +61,10 @@ describe('two API processes on one database (behind a load balancer)', () => {
     [a, b] = await Promise.all([start(), start()]);
   });
   afterAll(async () => {
-    await Promise.all([a?.signal('SIGTERM'), b?.signal('SIGTERM')]);
+    // A graceful stop, or whatever is left is killed after a minute: no process outlives the file.
+    const stopped = Promise.all([a?.signal('SIGTERM'), b?.signal('SIGTERM')]);
+    await Promise.race([stopped, new Promise((r) => setTimeout(r, 60_000).unref())]);
+    await killStartedProcesses();
     await database.close();
     await removeProductionBuild();
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });

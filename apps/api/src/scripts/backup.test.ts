@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createLocalStorage } from '../lib/storage';
-import { productionBuild, removeProductionBuild, repoRoot } from '../testing/server-process';
+import {
+  killStartedProcesses,
+  productionBuild,
+  removeProductionBuild,
+  repoRoot,
+  trackProcessGroup,
+} from '../testing/server-process';
 
 /** Runs a compiled program as `npm run <program>` does, and answers its exit code and output. */
 async function runProgram(program: string, args: string[], env: Record<string, string>) {
@@ -24,8 +30,11 @@ async function runProgram(program: string, args: string[], env: Record<string, s
       cwd: repoRoot,
       env: { ...inherited, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, killed in afterAll with the PostgreSQL a restore runs if the test fails.
+      detached: true,
     },
   );
+  trackProcessGroup(child, env.DATA_DIR && !env.DATABASE_URL ? path.join(env.DATA_DIR, 'pg') : undefined);
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => {
     output += c;
@@ -112,6 +121,7 @@ describe('npm run backup and npm run restore', () => {
     source = await createTestDatabase();
   });
   afterAll(async () => {
+    await killStartedProcesses();
     await source.close();
     await removeProductionBuild();
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort } from '@verdant/db/testing/free-port';
 import { buildApi } from '../../../../scripts/build-api.mjs';
@@ -30,6 +30,47 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
+/** Every process group a test started and has not seen end, with the embedded PostgreSQL folder it may run. */
+const started = new Map<number, string | undefined>();
+
+/** Whether any process of the group `pgid` is still alive. */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Tracks a detached child (the leader of its own process group) so that `killStartedProcesses` ends it and
+ * everything it started (the embedded PostgreSQL), even when the test failed or timed out before stopping it.
+ */
+export function trackProcessGroup(child: ChildProcess, pgDir?: string) {
+  if (!child.pid) return;
+  const pgid = child.pid;
+  started.set(pgid, pgDir);
+}
+
+/** Kills (SIGKILL) every process group a test started that is still alive: for each test file's afterAll. */
+export async function killStartedProcesses() {
+  for (const [pgid, pgDir] of started) {
+    if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+    // The embedded PostgreSQL runs in a group of its own (packages/db/src/embedded.ts): an immediate shutdown.
+    const postmaster = pgDir
+      ? await readFile(path.join(pgDir, 'postmaster.pid'), 'utf8').catch(() => '')
+      : '';
+    const pid = Number(postmaster.split('\n')[0]);
+    if (pid > 0) {
+      try {
+        process.kill(pid, 'SIGQUIT');
+      } catch {}
+    }
+    started.delete(pgid);
+  }
+}
+
 /**
  * The compiled API as `npm start` runs it, as a real process (in a process group of its own, like a program started
  * from a terminal), answering on a free port of 127.0.0.1 once /api/health says so.
@@ -48,6 +89,7 @@ export async function startServerProcess(
     env: { ...inherited, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  trackProcessGroup(child, env.DATABASE_URL || !env.DATA_DIR ? undefined : path.join(env.DATA_DIR, 'pg'));
   let printed = '';
   child.stdout?.setEncoding('utf8').on('data', (c: string) => {
     printed += c;
@@ -59,7 +101,8 @@ export async function startServerProcess(
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${printed}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server exited with ${child.exitCode ?? child.signalCode}:\n${printed}`);
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,
