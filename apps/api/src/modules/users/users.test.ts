@@ -277,6 +277,37 @@ describe('adding users', () => {
     expect((await call('boss', 'GET', '/api/users/id-check/fresh.login')).json()).toEqual({ success: true });
   });
 
+  it("answers within what the caller may see: another organisation's person reads as unused", async () => {
+    // Tara is a member of Users Org only: its editors learn she exists, Elsewhere Org's administrator does not.
+    const asked = async (who: string, url: string) => (await call(who, 'GET', url)).json();
+    for (const [url, unused] of [
+      ['/api/users/email-check/tara.target@example.test', '/api/users/email-check/nobody.x@example.test'],
+      ['/api/users/id-check/target', '/api/users/id-check/nobody.x'],
+    ]) {
+      expect((await asked('boss', url)).success, url).toBe(false);
+      expect(await asked('outsider', url), url).toEqual(await asked('outsider', unused));
+      expect(await asked('outsider', url), url).toEqual({ success: true });
+    }
+    // Creating the person still refuses the duplicate, with the spec's message, and creates nothing.
+    const before = (await call('outsider', 'GET', '/api/users')).json().total;
+    for (const [change, message] of [
+      [{ email: 'tara.target@example.test' }, 'Email address is already in use'],
+      [{ userId: 'target' }, 'Login ID is already in use'],
+    ] as const) {
+      const res = await call('outsider', 'POST', '/api/users/create', {
+        email: 'fresh.outsider@example.test',
+        userId: 'fresh.outsider',
+        title: 'Ms',
+        firstName: 'Fay',
+        surname: 'Fresh',
+        ...change,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect((await call('outsider', 'GET', '/api/users')).json().total).toBe(before);
+  });
+
   it('refuses a bad new user and creates nothing', async () => {
     const before = (await call('boss', 'GET', '/api/users')).json().total;
     const bad: [object, string][] = [
