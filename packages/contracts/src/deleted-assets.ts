@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorResponse, int4Param, text } from './common';
+import { errorResponse, idNumber, int4Param, text } from './common';
 import { defineOperations } from './operations';
 
 /** Deleted assets (data-portal spec 2.9, 3, 4): archived sites, data sources, vehicles and entities, provider only. */

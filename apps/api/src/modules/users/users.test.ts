@@ -280,20 +280,22 @@ describe('adding users', () => {
   it("answers within what the caller may see: another organisation's person reads as unused", async () => {
     // Tara is a member of Users Org only: its editors learn she exists, Elsewhere Org's administrator does not.
     const asked = async (who: string, url: string) => (await call(who, 'GET', url)).json();
-    for (const [url, unused] of [
+    const pairs: [string, string][] = [
       ['/api/users/email-check/tara.target@example.test', '/api/users/email-check/nobody.x@example.test'],
       ['/api/users/id-check/target', '/api/users/id-check/nobody.x'],
-    ]) {
+    ];
+    for (const [url, unused] of pairs) {
       expect((await asked('boss', url)).success, url).toBe(false);
       expect(await asked('outsider', url), url).toEqual(await asked('outsider', unused));
       expect(await asked('outsider', url), url).toEqual({ success: true });
     }
     // Creating the person still refuses the duplicate, with the spec's message, and creates nothing.
     const before = (await call('outsider', 'GET', '/api/users')).json().total;
-    for (const [change, message] of [
+    const duplicates: [Record<string, string>, string][] = [
       [{ email: 'tara.target@example.test' }, 'Email address is already in use'],
       [{ userId: 'target' }, 'Login ID is already in use'],
-    ] as const) {
+    ];
+    for (const [change, message] of duplicates) {
       const res = await call('outsider', 'POST', '/api/users/create', {
         email: 'fresh.outsider@example.test',
         userId: 'fresh.outsider',
