@@ -2,7 +2,7 @@ import { FAVOURITE_NAME_MAX } from '@verdant/domain/constants';
 import { REPORT_MSG } from '@verdant/domain/reports/messages';
 import { z } from 'zod';
 import { member } from '../access';
-import { errorResponse, int4, okResponse, text } from '../common';
+import { errorResponse, int4, nameText, okResponse, text } from '../common';
 import type { OperationSpec } from '../operations';
 import { relativePeriod, reportLevel, reportOutput, runReport } from './run';
 
@@ -12,7 +12,7 @@ import { relativePeriod, reportLevel, reportOutput, runReport } from './run';
  * replaces it. A favourite keeps a fixed period or slides with the day it runs.
  */
 
-const favouriteName = text({ error: REPORT_MSG.favouriteNameRequired })
+const favouriteName = nameText({ error: REPORT_MSG.favouriteNameRequired })
   .trim()
   .min(1, REPORT_MSG.favouriteNameRequired)
   .max(FAVOURITE_NAME_MAX, `A name has at most ${FAVOURITE_NAME_MAX} characters`);
@@ -44,10 +44,10 @@ export type NewFavouriteReport = z.input<typeof newFavouriteReport>;
 /** POST /current-user/favourite-reports: a name and the report to run, as text (the favourite graphs' shape). */
 export const favouriteReportText = z.object({ name: favouriteName, report: text().max(4000) });
 export const renameFavouriteReport = z.object({
-  name: text().trim().min(1).max(FAVOURITE_NAME_MAX),
+  name: nameText().trim().min(1).max(FAVOURITE_NAME_MAX),
   newName: favouriteName,
 });
-export const favouriteReportName = z.object({ name: text().trim().min(1).max(FAVOURITE_NAME_MAX) });
+export const favouriteReportName = z.object({ name: nameText().trim().min(1).max(FAVOURITE_NAME_MAX) });
 export const favouriteSaved = z.object({ success: z.literal(true), message: text(), data: favouriteReport });
 
 const own = member();
