@@ -1,7 +1,7 @@
 import { OWN_SET_MSG, OWN_SET_NAME_MAX } from '@verdant/domain/own-factor-sets';
 import { z } from 'zod';
 import { administrator } from './access';
-import { calendarDate, idNumber, idParam, int4, text } from './common';
+import { calendarDate, idNumber, idParam, int4, nameText, text } from './common';
 import { defineOperations } from './operations';
 
 /**
@@ -109,7 +109,7 @@ export const organisationRestatement = z.object({
 
 /** Augment Factors (core-portal.md): the organisation's own factor set, named at most 50 characters. */
 export const augmentRequest = z.object({
-  name: text().trim().min(1, OWN_SET_MSG.nameRequired).max(OWN_SET_NAME_MAX, OWN_SET_MSG.nameTooLong),
+  name: nameText().trim().min(1, OWN_SET_MSG.nameRequired).max(OWN_SET_NAME_MAX, OWN_SET_MSG.nameTooLong),
 });
 
 const admin = 'product-administrator' as const;
