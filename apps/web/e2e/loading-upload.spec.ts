@@ -94,7 +94,7 @@ test('a CSV of readings is mapped, loaded and listed; a file with bad rows lands
   ).toBeVisible();
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(result.getByRole('status')).toHaveText('Failed', { timeout: 30_000 });
-  await expect(result).toContainText('2 rows were refused, so nothing was imported.');
+  await expect(result).toContainText('2 rows were refused, so nothing was imported');
   const download = page.waitForEvent('download');
   await result.getByRole('button', { name: /error report/ }).click();
   const report = await readFile((await (await download).path()) ?? '', 'utf8');
@@ -145,7 +145,7 @@ test('the sample NEM12 and EIEP3 files load: their format is detected and the lo
   await page.getByRole('combobox', { name: 'Year' }).click();
   await page.getByRole('option', { name: '2025', exact: true }).click();
   await page.getByRole('button', { name: 'Sep 2025' }).click();
-  await expect(page.getByRole('heading', { name: /September 2025: demand every half hour/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Sep 2025: demand every half hour/ })).toBeVisible();
   await expect(page.getByTestId('quality-note')).toContainText('estimated or substituted');
   await axe.done(page);
 });
