@@ -26,6 +26,7 @@ const ONE_SIDED: Record<string, string> = {
   'catalogue-admin': "the catalogue's administration, an operation group of the catalogue",
   'catalogue-editions': 'factor editions, an operation group of the catalogue',
   'catalogue-restatements': 'restatements, an operation group of the catalogue',
+  'catalogue-checks': "the catalogue's checks of a data type, an operation group of the catalogue",
 };
 
 /**

@@ -134,7 +134,7 @@ export const currentUserOperations = defineOperations('current-user', {
     summary: 'One setting (null when unset)',
     access: 'signed-in',
     params: settingKeyParam,
-    answer: z.record(z.string(), settingValue.nullable()),
+    answer: z.record(text(), settingValue.nullable()),
   },
   saveSettings: {
     method: 'PUT',
