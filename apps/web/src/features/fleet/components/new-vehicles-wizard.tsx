@@ -139,7 +139,17 @@ export function NewVehiclesWizard({ opened, onClose }: { opened: boolean; onClos
       <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} size="sm">
         <Stepper.Step label="Overview" description="Site, date and registrations">
           <Stack gap="sm" mt="md">
-            <Select label="Site" data={siteOptions} value={siteId} onChange={setSiteId} searchable required />
+            <Select
+              label="Site"
+              data={siteOptions}
+              value={siteId}
+              onChange={setSiteId}
+              // No list to open until the sites have come (an empty list box is no list).
+              disabled={!sites.isSuccess}
+              placeholder={sites.isSuccess ? undefined : 'Loading sites…'}
+              searchable
+              required
+            />
             <DateField label="Purchase date" value={purchaseDate} onChange={setPurchaseDate} required />
             <Select
               label="Reporting"
