@@ -42,7 +42,11 @@ function toExpiry(r: Awaited<ReturnType<typeof q.listExpiries>>[number]): Procur
 /** Organisation details, settings, targets, procurement expiries and the overview lists. */
 export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue: JobQueue }) {
   const timeZones = createTimeZoneSetting({ db, jobQueue });
-  async function toOrganisation(a: Caller, row: q.OrganisationRow): Promise<Organisation> {
+  async function toOrganisation(
+    a: Caller,
+    row: q.OrganisationRow,
+    move?: Awaited<ReturnType<typeof timeZones.latestMove>>,
+  ): Promise<Organisation> {
     const mayEdit = a.checked.mayAdminister;
     return {
       id: row.id,
@@ -72,7 +76,7 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
       co2eTarget: numberOrNull(row.co2eTarget),
       ownFactors: row.ownFactors,
       timeZone: row.timeZone,
-      timeZoneMove: await timeZones.latestMove(row.id),
+      timeZoneMove: move === undefined ? await timeZones.latestMove(row.id) : move,
       mayEdit,
       mayEnable: a.principal.productAdmin,
     };
@@ -126,7 +130,10 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
 
   return {
     async get(a: Caller, id: number) {
-      return toOrganisation(a, await load(db, id));
+      // The move before the row: one transaction writes a finished move and its zone, so a move read as
+      // finished is always shown with the zone it moved to.
+      const move = await timeZones.latestMove(id);
+      return toOrganisation(a, await load(db, id), move);
     },
 
     /**
