@@ -36,4 +36,9 @@ test('/organisations/{id} opens the organisation page, asking first to change or
     await expect(page.getByText("Switch failed - you probably don't have access").last()).toBeVisible();
     await expect(page).toHaveURL(/\/switch-organisation$/);
   }
+
+  // Back to the Demo Organisation: the next journeys sign in where this one left the demo person.
+  await page.goto('/organisations/1');
+  await page.getByRole('dialog').getByRole('button', { name: 'Change Organisation' }).click();
+  await expect(page.getByTestId('organisation-name')).toHaveText(/Demo Organisation/);
 });
