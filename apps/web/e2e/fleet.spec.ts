@@ -234,7 +234,10 @@ test('fuel card, unexpected fuel and vehicle pages at 1280 and 390 px', async ({
   const current = monthly.getByRole('row', { name: new RegExp(`^${formatMonth(day(0).iso)}`) });
   if ((await current.count()) > 0) await expect(current).toContainText('(to date)');
   await page.setViewportSize({ width: 390, height: 900 });
-  expect(await monthly.evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0))).toBe(true);
+  // The shell re-lays itself out for a phone after the resize: wait for it rather than read a stale width.
+  await expect
+    .poll(() => monthly.evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0)))
+    .toBe(true);
   await shots(page, 'fuel-card', info);
   await page.getByRole('tab', { name: 'Purchases' }).click();
   await page.getByRole('link', { name: 'Unexpected fuel purchases on this card' }).click();
