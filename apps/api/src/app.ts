@@ -122,6 +122,8 @@ import { targetsRoutes } from './modules/targets/targets.routes';
 import { createTargetsService } from './modules/targets/targets.service';
 import { timeMatchedRoutes } from './modules/time-matched/time-matched.routes';
 import { createTimeMatchedService } from './modules/time-matched/time-matched.service';
+import { toolsRoutes } from './modules/tools/tools.routes';
+import { createToolsService } from './modules/tools/tools.service';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { createTransactionsService } from './modules/transactions/transactions.service';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
@@ -322,9 +324,13 @@ export async function buildApp({
         factors: createCatalogueFactorsService({ db, jobQueue }),
       });
       await api.register(editionsRoutes, { editions: createEditionsService({ db }) });
+      const restatements = createRestatementsService({ db, clock, jobs: jobQueue });
+      await api.register(toolsRoutes, {
+        service: createToolsService({ db, jobs: jobQueue, confirmRestatement: restatements.confirm }),
+      });
       await api.register(restatementsRoutes, {
-        restatements: createRestatementsService({ db, clock }),
-        policy: createEditionPolicyService({ db, clock }),
+        restatements,
+        policy: createEditionPolicyService({ db, clock, jobs: jobQueue }),
         checks: createAdminChecksService({ db }),
       });
       await api.register(dashboardRoutes, { service: dashboard });

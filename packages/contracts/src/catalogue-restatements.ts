@@ -57,6 +57,8 @@ export const restatement = z.object({
   proposedAt: text(),
   confirmedBy: text().nullable(),
   confirmedAt: text().nullable(),
+  /** The jobs centre's job that applies it, once confirmed (`/tools/jobs/{id}`). */
+  jobId: z.number().nullable(),
   preview: restatementPreview,
 });
 export type Restatement = z.infer<typeof restatement>;

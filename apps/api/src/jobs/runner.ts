@@ -8,7 +8,9 @@ import { meterLoadJob } from './meter-load.job';
 import { moveHalfHoursJob } from './move-half-hours.job';
 import { purgeDeletedAssetsJob } from './purge-deleted-assets.job';
 import { recomputePendingJob } from './recompute-pending.job';
+import { restatementJob } from './restatement.job';
 import { staleLoadsJob } from './stale-loads.job';
+import { startHeartbeat } from './worker-heartbeat';
 
 /** Every job the runner knows. Imports, alerts and emailed reports join this list. */
 export const JOBS: JobDefinition[] = [
@@ -18,6 +20,7 @@ export const JOBS: JobDefinition[] = [
   meterLoadJob as JobDefinition,
   moveHalfHoursJob as JobDefinition,
   staleLoadsJob as JobDefinition,
+  restatementJob as JobDefinition,
 ];
 
 /** pg-boss keeps its tables in this schema of the portal's own database. */
@@ -99,6 +102,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     if (!job) throw new Error(`No job named ${name}`);
     await boss.send(name, job.schema.parse(data));
   };
+  const heartbeat = work ? startHeartbeat(db, log) : null;
   if (work) {
     for (const job of jobs) {
       const stats: JobStats = status.jobs[job.name] ?? {
@@ -122,6 +126,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
             await boss.cancel(job.name, received.id);
             return;
           }
+          const recorded = (data.data as { jobId?: unknown }).jobId;
+          if (typeof recorded === 'number') heartbeat?.running(recorded);
           try {
             const output = await job.handler(data.data, {
               db,
@@ -139,6 +145,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
             stats.lastError = err instanceof Error ? err.message : String(err);
             log(`job ${job.name} failed (it is retried): ${stats.lastError}`);
             throw err;
+          } finally {
+            if (typeof recorded === 'number') heartbeat?.running(null);
           }
         },
       );
@@ -161,6 +169,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       status.started = false;
       status.working = false;
       await boss.stop({ graceful, close: false, wait: true, timeout: graceful ? 10_000 : 1000 });
+      await heartbeat?.stop();
     },
   };
   if (work) await runner.send(recomputePendingJob.name);

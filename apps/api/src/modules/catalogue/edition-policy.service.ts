@@ -12,6 +12,7 @@ import { fill } from '@verdant/domain/messages';
 import { OWN_SET_MSG, ownSetName } from '@verdant/domain/own-factor-sets';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { JobQueue } from '../../jobs/job-definition';
 import { audit, created, diff } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
@@ -20,7 +21,7 @@ import { type Change, simulate } from './restatement-run';
 import * as q from './restatements.queries';
 import { confirmRestatement, storeProposal } from './restatements.service';
 
-type Policy = {
+export type Policy = {
   mode: 'effective' | 'pinned';
   switchDate: string | null;
   pins: { reportingYear: number; editionId: number }[];
@@ -49,12 +50,12 @@ async function policyOf(db: DbOrTx, organisationId: number) {
 }
 
 /** What a proposal saw of the organisation's choice: confirming after another change is stale. */
-const stampOf = async (db: DbOrTx, organisationId: number) => {
+export const choiceStamp = async (db: DbOrTx, organisationId: number) => {
   const p = await policyOf(db, organisationId);
   return JSON.stringify([p.mode, p.switch_date, p.pins, p.changed_at]);
 };
 
-function choiceChange(organisationId: number, policy: Policy, userId: number): Change {
+export function choiceChange(organisationId: number, policy: Policy, userId: number): Change {
   return {
     meters: (tx) => q.metersOfOrganisation(tx, organisationId),
     apply: async (tx) => {
@@ -75,7 +76,15 @@ function choiceChange(organisationId: number, policy: Policy, userId: number): C
  * Which editions an organisation uses (docs/decisions/catalogue.md, Which edition an organisation uses): its
  * administrators read and propose a change, which is a restatement of its past figures, previewed and confirmed.
  */
-export function createEditionPolicyService({ db, clock }: { db: Db; clock: () => Date }) {
+export function createEditionPolicyService({
+  db,
+  clock,
+  jobs,
+}: {
+  db: Db;
+  clock: () => Date;
+  jobs: JobQueue;
+}) {
   async function read(organisationId: number): Promise<EditionPolicy> {
     const p = await policyOf(db, organisationId);
     const editions = await db.execute<{ id: number; name: string; publisher: string; status: string }>(sql`
@@ -153,7 +162,7 @@ export function createEditionPolicyService({ db, clock }: { db: Db; clock: () =>
         JSON.stringify(policy.pins.map((p) => [p.reportingYear, p.editionId]).sort()) ===
           JSON.stringify(now.pins.map((p) => [p.reportingYear, p.editionId]).sort());
       if (same) throw badRequest(EDITION_MSG.policyUnchanged);
-      const stamp = await stampOf(db, id);
+      const stamp = await choiceStamp(db, id);
       const preview = await simulate(db, choiceChange(id, policy, a.user.id), clock());
       return storeProposal(db, a, body.reason, {
         kind: 'choice',
@@ -172,9 +181,9 @@ export function createEditionPolicyService({ db, clock }: { db: Db; clock: () =>
         db,
         a,
         restatementId,
-        clock(),
         async (_tx, r, userId) => choiceChange(id, r.change.policy as Policy, userId),
-        (tx) => stampOf(tx, id),
+        (tx) => choiceStamp(tx, id),
+        jobs,
         id,
       );
     },

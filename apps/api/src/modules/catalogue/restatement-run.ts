@@ -24,6 +24,8 @@ export interface Change {
 const ROLLBACK = Symbol('preview rolled back');
 /** One organisation's restatements take turns (an advisory lock per organisation, held by the transaction). */
 const RESTATE_LOCK = 74233;
+/** Meters recomputed between two progress reports. */
+const RECOMPUTE_BATCH = 200;
 
 /** What the change would move, computed and rolled back. */
 export async function simulate(db: Db, change: Change, now: Date): Promise<RestatementPreview> {
@@ -66,7 +68,13 @@ async function previewTotals(tx: Tx, facts: FactEmissions[]) {
  * locked (another restatement of one of them is refused, not queued), the facts replaced are kept, the meters
  * recomputed, and what moved returned.
  */
-export async function applyChange(tx: Tx, restatementId: number, change: Change, now: Date) {
+export async function applyChange(
+  tx: Tx,
+  restatementId: number,
+  change: Change,
+  now: Date,
+  progress: (done: number, total: number) => Promise<void> = async () => {},
+) {
   const meters = await change.meters(tx);
   const before = await q.factsOf(tx, meters);
   const orgs = await tx.execute<{ id: number; name: string }>(sql`
@@ -82,7 +90,12 @@ export async function applyChange(tx: Tx, restatementId: number, change: Change,
   const totals = await previewTotals(tx, before);
   await q.keepFacts(tx, restatementId, meters);
   await change.apply(tx);
-  await recomputeFacts(tx, meters, now);
+  // In batches, so the jobs centre shows honest progress (the batches share the one transaction).
+  await progress(0, meters.length);
+  for (let i = 0; i < meters.length; i += RECOMPUTE_BATCH) {
+    await recomputeFacts(tx, meters.slice(i, i + RECOMPUTE_BATCH), now);
+    await progress(Math.min(i + RECOMPUTE_BATCH, meters.length), meters.length);
+  }
   const after = await q.factsOf(tx, meters);
   return comparePreview(before, after, totals.infos, totals.years);
 }
@@ -100,6 +113,7 @@ export const toRestatement = (r: q.RestatementRow): Restatement => ({
       : { id: r.previous_edition_id, name: r.previous_edition_name ?? '' },
   proposedBy: r.proposed_by,
   proposedAt: r.proposed_at,
+  jobId: r.job_id,
   confirmedBy: r.confirmed_by,
   confirmedAt: r.confirmed_at,
   preview: r.preview,

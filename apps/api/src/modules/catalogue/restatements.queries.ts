@@ -79,7 +79,9 @@ export type RestatementRow = {
   proposed_by: string | null;
   proposed_at: string;
   confirmed_by: string | null;
+  confirmed_by_id: number | null;
   confirmed_at: string | null;
+  job_id: number | null;
 };
 
 const person = (column: string) =>
@@ -91,7 +93,8 @@ export async function restatement(db: DbOrTx, id: number, lock = false) {
     select r.id, r.kind, r.status, r.reason, r.organisation_id, r.edition_id, e.name as edition_name,
       r.previous_edition_id, p.name as previous_edition_name, r.change, r.preview,
       ${person('proposed_by')} as proposed_by, r.proposed_at::text as proposed_at,
-      ${person('confirmed_by')} as confirmed_by, r.confirmed_at::text as confirmed_at
+      ${person('confirmed_by')} as confirmed_by, r.confirmed_by as confirmed_by_id,
+      r.confirmed_at::text as confirmed_at, r.job_id
     from restatements r left join emission_factor_editions e on e.id = r.edition_id
     left join emission_factor_editions p on p.id = r.previous_edition_id
     where r.id = ${id} ${lock ? sql`for update of r` : sql``}`);
@@ -134,7 +137,8 @@ export async function keepFacts(db: DbOrTx, restatementId: number, meterIds: rea
 
 export async function finish(db: DbOrTx, id: number, userId: number, preview: RestatementPreview) {
   await db.execute(sql`
-    update restatements set status = 'done', confirmed_by = ${userId}, confirmed_at = now(), finished_at = now(),
+    update restatements set status = 'done', confirmed_by = coalesce(confirmed_by, ${userId}),
+      confirmed_at = coalesce(confirmed_at, now()), finished_at = now(),
       preview = ${JSON.stringify(preview)}::jsonb
     where id = ${id}`);
   for (const o of preview.byOrganisation) {
@@ -167,5 +171,30 @@ export async function organisationRestatements(db: DbOrTx, organisationId: numbe
     left join emission_factor_editions p on p.id = r.previous_edition_id
     where x.organisation_id = ${organisationId} and r.status = 'done'
     order by r.confirmed_at desc, r.id desc`);
+  return rows.rows;
+}
+
+/** A confirmed restatement handed to its job: who confirmed it, when, and the job that applies it. */
+export async function startRestatement(db: DbOrTx, id: number, jobId: number, userId: number) {
+  await db.execute(sql`update restatements set status = 'running', job_id = ${jobId}, confirmed_by = ${userId},
+    confirmed_at = now() where id = ${id}`);
+}
+
+/** A restatement its job refused (stale, or its organisations busy): nothing of it was applied. */
+export async function endRestatement(db: DbOrTx, id: number, status: 'failed' | 'stale' | 'cancelled') {
+  await db.execute(sql`update restatements set status = ${status}, finished_at = now()
+    where id = ${id} and status = 'running'`);
+}
+
+/** The organisations of other restatements whose jobs are applying them now. */
+export async function busyOrganisations(db: DbOrTx, exceptId: number) {
+  const rows = await db.execute<{ id: number; name: string }>(sql`
+    select distinct o.id, o.name from restatements r
+    cross join lateral jsonb_array_elements(coalesce(r.preview->'byOrganisation', '[]'::jsonb)) x
+    join organisations o on o.id = (x->>'organisationId')::int
+    where r.status = 'running' and r.id <> ${exceptId}
+    union
+    select o.id, o.name from restatements r join organisations o on o.id = r.organisation_id
+    where r.status = 'running' and r.id <> ${exceptId}`);
   return rows.rows;
 }

@@ -4,11 +4,13 @@ import { EDITION_MSG } from '@verdant/domain/editions/edition-messages';
 import { fill } from '@verdant/domain/messages';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { JobQueue } from '../../jobs/job-definition';
+import { createJobRecord, RESTATEMENT_JOB } from '../../jobs/job-records';
 import { audit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import * as e from './editions.queries';
-import { applyChange, type Change, simulate, toRestatement } from './restatement-run';
+import { type Change, simulate, toRestatement } from './restatement-run';
 import * as q from './restatements.queries';
 
 /** What a proposal saw of the catalogue: a confirmation after another publication is stale. */
@@ -59,50 +61,80 @@ export async function storeProposal(
 
 export type ChangeOf = (tx: Tx, r: q.RestatementRow, userId: number) => Promise<Change>;
 
+/** Confirmations take turns, so two cannot both find an organisation free. */
+const CONFIRM_LOCK = 74235;
+
+/** Publishing a draft edition, as a restatement's change (refused once the edition is no longer a draft). */
+export const editionChangeOf: ChangeOf = async (tx, r, userId) => {
+  if (r.kind !== 'publish') throw notFound();
+  const edition = await e.edition(tx, r.edition_id ?? 0, true);
+  if (edition?.status !== 'draft')
+    throw badRequest(fill(EDITION_MSG.notDraft, { status: edition?.status ?? 'gone' }));
+  return publishChange(edition.id, edition.supersedes_id, userId);
+};
+
 /**
  * Confirms a proposed restatement (docs/decisions/catalogue.md, Restatements): refused when it is no longer
- * proposed or when what it previewed has changed since; else the change and every fact it moves commit together.
+ * proposed, when what it previewed has changed since, or when another restatement of one of its organisations is
+ * being applied; else it is handed to the jobs centre's Emission Factor Update, which applies the change and every
+ * fact it moves in one transaction.
  */
 export async function confirmRestatement(
   db: Db,
   a: Caller,
   id: number,
-  now: Date,
   changeOf: ChangeOf,
   stampOf: (tx: Tx, r: q.RestatementRow) => Promise<string>,
+  jobs: JobQueue,
   organisationId?: number,
 ) {
-  await db.transaction(async (tx) => {
+  const jobId = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CONFIRM_LOCK})`);
     const r = await q.restatement(tx, id, true);
     if (!r || (organisationId !== undefined && r.organisation_id !== organisationId)) throw notFound();
     if (r.status !== 'proposed')
       throw badRequest(fill(EDITION_MSG.restatementNotProposed, { status: r.status }));
-    const change = await changeOf(tx, r, a.user.id);
+    await changeOf(tx, r, a.user.id);
     if ((await stampOf(tx, r)) !== r.change.stamp) throw badRequest(EDITION_MSG.restatementStale);
-    const preview = await applyChange(tx, id, change, now);
-    await q.finish(tx, id, a.user.id, preview);
+    const mine = new Set(r.preview.byOrganisation.map((o) => o.organisationId));
+    if (r.organisation_id !== null) mine.add(r.organisation_id);
+    const busy = (await q.busyOrganisations(tx, id)).find((o) => mine.has(o.id));
+    if (busy)
+      throw badRequest(fill(EDITION_MSG.restatementBusy, { organisation: busy.name, years: 'its figures' }));
+    const job = await createJobRecord(tx, {
+      queue: RESTATEMENT_JOB,
+      kind: 'restatement',
+      title: `Emission Factor Update: ${r.edition_name ?? r.reason}`,
+      ownerId: a.user.id,
+      organisationId: r.organisation_id,
+      parameters: { restatementId: id, editionId: r.edition_id, edition: r.edition_name, reason: r.reason },
+    });
+    await q.startRestatement(tx, id, job, a.user.id);
     await audit(tx, a, {
       organisationId: r.organisation_id,
       action: 'confirm restatement',
       asset: { type: 'restatement', id, name: r.edition_name ?? r.reason },
-      changes: { status: { before: 'proposed', after: 'done' } },
+      changes: { status: { before: 'proposed', after: 'running' } },
     });
+    return job;
   });
+  // Should the send fail, the job stays Pending on /tools, where it can be retried.
+  await jobs.send(RESTATEMENT_JOB, { jobId }).catch(() => {});
   const done = await q.restatement(db, id);
   if (!done) throw notFound();
   return toRestatement(done);
 }
 
 /** Publishing editions of the default set, as proposed restatements (product administrators). */
-export function createRestatementsService({ db, clock }: { db: Db; clock: () => Date }) {
-  const editionChange: ChangeOf = async (tx, r, userId) => {
-    if (r.kind !== 'publish') throw notFound();
-    const edition = await e.edition(tx, r.edition_id ?? 0, true);
-    if (edition?.status !== 'draft')
-      throw badRequest(fill(EDITION_MSG.notDraft, { status: edition?.status ?? 'gone' }));
-    return publishChange(edition.id, edition.supersedes_id, userId);
-  };
-
+export function createRestatementsService({
+  db,
+  clock,
+  jobs,
+}: {
+  db: Db;
+  clock: () => Date;
+  jobs: JobQueue;
+}) {
   return {
     async propose(a: Caller, editionId: number, input: z.input<typeof publishRequest>) {
       const { reason } = publishRequest.parse(input);
@@ -131,8 +163,13 @@ export function createRestatementsService({ db, clock }: { db: Db; clock: () => 
     },
 
     confirm: (a: Caller, id: number) =>
-      confirmRestatement(db, a, id, clock(), editionChange, (tx, r) =>
-        r.kind === 'publish' ? catalogueStamp(tx) : Promise.resolve('choice'),
+      confirmRestatement(
+        db,
+        a,
+        id,
+        editionChangeOf,
+        (tx, r) => (r.kind === 'publish' ? catalogueStamp(tx) : Promise.resolve('choice')),
+        jobs,
       ),
   };
 }

@@ -28,7 +28,7 @@ const org: Record<'pinned' | 'effective' | 'other', { id: number }> = {} as neve
 const MFE_2022 = 0.0818949105;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ jobs: true });
   await seedCatalogue(t.db);
   await createUser(t.db, { loginId: 'root', productAdmin: true });
   tokens.root = await t.login('root');
@@ -84,6 +84,24 @@ async function load(name: string, published: string, rate: number, supersedes?: 
   return res.json().data.id as number;
 }
 
+/** Confirming hands the restatement to the jobs centre's Emission Factor Update; this waits for it. */
+async function confirmed(who: string, url: string) {
+  const res = await call(who, 'POST', url);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toMatchObject({ status: 'running' });
+  const { id, jobId } = res.json() as { id: number; jobId: number };
+  for (let i = 0; i < 200; i++) {
+    const r = await t.db.execute<{ status: string }>(
+      sql`select status from background_jobs where id = ${jobId}`,
+    );
+    if (!['pending', 'running'].includes(r.rows[0]?.status ?? '')) break;
+    await new Promise((done) => setTimeout(done, 150));
+  }
+  const job = await call('root', 'GET', `/tools/jobs/${jobId}`);
+  expect(job.json()).toMatchObject({ kind: 'restatement', status: 'finished' });
+  return (await call('root', 'GET', `/admin/restatements/${id}`)).json();
+}
+
 async function publish(editionId: number, reason: string) {
   const proposed = await call('root', 'POST', `/admin/emission-factor-editions/${editionId}/publish`, {
     reason,
@@ -121,9 +139,8 @@ describe('a worked example: two editions, one organisation pinned, one effective
     ).toEqual({ status: 'draft' });
     void before;
 
-    const done = await call('root', 'POST', `/admin/restatements/${proposal.id}/confirm`);
-    expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ status: 'done' });
+    const done = await confirmed('root', `/admin/restatements/${proposal.id}/confirm`);
+    expect(done).toMatchObject({ status: 'done' });
     expect(await s2(org.pinned.id)).toBeCloseTo(8904, 4);
     expect(await s2(org.effective.id)).toBeCloseTo(8904, 4);
     const kept = await t.db.execute<{ kg: number }>(sql`select sum(co2e_scope2_location)::float8 as kg
@@ -150,12 +167,7 @@ describe('a worked example: two editions, one organisation pinned, one effective
     });
     expect(proposal.statusCode, proposal.body).toBe(200);
     expect(proposal.json().preview).toMatchObject({ organisations: 0, kgCo2eMoved: 0 });
-    const done = await call(
-      'pinned',
-      'POST',
-      `/organisations/${org.pinned.id}/restatements/${proposal.json().id}/confirm`,
-    );
-    expect(done.statusCode, done.body).toBe(200);
+    await confirmed('pinned', `/organisations/${org.pinned.id}/restatements/${proposal.json().id}/confirm`);
     const policy = await call('pinned', 'GET', `/organisations/${org.pinned.id}/edition-policy`);
     expect(policy.json()).toMatchObject({
       mode: 'pinned',
@@ -170,7 +182,7 @@ describe('a worked example: two editions, one organisation pinned, one effective
     const [only] = proposal.preview.byOrganisation;
     expect(only).toMatchObject({ organisationId: org.effective.id, significant: true });
     expect(only.years[0].after.s2Location - only.years[0].before.s2Location).toBeCloseTo(924, 3);
-    await call('root', 'POST', `/admin/restatements/${proposal.id}/confirm`);
+    await confirmed('root', `/admin/restatements/${proposal.id}/confirm`);
     expect(await s2(org.effective.id)).toBeCloseTo(9828, 4);
     expect(await s2(org.pinned.id)).toBeCloseTo(8904, 4);
   });
@@ -182,7 +194,7 @@ describe('a worked example: two editions, one organisation pinned, one effective
     const [only] = proposal.preview.byOrganisation;
     expect(only).toMatchObject({ organisationId: org.effective.id, significant: false });
     expect(only.changePercent).toBeLessThan(5);
-    await call('root', 'POST', `/admin/restatements/${proposal.id}/confirm`);
+    await confirmed('root', `/admin/restatements/${proposal.id}/confirm`);
     expect(await s2(org.effective.id)).toBeCloseTo(9840, 4);
     const old = await t.db.execute(sql`select status from emission_factor_editions where id = ${ids.ta2024}`);
     expect(old.rows[0]).toEqual({ status: 'superseded' });
