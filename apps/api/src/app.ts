@@ -105,6 +105,7 @@ import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { createEmailNowService } from './modules/reports/email-now.service';
+import { createEmailedService } from './modules/reports/emailed.service';
 import { createFavouritesService } from './modules/reports/favourites.service';
 import { createReportCatalogueService } from './modules/reports/report-catalogue.service';
 import { createReportRunService } from './modules/reports/report-run.service';
@@ -362,6 +363,7 @@ export async function buildApp({
         runner: reportRunner,
         favourites: createFavouritesService({ db, runner: reportRunner }),
         email: createEmailNowService({ db, runner: reportRunner, mailer }),
+        emailed: createEmailedService({ db, runner: reportRunner }),
       });
       await api.register(deletedAssetsRoutes, {
         service: createDeletedAssetsService({

@@ -90,6 +90,7 @@ async function main() {
     db: database.db,
     work: config.JOBS_IN_PROCESS,
     storage: createLocalStorage(path.join(config.dataDir, 'files')),
+    mailer,
     log: say,
   });
   app = await buildApp({ config, db: database.db, mailer, jobQueue: jobs });

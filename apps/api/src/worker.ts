@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { loadConfig } from './config';
 import { startJobRunner } from './jobs/runner';
+import { createMailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
 import { openCommandDatabase } from './scripts/database';
 
@@ -21,6 +22,11 @@ async function worker() {
     db: database.db,
     work: true,
     storage: createLocalStorage(path.join(config.dataDir, 'files')),
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+    }),
     log: say,
   });
   say('Verdant job worker is running (Ctrl-C stops it).');

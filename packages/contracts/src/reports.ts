@@ -5,6 +5,7 @@ import { member } from './access';
 import { errorResponse, idNumber, idParam, int4, text } from './common';
 import { defineOperations } from './operations';
 import { emailOperations } from './reports/email';
+import { emailedOperations } from './reports/emailed';
 import { favouriteOperations } from './reports/favourites';
 import { reportLevel, reportOutput, runReport } from './reports/run';
 
@@ -109,4 +110,5 @@ export const reportsOperations = defineOperations('reports', {
   },
   ...favouriteOperations,
   ...emailOperations,
+  ...emailedOperations,
 });

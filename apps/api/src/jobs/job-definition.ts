@@ -1,6 +1,7 @@
 import type { Db } from '@verdant/db/client';
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import type { Mailer } from '../lib/mail';
 import type { Storage } from '../lib/storage';
 
 /** What every job handler may use. */
@@ -8,6 +9,8 @@ export interface JobContext {
   db: Db;
   clock: () => Date;
   storage?: Storage;
+  /** The product's mailer (emailed reports). */
+  mailer?: Mailer;
   log: (message: string) => void;
   /** True once the runner is stopping: a long handler ends at its next safe point (between transactions). */
   stopping: () => boolean;

@@ -1,7 +1,9 @@
 import type { Db } from '@verdant/db/client';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import type { Mailer } from '../lib/mail';
 import type { Storage } from '../lib/storage';
+import { emailedReportSendJob, emailedReportsSweepJob } from './emailed-reports.job';
 import { evaluateInvoiceAlertsJob } from './evaluate-invoice-alerts.job';
 import type { JobDefinition, JobQueue } from './job-definition';
 import { meterLoadJob } from './meter-load.job';
@@ -12,7 +14,7 @@ import { restatementJob } from './restatement.job';
 import { staleLoadsJob } from './stale-loads.job';
 import { startHeartbeat } from './worker-heartbeat';
 
-/** Every job the runner knows. Imports, alerts and emailed reports join this list. */
+/** Every job the runner knows. */
 export const JOBS: JobDefinition[] = [
   recomputePendingJob as JobDefinition,
   purgeDeletedAssetsJob as JobDefinition,
@@ -21,6 +23,8 @@ export const JOBS: JobDefinition[] = [
   moveHalfHoursJob as JobDefinition,
   staleLoadsJob as JobDefinition,
   restatementJob as JobDefinition,
+  emailedReportsSweepJob as JobDefinition,
+  emailedReportSendJob as JobDefinition,
 ];
 
 /** pg-boss keeps its tables in this schema of the portal's own database. */
@@ -35,6 +39,7 @@ export interface JobRunnerOptions {
   work: boolean;
   clock?: () => Date;
   storage?: Storage;
+  mailer?: Mailer;
   log?: (message: string) => void;
   jobs?: JobDefinition[];
   pollingIntervalSeconds?: number;
@@ -71,7 +76,7 @@ export function jobRunnerStatus() {
  * is asked for at once, so meters left pending by a stopped worker are picked up.
  */
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
-  const { pool, db, work, clock = () => new Date(), storage, log = () => {} } = options;
+  const { pool, db, work, clock = () => new Date(), storage, mailer, log = () => {} } = options;
   const jobs = options.jobs ?? JOBS;
   let stopping = false;
   const boss = new PgBoss({
@@ -133,6 +138,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
               db,
               clock,
               storage,
+              mailer,
               log,
               stopping: () => stopping,
               send,

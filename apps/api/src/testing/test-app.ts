@@ -51,6 +51,7 @@ export async function createTestApp(
         work: true,
         clock: opts.clock,
         storage: createLocalStorage(path.join(config.dataDir, 'files')),
+        mailer,
         pollingIntervalSeconds: 0.5,
       })
     : undefined;

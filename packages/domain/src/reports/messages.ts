@@ -34,5 +34,6 @@ export const REPORT_MSG = {
   holdDays: 'Choose a hold of 0 to 60 days',
   emailSent: 'Report emailed',
   emailScheduled: 'Report scheduled',
+  scheduleNotOffered: 'This report cannot be emailed on a schedule',
   reassigned: '{count} reports reassigned',
 } as const;

@@ -21,7 +21,7 @@ const YEAR_END_NAMES: Record<number, string> = { 12: 'December', 3: 'March', 6: 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.floor((part / whole) * 1000) / 10 : null);
 
 /** Days each measure's counted meters were open in the period, up to today. */
-function expectedDays(meters: AssetMeter[], months: string[], today: string) {
+export function expectedDays(meters: AssetMeter[], months: string[], today: string) {
   const days = { cons: 0, cost: 0, co2e: 0 };
   for (const m of meters) {
     const lm = toLedgerMeter(m);

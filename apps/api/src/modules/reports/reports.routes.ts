@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerOperations } from '../../lib/operations';
 import { callerOf } from '../../plugins/auth';
 import type { EmailNowService } from './email-now.service';
+import type { EmailedService } from './emailed.service';
 import type { FavouritesService } from './favourites.service';
 import type { ReportCatalogueService } from './report-catalogue.service';
 import type { ReportFile, ReportRunService } from './report-run.service';
@@ -14,7 +15,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
   runner: ReportRunService;
   favourites: FavouritesService;
   email: EmailNowService;
-}> = async (app, { catalogue, runner, favourites, email }) => {
+  emailed: EmailedService;
+}> = async (app, { catalogue, runner, favourites, email, emailed }) => {
   const send = (reply: FastifyReply, file: ReportFile) =>
     reply
       .type(file.contentType)
@@ -34,5 +36,12 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     createFavourite: (req) => favourites.save(callerOf(req), req.body),
     runFavourite: async (req, reply) => send(reply, await favourites.run(callerOf(req), req.body.name)),
     emailNow: (req) => email.send(callerOf(req), req.body),
+    createEmailed: (req) => emailed.create(callerOf(req), req.body),
+    orgEmailedReports: (req) => emailed.list(callerOf(req)),
+    updateEmailed: (req) => emailed.update(callerOf(req), req.params.emailId, req.body),
+    deleteEmailed: (req) => emailed.remove(callerOf(req), req.params.emailId),
+    reportOwners: (req) => emailed.owners(callerOf(req)),
+    reassignReports: (req) => emailed.reassign(callerOf(req), req.query.from, req.query.to, req.body),
+    organisationAccess: async (req) => emailed.access(callerOf(req)),
   });
 };
