@@ -8,8 +8,9 @@ import type { AssetMeter } from './report-assets.queries';
 
 /**
  * How complete a period's data is for the completeness hold (docs/decisions/reports.md, Completeness hold):
- * the same days with data of days open the provenance page prints, for the least complete measure the asset's
- * meters count in (a period whose cost is missing is not complete because its consumption is there).
+ * the days with consumption of the days the asset's consumption meters were open, as the provenance page
+ * prints them; for an asset without consumption meters (cost only), the days with cost. Missing emission
+ * factors do not hold a send: waiting would not bring them, and the provenance page names them.
  */
 export async function periodCompleteness(
   db: DbOrTx,
@@ -27,15 +28,10 @@ export async function periodCompleteness(
     by: [],
   });
   const expected = expectedDays(meters, months, org.today);
-  const measures = [
-    { covered: t?.cons_days_covered ?? 0, open: expected.cons },
-    { covered: t?.cost_days_costed ?? 0, open: expected.cost },
-    { covered: t?.co2e_days_factored ?? 0, open: expected.co2e },
-  ].filter((m) => m.open > 0);
   const facts = t?.facts ?? 0;
-  if (measures.length === 0) return { daysOpen: 0, daysCovered: 0, facts };
-  const least = measures.reduce((a, b) =>
-    Math.min(b.covered, b.open) / b.open < Math.min(a.covered, a.open) / a.open ? b : a,
-  );
-  return { daysOpen: least.open, daysCovered: Math.min(least.covered, least.open), facts };
+  const [covered, open] =
+    expected.cons > 0
+      ? [t?.cons_days_covered ?? 0, expected.cons]
+      : [t?.cost_days_costed ?? 0, expected.cost];
+  return { daysOpen: open, daysCovered: Math.min(covered, open), facts };
 }
