@@ -4,6 +4,7 @@ import { meters } from '@verdant/db/schema/assets';
 import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-database';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailedReportsSweepJob } from './emailed-reports.job';
 import { purgeDeletedAssetsJob } from './purge-deleted-assets.job';
 import { recomputePendingJob } from './recompute-pending.job';
 import { JOB_SCHEMA, type JobRunner, jobRunnerStatus, startJobRunner } from './runner';
@@ -50,6 +51,7 @@ describe('the job runner', () => {
     );
     expect(schedules.rows).toEqual([
       { name: purgeDeletedAssetsJob.name, cron: purgeDeletedAssetsJob.cron },
+      { name: emailedReportsSweepJob.name, cron: '* * * * *' },
       { name: staleLoadsJob.name, cron: '* * * * *' },
       { name: recomputePendingJob.name, cron: recomputePendingJob.cron },
     ]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { administrator, editor, member } from '../access';
-import { errorResponse, idNumber, int4, okResponse, text } from '../common';
+import { errorResponse, idNumber, int4, nameText, okResponse, text } from '../common';
 import type { OperationSpec } from '../operations';
 import { emailReportNow } from './email';
 import { relativePeriod, reportLevel, reportOutput } from './run';
@@ -28,7 +28,7 @@ const when = {
 export const newEmailedReport = emailReportNow.extend({
   ...when,
   relative: relativePeriod.nullable().default(null),
-  favouriteName: text().max(200).optional(),
+  favouriteName: nameText().max(200).optional(),
 });
 export type NewEmailedReport = z.input<typeof newEmailedReport>;
 
