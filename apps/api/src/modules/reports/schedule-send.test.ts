@@ -44,7 +44,7 @@ beforeAll(async () => {
       localName: `${name} supply`,
       energyId: power.id,
       unitId: power.stdUnitId,
-      openDate: '2025-01-01',
+      meterOpen: '2025-01-01',
     });
     meters[name] = meter;
     if (name !== 'empty') {
