@@ -101,6 +101,11 @@ import { orgWideUpdatesRoutes } from './modules/org-wide-updates/org-wide-update
 import { createOrgWideUpdatesService } from './modules/org-wide-updates/org-wide-updates.service';
 import { organisationsRoutes } from './modules/organisations/organisations.routes';
 import { createOrganisationsService } from './modules/organisations/organisations.service';
+import { createPortalAdminService } from './modules/portals/portal-admin.service';
+import { createPortalListService } from './modules/portals/portal-list.service';
+import { createPortalPublicService } from './modules/portals/portal-public.service';
+import { createPortalReviewService } from './modules/portals/portal-review.service';
+import { portalsRoutes } from './modules/portals/portals.routes';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
@@ -276,9 +281,8 @@ export async function buildApp({
         groups: createGroupsService({ db }),
       });
       await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
-      await api.register(meterConsumptionRoutes, {
-        service: createMeterConsumptionService({ db, fileLink: files.fileLink }),
-      });
+      const meterConsumption = createMeterConsumptionService({ db, fileLink: files.fileLink });
+      await api.register(meterConsumptionRoutes, { service: meterConsumption });
       await api.register(transactionsRoutes, { service: createTransactionsService({ db, clock }) });
       await api.register(halfHourRoutes, { service: createHalfHourService({ db, clock }) });
       await api.register(invoicesRoutes, {
@@ -349,7 +353,23 @@ export async function buildApp({
       await api.register(scope2InstrumentsRoutes, {
         service: createScope2InstrumentsService({ db, jobQueue }),
       });
-      await api.register(meterCreationRoutes, { service: createMeterCreationService({ db }) });
+      const meterCreation = createMeterCreationService({ db });
+      await api.register(meterCreationRoutes, { service: meterCreation });
+      const log = (line: string) => app.log.warn(line);
+      await api.register(portalsRoutes, {
+        admin: createPortalAdminService({ db, makeMeter: meterCreation.newMeterIn }),
+        list: createPortalListService({ db }),
+        review: createPortalReviewService({ db, mailer, publicUrl: config.publicUrl, log }),
+        publicPage: createPortalPublicService({
+          db,
+          clock,
+          writer: meterConsumption.writer,
+          storage: createLocalStorage(path.join(config.dataDir, 'files')),
+          mailer,
+          log,
+        }),
+        perMinute: config.PUBLIC_RATE_LIMIT_PER_MINUTE,
+      });
       await api.register(fleetRoutes, {
         service: createFleetService({ db, clock }),
         exporter: createFleetExportService({ db }),

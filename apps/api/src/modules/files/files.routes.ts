@@ -1,9 +1,9 @@
 import { FILENAME_HEADER, type FileOwnerType, filesOperations } from '@verdant/contracts/files';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FILE_MAX_BYTES, tooLarge } from '../../lib/file-types';
 import { type OperationRequest, registerOperations } from '../../lib/operations';
 import { callerOf } from '../../plugins/auth';
-import { FILE_MAX_BYTES, tooLarge } from './file-types';
 import type { Download, FilesService, Upload } from './files.service';
 
 /** The upload body is the file's raw bytes; anything over the limit is refused with a clear message. */

@@ -7,9 +7,6 @@ import sharp from 'sharp';
 import type { Config } from '../../config';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { createLocalStorage, newStorageKey, type Storage } from '../../lib/storage';
-import type { Caller } from '../../plugins/auth';
-import { createDirectLinks, fileUrl } from './direct-links';
 import {
   assertContentMatches,
   checkUpload,
@@ -17,7 +14,10 @@ import {
   isImage,
   kindOf,
   logoContentType,
-} from './file-types';
+} from '../../lib/file-types';
+import { createLocalStorage, newStorageKey, type Storage } from '../../lib/storage';
+import type { Caller } from '../../plugins/auth';
+import { createDirectLinks, fileUrl } from './direct-links';
 import * as q from './files.queries';
 
 export interface Owner {

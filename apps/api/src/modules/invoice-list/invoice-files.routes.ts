@@ -8,9 +8,9 @@ import {
   uploadAnswer,
 } from '@verdant/contracts/invoice-list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FILE_MAX_BYTES, tooLarge } from '../../lib/file-types';
 import { registerOperations } from '../../lib/operations';
 import { callerOf } from '../../plugins/auth';
-import { FILE_MAX_BYTES, tooLarge } from '../files/file-types';
 import type { InvoiceFilesService } from './invoice-files.service';
 
 const base = { tags: ['Invoice files'], security: [{ bearer: [] }] };

@@ -10,7 +10,8 @@ import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { editErrors, neighboursOf, newRowErrors, overlaps } from '@verdant/domain/consumption-records';
 import { showsDataSourceTab } from '@verdant/domain/data-source-tabs';
 import { fill, MSG } from '@verdant/domain/messages';
-import { audit, created, diff } from '../../lib/audit';
+import { type AuditActor, audit, created, diff } from '../../lib/audit';
+import type { ConsumptionEntry, ConsumptionWriter } from '../../lib/consumption-entry';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { type InputMeter, inputMeter } from '../../lib/meter-inputs.queries';
 import type { Caller } from '../../plugins/auth';
@@ -39,10 +40,10 @@ export function createMeterConsumptionService({
     return { organisationId, meter };
   }
 
-  /** The meter, locked, when the caller may change its records (else a clear refusal). */
-  async function writable(tx: Tx, a: Caller, meterId: number) {
-    if (!a.checked.mayEdit) throw forbidden();
-    const { organisationId, meter } = await scope(tx, a, meterId);
+  /** The meter, locked, when its records may be changed here (else the tab's refusal). */
+  async function lockedMeter(tx: Tx, organisationId: number, meterId: number) {
+    const meter = await inputMeter(tx, organisationId, meterId);
+    if (!meter) throw notFound();
     const reason = readOnlyReason(meter);
     if (reason) throw badRequest(reason);
     if (!showsDataSourceTab('consumption', meter, false)) throw badRequest(MSG.consumptionNotTaken);
@@ -50,6 +51,126 @@ export function createMeterConsumptionService({
     await lockMeters(tx, [meterId]);
     return { organisationId, meter, unitId: meter.unitId };
   }
+
+  /** The meter, locked, when the caller may change its records (else a clear refusal). */
+  async function writable(tx: Tx, a: Caller, meterId: number) {
+    if (!a.checked.mayEdit) throw forbidden();
+    const { organisationId } = await scope(tx, a, meterId);
+    return lockedMeter(tx, organisationId, meterId);
+  }
+
+  /** Adds rows to a locked meter with the tab's rules; answers their ids. */
+  async function addRows(
+    tx: Tx,
+    actor: AuditActor | Caller,
+    target: Awaited<ReturnType<typeof lockedMeter>>,
+    rows: (ConsumptionRow & { attachmentId?: number | null })[],
+  ) {
+    const { organisationId, meter, unitId } = target;
+    const existing = await q.listRecords(tx, organisationId, meter.id);
+    const errors = newRowErrors(rows, existing, meter);
+    const first = errors.find((e) => e !== null);
+    if (first) {
+      const fields = Object.fromEntries(
+        errors.flatMap((e, i) => (e === null ? [] : [[String(i), [e]]])),
+      ) as Record<string, string[]>;
+      throw badRequest(first, fields);
+    }
+    for (const r of rows)
+      if (r.attachmentId && !(await q.isMeterFile(tx, organisationId, meter.id, r.attachmentId)))
+        throw badRequest(MSG.consumptionAttachmentUnknown, {
+          attachmentId: [MSG.consumptionAttachmentUnknown],
+        });
+    const ids = await q.insertRecords(
+      tx,
+      rows.map((r) => ({
+        organisationId,
+        meterId: meter.id,
+        unitId,
+        dateFrom: r.dateFrom,
+        dateTill: r.dateTill,
+        units: String(r.units),
+        attachmentId: r.attachmentId ?? null,
+      })),
+    );
+    await audit(tx, actor, {
+      organisationId,
+      action: 'create',
+      asset: { type: 'meter', id: meter.id, name: meter.name },
+      changes: created({ consumptionRecords: rows.map((r, i) => ({ id: ids[i], ...r })) }),
+    });
+    await recomputeFacts(tx, [meter.id]);
+    return ids;
+  }
+
+  /** Changes one record of a locked meter with the tab's rules. */
+  async function changeRow(
+    tx: Tx,
+    actor: AuditActor | Caller,
+    target: Awaited<ReturnType<typeof lockedMeter>>,
+    recordId: number,
+    body: ConsumptionUpdate,
+  ) {
+    const { organisationId, meter } = target;
+    const meterId = meter.id;
+    const records = await q.listRecords(tx, organisationId, meterId);
+    const before = records.find((r) => r.id === recordId);
+    if (!before) throw notFound();
+    const errors = editErrors(body, neighboursOf(records, recordId), meter);
+    const period = { dateFrom: body.dateFrom, dateTill: body.dateTill };
+    if (Object.keys(errors).length === 0 && records.some((r) => r.id !== recordId && overlaps(r, period)))
+      errors.dateFrom = MSG.consumptionOverlapsRecord;
+    const [field, message] = Object.entries(errors)[0] ?? [];
+    if (field && message) {
+      const fields = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]]));
+      throw badRequest(message, fields);
+    }
+    if (
+      body.attachmentId !== undefined &&
+      body.attachmentId !== null &&
+      !(await q.isMeterFile(tx, organisationId, meterId, body.attachmentId))
+    )
+      throw badRequest(MSG.consumptionAttachmentUnknown, {
+        attachmentId: [MSG.consumptionAttachmentUnknown],
+      });
+    const after = {
+      dateFrom: body.dateFrom,
+      dateTill: body.dateTill,
+      units: body.units,
+      attachmentId: body.attachmentId === undefined ? before.attachmentId : body.attachmentId,
+    };
+    await q.updateRecord(tx, organisationId, meterId, recordId, { ...after, units: String(body.units) });
+    await audit(tx, actor, {
+      organisationId,
+      action: 'update',
+      asset: { type: 'meter', id: meterId, name: meter.name },
+      changes: {
+        consumptionRecord: { before: recordId, after: recordId },
+        ...diff(
+          {
+            dateFrom: before.dateFrom,
+            dateTill: before.dateTill,
+            units: Number(before.units),
+            attachmentId: before.attachmentId,
+          },
+          after,
+        ),
+      },
+    });
+    await recomputeFacts(tx, [meterId]);
+  }
+
+  /** The same write path for writers that are not a signed-in editor (lib/consumption-entry.ts). */
+  const writer: ConsumptionWriter = {
+    async add(tx, actor, organisationId, meterId, entry: ConsumptionEntry) {
+      const [id] = await addRows(tx, actor, await lockedMeter(tx, organisationId, meterId), [entry]);
+      if (id === undefined) throw notFound();
+      return id;
+    },
+    async change(tx, actor, organisationId, meterId, recordId, entry) {
+      await changeRow(tx, actor, await lockedMeter(tx, organisationId, meterId), recordId, entry);
+    },
+  };
 
   const toRecord = (r: q.RecordRow): ConsumptionRecord => ({
     id: r.id,
@@ -83,37 +204,13 @@ export function createMeterConsumptionService({
       };
     },
 
+    writer,
+
     async create(a: Caller, meterId: number, rows: ConsumptionRow[]) {
       return db.transaction(async (tx) => {
-        const { organisationId, meter, unitId } = await writable(tx, a, meterId);
-        const existing = await q.listRecords(tx, organisationId, meterId);
-        const errors = newRowErrors(rows, existing, meter);
-        const first = errors.find((e) => e !== null);
-        if (first) {
-          const fields = Object.fromEntries(
-            errors.flatMap((e, i) => (e === null ? [] : [[String(i), [e]]])),
-          ) as Record<string, string[]>;
-          throw badRequest(first, fields);
-        }
-        const ids = await q.insertRecords(
-          tx,
-          rows.map((r) => ({
-            organisationId,
-            meterId,
-            unitId,
-            dateFrom: r.dateFrom,
-            dateTill: r.dateTill,
-            units: String(r.units),
-          })),
-        );
-        await audit(tx, a, {
-          organisationId,
-          action: 'create',
-          asset: { type: 'meter', id: meterId, name: meter.name },
-          changes: created({ consumptionRecords: rows.map((r, i) => ({ id: ids[i], ...r })) }),
-        });
-        await recomputeFacts(tx, [meterId]);
-        const saved = await q.listRecords(tx, organisationId, meterId);
+        const target = await writable(tx, a, meterId);
+        const ids = await addRows(tx, a, target, rows);
+        const saved = await q.listRecords(tx, target.organisationId, meterId);
         return {
           success: true as const,
           message:
@@ -127,56 +224,12 @@ export function createMeterConsumptionService({
 
     async update(a: Caller, meterId: number, recordId: number, body: ConsumptionUpdate) {
       return db.transaction(async (tx) => {
-        const { organisationId, meter } = await writable(tx, a, meterId);
-        const records = await q.listRecords(tx, organisationId, meterId);
-        const before = records.find((r) => r.id === recordId);
-        if (!before) throw notFound();
-        const errors = editErrors(body, neighboursOf(records, recordId), meter);
-        const period = { dateFrom: body.dateFrom, dateTill: body.dateTill };
-        if (Object.keys(errors).length === 0 && records.some((r) => r.id !== recordId && overlaps(r, period)))
-          errors.dateFrom = MSG.consumptionOverlapsRecord;
-        const [field, message] = Object.entries(errors)[0] ?? [];
-        if (field && message) {
-          const fields = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]]));
-          throw badRequest(message, fields);
-        }
-        if (
-          body.attachmentId !== undefined &&
-          body.attachmentId !== null &&
-          !(await q.isMeterFile(tx, organisationId, meterId, body.attachmentId))
-        )
-          throw badRequest(MSG.consumptionAttachmentUnknown, {
-            attachmentId: [MSG.consumptionAttachmentUnknown],
-          });
-        const after = {
-          dateFrom: body.dateFrom,
-          dateTill: body.dateTill,
-          units: body.units,
-          attachmentId: body.attachmentId === undefined ? before.attachmentId : body.attachmentId,
-        };
-        await q.updateRecord(tx, organisationId, meterId, recordId, { ...after, units: String(body.units) });
-        await audit(tx, a, {
-          organisationId,
-          action: 'update',
-          asset: { type: 'meter', id: meterId, name: meter.name },
-          changes: {
-            consumptionRecord: { before: recordId, after: recordId },
-            ...diff(
-              {
-                dateFrom: before.dateFrom,
-                dateTill: before.dateTill,
-                units: Number(before.units),
-                attachmentId: before.attachmentId,
-              },
-              after,
-            ),
-          },
-        });
-        await recomputeFacts(tx, [meterId]);
+        const target = await writable(tx, a, meterId);
+        await changeRow(tx, a, target, recordId, body);
         return {
           success: true as const,
           message: MSG.consumptionUpdated,
-          data: toRecord(await one(tx, organisationId, meterId, recordId)),
+          data: toRecord(await one(tx, target.organisationId, meterId, recordId)),
         };
       });
     },

@@ -78,56 +78,60 @@ export function createMeterCreationService({ db }: { db: Db }) {
     }),
   });
 
-  return {
-    async newMeter(a: Caller, organisationId: number, body: NewMeter): Promise<NewMeterAnswer> {
-      const row = await db.transaction(async (tx) => {
-        const site = await siteFor(tx, a, organisationId, body.site);
-        const type = body.energy === null ? undefined : await q.findDataType(tx, organisationId, body.energy);
-        const supply = supplyOf(type?.grouping);
-        const icp = needsIcp(supply, body.level) ? normaliseIcp(body.icp) : body.icp.trim();
-        // Unknown references first; then the wizard's own rules (a meter type is judged only for a known type).
-        const errors: StepErrors = {};
-        if (site === null) errors.site = MSG.meterUnknownSite;
-        if (body.energy !== null && !type) errors.energy = MSG.meterUnknownDataType;
-        const rules = newMeterErrors({ ...body, icp, grouping: type?.grouping ?? null });
-        for (const [key, message] of Object.entries(rules) as [keyof StepErrors, string][])
-          if (!(key in errors) && (type || key !== 'meterType')) errors[key] = message;
-        const unitTypes = await q.unitTypes(
-          tx,
-          [body.unit, body.outputUnit].filter((u): u is number => u !== null),
-        );
-        for (const key of ['unit', 'outputUnit'] as const) {
-          const unit = body[key];
-          if (type && unit !== null && unitTypes.get(unit) !== type.id)
-            errors[key] = MSG.meterUnitOfOtherType;
-        }
-        if (body.retailer !== null && !(await q.retailerExists(tx, body.retailer)))
-          errors.retailer = MSG.meterUnknownRetailer;
-        if (site?.siteClose && body.openDate && body.openDate > site.siteClose)
-          errors.openDate = MSG.meterOpenAfterSiteClose;
-        if (hasErrors(errors) || !site || !type) refuse(errors);
+  async function newMeterIn(tx: Tx, a: Caller, organisationId: number, body: NewMeter) {
+    const site = await siteFor(tx, a, organisationId, body.site);
+    const type = body.energy === null ? undefined : await q.findDataType(tx, organisationId, body.energy);
+    const supply = supplyOf(type?.grouping);
+    const icp = needsIcp(supply, body.level) ? normaliseIcp(body.icp) : body.icp.trim();
+    // Unknown references first; then the wizard's own rules (a meter type is judged only for a known type).
+    const errors: StepErrors = {};
+    if (site === null) errors.site = MSG.meterUnknownSite;
+    if (body.energy !== null && !type) errors.energy = MSG.meterUnknownDataType;
+    const rules = newMeterErrors({ ...body, icp, grouping: type?.grouping ?? null });
+    for (const [key, message] of Object.entries(rules) as [keyof StepErrors, string][])
+      if (!(key in errors) && (type || key !== 'meterType')) errors[key] = message;
+    const unitTypes = await q.unitTypes(
+      tx,
+      [body.unit, body.outputUnit].filter((u): u is number => u !== null),
+    );
+    for (const key of ['unit', 'outputUnit'] as const) {
+      const unit = body[key];
+      if (type && unit !== null && unitTypes.get(unit) !== type.id) errors[key] = MSG.meterUnitOfOtherType;
+    }
+    if (body.retailer !== null && !(await q.retailerExists(tx, body.retailer)))
+      errors.retailer = MSG.meterUnknownRetailer;
+    if (site?.siteClose && body.openDate && body.openDate > site.siteClose)
+      errors.openDate = MSG.meterOpenAfterSiteClose;
+    if (hasErrors(errors) || !site || !type) refuse(errors);
 
-        const meter = await q.insertMeter(tx, {
-          organisationId,
-          siteId: site.id,
-          localName: body.name.trim(),
-          energyId: type.id,
-          unitId: body.unit,
-          outputUnitId: body.outputUnit,
-          metlvlId: meterLevelOf(body.level),
-          situation: body.level,
-          meterType: body.meterType ?? 2,
-          smartMetering: body.meterType === 5 || body.meterType === 6,
-          account: icp === '' ? null : icp,
-          landlord: needsLandlord(body.level) ? body.landlord.trim() : null,
-          reportingSource: body.reporting ?? 'ORGANISATION',
-          meterOpen: body.openDate,
-          retailerId: body.retailer,
-          nonMainland: body.nonMainland,
-        });
-        await audit(tx, a, meterAudit(organisationId, meter));
-        return meter;
-      });
+    const meter = await q.insertMeter(tx, {
+      organisationId,
+      siteId: site.id,
+      localName: body.name.trim(),
+      energyId: type.id,
+      unitId: body.unit,
+      outputUnitId: body.outputUnit,
+      metlvlId: meterLevelOf(body.level),
+      situation: body.level,
+      meterType: body.meterType ?? 2,
+      smartMetering: body.meterType === 5 || body.meterType === 6,
+      account: icp === '' ? null : icp,
+      landlord: needsLandlord(body.level) ? body.landlord.trim() : null,
+      reportingSource: body.reporting ?? 'ORGANISATION',
+      meterOpen: body.openDate,
+      retailerId: body.retailer,
+      nonMainland: body.nonMainland,
+    });
+    await audit(tx, a, meterAudit(organisationId, meter));
+    return meter;
+  }
+
+  return {
+    /** Creates a meter inside the caller's transaction (lib/meter-maker.ts); answers its row. */
+    newMeterIn,
+
+    async newMeter(a: Caller, organisationId: number, body: NewMeter): Promise<NewMeterAnswer> {
+      const row = await db.transaction((tx) => newMeterIn(tx, a, organisationId, body));
       return {
         success: true,
         message: fill(MSG.meterCreated, { name: row.localName }),

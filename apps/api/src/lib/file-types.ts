@@ -2,7 +2,7 @@ import { INPUT_MESSAGES, nameText } from '@verdant/contracts/common';
 import { FILE_MAX_MB, FILE_UPLOAD_TYPES, IMAGE_TYPES } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import { fileTypeFromBuffer } from 'file-type';
-import { badRequest } from '../../lib/errors';
+import { badRequest } from './errors';
 
 const CONTENT_TYPES: Record<(typeof FILE_UPLOAD_TYPES)[number], string> = {
   png: 'image/png',
