@@ -22,6 +22,8 @@ import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService, type ResolvedSession } from './modules/auth/auth.service';
 import { createOidcClient } from './modules/auth/oidc';
+import { benchmarkRoutes } from './modules/benchmark/benchmark.routes';
+import { createBenchmarkService } from './modules/benchmark/benchmark.service';
 import { createAdminChecksService } from './modules/catalogue/admin-checks.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
@@ -344,6 +346,7 @@ export async function buildApp({
         details: createEntityDetailsService({ db }),
         figures: createEntityFiguresService({ db }),
       });
+      await api.register(benchmarkRoutes, { service: createBenchmarkService({ db }) });
       await api.register(organisationsRoutes, { service: organisations });
       await api.register(referenceRoutes, { db, mapTiles: config.mapTiles });
       await api.register(ratesRoutes, { service: createRatesService({ db }) });

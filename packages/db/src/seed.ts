@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { seedCatalogue } from './catalogue-seed';
 import type { Db } from './client';
 import { seedDemoAlerts } from './demo-alerts';
+import { seedDemoDegreeDays } from './demo-degree-days';
 import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
 import { seedDemoFleet } from './demo-fleet';
@@ -152,6 +153,7 @@ export async function seedDemoOnce(
     // Entities point at ledger meters by name; files add a note on a meter: both come after the ledger.
     await seedDemoEntities(tx, { organisationId: demo.id, sites });
     await seedDemoMeterNotes(tx, { organisationId: demo.id, today });
+    await seedDemoDegreeDays(tx, { organisationId: demo.id, today });
     await seedDemoOrganisation(tx, { organisationId: demo.id, sites, today });
     await seedDemoGroupings(tx, { organisationId: demo.id });
     await seedDemoTargetsAndRates(tx, { organisationId: demo.id, today });
