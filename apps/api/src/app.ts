@@ -41,7 +41,15 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createAlertsReportService } from './modules/data-sources/alerts-report.service';
 import { dataSourcesRoutes } from './modules/data-sources/data-sources.routes';
 import { createDataSourcesService } from './modules/data-sources/data-sources.service';
+import { createMeterConsumptionService } from './modules/data-sources/meter-consumption.service';
+import { createMeterCreationService } from './modules/data-sources/meter-creation.service';
+import { createMeterDistributionService } from './modules/data-sources/meter-distribution.service';
 import { createMeterExportService } from './modules/data-sources/meter-export.service';
+import { createMeterMovesService } from './modules/data-sources/meter-moves.service';
+import { createMeterNotesService } from './modules/data-sources/meter-notes.service';
+import { createMeterSettingsService } from './modules/data-sources/meter-settings.service';
+import { createMetersService } from './modules/data-sources/meters.service';
+import { createTransactionsService } from './modules/data-sources/transactions.service';
 import { deletedAssetsRoutes } from './modules/deleted-assets/deleted-assets.routes';
 import { createDeletedAssetsService } from './modules/deleted-assets/deleted-assets.service';
 import { entitiesRoutes } from './modules/entities/entities.routes';
@@ -85,18 +93,6 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createJobsService } from './modules/jobs/jobs.service';
-import { meterConsumptionRoutes } from './modules/meter-consumption/meter-consumption.routes';
-import { createMeterConsumptionService } from './modules/meter-consumption/meter-consumption.service';
-import { meterCreationRoutes } from './modules/meter-creation/meter-creation.routes';
-import { createMeterCreationService } from './modules/meter-creation/meter-creation.service';
-import { meterDistributionRoutes } from './modules/meter-distribution/meter-distribution.routes';
-import { createMeterDistributionService } from './modules/meter-distribution/meter-distribution.service';
-import { meterNotesRoutes } from './modules/meter-notes/meter-notes.routes';
-import { createMeterNotesService } from './modules/meter-notes/meter-notes.service';
-import { createMeterMovesService } from './modules/meters/meter-moves.service';
-import { createMeterSettingsService } from './modules/meters/meter-settings.service';
-import { metersRoutes } from './modules/meters/meters.routes';
-import { createMetersService } from './modules/meters/meters.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { orgWideUpdatesRoutes } from './modules/org-wide-updates/org-wide-updates.routes';
@@ -132,8 +128,6 @@ import { timeMatchedRoutes } from './modules/time-matched/time-matched.routes';
 import { createTimeMatchedService } from './modules/time-matched/time-matched.service';
 import { toolsRoutes } from './modules/tools/tools.routes';
 import { createToolsService } from './modules/tools/tools.service';
-import { transactionsRoutes } from './modules/transactions/transactions.routes';
-import { createTransactionsService } from './modules/transactions/transactions.service';
 import { createAdvancedRightsService } from './modules/users/advanced-rights.service';
 import { createEmailChanges } from './modules/users/email-change.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -282,11 +276,9 @@ export async function buildApp({
         service: createGroupingsService({ db }),
         groups: createGroupsService({ db }),
       });
-      await api.register(meterNotesRoutes, { service: createMeterNotesService({ db, clock }) });
       const meterConsumption = createMeterConsumptionService({ db, fileLink: files.fileLink });
-      await api.register(meterConsumptionRoutes, { service: meterConsumption });
-      await api.register(transactionsRoutes, { service: createTransactionsService({ db, clock }) });
-      await api.register(halfHourRoutes, { service: createHalfHourService({ db, clock }) });
+      const meterCreation = createMeterCreationService({ db });
+      await api.register(halfHourRoutes, { service: createHalfHourService({ db }) });
       await api.register(invoicesRoutes, {
         service: createInvoicesService({
           db,
@@ -300,21 +292,21 @@ export async function buildApp({
         clock,
       });
       await api.register(orgWideUpdatesRoutes, { service: createOrgWideUpdatesService({ db }) });
-      await api.register(meterDistributionRoutes, {
-        service: createMeterDistributionService({ db, clock }),
-      });
       await api.register(auditRoutes, { service: createAuditService({ db }) });
       await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
+      const meters = createMetersService({ db, clock });
       await api.register(dataSourcesRoutes, {
-        service: createDataSourcesService({ db, clock, jobQueue }),
+        list: createDataSourcesService({ db, clock, jobQueue }),
         exporter: createMeterExportService({ db }),
         alertsReport: createAlertsReportService({ db, mailer, publicUrl: config.publicUrl }),
-      });
-      const meters = createMetersService({ db, clock });
-      await api.register(metersRoutes, {
-        service: meters,
+        creation: meterCreation,
+        meters,
         settings: createMeterSettingsService({ db, meters }),
         moves: createMeterMovesService({ db, meters }),
+        consumption: meterConsumption,
+        distribution: createMeterDistributionService({ db }),
+        notes: createMeterNotesService({ db, clock }),
+        transactions: createTransactionsService({ db }),
       });
       await api.register(currentUserRoutes, { service: currentUser, auth });
       await api.register(usersRoutes, {
@@ -356,8 +348,6 @@ export async function buildApp({
       await api.register(scope2InstrumentsRoutes, {
         service: createScope2InstrumentsService({ db, jobQueue }),
       });
-      const meterCreation = createMeterCreationService({ db });
-      await api.register(meterCreationRoutes, { service: meterCreation });
       const log = (line: string) => app.log.warn(line);
       await api.register(portalsRoutes, {
         admin: createPortalAdminService({ db, makeMeter: meterCreation.newMeterIn }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { member } from './access';
 import { idNumber, int4Param, text } from './common';
-import { meterTypesParams, retailerList } from './meter-creation';
+import { meterTypesParams, retailerList } from './data-sources/creation';
 import { defineOperations } from './operations';
 
 /** Database ids are 32-bit integers; anything else is refused as bad input rather than failing in SQL. */

@@ -1,203 +1,23 @@
-import { BULK_ACTION_MAX_IDS, EXPORT_MAX_ASSETS, EXPORT_MAX_MONTHS } from '@verdant/domain/data-sources';
-import { z } from 'zod';
-import { member } from './access';
-import { calendarDate, idNumber, int4, int4Param, text } from './common';
-import { defineOperations } from './operations';
-
-/** The data sources list, its alerts, bulk actions, the meter data export and the alerts report (spec 2.1). */
-
-const yyyymm = text().regex(/^\d{4}(0[1-9]|1[0-2])$/, 'Month must be yyyyMM');
-const idList = text().regex(/^\d+(,\d+)*$/, 'A list of ids separated by commas');
-
-export const dataSourceListQuery = z.object({
-  offset: int4Param({ min: 0 }).default(0),
-  limit: int4Param({ min: 1, max: 500 }).default(100),
-  /** Signed column number (DATA_SOURCE_SORT_COLUMNS); negative means descending. */
-  sort: int4Param()
-    .refine(
-      (n) => n !== 0 && Math.abs(n) <= 8,
-      'Sort is a column number from 1 to 8, negative for descending',
-    )
-    .default(1),
-  /** Part of the name, account or meter number. */
-  q: text().trim().max(200).optional(),
-  /** Meter types (1-9), comma separated. */
-  type: idList.optional(),
-  /** Data type ids, comma separated. */
-  measuring: idList.optional(),
-  retailer: idList.optional(),
-  /** What Member Of shows: 'site', or the id of a meter grouping. */
-  memberOf: text()
-    .regex(/^(site|\d+)$/, "Member Of is 'site' or a grouping id")
-    .default('site'),
-  /** Site ids (Member Of 'site') or group ids of the grouping, comma separated. */
-  member: idList.optional(),
-  month: yyyymm.optional(),
-  measure: z.enum(['cons', 'cost', 'co2']).default('cons'),
-});
-export type DataSourceListQuery = z.infer<typeof dataSourceListQuery>;
-
-export const dataSourceKind = z.enum(['meter', 'fuelcard', 'vehicle']);
-
-export const dataSourceListItem = z.object({
-  id: z.number(),
-  name: text(),
-  kind: dataSourceKind,
-  meterType: z.number(),
-  /** The meter type's label. */
-  type: text(),
-  energyId: z.number().nullable(),
-  measuring: text().nullable(),
-  /** The standard unit of its data type (the unit of its consumption figure). */
-  unit: text().nullable(),
-  account: text().nullable(),
-  siteId: z.number(),
-  site: text(),
-  /** The site, or the groups of the chosen grouping it belongs to. */
-  memberOf: text().nullable(),
-  alerts: z.number(),
-  closed: z.boolean(),
-  transient: z.boolean(),
-  retailerId: z.number().nullable(),
-  retailer: text().nullable(),
-  /** The last day any input covers, yyyy-MM-dd. */
-  lastEntry: text().nullable(),
-  /** The month's figure of the chosen measure (the list's order); the screen shows the polled figures. */
-  figure: z.number(),
-});
-export type DataSourceListItem = z.infer<typeof dataSourceListItem>;
-
-const option = z.object({ id: z.number(), name: text() });
-export const dataSourceList = z.object({
-  total: z.number(),
-  month: text(),
-  /** Bulk actions, New Meter and New W/WW Acct: administrators and access levels below 4. */
-  mayEdit: z.boolean(),
-  /** Send alerts now: product administrators. */
-  productAdmin: z.boolean(),
-  rows: z.array(dataSourceListItem),
-  options: z.object({
-    types: z.array(option),
-    measuring: z.array(option),
-    retailers: z.array(option),
-    groupings: z.array(option),
-    /** Sites, or the groups of the chosen grouping. */
-    members: z.array(option),
-  }),
-});
-export type DataSourceList = z.infer<typeof dataSourceList>;
-
-export const meterAlert = z.object({
-  id: z.number(),
-  message: text(),
-  link: text().nullable(),
-  date: text(),
-});
-export type MeterAlert = z.infer<typeof meterAlert>;
-export const meterAlertList = z.array(meterAlert);
-
-export const meterAlertParams = z.object({ id: idNumber(), alertId: idNumber() });
-export const alertCommentRequest = z
-  .object({ comment: text().trim().max(1000).optional().nullable() })
-  .default({});
-export type AlertCommentRequest = z.infer<typeof alertCommentRequest>;
-
-const ids = z
-  .array(int4().positive())
-  .min(1, 'Choose at least one data source')
-  .max(BULK_ACTION_MAX_IDS, `At most ${BULK_ACTION_MAX_IDS} data sources at once`);
-
-export const bulkActionRequest = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('open-date'),
-    ids,
-    /** The new open date, yyyy-MM-dd. */
-    data: calendarDate('A date is required'),
-    /** Move open dates that are before the date (later). */
-    moveIfBefore: z.boolean().default(false),
-    /** Move open dates that are after the date (earlier). */
-    moveIfAfter: z.boolean().default(true),
-  }),
-  z.object({ action: z.literal('delete-and-omit'), ids }),
-]);
-export type BulkActionRequest = z.infer<typeof bulkActionRequest>;
-export const bulkActionAnswer = z.object({
-  success: z.literal(true),
-  message: text(),
-  /** How many data sources changed. */
-  changed: z.number(),
-  /** True when the figures are recomputed by the job runner (the lists poll until they are fresh). */
-  pending: z.boolean(),
-});
-export type BulkActionAnswer = z.infer<typeof bulkActionAnswer>;
-
-export const EXPORT_DATA = ['kWh', 'units', '$', 'CO2e'] as const;
-export const EXPORT_DATA_LABELS: Record<(typeof EXPORT_DATA)[number], string> = {
-  kWh: 'Energy (kWh)',
-  units: 'Quantity (standard unit)',
-  $: 'Cost ($)',
-  CO2e: 'Emissions (kg CO2e)',
-};
-const exportMonth = text()
-  .min(1, 'Every range needs a start and an end')
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Months are written yyyy-MM');
-
-export const exportRange = z
-  .object({
-    aggregation: z.enum(['monthly', 'total']),
-    start: exportMonth,
-    end: exportMonth,
-  })
-  .refine((r) => r.start <= r.end, { message: 'A range cannot end before it starts', path: ['end'] });
-
-export const meterDataExportRequest = z.object({
-  assets: z.array(int4().positive()).min(1, 'Choose at least one data source').max(EXPORT_MAX_ASSETS),
-  data: z.array(z.enum(EXPORT_DATA)).min(1, 'Choose at least one quantity'),
-  ranges: z.array(exportRange).min(1, 'Add a range with a start and an end').max(12),
-  /** Adds the days open and covered per row, and whether the period is incomplete. */
-  validationColumns: z.boolean().default(false),
-});
-export type MeterDataExportRequest = z.infer<typeof meterDataExportRequest>;
-export const meterDataExportQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
-export { EXPORT_MAX_MONTHS };
-
-export const alertsReportQuery = z.object({ dryRun: z.enum(['true', 'false']).default('true') });
-export const alertsReport = z.object({
-  dryRun: z.boolean(),
-  alerts: z.number(),
-  emails: z.array(
-    z.object({ organisation: text(), recipients: z.array(text()), alerts: z.number(), meters: z.number() }),
-  ),
-  message: text(),
-});
-export type AlertsReport = z.infer<typeof alertsReport>;
+import { consumptionOperations } from './data-sources/consumption';
+import { creationOperations } from './data-sources/creation';
+import { distributionOperations } from './data-sources/distribution';
+import { dataSourcesListOperations } from './data-sources/list';
+import { meterOperations } from './data-sources/meter-operations';
+import { notesOperations } from './data-sources/notes';
+import { transactionsOperations } from './data-sources/transactions';
 
 /**
- * One data source of the organisation as a picker offers it (GET /organisations/{id}/meters): its name and
- * site, what it measures and in which unit, its type, and whether it is closed.
+ * Data sources (data-portal spec 2.1, 2.2, 5, 6 and 7): the one operations table of the feature, composed of
+ * its operation groups, each declared with its schemas in a file of `data-sources/`: the list and its page's
+ * actions, creating meters, the data source page, and its Consumption, Configuration, Notes and Transactions
+ * tabs.
  */
-export const organisationMeter = z.object({
-  id: z.number(),
-  name: text(),
-  siteId: z.number(),
-  site: text(),
-  energyId: z.number().nullable(),
-  energy: text().nullable(),
-  unit: text().nullable(),
-  meterType: z.number(),
-  closed: z.boolean(),
-});
-export type OrganisationMeter = z.infer<typeof organisationMeter>;
-export const organisationMeterList = z.array(organisationMeter);
-
-/** The organisation-wide calls on its data sources. */
-export const dataSourcesOperations = defineOperations('data-sources', {
-  organisationMeters: {
-    method: 'GET',
-    path: '/organisations/:id/meters',
-    summary: "The organisation's live data sources the caller may see, by site then name (pickers)",
-    access: member('params.id'),
-    params: z.object({ id: idNumber() }),
-    answer: organisationMeterList,
-  },
-});
+export const dataSourcesOperations = {
+  ...dataSourcesListOperations,
+  ...creationOperations,
+  ...meterOperations,
+  ...consumptionOperations,
+  ...distributionOperations,
+  ...notesOperations,
+  ...transactionsOperations,
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idNumber, int4, int4Param, text } from './common';
+import { viewing } from './access';
+import { idNumber, idParam, int4, int4Param, text } from './common';
+import { defineOperations } from './operations';
 
 /**
  * Half-hour data of a meter (data-portal 2.5, 3 "Half-hour record" and "Half-hour availability", 7): its
@@ -84,3 +86,27 @@ export const halfHourMonth = z.object({
   loadGroupKva: z.number().nullable(),
 });
 export type HalfHourMonth = z.infer<typeof halfHourMonth>;
+
+const view = viewing({ meter: 'params.id' });
+
+/** The HH Data tab's calls (data-portal 7). */
+export const halfHourOperations = defineOperations('half-hour', {
+  availability: {
+    method: 'GET',
+    path: '/meters/:id/half-hour-data/availability',
+    summary: "The data source's half-hour registers and the months each has data for",
+    access: view,
+    params: idParam,
+    answer: halfHourAvailability,
+  },
+  month: {
+    method: 'GET',
+    path: '/meters/:id/half-hour-data/:year/:month',
+    summary:
+      'One month of one register on the local clock, with its statistics (default register: import kWh)',
+    access: view,
+    params: halfHourMonthParams,
+    query: halfHourMonthQuery,
+    answer: halfHourMonth,
+  },
+});

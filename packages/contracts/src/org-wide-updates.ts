@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { administrator } from './access';
 import { idNumber, idParam, int4Param, text } from './common';
-import { consumptionAlertSetup, tariffAlertSetup } from './meters';
+import { consumptionAlertSetup, tariffAlertSetup } from './data-sources/meters';
 import { defineOperations } from './operations';
 
 /**

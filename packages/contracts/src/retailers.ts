@@ -2,7 +2,7 @@ import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { LOAD_MEASUREMENTS } from './catalogue';
 import { idNumber, int4, nameText, text } from './common';
-import { retailer } from './meter-creation';
+import { retailer } from './data-sources/creation';
 import { defineOperations } from './operations';
 
 /**

@@ -1,10 +1,10 @@
 import type { Db } from '@verdant/db/client';
 import { z } from 'zod';
+import { createMeterConsumptionService } from '../modules/data-sources/meter-consumption.service';
 import { METER_LOAD_JOB } from '../modules/imports/imports.service';
 import { runMeterLoad } from '../modules/imports/meter-load.run';
 import { evaluateInvoiceAlerts } from '../modules/invoice-alerts/invoice-alerts.evaluate';
 import { createInvoicesService } from '../modules/invoices/invoices.service';
-import { createMeterConsumptionService } from '../modules/meter-consumption/meter-consumption.service';
 import { defineJob } from './job-definition';
 
 /**

@@ -15,7 +15,6 @@ export type InputMeter = {
   loadGroup: number | null;
   /** The data type's grouping (Electricity, Diesel, ...): a type 7 meter of a liquid fuel is a fuel card. */
   grouping: string | null;
-  timeZone: string;
   /** The vehicle whose fuel or distance meter this is, if any. */
   vehicleId: number | null;
 };
@@ -30,11 +29,11 @@ export async function inputMeter(
     select m.id, m.local_name as "name", m.meter_type as "meterType", m.metlvl_id as "level",
       m.inherit_submeter as "inheritSubmeter", m.meter_open::text as "meterOpen",
       m.meter_close::text as "meterClose", m.unit_id as "unitId", u.name as "unit",
-      m.load_group as "loadGroup", d.grouping, o.time_zone as "timeZone",
+      m.load_group as "loadGroup", d.grouping,
       (select v.id from vehicles v where v.organisation_id = m.organisation_id
         and v.deleted_at is null and (v.cons_meter_id = m.id or v.distance_meter_id = m.id) limit 1)
         as "vehicleId"
-    from meters m join organisations o on o.id = m.organisation_id
+    from meters m
     left join units u on u.id = m.unit_id left join data_types d on d.id = m.energy_id
     where m.organisation_id = ${organisationId} and m.id = ${meterId} and m.deleted_at is null`);
   return rows.rows[0];

@@ -1,4 +1,4 @@
-import type { newMeterRequest } from '@verdant/contracts/meter-creation';
+import type { newMeterRequest } from '@verdant/contracts/data-sources/creation';
 import type { Tx } from '@verdant/db/client';
 import type { z } from 'zod';
 import type { Caller } from './caller';

@@ -1,4 +1,4 @@
-import { createEntity, createSite } from '@verdant/db/asset-factories';
+import { createEntity, createMeter, createSite } from '@verdant/db/asset-factories';
 import { seedCatalogue } from '@verdant/db/catalogue-seed';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
@@ -39,6 +39,7 @@ describe.each(CASES)('the organisation on the caller at $instant in $zone', (c) 
   let orgId: number;
   let siteId: number;
   let entityId: number;
+  let meterId: number;
 
   beforeAll(async () => {
     t = await createTestApp({ clock: () => new Date(c.instant) });
@@ -49,6 +50,8 @@ describe.each(CASES)('the organisation on the caller at $instant in $zone', (c) 
     const site = await createSite(t.db, org.id, { name: 'Depot', siteOpen: '2020-01-01' });
     siteId = site.id;
     entityId = (await createEntity(t.db, site, { name: 'Workshop' })).id;
+    meterId = (await createMeter(t.db, site, { localName: 'Supply', meterType: 1, meterOpen: '2020-01-01' }))
+      .id;
     await createMember(t.db, org.id, { loginId: 'clock.admin', accessId: 2, admin: true });
     token = await t.login('clock.admin');
   });
@@ -80,6 +83,16 @@ describe.each(CASES)('the organisation on the caller at $instant in $zone', (c) 
     expect(sites.month).toBe(c.lastMonth.replace('-', ''));
     expect((await get(`/api/entities/${entityId}/figures`)).lastCompleteMonth).toBe(c.lastMonth);
     expect((await get(`/api/sites/${siteId}`)).id).toBe(siteId);
+  });
+
+  it('gives the data sources list and the data source page the same last month and today', async () => {
+    expect((await get(`/api/organisations/${orgId}/data-sources`)).month).toBe(c.lastMonth.replace('-', ''));
+    const meter = await get(`/api/meters/${meterId}`);
+    expect(meter.latest.map((f: { month: string }) => f.month)[0]).toBe(c.lastMonth);
+    const [year, month] = c.today.split('-').map(Number);
+    const graph = await get(`/api/meters/${meterId}/asset-graph-data/v2/cons/${year}/year-end/${month}`);
+    expect(graph.currentMonth).toBe(c.today.slice(0, 7));
+    expect(graph.data[0].at(-1)).not.toBeNull();
   });
 
   it("opens a new entity on the organisation's today", async () => {

@@ -227,7 +227,7 @@ export const router = createBrowserRouter([
               ...['/data-sources/:id', '/data-sources/:id/:tab'].map((path) => ({
                 path,
                 lazy: async () => ({
-                  Component: (await import('../features/data-source/pages/data-source-page')).DataSourcePage,
+                  Component: (await import('../features/data-sources/pages/data-source-page')).DataSourcePage,
                 }),
               })),
               ...['/fleet/vehicles/:id', '/fleet/vehicles/:id/:tab'].map((path) => ({

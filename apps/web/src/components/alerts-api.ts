@@ -1,19 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AlertCommentRequest, meterAlertList } from '@verdant/contracts/data-sources';
-import { z } from 'zod';
-import { api } from '../lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dataSourcesOperations as ops } from '@verdant/contracts/data-sources';
+import type { AlertCommentRequest } from '@verdant/contracts/data-sources/list';
+import { call, invalidate, useOperation } from '../lib/operations';
 
 /** A data source's pending alerts, shared by the list's alert panel and the data source page's Overview. */
-export const meterAlertsKey = (meterId: number) => ['meter', meterId, 'alerts'] as const;
-
-export function useMeterAlerts(meterId: number) {
-  return useQuery({
-    queryKey: meterAlertsKey(meterId),
-    queryFn: ({ signal }) => api.get(`/meters/${meterId}/alerts`, { schema: meterAlertList, signal }),
-  });
-}
-
-const answer = z.object({ success: z.literal(true), message: z.string() });
+export const useMeterAlerts = (meterId: number) => useOperation(ops.alerts, { params: { id: meterId } });
 
 /**
  * Schedules (`schedule`) or deletes (`delete`) a pending alert; the meter's alerts and every data sources
@@ -31,12 +22,10 @@ export function useResolveAlert(meterId: number) {
       action: 'schedule' | 'delete';
       body: AlertCommentRequest;
     }) =>
-      action === 'schedule'
-        ? api.post(`/meters/${meterId}/alerts/${alertId}/schedule`, { body, schema: answer })
-        : api.delete(`/meters/${meterId}/alerts/${alertId}`, { body, schema: answer }),
-    onSettled: async () => {
-      await client.invalidateQueries({ queryKey: meterAlertsKey(meterId) });
-      await client.invalidateQueries({ queryKey: ['data-sources'] });
-    },
+      call(action === 'schedule' ? ops.scheduleAlert : ops.deleteAlert, {
+        params: { id: meterId, alertId },
+        body,
+      }),
+    onSettled: () => invalidate(client, ops.alerts, ops.list),
   });
 }

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { MeterDetail } from '@verdant/contracts/meters';
+import type { MeterDetail } from '@verdant/contracts/data-sources/meters';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { errorMessage } from '../lib/api-errors';
@@ -45,7 +45,7 @@ function NewIdentifierModal({
   onClose: () => void;
 }) {
   const [name, setName] = useState('');
-  const create = useNewIdentifier(meter.id, meter.organisationId);
+  const create = useNewIdentifier(meter.organisationId);
   const taken = meter.identifiers.some((i) => i.identifierLabel.toLowerCase() === name.trim().toLowerCase());
   const error =
     name.length > 0 && !name.trim() ? MSG.identifierNameRequired : taken ? MSG.identifierNameExists : null;

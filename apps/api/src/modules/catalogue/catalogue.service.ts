@@ -6,7 +6,7 @@ import {
   type LookupItem,
   type MeterEnergyUnit,
 } from '@verdant/contracts/catalogue';
-import type { Retailer } from '@verdant/contracts/meter-creation';
+import type { Retailer } from '@verdant/contracts/data-sources/creation';
 import type { Db } from '@verdant/db/client';
 import {
   meterTypesFor,

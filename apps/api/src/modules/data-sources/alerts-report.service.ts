@@ -1,4 +1,4 @@
-import type { AlertsReport } from '@verdant/contracts/data-sources';
+import type { AlertsReport } from '@verdant/contracts/data-sources/list';
 import type { Db } from '@verdant/db/client';
 import { fill, MSG } from '@verdant/domain/messages';
 import { audit } from '../../lib/audit';

@@ -1,4 +1,4 @@
-import type { DataSourceListQuery } from '@verdant/contracts/data-sources';
+import type { DataSourceListQuery } from '@verdant/contracts/data-sources/list';
 import type { DbOrTx } from '@verdant/db/client';
 import { factSums, sumFacts } from '@verdant/db/ledger/read-model';
 import { type SQL, sql } from 'drizzle-orm';

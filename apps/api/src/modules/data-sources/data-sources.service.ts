@@ -5,31 +5,23 @@ import type {
   DataSourceList,
   DataSourceListQuery,
   OrganisationMeter,
-} from '@verdant/contracts/data-sources';
-import type { Db, DbOrTx } from '@verdant/db/client';
+} from '@verdant/contracts/data-sources/list';
+import type { Db } from '@verdant/db/client';
 import { markPending } from '@verdant/db/ledger/pending';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { BULK_RECOMPUTE_INLINE_MAX, dataSourceKind, METER_TYPE_LABELS } from '@verdant/domain/data-sources';
 import { fill, MSG } from '@verdant/domain/messages';
-import { lastMonthIn, todayIn } from '@verdant/domain/time-zone';
-import { sql } from 'drizzle-orm';
 import type { JobQueue } from '../../jobs/job-definition';
 import { recomputePendingJob } from '../../jobs/recompute-pending.job';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { orgOf } from '../../lib/organisation-context';
 import { canOnAssets, visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './data-sources.queries';
 import { organisationMeters } from './organisation-meters.queries';
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
-
-async function timeZoneOf(db: DbOrTx, organisationId: number) {
-  const rows = await db.execute<{ time_zone: string }>(
-    sql`select time_zone from organisations where id = ${organisationId}`,
-  );
-  return rows.rows[0]?.time_zone ?? 'Pacific/Auckland';
-}
 
 /**
  * The data sources list (data-portal spec 2.1): the page of rows with the month's figures, the alert panel's
@@ -44,12 +36,6 @@ export function createDataSourcesService({
   clock: () => Date;
   jobQueue: JobQueue;
 }) {
-  /** The organisation the route's rule was checked in. */
-  const organisationOf = (a: Caller) => {
-    if (a.checked.organisationId === null) throw notFound();
-    return a.checked.organisationId;
-  };
-
   /** Every id must name a live data source of the organisation the caller may see, and may edit. */
   async function checkSelection(a: Caller, organisationId: number, ids: number[]) {
     const refs = ids.map((id) => ({ type: 'meter' as const, id }));
@@ -66,7 +52,7 @@ export function createDataSourcesService({
     body: AlertCommentRequest,
     status: 'scheduled' | 'deleted',
   ) {
-    const organisationId = organisationOf(a);
+    const organisationId = orgOf(a).id;
     const failure = status === 'scheduled' ? MSG.alertScheduleFailed : MSG.alertDeleteFailed;
     return db.transaction(async (tx) => {
       const comment = body.comment?.trim() || null;
@@ -95,9 +81,10 @@ export function createDataSourcesService({
       return organisationMeters(db, organisationId, visible);
     },
 
-    async list(a: Caller, organisationId: number, query: DataSourceListQuery): Promise<DataSourceList> {
-      const zone = await timeZoneOf(db, organisationId);
-      const yyyymm = query.month ?? lastMonthIn(zone, clock()).slice(0, 7).replace('-', '');
+    /** The organisation's list; by default for its last complete month (docs/domain.md, "Time zones"). */
+    async list(a: Caller, query: DataSourceListQuery): Promise<DataSourceList> {
+      const { id: organisationId, lastCompleteMonth } = orgOf(a);
+      const yyyymm = query.month ?? lastCompleteMonth.slice(0, 7).replace('-', '');
       const month = `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
       const visible = await visibleMeters(db, a.principal, organisationId);
       const [rows, options] = await Promise.all([
@@ -138,7 +125,7 @@ export function createDataSourcesService({
     },
 
     async alerts(a: Caller, meterId: number) {
-      return q.pendingAlerts(db, organisationOf(a), meterId);
+      return q.pendingAlerts(db, orgOf(a).id, meterId);
     },
 
     schedule: (a: Caller, meterId: number, alertId: number, body: AlertCommentRequest) =>
@@ -148,11 +135,9 @@ export function createDataSourcesService({
       resolveAlert(a, meterId, alertId, body, 'deleted'),
 
     async bulkAction(a: Caller, body: BulkActionRequest): Promise<BulkActionAnswer> {
-      const organisationId = organisationOf(a);
+      const { id: organisationId, today } = orgOf(a);
       const ids = [...new Set(body.ids)].sort((x, y) => x - y);
       await checkSelection(a, organisationId, ids);
-      const zone = await timeZoneOf(db, organisationId);
-      const today = todayIn(zone, clock());
       let queued = false;
       const answer = await db.transaction(async (tx) => {
         const meters = await q.metersByIds(tx, organisationId, ids);

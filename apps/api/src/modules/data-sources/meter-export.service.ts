@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import type { MeterDataExportRequest } from '@verdant/contracts/data-sources';
+import type { MeterDataExportRequest } from '@verdant/contracts/data-sources/list';
 import type { Db } from '@verdant/db/client';
 import { EXPORT_MAX_MONTHS } from '@verdant/domain/data-sources';
 import { fill, MSG } from '@verdant/domain/messages';

@@ -4,9 +4,9 @@ import { addMonths, fromDayNumber, toDayNumber } from '@verdant/domain/calendar'
 import { localMonth } from '@verdant/domain/half-hour/local-time';
 import { averageDay, monthStats } from '@verdant/domain/half-hour/statistics';
 import { fill, MSG } from '@verdant/domain/messages';
-import { todayIn } from '@verdant/domain/time-zone';
 import { badRequest, notFound } from '../../lib/errors';
 import { inputMeter } from '../../lib/meter-inputs.queries';
+import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
 import * as q from './half-hour.queries';
 
@@ -20,11 +20,11 @@ const labelled = ({ name, ...r }: q.RegisterRow): HalfHourRegister => ({
 const real = (v: number | null) => (v === null ? null : Number(v.toPrecision(7)));
 
 /** The HH Data tab (types 1, 5 and 6): which months each register has, and one month on the local clock. */
-export function createHalfHourService({ db, clock }: { db: Db; clock: () => Date }) {
+export function createHalfHourService({ db }: { db: Db }) {
   async function scope(a: Caller, meterId: number) {
-    const organisationId = a.checked.organisationId;
-    const meter = organisationId === null ? undefined : await inputMeter(db, organisationId, meterId);
-    if (organisationId === null || !meter) throw notFound();
+    const organisationId = orgOf(a).id;
+    const meter = await inputMeter(db, organisationId, meterId);
+    if (!meter) throw notFound();
     return { organisationId, meter };
   }
 
@@ -53,12 +53,11 @@ export function createHalfHourService({ db, clock }: { db: Db; clock: () => Date
       register?: number,
     ): Promise<HalfHourMonth> {
       // The registers are read beside the meter (both by organisation): one round trip fewer.
-      const organisationId = a.checked.organisationId;
+      const { id: organisationId, timeZone, today } = orgOf(a);
       const [{ meter }, registers] = await Promise.all([
         scope(a, meterId),
-        organisationId === null ? [] : q.registersOf(db, organisationId, meterId),
+        q.registersOf(db, organisationId, meterId),
       ]);
-      if (organisationId === null) throw notFound();
       const chosen =
         register === undefined
           ? (registers.find((r) => r.direction === 'import' && r.quantity === 'kWh') ?? registers[0])
@@ -79,9 +78,8 @@ export function createHalfHourService({ db, clock }: { db: Db; clock: () => Date
         fromDayNumber(first - 1),
         fromDayNumber(toDayNumber(next) - 1),
       );
-      const { readings, days } = localMonth(stored, meter.timeZone, key);
+      const { readings, days } = localMonth(stored, timeZone, key);
       // Half hours from today on that have no reading yet are not missing: they have not been read.
-      const today = todayIn(meter.timeZone, clock());
       let end = readings.length;
       while (end > 0 && readings[end - 1]?.quality === ' ' && (readings[end - 1]?.date ?? '') >= today) end--;
       const records = readings
@@ -91,7 +89,7 @@ export function createHalfHourService({ db, clock }: { db: Db; clock: () => Date
       return {
         register: labelled(chosen),
         month: key,
-        timeZone: meter.timeZone,
+        timeZone,
         records,
         days: days.filter((d) => d.date <= last),
         stats: monthStats(records),

@@ -1,5 +1,5 @@
 import { LOAD_MEASUREMENTS } from '@verdant/contracts/catalogue';
-import type { Retailer } from '@verdant/contracts/meter-creation';
+import type { Retailer } from '@verdant/contracts/data-sources/creation';
 import {
   type AdminRetailer,
   type LineItemOverrideInput,

@@ -1,17 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  alertsReport,
-  type BulkActionRequest,
-  bulkActionAnswer,
-  dataSourceList,
-  type MeterDataExportRequest,
-} from '@verdant/contracts/data-sources';
-import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
-import { api } from '../../lib/api-client';
+import { dashboardOperations } from '@verdant/contracts/dashboard';
+import { dataSourcesOperations as ops } from '@verdant/contracts/data-sources';
+import type { BulkActionRequest, MeterDataExportRequest } from '@verdant/contracts/data-sources/list';
 import { saveFile } from '../../lib/download';
-import { pageQuery } from '../../lib/paging';
+import { call, invalidate, usePagedOperation } from '../../lib/operations';
 import { useOrganisationId } from '../../lib/session-store';
-import { usePagedList } from '../../lib/use-paged-list';
 
 export interface DataSourceFilters {
   q: string;
@@ -26,42 +19,33 @@ export interface DataSourceFilters {
   month: string;
 }
 
-export const dataSourceKeys = {
-  all: (orgId: number | null) => ['data-sources', orgId] as const,
-};
+/** A filter sent only when set: a non-empty text, or a non-empty list (joined by commas). */
+const set = (value: string | string[]) =>
+  value.length === 0 ? undefined : Array.isArray(value) ? value.join(',') : value;
 
-function listPath(orgId: number, f: DataSourceFilters, offset: number) {
-  const { measure, memberOf, month, q, type, measuring, retailer, member } = f;
-  const params = pageQuery(
-    offset,
-    LIST_PAGE_SIZE,
-    { sort: String(f.sort), measure, memberOf },
-    { month, q, type, measuring, retailer, member },
-  );
-  return `/organisations/${orgId}/data-sources?${params}`;
-}
-
-/** The data sources table, LIST_PAGE_SIZE rows at a time. */
-export function useDataSourcesList(filters: DataSourceFilters) {
+/** The data sources table, a page at a time. */
+export function useDataSourcesList(f: DataSourceFilters) {
   const orgId = useOrganisationId();
-  return usePagedList(
-    [...dataSourceKeys.all(orgId), 'list', filters],
-    'rows',
-    (offset, signal) => api.get(listPath(orgId ?? 0, filters, offset), { schema: dataSourceList, signal }),
-    orgId !== null,
-  );
+  const query = {
+    sort: f.sort,
+    measure: f.measure,
+    memberOf: f.memberOf,
+    month: set(f.month),
+    q: set(f.q),
+    type: set(f.type),
+    measuring: set(f.measuring),
+    retailer: set(f.retailer),
+    member: set(f.member),
+  };
+  return usePagedOperation(ops.list, orgId === null ? null : { params: { id: orgId }, query }, 'rows');
 }
 
+/** A bulk action; the lists and their month's figures are read again. */
 export function useBulkAction() {
   const client = useQueryClient();
-  const orgId = useOrganisationId();
   return useMutation({
-    mutationFn: (body: BulkActionRequest) =>
-      api.put('/meters/bulk-action', { body, schema: bulkActionAnswer }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: dataSourceKeys.all(orgId) });
-      await client.invalidateQueries({ queryKey: ['data-sources', orgId, 'consumption'] });
-    },
+    mutationFn: (body: BulkActionRequest) => call(ops.bulkAction, { body }),
+    onSuccess: () => invalidate(client, ops.list, dashboardOperations.dataSourcesConsumption),
   });
 }
 
@@ -70,12 +54,9 @@ export async function downloadMeterExport(
   body: MeterDataExportRequest,
   format: 'csv' | 'xlsx',
 ) {
-  const file = await api.post<Blob>(`/organisations/${orgId}/meter-data-export?format=${format}`, {
-    body,
-    blob: true,
-  });
+  const file = await call(ops.meterDataExport, { params: { id: orgId }, query: { format }, body });
   saveFile(file, `meter-data-export-${new Date().toISOString().slice(0, 10)}.${format}`);
 }
 
 export const runAlertsReport = (dryRun: boolean) =>
-  api.get(`/admin/alerts-report?dryRun=${dryRun}`, { schema: alertsReport });
+  call(ops.alertsReport, { query: { dryRun: dryRun ? 'true' : 'false' } });

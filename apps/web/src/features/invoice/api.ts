@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { okResponse } from '@verdant/contracts/common';
+import { dataSourcesOperations } from '@verdant/contracts/data-sources';
 import { invoiceAlert, invoiceAlertList } from '@verdant/contracts/invoice-alerts';
 import {
   type BlankInput,
@@ -60,7 +61,7 @@ export function useSaveInvoice() {
     onSuccess: async (_result, body) => {
       if (body.dryRun) return;
       await client.invalidateQueries({ queryKey: ['meter'] });
-      await client.invalidateQueries({ queryKey: ['data-sources'] });
+      await invalidate(client, dataSourcesOperations);
     },
   });
 }
@@ -69,7 +70,10 @@ export function useDeleteInvoice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(`/invoices/${id}`, { schema: okResponse }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['meter'] }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ['meter'] });
+      await invalidate(client, dataSourcesOperations);
+    },
   });
 }
 
@@ -90,8 +94,7 @@ export function useResetInvoiceAlert(meterId: number) {
     mutationFn: (alertId: number) => api.post(`/invoices/alerts/${alertId}/reset`, { schema: invoiceAlert }),
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: invoiceKeys.alerts(meterId) });
-      await client.invalidateQueries({ queryKey: ['meter', meterId, 'alerts'] });
-      await client.invalidateQueries({ queryKey: ['data-sources'] });
+      await invalidate(client, dataSourcesOperations.alerts, dataSourcesOperations.list);
     },
   });
 }

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dataSourcesOperations } from '@verdant/contracts/data-sources';
 import {
   invoiceDateDefaults,
   invoiceList,
@@ -8,6 +9,7 @@ import {
   savedInvoiceAnswer,
 } from '@verdant/contracts/invoice-list';
 import { api } from '../../lib/api-client';
+import { invalidate } from '../../lib/operations';
 
 export const invoiceListKeys = {
   all: (meterId: number) => ['meter', meterId, 'invoices'] as const,
@@ -64,6 +66,7 @@ export function useReversal(meterId: number, action: ReversalAction) {
       api.post(`/invoices/${action}`, { body, schema: savedInvoiceAnswer }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['meter', meterId] });
+      void invalidate(client, dataSourcesOperations);
     },
   });
 }

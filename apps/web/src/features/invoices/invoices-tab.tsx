@@ -24,9 +24,9 @@ import {
   IconNotes,
   IconUpload,
 } from '@tabler/icons-react';
+import type { MeterDetail } from '@verdant/contracts/data-sources/meters';
 import type { InvoiceListEntry, InvoiceListRow } from '@verdant/contracts/invoice-list';
 import { INVOICE_LIST_PAGE } from '@verdant/contracts/invoice-list';
-import type { MeterDetail } from '@verdant/contracts/meters';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { TOTAL_INCL_GST } from '@verdant/domain/gst-labels';
 import { MSG } from '@verdant/domain/messages';

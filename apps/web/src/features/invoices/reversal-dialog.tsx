@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { MeterDetail } from '@verdant/contracts/meters';
+import type { MeterDetail } from '@verdant/contracts/data-sources/meters';
 import { useState } from 'react';
 import { DateField } from '../../components/date-fields';
 import { errorMessage, isSilentError } from '../../lib/api-errors';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { catalogueOperations } from '@verdant/contracts/catalogue';
-import { organisationIdentifierLabels } from '@verdant/contracts/meters';
+import { organisationIdentifierLabels } from '@verdant/contracts/data-sources/meters';
 import {
   type ConsumptionAlertDefault,
   orgWideUpdatesOperations as ops,

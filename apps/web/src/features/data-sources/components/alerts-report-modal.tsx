@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import type { AlertsReport } from '@verdant/contracts/data-sources';
+import type { AlertsReport } from '@verdant/contracts/data-sources/list';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';

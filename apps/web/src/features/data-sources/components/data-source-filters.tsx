@@ -1,6 +1,6 @@
 import { Group, MultiSelect, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import type { DataSourceList } from '@verdant/contracts/data-sources';
+import type { DataSourceList } from '@verdant/contracts/data-sources/list';
 import { formatMonth } from '@verdant/domain/month-labels';
 import type { DataSourceFilters } from '../api';
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Checkbox, Loader, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import type { DataSourceListItem } from '@verdant/contracts/data-sources';
+import type { DataSourceListItem } from '@verdant/contracts/data-sources/list';
 import { alertBadge, dataSourcePath } from '@verdant/domain/data-sources';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { Fragment, useState } from 'react';

@@ -1,10 +1,10 @@
 import { Checkbox, Modal, SegmentedControl, Stack } from '@mantine/core';
+import { dataSourcesOperations } from '@verdant/contracts/data-sources';
 import {
-  dataSourcesOperations,
   EXPORT_DATA,
   EXPORT_DATA_LABELS,
   meterDataExportRequest,
-} from '@verdant/contracts/data-sources';
+} from '@verdant/contracts/data-sources/list';
 import { useState } from 'react';
 import { chosenOrAll, ExportChoices, useExportSubmit } from '../../../components/export-form';
 import {

@@ -1,16 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { catalogueOperations } from '@verdant/contracts/catalogue';
-import {
-  icpCheckAnswer,
-  type NewCombinedAccountRequest,
-  type NewMeterRequest,
-  newCombinedAccountAnswer,
-  newMeterAnswer,
-} from '@verdant/contracts/meter-creation';
+import { dataSourcesOperations as ops } from '@verdant/contracts/data-sources';
+import type { NewCombinedAccountRequest, NewMeterRequest } from '@verdant/contracts/data-sources/creation';
 import { searchOperations } from '@verdant/contracts/search';
+import { sitesOperations } from '@verdant/contracts/sites';
 import type { Situation } from '@verdant/domain/meter-creation';
-import { api } from '../../../lib/api-client';
-import { invalidate, useOperation } from '../../../lib/operations';
+import { call, invalidate, useOperation } from '../../../lib/operations';
 
 const STALE = 5 * 60_000;
 const catalogue = catalogueOperations;
@@ -40,30 +35,21 @@ export const useRetailers = (enabled: boolean) =>
   useOperation(catalogue.retailers, {}, { staleTime: STALE, enabled });
 
 /** The server's check of a whole ICP (valid, and whether the organisation already has it). */
-export function useIcpCheck(icp: string | null, electricity: boolean) {
-  return useQuery({
-    queryKey: ['icp-check', icp, electricity],
-    queryFn: ({ signal }) =>
-      api.get(`/meters/icp-check/${encodeURIComponent(icp ?? '')}?electricity=${electricity}`, {
-        schema: icpCheckAnswer,
-        signal,
-      }),
-    enabled: icp !== null,
-    staleTime: 30_000,
-  });
-}
+export const useIcpCheck = (icp: string | null, electricity: boolean) =>
+  useOperation(
+    ops.icpCheck,
+    icp ? { params: { icp }, query: { electricity: electricity ? 'true' : 'false' } } : null,
+    { staleTime: 30_000 },
+  );
 
 /** Lists of data sources and sites count meters: they are refreshed after a creation. */
-const refreshLists = (client: ReturnType<typeof useQueryClient>) => {
-  for (const key of ['data-sources', 'site', 'sites']) void client.invalidateQueries({ queryKey: [key] });
-  void invalidate(client, searchOperations.browse);
-};
+const refreshLists = (client: ReturnType<typeof useQueryClient>) =>
+  void invalidate(client, ops.list, sitesOperations, searchOperations.browse);
 
 export function useCreateMeter(organisationId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewMeterRequest) =>
-      api.post(`/organisations/${organisationId}/new-meter`, { body, schema: newMeterAnswer }),
+    mutationFn: (body: NewMeterRequest) => call(ops.newMeter, { params: { id: organisationId }, body }),
     onSuccess: () => refreshLists(client),
   });
 }
@@ -72,10 +58,7 @@ export function useCreateCombinedAccount(organisationId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: NewCombinedAccountRequest) =>
-      api.post(`/organisations/${organisationId}/new-combined-water-wastewater-account`, {
-        body,
-        schema: newCombinedAccountAnswer,
-      }),
+      call(ops.newCombinedAccount, { params: { id: organisationId }, body }),
     onSuccess: () => refreshLists(client),
   });
 }

@@ -1,7 +1,7 @@
 import { Alert, Checkbox, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { EnergyTypeItem, LookupItem } from '@verdant/contracts/catalogue';
-import type { IcpCheckAnswer, Retailer } from '@verdant/contracts/meter-creation';
+import type { IcpCheckAnswer, Retailer } from '@verdant/contracts/data-sources/creation';
 import { MSG } from '@verdant/domain/messages';
 import {
   formatIcpInput,

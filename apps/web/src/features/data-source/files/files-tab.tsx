@@ -1,7 +1,0 @@
-import { FilesPanel } from '../../../components/files-panel';
-import type { TabProps } from '../tab-routes';
-
-/** /data-sources/{id}/files: the shared files panel on the meter. */
-export function FilesTab({ meter }: TabProps) {
-  return <FilesPanel ownerType="meter" ownerId={meter.id} />;
-}

@@ -1,8 +1,0 @@
-import type { MeterDetail } from '@verdant/contracts/meters';
-import { assetFields } from '../../../components/asset-fields';
-import { useUpdateMeter } from '../api';
-
-/** The data source's fields saved through its update call (`assetFields`: `text`, `now` and `field`). */
-export function useFieldSavers(meter: MeterDetail) {
-  return assetFields(meter, !meter.mayEdit, useUpdateMeter(meter.id));
-}
