@@ -21,7 +21,6 @@ const ONE_SIDED: Record<string, string> = {
   files: 'files are shown inside the organisation, site, entity, data source and invoice pages',
   health: 'for load balancers and monitoring: the API alone',
   help: 'a page of text: the web alone',
-  'half-hour': "the data source page's Half-hour tab on the web",
   'login-page': "the sign-in page's settings, shown by the web's auth feature",
   'catalogue-admin': "the catalogue's administration, an operation group of the catalogue",
   'catalogue-editions': 'factor editions, an operation group of the catalogue',
@@ -34,18 +33,11 @@ const ONE_SIDED: Record<string, string> = {
  * list only shrinks.
  */
 const NOT_RENAMED_YET = new Set([
-  'data-source',
   'invoice',
   'invoice-alerts',
   'invoice-edit',
   'invoice-list',
   'invoices',
-  'meter-consumption',
-  'meter-creation',
-  'meter-distribution',
-  'meter-notes',
-  'meters',
-  'transactions',
 ]);
 
 function names(dir: string, files: boolean): Set<string> {

@@ -1,13 +1,13 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Center, Group, Loader, Stack, Tabs } from '@mantine/core';
 import { dataSourceTabOf, dataSourceTabs } from '@verdant/domain/data-source-tabs';
 import { Link, useNavigate, useParams } from 'react-router';
+import { TabContent } from '../../../app/data-source-tabs';
 import { useMeter } from '../../../components/meter-api';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ReplacementLinks } from '../components/replacement-links';
-import { TabContent } from '../tab-routes';
 
 /** /data-sources/{id} and its tabs (data-portal.md 2.2); which tabs a meter shows is a domain rule. */
 export function DataSourcePage() {
