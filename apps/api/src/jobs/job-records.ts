@@ -47,7 +47,7 @@ export async function startJobRecord(db: DbOrTx, id: number): Promise<StartedJob
   const rows = await db.execute<StartedJob>(sql`
     update background_jobs set status = 'running', attempts = attempts + 1, started_at = now(),
       progress_at = now(), error = null, finished_at = null,
-      log = log || jsonb_build_array(jsonb_build_object('timestamp', now()::text, 'message',
+      log = log || jsonb_build_array(jsonb_build_object('timestamp', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'message',
         case when attempts = 0 then 'Started' else 'Started again (attempt ' || (attempts + 1) || ')' end))
     where id = ${id} and status not in ('cancelled', 'finished') and not cancel_requested
     returning id, owner_id, organisation_id, parameters`);
@@ -61,14 +61,14 @@ export async function jobProgress(db: DbOrTx, id: number, done: number, total: n
 
 export async function jobLog(db: DbOrTx, id: number, message: string) {
   await db.execute(sql`update background_jobs set
-    log = log || jsonb_build_array(jsonb_build_object('timestamp', now()::text, 'message', ${message}::text))
+    log = log || jsonb_build_array(jsonb_build_object('timestamp', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'message', ${message}::text))
     where id = ${id}`);
 }
 
 export async function finishJobRecord(db: DbOrTx, id: number, result: unknown, message = 'Finished') {
   await db.execute(sql`update background_jobs set status = 'finished', finished_at = now(),
     result = ${JSON.stringify(result ?? null)}::jsonb, progress_at = now(),
-    log = log || jsonb_build_array(jsonb_build_object('timestamp', now()::text, 'message', ${message}::text))
+    log = log || jsonb_build_array(jsonb_build_object('timestamp', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'message', ${message}::text))
     where id = ${id}`);
 }
 
@@ -77,7 +77,7 @@ export async function crashJobRecord(db: DbOrTx, id: number, error: string, retr
   const note = retried ? `${error} (it is retried)` : error;
   await db.execute(sql`update background_jobs set status = 'crashed', error = ${error},
     finished_at = ${retried ? null : sql`now()`},
-    log = log || jsonb_build_array(jsonb_build_object('timestamp', now()::text, 'message', ${note}::text))
+    log = log || jsonb_build_array(jsonb_build_object('timestamp', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'message', ${note}::text))
     where id = ${id}`);
 }
 
@@ -91,6 +91,6 @@ export async function cancelWasRequested(db: DbOrTx, id: number) {
 
 export async function cancelJobRecord(db: DbOrTx, id: number, message: string) {
   await db.execute(sql`update background_jobs set status = 'cancelled', finished_at = now(),
-    log = log || jsonb_build_array(jsonb_build_object('timestamp', now()::text, 'message', ${message}::text))
+    log = log || jsonb_build_array(jsonb_build_object('timestamp', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'message', ${message}::text))
     where id = ${id}`);
 }

@@ -173,6 +173,30 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/tools',
+                lazy: async () => ({
+                  Component: (await import('../features/tools/pages/tools-page')).ToolsPage,
+                }),
+              },
+              {
+                path: '/tools/jobs/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/tools/pages/job-page')).JobPage,
+                }),
+              },
+              {
+                path: '/setup/editions',
+                lazy: async () => ({
+                  Component: (await import('../features/catalogue/pages/editions-page')).EditionsPage,
+                }),
+              },
+              {
+                path: '/setup/editions/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/catalogue/pages/edition-page')).EditionPage,
+                }),
+              },
+              {
                 path: '/setup',
                 lazy: async () => ({
                   Component: (await import('../features/catalogue/pages/activities-page')).ActivitiesPage,

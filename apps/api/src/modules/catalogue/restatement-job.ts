@@ -16,6 +16,8 @@ import { applyChange } from './restatement-run';
 import * as q from './restatements.queries';
 import { catalogueStamp, editionChangeOf } from './restatements.service';
 
+const plural = (n: number, word: string) => `${n.toLocaleString('en-NZ')} ${word}${n === 1 ? '' : 's'}`;
+
 class Cancelled extends Error {}
 class Refused extends Error {
   constructor(
@@ -52,10 +54,10 @@ export async function runRestatementJob(db: Db, jobId: number, now: Date) {
           : choiceChange(organisationId, r.change.policy as Policy, userId);
       const stamp = r.kind === 'publish' ? await catalogueStamp(tx) : await choiceStamp(tx, organisationId);
       if (stamp !== r.change.stamp) throw new Refused(EDITION_MSG.restatementStale, 'stale');
-      await jobLog(db, jobId, `Recomputing the figures of ${r.preview.meters} data sources`);
-      const moved = await applyChange(tx, restatementId, change, now, (done, total) =>
-        jobProgress(db, jobId, done, total),
-      );
+      const moved = await applyChange(tx, restatementId, change, now, async (done, total) => {
+        if (done === 0) await jobLog(db, jobId, `Recomputing ${plural(total, 'data source')}`);
+        await jobProgress(db, jobId, done, total);
+      });
       if (await cancelWasRequested(db, jobId)) throw new Cancelled();
       await q.finish(tx, restatementId, userId, moved);
       return moved;
@@ -70,7 +72,7 @@ export async function runRestatementJob(db: Db, jobId: number, now: Date) {
       db,
       jobId,
       result,
-      `Finished: ${preview.meters} data sources of ${preview.organisations} organisations restated`,
+      `Finished: the figures of ${plural(preview.meters, 'data source')} in ${plural(preview.organisations, 'organisation')} moved`,
     );
     return result;
   } catch (error) {

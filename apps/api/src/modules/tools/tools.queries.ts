@@ -84,7 +84,7 @@ export async function requestCancel(db: DbOrTx, id: number) {
   await db.execute(sql`update background_jobs set cancel_requested = true,
     status = case when status in ('setup', 'pending', 'paused') then 'cancelled' else status end,
     finished_at = case when status in ('setup', 'pending', 'paused') then now() else finished_at end,
-    log = log || jsonb_build_array(jsonb_build_object('timestamp', now()::text, 'message', 'Cancel asked for'))
+    log = log || jsonb_build_array(jsonb_build_object('timestamp', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'message', 'Cancel asked for'))
     where id = ${id}`);
 }
 
@@ -92,7 +92,7 @@ export async function requestCancel(db: DbOrTx, id: number) {
 export async function resetForRetry(db: DbOrTx, id: number) {
   await db.execute(sql`update background_jobs set status = 'pending', cancel_requested = false, error = null,
     finished_at = null, progress_done = 0, progress_at = null,
-    log = log || jsonb_build_array(jsonb_build_object('timestamp', now()::text, 'message', 'Retry asked for'))
+    log = log || jsonb_build_array(jsonb_build_object('timestamp', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'message', 'Retry asked for'))
     where id = ${id}`);
 }
 

@@ -17,6 +17,7 @@ const PATTERN_TITLES: readonly (readonly [RegExp, string])[] = [
   [/^\/groups(\/.*)?$/, 'Groups'],
   [/^\/vehicle-by-meter\/[^/]+$/, 'Vehicle'],
   [/^\/tools\/jobs\/[^/]+$/, 'Job'],
+  [/^\/setup\/editions(\/[^/]+)?$/, 'Factor Editions'],
 ];
 
 function trimSlash(pathname: string): string {

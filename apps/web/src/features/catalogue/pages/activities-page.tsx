@@ -1,12 +1,14 @@
 import { Alert, Anchor, Button, Group, Loader, Table, TextInput } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconDownload, IconPlus } from '@tabler/icons-react';
+import { IconBooks, IconChevronDown, IconChevronRight, IconDownload, IconPlus } from '@tabler/icons-react';
 import { Fragment, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { downloadActivities, useAdminDataTypes } from '../api';
+import { AdminChecks } from '../components/admin-checks';
 import { CompositeModal } from '../components/composite-modal';
 import { DataTypeEditor } from '../components/data-type-editor';
 import { NewDataTypeModal } from '../components/new-data-type-modal';
@@ -56,6 +58,14 @@ export function ActivitiesPage() {
               >
                 Export List
               </Button>
+              <Button
+                variant="default"
+                component={Link}
+                to="/setup/editions"
+                leftSection={<IconBooks size={16} />}
+              >
+                Factor Editions
+              </Button>
             </Group>
           )
         }
@@ -72,6 +82,7 @@ export function ActivitiesPage() {
         </Alert>
       ) : (
         <>
+          <AdminChecks />
           <TextInput
             label="Filter"
             placeholder="Data type or group"
@@ -79,6 +90,7 @@ export function ActivitiesPage() {
             onChange={(e) => setFilter(e.currentTarget.value)}
             maw={320}
             mb="sm"
+            mt="sm"
           />
           <ScrollTable label="Data types" minWidth={720}>
             <Table aria-label="Data types" highlightOnHover>

@@ -1,8 +1,11 @@
-import { Anchor, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Button, SimpleGrid, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { Organisation } from '@verdant/contracts/organisations';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { SettingsSection } from '../../../components/settings-section';
 import { useFactorSources, useLedgerStatus, useSaveOrganisation } from '../organisation-api';
+import { AugmentFactorsModal } from './augment-factors-modal';
 import { SaveSelect } from './save-select';
 
 /** The spec's reporting year ends (section 9). */
@@ -27,12 +30,26 @@ export function GhgSettingsSection({ organisation }: { organisation: Organisatio
   ];
   const source = organisation.emissionFactorDataSourceId;
   const status = useLedgerStatus().data;
+  const [augmenting, setAugmenting] = useState(false);
 
   return (
     <SettingsSection
       title="GHG Reporting Settings"
       description="Emissions are recalculated with the chosen factors; every yearly figure follows the reporting year."
+      right={
+        !readOnly && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setAugmenting(true)}
+          >
+            Augment Factors
+          </Button>
+        )
+      }
     >
+      <AugmentFactorsModal opened={augmenting} onClose={() => setAugmenting(false)} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <SaveSelect
           name="emissionFactorDataSourceId"

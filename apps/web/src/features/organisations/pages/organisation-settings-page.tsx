@@ -9,6 +9,7 @@ import { DetailsSection } from '../components/details-section';
 import { GhgSettingsSection } from '../components/ghg-settings-section';
 import { OrganisationActions } from '../components/organisation-actions';
 import { ProcurementExpiriesSection } from '../components/procurement-expiries-section';
+import { RestatementsSection } from '../components/restatements-section';
 import { StatusSection } from '../components/status-section';
 import { SubscriptionSection } from '../components/subscription-section';
 import { TargetsSection } from '../components/targets-section';
@@ -43,6 +44,7 @@ export function OrganisationSettingsPage() {
           <AlertSettingsSection organisation={o} />
           <TimeZoneSection organisation={o} />
           <GhgSettingsSection organisation={o} />
+          <RestatementsSection mayEdit={o.mayEdit} />
           <ProcurementExpiriesSection mayEdit={o.mayEdit} />
           <SettingsSection title="Logo" description="Shown in the top bar and on reports.">
             <OrganisationLogoEditor organisationId={o.id} />

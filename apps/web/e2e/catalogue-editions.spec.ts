@@ -1,0 +1,99 @@
+import { expect, test } from './support/axe-test';
+import { E2E_ADMIN_PASSWORD } from './support/global-setup';
+import { signIn } from './support/sign-in';
+
+/*
+ * Factor editions (docs/decisions/catalogue.md, Editions; Restatements applied as a job): a product administrator
+ * reads the admin checks, loads a publisher's file as a draft edition, reads what changed, previews the
+ * restatement publishing it would make, confirms it and watches the Emission Factor Update on /tools; the demo
+ * organisation's administrator then reads the restatement on GHG Reporting Settings and augments its factors.
+ */
+const FILE = [
+  'Publisher,Edition,Data type,Unit,Scope,Basis,Valid from,Valid to,kg CO2e',
+  'NZ Ministry for the Environment,MfE 2027 (journey),Electricity (grid supplied),kWh,2,location,2025-01-01,2025-12-31,0.0650',
+].join('\n');
+
+async function shots(
+  page: import('@playwright/test').Page,
+  info: import('@playwright/test').TestInfo,
+  name: string,
+  part?: import('@playwright/test').Locator,
+) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const path = info.outputPath(`${name}-${width}.png`);
+    await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: width === 1440 }));
+  }
+  await page.setViewportSize({ width: 1366, height: 860 });
+}
+
+test('an edition is loaded, compared, previewed, confirmed and watched on /tools', async ({ page }, info) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+  await page.goto('/setup');
+  const checks = page.getByRole('group', { name: 'Admin checks' });
+  await expect(
+    checks.getByRole('button', { name: /^Factors with gaps in time: (none|\d+) found/ }),
+  ).toBeVisible();
+  await checks.getByRole('button', { name: /^Composites not totalling 100 %/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Composites not totalling 100 %' })).toContainText(
+    'Nothing found.',
+  );
+  await page.keyboard.press('Escape');
+  await shots(page, info, 'activities-checks');
+
+  await page.getByRole('link', { name: 'Factor Editions' }).click();
+  await expect(page).toHaveURL(/\/setup\/editions$/);
+  await expect(page.getByRole('table', { name: 'Editions' })).toContainText('MfE 2026');
+  const form = page.getByRole('form', { name: 'Load an edition' });
+  await form.getByLabel('Edition').fill('MfE 2027 (journey)');
+  await form.getByLabel('Published').fill('01/11/2026');
+  await form.getByLabel('Source title').fill('Measuring emissions (journey copy)');
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'mfe-2027.csv', mimeType: 'text/csv', buffer: Buffer.from(FILE) });
+  await shots(page, info, 'editions');
+  await form.getByRole('button', { name: 'Load as a draft' }).click();
+
+  await expect(page).toHaveURL(/\/setup\/editions\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'MfE 2027 (journey)' })).toBeVisible();
+  const diff = page.getByRole('table', { name: 'What changed' });
+  await expect(page.getByText('Against MfE 2026')).toBeVisible();
+  await expect(diff.getByRole('row', { name: /changed Electricity \(grid supplied\)/ })).toContainText('%');
+  await page.getByLabel('Why').fill('MfE revised 2025 grid electricity');
+  await page.getByRole('button', { name: 'Preview the restatement' }).click();
+  const byOrg = page.getByRole('table', { name: 'Restatement by organisation' });
+  await expect(byOrg).toBeVisible({ timeout: 60_000 });
+  await expect(byOrg).toContainText('2025');
+  await shots(page, info, 'edition-preview');
+  await page.getByRole('button', { name: 'Confirm and publish' }).click();
+  await page.getByRole('link', { name: 'Watch it on Background Jobs' }).click();
+
+  await expect(page).toHaveURL(/\/tools\/jobs\/\d+$/);
+  await expect(page.getByText('Finished', { exact: true }).first()).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText(/kg CO2e in all/)).toBeVisible();
+  await shots(page, info, 'job');
+  await page.getByRole('link', { name: 'Background Jobs' }).first().click();
+  await expect(page.getByRole('table', { name: 'Background jobs' })).toContainText(
+    'Emission Factor Update: MfE 2027 (journey)',
+  );
+  await expect(page.getByRole('table', { name: 'Queues' })).toContainText('restatement');
+  await shots(page, info, 'tools');
+});
+
+test('the organisation reads its restatement and augments its factors', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'demo');
+  await page.goto('/organisation/settings');
+  const section = page.getByRole('region', { name: 'Factor editions and restatements' });
+  await expect(section.getByRole('article').first()).toContainText('MfE 2026 → MfE 2027 (journey)');
+  await expect(section.getByRole('article').first()).toContainText('As originally reported');
+  await shots(page, info, 'ghg-restatements', section);
+
+  await page.getByRole('button', { name: 'Augment Factors' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Augment Factors' });
+  await dialog.getByLabel('Name').fill('Harbour Supplier Measured');
+  await expect(dialog.getByText('The set will be named Harbour Supplier Measured Factors')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText(/Harbour Supplier Measured Factors created/)).toBeVisible();
+});

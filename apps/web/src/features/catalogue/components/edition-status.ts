@@ -1,0 +1,7 @@
+/** The colour of each edition status. */
+export const EDITION_COLOURS: Record<string, string> = {
+  draft: 'blue',
+  published: 'green',
+  superseded: 'dark',
+  withdrawn: 'red',
+};

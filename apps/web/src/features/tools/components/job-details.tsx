@@ -1,0 +1,119 @@
+import { Anchor, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { type BackgroundJobDetail, JOB_TYPE_LABELS } from '@verdant/contracts/tools';
+import { Link } from 'react-router';
+import { JobStatusBadge } from './job-status';
+import { when } from './when';
+
+const shown = (v: unknown) =>
+  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** Who, where, what and when of one job, and what it was given. */
+export function JobFacts({ job }: { job: BackgroundJobDetail }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+        <Field label="Status">
+          <JobStatusBadge status={job.status} />
+        </Field>
+        <Field label="Type">{JOB_TYPE_LABELS[job.type] ?? job.type}</Field>
+        <Field label="Owner">{job.owner ?? ''}</Field>
+        <Field label="Organisation">{job.organisation?.name ?? 'All organisations'}</Field>
+        <Field label="Created">{when(job.createdAt)}</Field>
+        <Field label="Started">{when(job.startedAt)}</Field>
+        <Field label="Finished">{when(job.finishedAt)}</Field>
+        <Field label="Attempts">{job.attempts}</Field>
+      </SimpleGrid>
+      <Title order={3} size="h6" mt="md" mb={4}>
+        Parameters
+      </Title>
+      {Object.entries(job.parameters).map(([k, v]) => (
+        <Text size="sm" key={k}>
+          {k}: {shown(v)}
+        </Text>
+      ))}
+      {job.link && (
+        <Anchor component={Link} to={job.link} size="sm" mt="sm" display="inline-block">
+          See what it works on
+        </Anchor>
+      )}
+    </Paper>
+  );
+}
+
+/** What a finished job answered: a restatement's reach, or the answer as it is. */
+export function JobResult({ result }: { result: unknown }) {
+  if (result === null || result === undefined) return null;
+  const r = result as { organisations?: number; meters?: number; kgCo2eMoved?: number };
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={3} size="h6" mb={4}>
+        Result
+      </Title>
+      {r.meters !== undefined ? (
+        <Text size="sm">
+          Figures of {r.meters.toLocaleString()} {r.meters === 1 ? 'data source' : 'data sources'} in{' '}
+          {r.organisations?.toLocaleString()} {r.organisations === 1 ? 'organisation' : 'organisations'}{' '}
+          moved; {Math.round(r.kgCo2eMoved ?? 0).toLocaleString()} kg CO2e in all.
+        </Text>
+      ) : (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {JSON.stringify(result, null, 2)}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** The rows a job refused, and its log, oldest first. */
+export function JobLog({ job }: { job: BackgroundJobDetail }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      {job.refused.length > 0 && (
+        <>
+          <Title order={3} size="h6" mb={4}>
+            Refused rows
+          </Title>
+          <Table aria-label="Refused rows" mb="md">
+            <Table.Tbody>
+              {job.refused.map((r) => (
+                <Table.Tr key={`${r.line}-${r.reason}`}>
+                  <Table.Td w={80}>Row {r.line}</Table.Td>
+                  <Table.Td>{r.reason}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+      <Title order={3} size="h6" mb={4}>
+        Log
+      </Title>
+      <Table aria-label="Log" verticalSpacing={4}>
+        <Table.Tbody>
+          {job.log.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: log lines have no id and never reorder
+            <Table.Tr key={i}>
+              <Table.Td w={150} c="dimmed">
+                {when(l.timestamp)}
+              </Table.Td>
+              <Table.Td>{l.message}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
