@@ -3,7 +3,7 @@ import { connect } from '@verdant/db/client';
 import { runMigrations } from '@verdant/db/migrate';
 import { generateScaleOrganisation } from '@verdant/db/scale-generator';
 import { sql } from 'drizzle-orm';
-import { evaluateOrganisation } from '../apps/api/src/modules/invoice-alerts/invoice-alerts.service';
+import { evaluateOrganisation } from '../apps/api/src/modules/invoices/invoice-alerts.service';
 import type { BenchContext } from './context';
 
 const METERS = Number(process.env.BENCH_BILL_AUDIT_METERS ?? 2000);

@@ -1,6 +1,6 @@
 // What the clients of `npm run bench:load` do: the browsing mix of signed-in reads, and editors saving invoices
 // of the demo organisation (each its own invoice, saved again and again with its meter's ledger recomputed).
-import { invoiceInput } from '@verdant/contracts/invoice-edit';
+import { invoiceInput } from '@verdant/contracts/invoices/entry';
 import pg from 'pg';
 import { type Answer, type Group, request } from './load-client';
 

@@ -80,15 +80,13 @@ import {
   evaluateInvoiceAlerts,
   halfHourCheckOf,
   toInvoiceAlert,
-} from './modules/invoice-alerts/invoice-alerts.evaluate';
-import * as invoiceAlertQueries from './modules/invoice-alerts/invoice-alerts.queries';
-import { invoiceAlertsRoutes } from './modules/invoice-alerts/invoice-alerts.routes';
-import { createInvoiceAlertsService } from './modules/invoice-alerts/invoice-alerts.service';
-import { invoiceFilesRoutes } from './modules/invoice-list/invoice-files.routes';
-import { createInvoiceFilesService } from './modules/invoice-list/invoice-files.service';
-import { invoiceListRoutes } from './modules/invoice-list/invoice-list.routes';
-import { createInvoiceListService } from './modules/invoice-list/invoice-list.service';
-import { createInvoiceReversalService } from './modules/invoice-list/invoice-reversal.service';
+} from './modules/invoices/invoice-alerts.evaluate';
+import * as invoiceAlertQueries from './modules/invoices/invoice-alerts.queries';
+import { createInvoiceAlertsService } from './modules/invoices/invoice-alerts.service';
+import { invoiceFilesRoutes } from './modules/invoices/invoice-files.routes';
+import { createInvoiceFilesService } from './modules/invoices/invoice-files.service';
+import { createInvoiceListService } from './modules/invoices/invoice-list.service';
+import { createInvoiceReversalService } from './modules/invoices/invoice-reversal.service';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -259,15 +257,8 @@ export async function buildApp({
       await api.register(importsRoutes, { service: imports });
       await api.register(unknownMetersRoutes, { service: imports });
       await api.register(invoiceFilesRoutes, { service: invoiceFiles });
-      await api.register(invoiceListRoutes, {
-        service: createInvoiceListService({ db, clock, fileLinks: invoiceFiles.fileLinks }),
-        reversals: createInvoiceReversalService({ db, clock }),
-      });
       await api.register(adminReportsRoutes, { service: createAdminReportsService({ db }) });
       await api.register(retailersRoutes, { service: createRetailersService({ db }) });
-      await api.register(invoiceAlertsRoutes, {
-        service: createInvoiceAlertsService({ db, jobQueue }),
-      });
       await api.register(graphsRoutes, {
         service: createGraphsService({ db }),
         favourites: createFavouriteGraphsService({ db }),
@@ -280,7 +271,7 @@ export async function buildApp({
       const meterCreation = createMeterCreationService({ db });
       await api.register(halfHourRoutes, { service: createHalfHourService({ db }) });
       await api.register(invoicesRoutes, {
-        service: createInvoicesService({
+        entry: createInvoicesService({
           db,
           clock,
           evaluateAlerts: evaluateInvoiceAlerts,
@@ -289,7 +280,9 @@ export async function buildApp({
           storedAlerts: async (tx, organisationId, ids) =>
             (await invoiceAlertQueries.invoiceAlerts(tx, organisationId, ids)).map(toInvoiceAlert),
         }),
-        clock,
+        list: createInvoiceListService({ db, fileLinks: invoiceFiles.fileLinks }),
+        reversals: createInvoiceReversalService({ db, clock }),
+        alerts: createInvoiceAlertsService({ db, jobQueue }),
       });
       await api.register(orgWideUpdatesRoutes, { service: createOrgWideUpdatesService({ db }) });
       await api.register(auditRoutes, { service: createAuditService({ db }) });

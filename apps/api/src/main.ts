@@ -12,7 +12,7 @@ import { type JobRunner, startJobRunner } from './jobs/runner';
 import { closeGracefully } from './lib/graceful-stop';
 import { createMailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
-import { evaluateOrganisation } from './modules/invoice-alerts/invoice-alerts.service';
+import { evaluateOrganisation } from './modules/invoices/invoice-alerts.service';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 

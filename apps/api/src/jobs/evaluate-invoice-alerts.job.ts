@@ -1,10 +1,7 @@
 import { todayIn } from '@verdant/domain/time-zone';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  EVALUATE_ORGANISATION_JOB,
-  evaluateOrganisation,
-} from '../modules/invoice-alerts/invoice-alerts.service';
+import { EVALUATE_ORGANISATION_JOB, evaluateOrganisation } from '../modules/invoices/invoice-alerts.service';
 import { defineJob } from './job-definition';
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createMeterConsumptionService } from '../modules/data-sources/meter-consumption.service';
 import { METER_LOAD_JOB } from '../modules/imports/imports.service';
 import { runMeterLoad } from '../modules/imports/meter-load.run';
-import { evaluateInvoiceAlerts } from '../modules/invoice-alerts/invoice-alerts.evaluate';
+import { evaluateInvoiceAlerts } from '../modules/invoices/invoice-alerts.evaluate';
 import { createInvoicesService } from '../modules/invoices/invoices.service';
 import { defineJob } from './job-definition';
 

@@ -286,13 +286,13 @@ export const router = createBrowserRouter([
               {
                 path: '/data-sources/:id/invoices/:invoiceId',
                 lazy: async () => ({
-                  Component: (await import('../features/invoice/pages/invoice-page')).InvoicePage,
+                  Component: (await import('../features/invoices/pages/invoice-page')).InvoicePage,
                 }),
               },
               {
                 path: '/data-sources/:id/new-invoice',
                 lazy: async () => ({
-                  Component: (await import('../features/invoice/pages/new-invoice-page')).NewInvoicePage,
+                  Component: (await import('../features/invoices/pages/new-invoice-page')).NewInvoicePage,
                 }),
               },
               {

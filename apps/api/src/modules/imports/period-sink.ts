@@ -1,4 +1,4 @@
-import { invoiceInput } from '@verdant/contracts/invoice-edit';
+import { invoiceInput } from '@verdant/contracts/invoices/entry';
 import type { Tx } from '@verdant/db/client';
 import type { PeriodFormat } from '@verdant/domain/imports/csv-periods';
 import { loose } from '@verdant/domain/imports/csv-text';

@@ -1,4 +1,4 @@
-import type { InvoiceInput, InvoiceItem } from '@verdant/contracts/invoice-edit';
+import type { InvoiceInput, InvoiceItem } from '@verdant/contracts/invoices/entry';
 import type { invoiceLineItems, invoices } from '@verdant/db/schema/inputs';
 import { CHARGED_COST_TYPE_ID, chargeTypeById } from '@verdant/domain/invoices/charge-types';
 import { centsToDollars, toCents } from '@verdant/domain/invoices/money';

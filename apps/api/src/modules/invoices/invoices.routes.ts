@@ -1,96 +1,53 @@
-import { errorResponse, idNumber, idParam, okResponse } from '@verdant/contracts/common';
-import {
-  blankInput,
-  invoiceInput,
-  invoicePage,
-  newInvoiceDefaults,
-  saveResult,
-} from '@verdant/contracts/invoice-edit';
-import { todayIn } from '@verdant/domain/time-zone';
+import { alertsOperations } from '@verdant/contracts/invoices/alerts';
+import { entryOperations } from '@verdant/contracts/invoices/entry';
+import { listOperations, reversalOperations } from '@verdant/contracts/invoices/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { registerOperations } from '../../lib/operations';
 import { callerOf } from '../../plugins/auth';
+import type { InvoiceAlertsService } from './invoice-alerts.service';
+import type { InvoiceListService } from './invoice-list.service';
+import type { InvoiceReversalService } from './invoice-reversal.service';
 import type { InvoicesService } from './invoices.service';
 
-const base = { tags: ['Invoices'], security: [{ bearer: [] }] };
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+/** A saved invoice of up to 400 lines is larger than the usual body limit. */
+const SAVE_BODY_LIMIT = 2 * 1024 * 1024;
 
 /**
- * Invoice entry (docs/decisions/invoices.md, Rights on an invoice): an invoice's rights are those on every
- * meter it covers.
+ * The invoices feature (docs/decisions/invoices.md, Rights on an invoice: an invoice's rights are those on
+ * every meter it covers): entry, the list, reversal and bill audit's alerts, each handler beside its operation.
+ * The invoice's files are registered by invoice-files.routes.ts, in a plugin of their own for their raw body.
  */
-export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService; clock: () => Date }> = async (
-  app,
-  { service, clock },
-) => {
-  app.get(
-    '/invoices/get/:id',
-    {
-      config: { access: { action: 'view', asset: { invoice: 'params.id' } } },
-      schema: {
-        ...base,
-        summary: 'One invoice with its items, for the invoice page (not cached)',
-        params: idParam,
-        querystring: z.object({ meter: idNumber().optional() }),
-        response: { 200: invoicePage, ...errors },
-      },
-    },
-    async (req, reply) => {
+export const invoicesRoutes: FastifyPluginAsyncZod<{
+  entry: InvoicesService;
+  list: InvoiceListService;
+  reversals: InvoiceReversalService;
+  alerts: InvoiceAlertsService;
+}> = async (app, { entry, list, reversals, alerts }) => {
+  registerOperations(app, entryOperations, {
+    invoice: async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.get(callerOf(req), req.params.id, req.query.meter);
+      return entry.get(callerOf(req), req.params.id, req.query.meter);
     },
-  );
-  app.put(
-    '/invoices/save',
-    {
-      config: { access: { action: 'edit', asset: { meter: 'body.meterId' } } },
-      bodyLimit: 2 * 1024 * 1024,
-      schema: {
-        ...base,
-        summary: 'Save an invoice after the arithmetic checks; dryRun answers the alerts it would raise',
-        body: invoiceInput,
-        response: { 200: saveResult, ...errors },
-      },
-    },
-    async (req) => service.save(callerOf(req), req.body),
-  );
-  app.delete(
-    '/invoices/:id',
-    {
-      config: { access: { action: 'edit', asset: { invoice: 'params.id' } } },
-      schema: {
-        ...base,
-        summary: 'Delete an invoice',
-        params: idParam,
-        response: { 200: okResponse, ...errors },
-      },
-    },
-    async (req) => service.remove(callerOf(req), req.params.id),
-  );
-  app.post(
-    '/invoices/blank',
-    {
-      config: { access: { action: 'edit', asset: { meter: 'body.meter' } } },
-      schema: {
-        ...base,
-        summary: "A new invoice's draft, its lines based on the previous invoice (nothing is stored)",
-        body: blankInput,
-        response: { 200: invoicePage, ...errors },
-      },
-    },
-    async (req) => service.blank(callerOf(req), req.body),
-  );
-  app.get(
-    '/meters/:id/new-invoice-defaults',
-    {
-      config: { access: { action: 'view', asset: { meter: 'params.id' } } },
-      schema: {
-        ...base,
-        summary: "The New Invoice dialog's suggestions: gaps, the next period, the meter's dates",
-        params: idParam,
-        response: { 200: newInvoiceDefaults, ...errors },
-      },
-    },
-    async (req) => service.defaults(callerOf(req), req.params.id, todayIn('Pacific/Auckland', clock())),
-  );
+    save: { handler: (req) => entry.save(callerOf(req), req.body), route: { bodyLimit: SAVE_BODY_LIMIT } },
+    remove: (req) => entry.remove(callerOf(req), req.params.id),
+    blank: (req) => entry.blank(callerOf(req), req.body),
+    newInvoiceDefaults: (req) => entry.defaults(callerOf(req), req.params.id),
+  });
+  registerOperations(app, listOperations, {
+    list: (req) => list.list(callerOf(req), req.params.id, req.query.limit),
+    dateDefaults: (req) => list.dateDefaults(callerOf(req), req.params.id),
+    reversalData: (req) => reversals.reversalData(callerOf(req), req.params.id, req.query),
+    recentInvoices: (req) => list.recent(callerOf(req), req.params.id, req.query.include ?? null),
+  });
+  registerOperations(app, reversalOperations, {
+    reversal: (req) => reversals.reverse(callerOf(req), 'reversal', req.body),
+    replacement: (req) => reversals.reverse(callerOf(req), 'replacement', req.body),
+    decommissioning: (req) => reversals.reverse(callerOf(req), 'decommission', req.body),
+  });
+  registerOperations(app, alertsOperations, {
+    alerts: (req) => alerts.ofMeter(callerOf(req), req.params.id),
+    resetAlert: (req) => alerts.reset(callerOf(req), req.params.id),
+    virtualInvoice: (req) => alerts.virtualInvoice(callerOf(req), req.params.id),
+    evaluate: (req) => alerts.evaluateOrganisation(callerOf(req), req.params.id),
+  });
 };

@@ -1,119 +1,29 @@
-import type {
-  BlankInput,
-  InvoiceAlert,
-  InvoiceInput,
-  InvoiceItem,
-  InvoicePage,
-  NewInvoiceDefaults,
-  SaveResult,
-} from '@verdant/contracts/invoice-edit';
-import { blankInput } from '@verdant/contracts/invoice-edit';
+import type { InvoiceInput, SaveResult } from '@verdant/contracts/invoices/entry';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
-import { type InvoiceInput as ArithmeticInput, invoiceTotals } from '@verdant/domain/invoices/arithmetic';
-import { CHARGE_TYPES, chargeTypeById, ENTRY_CHARGE_TYPES } from '@verdant/domain/invoices/charge-types';
-import { invoiceGaps, suggestedPeriod } from '@verdant/domain/invoices/gaps';
-import { centsToDollars, formatMoney, toCents } from '@verdant/domain/invoices/money';
+import { invoiceTotals } from '@verdant/domain/invoices/arithmetic';
+import { chargeTypeById } from '@verdant/domain/invoices/charge-types';
+import { centsToDollars } from '@verdant/domain/invoices/money';
 import { itemsCheck, saveCheck } from '@verdant/domain/invoices/save-checks';
 import { fill, MSG } from '@verdant/domain/messages';
 import { audit, created, diff } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
+import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
-import { chargedCostLine, helperSundries } from './invoice-sundry';
+import {
+  type AlertEvaluator,
+  alertOf,
+  arithmeticAlerts,
+  arithmeticOf,
+  cents,
+  DryRun,
+  type FileLinks,
+  type HalfHourChecker,
+  type StoredAlerts,
+} from './invoice-arithmetic';
+import { createInvoicePages } from './invoice-pages';
+import { helperSundries } from './invoice-sundry';
 import * as q from './invoices.queries';
-
-type AlertOut = { id: number | null; details: string; reportStatus: number | null; meterId?: number };
-/**
- * Evaluates (and unless dryRun stores) the bill-audit alerts of invoices: evaluateInvoiceAlerts of
- * invoice-alerts (docs/architecture.md, Bill audit).
- */
-export type AlertEvaluator = (
-  tx: DbOrTx,
-  organisationId: number,
-  invoiceIds: readonly number[],
-  options: { dryRun: boolean },
-) => Promise<AlertOut[]>;
-/**
- * The invoice's period and consumption beside the data source's half-hour data (docs/decisions/invoices.md,
- * Half-hour check on the invoice page).
- */
-export type HalfHourChecker = (
-  tx: DbOrTx,
-  organisationId: number,
-  meterId: number,
-  invoice: { dateFrom: string | null; dateTill: string | null; unitId: number; consumption: number },
-) => Promise<InvoicePage['halfHourCheck']>;
-/** The direct links of invoices' files (the invoice files part): the original PDF's is the header's link. */
-export type FileLinks = (
-  tx: DbOrTx,
-  organisationId: number,
-  invoiceIds: number[],
-) => Promise<Map<number, { pdf: string | null }>>;
-/** The stored alerts of invoices (the Alerts raised table). */
-export type StoredAlerts = (
-  db: DbOrTx,
-  organisationId: number,
-  invoiceIds: readonly number[],
-) => Promise<AlertOut[]>;
-
-const alertOf = (a: AlertOut): InvoiceAlert => ({
-  id: a.id,
-  details: a.details,
-  reportStatus: a.reportStatus,
-});
-
-const ELECTRICITY_ICP_TYPES = new Set([13, 14]);
-const cents = (dollars: string | null | undefined) => toCents(dollars ?? '0') ?? 0;
-const num = (v: string | null) => (v === null ? null : Number(v));
-class DryRun extends Error {
-  constructor(readonly result: SaveResult) {
-    super('dry run');
-  }
-}
-
-function arithmeticOf(
-  body: Pick<
-    InvoiceInput,
-    'items' | 'itemTotalsIncludeTax' | 'discountAfterTax' | 'taxPercentage' | 'openingBalance'
-  >,
-): ArithmeticInput {
-  return {
-    items: body.items.map((it) => ({
-      category: it.category,
-      rate: it.rate,
-      units: it.units,
-      factor: it.factor,
-      repeat: it.repeat,
-      totalCents: it.total === null ? null : cents(it.total),
-      taxExempt: chargeTypeById(it.chargeTypeId)?.taxExempt ?? false,
-    })),
-    itemsIncludeTax: body.itemTotalsIncludeTax,
-    discountAfterTax: body.itemTotalsIncludeTax ? false : body.discountAfterTax,
-    taxPercentage: body.taxPercentage,
-    openingBalanceCents: cents(body.openingBalance),
-  };
-}
-
-/** The alerts the arithmetic raises: items adjusted by more than 1% from their calculated totals. */
-function arithmeticAlerts(items: InvoiceItem[], input: ArithmeticInput): InvoiceAlert[] {
-  const totals = invoiceTotals(input);
-  return totals.items.flatMap((r, i) =>
-    r.arithmeticError
-      ? [
-          {
-            id: null,
-            reportStatus: null,
-            details: fill(MSG.invoiceArithmeticAlert, {
-              description:
-                items[i]?.description || chargeTypeById(items[i]?.chargeTypeId ?? 0)?.name || 'Item',
-              total: formatMoney(r.totalCents),
-              calculated: formatMoney(r.calculatedCents ?? 0),
-            }),
-          },
-        ]
-      : [],
-  );
-}
 
 /** Invoice entry: one invoice for its page, save with the spec's checks, delete, a new blank. */
 export function createInvoicesService({
@@ -130,147 +40,11 @@ export function createInvoicesService({
   halfHourCheck?: HalfHourChecker;
   fileLinks?: FileLinks;
 }) {
-  function organisationOf(a: Caller) {
-    const id = a.checked.organisationId;
-    if (id === null) throw notFound();
-    return id;
-  }
+  /** The organisation the route's rule was checked in (docs/domain.md, "Time zones" for its dates). */
+  const organisationOf = (a: Caller) => orgOf(a).id;
 
-  async function meterOf(tx: DbOrTx, organisationId: number, meterId: number) {
-    const meter = await q.findMeter(tx, organisationId, meterId);
-    if (!meter) throw notFound();
-    return meter;
-  }
-
-  async function page(
-    tx: DbOrTx,
-    a: Caller,
-    organisationId: number,
-    meter: q.MeterRow,
-    invoice: Awaited<ReturnType<typeof q.findInvoice>> | undefined,
-    draft: InvoiceInput,
-  ): Promise<InvoicePage> {
-    const kind = invoice?.kind ?? 'normal';
-    const editable = kind === 'normal';
-    const reversed = invoice?.reversed ?? false;
-    const around = invoice ? await q.neighbours(tx, organisationId, meter.id, invoice.id) : null;
-    const icp = ELECTRICITY_ICP_TYPES.has(meter.energy_id ?? -1);
-    const arithmetic = arithmeticOf(draft);
-    const totals = invoiceTotals(arithmetic);
-    const items = draft.items.map((it, i) => {
-      const r = totals.items[i];
-      return {
-        ...it,
-        calculatedTotal:
-          r?.calculatedCents === null || r === undefined ? null : centsToDollars(r.calculatedCents),
-        actualTotal: centsToDollars(r?.totalCents ?? 0),
-        observedArithmeticError: r?.arithmeticError ?? false,
-        wasManuallyAdjusted: r?.manuallyAdjusted ?? false,
-        taxExempt: chargeTypeById(it.chargeTypeId)?.taxExempt ?? false,
-      };
-    });
-    const { dryRun: _dry, ...rest } = draft;
-    return {
-      ...rest,
-      items,
-      kind,
-      editable,
-      dateEditable: editable && !reversed,
-      reversed,
-      mayEdit: a.checked.mayEdit,
-      previousId: around?.previous_id ?? null,
-      nextId: around?.next_id ?? null,
-      organisationName: meter.organisation_name,
-      siteId: meter.site_id,
-      siteName: meter.site_name,
-      // The account of an electricity ICP type is its ICP (data-portal.md 9), as the settings page labels it.
-      meterCollectionLabel: icp ? 'ICP' : 'Account',
-      meterCollectionValue: meter.account,
-      localNameValue: meter.local_name,
-      userCodeLabel: 'Meter Number',
-      userCodeValue: meter.meter_number,
-      billType: invoice?.billType ?? 'Consumption and cost',
-      enteredBy: invoice?.enteredByName ?? null,
-      meterOpen: meter.meter_open,
-      meterClose: meter.meter_close,
-      energyUnits: await q.unitsOfDataType(tx, organisationId, meter.energy_id),
-      retailers: await q.retailerOptions(tx),
-      availableChargeTypes: [...(kind === 'normal' ? ENTRY_CHARGE_TYPES : CHARGE_TYPES)],
-      alerts:
-        invoice && storedAlerts
-          ? (await storedAlerts(tx, organisationId, [invoice.id]))
-              .filter((x) => x.meterId === undefined || x.meterId === meter.id)
-              .map(alertOf)
-          : arithmeticAlerts(draft.items, arithmetic),
-      halfHourCheck: halfHourCheck ? await halfHourCheck(tx, organisationId, meter.id, draft) : null,
-      originalInvoice:
-        invoice && fileLinks
-          ? ((await fileLinks(tx, organisationId, [invoice.id])).get(invoice.id)?.pdf ?? null)
-          : null,
-    };
-  }
-
-  async function draftOf(
-    tx: DbOrTx,
-    organisationId: number,
-    meterId: number,
-    invoice: NonNullable<Awaited<ReturnType<typeof q.findInvoice>>>,
-  ): Promise<InvoiceInput> {
-    const rows = await q.invoiceItems(tx, organisationId, invoice.id);
-    const items: InvoiceItem[] = rows
-      .filter((r) => r.category !== 'tax')
-      .map((r) => ({
-        id: r.id,
-        category: r.category as InvoiceItem['category'],
-        chargeTypeId: r.chargeTypeId ?? defaultType(r.category),
-        description: r.description,
-        groupName: r.groupName,
-        rate: num(r.rate),
-        units: num(r.units),
-        factor: num(r.factor),
-        repeat: num(r.repeat),
-        total: r.manuallyAdjusted || r.rate === null || r.units === null ? r.total : null,
-        calculatedTotal: null,
-        actualTotal: null,
-        observedArithmeticError: false,
-        wasManuallyAdjusted: false,
-        taxExempt: r.taxExempt,
-      }));
-    const charged = chargedCostLine(invoice, rows);
-    if (charged) items.unshift(charged);
-    const groups = [...new Set(items.flatMap((i) => (i.groupName ? [i.groupName] : [])))];
-    const tax = invoice.taxAmount;
-    const total =
-      invoice.totalPayable ??
-      centsToDollars(cents(invoice.costExclTax) + cents(tax) + cents(invoice.openingBalance));
-    return {
-      id: invoice.id,
-      meterId,
-      invoiceNumber: invoice.invoiceNumber,
-      invoiceDate: invoice.invoiceDate,
-      dateDue: invoice.dateDue,
-      dateFrom: invoice.dateFrom,
-      dateTill: invoice.dateTill,
-      readType: invoice.readType,
-      unitId: invoice.unitId ?? 0,
-      consumption: Number(invoice.consumption ?? 0),
-      retailerId: invoice.retailerId,
-      itemTotalsIncludeTax: invoice.itemsIncludeTax,
-      discountAfterTax: invoice.discountAfterTax,
-      taxPercentage: Number(invoice.taxPercentage),
-      openingBalance: centsToDollars(cents(invoice.openingBalance)),
-      taxAmount: centsToDollars(cents(tax)),
-      visibleTotal: centsToDollars(cents(total)),
-      edited: invoice.edited,
-      metaEdited: invoice.metaEdited,
-      notes: invoice.notes,
-      chargeGroups: groups,
-      items,
-      dryRun: false,
-    };
-  }
-
-  const defaultType = (category: string) => (category === 'sundry' ? 30 : category === 'discount' ? 50 : 1);
+  const pages = createInvoicePages({ db, storedAlerts, halfHourCheck, fileLinks });
+  const { meterOf } = pages;
 
   /** Every refusal of a save, before anything is written: the same checks the page runs, then the data's. */
   function refuse(meter: q.MeterRow, body: InvoiceInput) {
@@ -341,92 +115,9 @@ export function createInvoicesService({
   }
 
   return {
-    async get(a: Caller, invoiceId: number, meterId?: number): Promise<InvoicePage> {
-      const organisationId = organisationOf(a);
-      const named = meterId ?? (await q.findInvoice(db, organisationId, invoiceId))?.meterIds[0];
-      if (named === undefined) throw notFound();
-      const chosen = named;
-      const invoice = await q.findInvoice(db, organisationId, invoiceId, chosen);
-      if (!invoice) throw notFound();
-      const meter = await meterOf(db, organisationId, chosen);
-      return page(db, a, organisationId, meter, invoice, await draftOf(db, organisationId, chosen, invoice));
-    },
-
-    async blank(a: Caller, input: BlankInput): Promise<InvoicePage> {
-      const body = blankInput.parse(input);
-      const organisationId = organisationOf(a);
-      const meter = await meterOf(db, organisationId, body.meter);
-      if (body.dateFrom > body.dateTill) throw badRequest(MSG.invoicePeriod);
-      if (meter.meter_open && body.dateFrom < meter.meter_open) throw badRequest(MSG.invoiceStartsBeforeOpen);
-      if (meter.meter_close && body.dateTill > meter.meter_close) throw badRequest(MSG.invoiceEndsAfterClose);
-      const basedOnId = body.basedOn ?? (await q.latestBefore(db, organisationId, meter.id, body.dateFrom));
-      const based =
-        basedOnId === undefined ? undefined : await q.findInvoice(db, organisationId, basedOnId, meter.id);
-      if (body.basedOn !== null && !based) throw notFound();
-      const previous = based ? await draftOf(db, organisationId, meter.id, based) : undefined;
-      const units = await q.unitsOfDataType(db, organisationId, meter.energy_id);
-      // The previous invoice's lines with their rates; units and totals are this bill's to enter.
-      const items = (previous?.items ?? []).map((it) => ({
-        ...it,
-        id: null,
-        units: it.rate === null ? it.units : null,
-        total: it.rate === null ? it.total : null,
-      }));
-      const draft: InvoiceInput = {
-        id: null,
-        meterId: meter.id,
-        invoiceNumber: null,
-        invoiceDate: body.invoiceDate,
-        dateDue: null,
-        dateFrom: body.dateFrom,
-        dateTill: body.dateTill,
-        readType: 'actual',
-        unitId: previous?.unitId || meter.unit_id || units[0]?.id || 0,
-        consumption: 0,
-        retailerId: previous?.retailerId ?? meter.retailer_id,
-        itemTotalsIncludeTax: previous?.itemTotalsIncludeTax ?? false,
-        discountAfterTax: previous?.discountAfterTax ?? false,
-        taxPercentage: previous?.taxPercentage ?? 15,
-        openingBalance: '0.00',
-        taxAmount: '0.00',
-        visibleTotal: '0.00',
-        edited: false,
-        metaEdited: false,
-        notes: null,
-        chargeGroups: previous?.chargeGroups ?? [],
-        items,
-        dryRun: false,
-      };
-      const totals = invoiceTotals(arithmeticOf(draft));
-      draft.taxAmount = centsToDollars(totals.taxCents);
-      draft.visibleTotal = centsToDollars(totals.totalCents);
-      return page(db, a, organisationId, meter, undefined, draft);
-    },
-
-    async defaults(a: Caller, meterId: number, today: string): Promise<NewInvoiceDefaults> {
-      const organisationId = organisationOf(a);
-      const meter = await meterOf(db, organisationId, meterId);
-      const periods = await q.meterPeriods(db, organisationId, meterId);
-      const spans = periods.map((p) => ({ from: p.date_from, till: p.date_till }));
-      const end = meter.meter_close ?? today;
-      const suggestion = suggestedPeriod(spans, meter.meter_open, end);
-      return {
-        meterOpen: meter.meter_open,
-        meterClose: meter.meter_close,
-        startDate: suggestion?.from ?? null,
-        endDate: suggestion?.till ?? null,
-        gaps: invoiceGaps(spans, meter.meter_open, end),
-        previous: periods
-          .slice(-12)
-          .reverse()
-          .map((p) => ({
-            id: p.id,
-            invoiceNumber: p.invoice_number,
-            dateFrom: p.date_from,
-            dateTill: p.date_till,
-          })),
-      };
-    },
+    get: pages.get,
+    blank: pages.blank,
+    defaults: pages.defaults,
 
     async save(a: Caller, body: InvoiceInput): Promise<SaveResult> {
       const organisationId = organisationOf(a);

@@ -1,4 +1,4 @@
-import type { InvoiceInputValue, InvoicePage } from '@verdant/contracts/invoice-edit';
+import type { InvoiceInputValue, InvoicePage } from '@verdant/contracts/invoices/entry';
 import { createMeter, createSite, grantRight } from '@verdant/db/asset-factories';
 import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';

@@ -25,8 +25,8 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import type { MeterDetail } from '@verdant/contracts/data-sources/meters';
-import type { InvoiceListEntry, InvoiceListRow } from '@verdant/contracts/invoice-list';
-import { INVOICE_LIST_PAGE } from '@verdant/contracts/invoice-list';
+import type { InvoiceListEntry, InvoiceListRow } from '@verdant/contracts/invoices/list';
+import { INVOICE_LIST_PAGE } from '@verdant/contracts/invoices/list';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { TOTAL_INCL_GST } from '@verdant/domain/gst-labels';
 import { MSG } from '@verdant/domain/messages';
@@ -36,7 +36,8 @@ import { ScrollTable } from '../../components/scroll-table';
 import { errorMessage } from '../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../lib/banners';
 import { useSetQuery } from '../../lib/use-set-query';
-import { openDirectFile, useInvoiceList, useInvoiceUpload } from './api';
+import { useInvoiceList } from './api';
+import { openDirectFile, useInvoiceUpload } from './direct-files';
 import { REVERSAL_SHOW, ReversalDialog, type ReversalShow } from './reversal-dialog';
 
 const money = new Intl.NumberFormat('en-NZ', {
@@ -63,7 +64,7 @@ function FileIcons({
   meterId: number;
   mayEdit: boolean;
 }) {
-  const upload = useInvoiceUpload(meterId);
+  const upload = useInvoiceUpload();
   const name = invoice.invoiceNumber ?? invoice.id;
   const openPdf = async (event: MouseEvent, url: string) => {
     event.preventDefault();

@@ -73,7 +73,7 @@ export function ReversalDialog({
     valid(endDate) ? endDate : null,
     unit,
   );
-  const save = useReversal(meter.id, spec.action);
+  const save = useReversal(spec.action);
 
   const rows = data.data?.reversedConsumption ?? [];
   const unitName = data.data?.unit?.name ?? '';

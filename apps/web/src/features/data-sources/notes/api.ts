@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataSourcesOperations as ops } from '@verdant/contracts/data-sources';
 import type { MeterNoteInput } from '@verdant/contracts/data-sources/notes';
-import { invoiceListOperations } from '@verdant/contracts/invoice-list';
+import { invoicesOperations } from '@verdant/contracts/invoices';
 import { call, invalidate, useOperation } from '../../../lib/operations';
 
 export const useMeterNotes = (meterId: number) => useOperation(ops.notes, { params: { id: meterId } });
@@ -9,7 +9,7 @@ export const useMeterNotes = (meterId: number) => useOperation(ops.notes, { para
 /** The invoices a new note may be bound to: the latest, and `include` (the one the invoice list named). */
 export function useRecentInvoices(meterId: number, include: number | null, enabled: boolean) {
   return useOperation(
-    invoiceListOperations.recentInvoices,
+    invoicesOperations.recentInvoices,
     enabled ? { params: { id: meterId }, query: include === null ? {} : { include } } : null,
   );
 }
@@ -27,8 +27,7 @@ export function useSaveNote(meterId: number) {
         : call(ops.updateNote, { params: { id: meterId, noteId: id }, body }),
     onSuccess: async (_, { body }) => {
       await invalidate(client, ops.notes, ops.invoiceNotes);
-      // The invoice list's key, until invoices has its table.
-      if (body.invoiceId) await client.invalidateQueries({ queryKey: ['meter', meterId] });
+      if (body.invoiceId) await invalidate(client, invoicesOperations.list);
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { ReversalData, ReversalRequest } from '@verdant/contracts/invoice-list';
+import type { ReversalData, ReversalRequest } from '@verdant/contracts/invoices/list';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { addInvoice, LedgerInputError } from '@verdant/db/ledger/inputs';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
@@ -27,8 +27,6 @@ async function reversible(
 
 /** Reversal, replacement and decommission of invoices (data-portal.md 4, 5, 7), each one transaction. */
 export function createInvoiceReversalService({ db, clock }: { db: Db; clock: () => Date }) {
-  const today = () => clock().toISOString().slice(0, 10);
-
   async function unitOf(tx: DbOrTx, meter: q.MeterRow, unitId: number | undefined) {
     const units = await q.unitsOf(tx, meter.energyId);
     const unit = units.find((u) => u.id === (unitId ?? meter.unitId));

@@ -3,9 +3,9 @@ import { useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useInvoice } from '../api';
 import { InvoiceEditor } from '../components/invoice-editor';
 import { VirtualInvoicePanel } from '../components/virtual-invoice-panel';
+import { useInvoice } from '../invoice-api';
 
 /** /data-sources/{meterId}/invoices/{id}: one invoice, as entered on this data source. */
 export function InvoicePage() {

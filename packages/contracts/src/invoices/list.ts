@@ -1,9 +1,9 @@
 import { toCents } from '@verdant/domain/invoices/money';
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { editing, viewing } from './access';
-import { calendarDate, idNumber, idParam, int4, int4Param, nameText, text } from './common';
-import { defineOperations } from './operations';
+import { member, viewing } from '../access';
+import { calendarDate, idNumber, idParam, int4, int4Param, text } from '../common';
+import { defineOperations } from '../operations';
 
 /**
  * A data source's invoice list (data-portal.md 2.3, 3 "Invoice list entry", 7 "GET /meters/{id}/invoices"),
@@ -177,40 +177,6 @@ export const savedInvoiceAnswer = z.object({ savedInvoice: z.object({ id: int4()
 
 export const meterIdParam = z.object({ id: idNumber() });
 
-// Original PDF and raw data files ------------------------------------------------------------------------
-
-export const rawDataUrlRequest = z.object({
-  filename: nameText().trim().min(1).max(255),
-  contentType: text().trim().min(1).max(200),
-  length: int4().min(1),
-});
-export const rawDataUrlAnswer = z.object({
-  /** PUT the bytes here (with the storage-class header). */
-  uploadURL: text(),
-  /** Reads the file once it is uploaded. */
-  downloadURL: text(),
-  /** The storage class to send: STANDARD_IA below 128000 bytes, else INTELLIGENT_TIERING. */
-  storageClass: text(),
-});
-export const originalLinkRequest = z.object({
-  /** The existing file to link: 'files/{id}' (or the id) of a PDF of the organisation. */
-  folder: text().trim().min(1).max(300),
-});
-export const originalLinkAnswer = z.object({ success: z.literal(true), pdf: text() });
-export const invoiceFileParams = z.object({
-  token: text().max(200),
-  invoiceId: idNumber(),
-  key: text().max(64),
-});
-export const invoiceUploadQuery = z.object({
-  name: nameText().max(255),
-  type: text().max(200),
-  size: int4Param({ min: 1 }),
-  by: idNumber(),
-  org: idNumber(),
-});
-export const uploadAnswer = z.object({ success: z.literal(true), fileId: int4() });
-
 /** How many of a data source's latest invoices a note may be bound to from the New Note dialog. */
 export const RECENT_INVOICES = 24;
 
@@ -227,48 +193,74 @@ export const recentInvoice = z.object({
 export type RecentInvoice = z.infer<typeof recentInvoice>;
 export const recentInvoiceList = z.array(recentInvoice);
 
-export const invoiceListOperations = defineOperations('invoice-list', {
+const view = viewing({ meter: 'params.id' });
+
+/** The data source's Invoices tab: the list, the New Invoice dialog's date defaults and the reversal's data. */
+export const listOperations = defineOperations('invoices', {
+  list: {
+    method: 'GET',
+    path: '/meters/:id/invoices',
+    summary: "The data source's invoices, nested, with gap, note and link rows",
+    access: view,
+    params: idParam,
+    query: invoiceListQuery,
+    answer: invoiceList,
+  },
+  dateDefaults: {
+    method: 'GET',
+    path: '/meters/:id/invoice-date-defaults',
+    summary: 'Suggested dates for a new invoice, the open and close dates, and the gaps',
+    access: view,
+    params: idParam,
+    answer: invoiceDateDefaults,
+  },
+  reversalData: {
+    method: 'GET',
+    path: '/meters/:id/invoices/reversal-data',
+    summary: 'What a reversal of a period would reverse: consumption per data source and cost',
+    access: view,
+    params: idParam,
+    query: reversalDataQuery,
+    answer: reversalData,
+  },
   recentInvoices: {
     method: 'GET',
     path: '/meters/:id/recent-invoices',
     summary: "The data source's latest invoices, newest first: what a note may be bound to",
-    access: viewing({ meter: 'params.id' }),
+    access: view,
     params: idParam,
     query: recentInvoicesQuery,
     answer: recentInvoiceList,
   },
 });
 
-/** Where a PDF that could be an invoice's original is kept. */
-export const linkOptionSource = z.enum(['this invoice', 'another invoice', 'data source', 'organisation']);
-/** An existing PDF an editor may link as the invoice's original: its `folder` is what the link call takes. */
-export const linkOption = z.object({
-  folder: text(),
-  filename: text(),
-  source: linkOptionSource,
-  /** The invoice it is attached to, when it is another invoice's file. */
-  invoiceNumber: text().nullable(),
-  uploaded: text(),
-});
-export type LinkOption = z.infer<typeof linkOption>;
-export const linkOptionList = z.array(linkOption);
+// The body names the meters; the service checks edit rights on each of them.
+const reversing = member();
 
-export const invoiceFilesOperations = defineOperations('invoice-files', {
-  linkOptions: {
-    method: 'GET',
-    path: '/invoices/:id/link-options',
-    summary: "PDFs already in the portal that could be the invoice's original (PUT original-link takes one)",
-    access: editing({ invoice: 'params.id' }),
-    params: idParam,
-    answer: linkOptionList,
+/** Reversal, replacement and decommission: each saves one invoice that reverses a period. */
+export const reversalOperations = defineOperations('invoices', {
+  reversal: {
+    method: 'POST',
+    path: '/invoices/reversal',
+    summary: 'New Reversal: reverses the invoices from a start date to past the latest one',
+    access: reversing,
+    body: reversalRequest,
+    answer: savedInvoiceAnswer,
   },
-  linkOriginal: {
-    method: 'PUT',
-    path: '/invoices/:id/original-link',
-    summary: "Links one of the link options (a PDF already in the portal) as the invoice's original",
-    access: editing({ invoice: 'params.id' }),
-    params: idParam,
-    body: originalLinkRequest,
-    answer: originalLinkAnswer,
+  replacement: {
+    method: 'POST',
+    path: '/invoices/replacement',
+    summary: 'Replace Invoice: replaces whole invoices of the period',
+    access: reversing,
+    body: reversalRequest,
+    answer: savedInvoiceAnswer,
+  },
+  decommissioning: {
+    method: 'POST',
+    path: '/invoices/decommissioning',
+    summary: 'Decommission: the final invoice; closes the data source on its end',
+    access: reversing,
+    body: reversalRequest,
+    answer: savedInvoiceAnswer,
   },
 });

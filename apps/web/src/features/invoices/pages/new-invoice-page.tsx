@@ -3,9 +3,9 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { errorMessage } from '../../../lib/api-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useBlankInvoice } from '../api';
 import { InvoiceEditor } from '../components/invoice-editor';
 import { NewInvoiceDialog } from '../components/new-invoice-dialog';
+import { useBlankInvoice } from '../invoice-api';
 
 /**
  * /data-sources/{meterId}/new-invoice: without a period it opens the New Invoice dialog; with one

@@ -1,4 +1,4 @@
-import type { InvoiceItem, InvoicePage } from '@verdant/contracts/invoice-edit';
+import type { InvoiceItem, InvoicePage } from '@verdant/contracts/invoices/entry';
 import { SUNDRY_HELPER_TYPE_ID } from '@verdant/domain/constants';
 import { type InvoiceInput, type InvoiceTotals, invoiceTotals } from '@verdant/domain/invoices/arithmetic';
 import { chargeTypeById } from '@verdant/domain/invoices/charge-types';

@@ -1,6 +1,6 @@
 import { Alert, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar } from '@tabler/icons-react';
-import type { HalfHourCheck } from '@verdant/contracts/invoice-alerts';
+import type { HalfHourCheck } from '@verdant/contracts/invoices/alerts';
 import { dayRanges, halfHourDifference } from '@verdant/domain/bill-audit/half-hour-reconciliation';
 import { formatDisplayDate } from '@verdant/domain/dates';
 

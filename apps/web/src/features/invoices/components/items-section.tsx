@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { InvoiceItem } from '@verdant/contracts/invoice-edit';
+import type { InvoiceItem } from '@verdant/contracts/invoices/entry';
 import { allowedRange, type InvoiceTotals } from '@verdant/domain/invoices/arithmetic';
 import { CHARGE_TYPES } from '@verdant/domain/invoices/charge-types';
 import { formatMoney } from '@verdant/domain/invoices/money';

@@ -3,7 +3,7 @@ import {
   type InvoiceAlert,
   REPORT_STATUS,
   type VirtualInvoiceOfMeter,
-} from '@verdant/contracts/invoice-alerts';
+} from '@verdant/contracts/invoices/alerts';
 import { parseAlertSettings } from '@verdant/contracts/organisations/settings';
 import type { DbOrTx } from '@verdant/db/client';
 import {

@@ -1,6 +1,8 @@
 import { AUDIT_CODES } from '@verdant/domain/bill-audit/types';
 import { z } from 'zod';
-import { calendarDate, int4, text } from './common';
+import { administrator, member, viewing } from '../access';
+import { calendarDate, idParam, int4, text } from '../common';
+import { defineOperations } from '../operations';
 
 /** reportStatus of an invoice alert (data-portal spec 3). */
 export const REPORT_STATUS = { unreviewed: 1, wontSend: 2, scheduled: 3, sent: 4 } as const;
@@ -93,3 +95,41 @@ export const virtualInvoiceOfMeter = z.object({
 export type VirtualInvoiceOfMeter = z.infer<typeof virtualInvoiceOfMeter>;
 export const virtualInvoiceAnswer = z.object({ meters: z.array(virtualInvoiceOfMeter) });
 export type VirtualInvoiceAnswer = z.infer<typeof virtualInvoiceAnswer>;
+
+/** Bill audit: the data source's invoice alerts, resetting one, the virtual invoice, and auditing again. */
+export const alertsOperations = defineOperations('invoices', {
+  alerts: {
+    method: 'GET',
+    path: '/meters/:id/invoice-alerts',
+    summary: "The data source's invoice alerts (bill audit) in every reportStatus, newest invoice first",
+    access: viewing({ meter: 'params.id' }),
+    params: idParam,
+    answer: invoiceAlertList,
+  },
+  resetAlert: {
+    method: 'POST',
+    path: '/invoices/alerts/:id/reset',
+    summary: "Resets a Won't Send or Scheduled invoice alert to Unreviewed; answers the updated alert",
+    // The alert's data source is checked by the service (edit rights on it, in the session's organisation).
+    access: member(),
+    params: idParam,
+    answer: invoiceAlert,
+  },
+  virtualInvoice: {
+    method: 'GET',
+    path: '/invoices/:id/virtual-invoice',
+    summary:
+      'What the invoice should have been: the contracted TOU or NHH rates on the half-hour data, line beside line with the bill',
+    access: viewing({ invoice: 'params.id' }),
+    params: idParam,
+    answer: virtualInvoiceAnswer,
+  },
+  evaluate: {
+    method: 'POST',
+    path: '/organisations/:id/invoice-alerts/evaluate',
+    summary: "Queues the bill audit of the organisation's invoices of the last year (a background job)",
+    access: administrator('params.id'),
+    params: idParam,
+    answer: evaluateAnswer,
+  },
+});

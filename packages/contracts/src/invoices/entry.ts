@@ -2,8 +2,10 @@ import { DESCRIPTION_MAX } from '@verdant/domain/invoices/arithmetic';
 import { toCents } from '@verdant/domain/invoices/money';
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { calendarDate, int4, nameText, text } from './common';
-import { halfHourCheck } from './invoice-alerts';
+import { editing, viewing } from '../access';
+import { calendarDate, idNumber, idParam, int4, nameText, okResponse, text } from '../common';
+import { defineOperations } from '../operations';
+import { halfHourCheck } from './alerts';
 
 /**
  * Invoice entry (docs/decisions/invoices.md; data-portal.md 3 Invoice, Invoice item, Charge group; 4 Invoice
@@ -169,3 +171,54 @@ export const newInvoiceDefaults = z.object({
   ),
 });
 export type NewInvoiceDefaults = z.infer<typeof newInvoiceDefaults>;
+
+/** GET /invoices/get/{id}: the data source the invoice is entered on, when it covers several. */
+export const invoicePageQuery = z.object({ meter: idNumber().optional() });
+
+/**
+ * Invoice entry (docs/decisions/invoices.md, Rights on an invoice): an invoice's rights are those on every
+ * meter it covers.
+ */
+export const entryOperations = defineOperations('invoices', {
+  invoice: {
+    method: 'GET',
+    path: '/invoices/get/:id',
+    summary: 'One invoice with its items, for the invoice page (not cached)',
+    access: viewing({ invoice: 'params.id' }),
+    params: idParam,
+    query: invoicePageQuery,
+    answer: invoicePage,
+  },
+  save: {
+    method: 'PUT',
+    path: '/invoices/save',
+    summary: 'Save an invoice after the arithmetic checks; dryRun answers the alerts it would raise',
+    access: editing({ meter: 'body.meterId' }),
+    body: invoiceInput,
+    answer: saveResult,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/invoices/:id',
+    summary: 'Delete an invoice',
+    access: editing({ invoice: 'params.id' }),
+    params: idParam,
+    answer: okResponse,
+  },
+  blank: {
+    method: 'POST',
+    path: '/invoices/blank',
+    summary: "A new invoice's draft, its lines based on the previous invoice (nothing is stored)",
+    access: editing({ meter: 'body.meter' }),
+    body: blankInput,
+    answer: invoicePage,
+  },
+  newInvoiceDefaults: {
+    method: 'GET',
+    path: '/meters/:id/new-invoice-defaults',
+    summary: "The New Invoice dialog's suggestions: gaps, the next period, the meter's dates",
+    access: viewing({ meter: 'params.id' }),
+    params: idParam,
+    answer: newInvoiceDefaults,
+  },
+});

@@ -3,7 +3,7 @@ import { formatDisplayDate } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
 import { useEffect, useState } from 'react';
 import { DateField } from '../../../components/date-fields';
-import { useNewInvoiceDefaults } from '../api';
+import { useNewInvoiceDefaults } from '../invoice-api';
 
 export interface NewInvoiceChoice {
   dateFrom: string;

@@ -1,4 +1,4 @@
-import type { InvoiceDateDefaults, InvoiceList } from '@verdant/contracts/invoice-list';
+import type { InvoiceDateDefaults, InvoiceList } from '@verdant/contracts/invoices/list';
 import { seedDemoOnce } from '@verdant/db/seed';
 import { showsDataSourceTab } from '@verdant/domain/data-source-tabs';
 import { sql } from 'drizzle-orm';

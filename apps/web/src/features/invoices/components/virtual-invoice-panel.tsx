@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { VirtualInvoiceOfMeter } from '@verdant/contracts/invoice-alerts';
+import type { VirtualInvoiceOfMeter } from '@verdant/contracts/invoices/alerts';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { formatMoney, formatNumber } from '@verdant/domain/unit-scaling';
 import { useVirtualInvoice } from '../virtual-invoice-api';

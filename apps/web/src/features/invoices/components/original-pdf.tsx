@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
-import { useLinkOptions, useLinkOriginal } from '../api';
+import { useLinkOptions, useLinkOriginal } from '../invoice-api';
 
 /**
  * The invoice header's Original PDF (data-portal.md 2.4, "an Original PDF link or upload/link options"): the
@@ -54,7 +54,7 @@ function LinkOptions({
   onLinked: (pdf: string) => void;
 }) {
   const options = useLinkOptions(invoiceId);
-  const link = useLinkOriginal(invoiceId, meterId);
+  const link = useLinkOriginal(invoiceId);
   const [folder, setFolder] = useState<string | null>(null);
   const list = options.data ?? [];
   const send = () => {

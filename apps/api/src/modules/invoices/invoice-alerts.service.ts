@@ -1,10 +1,11 @@
-import type { InvoiceAlert, VirtualInvoiceAnswer } from '@verdant/contracts/invoice-alerts';
+import type { InvoiceAlert, VirtualInvoiceAnswer } from '@verdant/contracts/invoices/alerts';
 import type { Db } from '@verdant/db/client';
 import { fromDayNumber, toDayNumber } from '@verdant/domain/calendar';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { JobQueue } from '../../jobs/job-definition';
 import { audit } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { orgOf } from '../../lib/organisation-context';
 import { canOnAssets } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import { evaluateInvoiceAlerts, toInvoiceAlert, virtualInvoices } from './invoice-alerts.evaluate';
@@ -46,10 +47,7 @@ export async function evaluateOrganisation(
  * the organisation's audit job.
  */
 export function createInvoiceAlertsService({ db, jobQueue }: { db: Db; jobQueue: JobQueue }) {
-  const organisationOf = (a: Caller) => {
-    if (a.checked.organisationId === null) throw notFound();
-    return a.checked.organisationId;
-  };
+  const organisationOf = (a: Caller) => orgOf(a).id;
 
   return {
     /** GET /meters/{id}/invoice-alerts: the data source's invoice alerts in every reportStatus. */

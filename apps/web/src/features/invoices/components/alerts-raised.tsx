@@ -11,19 +11,18 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   REPORT_STATUS,
   REPORT_STATUS_LABELS,
   type InvoiceAlert as StoredAlert,
-} from '@verdant/contracts/invoice-alerts';
-import type { InvoiceAlert } from '@verdant/contracts/invoice-edit';
+} from '@verdant/contracts/invoices/alerts';
+import type { InvoiceAlert } from '@verdant/contracts/invoices/entry';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { useResolveAlert } from '../../../components/alerts-api';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
-import { invoiceKeys, useInvoiceAlerts, useResetInvoiceAlert } from '../api';
+import { useInvoiceAlerts, useRefreshInvoiceAlerts, useResetInvoiceAlert } from '../invoice-api';
 
 type Review = { alert: StoredAlert; action: 'schedule' | 'delete' };
 
@@ -45,9 +44,9 @@ export function AlertsRaised({
   mayEdit: boolean;
 }) {
   const stored = useInvoiceAlerts(meterId, invoiceId !== null);
-  const reset = useResetInvoiceAlert(meterId);
+  const reset = useResetInvoiceAlert();
   const resolve = useResolveAlert(meterId);
-  const client = useQueryClient();
+  const refreshAlerts = useRefreshInvoiceAlerts();
   const [review, setReview] = useState<Review | null>(null);
   const [comment, setComment] = useState('');
 
@@ -93,7 +92,7 @@ export function AlertsRaised({
         },
         onError: () =>
           showErrorBanner(action === 'schedule' ? MSG.alertScheduleFailed : MSG.alertDeleteFailed),
-        onSettled: () => client.invalidateQueries({ queryKey: invoiceKeys.alerts(meterId) }),
+        onSettled: () => refreshAlerts(),
       },
     );
   };

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import type { InvoiceAlert } from '@verdant/contracts/invoice-edit';
+import type { InvoiceAlert } from '@verdant/contracts/invoices/entry';
 import { MSG } from '@verdant/domain/messages';
 import { saveFile } from '../../../lib/download';
 

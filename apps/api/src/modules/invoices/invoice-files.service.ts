@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { LinkOption } from '@verdant/contracts/invoice-list';
+import type { LinkOption } from '@verdant/contracts/invoices/files';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { files } from '@verdant/db/schema/organisation';
 import { fill, MSG } from '@verdant/domain/messages';

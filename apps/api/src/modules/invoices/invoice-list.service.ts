@@ -5,7 +5,7 @@ import {
   type InvoiceListRow,
   RECENT_INVOICES,
   type RecentInvoice,
-} from '@verdant/contracts/invoice-list';
+} from '@verdant/contracts/invoices/list';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import {
   invoiceGaps,
@@ -16,6 +16,7 @@ import {
 } from '@verdant/domain/invoice-list';
 import { MSG } from '@verdant/domain/messages';
 import { notFound } from '../../lib/errors';
+import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
 import * as q from './invoice-list.queries';
 
@@ -36,9 +37,9 @@ const earlier = (a: string, b: string) => (a < b ? a : b);
 
 /** The organisation the route's meter rule was checked in, and the live meter. */
 export async function meterScope(tx: DbOrTx, a: Caller, meterId: number, lock = false) {
-  const organisationId = a.checked.organisationId;
-  const meter = organisationId === null ? undefined : await q.findMeter(tx, organisationId, meterId, lock);
-  if (organisationId === null || meter === undefined) throw notFound();
+  const organisationId = orgOf(a).id;
+  const meter = await q.findMeter(tx, organisationId, meterId, lock);
+  if (meter === undefined) throw notFound();
   return { organisationId, meter };
 }
 
@@ -51,25 +52,16 @@ function coveredPeriods(invoices: q.InvoiceRow[], notes: q.GapNoteRow[], today: 
 }
 
 /** The invoice list of a data source (2.3) and the New Invoice dialog's date defaults. */
-export function createInvoiceListService({
-  db,
-  clock,
-  fileLinks,
-}: {
-  db: Db;
-  clock: () => Date;
-  fileLinks?: FileLinksOf;
-}) {
-  const today = () => clock().toISOString().slice(0, 10);
-
-  async function gapsOf(tx: DbOrTx, organisationId: number, meter: q.MeterRow, invoices?: q.InvoiceRow[]) {
-    const rows = invoices ?? (await q.meterInvoices(tx, organisationId, meter.id, meter.conversion));
+export function createInvoiceListService({ db, fileLinks }: { db: Db; fileLinks?: FileLinksOf }) {
+  /** The meter's invoices, gap-filling notes and gaps up to the organisation's today. */
+  async function gapsOf(tx: DbOrTx, organisationId: number, meter: q.MeterRow, today: string) {
+    const rows = await q.meterInvoices(tx, organisationId, meter.id, meter.conversion);
     const notes = await q.gapFillerNotes(tx, organisationId, meter.id);
     const gaps = invoiceGaps({
       meterOpen: meter.meterOpen,
       meterClose: meter.meterClose,
-      today: today(),
-      covered: coveredPeriods(rows, notes, today()),
+      today,
+      covered: coveredPeriods(rows, notes, today),
     });
     return { rows, notes, gaps };
   }
@@ -77,7 +69,7 @@ export function createInvoiceListService({
   return {
     async list(a: Caller, meterId: number, limit: number): Promise<InvoiceList> {
       const { organisationId, meter } = await meterScope(db, a, meterId);
-      const { rows, notes, gaps } = await gapsOf(db, organisationId, meter);
+      const { rows, notes, gaps } = await gapsOf(db, organisationId, meter, orgOf(a).today);
       const files = fileLinks
         ? await fileLinks(
             db,
@@ -197,7 +189,8 @@ export function createInvoiceListService({
 
     async dateDefaults(a: Caller, meterId: number): Promise<InvoiceDateDefaults> {
       const { organisationId, meter } = await meterScope(db, a, meterId);
-      const { rows, gaps } = await gapsOf(db, organisationId, meter);
+      const { today } = orgOf(a);
+      const { rows, gaps } = await gapsOf(db, organisationId, meter, today);
       const lastTill = rows.reduce<string | null>(
         (m, r) => (m === null || r.dateTill > m ? r.dateTill : m),
         null,
@@ -205,7 +198,7 @@ export function createInvoiceListService({
       const period = suggestedPeriod({
         meterOpen: meter.meterOpen,
         meterClose: meter.meterClose,
-        today: today(),
+        today,
         lastTill,
         gaps,
       });

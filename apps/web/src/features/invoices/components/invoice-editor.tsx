@@ -18,7 +18,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { READ_TYPE_LABELS, READ_TYPES } from '@verdant/contracts/invoice-edit';
+import { READ_TYPE_LABELS, READ_TYPES } from '@verdant/contracts/invoices/entry';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { formatMoney, toCents } from '@verdant/domain/invoices/money';
 import { sundryHelperOffered } from '@verdant/domain/invoices/sundry';
@@ -28,7 +28,7 @@ import { Link, useNavigate } from 'react-router';
 import { DateField } from '../../../components/date-fields';
 import { errorMessage } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
-import { useDeleteInvoice, useSaveInvoice } from '../api';
+import { useDeleteInvoice, useSaveInvoice } from '../invoice-api';
 import {
   addGroup,
   addHelperSundry,
