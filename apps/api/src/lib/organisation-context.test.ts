@@ -95,6 +95,13 @@ describe.each(CASES)('the organisation on the caller at $instant in $zone', (c) 
     expect(graph.data[0].at(-1)).not.toBeNull();
   });
 
+  it("runs the New Invoice dialog's gaps up to the organisation's today", async () => {
+    // No invoice yet: the whole life of the meter, from its open date to today, is one gap.
+    const defaults = await get(`/api/meters/${meterId}/invoice-date-defaults`);
+    expect(defaults.gaps).toEqual([['2020-01-01', c.today]]);
+    expect(defaults.endDate).toBe(c.today);
+  });
+
   it("opens a new entity on the organisation's today", async () => {
     const res = await t.app.inject({
       method: 'POST',
