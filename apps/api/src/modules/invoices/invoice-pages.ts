@@ -41,7 +41,7 @@ export function createInvoicePages({
   halfHourCheck?: HalfHourChecker;
   fileLinks?: FileLinks;
 }) {
-  /** The organisation the route's rule was checked in (docs/domain.md, "Time zones" for its dates). */
+  /** The organisation the route's rule was checked in (its dates: docs/domain.md, "Time zones and today"). */
   const organisationOf = (a: Caller) => orgOf(a).id;
 
   async function meterOf(tx: DbOrTx, organisationId: number, meterId: number) {

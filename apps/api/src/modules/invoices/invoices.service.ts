@@ -40,7 +40,7 @@ export function createInvoicesService({
   halfHourCheck?: HalfHourChecker;
   fileLinks?: FileLinks;
 }) {
-  /** The organisation the route's rule was checked in (docs/domain.md, "Time zones" for its dates). */
+  /** The organisation the route's rule was checked in (its dates: docs/domain.md, "Time zones and today"). */
   const organisationOf = (a: Caller) => orgOf(a).id;
 
   const pages = createInvoicePages({ db, storedAlerts, halfHourCheck, fileLinks });
