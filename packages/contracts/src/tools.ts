@@ -3,8 +3,8 @@ import { idParam, int4, okResponse, text } from './common';
 import { defineOperations } from './operations';
 
 /**
- * The jobs centre (data-portal.md 4, Background job status; 7, the `/tools/jobs` calls; docs/decisions/
- * job-runner.md, One jobs centre): every background job of every kind, with its owner, organisation, type,
+ * The jobs centre (data-portal.md 4, Background job status; 7, the `/tools/jobs` calls;
+ * docs/decisions/job-runner.md, One jobs centre): every background job of every kind, with its owner, organisation, type,
  * parameters, status, progress, log, result and refused rows. Each person sees their own jobs, an
  * organisation's administrators its jobs, product administrators every job.
  */
