@@ -69,6 +69,7 @@ describe('stopping the server (npm start) with requests in flight', () => {
       PUBLIC_RATE_LIMIT_PER_MINUTE: '1000',
       LOGIN_MAX_FAILURES: '1000',
       LOGIN_MAX_FAILURES_PER_IP: '1000',
+      LOGIN_BACKOFF_AFTER: '1000',
       SHUTDOWN_TIMEOUT_SECONDS: '120',
     });
 
