@@ -15,6 +15,7 @@ import {
   type TargetRequest,
 } from '@verdant/contracts/organisations/settings';
 import type { Db, DbOrTx } from '@verdant/db/client';
+import { factorSourceReach, sourcesChosen } from '@verdant/db/ledger/factor-source-reach';
 import { markPending, pendingCount } from '@verdant/db/ledger/pending';
 import { setFactorSource } from '@verdant/db/ledger/queries';
 import { CHART_BARS_MAX, ORGANISATION_STATUS } from '@verdant/domain/constants';
@@ -31,6 +32,8 @@ import * as q from './organisations.queries';
 import { createTimeZoneSetting } from './time-zone.service';
 
 const UNITS = { cons: 'kWh', cost: '$', co2e: 'kg CO2e' } as const;
+/** A factor source chosen from the first day there is (own sets with no factor move nothing). */
+const EVERY_DAY = '1900-01-01';
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 const numberOrNull = (v: string | null) => (v === null ? null : Number(v));
 const monthOf = (yyyymm: string) => `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
@@ -152,10 +155,20 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
         // saves, and the source history must match the column the save leaves. Whether the source changed is
         // read from the history the save replaced (two concurrent saves, own then default, each saw the
         // other's `before` and the second marked nothing, leaving facts of the old source marked fresh).
-        const historyChanged = await setFactorSource(tx, id, body.emissionFactorDataSourceId ?? null);
+        // Only what the own sets involved cover is restated: from their first day, their data types' meters
+        // (docs/decisions/ledger.md, The factor in force); the default set fills every other day either way.
+        const involved = [...(await sourcesChosen(tx, id)), before.emissionFactorDataSourceId];
+        const reach = await factorSourceReach(
+          tx,
+          id,
+          involved.filter((s): s is number => typeof s === 'number'),
+        );
+        const newSource = body.emissionFactorDataSourceId ?? null;
+        const historyChanged = await setFactorSource(tx, id, newSource, reach.from ?? EVERY_DAY);
         const sourceChanged =
           historyChanged || before.emissionFactorDataSourceId !== body.emissionFactorDataSourceId;
-        return { row: after ?? before, marked: sourceChanged ? await markPending(tx, id) : 0 };
+        const marked = sourceChanged ? await markPending(tx, id, reach.meterIds) : 0;
+        return { row: after ?? before, marked };
       });
       // Should the ask fail, the job's one-minute schedule drains the meters anyway.
       if (marked > 0) await jobQueue.send(recomputePendingJob.name).catch(() => {});

@@ -2,10 +2,12 @@ import { createMeter, createSite } from '@verdant/db/asset-factories';
 import { createDataType, createFactor, createFactorSource } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation, createUser } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
+import { factorSourceReach } from '@verdant/db/ledger/factor-source-reach';
 import { rebuildLedger } from '@verdant/db/ledger/rebuild';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { meterAlerts } from '@verdant/db/schema/alerts';
 import { MSG } from '@verdant/domain/messages';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -71,7 +73,7 @@ beforeAll(async () => {
   const depot = await createSite(db, org.id, { name: 'Depot' });
   const office = await createSite(db, org.id, { name: 'Office' });
   await createSite(db, other.id, { name: 'Harbour wharf' });
-  Object.assign(ids, { depot: depot.id, office: office.id });
+  Object.assign(ids, { depot: depot.id, office: office.id, electricity: electricity.id });
   const meter = async (site: typeof depot, localName: string, type: typeof electricity, extra = {}) =>
     createMeter(db, site, { localName, energyId: type.id, unitId: type.stdUnitId, ...extra });
   const oct = { from: '2026-10-01', till: '2026-10-31' };
@@ -268,6 +270,24 @@ describe('GHG reporting settings', () => {
     );
     expect((await put('boss', { emissionFactorDataSourceId: null })).statusCode).toBe(200);
     expect((await emitters())[0]).toMatchObject({ siteName: 'Office', total: 510 });
+  });
+
+  it('restates only the periods and data sources the own set’s factors cover', async () => {
+    // The own set has one factor, electricity scope 2 from 2020-01-01: the choice reaches back to that day,
+    // not to 1900, and only the electricity meters (supply and check), never the gas or water meters.
+    expect((await put('boss', { emissionFactorDataSourceId: ids.own })).statusCode).toBe(200);
+    const history = await t.db.execute(sql`select effective_from::text as "from", source_id as "source"
+      from organisation_factor_sources where organisation_id = ${org.id} order by effective_from`);
+    expect(history.rows).toEqual([{ from: '2020-01-01', source: ids.own }]);
+    const reach = await factorSourceReach(t.db, org.id, [ids.own ?? 0, ids.source ?? 0]);
+    const types = await t.db.execute<{ energy_id: number }>(
+      sql`select distinct energy_id from meters where id = any(${sql.param(reach.meterIds)}::int[])`,
+    );
+    expect(reach).toMatchObject({ from: '2020-01-01' });
+    expect(reach.meterIds).toHaveLength(3);
+    expect(types.rows).toEqual([{ energy_id: ids.electricity }]);
+    expect((await put('boss', { emissionFactorDataSourceId: null })).statusCode).toBe(200);
+    await untilFresh();
   });
 
   it('takes 20 source changes at once while the job recomputes: every answer 200, the facts equal a rebuild', async () => {
