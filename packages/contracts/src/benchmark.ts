@@ -24,12 +24,14 @@ export const benchmarkParams = z.object({
 });
 /** yyyy-MM; left out: two months ago (data-portal.md 9). */
 export const benchmarkQuery = z.object({ endMonth: month(BENCHMARK_MSG.endMonthRequired).optional() });
+/** Left out: the last whole calendar year in the organisation's time zone. */
 export const commissioningQuery = z.object({
   year: z.coerce
     .number({ error: BENCHMARK_MSG.commissioningYear })
     .int(BENCHMARK_MSG.commissioningYear)
     .min(2000, BENCHMARK_MSG.commissioningYear)
-    .max(9999, BENCHMARK_MSG.commissioningYear),
+    .max(9999, BENCHMARK_MSG.commissioningYear)
+    .optional(),
 });
 
 export const benchmarkSetSummary = z.object({

@@ -94,6 +94,19 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/reports/pages/reports-page')).ReportsPage,
                 }),
               },
+              ...['/reports/benchmark', '/reports/benchmarking'].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/benchmark/pages/benchmark-page')).BenchmarkPage,
+                }),
+              })),
+              {
+                path: '/reports/commissioning',
+                lazy: async () => ({
+                  Component: (await import('../features/benchmark/pages/commissioning-page'))
+                    .CommissioningPage,
+                }),
+              },
               {
                 path: '/reports/pie',
                 lazy: async () => ({

@@ -88,9 +88,10 @@ export function createBenchmarkService({ db }: { db: Db }) {
       };
     },
 
-    async commissioning(a: Caller, year: number) {
+    async commissioning(a: Caller, asked: number | undefined) {
       const organisationId = organisationOf(a);
       const org = orgOf(a);
+      const year = asked ?? Number(org.today.slice(0, 4)) - 1;
       if (year > Number(org.today.slice(0, 4)))
         throw badRequest(BENCHMARK_MSG.commissioningYearFuture, {
           year: [BENCHMARK_MSG.commissioningYearFuture],

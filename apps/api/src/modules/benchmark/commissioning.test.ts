@@ -53,6 +53,11 @@ describe('the commissioning table', () => {
     });
   });
 
+  it('defaults to the last whole year', async () => {
+    const res = await fx.get('b.observer', '/data/reporting/reports/commissioning');
+    expect(res.json()).toMatchObject({ year: 2025, till: '2025-12' });
+  });
+
   it('leaves the months not yet lived out of this year and gives no gap', async () => {
     const t = (await table('b.observer', 2026)).json();
     expect(t.till).toBe('2026-10');

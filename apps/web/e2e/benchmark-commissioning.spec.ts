@@ -1,0 +1,65 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/axe-test';
+import { signIn } from './support/sign-in';
+
+/** Screenshots at 1440 and 390 px, to look at (docs/decisions/benchmark.md). */
+async function shots(page: Page, name: string, info: TestInfo) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 860 });
+}
+
+async function choose(page: Page, label: string, option: RegExp) {
+  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('benchmark a demo entity against the published sets, its past and its peers', async ({ page, axe }, info) => {
+  await signIn(page, 'demo');
+  await page.goto('/reports/benchmark');
+  await expect(page.getByRole('heading', { name: 'Benchmark', exact: true })).toBeVisible();
+  await choose(page, 'Entity', /Civic Administration Building/);
+  const result = page.getByTestId('benchmark-result');
+  await expect(result).toContainText('Portfolio Manager U.S. National Median Table, August 2024');
+  await expect(result).toContainText('Secondary transcription');
+  await expect(result).toContainText('Not weather-normalised: the set assumes no weather adjustment.');
+  await expect(result.getByRole('cell', { name: /Total energy/ })).toBeVisible();
+  // Two months ago, in the field, as the page defaulted it.
+  await expect(page.getByRole('textbox', { name: 'End month' })).not.toHaveValue('');
+  await axe.done(page);
+  await shots(page, 'benchmark-energy-star', info);
+
+  await choose(page, 'Level', /^3 — /);
+  await expect(result).toContainText('General office');
+  await expect(result).toContainText('Weather-normalised');
+  await expect(result.getByRole('cell', { name: /Fossil thermal/ })).toBeVisible();
+  await shots(page, 'benchmark-tm46', info);
+
+  await choose(page, 'Level', /^0 — /);
+  await expect(result).toContainText('own previous 12 months');
+
+  await choose(page, 'Entity', /Central Library/);
+  await choose(page, 'Level', /^2 — /);
+  await expect(page.getByTestId('benchmark-message')).toContainText(
+    "Benchmark could not be calculated: the entity's type is not mapped to a type of Portfolio Manager",
+  );
+  await shots(page, 'benchmark-not-calculated', info);
+});
+
+test('commissioning for the demo year: design against commissioned against actual', async ({ page, axe }, info) => {
+  await signIn(page, 'demo');
+  await page.goto('/reports/commissioning');
+  await expect(page.getByRole('heading', { name: 'Commissioning', exact: true })).toBeVisible();
+  const table = page.getByTestId('commissioning-table');
+  await expect(table).toContainText('Civic Administration Building');
+  await expect(table).toContainText('Central Library');
+  await expect(page.getByRole('img', { name: /Design, commissioned, intervention and actual/ })).toBeVisible();
+  await axe.done(page);
+  await shots(page, 'commissioning', info);
+
+  await page.getByRole('textbox', { name: 'Year' }).fill('1999');
+  await expect(page.getByText('Enter a year of at least 2000')).toBeVisible();
+});

@@ -1,0 +1,38 @@
+import type { CommissioningRow } from '@verdant/contracts/benchmark/results';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { Chart, type ChartOption, registerChartParts } from '../../../components/chart';
+
+registerChartParts([BarChart, GridComponent, LegendComponent, TooltipComponent]);
+
+/** Design, as commissioned, after intervention and actual kWh/m² per entity; a figure not set is no bar. */
+export function CommissioningChart({ rows, year }: { rows: CommissioningRow[]; year: number }) {
+  const names = rows.map((r) => r.entityName);
+  const series = (name: string, pick: (r: CommissioningRow) => number | null, color: string) => ({
+    type: 'bar' as const,
+    name,
+    color,
+    data: rows.map((r) => pick(r) ?? '-'),
+  });
+  const option: ChartOption = {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
+    xAxis: { type: 'category', data: names, axisLabel: { interval: 0, width: 110, overflow: 'break' } },
+    yAxis: { type: 'value', name: 'kWh/m² per year' },
+    series: [
+      series('Design', (r) => r.designEui, '#4c6ef5'),
+      series('As commissioned', (r) => r.commissionedEui, '#fab005'),
+      series('After intervention', (r) => r.interventionEui, '#12b886'),
+      series(`Actual ${year}`, (r) => r.actualEui, '#e8590c'),
+    ],
+  };
+  return (
+    <Chart
+      option={option}
+      height={320}
+      label={`Design, commissioned, intervention and actual energy use intensity by entity, ${year}`}
+      empty={rows.length === 0 ? 'No entity has a design or commissioned figure.' : null}
+    />
+  );
+}
