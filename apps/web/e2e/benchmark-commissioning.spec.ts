@@ -13,7 +13,7 @@ async function shots(page: Page, name: string, info: TestInfo) {
 }
 
 async function choose(page: Page, label: string, option: RegExp) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option }).click();
 }
 
@@ -62,4 +62,13 @@ test('commissioning for the demo year: design against commissioned against actua
 
   await page.getByRole('textbox', { name: 'Year' }).fill('1999');
   await expect(page.getByText('Enter a year of at least 2000')).toBeVisible();
+
+  // The entity page states its benchmark position and opens the report on it.
+  await page.getByRole('textbox', { name: 'Year' }).fill('');
+  await table.getByRole('link', { name: 'Civic Administration Building' }).click();
+  const position = page.getByTestId('entity-benchmark');
+  await expect(position).toContainText(/Benchmark: \d+ % (above|below) the median of Office, Portfolio Manager/);
+  await shots(page, 'entity-benchmark-position', info);
+  await position.getByRole('link', { name: 'Open the benchmark report' }).click();
+  await expect(page.getByTestId('benchmark-result')).toContainText('Civic Administration Building');
 });

@@ -50,9 +50,9 @@ const DEMO_ENTITIES: DemoEntity[] = [
     at: [174.7772, -41.2894],
     usage: {
       entusageId: 1,
-      designEui: 180,
-      commissionedEui: 205,
-      interventionEui: 150,
+      designEui: 45,
+      commissionedEui: 52,
+      interventionEui: 40,
       airconVolume: 21_500,
       lowHumidity: 40,
       highHumidity: 60,
@@ -89,7 +89,7 @@ const DEMO_ENTITIES: DemoEntity[] = [
     description: 'Level 2 server room with its own chilled-water cooling.',
     address: ['101 Wakefield Street', 'Level 2', 'Wellington 6011'],
     at: [174.7775, -41.2892],
-    usage: { entusageId: 1, designEui: 2_400, accontrId: 4, heatId: 1, lightId: 1, coreHours: 168 },
+    usage: { entusageId: 1, designEui: 900, commissionedEui: 1_050, accontrId: 4, heatId: 1, lightId: 1, coreHours: 168 },
     indicators: [
       [1, 140],
       [9, 168],
@@ -109,8 +109,8 @@ const DEMO_ENTITIES: DemoEntity[] = [
     at: [174.7764, -41.2882],
     usage: {
       entusageId: 1,
-      designEui: 160,
-      commissionedEui: 172,
+      designEui: 25,
+      commissionedEui: 31,
       lowTemp: 19.5,
       highTemp: 23.5,
       coreHours: 63,
@@ -137,7 +137,7 @@ const DEMO_ENTITIES: DemoEntity[] = [
     description: 'Hireable hall behind the library.',
     address: ['67 Victoria Street', 'Te Aro', 'Wellington 6011'],
     at: [174.7759, -41.2879],
-    usage: { entusageId: 2, designEui: 95, heatId: 4, lightId: 2 },
+    usage: { entusageId: 2, designEui: 120, commissionedEui: 150, interventionEui: 110, heatId: 4, lightId: 2 },
     indicators: [
       [1, 420],
       [4, 18_500],

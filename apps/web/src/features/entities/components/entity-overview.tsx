@@ -4,6 +4,7 @@ import { formatDisplayDate } from '@verdant/domain/dates';
 import { Link } from 'react-router';
 import { formatLocation } from '../../../components/location-format';
 import { useReferenceList } from '../../../components/reference-lists';
+import { EntityBenchmark } from './entity-benchmark';
 import { EntityFigures } from './entity-figures';
 
 function Fact({ label, value }: { label: string; value: string | null }) {
@@ -55,6 +56,9 @@ export function EntityOverview({ entity }: { entity: EntityDetail }) {
             {entity.description}
           </Text>
         )}
+        <Stack mt="lg">
+          <EntityBenchmark entityId={entity.id} />
+        </Stack>
       </Paper>
       <EntityFigures entityId={entity.id} />
     </Stack>
