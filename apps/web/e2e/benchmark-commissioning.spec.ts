@@ -17,7 +17,10 @@ async function choose(page: Page, label: string, option: RegExp) {
   await page.getByRole('option', { name: option }).click();
 }
 
-test('benchmark a demo entity against the published sets, its past and its peers', async ({ page, axe }, info) => {
+test('benchmark a demo entity against the published sets, its past and its peers', async ({
+  page,
+  axe,
+}, info) => {
   await signIn(page, 'demo');
   await page.goto('/reports/benchmark');
   await expect(page.getByRole('heading', { name: 'Benchmark', exact: true })).toBeVisible();
@@ -49,14 +52,19 @@ test('benchmark a demo entity against the published sets, its past and its peers
   await shots(page, 'benchmark-not-calculated', info);
 });
 
-test('commissioning for the demo year: design against commissioned against actual', async ({ page, axe }, info) => {
+test('commissioning for the demo year: design against commissioned against actual', async ({
+  page,
+  axe,
+}, info) => {
   await signIn(page, 'demo');
   await page.goto('/reports/commissioning');
   await expect(page.getByRole('heading', { name: 'Commissioning', exact: true })).toBeVisible();
   const table = page.getByTestId('commissioning-table');
   await expect(table).toContainText('Civic Administration Building');
   await expect(table).toContainText('Central Library');
-  await expect(page.getByRole('img', { name: /Design, commissioned, intervention and actual/ })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /Design, commissioned, intervention and actual/ }),
+  ).toBeVisible();
   await axe.done(page);
   await shots(page, 'commissioning', info);
 
@@ -67,7 +75,9 @@ test('commissioning for the demo year: design against commissioned against actua
   await page.getByRole('textbox', { name: 'Year' }).fill('');
   await table.getByRole('link', { name: 'Civic Administration Building' }).click();
   const position = page.getByTestId('entity-benchmark');
-  await expect(position).toContainText(/Benchmark: \d+ % (above|below) the median of Office, Portfolio Manager/);
+  await expect(position).toContainText(
+    /Benchmark: \d+ % (above|below) the median of Office, Portfolio Manager/,
+  );
   await shots(page, 'entity-benchmark-position', info);
   await position.getByRole('link', { name: 'Open the benchmark report' }).click();
   await expect(page.getByTestId('benchmark-result')).toContainText('Civic Administration Building');

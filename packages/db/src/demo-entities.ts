@@ -89,7 +89,15 @@ const DEMO_ENTITIES: DemoEntity[] = [
     description: 'Level 2 server room with its own chilled-water cooling.',
     address: ['101 Wakefield Street', 'Level 2', 'Wellington 6011'],
     at: [174.7775, -41.2892],
-    usage: { entusageId: 1, designEui: 900, commissionedEui: 1_050, accontrId: 4, heatId: 1, lightId: 1, coreHours: 168 },
+    usage: {
+      entusageId: 1,
+      designEui: 900,
+      commissionedEui: 1_050,
+      accontrId: 4,
+      heatId: 1,
+      lightId: 1,
+      coreHours: 168,
+    },
     indicators: [
       [1, 140],
       [9, 168],
@@ -137,7 +145,14 @@ const DEMO_ENTITIES: DemoEntity[] = [
     description: 'Hireable hall behind the library.',
     address: ['67 Victoria Street', 'Te Aro', 'Wellington 6011'],
     at: [174.7759, -41.2879],
-    usage: { entusageId: 2, designEui: 120, commissionedEui: 150, interventionEui: 110, heatId: 4, lightId: 2 },
+    usage: {
+      entusageId: 2,
+      designEui: 120,
+      commissionedEui: 150,
+      interventionEui: 110,
+      heatId: 4,
+      lightId: 2,
+    },
     indicators: [
       [1, 420],
       [4, 18_500],

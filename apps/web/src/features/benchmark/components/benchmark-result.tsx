@@ -32,18 +32,18 @@ function ComparedWith({ r }: { r: BenchmarkResult }) {
       )}
       <Group gap="xs">
         {r.set?.secondary && (
-          <Badge color="orange" variant="light">
+          <Badge color="red" variant="light">
             Secondary transcription
           </Badge>
         )}
-        <Badge color={r.weather.normalised ? 'teal' : 'gray'} variant="light">
+        <Badge color={r.weather.normalised ? 'verdant' : 'gray'} variant="light">
           {r.weather.normalised ? 'Weather-normalised' : 'Not weather-normalised'}
         </Badge>
-        <Badge color={r.completeness.monthsComplete < 12 ? 'yellow' : 'green'} variant="light">
+        <Badge color={r.completeness.monthsComplete < 12 ? 'grape' : 'verdant'} variant="light">
           {r.completeness.monthsComplete} of 12 months complete
         </Badge>
         {r.completeness.estimated && (
-          <Badge color="grape" variant="light">
+          <Badge color="gray" variant="light">
             Includes estimates
           </Badge>
         )}
@@ -120,9 +120,7 @@ export function BenchmarkResultView({ r }: { r: BenchmarkResult }) {
                         ? ''
                         : `${formatNumber(s.publishedValue)} ${s.publishedUnit ?? ''}`}
                     </Table.Td>
-                    <Table.Td ta="right" c={s.percentAbove > 0 ? 'red.8' : 'teal.8'}>
-                      {formatPercent(s.percentAbove, { signed: true })}
-                    </Table.Td>
+                    <Table.Td ta="right">{formatPercent(s.percentAbove, { signed: true })}</Table.Td>
                     <Table.Td ta="right">
                       {whole(s.possibleImprovement)}
                       {s.possibleImprovement < 0 ? ' *' : ''}

@@ -18,7 +18,11 @@ export function CommissioningChart({ rows, year }: { rows: CommissioningRow[]; y
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
     grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
-    xAxis: { type: 'category', data: names, axisLabel: { interval: 0, width: 110, overflow: 'break' } },
+    xAxis: {
+      type: 'category',
+      data: names,
+      axisLabel: { interval: 0, rotate: 30, width: 120, overflow: 'truncate' },
+    },
     yAxis: { type: 'value', name: 'kWh/m² per year' },
     series: [
       series('Design', (r) => r.designEui, '#4c6ef5'),
