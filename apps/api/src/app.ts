@@ -11,7 +11,7 @@ import type pg from 'pg';
 import { type Config, tileOrigin } from './config';
 import { type JobQueue, noJobQueue } from './jobs/job-definition';
 import { createAccessCache } from './lib/access-cache';
-import { createBackground } from './lib/background';
+import { type Background, createBackground } from './lib/background';
 import type { Mailer } from './lib/mail';
 import { createSigner } from './lib/signing-key';
 import { createLocalStorage } from './lib/storage';
@@ -148,6 +148,8 @@ export interface AppDeps {
   jobQueue?: JobQueue;
   /** Tests only: how the single sign-on client reaches the provider. */
   oidcFetch?: typeof fetch;
+  /** Tests only: the work done after an answer, so a test can wait for it to settle rather than sleep. */
+  background?: Background;
 }
 
 /** Builds the whole HTTP application; main.ts and every test call this. */
@@ -159,6 +161,7 @@ export async function buildApp({
   clock = () => new Date(),
   jobQueue = noJobQueue,
   oidcFetch,
+  background: givenBackground,
 }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
@@ -198,7 +201,7 @@ export async function buildApp({
   await app.register(headersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);
-  const background = createBackground(app.log);
+  const background = givenBackground ?? createBackground(app.log);
   app.addHook('onClose', () => background.idle());
   const oidc = config.oidc
     ? createOidcClient({

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-
 import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type JobRunner, startJobRunner } from '../jobs/runner';
+import { type Background, createBackground } from '../lib/background';
 import { createMailer, type Mailer } from '../lib/mail';
 import { createLocalStorage } from '../lib/storage';
 
@@ -16,6 +17,9 @@ export interface TestApp {
   config: Config;
   /** The job runner, when asked for with `jobs: true`. */
   jobs?: JobRunner;
+  /** The work the app does after an answer (a reset mail, a lockout notice): `await background.idle()` waits
+   * for it, so a test that expects no mail waits on that event rather than on a fixed sleep. */
+  background: Background;
   close(): Promise<void>;
   /** Signs in and answers the bearer token. */
   login(username: string, password?: string): Promise<string>;
@@ -55,6 +59,7 @@ export async function createTestApp(
         pollingIntervalSeconds: 0.5,
       })
     : undefined;
+  const background = createBackground();
   const app = await buildApp({
     config,
     db: database.db,
@@ -63,6 +68,7 @@ export async function createTestApp(
     clock: opts.clock,
     jobQueue: jobs,
     oidcFetch: opts.oidcFetch,
+    background,
   });
   await app.ready();
   // Every statement a call sends is logged for the shard-readiness check (docs/scaling.md, Shard readiness).
@@ -83,6 +89,7 @@ export async function createTestApp(
     database,
     config,
     jobs,
+    background,
     async close() {
       await jobs?.stop();
       await app.close();

@@ -6,8 +6,8 @@ import { createInvoice } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SWEEP_JOB } from '../../jobs/emailed-reports.job';
-import { type JobRunner, startJobRunner } from '../../jobs/runner';
+import { SEND_JOB, SWEEP_JOB } from '../../jobs/emailed-reports.job';
+import { JOB_SCHEMA, type JobRunner, startJobRunner } from '../../jobs/runner';
 import { createLocalStorage } from '../../lib/storage';
 import { smtpMailer, startSmtp } from '../../testing/smtp';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
@@ -79,7 +79,19 @@ describe('emailed reports on two workers', () => {
     await Promise.all([jobs.send(SWEEP_JOB), second.send(SWEEP_JOB), jobs.send(SWEEP_JOB)]);
     await smtp.waitFor(REPORTS, 60_000);
     await Promise.all([jobs.send(SWEEP_JOB), second.send(SWEEP_JOB)]);
-    await new Promise((resolve) => setTimeout(resolve, 4000));
+    // Wait for the event, not a fixed time: every sweep and every send they queued has run.
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db.execute<{ n: number }>(
+              sql`select count(*)::int as n from ${sql.identifier(JOB_SCHEMA)}.job
+                where name in (${SWEEP_JOB}, ${SEND_JOB}) and state in ('created', 'retry', 'active')`,
+            )
+          ).rows[0]?.n,
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe(0);
     const to = smtp.received.flatMap((m) => m.to).sort();
     expect(to).toEqual(Array.from({ length: REPORTS }, (_, i) => `r${i}@example.nz`).sort());
     const rows = await t.db.execute<{ status: string; n: number }>(
