@@ -102,7 +102,14 @@ export const MENU: readonly MenuEntry[] = [
   m('benchmark', 'Benchmark', '/reports/benchmarking', 'Reporting', 'Compare an entity against benchmarks'),
   m('commissioning', 'Commissioning', '/reports/commissioning', 'Reporting', 'Commissioning report by year'),
   m('ghg', 'GHG Graphs', '/reports/ghg', 'Reporting', 'Emissions by scope, source and division'),
-  m('emailed-reports', 'Emailed Reports', '/emailed-reports', 'Reporting', 'Scheduled report emails'),
+  m(
+    'emailed-reports',
+    'Emailed Reports',
+    '/emailed-reports',
+    'Reporting',
+    'Scheduled report emails',
+    'editor',
+  ),
   m('portals', 'Portals', '/portals', 'Data', 'Data entry and custom portals', 'editor'),
   m(
     'loading',

@@ -108,6 +108,13 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/emailed-reports',
+                lazy: async () => ({
+                  Component: (await import('../features/reports/pages/emailed-reports-page'))
+                    .EmailedReportsPage,
+                }),
+              },
+              {
                 path: '/reports/pie',
                 lazy: async () => ({
                   Component: (await import('../features/graphs/pages/breakdown-page')).BreakdownPage,

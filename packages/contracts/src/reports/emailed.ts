@@ -66,6 +66,8 @@ export const emailedReport = z.object({
   skipWhenEmpty: z.boolean(),
   /** The next send, ISO, or null when a once report has gone. */
   nextSendAt: text().nullable(),
+  /** The same on the organisation's wall clock, 'dd/MM/yyyy HH:mm'. */
+  nextSend: text().nullable(),
   /** What its last send did ('Sent 01/11/2026', 'Waiting: 62 % of the period's data'). */
   lastStatus: text().nullable(),
   /** Whether the caller may change it (an administrator or the owner). */

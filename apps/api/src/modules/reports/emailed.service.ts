@@ -15,6 +15,7 @@ import {
   type Schedule,
   scheduleProblem,
 } from '@verdant/domain/reports/schedules';
+import { nowIn } from '@verdant/domain/time-zone';
 import type { z } from 'zod';
 import { audit, created, diff } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -71,6 +72,13 @@ function periodText(r: q.EmailedRow) {
     .join(' to ');
 }
 
+/** An instant as the organisation's wall clock shows it: 'dd/MM/yyyy HH:mm'. */
+function wallClock(at: Date, timeZone: string) {
+  const { date, minutes } = nowIn(timeZone, at);
+  const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return `${displayDate(date)} ${hhmm}`;
+}
+
 export function createEmailedService({ db, runner }: { db: Db; runner: ReportRunService }) {
   const orgIdOf = (a: Caller) => {
     const id = a.checked.organisationId;
@@ -105,6 +113,7 @@ export function createEmailedService({ db, runner }: { db: Db; runner: ReportRun
       holdDays: r.holdDays,
       skipWhenEmpty: r.skipWhenEmpty,
       nextSendAt: r.nextSendAt?.toISOString() ?? null,
+      nextSend: r.nextSendAt ? wallClock(r.nextSendAt, orgOf(a).timeZone) : null,
       lastStatus: r.lastStatus,
       canEdit: a.checked.mayAdminister || r.ownerId === a.user.id,
     };

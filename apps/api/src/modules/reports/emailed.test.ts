@@ -80,6 +80,7 @@ describe('setting up an emailed report', () => {
       when: 'Monthly on the last day',
       // 06:00 on Monday 30 November in Auckland (NZDT, UTC+13).
       nextSendAt: '2026-11-29T17:00:00.000Z',
+      nextSend: '30/11/2026 06:00',
       holdPercent: 95,
       canEdit: true,
     });

@@ -8,9 +8,11 @@ import { QueryState } from '../../../components/query-state';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showInfoBanner, showSuccessBanner } from '../../../lib/banners';
 import { emailReport, runReport, saveFavourite, useAvailableAssets, useCreationData } from '../api';
+import { scheduleReport } from '../emailed-api';
 import { EmailFields } from './email-fields';
 import { FavouriteFields, type FavouriteValue } from './favourite-fields';
 import { PeriodFields, type PeriodValue } from './period-fields';
+import { initialSchedule, onOf, ScheduleFields, type ScheduleValue } from './schedule-fields';
 import { SettingFields, type SettingValues } from './setting-fields';
 
 /**
@@ -56,6 +58,10 @@ function ReportForm({ data, onClose }: { data: CreationData; onClose: () => void
   const [saving, setSaving] = useState(false);
   const [address, setAddress] = useState('');
   const [sending, setSending] = useState(false);
+  const [schedule, setSchedule] = useState<ScheduleValue>(() =>
+    initialSchedule(data.relativePeriods[0]?.value ?? null),
+  );
+  const [scheduling, setScheduling] = useState(false);
   const whole = level === 'organisation' || level === 'none';
 
   // A level of one asset (the organisation) chooses it; another level starts with none chosen.
@@ -104,6 +110,32 @@ function ReportForm({ data, onClose }: { data: CreationData; onClose: () => void
       if (!isSilentError(error)) setProblem(errorMessage(error));
     } finally {
       setSending(false);
+    }
+  }
+
+  async function plan() {
+    if (!whole && assetId === null) {
+      setProblem(REPORT_MSG.assetRequired);
+      return;
+    }
+    setProblem(null);
+    setScheduling(true);
+    try {
+      const saved = await scheduleReport({
+        ...request(),
+        address,
+        frequency: schedule.frequency,
+        on: onOf(schedule),
+        relative: schedule.relative,
+        holdPercent: Number(schedule.holdPercent) || 0,
+        holdDays: Number(schedule.holdDays) || 0,
+        skipWhenEmpty: schedule.skipWhenEmpty,
+      });
+      showSuccessBanner(`${saved.message}: ${saved.data.when}`);
+    } catch (error) {
+      if (!isSilentError(error)) setProblem(errorMessage(error));
+    } finally {
+      setScheduling(false);
     }
   }
 
@@ -178,7 +210,18 @@ function ReportForm({ data, onClose }: { data: CreationData; onClose: () => void
         />
       )}
       {report.restrictions.email && (
-        <EmailFields value={address} onChange={setAddress} onSend={send} sending={sending} />
+        <EmailFields value={address} onChange={setAddress} onSend={send} sending={sending}>
+          {report.restrictions.schedule && (
+            <ScheduleFields
+              value={schedule}
+              onChange={setSchedule}
+              relativePeriods={data.relativePeriods}
+              onSchedule={plan}
+              scheduling={scheduling}
+              disabled={address.trim().length < 5}
+            />
+          )}
+        </EmailFields>
       )}
       {problem && (
         <Alert color="red" role="alert">

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 /**
  * Emailing the report now (data-portal.md 4, Report actions): addresses split by commas, semicolons or
@@ -10,11 +11,14 @@ export function EmailFields({
   onChange,
   onSend,
   sending,
+  children,
 }: {
   value: string;
   onChange: (v: string) => void;
   onSend: () => void;
   sending: boolean;
+  /** The schedule's fields, when the report may be emailed on a schedule. */
+  children?: ReactNode;
 }) {
   return (
     <Paper withBorder radius="sm" p="sm">
@@ -38,6 +42,7 @@ export function EmailFields({
           Email now
         </Button>
       </Group>
+      {children}
     </Paper>
   );
 }

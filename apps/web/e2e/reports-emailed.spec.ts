@@ -1,0 +1,81 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/axe-test';
+import { signIn } from './support/sign-in';
+
+/** Screenshots at 1440 and 390 px, to look at. */
+async function shots(page: Page, name: string, info: TestInfo) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    const modal = await page.getByRole('dialog').count();
+    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: modal === 0 });
+  }
+  await page.setViewportSize({ width: 1366, height: 860 });
+}
+
+test('a weekly email is scheduled, listed in /emailed-reports, edited and reassigned', async ({
+  page,
+  axe,
+}, info) => {
+  await signIn(page, 'demo');
+  await page.goto('/reports/mgmt');
+  await page.getByRole('button', { name: 'Create Report Monthly energy and carbon summary' }).click();
+  const dialog = page.getByRole('dialog', { name: /Create Report/ });
+  await dialog.getByRole('textbox', { name: 'Email to' }).fill('board@example.nz; cfo@example.nz');
+  await dialog.getByRole('radio', { name: 'Weekly' }).check({ force: true });
+  await dialog.getByRole('textbox', { name: 'Day of the week' }).click();
+  await page.getByRole('option', { name: 'Monday' }).click();
+  await dialog.getByRole('textbox', { name: 'Wait until complete (%)' }).fill('95');
+  await dialog.getByRole('textbox', { name: 'Wait at most (days)' }).fill('10');
+  await shots(page, 'emailed-schedule', info);
+  await dialog.getByRole('button', { name: 'Schedule email' }).click();
+  await expect(page.getByText('Report scheduled: Weekly on Monday')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/emailed-reports');
+  await expect(page.getByRole('heading', { name: 'Emailed Reports' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Emailed reports' });
+  const row = table.getByRole('row').filter({ hasText: 'board@example.nz, cfo@example.nz' });
+  await expect(row).toContainText('Monthly energy and carbon summary');
+  await expect(row).toContainText('Weekly on Monday');
+  await expect(row).toContainText(/Next \d{2}\/\d{2}\/\d{4} 06:00/);
+  await expect(table.getByRole('columnheader', { name: /Asset/ })).toHaveAttribute('aria-sort', 'ascending');
+  await axe.done(page);
+  await shots(page, 'emailed-reports', info);
+
+  // The row opens to edit: a bad address is named and nothing changes; a good one is kept.
+  await row.getByRole('button', { name: /^Edit Monthly energy and carbon summary/ }).click();
+  const recipients = page.getByRole('textbox', { name: 'Recipient(s)' });
+  await recipients.fill('board@example.nz, nope@');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText("'nope@' does not look like a valid email address");
+  await shots(page, 'emailed-edit', info);
+  await recipients.fill('board@example.nz');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const edited = table
+    .getByRole('row')
+    .filter({ hasText: 'Weekly on Monday' })
+    .filter({ hasText: 'board@example.nz' });
+  await expect(edited.first()).not.toContainText('cfo@example.nz');
+
+  // The filter narrows the list; Export (CSV) downloads what is shown.
+  await page.getByRole('textbox', { name: 'Filter' }).fill('board@');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export (CSV)' }).click();
+  expect((await download).suggestedFilename()).toBe('emailed-reports.csv');
+
+  // Reassign (an administrator's): the report goes to another editor of the organisation.
+  await page.getByRole('button', { name: 'Reassign' }).click();
+  const reassign = page.getByRole('dialog', { name: 'Reassign emailed reports' });
+  await reassign.getByRole('textbox', { name: 'To' }).click();
+  const choice = page.getByRole('option').first();
+  const newOwner = ((await choice.textContent()) ?? '').replace(/ \(.*$/, '');
+  await choice.click();
+  await shots(page, 'emailed-reassign', info);
+  await reassign.getByRole('button', { name: 'Reassign' }).click();
+  await expect(page.getByText(/\d+ reports reassigned/)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Filter' }).fill('');
+  await expect(table.getByRole('row').filter({ hasText: 'board@example.nz' }).first()).toContainText(
+    newOwner,
+  );
+});
