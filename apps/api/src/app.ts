@@ -12,6 +12,7 @@ import { type Config, tileOrigin } from './config';
 import { type JobQueue, noJobQueue } from './jobs/job-definition';
 import { createAccessCache } from './lib/access-cache';
 import { type Background, createBackground } from './lib/background';
+import { createDirectLinks } from './lib/direct-links';
 import type { Mailer } from './lib/mail';
 import { createSigner } from './lib/signing-key';
 import { createLocalStorage } from './lib/storage';
@@ -107,6 +108,7 @@ import { createRatesService } from './modules/rates/rates.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { createEmailNowService } from './modules/reports/email-now.service';
 import { createEmailedService } from './modules/reports/emailed.service';
+import { createFavouriteFormService } from './modules/reports/favourite-form.service';
 import { createFavouritesService } from './modules/reports/favourites.service';
 import { createReportCatalogueService } from './modules/reports/report-catalogue.service';
 import { createReportRunService } from './modules/reports/report-run.service';
@@ -373,6 +375,12 @@ export async function buildApp({
         favourites: createFavouritesService({ db, runner: reportRunner }),
         email: createEmailNowService({ db, runner: reportRunner, mailer }),
         emailed: createEmailedService({ db, runner: reportRunner }),
+        forms: createFavouriteFormService({
+          db,
+          runner: reportRunner,
+          links: createDirectLinks({ dataDir: config.dataDir, secret: config.FILE_LINK_SECRET }),
+          clock,
+        }),
       });
       await api.register(deletedAssetsRoutes, {
         service: createDeletedAssetsService({

@@ -7,7 +7,7 @@ import { showInfoBanner } from './banners';
 import { clearClientState } from './client-state';
 import { getSession, getSessionEpoch, refreshSession } from './session-store';
 
-const API_BASE = '/api';
+export const API_BASE = '/api';
 const NETWORK_FAILED = 'Could not reach the server. Please check your connection and try again.';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

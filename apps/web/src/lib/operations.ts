@@ -13,7 +13,7 @@ import {
   urlOf,
 } from '@verdant/contracts/operations';
 import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
-import { apiRequest } from './api-client';
+import { API_BASE, apiRequest } from './api-client';
 import { nextPageOffset } from './paging';
 import { useOrganisationId } from './session-store';
 
@@ -50,6 +50,37 @@ export function call<O extends Operation>(
     signal: options.signal,
     organisationChange: options.organisationChange,
   });
+}
+
+/**
+ * Posts fields to an operation as a form the browser submits itself (data-portal.md 7: a favourite runs by form
+ * POST), into a hidden frame so the app stays where it is: the browser saves the answer as a download without
+ * holding it in the page. Only for operations whose access is a signed link carried in the fields.
+ */
+export function submitForm(op: Operation, fields: Record<string, string | number>) {
+  const name = 'verdant-form-target';
+  if (!document.querySelector(`iframe[name="${name}"]`)) {
+    const frame = document.createElement('iframe');
+    frame.name = name;
+    frame.title = 'Downloads';
+    frame.hidden = true;
+    document.body.append(frame);
+  }
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = API_BASE + urlOf(op, {} as never);
+  form.target = name;
+  form.hidden = true;
+  for (const [key, value] of Object.entries(fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = key;
+    input.value = String(value);
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+  form.remove();
 }
 
 /**

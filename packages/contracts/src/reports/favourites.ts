@@ -2,7 +2,7 @@ import { FAVOURITE_NAME_MAX } from '@verdant/domain/constants';
 import { REPORT_MSG } from '@verdant/domain/reports/messages';
 import { z } from 'zod';
 import { member } from '../access';
-import { errorResponse, int4, nameText, okResponse, text } from '../common';
+import { errorResponse, idNumber, int4, nameText, okResponse, text } from '../common';
 import type { OperationSpec } from '../operations';
 import { relativePeriod, reportLevel, reportOutput, runReport } from './run';
 
@@ -49,6 +49,15 @@ export const renameFavouriteReport = z.object({
 });
 export const favouriteReportName = z.object({ name: nameText().trim().min(1).max(FAVOURITE_NAME_MAX) });
 export const favouriteSaved = z.object({ success: z.literal(true), message: text(), data: favouriteReport });
+
+/** What the form POST of a favourite carries (data-portal.md 7: id, token and file name). */
+export const favouriteForm = z.object({
+  id: idNumber(),
+  token: text().max(200),
+  fileName: text().max(200),
+});
+export type FavouriteForm = z.infer<typeof favouriteForm>;
+export const favouriteFormAnswer = z.object({ id: int4(), token: text(), fileName: text() });
 
 const own = member();
 
@@ -105,5 +114,27 @@ export const favouriteOperations = {
     body: favouriteReportName,
     answer: 'file',
     answers: { 404: errorResponse },
+  },
+  favouriteLink: {
+    method: 'POST',
+    path: '/data/reporting/favourites/link',
+    summary:
+      'What the form POST that runs a favourite carries: its id, a short-lived token and the file name',
+    access: own,
+    intent: 'reads',
+    body: favouriteReportName,
+    answer: favouriteFormAnswer,
+    answers: { 404: errorResponse },
+  },
+  downloadFavourite: {
+    method: 'POST',
+    path: '/data/reporting/favourites/download',
+    summary: 'Run a favourite by form POST (id, token, file name): the browser downloads the file itself',
+    description: "The body is a form (application/x-www-form-urlencoded); the token is the favourite link's.",
+    access: 'signed-link',
+    intent: 'reads',
+    body: favouriteForm,
+    answer: 'file',
+    answers: { 403: errorResponse, 404: errorResponse },
   },
 } as const satisfies Record<string, OperationSpec>;

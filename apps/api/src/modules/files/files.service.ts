@@ -6,6 +6,7 @@ import { MSG } from '@verdant/domain/messages';
 import sharp from 'sharp';
 import type { Config } from '../../config';
 import { audit } from '../../lib/audit';
+import { createDirectLinks, fileUrl } from '../../lib/direct-links';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import {
   assertContentMatches,
@@ -17,7 +18,6 @@ import {
 } from '../../lib/file-types';
 import { createLocalStorage, newStorageKey, type Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
-import { createDirectLinks, fileUrl } from './direct-links';
 import * as q from './files.queries';
 
 export interface Owner {

@@ -60,3 +60,9 @@ export async function deleteFavourite(db: DbOrTx, organisationId: number, id: nu
     .delete(favouriteReports)
     .where(and(eq(favouriteReports.organisationId, organisationId), eq(favouriteReports.id, id)));
 }
+
+/** By id alone, for a signed favourite link only: the link's signature names this one favourite. */
+export async function favouriteById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(favouriteReports).where(eq(favouriteReports.id, id));
+  return row;
+}

@@ -5,6 +5,7 @@ import { registerOperations } from '../../lib/operations';
 import { callerOf } from '../../plugins/auth';
 import type { EmailNowService } from './email-now.service';
 import type { EmailedService } from './emailed.service';
+import type { FavouriteFormService } from './favourite-form.service';
 import type { FavouritesService } from './favourites.service';
 import type { ReportCatalogueService } from './report-catalogue.service';
 import type { ReportFile, ReportRunService } from './report-run.service';
@@ -16,7 +17,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
   favourites: FavouritesService;
   email: EmailNowService;
   emailed: EmailedService;
-}> = async (app, { catalogue, runner, favourites, email, emailed }) => {
+  forms: FavouriteFormService;
+}> = async (app, { catalogue, runner, favourites, email, emailed, forms }) => {
+  // A favourite runs by form POST (data-portal.md 7): the form's fields as the body's object.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
   const send = (reply: FastifyReply, file: ReportFile) =>
     reply
       .type(file.contentType)
@@ -35,6 +43,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     deleteFavourite: (req) => favourites.remove(callerOf(req), req.body.name),
     createFavourite: (req) => favourites.save(callerOf(req), req.body),
     runFavourite: async (req, reply) => send(reply, await favourites.run(callerOf(req), req.body.name)),
+    favouriteLink: (req) => forms.link(callerOf(req), req.body.name),
+    downloadFavourite: async (req, reply) => send(reply, await forms.download(req.body)),
     emailNow: (req) => email.send(callerOf(req), req.body),
     createEmailed: (req) => emailed.create(callerOf(req), req.body),
     orgEmailedReports: (req) => emailed.list(callerOf(req)),

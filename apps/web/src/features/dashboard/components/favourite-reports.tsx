@@ -22,17 +22,8 @@ import { REPORT_MSG } from '@verdant/domain/reports/messages';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showInfoBanner, showSuccessBanner } from '../../../lib/banners';
-import { saveFile } from '../../../lib/download';
-import { call, invalidate, useOperation } from '../../../lib/operations';
+import { call, invalidate, submitForm, useOperation } from '../../../lib/operations';
 import { FavouritesEmpty } from './favourites-empty';
-
-const fileName = (f: FavouriteReport) =>
-  `${
-    f.name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'report'
-  }.${f.extension}`;
 
 /**
  * The dashboard's Favourite Reports tab (core-portal.md, Dashboard): each favourite runs now (a sliding
@@ -66,7 +57,8 @@ export function FavouriteReports() {
     setRunning(f.name);
     showInfoBanner(REPORT_MSG.downloadBegins);
     try {
-      saveFile(await call(ops.runFavourite, { body: { name: f.name } }), fileName(f));
+      // The spec's form POST (id, token, file name): the browser downloads the file itself.
+      submitForm(ops.downloadFavourite, await call(ops.favouriteLink, { body: { name: f.name } }));
     } catch (error) {
       showErrorBanner(errorMessage(error));
     } finally {

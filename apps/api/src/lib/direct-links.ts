@@ -1,5 +1,5 @@
 import { FILE_LINK_MINUTES } from '@verdant/domain/constants';
-import { createSigner } from '../../lib/signing-key';
+import { createSigner } from './signing-key';
 
 /**
  * Short-lived signed links for <img src> and downloads, which cannot carry the bearer header. A token
