@@ -56,7 +56,9 @@ const post = (fields: Record<string, string | number>) =>
     method: 'POST',
     url: '/api/data/reporting/favourites/download',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
+    payload: new URLSearchParams(
+      Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])),
+    ).toString(),
   });
 
 describe('a favourite by form POST', () => {
