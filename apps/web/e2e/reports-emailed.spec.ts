@@ -22,8 +22,8 @@ test('a weekly email is scheduled, listed in /emailed-reports, edited and reassi
   await page.getByRole('button', { name: 'Create Report Monthly energy and carbon summary' }).click();
   const dialog = page.getByRole('dialog', { name: /Create Report/ });
   await dialog.getByRole('textbox', { name: 'Email to' }).fill('board@example.nz; cfo@example.nz');
-  await dialog.getByRole('radio', { name: 'Weekly' }).check({ force: true });
-  await dialog.getByRole('textbox', { name: 'Day of the week' }).click();
+  await dialog.locator('label').filter({ hasText: /^Weekly$/ }).click();
+  await dialog.getByRole('textbox', { name: 'Send on weekday' }).click();
   await page.getByRole('option', { name: 'Monday' }).click();
   await dialog.getByRole('textbox', { name: 'Wait until complete (%)' }).fill('95');
   await dialog.getByRole('textbox', { name: 'Wait at most (days)' }).fill('10');

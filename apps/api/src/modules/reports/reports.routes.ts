@@ -30,6 +30,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
       .type(file.contentType)
       .header('content-disposition', `attachment; filename="${file.filename}"`)
       .header('x-report-fingerprint', file.fingerprint)
+      .header(
+        'server-timing',
+        `check;dur=${file.timings.checkMs.toFixed(0)}, build;dur=${file.timings.buildMs.toFixed(0)}, draw;dur=${file.timings.drawMs.toFixed(0)}`,
+      )
       .send(file.data);
   registerOperations(app, reportsOperations, {
     tags: () => catalogue.tags(),

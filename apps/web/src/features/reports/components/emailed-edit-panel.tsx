@@ -103,11 +103,11 @@ export function EmailedEditPanel({ row, onDone }: { row: EmailedReport; onDone: 
           miw={140}
         />
         {frequency === 'Monthly' && (
-          <NumberInput label="Day of the month" min={1} max={31} value={day} onChange={setDay} miw={140} />
+          <NumberInput label="Send on day" min={1} max={31} value={day} onChange={setDay} miw={140} />
         )}
         {frequency === 'Weekly' && (
           <Select
-            label="Day of the week"
+            label="Send on weekday"
             data={WEEKDAY_NAMES.map((name, i) => ({ value: String(i), label: name }))}
             value={weekday}
             onChange={(v) => v !== null && setWeekday(v)}

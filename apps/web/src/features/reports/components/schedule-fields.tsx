@@ -67,7 +67,7 @@ export function ScheduleFields({
       <Group grow align="flex-start" wrap="wrap">
         {value.frequency === 'Monthly' && (
           <NumberInput
-            label="Day of the month"
+            label="Send on day"
             description="Over 28 means the last day"
             min={1}
             max={31}
@@ -79,7 +79,7 @@ export function ScheduleFields({
         )}
         {value.frequency === 'Weekly' && (
           <Select
-            label="Day of the week"
+            label="Send on weekday"
             data={WEEKDAY_NAMES.map((name, i) => ({ value: String(i), label: name }))}
             value={value.weekday}
             onChange={(v) => v !== null && set({ weekday: v })}
