@@ -20,6 +20,7 @@ import { mixBench } from './mix.bench';
 import { pagesBench } from './pages.bench';
 import { portfolioManagerBench } from './portfolio-manager.bench';
 import { reportsBench } from './reports.bench';
+import { reportsScheduleBench } from './reports-schedule.bench';
 import { sessionsBench } from './sessions.bench';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'verdant-bench-'));
@@ -50,6 +51,7 @@ try {
     'green-button': greenButtonBench,
     'portfolio-manager': portfolioManagerBench,
     reports: reportsBench,
+    'reports-schedule': reportsScheduleBench,
   };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);

@@ -23,7 +23,7 @@ test('a weekly email is scheduled, listed in /emailed-reports, edited and reassi
   const dialog = page.getByRole('dialog', { name: /Create Report/ });
   await dialog.getByRole('textbox', { name: 'Email to' }).fill('board@example.nz; cfo@example.nz');
   await dialog.locator('label').filter({ hasText: /^Weekly$/ }).click();
-  await dialog.getByRole('textbox', { name: 'Send on weekday' }).click();
+  await dialog.getByRole('combobox', { name: 'Send on weekday' }).click();
   await page.getByRole('option', { name: 'Monday' }).click();
   await dialog.getByRole('textbox', { name: 'Wait until complete (%)' }).fill('95');
   await dialog.getByRole('textbox', { name: 'Wait at most (days)' }).fill('10');
@@ -67,7 +67,7 @@ test('a weekly email is scheduled, listed in /emailed-reports, edited and reassi
   // Reassign (an administrator's): the report goes to another editor of the organisation.
   await page.getByRole('button', { name: 'Reassign' }).click();
   const reassign = page.getByRole('dialog', { name: 'Reassign emailed reports' });
-  await reassign.getByRole('textbox', { name: 'To' }).click();
+  await reassign.getByRole('combobox', { name: 'To' }).click();
   const choice = page.getByRole('option').first();
   const newOwner = ((await choice.textContent()) ?? '').replace(/ \(.*$/, '');
   await choice.click();
