@@ -22,7 +22,10 @@ test('a weekly email is scheduled, listed in /emailed-reports, edited and reassi
   await page.getByRole('button', { name: 'Create Report Monthly energy and carbon summary' }).click();
   const dialog = page.getByRole('dialog', { name: /Create Report/ });
   await dialog.getByRole('textbox', { name: 'Email to' }).fill('board@example.nz; cfo@example.nz');
-  await dialog.locator('label').filter({ hasText: /^Weekly$/ }).click();
+  await dialog
+    .locator('label')
+    .filter({ hasText: /^Weekly$/ })
+    .click();
   await dialog.getByRole('combobox', { name: 'Send on weekday' }).click();
   await page.getByRole('option', { name: 'Monday' }).click();
   await dialog.getByRole('textbox', { name: 'Wait until complete (%)' }).fill('95');
