@@ -21,6 +21,7 @@ import { pagesBench } from './pages.bench';
 import { portfolioManagerBench } from './portfolio-manager.bench';
 import { reportsBench } from './reports.bench';
 import { reportsScheduleBench } from './reports-schedule.bench';
+import { restatementBench } from './restatement.bench';
 import { sessionsBench } from './sessions.bench';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'verdant-bench-'));
@@ -52,6 +53,7 @@ try {
     'portfolio-manager': portfolioManagerBench,
     reports: reportsBench,
     'reports-schedule': reportsScheduleBench,
+    restatement: restatementBench,
   };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);
