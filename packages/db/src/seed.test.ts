@@ -83,7 +83,9 @@ describe('demo seed', () => {
     expect(counts.smart_meters).toBe(3);
     expect(counts.first_half_hour).toBe('2025-10-01');
     expect(counts.fuel_purchases).toBeGreaterThan(500);
-    expect(counts.records).toBe(36);
+    // The submeter read by hand, and the portals' data sources (demo-portals.ts): two monthly ones with twelve
+    // months each, and a year of diesel.
+    expect(counts.records).toBe(36 + 12 + 12 + 1);
     // October 2026 for the Head Office main supply: 42,000 kWh x (1 + 0.18 cos(2 pi x 3 / 12)) x 0.95^(35/12).
     const october = await one<{ q: number; cost: string }>(sql`
       select f.quantity_std as q, f.cost from monthly_facts f join meters m on m.id = f.meter_id

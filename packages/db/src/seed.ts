@@ -20,6 +20,7 @@ import { seedDemoMeterNotes } from './demo-meter-notes';
 import { seedDemoClosedMeter, seedDemoMeterSettings } from './demo-meter-settings';
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoColleagues } from './demo-people';
+import { seedDemoPortals } from './demo-portals';
 import { seedDemoScope2 } from './demo-scope2';
 import { seedDemoSites } from './demo-sites';
 import { seedDemoSmartMeterInvoices } from './demo-smart-meters';
@@ -167,6 +168,7 @@ export async function seedDemoOnce(
       await seedDemoSmartMeterInvoices(tx, { organisationId: demo.id, today });
     }
     await seedDemoInvoiceHeaders(tx, demo.id);
+    await seedDemoPortals(tx, { organisationId: demo.id, today });
     await createUser(tx, {
       password: adminPassword,
       loginId: 'admin',

@@ -41,6 +41,13 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        // A portal's public page: its link's key is the credential, no session (docs/decisions/portals.md).
+        path: '/portals/:url',
+        lazy: async () => ({
+          Component: (await import('../features/portals/pages/public-portal-page')).PublicPortalPage,
+        }),
+      },
+      {
         element: <RequireSession />,
         loader: preloadShell,
         shouldRevalidate: () => false,
@@ -359,6 +366,12 @@ export const router = createBrowserRouter([
                 path,
                 lazy: async () => ({
                   Component: (await import('../features/entities/pages/entity-page')).EntityPage,
+                }),
+              })),
+              ...['/portals', '/portals/data-entry-portals', '/portals/custom-portals'].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/portals/pages/portals-page')).PortalsPage,
                 }),
               })),
               ...['/manage-deleted', '/manage-deleted/:tab'].map((path) => ({

@@ -3,6 +3,9 @@
  * case words joined by dashes. Only letters, numbers and dashes, so it can never hold a path.
  */
 export const PORTAL_URL_MAX = 80;
+/** Addresses the signed-in Portals screens use: never a portal's. */
+export const RESERVED_PORTAL_URLS = ['data-entry-portals', 'custom-portals'] as const;
+
 export const PORTAL_URL_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const slugOf = (text: string) =>

@@ -6,7 +6,7 @@ import { meterTypesFor, supplyOf } from '@verdant/domain/meter-creation';
 import { PORTAL_MSG } from '@verdant/domain/portals/messages';
 import type { PortalPeriod } from '@verdant/domain/portals/periods';
 import { openPeriod } from '@verdant/domain/portals/periods';
-import { orgPrefixOf } from '@verdant/domain/portals/url';
+import { orgPrefixOf, RESERVED_PORTAL_URLS } from '@verdant/domain/portals/url';
 import { sql } from 'drizzle-orm';
 import { audit, created, diff } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -17,6 +17,7 @@ import { toQuantity } from './portal-list.service';
 import * as q from './portals.queries';
 
 const conflict = (message: string) => new AppError('CONFLICT', message, 409);
+const reserved = (url: string) => (RESERVED_PORTAL_URLS as readonly string[]).includes(url.toLowerCase());
 
 /** A fresh unguessable link key: 24 random bytes, 32 characters of base64url. */
 export const newLinkKey = () => randomBytes(24).toString('base64url');
@@ -111,14 +112,13 @@ export function createPortalAdminService({ db, makeMeter }: { db: Db; makeMeter:
   }
 
   const portalAsset = (p: { id: number; name: string }) => ({ type: 'portal', id: p.id, name: p.name });
-
   return {
     async orgPrefix(a: Caller) {
       return { prefix: orgPrefixOf(await q.organisationName(db, orgIdOf(a))) };
     },
 
     async availabilityCheck(_a: Caller, url: string) {
-      return { available: !(await q.urlTaken(db, url)) };
+      return { available: !reserved(url) && !(await q.urlTaken(db, url)) };
     },
 
     async create(a: Caller, body: NewPortalBody) {
@@ -126,7 +126,7 @@ export function createPortalAdminService({ db, makeMeter }: { db: Db; makeMeter:
       const names = body.quantities.map((x) => x.name.trim().toLowerCase());
       if (new Set(names).size !== names.length) throw badRequest(PORTAL_MSG.quantityNamesUnique);
       const portal = await db.transaction(async (tx) => {
-        if (await q.urlTaken(tx, body.url)) throw conflict(PORTAL_MSG.urlInUse);
+        if (reserved(body.url) || (await q.urlTaken(tx, body.url))) throw conflict(PORTAL_MSG.urlInUse);
         const site = await tx.execute(sql`select 1 from sites where organisation_id = ${organisationId}
           and id = ${body.site} and deleted_at is null`);
         if (site.rows.length === 0)
