@@ -52,6 +52,8 @@ export async function seedDemoOnce(
     today?: string;
     storage?: DemoStorage;
     fleet?: boolean;
+    /** The demo's data-entry portals and their data sources (demo-portals.ts). */
+    portals?: boolean;
     invoiceDocuments?: boolean;
     /** The smart meters' second registers, estimated days and gap, and the generator's diesel. */
     intervalExtras?: boolean;
@@ -145,6 +147,8 @@ export async function seedDemoOnce(
     // The fleet can be left out to compare the demo's figures with those from before it.
     if (opts.fleet !== false) await seedDemoFleet(tx, { organisationId: demo.id, sites, today });
     await seedDemoClosedMeter(tx, { organisationId: demo.id });
+    // The portals' data sources are check meters (in no total); left out like the fleet to compare figures.
+    if (opts.portals !== false) await seedDemoPortals(tx, { organisationId: demo.id, today });
     await seedDemoMeterAccounts(tx, { organisationId: demo.id });
     await seedDemoMeterSettings(tx, { organisationId: demo.id });
     await seedDemoScope2(tx, { organisationId: demo.id, today });
@@ -168,7 +172,6 @@ export async function seedDemoOnce(
       await seedDemoSmartMeterInvoices(tx, { organisationId: demo.id, today });
     }
     await seedDemoInvoiceHeaders(tx, demo.id);
-    await seedDemoPortals(tx, { organisationId: demo.id, today });
     await createUser(tx, {
       password: adminPassword,
       loginId: 'admin',

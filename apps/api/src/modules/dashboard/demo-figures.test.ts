@@ -24,8 +24,14 @@ let siteIds: number[] = [];
 beforeAll(async () => {
   t = await createTestApp({ clock: () => new Date(`${TODAY}T10:00:00Z`) });
   // Recorded first from version 1's demo, which had no fleet, no reversal, replacement or decommission, and no
-  // second registers, half-hour gap or transactional meter: the same inputs are still compared.
-  await seedDemoOnce(t.db, { today: TODAY, fleet: false, invoiceDocuments: false, intervalExtras: false });
+  // second registers, half-hour gap, transactional meter or portals: the same inputs are still compared.
+  await seedDemoOnce(t.db, {
+    today: TODAY,
+    fleet: false,
+    invoiceDocuments: false,
+    intervalExtras: false,
+    portals: false,
+  });
   const org = await t.db.execute<{ id: number }>(
     sql`select id from organisations where name = 'Demo Organisation'`,
   );
