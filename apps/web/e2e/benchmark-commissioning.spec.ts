@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
@@ -40,6 +41,16 @@ test('benchmark a demo entity against the published sets, its past and its peers
   await expect(result).toContainText('Weather-normalised');
   await expect(result.getByRole('cell', { name: /Fossil thermal/ })).toBeVisible();
   await shots(page, 'benchmark-tm46', info);
+
+  // The benchmark PDF, drawn to PNG to look at.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^benchmark-\d{4}-\d{2}\.pdf$/);
+  const pdf = info.outputPath('benchmark.pdf');
+  await file.saveAs(pdf);
+  execFileSync('pdftoppm', ['-png', '-r', '70', pdf, info.outputPath('benchmark-pdf')]);
+  expect(execFileSync('pdftotext', [pdf, '-']).toString()).toContain('General office');
 
   await choose(page, 'Level', /^0 — /);
   await expect(result).toContainText('own previous 12 months');

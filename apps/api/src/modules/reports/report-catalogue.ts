@@ -1,3 +1,5 @@
+import { benchmarkReport } from './definitions/benchmark.report';
+import { commissioningReport } from './definitions/commissioning.report';
 import { ghgInventoryReport } from './definitions/ghg-inventory.report';
 import { invoiceRegisterReport } from './definitions/invoice-register.report';
 import { meterDataReport } from './definitions/meter-data.report';
@@ -15,6 +17,8 @@ export const REPORTS: readonly ReportDefinition[] = [
   meterDataReport,
   siteLeagueReport,
   invoiceRegisterReport,
+  benchmarkReport,
+  commissioningReport,
 ];
 
 export const reportById = (id: number) => REPORTS.find((r) => r.id === id);

@@ -48,6 +48,8 @@ export interface ReportContext {
   asset: ReportAsset;
   /** The asset's live meters the caller may see, with their data types and dates. */
   meters: AssetMeter[];
+  /** Every meter of the organisation the caller may see (null: all): for comparisons beyond the asset. */
+  visible: number[] | null;
   period: DateRange | null;
   settings: SettingValues;
   output: Output;

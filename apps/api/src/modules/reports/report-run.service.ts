@@ -150,6 +150,7 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
         siteIds: [...new Set(meters.map((m) => m.site_id))],
       },
       meters,
+      visible,
       period,
       settings,
       output: req.output,

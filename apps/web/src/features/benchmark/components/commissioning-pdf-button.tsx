@@ -1,4 +1,16 @@
-/** The commissioning PDF (the report catalogue's commissioning report); added with the report definition. */
-export function CommissioningPdfButton(_: { year: number | null }) {
-  return null;
+import { ReportPdfButton } from '../../../components/report-pdf-button';
+
+/** The commissioning PDF: the report catalogue's Commissioning report (id 7) for the year shown. */
+export function CommissioningPdfButton({ year }: { year: number | null }) {
+  return (
+    <ReportPdfButton
+      label="Download PDF"
+      filename={`commissioning-${year ?? 'latest'}.pdf`}
+      body={
+        year === null
+          ? null
+          : { id: 7, output: 'pdf', asset: { type: 'organisation', id: null }, settings: { year } }
+      }
+    />
+  );
 }
