@@ -85,7 +85,11 @@ export const benchmarkReport: ReportDefinition = {
       {
         kind: 'figures',
         items: [
-          { label: 'Entity', value: r.entityName, note: r.entityType ?? undefined },
+          {
+            label: 'Occupancy',
+            value: r.entityType?.split(', ')[0] ?? 'Not set',
+            note: r.entityType ?? undefined,
+          },
           {
             label: 'Compared with',
             value: r.typeName ?? `Level ${r.level}`,
