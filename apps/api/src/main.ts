@@ -91,6 +91,7 @@ async function main() {
     work: config.JOBS_IN_PROCESS,
     storage: createLocalStorage(path.join(config.dataDir, 'files')),
     mailer,
+    publicUrl: config.publicUrl,
     log: say,
   });
   app = await buildApp({ config, db: database.db, mailer, jobQueue: jobs });

@@ -27,6 +27,7 @@ async function worker() {
       from: config.MAIL_FROM,
       outboxDir: path.join(config.dataDir, 'outbox'),
     }),
+    publicUrl: config.publicUrl,
     log: say,
   });
   say('Verdant job worker is running (Ctrl-C stops it).');

@@ -11,6 +11,8 @@ export interface JobContext {
   storage?: Storage;
   /** The product's mailer (emailed reports). */
   mailer?: Mailer;
+  /** The product's public address, for links in mail. */
+  publicUrl?: string;
   log: (message: string) => void;
   /** True once the runner is stopping: a long handler ends at its next safe point (between transactions). */
   stopping: () => boolean;

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailedReportsSweepJob } from './emailed-reports.job';
+import { portalRequestsJob } from './portal-requests.job';
 import { purgeDeletedAssetsJob } from './purge-deleted-assets.job';
 import { recomputePendingJob } from './recompute-pending.job';
 import { JOB_SCHEMA, type JobRunner, jobRunnerStatus, startJobRunner } from './runner';
@@ -54,6 +55,7 @@ describe('the job runner', () => {
       { name: emailedReportsSweepJob.name, cron: '* * * * *' },
       { name: staleLoadsJob.name, cron: '* * * * *' },
       { name: recomputePendingJob.name, cron: recomputePendingJob.cron },
+      { name: portalRequestsJob.name, cron: portalRequestsJob.cron },
     ]);
     expect(jobRunnerStatus()).toMatchObject({ started: true, working: true });
   });

@@ -8,6 +8,7 @@ import { evaluateInvoiceAlertsJob } from './evaluate-invoice-alerts.job';
 import type { JobDefinition, JobQueue } from './job-definition';
 import { meterLoadJob } from './meter-load.job';
 import { moveHalfHoursJob } from './move-half-hours.job';
+import { portalRequestsJob } from './portal-requests.job';
 import { purgeDeletedAssetsJob } from './purge-deleted-assets.job';
 import { recomputePendingJob } from './recompute-pending.job';
 import { restatementJob } from './restatement.job';
@@ -25,6 +26,7 @@ export const JOBS: JobDefinition[] = [
   restatementJob as JobDefinition,
   emailedReportsSweepJob as JobDefinition,
   emailedReportSendJob as JobDefinition,
+  portalRequestsJob as JobDefinition,
 ];
 
 /** pg-boss keeps its tables in this schema of the portal's own database. */
@@ -40,6 +42,7 @@ export interface JobRunnerOptions {
   clock?: () => Date;
   storage?: Storage;
   mailer?: Mailer;
+  publicUrl?: string;
   log?: (message: string) => void;
   jobs?: JobDefinition[];
   pollingIntervalSeconds?: number;
@@ -76,7 +79,7 @@ export function jobRunnerStatus() {
  * is asked for at once, so meters left pending by a stopped worker are picked up.
  */
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
-  const { pool, db, work, clock = () => new Date(), storage, mailer, log = () => {} } = options;
+  const { pool, db, work, clock = () => new Date(), storage, mailer, publicUrl, log = () => {} } = options;
   const jobs = options.jobs ?? JOBS;
   let stopping = false;
   const boss = new PgBoss({
@@ -139,6 +142,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
               clock,
               storage,
               mailer,
+              publicUrl,
               log,
               stopping: () => stopping,
               send,
