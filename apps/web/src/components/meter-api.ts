@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataSourcesOperations as ops } from '@verdant/contracts/data-sources';
 import type { MeterDetail } from '@verdant/contracts/data-sources/meters';
+import { fleetOperations } from '@verdant/contracts/fleet';
 import { sitesOperations } from '@verdant/contracts/sites';
 import { call, invalidate, keyOf, useOperation } from '../lib/operations';
 import { useOrganisationId } from '../lib/session-store';
@@ -23,9 +24,8 @@ export function useMeterWrite<A>(id: number, run: (arg: A) => Promise<MeterDetai
     mutationFn: run,
     onSuccess: (updated) => {
       client.setQueryData(keyOf(ops.meter, { params: { id } }, organisationId), updated);
-      void invalidate(client, ops.meterGraph, ops.list, sitesOperations);
-      // The fleet's answers (a fuel card's meter): the fleet table's key prefix, until fleet has its table.
-      void client.invalidateQueries({ queryKey: ['fleet'] });
+      // The fleet's answers too: a fuel card or a vehicle is shown through its meter.
+      void invalidate(client, ops.meterGraph, ops.list, sitesOperations, fleetOperations);
     },
   });
 }

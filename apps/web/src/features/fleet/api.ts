@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dataSourcesOperations } from '@verdant/contracts/data-sources';
 import { fleetOperations as ops } from '@verdant/contracts/fleet';
 import type { FleetDataExportRequest, FleetTransactionExportRequest } from '@verdant/contracts/fleet/exports';
 import type { NewVehiclesRequest } from '@verdant/contracts/fleet/vehicles';
@@ -49,7 +50,7 @@ export function useCreateCard() {
     mutationFn: (body: { name: string; siteId: number | null }) =>
       call(ops.newCard, { params: { id: orgId as number }, body }),
     // The new card is a data source: the data sources list shows it.
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['data-sources'] }),
+    onSuccess: () => invalidate(client, dataSourcesOperations.list),
   });
 }
 
