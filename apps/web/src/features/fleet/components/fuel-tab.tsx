@@ -21,6 +21,7 @@ import { DateField } from '../../../components/date-fields';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showInfoBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDeletePurchase, usePurchases, useSavePurchase } from '../vehicle-api';
+import { PurchaseFigureCells } from './purchase-cells';
 
 interface Draft {
   date: string | null;
@@ -229,21 +230,10 @@ export function FuelTab({ vehicleId, unit }: { vehicleId: number; unit: string }
                         </Tooltip>
                       )}
                     </Table.Td>
-                    <Table.Td ta="right">{p.quantity.toFixed(2)}</Table.Td>
-                    <Table.Td ta="right">{p.perLitre === null ? '' : p.perLitre.toFixed(3)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(p.cost)}</Table.Td>
-                    <Table.Td>{p.fuel}</Table.Td>
-                    <Table.Td>
-                      {p.incorrectFuel && (
-                        <Tooltip label="Incorrect fuel: bought on a fuel card; it cannot be edited or deleted">
-                          <IconAlertTriangle
-                            size={16}
-                            color="var(--mantine-color-red-7)"
-                            aria-label="Incorrect fuel"
-                          />
-                        </Tooltip>
-                      )}
-                    </Table.Td>
+                    <PurchaseFigureCells
+                      p={p}
+                      incorrectLabel="Incorrect fuel: bought on a fuel card; it cannot be edited or deleted"
+                    />
                   </Table.Tr>
                   {expanded && (
                     <Table.Tr>

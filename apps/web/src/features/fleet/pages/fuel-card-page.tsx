@@ -1,5 +1,4 @@
-import { Anchor, Center, Loader, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Anchor, Center, Loader, Stack, Table, Tabs, Text } from '@mantine/core';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { columnScale, formatMoney, formatNumber } from '@verdant/domain/unit-scaling';
@@ -7,6 +6,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageHeader } from '../../../components/page-header';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PurchaseFigureCells } from '../components/purchase-cells';
 import { useFuelCard } from '../fuel-card-api';
 
 /**
@@ -102,21 +102,7 @@ export function FuelCardPage() {
                       <Table.Td>{p.time ?? ''}</Table.Td>
                       <Table.Td>{p.registration ?? ''}</Table.Td>
                       <Table.Td ta="right">{p.odo < 0 ? '' : formatNumber(p.odo)}</Table.Td>
-                      <Table.Td ta="right">{p.quantity.toFixed(2)}</Table.Td>
-                      <Table.Td ta="right">{p.perLitre === null ? '' : p.perLitre.toFixed(3)}</Table.Td>
-                      <Table.Td ta="right">{formatMoney(p.cost)}</Table.Td>
-                      <Table.Td>{p.fuel}</Table.Td>
-                      <Table.Td>
-                        {p.incorrectFuel && (
-                          <Tooltip label="Incorrect fuel for this vehicle">
-                            <IconAlertTriangle
-                              size={16}
-                              color="var(--mantine-color-red-7)"
-                              aria-label="Incorrect fuel"
-                            />
-                          </Tooltip>
-                        )}
-                      </Table.Td>
+                      <PurchaseFigureCells p={p} incorrectLabel="Incorrect fuel for this vehicle" />
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
