@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { nameText, text } from './common';
+import { errorResponse, nameText, text } from './common';
 import { currentUser, orgSummary } from './current-user';
+import { defineOperations } from './operations';
 
 export const loginRequest = z.object({
   username: nameText().trim().min(1, 'Enter your email or username').max(320),
@@ -86,4 +87,98 @@ export const msLoginResponse = z.object({
   success: z.literal(true),
   data: sessionData,
   message: text(),
+});
+
+const tooMany = { 429: errorResponse };
+
+/**
+ * Signing in (core-portal.md, Login page; data-portal.md 7, the `/public/login` calls): every way in and the
+ * password reset. All public; the reset link's token is the credential of the two calls that take it. The
+ * login page's first load reads two of them with plain readers (login-page.ts), never through this table.
+ */
+export const authOperations = defineOperations('auth', {
+  login: {
+    method: 'POST',
+    path: '/public/login',
+    summary: 'Sign in with email or login id',
+    access: 'public',
+    body: loginRequest,
+    answer: loginResponse,
+    answers: tooMany,
+  },
+  testDrive: {
+    method: 'POST',
+    path: '/public/login/test-drive',
+    summary: 'Start a free test drive: a read-only session of the demo account',
+    access: 'public',
+    answer: loginResponse,
+    answers: tooMany,
+  },
+  tokenLogin: {
+    method: 'POST',
+    path: '/public/login/token-login',
+    summary: 'Sign in with a one-time tx/sx token pair',
+    access: 'public',
+    body: tokenLoginRequest,
+    answer: loginResponse,
+    answers: tooMany,
+  },
+  alternateLogin: {
+    method: 'GET',
+    path: '/public/login/alternate-login',
+    summary: 'The configured alternate login option',
+    access: 'public',
+    answer: alternateLogin,
+  },
+  sso: {
+    method: 'GET',
+    path: '/public/login/sso',
+    summary: 'Which single sign-on options are configured',
+    access: 'public',
+    answer: ssoConfig,
+  },
+  msLoginStart: {
+    method: 'GET',
+    path: '/public/login/ms-login/start',
+    summary: 'Start signing in with Microsoft (OpenID Connect): the provider address and a signed attempt',
+    access: 'public',
+    answer: msLoginStart,
+    answers: { ...tooMany, 503: errorResponse },
+  },
+  msLogin: {
+    method: 'POST',
+    path: '/public/login/ms-login',
+    summary: "Finish signing in with Microsoft with the provider's answer",
+    access: 'public',
+    body: msLoginRequest,
+    answer: msLoginResponse,
+    answers: { ...tooMany, 503: errorResponse },
+  },
+  requestPasswordReset: {
+    method: 'PUT',
+    path: '/public/login/reset-password/:email',
+    summary: 'Email a one-time password reset link',
+    access: 'public',
+    params: resetEmailParam,
+    answer: messageResponse,
+    answers: tooMany,
+  },
+  passwordResetStatus: {
+    method: 'GET',
+    path: '/public/login/password-reset/:token',
+    summary: 'Whether a password reset link is still usable',
+    access: 'signed-link',
+    params: resetTokenParam,
+    answer: resetTokenStatus,
+    answers: tooMany,
+  },
+  completePasswordReset: {
+    method: 'POST',
+    path: '/public/login/password-reset',
+    summary: 'Set a new password with a reset link',
+    access: 'signed-link',
+    body: newPasswordRequest,
+    answer: messageResponse,
+    answers: tooMany,
+  },
 });
