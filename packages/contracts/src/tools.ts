@@ -48,7 +48,7 @@ export const backgroundJob = z.object({
   status: z.enum(JOB_STATUSES),
   owner: text().nullable(),
   organisation: z.object({ id: z.number(), name: text() }).nullable(),
-  parameters: z.record(z.string(), z.unknown()),
+  parameters: z.record(text(), z.unknown()),
   progressDone: z.number(),
   progressTotal: z.number().nullable(),
   /** When progress last moved (or the job started). */
