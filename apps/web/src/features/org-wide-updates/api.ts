@@ -1,25 +1,18 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { catalogueOperations } from '@verdant/contracts/catalogue';
-import { organisationIdentifierLabels } from '@verdant/contracts/data-sources/meters';
+import { dataSourcesOperations } from '@verdant/contracts/data-sources';
 import {
   type ConsumptionAlertDefault,
   orgWideUpdatesOperations as ops,
   type TariffAlertDefault,
 } from '@verdant/contracts/org-wide-updates';
-import { api } from '../../lib/api-client';
 import { call, useOperation } from '../../lib/operations';
 import { useOrganisationId } from '../../lib/session-store';
 
 export const useRetailers = () => useOperation(catalogueOperations.retailers, {});
 
-export function useIdentifierLabels(orgId: number | null) {
-  return useQuery({
-    queryKey: ['organisation', orgId, 'meter-identifiers'],
-    queryFn: ({ signal }) =>
-      api.get(`/organisations/${orgId}/meter-identifiers`, { schema: organisationIdentifierLabels, signal }),
-    enabled: orgId !== null,
-  });
-}
+export const useIdentifierLabels = (orgId: number | null) =>
+  useOperation(dataSourcesOperations.identifierLabels, orgId === null ? null : { params: { id: orgId } });
 
 export type OrgWideCall =
   | { kind: 'consumption'; body: ConsumptionAlertDefault; override: boolean }

@@ -1,15 +1,13 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { orgSummary } from '@verdant/contracts/current-user';
 import { createOrganisationRequest } from '@verdant/contracts/organisations';
 import { DEFAULT_FINANCIAL_REPORTING_ID } from '@verdant/domain/constants';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { api } from '../../../lib/api-client';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import { setSessionOrganisation } from '../../../lib/session-store';
+import { switchOrganisation } from '../api';
 import {
   type Choice,
   useChoices,
@@ -17,8 +15,6 @@ import {
   useEnergyUnitChoices,
   useLoadChoices,
 } from '../organisation-api';
-
-const switchAnswer = z.object({ success: z.literal(true), data: orgSummary });
 
 interface Values {
   name: string;
@@ -91,10 +87,7 @@ function AddOrganisationForm({ onClose }: { onClose: () => void }) {
       onSuccess: async (answer) => {
         setSwitching(true);
         try {
-          const switched = await api.put(`/current-user/organisation/${answer.data.id}`, {
-            schema: switchAnswer,
-            organisationChange: true,
-          });
+          const switched = await switchOrganisation(answer.data.id);
           await queryClient.cancelQueries();
           queryClient.removeQueries();
           setSessionOrganisation(switched.data);
