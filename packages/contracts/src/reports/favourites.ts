@@ -54,7 +54,7 @@ export const favouriteSaved = z.object({ success: z.literal(true), message: text
 export const favouriteForm = z.object({
   id: idNumber(),
   token: text().max(200),
-  fileName: text().max(200),
+  fileName: nameText().max(200),
 });
 export type FavouriteForm = z.infer<typeof favouriteForm>;
 export const favouriteFormAnswer = z.object({ id: int4(), token: text(), fileName: text() });
