@@ -4,8 +4,12 @@
  * "The request path"; the rules themselves: docs/domain.md, "Rights").
  */
 
-/** A path parameter, or (for a write that names its asset in the body) a body field. */
-export type ParamRef = `params.${string}` | `body.${string}`;
+/**
+ * A path parameter, a query parameter, or (for a write that names its asset in the body) a body field.
+ * `body.list[].field` names that field of every element of a list. A query or body value left out (or
+ * empty) names no asset: the operation's own validation answers for it.
+ */
+export type ParamRef = `params.${string}` | `query.${string}` | `body.${string}`;
 
 /** Where a role rule finds its organisation: the session's current one or a path parameter. */
 export type OrganisationFrom = 'session' | ParamRef;
@@ -35,8 +39,15 @@ export type AssetAction = 'view' | 'edit';
 /** An action on the assets the parameters name; all of them live in one organisation. */
 export interface AssetRule {
   action: AssetAction;
-  /** An invoice stands for the meters it covers: seeing or editing it needs all of them. */
-  asset: Partial<Record<'site' | 'entity' | 'meter' | 'invoice' | 'vehicle', ParamRef>>;
+  /**
+   * An invoice stands for the meters it covers, an invoice alert for its meter: seeing or editing it needs
+   * all of them.
+   */
+  asset: Partial<Record<'site' | 'entity' | 'meter' | 'invoice' | 'invoiceAlert' | 'vehicle', ParamRef>>;
+  /** The caller must also be an administrator of the assets' organisation (403 otherwise). */
+  organisationRole?: 'administrator';
+  /** The assets must live in the session's current organisation: any other is 'not found'. */
+  organisation?: 'session';
 }
 
 /** Only the person the path names (changing one's own password). */
@@ -79,4 +90,5 @@ export const administrator = (
 /** Whoever may see every asset named. */
 export const viewing = (asset: AssetRule['asset']) => ({ action: 'view', asset }) satisfies AssetRule;
 /** Whoever may edit every asset named. */
-export const editing = (asset: AssetRule['asset']) => ({ action: 'edit', asset }) satisfies AssetRule;
+export const editing = (asset: AssetRule['asset'], more: Omit<Partial<AssetRule>, 'action' | 'asset'> = {}) =>
+  ({ action: 'edit', asset, ...more }) satisfies AssetRule;

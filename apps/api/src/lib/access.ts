@@ -48,16 +48,38 @@ export type SessionAccess = Exclude<Access, 'public' | 'signed-link'>;
 export const needsSession = (access: Access): access is SessionAccess =>
   access !== 'public' && access !== 'signed-link';
 
-/** What a rule may read: the parsed path parameters and body. */
+/** What a rule may read: the parsed path parameters, query and body. */
 export interface RequestParts {
   params?: unknown;
+  query?: unknown;
   body?: unknown;
 }
+const field = (from: unknown, name: string) => (from as Record<string, unknown> | undefined)?.[name];
+
 function paramOf(request: RequestParts, ref: ParamRef): unknown {
-  const [from, name] = ref.startsWith('body.')
-    ? [request.body, ref.slice('body.'.length)]
-    : [request.params, ref.slice('params.'.length)];
-  return (from as Record<string, unknown> | undefined)?.[name];
+  const dot = ref.indexOf('.');
+  const part = ref.slice(0, dot) as keyof RequestParts;
+  return field(request[part], ref.slice(dot + 1));
+}
+
+/** The values a reference names: one, none (a query or body value left out), or each element's (`list[].field`). */
+function valuesOf(request: RequestParts, ref: ParamRef): unknown[] {
+  const list = /^(body|query)\.(\w+)\[\]\.(\w+)$/.exec(ref);
+  if (list) {
+    const items = field(request[list[1] as keyof RequestParts], list[2] ?? '');
+    return Array.isArray(items) ? items.map((item) => field(item, list[3] ?? '')) : [];
+  }
+  const value = paramOf(request, ref);
+  if (!ref.startsWith('params.') && (value === undefined || value === '')) return [];
+  return [value];
+}
+
+/** The meter an invoice alert is about (none when there is no such alert). */
+async function alertMeterIds(db: DbOrTx, alertId: number): Promise<number[]> {
+  const rows = await db.execute<{ meter_id: number }>(
+    sql`select meter_id from meter_alerts where id = ${alertId} and invoice_id is not null`,
+  );
+  return rows.rows.map((r) => Number(r.meter_id));
 }
 
 /** The meters an invoice covers (none when there is no such invoice). */
@@ -67,12 +89,12 @@ async function invoiceMeterIds(db: DbOrTx, invoiceId: number): Promise<number[]>
   );
   return rows.rows.map((r) => Number(r.meter_id));
 }
-function numberParam(params: RequestParts, ref: ParamRef): number {
-  const value = Number(paramOf(params, ref));
-  if (!Number.isInteger(value))
-    throw new Error(`access rule names ${ref}, which is not an integer parameter`);
-  return value;
+function toId(value: unknown, ref: ParamRef): number {
+  const id = Number(value);
+  if (!Number.isInteger(id)) throw new Error(`access rule names ${ref}, which is not an integer parameter`);
+  return id;
 }
+const numberParam = (params: RequestParts, ref: ParamRef) => toId(paramOf(params, ref), ref);
 
 async function checkRole(
   db: DbOrTx,
@@ -146,25 +168,32 @@ async function checkAssets(
   params: RequestParts,
 ): Promise<Checked> {
   const refs: AssetRef[] = [];
-  for (const [type, ref] of Object.entries(rule.asset)) {
-    const id = numberParam(params, ref as ParamRef);
-    if (type !== 'invoice') refs.push({ type: type as AssetRef['type'], id });
-    else {
-      const meters = await invoiceMeterIds(db, id);
-      if (meters.length === 0) throw notFound();
-      refs.push(...meters.map((m) => ({ type: 'meter' as const, id: m })));
+  const standsFor = { invoice: invoiceMeterIds, invoiceAlert: alertMeterIds } as const;
+  for (const [type, ref] of Object.entries(rule.asset) as [keyof AssetRule['asset'], ParamRef][]) {
+    for (const value of valuesOf(params, ref)) {
+      const id = toId(value, ref);
+      if (type !== 'invoice' && type !== 'invoiceAlert') refs.push({ type, id });
+      else {
+        const meters = await standsFor[type](db, id);
+        if (meters.length === 0) throw notFound();
+        refs.push(...meters.map((m) => ({ type: 'meter' as const, id: m })));
+      }
     }
   }
-  const { organisationId, role, access } = await assetAccess(db, who.principal, null, refs);
+  if (refs.length === 0) throw notFound();
+  const within = rule.organisation === 'session' ? (who.organisationId ?? 0) : null;
+  const { organisationId, role, access } = await assetAccess(db, who.principal, within, refs);
   const each = refs.map((r) => access.get(assetKey(r)));
   if (!each.every((acc) => allowsAsset(who.principal, role, acc, 'view'))) throw notFound();
   const mayEdit = each.every((acc) => allowsAsset(who.principal, role, acc, 'edit'));
   if (rule.action === 'edit' && !mayEdit) throw forbidden();
+  const mayAdminister = allows(who.principal, role, 'administer');
+  if (rule.organisationRole === 'administrator' && !mayAdminister) throw forbidden();
   return {
     organisationId,
     role,
     mayEdit,
-    mayAdminister: allows(who.principal, role, 'administer'),
+    mayAdminister,
     organisation: role?.settings ?? null,
   };
 }

@@ -125,7 +125,8 @@ export const accessPlugin = fp(
       const access = accessOf(request);
       if (access === undefined || !needsSession(access)) return;
       const a = authOf(request);
-      const checked = await checkAccess(db, a, access, { params: request.params, body: request.body });
+      const parts = { params: request.params, query: request.query, body: request.body };
+      const checked = await checkAccess(db, a, access, parts);
       const org = checked.organisation ? organisationContext(checked.organisation, clock()) : null;
       request.caller = { ...a, checked, org, requestId: String(request.id) };
     });

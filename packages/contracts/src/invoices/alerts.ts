@@ -1,6 +1,6 @@
 import { AUDIT_CODES } from '@verdant/domain/bill-audit/types';
 import { z } from 'zod';
-import { administrator, member, viewing } from '../access';
+import { administrator, editing, viewing } from '../access';
 import { calendarDate, idParam, int4, text } from '../common';
 import { defineOperations } from '../operations';
 
@@ -111,7 +111,7 @@ export const alertsOperations = defineOperations('invoices', {
     path: '/invoices/alerts/:id/reset',
     summary: "Resets a Won't Send or Scheduled invoice alert to Unreviewed; answers the updated alert",
     // The alert's data source is checked by the service (edit rights on it, in the session's organisation).
-    access: member(),
+    access: editing({ invoiceAlert: 'params.id' }, { organisation: 'session' }),
     params: idParam,
     answer: invoiceAlert,
   },

@@ -1,7 +1,7 @@
 import { toCents } from '@verdant/domain/invoices/money';
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { member, viewing } from '../access';
+import { editing, viewing } from '../access';
 import { calendarDate, idNumber, idParam, int4, int4Param, text } from '../common';
 import { defineOperations } from '../operations';
 
@@ -234,8 +234,8 @@ export const listOperations = defineOperations('invoices', {
   },
 });
 
-// The body names the meters; the service checks edit rights on each of them.
-const reversing = member();
+/** The body names the meters: the caller must edit each, in the organisation they are working in. */
+const reversing = editing({ meter: 'body.meters[].meterId' }, { organisation: 'session' });
 
 /** Reversal, replacement and decommission: each saves one invoice that reverses a period. */
 export const reversalOperations = defineOperations('invoices', {

@@ -4,7 +4,7 @@ import { fromDayNumber, toDayNumber } from '@verdant/domain/calendar';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { JobQueue } from '../../jobs/job-definition';
 import { audit } from '../../lib/audit';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
 import { canOnAssets } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
@@ -62,11 +62,6 @@ export function createInvoiceAlertsService({ db, jobQueue }: { db: Db; jobQueue:
       return db.transaction(async (tx) => {
         const alert = await q.findAlert(tx, organisationId, alertId);
         if (!alert) throw notFound();
-        const ref = [{ type: 'meter' as const, id: alert.meter_id }];
-        const [seen] = await canOnAssets(tx, a.principal, 'view', organisationId, ref);
-        if (!seen) throw notFound();
-        const [editable] = await canOnAssets(tx, a.principal, 'edit', organisationId, ref);
-        if (!editable) throw forbidden();
         if (alert.status === 'sent') throw badRequest(MSG.invoiceAlertSent);
         if (alert.status === 'pending') return toInvoiceAlert(alert);
         await q.resetAlert(tx, organisationId, alert.id);

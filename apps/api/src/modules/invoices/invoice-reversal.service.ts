@@ -4,7 +4,6 @@ import { addInvoice, LedgerInputError } from '@verdant/db/ledger/inputs';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { matchReversalPeriod, type ReversalMode, type ReversibleInvoice } from '@verdant/domain/invoice-list';
 import { MSG } from '@verdant/domain/messages';
-import { checkAccess } from '../../lib/access';
 import { audit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
@@ -90,16 +89,6 @@ export function createInvoiceReversalService({ db, clock }: { db: Db; clock: () 
       const meterIds = body.meters.map((m) => m.meterId);
       if (new Set(meterIds).size !== meterIds.length) {
         throw badRequest(MSG.reversalMeterOutside, { meters: [MSG.reversalMeterOutside] });
-      }
-      // Every meter must be one the caller may edit, in the organisation they are working in.
-      for (const id of meterIds) {
-        const checked = await checkAccess(
-          db,
-          a,
-          { action: 'edit', asset: { meter: 'params.id' } },
-          { params: { id } },
-        );
-        if (checked.organisationId !== a.checked.organisationId) throw notFound();
       }
       try {
         return await db.transaction(async (tx) => {

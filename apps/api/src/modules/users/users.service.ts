@@ -118,9 +118,12 @@ export function createUsersService({
     }
   }
 
-  /** Non-administrators may not hand out more than General User, nor change an administrator's level. */
+  /**
+   * Domain rule (docs/domain.md, Rights): an editor who is not an administrator may hand out levels up to
+   * General User only, and may not change an administrator's or a Primary Contact's level. That the caller
+   * is an editor at all is the operation's declared rule.
+   */
   function assertMayGrant(c: Awaited<ReturnType<typeof caller>>, level: number, target?: q.MemberRow) {
-    if (!c.mayEdit) throw forbidden();
     if (c.mayAdminister) return;
     if (
       level === ACCESS.primaryContact ||
@@ -155,7 +158,6 @@ export function createUsersService({
         // Its email (where resets go) and status are what keep the test drive working.
         if (body.blocked || body.email !== row.user.email) assertNotTestDriveAccount(a.principal, row.user);
         const self = isSelf(a, userId);
-        if (!self && !c.mayEdit) throw forbidden();
         if (!self && !c.mayAdminister && (await q.isPrivilegedAnywhere(tx, userId))) {
           throw forbidden(USER_MESSAGES.privilegedRecord);
         }
