@@ -28,7 +28,6 @@ import {
 } from './user-rules';
 import * as q from './users.queries';
 
-
 export function createUsersService({
   db,
   config,
