@@ -39,6 +39,8 @@ import { currentUserRoutes } from './modules/current-user/current-user.routes';
 import { createCurrentUserService } from './modules/current-user/current-user.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { dataLibraryRoutes } from './modules/data-library/data-library.routes';
+import { createDataLibraryService } from './modules/data-library/data-library.service';
 import { createAlertsReportService } from './modules/data-sources/alerts-report.service';
 import { dataSourcesRoutes } from './modules/data-sources/data-sources.routes';
 import { createDataSourcesService } from './modules/data-sources/data-sources.service';
@@ -262,6 +264,7 @@ export async function buildApp({
       await api.register(importsRoutes, { service: imports });
       await api.register(unknownMetersRoutes, { service: imports });
       await api.register(invoiceFilesRoutes, { service: invoiceFiles });
+      await api.register(dataLibraryRoutes, { service: createDataLibraryService({ db, config, clock }) });
       await api.register(adminReportsRoutes, { service: createAdminReportsService({ db }) });
       await api.register(retailersRoutes, { service: createRetailersService({ db }) });
       await api.register(graphsRoutes, {

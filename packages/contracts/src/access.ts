@@ -22,6 +22,11 @@ export interface RoleRule {
    * 'not found' with the given message.
    */
   withoutOrganisation?: 'refuse' | 'product-administrator' | { notFound: string };
+  /**
+   * The parameter may name no organisation but the word 'any' (a search across organisations): only product
+   * administrators may, and the check then has no organisation.
+   */
+  anyOrganisation?: 'product-administrator';
   /** The person the path names may also call (reading their own advanced rights), once they may enter. */
   orSelf?: ParamRef;
   /** The message of the 403 when the rule refuses (the spec's own, where it has one). */

@@ -31,8 +31,29 @@ describe('demo invoice documents', () => {
 
   it('gives two invoices an original PDF drawn by the product, stored through the storage', async () => {
     const pdfs = await rows<{ storage_key: string }>(sql`
-      select f.storage_key from invoices i join files f on f.id = i.original_file_id`);
+      select f.storage_key from invoices i join files f on f.id = i.original_file_id
+      where f.storage_key like 'files/demo-invoice-%'`);
     expect(pdfs).toHaveLength(2);
     for (const p of pdfs) expect(stored.get(p.storage_key)?.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it("keeps a Data Library: the latest six bills of ten data sources, each its invoice's original PDF", async () => {
+    const [library] = await rows<{ pdfs: number; csvs: number; meters: number; retailers: number }>(sql`
+      select count(*) filter (where f.content_type = 'application/pdf')::int as pdfs,
+        count(*) filter (where f.content_type = 'text/csv')::int as csvs,
+        count(distinct im.meter_id)::int as meters, count(distinct i.retailer_id)::int as retailers
+      from files f join invoices i on i.id = f.owner_id and f.owner_type = 'invoice'
+      join invoice_meters im on im.invoice_id = i.id
+      where f.storage_key like 'files/demo-library-%'`);
+    expect(library).toMatchObject({ pdfs: 60, meters: 10 });
+    expect(library?.csvs).toBeGreaterThan(0);
+    expect(library?.retailers).toBeGreaterThan(1);
+    const [originals] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from invoices i join files f on f.id = i.original_file_id
+      where f.storage_key like 'files/demo-library-%'`);
+    expect(originals?.n).toBe(60);
+    for (const [key, bytes] of stored)
+      if (key.startsWith('files/demo-library-') && key.endsWith('-original'))
+        expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -14,6 +14,7 @@ import { seedDemoGroupings } from './demo-groupings';
 import { seedDemoHalfHour } from './demo-half-hour';
 import { seedDemoInvoiceAnomalies } from './demo-invoice-anomalies';
 import { seedDemoInvoiceDocuments, seedDemoInvoiceHeaders } from './demo-invoice-documents';
+import { seedDemoInvoiceLibrary } from './demo-invoice-library';
 import { seedDemoLedger } from './demo-ledger';
 import { seedDemoMeterAccounts } from './demo-meter-accounts';
 import { seedDemoMeterNotes } from './demo-meter-notes';
@@ -172,6 +173,7 @@ export async function seedDemoOnce(
       await seedDemoSmartMeterInvoices(tx, { organisationId: demo.id, today });
     }
     await seedDemoInvoiceHeaders(tx, demo.id);
+    if (opts.storage) await seedDemoInvoiceLibrary(tx, { organisationId: demo.id }, opts.storage);
     await createUser(tx, {
       password: adminPassword,
       loginId: 'admin',

@@ -119,3 +119,13 @@ export const SUNDRY_HELPER_GST_PERCENT = 15;
 /** The Invoice Entry Report: years from this one on; a data source or day below this share of days is sparse. */
 export const INVOICE_REPORT_MIN_YEAR = 1990;
 export const INVOICE_REPORT_SPARSE_PERCENT = 20;
+
+// The Data Library, public datasets and the complimentary report (data-portal.md 9).
+/** The Data Library's years run from the current one back to this one (plus Any). */
+export const DATA_LIBRARY_FIRST_YEAR = 2000;
+/** Of its five filters (retailer, organisation, year, month, account number) a search needs this many. */
+export const DATA_LIBRARY_MIN_FILTERS = 3;
+/** A search lists at most this many files; the answer says when there were more. */
+export const DATA_LIBRARY_MAX_FILES = 500;
+/** The complimentary report's chart legends name this many series, the rest summed as Others. */
+export const COMP_REPORT_LEGEND_TOP = 5;

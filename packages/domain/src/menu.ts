@@ -119,6 +119,14 @@ export const MENU: readonly MenuEntry[] = [
     'Upload meter data, invoices and consumption files; see how each load went',
     'editor',
   ),
+  m(
+    'data-library',
+    'Data Library',
+    '/data-library',
+    'Data',
+    'Invoice files by retailer, organisation, year, month and account number',
+    'orgAdmin',
+  ),
   m('users', 'Users', '/users', 'Administration', 'People, access levels and advanced rights'),
   m('my-details', 'My Details', '/my-details', 'Account', 'Your name, contact details and password'),
   m(

@@ -36,6 +36,9 @@ export interface Checked {
   organisation: OrganisationSettings | null;
 }
 
+/** What a parameter names for every organisation, where its rule lets product administrators ask so. */
+export const ANY_ORGANISATION = 'any';
+
 const ROLE_ACTION: Record<RoleRule['role'], OrganisationAction> = {
   member: 'enter',
   editor: 'edit',
@@ -120,6 +123,9 @@ async function checkRole(
       if (typeof without === 'object') throw notFound(without.notFound);
       throw refuse();
     }
+  } else if (rule.anyOrganisation && paramOf(params, rule.organisation) === ANY_ORGANISATION) {
+    if (!who.principal.productAdmin || who.principal.statusId !== USER_STATUS.active) throw refuse();
+    return { organisationId: null, role: undefined, mayEdit: true, mayAdminister: true, organisation: null };
   } else {
     organisationId = numberParam(params, rule.organisation);
   }

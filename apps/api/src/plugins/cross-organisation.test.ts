@@ -456,7 +456,10 @@ describe('cross-organisation sweep over docs/openapi.json', () => {
         // read and change B's; it must still leak nothing of A's.
         const aimsAtA = names.length > 0 || BODY_AIMS_AT_A.has(`${method.toUpperCase()} ${route}`);
         const other = (n: string) =>
-          (route.includes('year-end/{month}') || route.includes('/half-hour-data/')) && n === 'month'
+          (route.includes('year-end/{month}') ||
+            route.includes('/half-hour-data/') ||
+            route.includes('/files/invoice-files/')) &&
+          n === 'month'
             ? '12'
             : route.includes('/v2/{type}/') && n === 'type'
               ? 'cons'

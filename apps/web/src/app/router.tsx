@@ -180,6 +180,13 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/data-library',
+                lazy: async () => ({
+                  Component: (await import('../features/data-library/pages/data-library-page'))
+                    .DataLibraryPage,
+                }),
+              },
+              {
                 path: '/grid-intensity',
                 lazy: async () => ({
                   Component: (await import('../features/time-matched/pages/grid-intensity-page'))

@@ -73,6 +73,7 @@ const ICONS: Record<string, Icon> = {
   tools: IconClockCog,
   'scope2-instruments': IconCertificate,
   'grid-intensity': IconBolt,
+  'data-library': IconFiles,
 };
 
 /** The icon of a menu entry; entries added to the catalogue later fall back to a neutral one. */
