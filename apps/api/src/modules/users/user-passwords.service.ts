@@ -1,5 +1,5 @@
 import { USER_MESSAGES } from '@verdant/contracts/users';
-import type { Db } from '@verdant/db/client';
+import type { Db, DbOrTx } from '@verdant/db/client';
 import { hashPassword, verifyPassword } from '@verdant/db/password-hash';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { Config } from '../../config';
@@ -9,7 +9,6 @@ import type { Mailer } from '../../lib/mail';
 import { sendPasswordLink } from '../../lib/password-links';
 import { assertNotTestDriveAccount } from '../../lib/test-drive';
 import type { Caller } from '../../plugins/auth';
-import type { AuthService } from '../auth/auth.service';
 import { caller, fullName, isSelf, member, notOnYourself, userAsset } from './user-rules';
 import * as q from './users.queries';
 
@@ -18,12 +17,13 @@ export function createUserPasswords({
   db,
   config,
   mailer,
-  auth,
+  endWaysInBut,
 }: {
   db: Db;
   config: Config;
   mailer: Mailer;
-  auth: AuthService;
+  /** Ends every other session and outstanding link of the person (the auth service's). */
+  endWaysInBut: (tx: DbOrTx, keepTokenHash: string, userId: number) => Promise<void>;
 }) {
   return {
     async changePassword(a: Caller, userId: number, current: string, next: string) {
@@ -35,7 +35,7 @@ export function createUserPasswords({
       const passwordHash = await hashPassword(next);
       await db.transaction(async (tx) => {
         await q.updateUser(tx, userId, { passwordHash });
-        await auth.endWaysInBut(tx, a.tokenHash, userId);
+        await endWaysInBut(tx, a.tokenHash, userId);
         await audit(tx, a, {
           organisationId: a.organisationId,
           action: 'change password',

@@ -209,7 +209,7 @@ export function createUsersService({
       });
     },
 
-    ...createUserPasswords({ db, config, mailer, auth }),
+    ...createUserPasswords({ db, config, mailer, endWaysInBut: auth.endWaysInBut }),
     ...createUserCreation({ db, config, mailer }),
   };
 }
