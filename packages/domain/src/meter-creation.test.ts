@@ -108,10 +108,10 @@ describe('what each activity and situation needs', () => {
   });
 
   it('offers meter types by supply and level, and refuses others', () => {
-    expect(meterTypesFor(supplyOf('Electricity'), 'STANDARD')).toEqual([1, 2, 3, 4, 5]);
+    expect(meterTypesFor(supplyOf('Electricity'), 'STANDARD')).toEqual([1, 2, 3, 4, 5, 8]);
     expect(meterTypesFor(supplyOf('Electricity'), 'CHECK')).toEqual([2, 6, 8]);
-    expect(meterTypesFor(supplyOf('Water'), 'STANDARD')).toEqual([2, 4, 5]);
-    expect(meterTypesFor(supplyOf('Diesel'), 'STANDARD')).toEqual([2, 7, 9]);
+    expect(meterTypesFor(supplyOf('Water'), 'STANDARD')).toEqual([2, 4, 5, 8]);
+    expect(meterTypesFor(supplyOf('Diesel'), 'STANDARD')).toEqual([2, 7, 8, 9]);
     expect(meterTypesFor(supplyOf('Emissions'), 'CHECK')).toEqual([8]);
     expect(meteringErrors(draft({ meterType: 6 }))).toEqual({
       meterType: 'That meter type does not suit this activity and level',

@@ -126,18 +126,22 @@ export const needsAccountNumber = (supply: Supply, situation: Situation) =>
 
 export const needsLandlord = (situation: Situation) => situation === 'LANDLORD';
 
-/** The meter types offered for an activity at a level (situation). */
+/**
+ * The meter types offered for an activity at a level (situation). Unmetered consumption only (8), figures
+ * entered by hand, is offered for every supply, so a supply read by a caretaker or reported from dockets counts
+ * in totals (docs/decisions/new-meter.md, "`level` is the situation").
+ */
 export function meterTypesFor(supply: Supply, situation: Situation): number[] {
   const check = situation === 'CHECK';
   switch (supply) {
     case 'electricity':
-      return check ? [2, 6, 8] : [1, 2, 3, 4, 5];
+      return check ? [2, 6, 8] : [1, 2, 3, 4, 5, 8];
     case 'gas':
-      return check ? [2, 8] : [1, 2, 4, 5];
+      return check ? [2, 8] : [1, 2, 4, 5, 8];
     case 'water':
-      return check ? [2, 8] : [2, 4, 5];
+      return check ? [2, 8] : [2, 4, 5, 8];
     case 'fuel':
-      return check ? [8] : [2, 7, 9];
+      return check ? [8] : [2, 7, 8, 9];
     default:
       return check ? [8] : [2, 7, 8, 9];
   }

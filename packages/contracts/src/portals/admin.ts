@@ -96,6 +96,16 @@ export const portalSpecs = {
     answer: done,
     answers: { 409: errorResponse },
   },
+  deleteMeter: {
+    method: 'DELETE',
+    path: '/data-entry-portals/portals/:id/meters/:meterId',
+    summary:
+      "Remove a quantity without entries from a portal (our addition: the spec's hideDelete); its data source and figures stay",
+    access: editor(),
+    params: portalMeterParams,
+    answer: done,
+    answers: { 409: errorResponse },
+  },
   update: {
     method: 'PUT',
     path: '/data-entry-portals/portals/:id',

@@ -21,6 +21,12 @@ export const PORTAL_MSG = {
   portalCreated: '{name} created.',
   quantityRenamed: 'Quantity renamed',
   quantityAdded: 'Quantity added',
+  quantityRemoved: 'Quantity removed; its data source and figures are kept',
+  quantityHasEntries: 'A quantity with entries cannot be removed',
+  lastQuantity: 'A portal needs at least one quantity',
+  removeQuantityConfirm:
+    'Remove {name} from the portal? The portal stops asking for it. Its data source and the figures already recorded on it stay.',
+  supplyAccountRequired: 'Enter the {what} of the new data source',
   linkRotated: 'A new link was made; the old one no longer works',
   linkRevoked: 'The link was withdrawn; nobody can enter figures until a new one is made',
   linkSettingsSaved: 'Link settings saved',

@@ -458,7 +458,7 @@ describe('lookups for the wizard', () => {
       2, 6, 8,
     ]);
     expect((await (await of(ids.water, 'STANDARD')).json()).map((x: { Id: number }) => x.Id)).toEqual([
-      2, 4, 5,
+      2, 4, 5, 8,
     ]);
     expect((await of(ids.electricity, 'ROOF')).statusCode).toBe(400);
     expect((await of(ids.theirs, 'STANDARD')).statusCode).toBe(404);

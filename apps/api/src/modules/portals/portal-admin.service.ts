@@ -1,38 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import type { NewPortalQuantity, PortalUpdate } from '@verdant/contracts/portals/shapes';
+import type { PortalUpdate } from '@verdant/contracts/portals/shapes';
 import type { Db, Tx } from '@verdant/db/client';
 import { fill } from '@verdant/domain/messages';
-import { meterTypesFor, supplyOf } from '@verdant/domain/meter-creation';
 import { PORTAL_MSG } from '@verdant/domain/portals/messages';
 import type { PortalPeriod } from '@verdant/domain/portals/periods';
-import { openPeriod } from '@verdant/domain/portals/periods';
 import { orgPrefixOf, RESERVED_PORTAL_URLS } from '@verdant/domain/portals/url';
 import { sql } from 'drizzle-orm';
 import { audit, created, diff } from '../../lib/audit';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import type { MeterMaker } from '../../lib/meter-maker';
-import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
-import { toQuantity } from './portal-list.service';
+import { conflict, createQuantityOperations, orgIdOf, portalAsset } from './portal-quantities.service';
 import * as q from './portals.queries';
 
-const conflict = (message: string) => new AppError('CONFLICT', message, 409);
 const reserved = (url: string) => (RESERVED_PORTAL_URLS as readonly string[]).includes(url.toLowerCase());
 
 /** A fresh unguessable link key: 24 random bytes, 32 characters of base64url. */
 export const newLinkKey = () => randomBytes(24).toString('base64url');
 
-const orgIdOf = (a: Caller) => {
-  const id = a.checked.organisationId;
-  if (id === null) throw notFound();
-  return id;
-};
-
 interface NewPortalBody {
   name: string;
   url: string;
   period: PortalPeriod;
-  quantities: { meterId: number | null; name: string; energy: { id: number }; unit: { unitId: number } }[];
+  quantities: {
+    meterId: number | null;
+    name: string;
+    energy: { id: number };
+    unit: { unitId: number };
+    account?: string;
+  }[];
   reporting: number;
   dataSourcePrefix: string;
   site: number;
@@ -50,68 +46,8 @@ export function createPortalAdminService({ db, makeMeter }: { db: Db; makeMeter:
     return portal;
   }
 
-  /** The quantity's data source: the existing one chosen, or a new one on the portal's site. */
-  async function meterFor(
-    tx: Tx,
-    a: Caller,
-    organisationId: number,
-    portal: { siteId: number; dataSourcePrefix: string; openFrom: string },
-    quantity: NewPortalQuantity & { meterId: number | null },
-  ) {
-    if (quantity.meterId !== null) {
-      const meter = await q.liveMeter(tx, organisationId, quantity.meterId);
-      if (!meter) throw badRequest(PORTAL_MSG.unknownMeter, { meterId: [PORTAL_MSG.unknownMeter] });
-      return meter.id;
-    }
-    const name = [portal.dataSourcePrefix, quantity.name].filter(Boolean).join(' ');
-    // Unmetered consumption only (type 8) takes consumption records; where the wizard offers it only on a
-    // check meter, the data source is one (docs/decisions/portals.md, "Quantities are data sources").
-    const grouping = await q.dataTypeGrouping(tx, organisationId, quantity.energy.id);
-    const level = meterTypesFor(supplyOf(grouping), 'STANDARD').includes(8) ? 'STANDARD' : 'CHECK';
-    const meter = await makeMeter(tx, a, organisationId, {
-      name,
-      icp: '',
-      site: portal.siteId,
-      energy: quantity.energy.id,
-      unit: quantity.unit.unitId,
-      outputUnit: quantity.unit.unitId,
-      level,
-      meterType: 8,
-      landlord: '',
-      reporting: 'ORGANISATION',
-      openDate: portal.openFrom,
-      retailer: null,
-      nonMainland: false,
-      nonRetailer: true,
-    });
-    return meter.id;
-  }
+  const quantities = createQuantityOperations({ db, makeMeter });
 
-  async function addQuantity(
-    tx: Tx,
-    a: Caller,
-    organisationId: number,
-    portal: q.PortalRow,
-    quantity: NewPortalQuantity & { meterId: number | null },
-    position: number,
-  ) {
-    const existing = await q.quantities(tx, organisationId, portal.id);
-    if (existing.some((e) => e.name.trim().toLowerCase() === quantity.name.trim().toLowerCase()))
-      throw conflict(PORTAL_MSG.quantityNamesUnique);
-    if (quantity.meterId !== null && existing.some((e) => e.meterId === quantity.meterId))
-      throw conflict(PORTAL_MSG.meterAlreadyQuantity);
-    const openFrom = openPeriod(portal.period as PortalPeriod, orgOf(a).today).start;
-    const meterId = await meterFor(tx, a, organisationId, { ...portal, openFrom }, quantity);
-    return q.insertQuantity(tx, {
-      organisationId,
-      portalId: portal.id,
-      meterId,
-      name: quantity.name.trim(),
-      position,
-    });
-  }
-
-  const portalAsset = (p: { id: number; name: string }) => ({ type: 'portal', id: p.id, name: p.name });
   return {
     async orgPrefix(a: Caller) {
       return { prefix: orgPrefixOf(await q.organisationName(db, orgIdOf(a))) };
@@ -142,7 +78,7 @@ export function createPortalAdminService({ db, makeMeter }: { db: Db; makeMeter:
           linkKey: newLinkKey(),
         });
         for (const [i, quantity] of body.quantities.entries())
-          await addQuantity(tx, a, organisationId, row, quantity, i);
+          await quantities.addQuantity(tx, a, organisationId, row, quantity, i);
         await audit(tx, a, {
           organisationId,
           action: 'create',
@@ -164,43 +100,9 @@ export function createPortalAdminService({ db, makeMeter }: { db: Db; makeMeter:
       };
     },
 
-    async addMeter(a: Caller, portalId: number, quantity: NewPortalQuantity & { meterId: number | null }) {
-      const organisationId = orgIdOf(a);
-      return db.transaction(async (tx) => {
-        const portal = await owned(tx, organisationId, portalId);
-        const position = (await q.quantities(tx, organisationId, portalId)).length;
-        const row = await addQuantity(tx, a, organisationId, portal, quantity, position);
-        await audit(tx, a, {
-          organisationId,
-          action: 'add quantity',
-          asset: portalAsset(portal),
-          changes: created({ quantity: row.name, meterId: row.meterId }),
-        });
-        const [saved] = (await q.quantities(tx, organisationId, portalId)).filter((x) => x.id === row.id);
-        if (!saved) throw notFound();
-        return { success: true as const, message: PORTAL_MSG.quantityAdded, quantity: toQuantity(saved) };
-      });
-    },
-
-    async renameMeter(a: Caller, portalId: number, meterId: number, name: string) {
-      const organisationId = orgIdOf(a);
-      return db.transaction(async (tx) => {
-        const portal = await owned(tx, organisationId, portalId);
-        const all = await q.quantities(tx, organisationId, portalId);
-        const before = all.find((x) => x.meterId === meterId);
-        if (!before) throw notFound();
-        if (all.some((x) => x.meterId !== meterId && x.name.trim().toLowerCase() === name.toLowerCase()))
-          throw conflict(PORTAL_MSG.quantityNamesUnique);
-        await q.renameQuantity(tx, organisationId, portalId, meterId, name);
-        await audit(tx, a, {
-          organisationId,
-          action: 'rename quantity',
-          asset: portalAsset(portal),
-          changes: { [`quantity ${meterId}`]: { before: before.name, after: name } },
-        });
-        return { success: true as const, message: PORTAL_MSG.quantityRenamed };
-      });
-    },
+    addMeter: quantities.addMeter,
+    renameMeter: quantities.renameMeter,
+    deleteMeter: quantities.deleteMeter,
 
     async update(a: Caller, portalId: number, body: PortalUpdate) {
       const organisationId = orgIdOf(a);

@@ -50,7 +50,7 @@ export async function portalsFixture(
   await createMember(t.db, other.id, { loginId: people.outsider, accessId: 2, admin: true });
   const tokens: Record<string, string> = {};
   for (const [k, login] of Object.entries(people)) tokens[k] = await t.login(login);
-  const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({
       method,
       url: `/api${url}`,

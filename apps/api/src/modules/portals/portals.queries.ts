@@ -183,6 +183,18 @@ export async function renameQuantity(
   return rows.length > 0;
 }
 
+/** Locks a portal's quantity row (by its data source) for the rest of the transaction. */
+export async function lockQuantity(db: DbOrTx, organisationId: number, portalId: number, meterId: number) {
+  await db.execute(sql`select id from portal_quantities where organisation_id = ${organisationId}
+    and portal_id = ${portalId} and meter_id = ${meterId} for update`);
+}
+
+export async function deleteQuantity(db: DbOrTx, organisationId: number, quantityId: number) {
+  await db
+    .delete(portalQuantities)
+    .where(and(eq(portalQuantities.organisationId, organisationId), eq(portalQuantities.id, quantityId)));
+}
+
 /** A data source of the organisation that is live, with its type and unit (undefined when it is not one). */
 export async function liveMeter(db: DbOrTx, organisationId: number, meterId: number) {
   const rows = await db.execute<{ id: number; name: string; energyId: number | null; unitId: number | null }>(

@@ -29,6 +29,7 @@ export const portalsRoutes: FastifyPluginAsyncZod<{
     meters: (req) => list.meters(callerOf(req), req.params.id),
     addMeter: (req) => admin.addMeter(callerOf(req), req.params.id, req.body),
     renameMeter: (req) => admin.renameMeter(callerOf(req), req.params.id, req.params.meterId, req.body.name),
+    deleteMeter: (req) => admin.deleteMeter(callerOf(req), req.params.id, req.params.meterId),
     update: (req) => admin.update(callerOf(req), req.params.id, req.body),
     rotateLink: (req) => admin.rotateLink(callerOf(req), req.params.id),
     revokeLink: (req) => admin.revokeLink(callerOf(req), req.params.id),
