@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sumFacts } from '@verdant/db/ledger/read-model';
 import { meters } from '@verdant/db/schema/assets';
 import { auditEvents } from '@verdant/db/schema/audit';
@@ -141,5 +145,32 @@ describe('removing a quantity', () => {
       'Generator diesel',
       'Yard water',
     ]);
+  });
+});
+
+describe('reports say what share of the period’s portal figures is approved', () => {
+  const provenance = async () => {
+    const res = await f.call('editor', 'POST', '/data/reporting/reports/run', {
+      id: 1,
+      output: 'pdf',
+      asset: { type: 'organisation' },
+      start: '2026-10-01',
+    });
+    expect(res.statusCode).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'portal-report-'));
+    writeFileSync(join(dir, 'r.pdf'), res.rawPayload);
+    return execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'])
+      .toString()
+      .replace(/\s+/g, ' ');
+  };
+
+  it('on the provenance page, before and after the review', async () => {
+    expect(await provenance()).toContain('Portal figures approved 0 of 1 received (0 %); 1 awaiting review');
+    const [entry] = (await f.call('editor', 'GET', `${base()}/entries`)).json().entries;
+    const accepted = await f.call('editor', 'POST', `${base()}/entries/${entry.id}/review`, {
+      decision: 'accept',
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(await provenance()).toContain('Portal figures approved 1 of 1 received (100 %)');
   });
 });

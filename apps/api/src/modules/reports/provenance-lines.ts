@@ -54,6 +54,14 @@ export function provenanceLines(p: Provenance): ProvenanceLine[] {
         : `${c.daysCovered.toLocaleString('en-NZ')} days with data of ${c.daysOpen.toLocaleString('en-NZ')} days open (${pct(c.percent)})`,
     );
   }
+  if (p.portalApproval) {
+    const a = p.portalApproval;
+    add(
+      'Completeness',
+      'Portal figures approved',
+      `${a.approved.toLocaleString('en-NZ')} of ${a.received.toLocaleString('en-NZ')} received (${pct(a.percent)})${a.awaiting > 0 ? `; ${a.awaiting.toLocaleString('en-NZ')} awaiting review` : ''}`,
+    );
+  }
   for (const e of p.estimated) add('Estimates', `${e.measure} from estimated values`, pct(e.percent));
   if (p.restatements.length === 0) add('Restatements', 'Restatements', 'None touched the period');
   for (const r of p.restatements) add('Restatements', displayDate(r.date), `${r.reason} (${r.status})`);

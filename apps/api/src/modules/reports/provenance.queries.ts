@@ -48,3 +48,28 @@ export async function restatementsOf(
     order by 1, r.id`);
   return rows.rows;
 }
+
+export type PortalApprovalRow = { received: number; approved: number; awaiting: number };
+
+/**
+ * Figures entered through data-entry portals for periods inside the report's months on its meters (null: all of
+ * the organisation's): how many arrived, how many are approved, how many await a review or a second approval.
+ */
+export async function portalApprovalOf(
+  db: DbOrTx,
+  organisationId: number,
+  meterIds: number[] | null,
+  from: string,
+  till: string,
+): Promise<PortalApprovalRow> {
+  const meters = meterIds === null ? sql`true` : sql`q.meter_id = any(${sql.param(meterIds)}::int[])`;
+  const rows = await db.execute<PortalApprovalRow>(sql`
+    select count(*)::int as received,
+      (count(*) filter (where e.status = 'approved'))::int as approved,
+      (count(*) filter (where e.status in ('awaiting review', 'reviewed')))::int as awaiting
+    from portal_entries e
+    join portal_quantities q on q.organisation_id = e.organisation_id and q.id = e.quantity_id
+    where e.organisation_id = ${organisationId} and ${meters}
+      and e.period_start >= ${from}::date and e.period_end < (${till}::date + interval '1 month')`);
+  return rows.rows[0] ?? { received: 0, approved: 0, awaiting: 0 };
+}

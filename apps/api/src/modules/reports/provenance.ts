@@ -5,7 +5,7 @@ import { countsIn, openDaysIn } from '@verdant/domain/ledger';
 import { reportingYearLabel, reportingYearStart } from '@verdant/domain/reporting-year';
 import { monthsOf } from '@verdant/domain/reports/periods';
 import type { OrganisationContext } from '../../lib/organisation-context';
-import { editionsOf, restatementsOf } from './provenance.queries';
+import { editionsOf, portalApprovalOf, restatementsOf } from './provenance.queries';
 import type { AssetMeter } from './report-assets.queries';
 import type { ReportAsset } from './report-definition';
 import type { Provenance } from './report-document';
@@ -55,10 +55,11 @@ export async function gatherProvenance(p: ProvenanceInput): Promise<Provenance> 
   const till = months.at(-1) ?? period.start;
   const visible = p.asset.meterIds;
   const query = { organisationId: p.org.id, from, till, visible };
-  const [totals, facts, restatements] = await Promise.all([
+  const [totals, facts, restatements, portals] = await Promise.all([
     p.totals ? Promise.resolve([p.totals]) : sumFacts(p.db, { ...query, by: [] }),
     factsProvenance(p.db, query),
     restatementsOf(p.db, p.org.id, visible, from, till),
+    portalApprovalOf(p.db, p.org.id, visible, from, till),
   ]);
   const t = totals[0];
   const editions = await editionsOf(p.db, facts.factorVersions);
@@ -87,6 +88,10 @@ export async function gatherProvenance(p: ProvenanceInput): Promise<Provenance> 
       measure('Cost', t?.cost_days_costed ?? 0, expected.cost),
       measure('Emissions', t?.co2e_days_factored ?? 0, expected.co2e),
     ],
+    // The share of the period's portal figures that is approved (docs/decisions/portals.md, Review); only
+    // where portal figures arrived for the period.
+    portalApproval:
+      portals.received > 0 ? { ...portals, percent: pct(portals.approved, portals.received) } : null,
     estimated: [
       { measure: 'Consumption', percent: pct(t?.cons_from_estimates ?? 0, t?.cons ?? 0) },
       { measure: 'Cost', percent: pct(t?.cost_from_estimates ?? 0, t?.cost ?? 0) },

@@ -103,6 +103,8 @@ export interface Provenance {
   gwpSets: string[];
   scope2Method: string;
   completeness: { measure: string; daysCovered: number; daysOpen: number; percent: number | null }[];
+  /** Figures entered through data-entry portals for the period: received, approved, awaiting review. */
+  portalApproval?: { received: number; approved: number; awaiting: number; percent: number | null } | null;
   estimated: { measure: string; percent: number | null }[];
   restatements: { date: string; reason: string; status: string }[];
   /** sha-256 of the facts and inputs behind the figures, so a rerun can be shown to be the same. */

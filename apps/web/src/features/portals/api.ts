@@ -43,6 +43,10 @@ export const useRenameQuantity = () =>
   usePortalWrite(({ id, meterId, name }: { id: number; meterId: number; name: string }) =>
     call(ops.renameMeter, { params: { id, meterId }, body: { name } }),
   );
+export const useRemoveQuantity = () =>
+  usePortalWrite(({ id, meterId }: { id: number; meterId: number }) =>
+    call(ops.deleteMeter, { params: { id, meterId } }),
+  );
 export const useLinkAction = () =>
   usePortalWrite(({ id, action }: { id: number; action: 'rotate' | 'revoke' }) =>
     call(action === 'rotate' ? ops.rotateLink : ops.revokeLink, { params: { id } }),

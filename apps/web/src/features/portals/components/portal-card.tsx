@@ -27,11 +27,13 @@ export function PortalCard({
   onEdit,
   onReview,
   onContacts,
+  onLinkSettings,
 }: {
   portal: DataEntryPortal;
   onEdit: () => void;
   onReview: () => void;
   onContacts: () => void;
+  onLinkSettings: () => void;
 }) {
   const link = useLinkAction();
   const act = (action: 'rotate' | 'revoke') =>
@@ -69,6 +71,7 @@ export function PortalCard({
                 <Menu.Item onClick={() => act('revoke')} color="red" disabled={portal.link.revoked}>
                   Withdraw the link
                 </Menu.Item>
+                <Menu.Item onClick={onLinkSettings}>Last day and reminders</Menu.Item>
                 <Menu.Item onClick={onContacts}>Contacts</Menu.Item>
               </Menu.Dropdown>
             </Menu>

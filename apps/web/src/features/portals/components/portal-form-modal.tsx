@@ -1,15 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DataEntryPortal, NewPortalQuantity } from '@verdant/contracts/portals/shapes';
 import { PORTAL_MSG } from '@verdant/domain/portals/messages';
@@ -30,6 +19,7 @@ import {
   useUrlAvailable,
 } from '../api';
 import { QuantityAdder } from './quantity-adder';
+import { QuantityTable } from './quantity-table';
 
 /**
  * New Portal and Edit Portal (data-portal.md 4, "Portal creation"): the address is derived from the
@@ -55,7 +45,7 @@ export function PortalFormModal({
   const [reportingId, setReportingId] = useState<string>(String(portal?.reporting ?? 2));
   const [added, setAdded] = useState<NewPortalQuantity[]>([]);
   const [names, setNames] = useState<Record<number, string>>({});
-  const [dueDays, setDueDays] = useState<number>(portal?.dueDays ?? 10);
+  const [removed, setRemoved] = useState<number[]>([]);
   const [secondApproval, setSecondApproval] = useState(portal?.secondApproval ?? false);
   const url = editing ? portal.url : portalUrlOf(prefix, name);
   const [debounced] = useDebouncedValue(url, 500);
@@ -64,7 +54,9 @@ export function PortalFormModal({
   const update = useUpdatePortal();
   const addQuantity = useAddQuantity();
   const rename = useRenameQuantity();
-  const existing = (portal?.quantities ?? []).map((q) => names[q.meterId] ?? q.name);
+  const existing = (portal?.quantities ?? [])
+    .filter((q) => !removed.includes(q.meterId))
+    .map((q) => names[q.meterId] ?? q.name);
   const taken = [...existing, ...added.map((q) => q.name)];
   const urlTaken = !editing && available.data?.available === false && debounced === url;
   const namesUnique = new Set(taken.map((t) => t.trim().toLowerCase())).size === taken.length;
@@ -100,10 +92,8 @@ export function PortalFormModal({
         failures.push(errorMessage(error));
       }
     };
-    await attempt(() =>
-      update.mutateAsync({ id: portal.id, body: { name: name.trim(), dueDays, secondApproval } }),
-    );
-    for (const q of portal.quantities) {
+    await attempt(() => update.mutateAsync({ id: portal.id, body: { name: name.trim(), secondApproval } }));
+    for (const q of portal.quantities.filter((x) => !removed.includes(x.meterId))) {
       const next = names[q.meterId];
       if (next !== undefined && next.trim() !== q.name)
         await attempt(() => rename.mutateAsync({ id: portal.id, meterId: q.meterId, name: next.trim() }));
@@ -159,13 +149,6 @@ export function PortalFormModal({
         </Group>
         {editing && (
           <Group grow align="flex-end">
-            <NumberInput
-              label="Due days after the period ends"
-              min={0}
-              max={90}
-              value={dueDays}
-              onChange={(v) => setDueDays(Number(v) || 0)}
-            />
             <Checkbox
               label="Require a second approval"
               checked={secondApproval}
@@ -173,36 +156,14 @@ export function PortalFormModal({
             />
           </Group>
         )}
-        <Table aria-label="Quantities">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Quantity</Table.Th>
-              <Table.Th>Measuring</Table.Th>
-              <Table.Th>Unit</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(portal?.quantities ?? []).map((q) => (
-              <Table.Tr key={q.meterId}>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`Name of ${q.name}`}
-                    value={names[q.meterId] ?? q.name}
-                    onChange={(e) => setNames({ ...names, [q.meterId]: e.currentTarget.value })}
-                  />
-                </Table.Td>
-                <Table.Td>{q.energy.energyDescr}</Table.Td>
-                <Table.Td>{q.unit.name}</Table.Td>
-              </Table.Tr>
-            ))}
-            {added.map((q) => (
-              <Table.Tr key={q.name}>
-                <Table.Td>{q.name}</Table.Td>
-                <Table.Td colSpan={2}>{q.meterId ? 'An existing data source' : 'A new data source'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <QuantityTable
+          portal={portal}
+          names={names}
+          onRename={(meterId, next) => setNames({ ...names, [meterId]: next })}
+          added={added}
+          removed={removed}
+          onRemoved={(meterId) => setRemoved([...removed, meterId])}
+        />
         {!namesUnique && (
           <Text c="red" fz="sm" role="alert">
             {PORTAL_MSG.quantityNamesUnique}

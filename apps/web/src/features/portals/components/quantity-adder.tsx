@@ -1,6 +1,7 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { dataSourcesOperations } from '@verdant/contracts/data-sources';
 import type { NewPortalQuantity } from '@verdant/contracts/portals/shapes';
+import { needsAccountNumber, needsIcp, supplyOf } from '@verdant/domain/meter-creation';
 import { PORTAL_MSG } from '@verdant/domain/portals/messages';
 import { uniqueName } from '@verdant/domain/portals/url';
 import { useState } from 'react';
@@ -13,7 +14,8 @@ const NEW = 'new';
 /**
  * Adds a quantity (data-portal.md 5, "Portals"): what it measures, its unit and a unique name (defaulted from
  * what it measures, with a (n) suffix when taken); a new data source is made for it, or an existing one chosen.
- * Add is enabled only with measuring, unit and name.
+ * Add is enabled only with measuring, unit and name. A new data source of electricity or gas asks its ICP, of water
+ * its account number, as the new meter wizard asks of a standard supply.
  */
 export function QuantityAdder({ taken, onAdd }: { taken: string[]; onAdd: (q: NewPortalQuantity) => void }) {
   const organisationId = useOrganisationId();
@@ -27,7 +29,16 @@ export function QuantityAdder({ taken, onAdd }: { taken: string[]; onAdd: (q: Ne
   const [unit, setUnit] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [meter, setMeter] = useState<string>(NEW);
+  const [account, setAccount] = useState('');
   const duplicate = taken.some((t) => t.trim().toLowerCase() === name.trim().toLowerCase());
+  const grouping = (types.data ?? []).find((t) => String(t.id) === energy)?.grouping ?? null;
+  const accountLabel = needsIcp(supplyOf(grouping), 'STANDARD')
+    ? 'ICP'
+    : needsAccountNumber(supplyOf(grouping), 'STANDARD')
+      ? 'Account number'
+      : null;
+  const asksAccount = meter === NEW && accountLabel !== null;
+  const complete = !!energy && !!unit && !!name.trim() && !duplicate && (!asksAccount || !!account.trim());
   const typeOptions = (types.data ?? [])
     .filter((t) => !t.retired)
     .map((t) => ({ value: String(t.id), label: t.energyDescr }));
@@ -48,13 +59,15 @@ export function QuantityAdder({ taken, onAdd }: { taken: string[]; onAdd: (q: Ne
   }
 
   function add() {
-    if (!energy || !unit || !name.trim() || duplicate) return;
+    if (!energy || !unit || !complete) return;
     onAdd({
       meterId: meter === NEW ? null : Number(meter),
       name: name.trim(),
       energy: { id: Number(energy) },
       unit: { unitId: Number(unit) },
+      ...(asksAccount ? { account: account.trim() } : {}),
     });
+    setAccount('');
     setEnergy(null);
     setUnit(null);
     setName('');
@@ -94,7 +107,16 @@ export function QuantityAdder({ taken, onAdd }: { taken: string[]; onAdd: (q: Ne
         disabled={!energy}
         w={220}
       />
-      <Button variant="light" onClick={add} disabled={!energy || !unit || !name.trim() || duplicate}>
+      {asksAccount && (
+        <TextInput
+          label={accountLabel}
+          description="Of the new data source"
+          value={account}
+          onChange={(e) => setAccount(e.currentTarget.value)}
+          w={170}
+        />
+      )}
+      <Button variant="light" onClick={add} disabled={!complete}>
         Add
       </Button>
     </Group>

@@ -8,11 +8,15 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePortals } from '../api';
 import { ContactsModal } from '../components/contacts-modal';
 import { CustomPortals } from '../components/custom-portals';
+import { LinkSettingsModal } from '../components/link-settings-modal';
 import { PortalCard } from '../components/portal-card';
 import { PortalFormModal } from '../components/portal-form-modal';
 import { ReviewModal } from '../components/review-modal';
 
-type Open = { kind: 'new' } | { kind: 'edit' | 'review' | 'contacts'; portal: DataEntryPortal } | null;
+type Open =
+  | { kind: 'new' }
+  | { kind: 'edit' | 'review' | 'contacts' | 'link'; portal: DataEntryPortal }
+  | null;
 
 function DataEntryPortals() {
   const portals = usePortals();
@@ -36,6 +40,7 @@ function DataEntryPortals() {
                 onEdit={() => setOpen({ kind: 'edit', portal: p })}
                 onReview={() => setOpen({ kind: 'review', portal: p })}
                 onContacts={() => setOpen({ kind: 'contacts', portal: p })}
+                onLinkSettings={() => setOpen({ kind: 'link', portal: p })}
               />
             ))}
           </Stack>
@@ -45,6 +50,7 @@ function DataEntryPortals() {
       {open?.kind === 'edit' && <PortalFormModal portal={open.portal} onClose={close} />}
       {open?.kind === 'review' && <ReviewModal portal={open.portal} onClose={close} />}
       {open?.kind === 'contacts' && <ContactsModal portal={open.portal} onClose={close} />}
+      {open?.kind === 'link' && <LinkSettingsModal portal={open.portal} onClose={close} />}
     </>
   );
 }
