@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
 import { visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
+import { targetsOf } from './definitions/target-performance.figures';
 import { assetsOfLevel } from './report-assets.queries';
 import { REPORTS, reportById } from './report-catalogue';
 import type { ReportDefinition } from './report-definition';
@@ -54,7 +55,7 @@ export function createReportCatalogueService({ db }: { db: Db }) {
       return REPORTS.map(reportOf);
     },
 
-    creationData(a: Caller, reportId: number): CreationData {
+    async creationData(a: Caller, reportId: number): Promise<CreationData> {
       const r = definitionOf(reportId);
       const org = orgOf(a);
       const last = org.lastCompleteMonth;
@@ -65,8 +66,18 @@ export function createReportCatalogueService({ db }: { db: Db }) {
           : r.type === 'VariableLength' || r.type === 'VariableMonth'
             ? { start: addMonths(last, -11), end: lastDay(last) }
             : { start: last, end: lastDay(last) };
+      const report = reportOf(r);
+      // A setting whose options are the organisation's own (its targets) is offered them here.
+      if (r.settings.some((s) => s.contents === 'targets')) {
+        const targets = await targetsOf(db, org.id);
+        report.additionalSettings = report.additionalSettings.map((s, i) =>
+          r.settings[i]?.contents === 'targets'
+            ? { ...s, options: targets.map((t) => ({ value: String(t.id), label: t.name })) }
+            : s,
+        );
+      }
       return {
-        report: reportOf(r),
+        report,
         today: org.today,
         lastCompleteMonth: last,
         reportingYearEnd: org.reportingYearEnd,

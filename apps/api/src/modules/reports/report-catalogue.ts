@@ -1,10 +1,12 @@
 import { benchmarkReport } from './definitions/benchmark.report';
 import { commissioningReport } from './definitions/commissioning.report';
+import { fleetSummaryReport } from './definitions/fleet-summary.report';
 import { ghgInventoryReport } from './definitions/ghg-inventory.report';
 import { invoiceRegisterReport } from './definitions/invoice-register.report';
 import { meterDataReport } from './definitions/meter-data.report';
 import { monthlySummaryReport } from './definitions/monthly-summary.report';
 import { siteLeagueReport } from './definitions/site-league.report';
+import { targetPerformanceReport } from './definitions/target-performance.report';
 import type { ReportDefinition } from './report-definition';
 
 /**
@@ -19,6 +21,8 @@ export const REPORTS: readonly ReportDefinition[] = [
   invoiceRegisterReport,
   benchmarkReport,
   commissioningReport,
+  targetPerformanceReport,
+  fleetSummaryReport,
 ];
 
 export const reportById = (id: number) => REPORTS.find((r) => r.id === id);
