@@ -20,6 +20,7 @@ import { mixBench } from './mix.bench';
 import { pagesBench } from './pages.bench';
 import { portfolioManagerBench } from './portfolio-manager.bench';
 import { reportsBench } from './reports.bench';
+import { reportsRegisterBench } from './reports-register.bench';
 import { reportsScheduleBench } from './reports-schedule.bench';
 import { restatementBench } from './restatement.bench';
 import { sessionsBench } from './sessions.bench';
@@ -53,6 +54,7 @@ try {
     'portfolio-manager': portfolioManagerBench,
     reports: reportsBench,
     'reports-schedule': reportsScheduleBench,
+    'reports-register': reportsRegisterBench,
     restatement: restatementBench,
   };
   for (const [name, bench] of Object.entries(benches)) {

@@ -47,7 +47,7 @@ export function createEmailNowService({
         ]
           .filter(Boolean)
           .join('\n\n'),
-        attachments: [{ filename: file.filename, content: file.data, contentType: file.contentType }],
+        attachments: [{ filename: file.filename, content: await file.take(), contentType: file.contentType }],
       });
       await db.transaction((tx) =>
         audit(tx, a, {

@@ -1,6 +1,11 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { finished } from 'node:stream/promises';
 import type { RunReport } from '@verdant/contracts/reports/run';
 import type { Db } from '@verdant/db/client';
 import { REPORT_MSG } from '@verdant/domain/reports/messages';
@@ -34,8 +39,19 @@ export interface ReportRequest {
   settings: SettingValues;
 }
 
+/**
+ * A report drawn to a file of its own on disk (docs/decisions/reports.md, Streamed files): never held whole in
+ * memory; whoever takes it sends or stores it and then disposes of it.
+ */
 export interface ReportFile {
-  data: Buffer;
+  path: string;
+  /** Bytes. */
+  size: number;
+  /** The file read whole and then disposed of (an attachment, below the link threshold). */
+  take(): Promise<Buffer>;
+  /** The file as a stream that disposes of it once read or abandoned. */
+  stream(): Readable;
+  dispose(): Promise<void>;
   filename: string;
   contentType: string;
   /** The fingerprint of the inputs (the provenance's). */
@@ -157,23 +173,44 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
       progress: () => {},
     });
     const t2 = performance.now();
-    const chunks: Buffer[] = [];
-    const out = new Writable({
-      write(chunk, _encoding, done) {
-        chunks.push(Buffer.from(chunk));
-        done();
-      },
-    });
-    const fingerprint = document.provenance.fingerprint;
-    await renderReport(document, req.output, out, {
-      organisation: organisation?.name ?? '',
-      logo: await logoOf(storage, organisation?.logo ?? null),
-      footer: `Run ${org.today.split('-').reverse().join('/')} · fingerprint ${fingerprint.slice(0, 16)}`,
-    });
+    const dir = await mkdtemp(path.join(tmpdir(), 'verdant-report-'));
     const file = OUTPUT_FILES[req.output];
+    const where = path.join(dir, `report.${file.extension}`);
+    const dispose = () => rm(dir, { recursive: true, force: true });
+    const fingerprint = document.provenance.fingerprint;
+    try {
+      const out = createWriteStream(where);
+      await renderReport(document, req.output, out, {
+        organisation: organisation?.name ?? '',
+        logo: await logoOf(storage, organisation?.logo ?? null),
+        footer: `Run ${org.today.split('-').reverse().join('/')} · fingerprint ${fingerprint.slice(0, 16)}`,
+      });
+      if (!out.writableFinished) {
+        out.end();
+        await finished(out);
+      }
+    } catch (err) {
+      await dispose();
+      throw err;
+    }
+    const size = (await stat(where)).size;
     const when = period ? period.start.slice(0, 7) : org.today;
     return {
-      data: Buffer.concat(chunks),
+      path: where,
+      size,
+      take: async () => {
+        try {
+          return await readFile(where);
+        } finally {
+          await dispose();
+        }
+      },
+      stream: () => {
+        const s = createReadStream(where);
+        s.once('close', () => void dispose());
+        return s;
+      },
+      dispose,
       filename: `${slug(r.name)}-${when}.${file.extension}`,
       contentType: file.contentType,
       fingerprint,

@@ -29,12 +29,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     reply
       .type(file.contentType)
       .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('content-length', file.size)
       .header('x-report-fingerprint', file.fingerprint)
       .header(
         'server-timing',
         `check;dur=${file.timings.checkMs.toFixed(0)}, build;dur=${file.timings.buildMs.toFixed(0)}, draw;dur=${file.timings.drawMs.toFixed(0)}`,
       )
-      .send(file.data);
+      // Streamed from the file on disk, which goes once it has been read (docs/decisions/reports.md, Streamed files).
+      .send(file.stream());
   registerOperations(app, reportsOperations, {
     tags: () => catalogue.tags(),
     list: () => catalogue.list(),

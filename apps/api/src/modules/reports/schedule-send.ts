@@ -129,7 +129,7 @@ export async function sendScheduled({ db, runner, mailer, now }: SendDeps, sendI
       ]
         .filter(Boolean)
         .join('\n\n'),
-      attachments: [{ filename: file.filename, content: file.data, contentType: file.contentType }],
+      attachments: [{ filename: file.filename, content: await file.take(), contentType: file.contentType }],
     });
   } catch (err) {
     // Put back for another try; the job's retry or the next sweep takes it, whichever comes first.

@@ -3,6 +3,7 @@ import { monthOf } from '@verdant/domain/calendar';
 import { monthsOf } from '@verdant/domain/reports/periods';
 import type { ReportDefinition } from '../report-definition';
 import type { CellFlag, Column, Row } from '../report-document';
+import { halfHourTable, hasHalfHours } from './meter-data-half-hour';
 import { completenessWarning, factQuery, monthLabel, provenanceOf, subtitleOf } from './report-kit';
 
 /**
@@ -40,9 +41,37 @@ export const meterDataReport: ReportDefinition = {
         { value: 'co2e', label: 'Emissions (kg CO2e)' },
       ],
     },
+    {
+      name: 'interval',
+      label: 'Interval',
+      className: 'select',
+      hint: 'Monthly figures, or the half-hourly readings of data sources that have them (kWh, standard time)',
+      defaultValue: 'month',
+      options: [
+        { value: 'month', label: 'Monthly' },
+        { value: 'half-hour', label: 'Half-hourly' },
+      ],
+    },
   ],
   async build(ctx) {
     const period = ctx.period ?? { start: ctx.org.lastCompleteMonth, end: ctx.org.today };
+    if (ctx.settings.interval === 'half-hour') {
+      const [provenance, any] = await Promise.all([
+        provenanceOf(ctx, this.name, { units: ['kWh or kVArh per half hour, standard time'] }),
+        hasHalfHours(
+          ctx.db,
+          ctx.org.id,
+          ctx.meters.map((m) => m.id),
+        ),
+      ]);
+      return {
+        title: `${this.name}: half-hourly`,
+        subtitle: subtitleOf(ctx),
+        blocks: [halfHourTable(ctx, period.start, period.end)],
+        provenance,
+        empty: !any,
+      };
+    }
     const months = monthsOf(period);
     const chosen = String(ctx.settings.measure ?? 'quantity');
     const measure = MEASURES[chosen in MEASURES ? (chosen as Measure) : 'quantity'];
