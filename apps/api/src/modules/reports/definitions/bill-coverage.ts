@@ -7,21 +7,21 @@ import { sql } from 'drizzle-orm';
  * reversals themselves are left out: a bill replaced is not an overlap.
  */
 
-export interface Bill {
+export type Bill = {
   meter_id: number;
   id: number;
   invoice_number: string | null;
   date_from: string;
   date_till: string;
-}
+};
 
-export interface BilledMeter {
+export type BilledMeter = {
   id: number;
   name: string;
   site: string;
   meter_open: string | null;
   meter_close: string | null;
-}
+};
 
 export interface CoverageIssue {
   meter: BilledMeter;

@@ -92,7 +92,7 @@ async function* batches<T extends Record<string, unknown>>(
 ): AsyncIterable<T> {
   let after = sql`true`;
   for (;;) {
-    const { rows } = await db.execute<T>(query(after, BATCH));
+    const rows = (await db.execute(query(after, BATCH))).rows as T[];
     for (const row of rows) yield row;
     const last = rows[rows.length - 1];
     if (!last || rows.length < BATCH) return;
