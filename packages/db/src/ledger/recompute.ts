@@ -55,12 +55,16 @@ async function recomputeLocked(db: Tx, unique: number[], at: string | Date | und
  * them, a restatement's preview compares them with the stored ones.
  */
 export function factRows(loaded: Awaited<ReturnType<typeof q.loadLedger>>, at: string | Date | undefined) {
-  const { meters, components, factors, editions, policies, defaultSourceId, chosen, inputs } = loaded;
-  const windowsOf = editionWindowsBy(editions, policies);
+  const { meters, inputs } = loaded;
+  const factorSetOf = factorSetsOf(loaded);
 
   const byMeter = <T extends { meter_id: number }>(rows: T[]) => {
     const map = new Map<number, T[]>();
-    for (const r of rows) map.set(r.meter_id, [...(map.get(r.meter_id) ?? []), r]);
+    for (const r of rows) {
+      const list = map.get(r.meter_id);
+      if (list) list.push(r);
+      else map.set(r.meter_id, [r]);
+    }
     return (id: number) => map.get(id) ?? [];
   };
   const invoiceMeters = new Map<number, q.InvoiceMeterRow[]>();
@@ -84,7 +88,15 @@ export function factRows(loaded: Awaited<ReturnType<typeof q.loadLedger>>, at: s
       conversionToStandard: Number(r.conversion),
     })),
   }));
-  const docsOf = (meterId: number) => docs.filter((d) => d.meters.some((m) => m.meterId === meterId));
+  // Each meter's invoices in load order, indexed once (a restatement loads thousands of meters at a time).
+  const docsByMeter = new Map<number, InvoiceDoc[]>();
+  for (const d of docs)
+    for (const id of new Set(d.meters.map((x) => x.meterId))) {
+      const list = docsByMeter.get(id);
+      if (list) list.push(d);
+      else docsByMeter.set(id, [d]);
+    }
+  const docsOf = (meterId: number) => docsByMeter.get(meterId) ?? [];
   const records = byMeter(inputs.records);
   const transactions = byMeter(inputs.transactions);
   const fuel = byMeter(inputs.fuel);
@@ -94,24 +106,7 @@ export function factRows(loaded: Awaited<ReturnType<typeof q.loadLedger>>, at: s
   const rows: (typeof monthlyFacts.$inferInsert)[] = [];
   for (const m of meters) {
     if (m.energy_id === null) continue;
-    const own = chosen.filter((c) => c.organisation_id === m.organisation_id);
-    const windows = windowsOf(m.organisation_id);
-    const choice = (dataTypeId: number): FactorChoice => ({
-      own: ownTimelines(factors, dataTypeId, own, defaultSourceId),
-      fallback: defaultTimelines(factors, dataTypeId, defaultSourceId, windows),
-    });
-    const parts = components.filter((c) => c.composite_id === m.energy_id);
-    const factorSet: FactorSet =
-      parts.length > 0
-        ? {
-            kind: 'composite',
-            components: parts.map((c) => ({
-              percentage: Number(c.percentage),
-              conversion: Number(c.conversion),
-              factors: choice(c.component_id),
-            })),
-          }
-        : { kind: 'plain', factors: choice(m.energy_id) };
+    const factorSet = factorSetOf(m.organisation_id, m.energy_id);
     const meter = toLedgerMeter(m);
     const input: LedgerInput = {
       meter,
@@ -181,6 +176,40 @@ export function factRows(loaded: Awaited<ReturnType<typeof q.loadLedger>>, at: s
     }
   }
   return rows;
+}
+
+/**
+ * The factors the ledger takes for a meter of an organisation and data type, from what loadLedger read: the
+ * organisation's own sets from the dates it chose them over the default set through the editions it uses,
+ * per component for a composite. A restatement's preview reads them for one meter of each organisation and type.
+ */
+export function factorSetsOf(
+  loaded: Pick<
+    Awaited<ReturnType<typeof q.loadLedger>>,
+    'components' | 'factors' | 'editions' | 'policies' | 'defaultSourceId' | 'chosen'
+  >,
+) {
+  const { components, factors, editions, policies, defaultSourceId, chosen } = loaded;
+  const windowsOf = editionWindowsBy(editions, policies);
+  return (organisationId: number, energyId: number): FactorSet => {
+    const own = chosen.filter((c) => c.organisation_id === organisationId);
+    const windows = windowsOf(organisationId);
+    const choice = (dataTypeId: number): FactorChoice => ({
+      own: ownTimelines(factors, dataTypeId, own, defaultSourceId),
+      fallback: defaultTimelines(factors, dataTypeId, defaultSourceId, windows),
+    });
+    const parts = components.filter((c) => c.composite_id === energyId);
+    return parts.length > 0
+      ? {
+          kind: 'composite',
+          components: parts.map((c) => ({
+            percentage: Number(c.percentage),
+            conversion: Number(c.conversion),
+            factors: choice(c.component_id),
+          })),
+        }
+      : { kind: 'plain', factors: choice(energyId) };
+  };
 }
 
 /** A meter row as the ledger's rules take it (its type, level, open period and reporting flags). */

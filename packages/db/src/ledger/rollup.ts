@@ -1,4 +1,4 @@
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { monthlyFacts } from '../schema/inputs';
 import { lockRollup, rollupLockSql } from './lock';
@@ -43,7 +43,35 @@ const addToRollup = (select: SQL) => sql`
     incomplete_cost = t.incomplete_cost + excluded.incomplete_cost,
     incomplete_co2e = t.incomplete_co2e + excluded.incomplete_co2e`;
 
-const FACT_ROWS_PER_STATEMENT = 2500;
+/** Rows per insert: one array parameter per column, so only the statement's size bounds it. */
+const FACT_ROWS_PER_STATEMENT = 10_000;
+
+const FACT_COLUMNS = Object.entries(getTableColumns(monthlyFacts)).map(([key, column]) => ({
+  key: key as keyof FactRow,
+  name: column.name,
+  type: column.getSQLType(),
+  array: column.getSQLType().endsWith('[]'),
+}));
+
+/**
+ * An insert of fact rows as one array per column (`unnest`), returning the rows: building a statement with a
+ * parameter per value cost more than computing the facts when thousands of meters are recomputed at once. Array
+ * columns go as their text form (unnest would flatten an array of arrays). Every column is given, as the
+ * computed rows give every column (sameFact relies on it too).
+ */
+function insertFacts(rows: FactRow[]) {
+  const names = sql.raw(FACT_COLUMNS.map((c) => `"${c.name}"`).join(', '));
+  const arrays = FACT_COLUMNS.map((c) =>
+    c.array
+      ? sql`${sql.param(rows.map((r) => `{${((r[c.key] as number[] | undefined) ?? []).join(',')}}`))}::text[]`
+      : sql`${sql.param(rows.map((r) => r[c.key] ?? null))}::${sql.raw(c.type)}[]`,
+  );
+  const picks = sql.raw(FACT_COLUMNS.map((c, i) => (c.array ? `v.c${i}::${c.type}` : `v.c${i}`)).join(', '));
+  const aliases = sql.raw(FACT_COLUMNS.map((_, i) => `c${i}`).join(', '));
+  return sql`insert into monthly_facts (${names})
+    select ${picks} from unnest(${sql.join(arrays, sql`, `)}) as v(${aliases})
+    returning *`;
+}
 
 /**
  * Replaces the facts of the given (locked) meters with `rows` and moves the organisation rollup by the
@@ -98,13 +126,9 @@ export async function replaceFacts(
       returning t.meters`);
     emptied = subtracted.rows.some((r) => Number(r.meters) <= 0);
   }
-  // Stay under PostgreSQL's 65535 parameters per statement: a fact row has 21 columns.
   for (let i = 0; i < changed.length; i += FACT_ROWS_PER_STATEMENT) {
-    const insert = tx
-      .insert(monthlyFacts)
-      .values(changed.slice(i, i + FACT_ROWS_PER_STATEMENT))
-      .returning();
-    await tx.execute(sql`with added as (${insert.getSQL()}) ${addToRollup(rollupSelect(sql`added`, ''))}`);
+    const insert = insertFacts(changed.slice(i, i + FACT_ROWS_PER_STATEMENT));
+    await tx.execute(sql`with added as (${insert}) ${addToRollup(rollupSelect(sql`added`, ''))}`);
   }
   if (emptied) {
     await tx.execute(sql`delete from organisation_month_facts

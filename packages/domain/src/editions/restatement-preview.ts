@@ -39,15 +39,33 @@ export function reportingYearOf(month: string, yearEnd: number): number {
 const keyOf = (f: FactEmissions) => `${f.meterId}|${f.month}`;
 
 /**
- * `before` and `after` are the affected meters' facts (those that count in emissions); `yearTotals` the
- * organisations' whole reporting years before (every meter), which the changes are added to.
+ * A month of a meter moved when its emissions changed by at least this many kg: a hundredth of a gram, above the
+ * millionths that facts are rounded to, so a month recomputed to the same figure by another route is not moved.
  */
-export function comparePreview(
+export const MOVED_KG = 1e-5;
+
+/** What moved in one organisation's reporting year, by scope, and its size (scope 1, 2 location, 3). */
+export interface YearDelta extends Scopes {
+  organisationId: number;
+  year: number;
+  size: number;
+}
+
+/** The moves of a restatement: per organisation and reporting year, and the meters moved per organisation. */
+export interface Deltas {
+  years: YearDelta[];
+  meters: { organisationId: number; meters: number }[];
+}
+
+/**
+ * The moves between `before` and `after`, the affected meters' facts (those that count in emissions), month by
+ * month of each meter.
+ */
+export function deltasOf(
   before: FactEmissions[],
   after: FactEmissions[],
   organisations: OrganisationInfo[],
-  yearTotals: ({ organisationId: number; year: number } & Scopes)[],
-) {
+): Deltas {
   const byKey = new Map<string, { org: number; month: string; meter: number; b: Scopes; a: Scopes }>();
   const entry = (f: FactEmissions) => {
     let e = byKey.get(keyOf(f));
@@ -61,9 +79,8 @@ export function comparePreview(
   for (const f of after) for (const s of SCOPES) entry(f).a[s] += f[s];
 
   const orgs = new Map(organisations.map((o) => [o.id, o]));
-  const deltas = new Map<number, Map<number, Scopes>>();
+  const years = new Map<string, YearDelta>();
   const moved = new Map<number, Set<number>>();
-  let kgMoved = 0;
   for (const e of byKey.values()) {
     const org = orgs.get(e.org);
     if (!org) continue;
@@ -74,29 +91,68 @@ export function comparePreview(
       s3: e.a.s3 - e.b.s3,
     };
     const size = Math.abs(d.s1) + Math.abs(d.s2Location) + Math.abs(d.s3);
-    if (size + Math.abs(d.s2Market) < 1e-9) continue;
-    kgMoved += size;
+    if (size + Math.abs(d.s2Market) < MOVED_KG) continue;
     moved.set(e.org, (moved.get(e.org) ?? new Set()).add(e.meter));
     const year = reportingYearOf(e.month, org.yearEnd);
-    const perOrg = deltas.get(e.org) ?? new Map<number, Scopes>();
-    deltas.set(e.org, perOrg);
-    const y = perOrg.get(year) ?? zero();
-    perOrg.set(year, y);
+    const k = `${e.org}|${year}`;
+    const y = years.get(k) ?? { organisationId: e.org, year, size: 0, ...zero() };
+    years.set(k, y);
+    y.size += size;
     for (const sc of SCOPES) y[sc] += d[sc];
   }
+  return {
+    years: [...years.values()],
+    meters: [...moved.entries()].map(([organisationId, m]) => ({ organisationId, meters: m.size })),
+  };
+}
+
+/** Two sets of moves over different meters, as one. */
+export function mergeDeltas(a: Deltas, b: Deltas): Deltas {
+  const years = new Map<string, YearDelta>();
+  for (const y of [...a.years, ...b.years]) {
+    const k = `${y.organisationId}|${y.year}`;
+    const got = years.get(k);
+    if (!got) years.set(k, { ...y });
+    else {
+      got.size += y.size;
+      for (const sc of SCOPES) got[sc] += y[sc];
+    }
+  }
+  const meters = new Map<number, number>();
+  for (const m of [...a.meters, ...b.meters])
+    meters.set(m.organisationId, (meters.get(m.organisationId) ?? 0) + m.meters);
+  return {
+    years: [...years.values()],
+    meters: [...meters.entries()].map(([organisationId, n]) => ({ organisationId, meters: n })),
+  };
+}
+
+/**
+ * The preview of some moves: `yearTotals` are the organisations' whole reporting years before (every meter),
+ * which the changes are added to; each organisation's largest change of a year's total against its threshold.
+ */
+export function previewOf(
+  deltas: Deltas,
+  organisations: OrganisationInfo[],
+  yearTotals: ({ organisationId: number; year: number } & Scopes)[],
+) {
+  const orgs = new Map(organisations.map((o) => [o.id, o]));
   const round = (v: Scopes): Scopes => ({
     s1: kg(v.s1),
     s2Location: kg(v.s2Location),
     s2Market: kg(v.s2Market),
     s3: kg(v.s3),
   });
-  const byOrganisation = [...deltas.entries()]
-    .map(([id, perYear]) => {
+  const metersOf = new Map(deltas.meters.map((m) => [m.organisationId, m.meters]));
+  const byOrganisation = [...new Set(deltas.years.map((y) => y.organisationId))]
+    .filter((id) => orgs.has(id))
+    .map((id) => {
       const org = orgs.get(id) as OrganisationInfo;
-      const years = [...perYear.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([year, d]) => {
-          const found = yearTotals.find((t) => t.organisationId === id && t.year === year);
+      const years = deltas.years
+        .filter((y) => y.organisationId === id)
+        .sort((a, b) => a.year - b.year)
+        .map((d) => {
+          const found = yearTotals.find((t) => t.organisationId === id && t.year === d.year);
           const b: Scopes = found
             ? { s1: found.s1, s2Location: found.s2Location, s2Market: found.s2Market, s3: found.s3 }
             : zero();
@@ -107,7 +163,7 @@ export function comparePreview(
             s3: b.s3 + d.s3,
           };
           const changePercent = total(b) === 0 ? null : ((total(a) - total(b)) / total(b)) * 100;
-          return { year, before: round(b), after: round(a), changePercent };
+          return { year: d.year, before: round(b), after: round(a), changePercent };
         });
       const changes = years.map((y) => y.changePercent).filter((p): p is number => p !== null);
       const changePercent = changes.length === 0 ? null : Math.max(...changes.map(Math.abs));
@@ -115,7 +171,7 @@ export function comparePreview(
       return {
         organisationId: id,
         name: org.name,
-        meters: moved.get(id)?.size ?? 0,
+        meters: metersOf.get(id) ?? 0,
         years,
         changePercent,
         threshold: org.threshold,
@@ -123,10 +179,21 @@ export function comparePreview(
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name) || a.organisationId - b.organisationId);
+  const moved = deltas.years.filter((y) => orgs.has(y.organisationId)).reduce((n, y) => n + y.size, 0);
   return {
     organisations: byOrganisation.length,
     meters: byOrganisation.reduce((n, o) => n + o.meters, 0),
-    kgCo2eMoved: kg(kgMoved),
+    kgCo2eMoved: kg(moved),
     byOrganisation,
   };
+}
+
+/** `before` and `after` compared and previewed at once (deltasOf, then previewOf). */
+export function comparePreview(
+  before: FactEmissions[],
+  after: FactEmissions[],
+  organisations: OrganisationInfo[],
+  yearTotals: ({ organisationId: number; year: number } & Scopes)[],
+) {
+  return previewOf(deltasOf(before, after, organisations), organisations, yearTotals);
 }

@@ -3,16 +3,25 @@ import type { Db, Tx } from '@verdant/db/client';
 import { loadLedger } from '@verdant/db/ledger/queries';
 import { factRows, recomputeFacts } from '@verdant/db/ledger/recompute';
 import { EDITION_MSG } from '@verdant/domain/editions/edition-messages';
-import { comparePreview, type FactEmissions } from '@verdant/domain/editions/restatement-preview';
+import {
+  type Deltas,
+  deltasOf,
+  type FactEmissions,
+  mergeDeltas,
+  type OrganisationInfo,
+  previewOf,
+} from '@verdant/domain/editions/restatement-preview';
 import { fill } from '@verdant/domain/messages';
 import { sql } from 'drizzle-orm';
 import { badRequest } from '../../lib/errors';
+import * as d from './restatement-deltas.queries';
+import { monthRates } from './restatement-rates';
 import * as q from './restatements.queries';
 
 /**
  * Running a restatement (docs/decisions/catalogue.md, Restatements): its preview applies the change in a
- * transaction that is rolled back, recomputing the affected meters' facts without storing them; confirming
- * applies it for good in one transaction with every fact it moves, the facts it replaced kept.
+ * transaction that is rolled back and sums what the new rates would move; confirming applies it for good in one
+ * transaction with every fact it moves, the facts it replaced kept.
  */
 
 /** A change a restatement makes: what it writes, and the meters whose figures it can move. */
@@ -25,29 +34,57 @@ const ROLLBACK = Symbol('preview rolled back');
 /** One organisation's restatements take turns (an advisory lock per organisation, held by the transaction). */
 const RESTATE_LOCK = 74233;
 /** Meters recomputed between two progress reports. */
-const RECOMPUTE_BATCH = 200;
+const RECOMPUTE_BATCH = 500;
 
-/** What the change would move, computed and rolled back. */
+/** The facts of some meters as the ledger computes them now, those that count in emissions. */
+async function ledgerFacts(tx: Tx, meters: number[], now: Date): Promise<FactEmissions[]> {
+  if (meters.length === 0) return [];
+  return factRows(await loadLedger(tx, meters), now)
+    .filter((f) => f.countsEmissions)
+    .map((f) => ({
+      organisationId: f.organisationId,
+      meterId: f.meterId,
+      month: f.month,
+      s1: Number(f.co2eScope1 ?? 0),
+      s2Location: Number(f.co2eScope2Location ?? 0),
+      s2Market: Number(f.co2eScope2Market ?? 0),
+      s3: Number(f.co2eScope3 ?? 0),
+    }));
+}
+
+/** The organisations of some meters, as a preview names them. */
+async function organisationsOf(tx: Tx, meters: readonly number[]) {
+  const rows = await tx.execute<{ id: number }>(sql`
+    select distinct organisation_id as id from meters where id = any(${sql.param([...meters])}::int[])`);
+  return q.organisationInfos(
+    tx,
+    rows.rows.map((r) => r.id),
+  );
+}
+
+/** A preview of some moves: each moved organisation's years before, and the moves added to them. */
+async function previewFrom(tx: Tx, deltas: Deltas, infos: OrganisationInfo[]) {
+  const moved = [...new Set(deltas.years.map((y) => y.organisationId))];
+  return previewOf(deltas, infos, await q.yearTotals(tx, moved));
+}
+
+/**
+ * What the change would move, computed and rolled back (docs/decisions/catalogue.md, Restatement speed): the
+ * change is applied in a transaction, the new rates found month by month, and the facts moved in SQL by their
+ * quantities times the rates moved; the few meters whose months change rate part-way are recomputed by the
+ * ledger without being stored.
+ */
 export async function simulate(db: Db, change: Change, now: Date): Promise<RestatementPreview> {
   let preview: RestatementPreview | undefined;
   try {
     await db.transaction(async (tx) => {
       const meters = await change.meters(tx);
-      const before = await q.factsOf(tx, meters);
-      const totals = await previewTotals(tx, before);
+      const infos = await organisationsOf(tx, meters);
       await change.apply(tx);
-      const after: FactEmissions[] = factRows(await loadLedger(tx, meters), now)
-        .filter((f) => f.countsEmissions)
-        .map((f) => ({
-          organisationId: f.organisationId,
-          meterId: f.meterId,
-          month: f.month,
-          s1: Number(f.co2eScope1 ?? 0),
-          s2Location: Number(f.co2eScope2Location ?? 0),
-          s2Market: Number(f.co2eScope2Market ?? 0),
-          s3: Number(f.co2eScope3 ?? 0),
-        }));
-      preview = comparePreview(before, after, totals.infos, totals.years);
+      const plan = await monthRates(tx, meters);
+      const uniform = await d.rateDeltas(tx, plan.uniform, plan.rates);
+      const exact = deltasOf(await q.factsOf(tx, plan.exact), await ledgerFacts(tx, plan.exact, now), infos);
+      preview = await previewFrom(tx, mergeDeltas(uniform, exact), infos);
       throw ROLLBACK;
     });
   } catch (error) {
@@ -57,16 +94,10 @@ export async function simulate(db: Db, change: Change, now: Date): Promise<Resta
   return preview;
 }
 
-async function previewTotals(tx: Tx, facts: FactEmissions[]) {
-  const orgIds = [...new Set(facts.map((f) => f.organisationId))];
-  const [infos, years] = await Promise.all([q.organisationInfos(tx, orgIds), q.yearTotals(tx, orgIds)]);
-  return { infos, years };
-}
-
 /**
  * Applies a change with every figure it moves, in the caller's transaction: the affected organisations are
  * locked (another restatement of one of them is refused, not queued), the facts replaced are kept, the meters
- * recomputed, and what moved returned.
+ * recomputed, and what moved returned (the kept facts against the new ones, summed in SQL).
  */
 export async function applyChange(
   tx: Tx,
@@ -76,18 +107,14 @@ export async function applyChange(
   progress: (done: number, total: number) => Promise<void> = async () => {},
 ) {
   const meters = await change.meters(tx);
-  const before = await q.factsOf(tx, meters);
-  const orgs = await tx.execute<{ id: number; name: string }>(sql`
-    select distinct o.id, o.name from meters m join organisations o on o.id = m.organisation_id
-    where m.id = any(${sql.param(meters)}::int[]) order by o.id`);
-  for (const o of orgs.rows) {
+  const infos = await organisationsOf(tx, meters);
+  for (const o of [...infos].sort((a, b) => a.id - b.id)) {
     const got = await tx.execute<{ ok: boolean }>(
       sql`select pg_try_advisory_xact_lock(${RESTATE_LOCK}, ${o.id}) as ok`,
     );
     if (!got.rows[0]?.ok)
       throw badRequest(fill(EDITION_MSG.restatementBusy, { organisation: o.name, years: 'its figures' }));
   }
-  const totals = await previewTotals(tx, before);
   await q.keepFacts(tx, restatementId, meters);
   await change.apply(tx);
   // In batches, so the jobs centre shows honest progress (the batches share the one transaction).
@@ -96,8 +123,22 @@ export async function applyChange(
     await recomputeFacts(tx, meters.slice(i, i + RECOMPUTE_BATCH), now);
     await progress(Math.min(i + RECOMPUTE_BATCH, meters.length), meters.length);
   }
-  const after = await q.factsOf(tx, meters);
-  return comparePreview(before, after, totals.infos, totals.years);
+  // The years before are the kept facts' years: the totals now less what moved.
+  const deltas = await d.keptDeltas(tx, restatementId, meters);
+  const after = await q.yearTotals(tx, [...new Set(deltas.years.map((y) => y.organisationId))]);
+  const before = after.map((t) => {
+    const moved = deltas.years.find((y) => y.organisationId === t.organisationId && y.year === t.year);
+    return moved
+      ? {
+          ...t,
+          s1: t.s1 - moved.s1,
+          s2Location: t.s2Location - moved.s2Location,
+          s2Market: t.s2Market - moved.s2Market,
+          s3: t.s3 - moved.s3,
+        }
+      : t;
+  });
+  return previewOf(deltas, infos, before);
 }
 
 export const toRestatement = (r: q.RestatementRow): Restatement => ({
