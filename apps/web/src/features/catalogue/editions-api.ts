@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { catalogueOperations } from '@verdant/contracts/catalogue';
 import {
-  type EditionLoadQuery,
   catalogueEditionsOperations as eds,
+  type FactorMappingInput,
 } from '@verdant/contracts/catalogue-editions';
 import { catalogueRestatementsOperations as res } from '@verdant/contracts/catalogue-restatements';
 import { toolsOperations } from '@verdant/contracts/tools';
@@ -45,5 +45,24 @@ export function useConfirmRestatement() {
   return useMutation({
     mutationFn: (id: number) => call(res.confirmRestatement, { params: { id } }),
     onSuccess: () => invalidate(client, eds.editions, eds.edition, toolsOperations, catalogueOperations),
+  });
+}
+
+/** Saved mappings of publishers' rows to data types: they apply to every file loaded after them. */
+export const useFactorMappings = () => useOperation(eds.factorMappings, {});
+
+export function useSaveFactorMapping() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FactorMappingInput) => call(eds.saveFactorMapping, { body }),
+    onSuccess: () => invalidate(client, eds.factorMappings),
+  });
+}
+
+export function useDeleteFactorMapping() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(eds.deleteFactorMapping, { params: { id } }),
+    onSuccess: () => invalidate(client, eds.factorMappings),
   });
 }

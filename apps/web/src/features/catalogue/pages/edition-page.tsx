@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EditionDiff } from '../components/edition-diff';
 import { EDITION_COLOURS } from '../components/edition-status';
+import { UnmappedRows } from '../components/factor-mappings';
 import { PublishPanel } from '../components/publish-panel';
 import { useDiscardEdition, useEdition } from '../editions-api';
 
@@ -82,21 +83,10 @@ export function EditionPage() {
                 </Text>
               )}
             </Paper>
-            {e.unmapped.length > 0 && (
-              <Alert
-                color="yellow"
-                variant="light"
-                title={`${e.unmapped.length} rows map to no data type yet`}
-              >
-                <List size="sm">
-                  {e.unmapped.slice(0, 10).map((u) => (
-                    <List.Item key={u.line}>
-                      Row {u.line}: {u.label} ({u.unit})
-                    </List.Item>
-                  ))}
-                </List>
-              </Alert>
-            )}
+            <UnmappedRows
+              layout={e.layout as 'documented' | 'desnz-flat' | 'mfe-long' | null}
+              rows={e.unmapped}
+            />
             <EditionDiff diff={e.diff} threshold={threshold} onThreshold={setThreshold} />
             <PublishPanel editionId={e.id} draft={e.status === 'draft'} />
             {e.status === 'draft' && (

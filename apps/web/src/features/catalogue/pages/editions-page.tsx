@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EditionLoadForm } from '../components/edition-load-form';
 import { EDITION_COLOURS } from '../components/edition-status';
+import { SavedMappings } from '../components/factor-mappings';
 import { useEditions } from '../editions-api';
 
 /**
@@ -94,6 +95,7 @@ function Editions() {
               </ScrollTable>
             </Paper>
             <EditionLoadForm editions={rows} />
+            <SavedMappings />
           </Stack>
         )}
       </QueryState>
