@@ -129,3 +129,7 @@ export const DATA_LIBRARY_MIN_FILTERS = 3;
 export const DATA_LIBRARY_MAX_FILES = 500;
 /** The complimentary report's chart legends name this many series, the rest summed as Others. */
 export const COMP_REPORT_LEGEND_TOP = 5;
+
+// Email processing (data-portal spec 4 and 9).
+/** A parked email older than each of these many days is urgent, immediate, emergency (file deleted soon). */
+export const PARKED_EMAIL_AGE_DAYS = [4, 9, 17] as const;
