@@ -55,6 +55,9 @@ import { createMetersService } from './modules/data-sources/meters.service';
 import { createTransactionsService } from './modules/data-sources/transactions.service';
 import { deletedAssetsRoutes } from './modules/deleted-assets/deleted-assets.routes';
 import { createDeletedAssetsService } from './modules/deleted-assets/deleted-assets.service';
+import { emailProcessingRoutes } from './modules/email-processing/email-processing.routes';
+import { createEmailQueuesService } from './modules/email-processing/queues.service';
+import { createEmailTemplatesService } from './modules/email-processing/templates.service';
 import { entitiesRoutes } from './modules/entities/entities.routes';
 import { createEntitiesService } from './modules/entities/entities.service';
 import { createEntityDetailsService } from './modules/entities/entity-details.service';
@@ -267,6 +270,11 @@ export async function buildApp({
       await api.register(dataLibraryRoutes, { service: createDataLibraryService({ db, config, clock }) });
       await api.register(adminReportsRoutes, { service: createAdminReportsService({ db }) });
       await api.register(retailersRoutes, { service: createRetailersService({ db }) });
+      const mailStorage = createLocalStorage(path.join(config.dataDir, 'files'));
+      await api.register(emailProcessingRoutes, {
+        queues: createEmailQueuesService({ db, storage: mailStorage, jobQueue, clock }),
+        templates: createEmailTemplatesService({ db, storage: mailStorage, jobQueue, clock }),
+      });
       await api.register(graphsRoutes, {
         service: createGraphsService({ db }),
         favourites: createFavouriteGraphsService({ db }),

@@ -45,6 +45,14 @@ const schema = z.object({
   SEED_DEMO: bool.default(true),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Verdant <no-reply@verdant.local>'),
+  /**
+   * The inbound SMTP listener of invoices by email (docs/decisions/email-intake.md): off unless a port is set;
+   * it runs in the process that works the jobs (the API, or `npm run worker`).
+   */
+  MAIL_INTAKE_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  MAIL_INTAKE_HOST: z.string().default('0.0.0.0'),
+  /** The largest message the listener takes (SMTP SIZE), in megabytes. */
+  MAIL_INTAKE_MAX_MB: z.coerce.number().int().min(1).max(200).default(60),
   ALTERNATE_LOGIN: z.string().optional(),
   /** Failures on one account in the window that mail its owner a lockout notice. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),

@@ -12,6 +12,7 @@ import { type JobRunner, startJobRunner } from './jobs/runner';
 import { closeGracefully } from './lib/graceful-stop';
 import { createMailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
+import { startConfiguredIntake } from './modules/email-processing/smtp-listener';
 import { evaluateOrganisation } from './modules/invoices/invoice-alerts.service';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -36,6 +37,7 @@ async function main() {
   let app: App | undefined;
   let stopping = false;
   let jobs: JobRunner | undefined;
+  let intake: Awaited<ReturnType<typeof startConfiguredIntake>> = null;
   const stop = async (signal: string) => {
     // A second Ctrl-C cuts the wait for in-flight requests short.
     if (stopping) return app?.server.closeAllConnections();
@@ -43,6 +45,7 @@ async function main() {
     say(`\n${signal}: stopping ...`);
     // Stop accepting, let in-flight requests finish, then the jobs, the pool, and PostgreSQL last.
     if (app) await closeGracefully(app, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).catch(() => {});
+    await intake?.close().catch(() => {});
     await jobs?.stop().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -94,6 +97,15 @@ async function main() {
     publicUrl: config.publicUrl,
     log: say,
   });
+  if (config.JOBS_IN_PROCESS) {
+    const runner = jobs;
+    intake = await startConfiguredIntake(config, {
+      db: database.db,
+      storage: createLocalStorage(path.join(config.dataDir, 'files')),
+      send: (name, data) => runner.send(name, data),
+      log: say,
+    });
+  }
   app = await buildApp({ config, db: database.db, mailer, jobQueue: jobs });
   await app.listen({ port: config.PORT, host: config.HOST });
   say('');

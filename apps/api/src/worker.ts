@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { startJobRunner } from './jobs/runner';
 import { createMailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
+import { startConfiguredIntake } from './modules/email-processing/smtp-listener';
 import { openCommandDatabase } from './scripts/database';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -30,12 +31,19 @@ async function worker() {
     publicUrl: config.publicUrl,
     log: say,
   });
+  const intake = await startConfiguredIntake(config, {
+    db: database.db,
+    storage: createLocalStorage(path.join(config.dataDir, 'files')),
+    send: (name, data) => jobs.send(name, data),
+    log: say,
+  });
   say('Verdant job worker is running (Ctrl-C stops it).');
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     say(`\n${signal}: stopping the worker ...`);
+    await intake?.close().catch(() => {});
     await jobs.stop().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);

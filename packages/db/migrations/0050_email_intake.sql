@@ -49,6 +49,7 @@ CREATE TABLE "email_messages" (
 	"organisation_id" integer NOT NULL,
 	"sender" text NOT NULL,
 	"recipient" text NOT NULL,
+	"acting_user_id" integer,
 	"subject" text DEFAULT '' NOT NULL,
 	"sha256" text NOT NULL,
 	"size_bytes" bigint NOT NULL,

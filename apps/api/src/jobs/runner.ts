@@ -3,6 +3,7 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Mailer } from '../lib/mail';
 import type { Storage } from '../lib/storage';
+import { emailItemJob, emailSweepJob } from './email-item.job';
 import { emailedReportSendJob, emailedReportsSweepJob } from './emailed-reports.job';
 import { evaluateInvoiceAlertsJob } from './evaluate-invoice-alerts.job';
 import type { JobDefinition, JobQueue } from './job-definition';
@@ -27,6 +28,8 @@ export const JOBS: JobDefinition[] = [
   emailedReportsSweepJob as JobDefinition,
   emailedReportSendJob as JobDefinition,
   portalRequestsJob as JobDefinition,
+  emailItemJob as JobDefinition,
+  emailSweepJob as JobDefinition,
 ];
 
 /** pg-boss keeps its tables in this schema of the portal's own database. */

@@ -52,6 +52,8 @@ export const emailMessages = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     sender: text('sender').notNull(),
     recipient: text('recipient').notNull(),
+    /** The person the intake acts for (the address's, when the message arrived). */
+    actingUserId: integer('acting_user_id'),
     subject: text('subject').notNull().default(''),
     sha256: text('sha256').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
@@ -69,7 +71,14 @@ export const emailMessages = pgTable(
 );
 
 /** Every state an item ends in (docs/decisions/email-intake.md, States). */
-export const EMAIL_ITEM_STATES = ['pending', 'accepted', 'parked', 'deferred', 'rejected', 'deleted'] as const;
+export const EMAIL_ITEM_STATES = [
+  'pending',
+  'accepted',
+  'parked',
+  'deferred',
+  'rejected',
+  'deleted',
+] as const;
 
 /** One attachment of a message (an item) and what became of it. */
 export const emailItems = pgTable(

@@ -7,7 +7,8 @@ export const EMAIL_MSG = {
   trimFailed: 'Could not trim log - please try a nearby date',
   trimDateRequired: 'Choose the date to trim the log before',
   notInQueue: 'That email is no longer in this queue',
-  templateFieldRequired: 'A template needs patterns for the account, the invoice number and the total payable',
+  templateFieldRequired:
+    'A template needs patterns for the account, the invoice number and the total payable',
   templatePatternInvalid: "The pattern for '{field}' is not a regular expression: {error}",
 } as const;
 

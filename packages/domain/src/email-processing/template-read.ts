@@ -96,7 +96,7 @@ export function readWithTemplate(rawText: string, patterns: TemplatePatterns): T
     const m = re.exec(text);
     found[field] = m ? (m[1] ?? m[0]).trim() : null;
   }
-  const missing = REQUIRED_FIELDS.filter((f) => !found[f]);
+  const missing: string[] = REQUIRED_FIELDS.filter((f) => !found[f]);
   if (patterns.line && lines.length === 0) missing.push('line');
   const total = amountOf(found.totalPayable);
   const gst = amountOf(found.gst) ?? '0.00';
