@@ -14,6 +14,8 @@ export async function renderInvoicePdf(bill: {
   customer: string;
   site: string;
   invoiceNumber: string;
+  /** The account the bill is for (the data source's account), printed with the invoice's facts. */
+  account?: string;
   invoiceDate: string;
   period: string;
   consumption: string;
@@ -42,6 +44,7 @@ export async function renderInvoicePdf(bill: {
   text(bill.site, 40, 724);
   const facts: [string, string][] = [
     ['Invoice number', bill.invoiceNumber],
+    ...(bill.account ? ([['Account number', bill.account]] as [string, string][]) : []),
     ['Invoice date', bill.invoiceDate],
     ['Billing period', bill.period],
     ['Consumption', bill.consumption],
