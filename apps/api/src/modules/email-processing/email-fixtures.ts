@@ -70,7 +70,12 @@ export interface Attachment {
 
 /** A whole MIME message as a mail server would hand it over. */
 export function mimeMessage(m: { from: string; to: string; subject: string; attachments?: Attachment[] }) {
-  return new MailComposer({ ...m, text: 'Please find our invoice attached.', date: new Date('2026-11-20T09:00:00Z'), messageId: `<${m.subject.replace(/\W/g, '')}@test>` })
+  return new MailComposer({
+    ...m,
+    text: 'Please find our invoice attached.',
+    date: new Date('2026-11-20T09:00:00Z'),
+    messageId: `<${m.subject.replace(/\W/g, '')}@test>`,
+  })
     .compile()
     .build();
 }
@@ -78,7 +83,10 @@ export function mimeMessage(m: { from: string; to: string; subject: string; atta
 /** An organisation with an intake address, a data source with account ACC-1, and the retailer's template. */
 export async function intakeFixture(db: Db, name: string) {
   const org = await createOrganisation(db, { name });
-  const acting = await createMember(db, org.id, { loginId: `${name.replace(/\W/g, '').toLowerCase()}.intake`, accessId: 2 });
+  const acting = await createMember(db, org.id, {
+    loginId: `${name.replace(/\W/g, '').toLowerCase()}.intake`,
+    accessId: 2,
+  });
   const electricity = await createDataType(db, { name: `Electricity ${name}` });
   const site = await createSite(db, org.id, { name: `${name} site` });
   const meter = await createMeter(db, site, {

@@ -9,8 +9,8 @@ import { processEmailItem } from '../../jobs/email/email-item.process';
 import { createLocalStorage } from '../../lib/storage';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { billPdf, encryptedPdf, intakeFixture, mimeMessage } from './email-fixtures';
-import { storeReceived } from './intake-store';
 import { addressOf } from './intake.queries';
+import { storeReceived } from './intake-store';
 
 /*
  * Receipt and processing (docs/decisions/email-intake.md): every message ends stored, and every item accepted
@@ -36,7 +36,12 @@ const mail = (subject: string, attachments: Parameters<typeof mimeMessage>[0]['a
 });
 
 async function itemOf(id: number) {
-  const rows = await t.db.execute<{ state: string; reasonCode: string | null; reason: string | null; invoiceId: number | null }>(
+  const rows = await t.db.execute<{
+    state: string;
+    reasonCode: string | null;
+    reason: string | null;
+    invoiceId: number | null;
+  }>(
     sql`select state, reason_code as "reasonCode", reason, invoice_id as "invoiceId" from email_items where id = ${id}`,
   );
   return rows.rows[0];
@@ -59,7 +64,9 @@ afterAll(() => t?.close());
 
 describe('receipt', () => {
   it('stores the raw message and each attachment by SHA-256; the same message again links to the first', async () => {
-    const m = await mimeMessage(mail('October bill', [{ filename: 'bill.pdf', content: await billPdf('ACC-1', 'R-1') }]));
+    const m = await mimeMessage(
+      mail('October bill', [{ filename: 'bill.pdf', content: await billPdf('ACC-1', 'R-1') }]),
+    );
     const first = await receive(m);
     expect(first.pendingItemIds).toHaveLength(1);
     const again = await receive(m);
@@ -81,7 +88,9 @@ describe('receipt', () => {
       'x@evil.test',
     );
     const empty = await receive(mail('Nothing attached'));
-    const garbage = await receive(Buffer.from('\u0000\u00ff\r\n--broken\r\nContent-Type: multipart/mixed; boundary=\r\n'));
+    const garbage = await receive(
+      Buffer.from('\u0000\u00ff\r\n--broken\r\nContent-Type: multipart/mixed; boundary=\r\n'),
+    );
     const reasons = await t.db.execute<{ id: number; rejectedReason: string | null }>(sql`
       select id, rejected_reason as "rejectedReason" from email_messages
       where id in (${notAllowed.messageIds[0]}, ${empty.messageIds[0]}, ${garbage.messageIds[0]}) order by id`);
@@ -108,12 +117,19 @@ describe('receipt', () => {
 
 describe('processing', () => {
   it('accepts a bill its template reads: an invoice through the invoice checks, the PDF as its original', async () => {
-    const item = await processOne(mail('Bill A-100', [{ filename: 'A-100.pdf', content: await billPdf('ACC-1', 'A-100') }]));
+    const item = await processOne(
+      mail('Bill A-100', [{ filename: 'A-100.pdf', content: await billPdf('ACC-1', 'A-100') }]),
+    );
     expect(item?.state).toBe('accepted');
     const invoice = await t.db.execute<{ number: string; total: string; file: string; owner: string }>(sql`
       select i.invoice_number as number, i.total_payable::text as total, f.filename as file, f.owner_type as owner
       from invoices i join files f on f.id = i.original_file_id where i.id = ${item?.invoiceId ?? 0}`);
-    expect(invoice.rows[0]).toEqual({ number: 'A-100', total: '138.00', file: 'A-100.pdf', owner: 'invoice' });
+    expect(invoice.rows[0]).toEqual({
+      number: 'A-100',
+      total: '138.00',
+      file: 'A-100.pdf',
+      owner: 'invoice',
+    });
     const log = await t.db.execute<{ message: string }>(
       sql`select message from email_log where kind = 'accepted' order by id desc limit 1`,
     );
@@ -121,9 +137,13 @@ describe('processing', () => {
   });
 
   it('parks the same bill again as a duplicate, and an unknown account, each with its reason', async () => {
-    const again = await processOne(mail('Bill A-100 again', [{ filename: 'A-100 copy.pdf', content: await billPdf('ACC-1', 'A-100') }]));
+    const again = await processOne(
+      mail('Bill A-100 again', [{ filename: 'A-100 copy.pdf', content: await billPdf('ACC-1', 'A-100') }]),
+    );
     expect(again?.reasonCode).toBe('duplicate');
-    const unknown = await processOne(mail('Bill B-1', [{ filename: 'B-1.pdf', content: await billPdf('ACC-404', 'B-1') }]));
+    const unknown = await processOne(
+      mail('Bill B-1', [{ filename: 'B-1.pdf', content: await billPdf('ACC-404', 'B-1') }]),
+    );
     expect(unknown).toMatchObject({ state: 'parked', reasonCode: 'unknown-account' });
     expect(unknown?.reason).toContain('ACC-404');
   });
@@ -140,16 +160,35 @@ describe('processing', () => {
       lines: [{ description: 'Gas', amount: 10 }],
       gst: 1.5,
     });
-    const unknown = await processOne({ ...mail('Gas', [{ filename: 'gas.pdf', content: gas }]), from: 'accounts@other.test' }, 'accounts@other.test');
+    const unknown = await processOne(
+      { ...mail('Gas', [{ filename: 'gas.pdf', content: gas }]), from: 'accounts@other.test' },
+      'accounts@other.test',
+    );
     expect(unknown?.reasonCode).toBe('unknown-retailer');
-    const retailer = await t.db.execute<{ id: number }>(sql`select id from retailers order by id offset 1 limit 1`);
+    const retailer = await t.db.execute<{ id: number }>(
+      sql`select id from retailers order by id offset 1 limit 1`,
+    );
     await t.db.insert(emailTemplates).values({
       retailerId: retailer.rows[0]?.id ?? 0,
       version: 1,
       senders: ['accounts@other.test'],
-      patterns: { account: 'Account number (\\S+)', invoiceNumber: 'Invoice number (\\S+)', dateFrom: 'period (\\S+) to', dateTill: 'to (\\S+)$', gst: 'Total excluding GST (\\S+)', totalPayable: 'Total payable (\\S+)', line: '^(Energy charges) (\\S+)$' },
+      patterns: {
+        account: 'Account number (\\S+)',
+        invoiceNumber: 'Invoice number (\\S+)',
+        dateFrom: 'period (\\S+) to',
+        dateTill: 'to (\\S+)$',
+        gst: 'Total excluding GST (\\S+)',
+        totalPayable: 'Total payable (\\S+)',
+        line: '^(Energy charges) (\\S+)$',
+      },
     });
-    const totals = await processOne({ ...mail('Odd totals', [{ filename: 'odd.pdf', content: await billPdf('ACC-1', 'T-1') }]), from: 'accounts@other.test' }, 'accounts@other.test');
+    const totals = await processOne(
+      {
+        ...mail('Odd totals', [{ filename: 'odd.pdf', content: await billPdf('ACC-1', 'T-1') }]),
+        from: 'accounts@other.test',
+      },
+      'accounts@other.test',
+    );
     expect(totals?.reasonCode).toBe('totals');
   });
 
@@ -161,7 +200,9 @@ describe('processing', () => {
       energyId: fx.meter.energyId,
       unitId: fx.meter.unitId,
     });
-    const item = await processOne(mail('Late', [{ filename: 'late.pdf', content: await billPdf('ACC-LATE', 'L-1') }]));
+    const item = await processOne(
+      mail('Late', [{ filename: 'late.pdf', content: await billPdf('ACC-LATE', 'L-1') }]),
+    );
     expect(item).toMatchObject({ state: 'parked', reasonCode: 'bill-audit' });
   });
 
@@ -170,7 +211,9 @@ describe('processing', () => {
     const locked = await processOne(mail('Locked', [{ filename: 'locked.pdf', content: encryptedPdf() }]));
     const zip = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 0)]);
     const bomb = await processOne(mail('Zip', [{ filename: 'bills.zip', content: zip }]));
-    const image = await processOne(mail('Image', [{ filename: 'photo.png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47]) }]));
+    const image = await processOne(
+      mail('Image', [{ filename: 'photo.png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47]) }]),
+    );
     expect([fake, locked, bomb, image].map((i) => [i?.state, i?.reasonCode])).toEqual([
       ['rejected', 'not-pdf'],
       ['rejected', 'encrypted'],
@@ -181,20 +224,34 @@ describe('processing', () => {
 
   it('loads a CSV of invoices through the import pipeline, and parks one naming an unknown data source', async () => {
     const csv = `Meter,Invoice Number,From,Till,Consumption,Cost\nMail Org supply,CSV-1,2026-08-01,2026-08-31,500,80.00\n`;
-    const ok = await processOne(mail('CSV', [{ filename: 'august.csv', content: csv, contentType: 'text/csv' }]));
+    const ok = await processOne(
+      mail('CSV', [{ filename: 'august.csv', content: csv, contentType: 'text/csv' }]),
+    );
     expect(ok?.state).toBe('accepted');
     const stored = await t.db.execute<{ n: number }>(
       sql`select count(*)::int as n from invoices where organisation_id = ${fx.org.id} and invoice_number = 'CSV-1'`,
     );
     expect(stored.rows[0]?.n).toBe(1);
-    const bad = await processOne(mail('CSV 2', [{ filename: 'other.csv', content: csv.replace('Mail Org supply', 'Nowhere meter').replace('CSV-1', 'CSV-2'), contentType: 'text/csv' }]));
+    const bad = await processOne(
+      mail('CSV 2', [
+        {
+          filename: 'other.csv',
+          content: csv.replace('Mail Org supply', 'Nowhere meter').replace('CSV-1', 'CSV-2'),
+          contentType: 'text/csv',
+        },
+      ]),
+    );
     expect(bad?.state).toBe('parked');
   });
 
   it('defers an item whose processing crashed, with the error, and processes it when re-run', async () => {
-    const received = await receive(mail('Crash', [{ filename: 'crash.pdf', content: await billPdf('ACC-1', 'C-1') }]));
+    const received = await receive(
+      mail('Crash', [{ filename: 'crash.pdf', content: await billPdf('ACC-1', 'C-1') }]),
+    );
     const id = received.pendingItemIds[0] ?? 0;
-    const key = await t.db.execute<{ k: string }>(sql`select storage_key as k from email_items where id = ${id}`);
+    const key = await t.db.execute<{ k: string }>(
+      sql`select storage_key as k from email_items where id = ${id}`,
+    );
     const bytes = await billPdf('ACC-1', 'C-1');
     await storage.delete(key.rows[0]?.k ?? '');
     await processEmailItem(id, deps());
