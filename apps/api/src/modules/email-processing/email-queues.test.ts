@@ -64,9 +64,10 @@ beforeAll(async () => {
   await createMember(t.db, fx.org.id, { loginId: 'q.admin', accessId: 2, admin: true });
   await createMember(t.db, other.id, { loginId: 'q.other', accessId: 2, admin: true });
   await createMember(t.db, fx.org.id, { loginId: 'q.observer', accessId: 4 });
-  [tokens.root, tokens.admin, tokens.otherAdmin, tokens.observer] = await Promise.all(
-    ['q.root', 'q.admin', 'q.other', 'q.observer'].map((l) => t.login(l)),
-  );
+  tokens.root = await t.login('q.root');
+  tokens.admin = await t.login('q.admin');
+  tokens.otherAdmin = await t.login('q.other');
+  tokens.observer = await t.login('q.observer');
   await park('P-2', 'ACC-2', 2);
   await park('P-6', 'ACC-2', 6);
   await park('P-12', 'ACC-2', 12);
