@@ -1,0 +1,93 @@
+import type { DbOrTx } from '@verdant/db/client';
+import { ACCESS } from '@verdant/domain/constants';
+import { sql } from 'drizzle-orm';
+import { GRANT_RANK } from './asset-rights';
+import { allows, type Principal, toRole } from './organisation-roles';
+
+/**
+ * The meters of an organisation the principal may see, for aggregates: null means all of them (no advanced
+ * right narrows the view, or the principal administers the organisation), else the visible ids in id order.
+ * One statement, whatever the number of meters: the grants are resolved over the meters in SQL, set by set,
+ * with exactly `allowedOf`'s rules for a meter (the most specific grant wins: the meter, its site, a group of
+ * its site or of the meter, the organisation; between equally specific ones the one giving more rights; with
+ * no grant, the organisation level).
+ */
+export async function visibleMeters(
+  db: DbOrTx,
+  principal: Principal,
+  organisationId: number,
+): Promise<number[] | null> {
+  if (principal.productAdmin) return null;
+  const u = principal.userId;
+  const o = organisationId;
+  const rows = await db.execute<{
+    status_id: number;
+    access_id: number | null;
+    admin: boolean | null;
+    org_blocked: boolean | null;
+    time_zone: string;
+    reporting_year_end: number;
+    factor_source_id: number | null;
+    own_factors: boolean;
+    any_right: boolean;
+    ids: number[] | null;
+  }>(sql`
+    with grants as materialized (
+      select asset_type, asset_id, right_id from advanced_rights where user_id = ${u} and organisation_id = ${o}
+    ),
+    live as materialized (
+      select m.id, m.site_id from meters m
+      where m.organisation_id = ${o} and m.deleted_at is null and exists (select 1 from grants)
+    ),
+    candidates as (
+      select l.id, 4 as specificity, g.right_id
+        from grants g join live l on g.asset_type = 'meter' and l.id = g.asset_id
+      union all
+      select l.id, 3, g.right_id
+        from grants g join live l on g.asset_type = 'site' and l.site_id = g.asset_id
+      union all
+      select l.id, 2, g.right_id
+        from grants g
+        join asset_groups ag on g.asset_type = 'site-group' and ag.id = g.asset_id and ag.member_type = 'site'
+        join asset_group_members gm on gm.group_id = ag.id and gm.organisation_id = ${o}
+        join live l on l.site_id = gm.asset_id
+      union all
+      select l.id, 2, g.right_id
+        from grants g
+        join asset_groups ag on g.asset_type = 'meter-group' and ag.id = g.asset_id and ag.member_type = 'meter'
+        join asset_group_members gm on gm.group_id = ag.id and gm.organisation_id = ${o}
+        join live l on l.id = gm.asset_id
+    ),
+    best as (
+      select distinct on (id) id, right_id from candidates order by id, specificity desc, ${GRANT_RANK}
+    ),
+    whole as (
+      select right_id from grants where asset_type = 'organisation' and asset_id = ${o}
+      order by ${GRANT_RANK} limit 1
+    )
+    select o.status_id, m.access_id, m.admin, m.org_blocked, o.time_zone, o.reporting_year_end,
+      o.emission_factor_data_source_id as factor_source_id, o.own_factors,
+      exists (select 1 from grants) as any_right,
+      (select array_agg(l.id order by l.id) from live l left join best b on b.id = l.id
+        where coalesce(b.right_id, (select right_id from whole), m.access_id, ${ACCESS.barred}) <> ${ACCESS.barred}
+      ) as ids
+    from organisations o
+    left join memberships m on m.organisation_id = o.id and m.user_id = ${u}
+    where o.id = ${o}`);
+  const r = rows.rows[0];
+  if (!r?.any_right) return null;
+  const role = toRole(principal, {
+    organisationId,
+    statusId: r.status_id,
+    accessId: r.access_id,
+    admin: r.admin,
+    orgBlocked: r.org_blocked,
+    timeZone: r.time_zone,
+    reportingYearEnd: r.reporting_year_end,
+    factorSourceId: r.factor_source_id,
+    ownFactors: r.own_factors,
+  });
+  if (!allows(principal, role, 'enter')) return [];
+  if (role?.admin) return null;
+  return r.ids ?? [];
+}
