@@ -76,3 +76,34 @@ export function SaveErrorDialog({
     </Modal>
   );
 }
+
+/** Delete Invoice, confirmed: its figures leave the data source's totals. */
+export function DeleteInvoiceDialog({
+  opened,
+  name,
+  busy,
+  onDelete,
+  onClose,
+}: {
+  opened: boolean;
+  name: string | number | null;
+  busy: boolean;
+  onDelete: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Delete Invoice" centered>
+      <Stack>
+        <Text size="sm">Delete invoice {name}? Its figures leave the data source's totals.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red.9" onClick={onDelete} loading={busy}>
+            Delete Invoice
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
