@@ -1,27 +1,12 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { InvoiceItem } from '@verdant/contracts/invoices/entry';
-import { allowedRange, type InvoiceTotals } from '@verdant/domain/invoices/arithmetic';
+import type { InvoiceTotals } from '@verdant/domain/invoices/arithmetic';
 import { CHARGE_TYPES } from '@verdant/domain/invoices/charge-types';
 import { formatMoney } from '@verdant/domain/invoices/money';
-import { fill, MSG } from '@verdant/domain/messages';
-import type { ReactNode } from 'react';
 import { ScrollTable } from '../../../components/scroll-table';
 import type { Draft, Section } from '../invoice-form';
-import { MoneyText, NumberText } from './fields';
+import { cardLine, type LineContext, lineParts, tableLine } from './item-line';
 
 const TITLES: Record<Section, string> = {
   charge: 'Charges',
@@ -43,11 +28,6 @@ interface Props {
   onRenameGroup?: (from: string, to: string) => void;
   onAddGroup?: () => void;
 }
-
-type Parts = Record<'description' | 'type' | 'rate' | 'units' | 'factor' | 'repeat' | 'total', ReactNode> & {
-  remove: ReactNode;
-  range: ReactNode;
-};
 
 /**
  * One section of the invoice's lines, like a bill's: description, type, rate, units, factor, repeat and total.
@@ -78,131 +58,11 @@ export function ItemsSection({
   // Charges come in TOU groups (named, unique); ungrouped charges first.
   const groups: (string | null)[] = section === 'charge' ? [null, ...draft.chargeGroups] : [null];
   const label = (text: string) => (narrow ? text : undefined);
-
-  // The fields of a line, made in the bill's tab order (the counter runs as they are made).
-  const parts = (it: InvoiceItem, index: number): Parts => {
-    const result = totals.items[index];
-    const calc = result?.calculatedCents ?? null;
-    const range = calc === null ? null : allowedRange(calc);
-    const outside = result?.arithmeticError ?? false;
-    const n = index + 1;
-    const figure = (key: 'rate' | 'units' | 'factor' | 'repeat', text: string, placeholder?: string) => (
-      <NumberText
-        label={label(text)}
-        aria-label={`Item ${n} ${key}`}
-        placeholder={placeholder}
-        value={it[key]}
-        readOnly={!canEdit}
-        tabIndex={tab()}
-        onValue={(v) => onItem(index, { [key]: v })}
-      />
-    );
-    return {
-      description: (
-        <TextInput
-          label={label('Description')}
-          aria-label={`Item ${n} description`}
-          value={it.description ?? ''}
-          maxLength={75}
-          readOnly={!canEdit}
-          tabIndex={tab()}
-          onChange={(e) => onItem(index, { description: e.currentTarget.value || null })}
-        />
-      ),
-      type: (
-        <NativeSelect
-          label={label('Type')}
-          aria-label={`Item ${n} type`}
-          value={String(it.chargeTypeId)}
-          disabled={!canEdit}
-          tabIndex={tab()}
-          data={types.map((t) => ({ value: String(t.id), label: t.name }))}
-          onChange={(e) => onItem(index, { chargeTypeId: Number(e.currentTarget.value) })}
-        />
-      ),
-      rate: figure('rate', 'Rate'),
-      units: figure('units', 'Units'),
-      factor: figure('factor', 'Factor', '1'),
-      repeat: figure('repeat', 'Repeat', '1'),
-      total: (
-        <MoneyText
-          label={label('Total')}
-          aria-label={`Item ${n} total`}
-          styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
-          value={it.total ?? (calc === null ? '' : (calc / 100).toFixed(2))}
-          readOnly={!canEdit}
-          tabIndex={tab()}
-          onValue={(v) => onItem(index, { total: v === '' ? null : v })}
-          error={outside || undefined}
-          aria-describedby={outside ? `item-${n}-range` : undefined}
-        />
-      ),
-      remove: canEdit ? (
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Remove item ${n}`}
-          onClick={() => onRemove(index)}
-        >
-          ×
-        </ActionIcon>
-      ) : null,
-      range:
-        outside && calc !== null && range ? (
-          <Text id={`item-${n}-range`} size="xs" c="red.9" ta="right">
-            {fill(MSG.invoiceItemOutOfRange, { calculated: formatMoney(calc) })} (accepted, flagged as an
-            arithmetic error)
-          </Text>
-        ) : null,
-    };
-  };
-
-  const tableLine = ({ it, index }: { it: InvoiceItem; index: number }) => {
-    const p = parts(it, index);
-    return [
-      <Table.Tr key={index}>
-        <Table.Td>{p.description}</Table.Td>
-        <Table.Td>{p.type}</Table.Td>
-        <Table.Td>{p.rate}</Table.Td>
-        <Table.Td>{p.units}</Table.Td>
-        <Table.Td>{p.factor}</Table.Td>
-        <Table.Td>{p.repeat}</Table.Td>
-        <Table.Td>{p.total}</Table.Td>
-        {canEdit && <Table.Td>{p.remove}</Table.Td>}
-      </Table.Tr>,
-      p.range ? (
-        <Table.Tr key={`${index}-range`}>
-          <Table.Td colSpan={8} pt={0}>
-            {p.range}
-          </Table.Td>
-        </Table.Tr>
-      ) : null,
-    ];
-  };
-
-  const cardLine = ({ it, index }: { it: InvoiceItem; index: number }) => {
-    const p = parts(it, index);
-    return (
-      <Paper key={index} withBorder radius="sm" p="xs" role="group" aria-label={`Item ${index + 1}`}>
-        <Stack gap={6}>
-          {p.description}
-          {p.type}
-          {/* Two a row: a phone's quarter width clips a six-figure quantity. */}
-          <SimpleGrid cols={2} spacing={6}>
-            {p.rate}
-            {p.units}
-            {p.factor}
-            {p.repeat}
-          </SimpleGrid>
-          <Group justify="space-between" align="flex-end" wrap="nowrap">
-            <Box>{p.remove}</Box>
-            <Box w={150}>{p.total}</Box>
-          </Group>
-          {p.range}
-        </Stack>
-      </Paper>
-    );
-  };
+  const line: LineContext = { totals, canEdit, tab, label, types, onItem, onRemove };
+  const tableRow = ({ it, index }: { it: InvoiceItem; index: number }) =>
+    tableLine(lineParts(line, it, index), index, canEdit);
+  const card = ({ it, index }: { it: InvoiceItem; index: number }) =>
+    cardLine(lineParts(line, it, index), index);
 
   const addButton = (g: string | null) =>
     canEdit ? (
@@ -265,7 +125,7 @@ export function ItemsSection({
                   </Text>
                 </Group>
               )}
-              {inGroup.map(cardLine)}
+              {inGroup.map(card)}
               {addButton(g) && <Group>{addButton(g)}</Group>}
             </Stack>
           ))}
@@ -298,7 +158,7 @@ export function ItemsSection({
                     {canEdit && <Table.Td />}
                   </Table.Tr>
                 )}
-                {inGroup.map(tableLine)}
+                {inGroup.map(tableRow)}
                 {canEdit && (
                   <Table.Tr>
                     <Table.Td colSpan={8}>{addButton(g)}</Table.Td>
