@@ -3,7 +3,7 @@ import { IconArrowsExchange, IconLeaf } from '@tabler/icons-react';
 import { MSG } from '@verdant/domain/messages';
 import { Link } from 'react-router';
 import { useOrganisationLogo } from '../../components/organisation-logo-api';
-import { useOrgSummary } from '../../features/current-user/api';
+import { useOrgSummary } from '../../lib/current-user';
 import { useSession } from '../../lib/session-store';
 
 interface TopBarProps {

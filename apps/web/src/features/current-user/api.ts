@@ -1,34 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { currentUserOperations as ops, type UserSettings } from '@verdant/contracts/current-user';
-import { ACCESS } from '@verdant/domain/constants';
 import { call, keyOf, useOperation } from '../../lib/operations';
 import { useOrganisationId } from '../../lib/session-store';
 
 const NAV_ICONS = 'nav-icons';
 const navIconsInput = { params: { key: NAV_ICONS } };
-
-export function useOrgSummary() {
-  const orgId = useOrganisationId();
-  return useOperation(ops.orgSummary, orgId === null ? null : {});
-}
-
-/**
- * The signed-in person as the current organisation sees them (administrator or not, conttypeId): the
- * session keeps the answer of sign-in, which an organisation switch makes stale.
- */
-export function useUserDetails() {
-  return useOperation(ops.details, {}, { staleTime: 5 * 60_000 });
-}
-
-/**
- * Whether the person may edit in the current organisation (an administrator, or Primary Contact or General
- * User): the server's 'editor' rule (lib/rights.ts). Undefined while unknown, so nothing is offered early.
- */
-export function useMayEditOrganisation(): boolean | undefined {
-  const details = useUserDetails().data;
-  if (!details) return undefined;
-  return details.admin || (details.accessId >= ACCESS.primaryContact && details.accessId < ACCESS.observer);
-}
 
 export function useFullMenu() {
   return useOperation(ops.fullMenu, {}, { select: (answer) => answer.items, staleTime: 5 * 60_000 });

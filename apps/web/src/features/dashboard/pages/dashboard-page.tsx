@@ -2,9 +2,9 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { useOrgSummary } from '../../../lib/current-user';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useOrgSummary } from '../../current-user/api';
 import { FavouriteReports } from '../components/favourite-reports';
 import { Overview } from '../components/overview';
 

@@ -9,9 +9,9 @@ import { PageHeader } from '../../../components/page-header';
 import { EmptyRow, QueryState } from '../../../components/query-state';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
+import { useUserDetails } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useShowNew } from '../../../lib/use-show-new';
-import { useUserDetails } from '../../current-user/api';
 import { useDeleteJob, useJobs } from '../api';
 import { NewJobModal } from '../components/new-job-modal';
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner } from '../../../lib/banners';
-import { useUserDetails } from '../../current-user/api';
+import { useUserDetails } from '../../../lib/current-user';
 import { useAdminNotifications, useRemoveNotification } from '../api';
 
 /** sessionStorage is emptied at logout, so the next sign-in shows the notices again. */

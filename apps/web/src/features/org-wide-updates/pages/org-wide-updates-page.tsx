@@ -16,9 +16,9 @@ import { type ReactNode, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
+import { useUserDetails } from '../../../lib/current-user';
 import { useOrganisationId } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useUserDetails } from '../../current-user/api';
 import { type OrgWideCall, useIdentifierLabels, useOrgWideUpdate, useRetailers } from '../api';
 
 const DIFFER_OPTIONS = [
