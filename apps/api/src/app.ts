@@ -108,9 +108,13 @@ import { createPortalListService } from './modules/portals/portal-list.service';
 import { createPortalPublicService } from './modules/portals/portal-public.service';
 import { createPortalReviewService } from './modules/portals/portal-review.service';
 import { portalsRoutes } from './modules/portals/portals.routes';
+import { publicDatasetsRoutes } from './modules/public-datasets/public-datasets.routes';
+import { createPublicDatasetsService } from './modules/public-datasets/public-datasets.service';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createRatesService } from './modules/rates/rates.service';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { compReportRoutes } from './modules/reports/comp-report.routes';
+import { createCompReportService } from './modules/reports/comp-report.service';
 import { createEmailNowService } from './modules/reports/email-now.service';
 import { createEmailedService } from './modules/reports/emailed.service';
 import { createFavouriteFormService } from './modules/reports/favourite-form.service';
@@ -268,6 +272,7 @@ export async function buildApp({
       await api.register(unknownMetersRoutes, { service: imports });
       await api.register(invoiceFilesRoutes, { service: invoiceFiles });
       await api.register(dataLibraryRoutes, { service: createDataLibraryService({ db, config, clock }) });
+      await api.register(publicDatasetsRoutes, { service: createPublicDatasetsService({ db }) });
       await api.register(adminReportsRoutes, { service: createAdminReportsService({ db }) });
       await api.register(retailersRoutes, { service: createRetailersService({ db }) });
       const mailStorage = createLocalStorage(path.join(config.dataDir, 'files'));
@@ -379,6 +384,9 @@ export async function buildApp({
       const reportRunner = createReportRunService({
         db,
         storage: createLocalStorage(path.join(config.dataDir, 'files')),
+      });
+      await api.register(compReportRoutes, {
+        service: createCompReportService({ db, runner: reportRunner }),
       });
       await api.register(reportsRoutes, {
         catalogue: createReportCatalogueService({ db }),

@@ -22,6 +22,7 @@ import { seedDemoClosedMeter, seedDemoMeterSettings } from './demo-meter-setting
 import { seedDemoOrganisation } from './demo-organisation';
 import { seedDemoColleagues } from './demo-people';
 import { seedDemoPortals } from './demo-portals';
+import { seedDemoPublicDatasets } from './demo-public-datasets';
 import { seedDemoScope2 } from './demo-scope2';
 import { seedDemoSites } from './demo-sites';
 import { seedDemoSmartMeterInvoices } from './demo-smart-meters';
@@ -160,6 +161,7 @@ export async function seedDemoOnce(
     await seedDemoEntities(tx, { organisationId: demo.id, sites });
     await seedDemoMeterNotes(tx, { organisationId: demo.id, today });
     await seedDemoDegreeDays(tx, { organisationId: demo.id, today });
+    await seedDemoPublicDatasets(tx, { today });
     await seedDemoOrganisation(tx, { organisationId: demo.id, sites, today });
     await seedDemoGroupings(tx, { organisationId: demo.id });
     await seedDemoTargetsAndRates(tx, { organisationId: demo.id, today });

@@ -103,6 +103,14 @@ export const MENU: readonly MenuEntry[] = [
   m('commissioning', 'Commissioning', '/reports/commissioning', 'Reporting', 'Commissioning report by year'),
   m('ghg', 'GHG Graphs', '/reports/ghg', 'Reporting', 'Emissions by scope, source and division'),
   m(
+    'comp-report',
+    'Complimentary Report',
+    '/reports/comp-report',
+    'Reporting',
+    "The organisation's free report: its pages and their parameters",
+    'orgAdmin',
+  ),
+  m(
     'emailed-reports',
     'Emailed Reports',
     '/emailed-reports',
@@ -191,6 +199,14 @@ export const MENU: readonly MenuEntry[] = [
     '/grid-intensity',
     'Product administration',
     'Grid carbon intensity by half hour, for time-matched scope 2',
+    'productAdmin',
+  ),
+  m(
+    'public-datasets',
+    'Public Datasets',
+    '/public-datasets',
+    'Product administration',
+    'Degree days by region and other published monthly figures',
     'productAdmin',
   ),
   m(

@@ -108,6 +108,12 @@ export const router = createBrowserRouter([
                 }),
               })),
               {
+                path: '/reports/comp-report',
+                lazy: async () => ({
+                  Component: (await import('../features/reports/pages/comp-report-page')).CompReportPage,
+                }),
+              },
+              {
                 path: '/reports/commissioning',
                 lazy: async () => ({
                   Component: (await import('../features/benchmark/pages/commissioning-page'))
@@ -184,6 +190,13 @@ export const router = createBrowserRouter([
                 lazy: async () => ({
                   Component: (await import('../features/data-library/pages/data-library-page'))
                     .DataLibraryPage,
+                }),
+              },
+              {
+                path: '/public-datasets',
+                lazy: async () => ({
+                  Component: (await import('../features/public-datasets/pages/public-datasets-page'))
+                    .PublicDatasetsPage,
                 }),
               },
               {

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { finished } from 'node:stream/promises';
 import type { RunReport } from '@verdant/contracts/reports/run';
@@ -23,6 +23,7 @@ import { renderReport } from './render-report';
 import { assetMeters, assetName, organisationOf } from './report-assets.queries';
 import { definitionOf } from './report-catalogue.service';
 import type { ReportDefinition, SettingValues } from './report-definition';
+import type { ReportDocument } from './report-document';
 
 /**
  * Running a report (docs/decisions/reports.md, Running a report): the report, output, asset, period and
@@ -114,8 +115,13 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
    * Checks a request as running it would, without building it: the report, output, level, the asset (one the
    * principal may see), the period and the settings. Answers what the run needs.
    */
-  async function check(principal: Principal, org: OrganisationContext, req: ReportRequest) {
-    const r = definitionOf(req.id);
+  async function check(
+    principal: Principal,
+    org: OrganisationContext,
+    req: ReportRequest,
+    definition?: ReportDefinition,
+  ) {
+    const r = definition ?? definitionOf(req.id);
     if (!r.outputs.includes(req.output)) {
       throw badRequest(REPORT_MSG.outputNotOffered.replace('{output}', req.output));
     }
@@ -143,17 +149,26 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
     return { r, whole, assetId, name, visible, meters, period: period.range, settings };
   }
 
-  /** Runs a report for an organisation as `principal` sees it (a request, or a favourite or schedule). */
-  async function render(
+  /**
+   * A report's document for an organisation as `principal` sees it: checked, then built from the read model
+   * (a definition outside the catalogue may be given: a page of the complimentary report).
+   */
+  async function document(
     principal: Principal,
     org: OrganisationContext,
     req: ReportRequest,
-  ): Promise<ReportFile> {
+    definition?: ReportDefinition,
+  ) {
     const t0 = performance.now();
-    const { r, whole, assetId, name, visible, meters, period, settings } = await check(principal, org, req);
-    const t1 = performance.now();
+    const { r, whole, assetId, name, visible, meters, period, settings } = await check(
+      principal,
+      org,
+      req,
+      definition,
+    );
+    const checkMs = performance.now() - t0;
     const organisation = await organisationOf(db, org.id);
-    const document = await r.build({
+    const built = await r.build({
       db,
       org,
       organisationName: organisation?.name ?? '',
@@ -172,19 +187,41 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
       output: req.output,
       progress: () => {},
     });
+    return { r, period, organisation, document: built, checkMs };
+  }
+
+  /** Draws a document in an output format to `out`, with the organisation's name, logo and the run's footer. */
+  async function draw(
+    built: ReportDocument,
+    output: Output,
+    org: OrganisationContext,
+    organisation: { name: string; logo: string | null } | undefined,
+    out: Writable,
+  ): Promise<void> {
+    await renderReport(built, output, out, {
+      organisation: organisation?.name ?? '',
+      logo: await logoOf(storage, organisation?.logo ?? null),
+      footer: `Run ${org.today.split('-').reverse().join('/')} · fingerprint ${built.provenance.fingerprint.slice(0, 16)}`,
+    });
+  }
+
+  /** Runs a report for an organisation as `principal` sees it (a request, or a favourite or schedule). */
+  async function render(
+    principal: Principal,
+    org: OrganisationContext,
+    req: ReportRequest,
+  ): Promise<ReportFile> {
+    const t0 = performance.now();
+    const { r, period, organisation, document: built, checkMs } = await document(principal, org, req);
     const t2 = performance.now();
     const dir = await mkdtemp(path.join(tmpdir(), 'verdant-report-'));
     const file = OUTPUT_FILES[req.output];
     const where = path.join(dir, `report.${file.extension}`);
     const dispose = () => rm(dir, { recursive: true, force: true });
-    const fingerprint = document.provenance.fingerprint;
+    const fingerprint = built.provenance.fingerprint;
     try {
       const out = createWriteStream(where);
-      await renderReport(document, req.output, out, {
-        organisation: organisation?.name ?? '',
-        logo: await logoOf(storage, organisation?.logo ?? null),
-        footer: `Run ${org.today.split('-').reverse().join('/')} · fingerprint ${fingerprint.slice(0, 16)}`,
-      });
+      await draw(built, req.output, org, organisation, out);
       if (!out.writableFinished) {
         out.end();
         await finished(out);
@@ -214,14 +251,16 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
       filename: `${slug(r.name)}-${when}.${file.extension}`,
       contentType: file.contentType,
       fingerprint,
-      empty: document.empty,
-      timings: { checkMs: t1 - t0, buildMs: t2 - t1, drawMs: performance.now() - t2 },
+      empty: built.empty,
+      timings: { checkMs, buildMs: t2 - t0 - checkMs, drawMs: performance.now() - t2 },
     };
   }
 
   return {
     check,
     render,
+    document,
+    draw,
     /** Whether a report's period may slide by `relative` (a favourite's or a schedule's). */
     slides: (reportId: number, relative: RelativePeriod) =>
       relativeOptions(definitionOf(reportId).type).includes(relative),

@@ -25,10 +25,12 @@ import {
   IconMail,
   IconMailForward,
   IconPlug,
+  IconReport,
   IconReportAnalytics,
   IconScale,
   IconSettings,
   IconStar,
+  IconTemperature,
   IconTool,
   IconTrashX,
   IconUpload,
@@ -74,6 +76,8 @@ const ICONS: Record<string, Icon> = {
   'scope2-instruments': IconCertificate,
   'grid-intensity': IconBolt,
   'data-library': IconFiles,
+  'public-datasets': IconTemperature,
+  'comp-report': IconReport,
 };
 
 /** The icon of a menu entry; entries added to the catalogue later fall back to a neutral one. */

@@ -1,0 +1,48 @@
+import { expect, test } from './support/axe-test';
+import { E2E_ADMIN_PASSWORD } from './support/global-setup';
+import { signIn } from './support/sign-in';
+
+/*
+ * Public datasets: a product administrator reads the demo's Wellington degree days (a sample, said so), sets
+ * a month of a year by hand and loads months from a CSV; a CSV with bad rows loads nothing and names them.
+ */
+test('a product administrator keeps a degree-day dataset by hand and from a CSV', async ({ page }, info) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+  await page.goto('/public-datasets');
+  await expect(page.getByRole('heading', { name: 'Public Datasets' })).toBeVisible();
+  await expect(page.getByText('Wellington heating degree days (15.5 °C) (°C·day)')).toBeVisible();
+  await expect(page.getByText('Sample, not published data')).toBeVisible();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: info.outputPath(`public-datasets-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1366, height: 860 });
+
+  await page.getByRole('combobox', { name: 'Year' }).click();
+  await page.getByRole('option', { name: '2015', exact: true }).click();
+  const march = page.getByRole('textbox', { name: 'Mar 2015' });
+  await expect(march).toHaveValue('');
+  await march.fill('123.4');
+  await page.getByRole('button', { name: 'Save 2015' }).click();
+  await expect(page.getByText('Wellington heating degree days (15.5 °C): 2015 saved')).toBeVisible();
+
+  const csv = page.getByLabel('Load from a CSV (year, month, value)');
+  await csv.setInputFiles({
+    name: 'bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('year,month,value\n2015,4,200\n2015,14,1\n'),
+  });
+  await expect(
+    page.getByText(/Nothing was loaded: 1 rows were refused\. Row 3: the month '14'/),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Apr 2015' })).toHaveValue('');
+  await csv.setInputFiles({
+    name: 'good.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('year,month,value\n2015,4,200\n2015,5,250.5\n'),
+  });
+  await expect(page.getByText('2 months loaded')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Apr 2015' })).toHaveValue('200');
+  await expect(page.getByRole('textbox', { name: 'May 2015' })).toHaveValue('250.5');
+});
