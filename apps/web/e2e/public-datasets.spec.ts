@@ -27,7 +27,8 @@ test('a product administrator keeps a degree-day dataset by hand and from a CSV'
   await page.getByRole('button', { name: 'Save 2015' }).click();
   await expect(page.getByText('Wellington heating degree days (15.5 °C): 2015 saved')).toBeVisible();
 
-  const csv = page.getByLabel('Load from a CSV (year, month, value)');
+  await expect(page.getByRole('button', { name: 'Load from a CSV (year, month, value)' })).toBeVisible();
+  const csv = page.locator('input[type="file"]');
   await csv.setInputFiles({
     name: 'bad.csv',
     mimeType: 'text/csv',

@@ -10,7 +10,7 @@ const SAMPLE = 'Made up from the demo weather model, not published figures';
 
 /**
  * The demo's public datasets (docs/decisions/public-datasets.md, The demo's datasets): heating degree days
- * (base 15.5 °C) and cooling degree days (base 22 °C) for Wellington, summed by month from the demo weather
+ * (base 15.5 °C) and cooling degree days (base 18 °C) for Wellington, summed by month from the demo weather
  * for the 36 months up to the last complete one (months not yet lived have none). Marked as a sample.
  */
 export async function seedDemoPublicDatasets(tx: DbOrTx, { today }: { today: string }) {
@@ -22,7 +22,7 @@ export async function seedDemoPublicDatasets(tx: DbOrTx, { today }: { today: str
   const last = addMonths(monthOf(today), -1);
   for (const { name, base, shortfall } of [
     { name: 'Wellington heating degree days (15.5 °C)', base: 15.5, shortfall: true },
-    { name: 'Wellington cooling degree days (22 °C)', base: 22, shortfall: false },
+    { name: 'Wellington cooling degree days (18 °C)', base: 18, shortfall: false },
   ]) {
     const [row] = await tx
       .insert(publicDatasets)

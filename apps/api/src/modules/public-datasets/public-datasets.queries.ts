@@ -16,7 +16,9 @@ export async function collections(db: DbOrTx) {
 }
 
 export async function datasets(db: DbOrTx): Promise<Dataset[]> {
-  return (await db.execute<Dataset>(sql`select ${DATASET} from public_datasets d order by d.name`)).rows;
+  return (
+    await db.execute<Dataset>(sql`select ${DATASET} from public_datasets d order by d.collection_id, d.id`)
+  ).rows;
 }
 
 /** The dataset of the collection (null when either is not there). */
