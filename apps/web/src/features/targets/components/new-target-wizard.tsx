@@ -1,38 +1,14 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Stepper,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { TARGET_NAME_MIN, targetSpec } from '@verdant/contracts/targets';
-import { TARGET_BASELINE_MIN_YEAR } from '@verdant/domain/constants';
+import { Modal, Stepper, TextInput } from '@mantine/core';
+import { targetSpec } from '@verdant/contracts/targets';
 import { fill, MSG } from '@verdant/domain/messages';
-import { MONTH_SHORT_NAMES } from '@verdant/domain/month-labels';
-import { normaliseProfile } from '@verdant/domain/targets/profiles';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { WizardFooter, WizardReview } from '../../../components/wizard-parts';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import { useCreateTarget } from '../api';
-
-type Num = number | string;
-const YEAR_ENDS = [
-  { value: 'CY', label: 'Calendar year' },
-  { value: 'FY3', label: 'April to March' },
-  { value: 'FY6', label: 'July to June' },
-];
-const PROFILE_LABELS = { DERIVE: 'Derive from the ledger', ENTER: 'Enter', NONE: 'None (even)' };
-const num = (v: Num) => (v === '' ? Number.NaN : Number(v));
+import { blankTargetForm, checkTargetForm, reviewRows, type TargetForm } from './target-form';
+import { BaselineStep, ProfileStep, TargetsStep } from './target-steps';
 
 /** New Target wizard (core-portal.md 2, 5): Overview, Baseline, Profile, Targets, Review. */
 export function NewTargetWizard({
@@ -48,73 +24,16 @@ export function NewTargetWizard({
   const navigate = useNavigate();
   const thisYear = new Date().getFullYear();
   const [step, setStep] = useState(0);
-  const [name, setName] = useState('');
-  const [baselineYear, setBaselineYear] = useState<Num>(thisYear - 1);
-  const [yearEnd, setYearEnd] = useState('CY');
-  const [consFrom, setConsFrom] = useState<'DERIVE' | 'ENTER'>('DERIVE');
-  const [baselineCons, setBaselineCons] = useState<Num>('');
-  const [profileFrom, setProfileFrom] = useState<'DERIVE' | 'ENTER' | 'NONE'>('DERIVE');
-  const [profile, setProfile] = useState<Num[]>(Array(12).fill(''));
-  const [targets, setTargets] = useState<{ perc: Num; year: Num }[]>([{ perc: '', year: '' }]);
+  const [form, setForm] = useState<TargetForm>(() => blankTargetForm(thisYear));
   const [failure, setFailure] = useState<string | null>(null);
-
-  const trimmed = name.trim();
-  const nameError =
-    trimmed.length < TARGET_NAME_MIN
-      ? MSG.targetNameShort
-      : existingNames.some((n) => n.toLowerCase() === trimmed.toLowerCase())
-        ? MSG.targetNameExists
-        : null;
-  const year = num(baselineYear);
-  const yearError =
-    !/^\d{4}$/.test(String(baselineYear)) || year < TARGET_BASELINE_MIN_YEAR || year >= thisYear
-      ? MSG.targetBaselineYear
-      : null;
-  const consError = consFrom === 'ENTER' && !(num(baselineCons) >= 0) ? MSG.targetBaselineCons : null;
-  const normalised = normaliseProfile(profile.map(num));
-  const profileError =
-    profileFrom !== 'ENTER'
-      ? null
-      : profile.some((v) => v === '')
-        ? MSG.targetProfileMissing
-        : normalised.ok
-          ? null
-          : fill(MSG.targetProfileInvalid, { reason: normalised.reason });
-  const targetErrors = targets.map((t) => ({
-    perc: /^\d{1,2}$/.test(String(t.perc)) ? null : MSG.targetPerc,
-    year: /^\d{4}$/.test(String(t.year)) ? null : MSG.targetYear,
-  }));
-  const firstYearError =
-    targets[0] && num(targets[0].year) < year
-      ? MSG.targetFirstYear
-      : targets.length === 0
-        ? MSG.targetNone
-        : null;
-  const valid = [
-    nameError === null,
-    yearError === null && consError === null,
-    profileError === null,
-    firstYearError === null && targetErrors.every((e) => !e.perc && !e.year),
-    true,
-  ];
-  const spec = {
-    baselineYear: year,
-    baselineYearEnd: yearEnd as 'CY',
-    consFrom,
-    baselineCons: consFrom === 'ENTER' ? num(baselineCons) : null,
-    profileFrom,
-    profile: profileFrom === 'ENTER' ? profile.map(num) : null,
-    targets: targets.map((t) => ({ perc: num(t.perc), year: num(t.year) })),
-  };
+  const patch = (change: Partial<TargetForm>) => setForm((f) => ({ ...f, ...change }));
+  const check = checkTargetForm(form, existingNames, thisYear);
+  const { valid, spec } = check;
 
   function close() {
     setStep(0);
-    setName('');
-    setConsFrom('DERIVE');
-    setBaselineCons('');
-    setProfileFrom('DERIVE');
-    setProfile(Array(12).fill(''));
-    setTargets([{ perc: '', year: '' }]);
+    // The baseline year and its year end stay as they were for the next target.
+    setForm((f) => ({ ...blankTargetForm(thisYear), baselineYear: f.baselineYear, yearEnd: f.yearEnd }));
     setFailure(null);
     onClose();
   }
@@ -124,7 +43,7 @@ export function NewTargetWizard({
     const parsed = targetSpec.safeParse(spec);
     if (!parsed.success) return setFailure(parsed.error.issues[0]?.message ?? '');
     create.mutate(
-      { name: trimmed, spec },
+      { name: check.trimmed, spec },
       {
         onSuccess: (t) => {
           showSuccessBanner(fill(MSG.targetCreated, { name: t.name }));
@@ -138,21 +57,6 @@ export function NewTargetWizard({
     );
   }
 
-  const setTarget = (i: number, key: 'perc' | 'year', v: Num) =>
-    setTargets(targets.map((t, j) => (j === i ? { ...t, [key]: v } : t)));
-  const review: [string, string][] = [
-    ['Name', trimmed],
-    ['Baseline year', `${baselineYear} (${YEAR_ENDS.find((y) => y.value === yearEnd)?.label})`],
-    [
-      'Baseline',
-      consFrom === 'ENTER'
-        ? `${num(baselineCons).toLocaleString('en-NZ')} (entered)`
-        : 'Derived from the ledger',
-    ],
-    ['Profile', PROFILE_LABELS[profileFrom]],
-    ['Targets', targets.map((t) => `${t.perc}% by ${t.year}`).join(', ')],
-  ];
-
   return (
     <Modal opened={opened} onClose={close} title="New Target" size="xl">
       <Stepper
@@ -165,154 +69,33 @@ export function NewTargetWizard({
           <TextInput
             label="Name"
             required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={name !== '' ? nameError : null}
+            value={form.name}
+            onChange={(e) => patch({ name: e.currentTarget.value })}
+            error={form.name !== '' ? check.nameError : null}
             data-autofocus
           />
         </Stepper.Step>
         <Stepper.Step label="Baseline">
-          <Stack>
-            <NumberInput
-              label="Baseline year"
-              required
-              value={baselineYear}
-              onChange={setBaselineYear}
-              allowDecimal={false}
-              allowNegative={false}
-              error={yearError}
-            />
-            <div>
-              <Text fz="sm" fw={500} mb={4}>
-                Baseline year end
-              </Text>
-              <SegmentedControl value={yearEnd} onChange={setYearEnd} data={YEAR_ENDS} fullWidth />
-            </div>
-            <div>
-              <Text fz="sm" fw={500} mb={4}>
-                Baseline
-              </Text>
-              <SegmentedControl
-                value={consFrom}
-                onChange={(v) => setConsFrom(v as 'DERIVE')}
-                data={[
-                  { value: 'DERIVE', label: 'Derive from the ledger' },
-                  { value: 'ENTER', label: 'Enter' },
-                ]}
-                fullWidth
-              />
-            </div>
-            {consFrom === 'ENTER' && (
-              <NumberInput
-                label="Baseline (the year's total)"
-                required
-                value={baselineCons}
-                onChange={setBaselineCons}
-                min={0}
-                thousandSeparator=","
-                error={baselineCons !== '' ? consError : null}
-              />
-            )}
-          </Stack>
+          <BaselineStep form={form} patch={patch} yearError={check.yearError} consError={check.consError} />
         </Stepper.Step>
         <Stepper.Step label="Profile">
-          <Stack>
-            <SegmentedControl
-              value={profileFrom}
-              onChange={(v) => setProfileFrom(v as 'DERIVE')}
-              data={Object.entries(PROFILE_LABELS).map(([value, label]) => ({ value, label }))}
-              fullWidth
-            />
-            {profileFrom === 'ENTER' && (
-              <>
-                <SimpleGrid cols={{ base: 3, sm: 6 }}>
-                  {MONTH_SHORT_NAMES.map((m, i) => (
-                    <NumberInput
-                      key={m}
-                      label={m}
-                      value={profile[i]}
-                      min={0}
-                      onChange={(v) => setProfile(profile.map((p, j) => (j === i ? v : p)))}
-                    />
-                  ))}
-                </SimpleGrid>
-                {profileError ? (
-                  <Text fz="sm" c="red">
-                    {profileError}
-                  </Text>
-                ) : normalised.ok ? (
-                  <Text fz="sm" c="dimmed">
-                    {`Normalised to 100: ${normalised.profile.map((v) => v.toFixed(1)).join(', ')}`}
-                  </Text>
-                ) : null}
-              </>
-            )}
-          </Stack>
+          <ProfileStep
+            form={form}
+            patch={patch}
+            profileError={check.profileError}
+            normalised={check.normalised}
+          />
         </Stepper.Step>
         <Stepper.Step label="Targets">
-          <Stack>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Reduction (%)</Table.Th>
-                  <Table.Th>By year</Table.Th>
-                  <Table.Th w={40} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {targets.map((t, i) => (
-                  <Table.Tr key={i.toString()}>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={`Reduction ${i + 1} (%)`}
-                        value={t.perc}
-                        onChange={(v) => setTarget(i, 'perc', v)}
-                        allowDecimal={false}
-                        error={t.perc !== '' ? targetErrors[i]?.perc : null}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={`By year ${i + 1}`}
-                        value={t.year}
-                        onChange={(v) => setTarget(i, 'year', v)}
-                        allowDecimal={false}
-                        error={t.year !== '' ? targetErrors[i]?.year : null}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove target ${i + 1}`}
-                        onClick={() => setTargets(targets.filter((_, j) => j !== i))}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            <Group>
-              <Button
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => setTargets([...targets, { perc: '', year: '' }])}
-              >
-                Add target
-              </Button>
-            </Group>
-            {firstYearError && targets[0]?.year !== '' && (
-              <Text fz="sm" c="red">
-                {firstYearError}
-              </Text>
-            )}
-          </Stack>
+          <TargetsStep
+            form={form}
+            patch={patch}
+            targetErrors={check.targetErrors}
+            firstYearError={check.firstYearError}
+          />
         </Stepper.Step>
         <Stepper.Step label="Review">
-          <WizardReview rows={review} />
+          <WizardReview rows={reviewRows(form)} />
         </Stepper.Step>
       </Stepper>
       <WizardFooter
