@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairedBarsLayout } from './paired-bars';
+import { nearestSlot, pairedBarsLayout, slotForKey } from './paired-bars';
 
 const format = (v: number) => String(v);
 
@@ -71,5 +71,25 @@ describe('pairedBarsLayout', () => {
     const zero = pairedBarsLayout({ width: 400, height: 200, values: [[0], [0]], labelLength: 6, format });
     expect(zero.ticks[0]?.value).toBe(0);
     expect(zero.ticks.at(-1)?.value).toBe(1);
+  });
+});
+
+describe('walking the categories', () => {
+  it('steps with the arrows, jumps with Home and End, leaves with Escape and ignores other keys', () => {
+    expect(slotForKey('ArrowRight', null, 12)).toBe(1);
+    expect(slotForKey('ArrowDown', 11, 12)).toBe(11);
+    expect(slotForKey('ArrowLeft', 0, 12)).toBe(0);
+    expect(slotForKey('ArrowUp', 5, 12)).toBe(4);
+    expect(slotForKey('Home', 7, 12)).toBe(0);
+    expect(slotForKey('End', 0, 12)).toBe(11);
+    expect(slotForKey('Escape', 3, 12)).toBeNull();
+    expect(slotForKey('a', 3, 12)).toBeUndefined();
+  });
+
+  it('picks the slot whose centre is nearest the pointer', () => {
+    const slots = [{ centre: 10 }, { centre: 30 }, { centre: 50 }];
+    expect(nearestSlot(slots, 0)).toBe(0);
+    expect(nearestSlot(slots, 36)).toBe(1);
+    expect(nearestSlot(slots, 90)).toBe(2);
   });
 });

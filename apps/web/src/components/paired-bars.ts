@@ -1,6 +1,19 @@
 import { nice, ticks } from 'd3-array';
 import { scaleBand } from 'd3-scale';
 
+export interface PairedSeries {
+  name: string;
+  colour: string;
+  /** One value per category; null draws no bar there. */
+  values: (number | null)[];
+}
+
+export interface PairedCategory {
+  label: string;
+  /** Marked categories (incomplete months) have their label coloured, the first bar hatched and a mark above. */
+  marked?: boolean;
+}
+
 /** Where one bar sits, in the chart's own pixels. */
 export interface BarBox {
   x: number;
@@ -106,4 +119,32 @@ export function pairedBarsLayout({
     slots,
     turnLabels,
   };
+}
+
+/** The index of the slot whose centre is nearest x. */
+export function nearestSlot(slots: { centre: number }[], x: number): number {
+  let best = 0;
+  slots.forEach((slot, i) => {
+    if (Math.abs(slot.centre - x) < Math.abs((slots[best]?.centre ?? 0) - x)) best = i;
+  });
+  return best;
+}
+
+/**
+ * The category the keyboard moves to from the active one (none active counts as the first): the arrow keys
+ * step, Home and End jump, Escape leaves (null); undefined for a key the chart does not take.
+ */
+export function slotForKey(key: string, active: number | null, count: number): number | null | undefined {
+  const current = active ?? 0;
+  return key === 'ArrowRight' || key === 'ArrowDown'
+    ? Math.min(count - 1, current + 1)
+    : key === 'ArrowLeft' || key === 'ArrowUp'
+      ? Math.max(0, current - 1)
+      : key === 'Home'
+        ? 0
+        : key === 'End'
+          ? count - 1
+          : key === 'Escape'
+            ? null
+            : undefined;
 }
