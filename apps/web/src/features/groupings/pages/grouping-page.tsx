@@ -1,10 +1,6 @@
 import { GroupPageShell } from '../../../components/group-page-shell';
-import {
-  GroupingAssign,
-  GroupingDetails,
-  GroupingGroups,
-  GroupingReports,
-} from '../components/grouping-sections';
+import { GroupingAssign } from '../components/grouping-assign';
+import { GroupingDetails, GroupingGroups, GroupingReports } from '../components/grouping-sections';
 import { useGrouping } from '../grouping-api';
 
 const TABS = [
