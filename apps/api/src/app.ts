@@ -25,6 +25,7 @@ import { createAuthService, type ResolvedSession } from './modules/auth/auth.ser
 import { createOidcClient } from './modules/auth/oidc';
 import { benchmarkRoutes } from './modules/benchmark/benchmark.routes';
 import { createBenchmarkService } from './modules/benchmark/benchmark.service';
+import { createLibraryService } from './modules/benchmark/library.service';
 import { createAdminChecksService } from './modules/catalogue/admin-checks.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
@@ -352,7 +353,10 @@ export async function buildApp({
         details: createEntityDetailsService({ db }),
         figures: createEntityFiguresService({ db }),
       });
-      await api.register(benchmarkRoutes, { service: createBenchmarkService({ db }) });
+      await api.register(benchmarkRoutes, {
+        service: createBenchmarkService({ db }),
+        library: createLibraryService({ db }),
+      });
       await api.register(organisationsRoutes, { service: organisations });
       await api.register(referenceRoutes, { db, mapTiles: config.mapTiles });
       await api.register(ratesRoutes, { service: createRatesService({ db }) });

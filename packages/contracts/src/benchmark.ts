@@ -1,6 +1,7 @@
 import { BENCHMARK_MSG } from '@verdant/domain/benchmark/benchmark-rules';
 import { z } from 'zod';
 import { member, viewing } from './access';
+import { librarySpecs } from './benchmark/library';
 import { benchmarkPosition, benchmarkResult, commissioningTable } from './benchmark/results';
 import { errorResponse, idNumber, idParam, int4, text } from './common';
 import { defineOperations } from './operations';
@@ -101,4 +102,5 @@ export const benchmarkOperations = defineOperations('benchmark', {
     access: 'signed-in',
     answer: z.array(benchmarkSetSummary),
   },
+  ...librarySpecs,
 });

@@ -59,6 +59,36 @@ export const BENCHMARK_MSG = {
     "Row {row}: the unit '{unit}' is not one the benchmark library knows (kWh/m2, kBtu/ft2, MJ/m2, GJ/m2)",
   valueNegative: 'Row {row}: {field} cannot be negative',
   typeTwice: "Row {row}: the type '{type}' is listed twice",
+  unitMixed: "Row {row}: the unit '{unit}' differs from the set's '{first}' (a set is published in one unit)",
+  notNumber: "Row {row}: {field} '{value}' is not a number",
+  typeKeyInvalid:
+    "Row {row}: the type key '{type}' may use only lower-case letters, digits and dashes (for example general-office)",
+  typeNameRequired: 'Row {row}: the type needs a name',
+  publicationRequired: 'Row {row}: name the publication (table or page) the figures come from',
+  figureRequired: 'Row {row}: give {what}',
+  secondaryInvalid: "Row {row}: secondary is yes or no, not '{value}'",
+  headerMissing: 'The first row must name the columns; missing: {columns}',
+  fileEmpty: 'The file has no types',
+  fileTooLong: 'A set has at most {max} types',
+  fileUnreadable: 'The file could not be read as CSV: {detail}',
+  andMore: '{first} (and {more} more problems)',
+  editionExists:
+    'The library already has edition {edition} of {series}; an edition is never changed, load a new one',
+  levelTaken: 'Level {level} answers {series}; choose a level no other series answers',
+  seriesLevel: '{series} answers level {level}; its editions stay at that level',
+  setLoaded: '{name} ({edition}) loaded: {types} types',
+  seriesUnknown: 'No benchmark set of that series is in the library',
+  mappingTypeUnknown: "{series} has no type '{type}'",
+  mappingSegmentationUnknown: 'Choose a building segmentation (occupancy) of the list',
+  mappingDescriptorUnknown: 'Choose an entity function of the list, or the whole segmentation',
+  mappingTwice: 'A segmentation and function are mapped twice',
+  mappingsSaved: 'Mappings saved',
+  hddMonthInvalid: "Row {row}: the month '{value}' is not a month (yyyy-MM)",
+  hddMonthTwice: 'Row {row}: the month {value} is listed twice',
+  hddMonthEarly: 'Row {row}: degree days start from 2000',
+  hddBaseDiffers:
+    "The organisation's degree days are at base {base} °C; a series at another base cannot be mixed with them",
+  degreeDaysLoaded: '{months} months of degree days loaded',
 } as const;
 
 export const fillBenchmark = (message: string, values: Record<string, string | number>) =>
