@@ -253,6 +253,7 @@ export const AREA_TABS: Record<string, readonly { label: string; path: string }[
     { label: 'Activities', path: '/setup' },
     { label: 'Line Items', path: '/setup/line-item-overrides' },
     { label: 'Retailers', path: '/setup/retailers' },
+    { label: 'Benchmarks', path: '/setup/benchmarks' },
   ],
   'admin-reports': [
     { label: 'Invoice Entry', path: '/admin-reports/invoice-entry' },

@@ -232,6 +232,13 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/setup/benchmarks',
+                lazy: async () => ({
+                  Component: (await import('../features/benchmark/pages/benchmark-library-page'))
+                    .BenchmarkLibraryPage,
+                }),
+              },
+              {
                 path: '/setup/editions',
                 lazy: async () => ({
                   Component: (await import('../features/catalogue/pages/editions-page')).EditionsPage,

@@ -1,7 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { benchmarkOperations as ops } from '@verdant/contracts/benchmark';
+import type { benchmarkMapping, DegreeDayLoad, NewBenchmarkSet } from '@verdant/contracts/benchmark/library';
 import { entitiesOperations } from '@verdant/contracts/entities';
 import { LIST_PAGE_SIZE } from '@verdant/domain/constants';
-import { useOperation } from '../../lib/operations';
+import type { z } from 'zod';
+import { call, invalidate, useOperation } from '../../lib/operations';
+
+export type BenchmarkMapping = z.input<typeof benchmarkMapping>;
+
 import { useOrganisationId } from '../../lib/session-store';
 
 /**
@@ -33,3 +39,21 @@ export function useEntityChoices() {
     orgId === null ? null : { params: { id: orgId }, query: { limit: LIST_PAGE_SIZE } },
   );
 }
+
+/** Library writes refresh the benchmark's reads (sets, mappings, degree days, results). */
+function useLibraryWrite<I, O>(fn: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => invalidate(client, ops) });
+}
+
+export const useLoadSet = () => useLibraryWrite((body: NewBenchmarkSet) => call(ops.loadSet, { body }));
+export const useSaveMappings = () =>
+  useLibraryWrite(({ series, mappings }: { series: string; mappings: BenchmarkMapping[] }) =>
+    call(ops.saveMappings, { params: { series }, body: { mappings } }),
+  );
+export const useDegreeDays = (organisationId: number | null) =>
+  useOperation(ops.degreeDays, organisationId === null ? null : { params: { id: organisationId } });
+export const useLoadDegreeDays = () =>
+  useLibraryWrite(({ id, body }: { id: number; body: DegreeDayLoad }) =>
+    call(ops.loadDegreeDays, { params: { id }, body }),
+  );
