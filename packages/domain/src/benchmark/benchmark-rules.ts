@@ -86,6 +86,7 @@ export const BENCHMARK_MSG = {
   hddMonthInvalid: "Row {row}: the month '{value}' is not a month (yyyy-MM)",
   hddMonthTwice: 'Row {row}: the month {value} is listed twice',
   hddMonthEarly: 'Row {row}: degree days start from 2000',
+  hddMonthNotOver: 'Row {row}: the month {value} is not over yet',
   hddBaseDiffers:
     "The organisation's degree days are at base {base} °C; a series at another base cannot be mixed with them",
   degreeDaysLoaded: '{months} months of degree days loaded',

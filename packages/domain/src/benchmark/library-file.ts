@@ -143,8 +143,14 @@ export function checkSetFile(
   return { ok: true, value: { unit, values } };
 }
 
-/** A degree-day series: a month (yyyy-MM, from 2000) and its heating degree days (at least 0), each month once. */
-export function checkDegreeDayFile(records: FileRecord[]): FileCheck<{ month: string; hdd: number }[]> {
+/**
+ * A degree-day series: a month (yyyy-MM, from 2000, over before `currentMonth`, yyyy-MM-01) and its heating
+ * degree days (at least 0), each month once.
+ */
+export function checkDegreeDayFile(
+  records: FileRecord[],
+  currentMonth: string,
+): FileCheck<{ month: string; hdd: number }[]> {
   const { at, missing } = headerOf(records, DEGREE_DAY_COLUMNS);
   if (records.length === 0 || missing.length > 0)
     return {
@@ -172,6 +178,8 @@ export function checkDegreeDayFile(records: FileRecord[]): FileCheck<{ month: st
     if (!m) problems.push(fillBenchmark(BENCHMARK_MSG.hddMonthInvalid, { row, value: raw }));
     else if (Number(m[1]) < BENCHMARK_MIN_YEAR)
       problems.push(fillBenchmark(BENCHMARK_MSG.hddMonthEarly, { row }));
+    else if (`${raw}-01` >= currentMonth)
+      problems.push(fillBenchmark(BENCHMARK_MSG.hddMonthNotOver, { row, value: raw }));
     else if (seen.has(raw)) problems.push(fillBenchmark(BENCHMARK_MSG.hddMonthTwice, { row, value: raw }));
     seen.add(raw);
     const hdd = figure(row, 'hdd', cell(r, at, 'hdd'), problems);

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { audit, created } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
 import { csvRecords, refused } from './library-file';
 
@@ -149,7 +150,7 @@ export function createLibraryService({ db }: { db: Db }) {
     },
 
     async loadDegreeDays(a: Caller, organisationId: number, body: DegreeDayLoad) {
-      const file = checkDegreeDayFile(csvRecords(body.csv));
+      const file = checkDegreeDayFile(csvRecords(body.csv), orgOf(a).currentMonth);
       if (!file.ok) throw refused(file.problems);
       const months = file.value;
       return db.transaction(async (tx) => {

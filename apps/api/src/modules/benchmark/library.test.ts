@@ -197,16 +197,16 @@ describe('degree days', () => {
   });
 
   it("an organisation's administrator adds months to its series", async () => {
-    const res = await send('b.admin', 'POST', at(), load('month,hdd\n2026-10,180\n2026-11,120.5\n'));
+    const res = await send('b.admin', 'POST', at(), load('month,hdd\n2026-09,180\n2026-10,120.5\n'));
     expect(res.json()).toEqual({ success: true, message: '2 months of degree days loaded', months: 2 });
     const list = (await send('b.admin', 'GET', at())).json();
     expect(list).toEqual([
       expect.objectContaining({
         baseC: 15.5,
         source: 'Station log',
-        months: 26,
+        months: 25,
         first: '2024-10',
-        last: '2026-11',
+        last: '2026-10',
       }),
     ]);
   });
@@ -215,10 +215,11 @@ describe('degree days', () => {
     const before = await count();
     const cases: [object, number, string][] = [
       [load('month,hdd\n2026-13,100\n'), 400, "Row 2: the month '2026-13' is not a month (yyyy-MM)"],
-      [load('month,hdd\n2026-12,-3\n'), 400, 'Row 2: hdd cannot be negative'],
-      [load('month,hdd\n2026-12,3\n2026-12,4\n'), 400, 'Row 3: the month 2026-12 is listed twice'],
+      [load('month,hdd\n2026-08,-3\n'), 400, 'Row 2: hdd cannot be negative'],
+      [load('month,hdd\n2026-08,3\n2026-08,4\n'), 400, 'Row 3: the month 2026-08 is listed twice'],
+      [load('month,hdd\n2026-11,3\n'), 400, 'Row 2: the month 2026-11 is not over yet'],
       [
-        load('month,hdd\n2026-12,3\n', { baseC: 18 }),
+        load('month,hdd\n2026-08,3\n', { baseC: 18 }),
         409,
         "The organisation's degree days are at base 15.5 °C; a series at another base cannot be mixed with them",
       ],

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core'
 import type { BenchmarkSetSummary } from '@verdant/contracts/benchmark';
 import { useState } from 'react';
 import { useReferenceList } from '../../../components/reference-lists';
+import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { type BenchmarkMapping, useSaveMappings } from '../api';
@@ -45,61 +46,63 @@ export function MappingsModal({ set, onClose }: { set: BenchmarkSetSummary; onCl
         <Text fz="sm" c="dimmed">
           An entity compares with the type its function is mapped to, else the type of its whole segmentation.
         </Text>
-        <Table aria-label="Mappings">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Building segmentation</Table.Th>
-              <Table.Th>Function</Table.Th>
-              <Table.Th>Type of {set.name}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity until saved
-              <Table.Tr key={i}>
-                <Table.Td>
-                  <Select
-                    aria-label={`Segmentation of mapping ${i + 1}`}
-                    data={occupancyOptions}
-                    value={r.buildsegId > 0 ? String(r.buildsegId) : null}
-                    onChange={(x) => change(i, { buildsegId: Number(x ?? 0) })}
-                    searchable
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Select
-                    aria-label={`Function of mapping ${i + 1}`}
-                    data={functionOptions}
-                    value={String(r.entdescId ?? 0)}
-                    onChange={(x) => change(i, { entdescId: Number(x ?? 0) })}
-                    searchable
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Select
-                    aria-label={`Type of mapping ${i + 1}`}
-                    data={typeOptions}
-                    value={r.typeKey || null}
-                    onChange={(x) => change(i, { typeKey: x ?? '' })}
-                    searchable
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove mapping ${i + 1}`}
-                    onClick={() => setRows(rows.filter((_, j) => j !== i))}
-                  >
-                    Remove
-                  </Button>
-                </Table.Td>
+        <ScrollTable label="Mappings" minWidth={600}>
+          <Table aria-label="Mappings">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Building segmentation</Table.Th>
+                <Table.Th>Function</Table.Th>
+                <Table.Th>Type of {set.name}</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity until saved
+                <Table.Tr key={i}>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Segmentation of mapping ${i + 1}`}
+                      data={occupancyOptions}
+                      value={r.buildsegId > 0 ? String(r.buildsegId) : null}
+                      onChange={(x) => change(i, { buildsegId: Number(x ?? 0) })}
+                      searchable
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Function of mapping ${i + 1}`}
+                      data={functionOptions}
+                      value={String(r.entdescId ?? 0)}
+                      onChange={(x) => change(i, { entdescId: Number(x ?? 0) })}
+                      searchable
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Type of mapping ${i + 1}`}
+                      data={typeOptions}
+                      value={r.typeKey || null}
+                      onChange={(x) => change(i, { typeKey: x ?? '' })}
+                      searchable
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove mapping ${i + 1}`}
+                      onClick={() => setRows(rows.filter((_, j) => j !== i))}
+                    >
+                      Remove
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
         <Group justify="space-between">
           <Button
             variant="light"
