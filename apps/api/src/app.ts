@@ -340,7 +340,12 @@ export async function buildApp({
       await api.register(editionsRoutes, { editions: createEditionsService({ db }) });
       const restatements = createRestatementsService({ db, clock, jobs: jobQueue });
       await api.register(toolsRoutes, {
-        service: createToolsService({ db, jobs: jobQueue, confirmRestatement: restatements.confirm }),
+        service: createToolsService({
+          db,
+          jobs: jobQueue,
+          confirmRestatement: restatements.confirm,
+          storage: createLocalStorage(path.join(config.dataDir, 'files')),
+        }),
       });
       await api.register(restatementsRoutes, {
         restatements,

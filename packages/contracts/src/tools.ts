@@ -74,6 +74,8 @@ export const backgroundJobDetail = backgroundJob.extend({
   refused: z.array(z.object({ line: z.number(), reason: text() })),
   /** Where the page links for what the job worked on (a restatement), when it has one. */
   link: text().nullable(),
+  /** A file the finished job left to download (`jobFile`), with the name it is saved under. */
+  download: z.object({ filename: text() }).nullable(),
 });
 export type BackgroundJobDetail = z.infer<typeof backgroundJobDetail>;
 
@@ -148,6 +150,14 @@ export const toolsOperations = defineOperations('tools', {
     access: 'signed-in',
     params: idParam,
     answer: backgroundJob,
+  },
+  jobFile: {
+    method: 'GET',
+    path: '/tools/jobs/:id/file',
+    summary: 'The file a job left to download (a data load’s refused rows), for whoever may see the job',
+    access: 'signed-in',
+    params: idParam,
+    answer: 'file',
   },
   jobsHealth: {
     method: 'GET',

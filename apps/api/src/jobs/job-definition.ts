@@ -33,6 +33,43 @@ export interface JobDefinition<T extends object = object> {
   queue?: Omit<PgBoss.Queue, 'name'>;
   /** A cron expression (UTC) when the job also runs on a schedule. */
   cron?: string;
+  /**
+   * How its runs show in the jobs centre when they do not make their own row (docs/decisions/job-runner.md, Job
+   * kinds in the jobs centre): the runner keeps a row per run from this. A job whose payload is its row
+   * (`{ jobId }`) keeps its row itself and leaves this out.
+   */
+  record?: JobKind<T>;
+}
+
+/** A run as the jobs centre shows it: its kind, title, who asked and for which organisation. */
+export interface JobRunDescription {
+  kind: string;
+  title: string;
+  ownerId: number | null;
+  organisationId: number | null;
+  parameters?: Record<string, unknown>;
+}
+
+/** What a run's answer says for the jobs centre. */
+export interface JobRunOutcome {
+  /** The run ended without doing its work (a load that failed): Crashed with this, not retried. */
+  error?: string;
+  /** What to show as its result. */
+  result?: unknown;
+  /** A stored file to offer for download (a storage key and the name it is saved under). */
+  file?: { key: string; filename: string } | null;
+  /** Refused rows, with their lines and reasons. */
+  refused?: { line: number; reason: string }[];
+  message?: string;
+}
+
+export interface JobKind<T> {
+  /** The run, described from its payload when it starts. */
+  describe: (data: T, db: Db) => Promise<JobRunDescription>;
+  /** What its answer means (left out: the answer is the result). */
+  outcome?: (output: unknown, data: T, db: Db) => Promise<JobRunOutcome>;
+  /** Whether to keep the row of a run that finished (a scheduled sweep that found nothing is not kept). */
+  keep?: (output: unknown) => boolean;
 }
 
 export const defineJob = <T extends object>(definition: JobDefinition<T>) => definition;

@@ -7,6 +7,7 @@ import { emailItemJob, emailSweepJob } from './email-item.job';
 import { emailedReportSendJob, emailedReportsSweepJob } from './emailed-reports.job';
 import { evaluateInvoiceAlertsJob } from './evaluate-invoice-alerts.job';
 import type { JobDefinition, JobQueue } from './job-definition';
+import { closeRun, crashRun, openRun } from './job-kinds';
 import { meterLoadJob } from './meter-load.job';
 import { moveHalfHoursJob } from './move-half-hours.job';
 import { portalRequestsJob } from './portal-requests.job';
@@ -137,8 +138,12 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
             await boss.cancel(job.name, received.id);
             return;
           }
-          const recorded = (data.data as { jobId?: unknown }).jobId;
-          if (typeof recorded === 'number') heartbeat?.running(recorded);
+          // A run keeps its own row ({ jobId }), or the runner keeps one from the job's record (job-kinds.ts).
+          const own = (data.data as { jobId?: unknown }).jobId;
+          const opened = typeof own === 'number' ? null : await openRun(db, job, received.id, data.data);
+          if (job.record && typeof own !== 'number' && opened === null) return;
+          const recorded = typeof own === 'number' ? own : opened;
+          if (recorded !== null) heartbeat?.running(recorded);
           try {
             const output = await job.handler(data.data, {
               db,
@@ -152,14 +157,16 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
             });
             stats.completed += 1;
             stats.lastCompletedAt = new Date().toISOString();
+            if (opened !== null) await closeRun(db, job, opened, data.data, output);
             return output;
           } catch (err) {
             stats.failed += 1;
             stats.lastError = err instanceof Error ? err.message : String(err);
             log(`job ${job.name} failed (it is retried): ${stats.lastError}`);
+            if (opened !== null) await crashRun(db, opened, err).catch(() => {});
             throw err;
           } finally {
-            if (typeof recorded === 'number') heartbeat?.running(null);
+            if (recorded !== null) heartbeat?.running(null);
           }
         },
       );

@@ -28,6 +28,7 @@ export type JobRow = {
   log: { timestamp: string; message: string }[];
   result: unknown;
   refused: { line: number; reason: string }[] | null;
+  result_file: string | null;
   now: string;
   /** The caller administers its organisation. */
   administers: boolean;
@@ -55,6 +56,7 @@ function select(userId: number, productAdmin: boolean, detail: boolean) {
       ${iso('j.started_at')} as started_at, ${iso('j.finished_at')} as finished_at, j.error, j.attempts,
       j.cancel_requested, coalesce(jsonb_array_length(j.refused), 0) as refused_count,
       ${detail ? sql`j.log, j.result, j.refused` : sql`'[]'::jsonb as log, null as result, null as refused`},
+      j.result_file,
       ${iso('now()')} as now,
       ${
         productAdmin

@@ -4,7 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { JobQueue } from '../../jobs/job-definition';
 import { RESTATEMENT_JOB } from '../../jobs/job-records';
 import { badRequest, notFound } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
+import { JOB_KINDS } from './job-kinds';
 import * as q from './tools.queries';
 
 /** Queues whose payload is the jobs centre's row ({ jobId }): these can be run again from here. */
@@ -20,9 +22,12 @@ export function createToolsService({
   db,
   jobs,
   confirmRestatement,
+  storage,
 }: {
   db: Db;
   jobs: JobQueue;
+  /** Where jobs leave their files (a data load's refused rows). */
+  storage?: Storage;
   /** The catalogue's confirmation of a proposed restatement, which records its job. */
   confirmRestatement: (a: Caller, restatementId: number) => Promise<{ jobId: number | null }>;
 }) {
@@ -52,11 +57,11 @@ export function createToolsService({
     mayRetry: may(a, r) && ['crashed', 'cancelled'].includes(r.status) && RERUNNABLE.has(r.queue),
     now: r.now,
   });
-  const linkOf = (r: q.JobRow) => {
-    if (r.kind !== 'restatement') return null;
-    if (r.organisation_id !== null) return '/organisation/settings';
-    const edition = Number(r.parameters.editionId);
-    return Number.isInteger(edition) && edition > 0 ? `/setup/editions/${edition}` : '/setup/editions';
+  const linkOf = (r: q.JobRow) => JOB_KINDS[r.kind]?.link?.(r) ?? null;
+  const downloadOf = (r: q.JobRow) => {
+    if (r.result_file === null || r.status === 'running') return null;
+    const name = (r.result as { downloadName?: unknown } | null)?.downloadName;
+    return { filename: typeof name === 'string' && name ? name : `job-${r.id}` };
   };
   async function load(a: Caller, id: number) {
     const r = await q.job(db, a.user.id, a.principal.productAdmin, id);
@@ -71,10 +76,20 @@ export function createToolsService({
       result: r.result ?? null,
       refused: r.refused ?? [],
       link: linkOf(r),
+      download: downloadOf(r),
     };
   }
 
   return {
+    /** The file a job left, for whoever may see the job. */
+    async file(a: Caller, id: number) {
+      const r = await load(a, id);
+      const download = downloadOf(r);
+      const stream = download && r.result_file && storage ? await storage.get(r.result_file) : null;
+      if (!download || !stream) throw notFound('This job left no file to download');
+      return { filename: download.filename, stream };
+    },
+
     async list(a: Caller) {
       return { jobs: (await q.jobs(db, a.user.id, a.principal.productAdmin)).map((r) => toJob(a, r)) };
     },

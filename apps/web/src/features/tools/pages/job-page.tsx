@@ -8,6 +8,7 @@ import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useBackgroundJob, useCancelJob, useRetryJob } from '../api';
 import { JobFacts, JobLog, JobResult } from '../components/job-details';
+import { JobDownload } from '../components/job-download';
 import { JobProgress } from '../components/job-status';
 
 /** /tools/jobs/{id}: one job's owner, organisation, type, parameters, progress, result, refused rows and log. */
@@ -72,6 +73,7 @@ export function JobPage() {
             )}
             <JobResult result={j.result} />
             <JobFacts job={j} />
+            <JobDownload jobId={j.id} download={j.download} />
             <JobLog job={j} />
           </Stack>
         )}

@@ -1,0 +1,20 @@
+import type { JobRow } from './tools.queries';
+
+/**
+ * What the jobs centre knows of each kind of job beyond its row (docs/decisions/job-runner.md, Job kinds in the
+ * jobs centre): where its page links for what the job worked on. A kind left out links nowhere.
+ */
+export const JOB_KINDS: Record<string, { link?: (r: JobRow) => string | null }> = {
+  restatement: {
+    link: (r) => {
+      if (r.organisation_id !== null) return '/organisation/settings';
+      const edition = Number(r.parameters.editionId);
+      return Number.isInteger(edition) && edition > 0 ? `/setup/editions/${edition}` : '/setup/editions';
+    },
+  },
+  import: {
+    link: (r) => (typeof r.parameters.uuid === 'string' ? `/loading/${r.parameters.uuid}` : '/loading'),
+  },
+  purge: { link: () => '/manage-deleted' },
+  'time zone move': { link: () => '/organisation/settings' },
+};
