@@ -401,6 +401,20 @@ export const router = createBrowserRouter([
                   Component: (await import('../features/portals/pages/portals-page')).PortalsPage,
                 }),
               })),
+              {
+                path: '/email-processing/templates',
+                lazy: async () => ({
+                  Component: (await import('../features/email-processing/pages/templates-page'))
+                    .TemplatesPage,
+                }),
+              },
+              ...['/email-processing', '/email-processing/:tab'].map((path) => ({
+                path,
+                lazy: async () => ({
+                  Component: (await import('../features/email-processing/pages/email-processing-page'))
+                    .EmailProcessingPage,
+                }),
+              })),
               ...['/manage-deleted', '/manage-deleted/:tab'].map((path) => ({
                 path,
                 lazy: async () => ({
