@@ -6,6 +6,7 @@ import { seedCatalogue } from './catalogue-seed';
 import type { Db } from './client';
 import { seedDemoAlerts } from './demo-alerts';
 import { seedDemoDegreeDays } from './demo-degree-days';
+import { seedDemoEmailIntake } from './demo-email-intake';
 import { seedDemoEntities } from './demo-entities';
 import { type DemoStorage, seedDemoFiles } from './demo-files';
 import { seedDemoFleet } from './demo-fleet';
@@ -176,6 +177,12 @@ export async function seedDemoOnce(
     }
     await seedDemoInvoiceHeaders(tx, demo.id);
     if (opts.storage) await seedDemoInvoiceLibrary(tx, { organisationId: demo.id }, opts.storage);
+    if (opts.storage)
+      await seedDemoEmailIntake(
+        tx,
+        { organisationId: demo.id, actingUserId: demoUser.id, now: new Date(`${today}T09:00:00Z`) },
+        opts.storage,
+      );
     await createUser(tx, {
       password: adminPassword,
       loginId: 'admin',
