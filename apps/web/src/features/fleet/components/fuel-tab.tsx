@@ -1,127 +1,15 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import type { FuelPurchase } from '@verdant/contracts/fleet/purchases';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
 import { formatMoney, formatNumber } from '@verdant/domain/unit-scaling';
-import { FUEL_PURCHASE_TIME } from '@verdant/domain/vehicles';
 import { Fragment, useState } from 'react';
-import { DateField } from '../../../components/date-fields';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showInfoBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDeletePurchase, usePurchases, useSavePurchase } from '../vehicle-api';
 import { PurchaseFigureCells } from './purchase-cells';
-
-interface Draft {
-  date: string | null;
-  time: string;
-  odo: number | '';
-  cost: number | '';
-  quantity: number | '';
-}
-const EMPTY: Draft = { date: null, time: '', odo: '', cost: '', quantity: '' };
-
-/** The purchase form of the New Fuel Purchase modal and of an expanded row. */
-function PurchaseForm({
-  initial,
-  saving,
-  onSave,
-  onCancel,
-  onDelete,
-  deleting,
-}: {
-  initial: Draft;
-  saving: boolean;
-  onSave: (d: Draft) => void;
-  onCancel: () => void;
-  onDelete?: () => void;
-  deleting?: boolean;
-}) {
-  const [d, setD] = useState(initial);
-  const filled =
-    d.date !== null &&
-    /^\d{4}-\d{2}-\d{2}$/.test(d.date) &&
-    d.odo !== '' &&
-    d.cost !== '' &&
-    d.quantity !== '';
-  return (
-    <Stack gap="xs">
-      <Group grow align="flex-start">
-        <DateField label="Date" value={d.date} onChange={(date) => setD({ ...d, date })} required />
-        <TextInput
-          label="Time"
-          placeholder="HH:MM"
-          value={d.time}
-          onChange={(e) => setD({ ...d, time: e.currentTarget.value })}
-          // An incomplete time is cleared when the field is left (data-portal 5).
-          onBlur={() => !FUEL_PURCHASE_TIME.test(d.time) && setD((x) => ({ ...x, time: '' }))}
-        />
-      </Group>
-      <Group grow align="flex-start">
-        <NumberInput
-          label="Odometer (km)"
-          value={d.odo}
-          onChange={(v) => setD({ ...d, odo: v === '' ? '' : Number(v) })}
-          allowDecimal={false}
-          min={0}
-          required
-        />
-        <NumberInput
-          label="Quantity"
-          value={d.quantity}
-          onChange={(v) => setD({ ...d, quantity: v === '' ? '' : Number(v) })}
-          decimalScale={3}
-          min={0}
-          required
-        />
-        <NumberInput
-          label="Cost ($)"
-          value={d.cost}
-          onChange={(v) => setD({ ...d, cost: v === '' ? '' : Number(v) })}
-          decimalScale={2}
-          min={0}
-          required
-        />
-      </Group>
-      <Group justify="space-between">
-        {onDelete ? (
-          <Button color="red" variant="light" onClick={onDelete} loading={deleting}>
-            Delete
-          </Button>
-        ) : (
-          <span />
-        )}
-        <Group gap="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button disabled={!filled} loading={saving} onClick={() => onSave(d)}>
-            Save
-          </Button>
-        </Group>
-      </Group>
-    </Stack>
-  );
-}
-
-const draftOf = (p: FuelPurchase): Draft => ({
-  date: p.date,
-  time: p.time ?? '',
-  odo: p.odo < 0 ? '' : p.odo,
-  cost: p.cost,
-  quantity: p.quantity,
-});
+import { type Draft, draftOf, EMPTY, PurchaseForm } from './purchase-form';
 
 /** The Fuel tab (data-portal 2.6): purchases newest first; rows expand to edit or delete; New adds one. */
 export function FuelTab({ vehicleId, unit }: { vehicleId: number; unit: string }) {
