@@ -1,13 +1,13 @@
 import { currentUserOperations } from '@verdant/contracts/current-user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerOperations } from '../../lib/operations';
+import type { SessionControl } from '../../lib/session-control';
 import { callerOf } from '../../plugins/auth';
-import type { AuthService } from '../auth/auth.service';
 import type { CurrentUserService } from './current-user.service';
 
 export const currentUserRoutes: FastifyPluginAsyncZod<{
   service: CurrentUserService;
-  auth: AuthService;
+  auth: SessionControl;
 }> = async (app, { service, auth }) => {
   registerOperations(app, currentUserOperations, {
     details: (req) => service.details(callerOf(req)),

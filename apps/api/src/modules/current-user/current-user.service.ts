@@ -12,13 +12,13 @@ import { MSG } from '@verdant/domain/messages';
 import { badRequest, notFound } from '../../lib/errors';
 import { organisationSummary, toCurrentUser } from '../../lib/identity';
 import { allows, enterableOrganisations, organisationRoles } from '../../lib/rights';
+import type { SessionControl } from '../../lib/session-control';
 import type { Caller } from '../../plugins/auth';
-import type { AuthService } from '../auth/auth.service';
 import * as q from './current-user.queries';
 
 const RESULTS_LIMIT = 100;
 
-export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth: AuthService }) {
+export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth: SessionControl }) {
   /** The caller's role in their session's organisation, read with the session. */
   async function roleIn(auth: Caller) {
     const organisationId = auth.organisationId;

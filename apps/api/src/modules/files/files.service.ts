@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import type { Config } from '../../config';
 import { audit } from '../../lib/audit';
 import { createDirectLinks, fileUrl } from '../../lib/direct-links';
+import type { Download } from '../../lib/download';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import {
   assertContentMatches,
@@ -20,6 +21,8 @@ import { createLocalStorage, newStorageKey, type Storage } from '../../lib/stora
 import type { Caller } from '../../plugins/auth';
 import * as q from './files.queries';
 
+export type { Download };
+
 export interface Owner {
   type: FileOwnerType;
   id: number;
@@ -27,11 +30,6 @@ export interface Owner {
 export interface Upload {
   filename: string | undefined;
   bytes: Buffer | undefined;
-}
-export interface Download {
-  stream: Readable;
-  contentType: string;
-  filename: string | null;
 }
 
 const THUMBNAIL_BOX = 320;

@@ -1,4 +1,4 @@
-import { invoiceInput } from '@verdant/contracts/invoices/entry';
+import { type InvoiceInput, invoiceInput, type SaveResult } from '@verdant/contracts/invoices/entry';
 import type { Tx } from '@verdant/db/client';
 import type { PeriodFormat } from '@verdant/domain/imports/csv-periods';
 import { loose } from '@verdant/domain/imports/csv-text';
@@ -10,7 +10,6 @@ import { sql } from 'drizzle-orm';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
-import type { InvoicesService } from '../invoices/invoices.service';
 import { rememberIdentifier } from './meter-identities.queries';
 import { type ImportMeter, type MeterIndex, takesInvoices, takesRecords } from './meter-index';
 import type { Refusals } from './refusals';
@@ -33,7 +32,7 @@ export interface PeriodSinkOptions {
   refusals: Refusals;
   caller: Caller;
   /** The invoices service on the load's transaction: each save is a savepoint within it. */
-  invoices: InvoicesService;
+  invoices: { save(caller: Caller, body: InvoiceInput): Promise<SaveResult> };
   records: RecordWriter | null;
 }
 

@@ -8,11 +8,11 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { audit } from '../../lib/audit';
 import { createDirectLinks } from '../../lib/direct-links';
+import type { Download } from '../../lib/download';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { checkUpload, contentMatches, FILE_MAX_BYTES, tooLarge } from '../../lib/file-types';
 import { createLocalStorage, type Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
-import type { Download } from '../files/files.service';
 import { linkOptions } from './invoice-link-options.queries';
 import type { FileLinksOf, InvoiceFileLinks } from './invoice-list.service';
 

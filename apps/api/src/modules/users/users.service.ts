@@ -8,9 +8,9 @@ import { audit, diff } from '../../lib/audit';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { mayChangePersonRecord } from '../../lib/rights';
+import type { SessionControl } from '../../lib/session-control';
 import { assertNotTestDriveAccount } from '../../lib/test-drive';
 import type { Caller } from '../../plugins/auth';
-import type { AuthService } from '../auth/auth.service';
 import type { EmailChanges } from './email-change.service';
 import { createUserCreation } from './user-creation.service';
 import { createUserPasswords } from './user-passwords.service';
@@ -38,7 +38,7 @@ export function createUsersService({
   db: Db;
   config: Config;
   mailer: Mailer;
-  auth: AuthService;
+  auth: SessionControl;
   emailChanges: EmailChanges;
 }) {
   return {
