@@ -121,6 +121,7 @@ import { createEmailedService } from './modules/reports/emailed.service';
 import { createFavouriteFormService } from './modules/reports/favourite-form.service';
 import { createFavouritesService } from './modules/reports/favourites.service';
 import { createReportCatalogueService } from './modules/reports/report-catalogue.service';
+import { createReportJobsService } from './modules/reports/report-jobs.service';
 import { createReportRunService } from './modules/reports/report-run.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { retailersRoutes } from './modules/retailers/retailers.routes';
@@ -390,10 +391,8 @@ export async function buildApp({
         service: createFleetService({ db, clock }),
         exporter: createFleetExportService({ db }),
       });
-      const reportRunner = createReportRunService({
-        db,
-        storage: createLocalStorage(path.join(config.dataDir, 'files')),
-      });
+      const reportStorage = createLocalStorage(path.join(config.dataDir, 'files'));
+      const reportRunner = createReportRunService({ db, storage: reportStorage });
       await api.register(compReportRoutes, {
         service: createCompReportService({ db, runner: reportRunner }),
       });
@@ -408,6 +407,13 @@ export async function buildApp({
           runner: reportRunner,
           links: createDirectLinks({ dataDir: config.dataDir, secret: config.FILE_LINK_SECRET }),
           clock,
+        }),
+        jobs: createReportJobsService({
+          db,
+          runner: reportRunner,
+          jobs: jobQueue,
+          storage: reportStorage,
+          jobRows: config.REPORT_JOB_ROWS,
         }),
       });
       await api.register(deletedAssetsRoutes, {

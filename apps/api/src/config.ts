@@ -77,6 +77,21 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Work the background jobs in this API process; false when `npm run worker` runs them instead. */
   JOBS_IN_PROCESS: bool.default(true),
+  /**
+   * A report run now whose work is estimated above this many rows (meters x months, or a register's invoices)
+   * goes to the jobs centre as a background job instead of answering at once (docs/decisions/reports.md,
+   * Slow reports run as jobs).
+   */
+  REPORT_JOB_ROWS: z.coerce.number().int().min(0).default(20_000),
+  /**
+   * An emailed report larger than this many bytes is sent as a signed link instead of an attachment
+   * (docs/decisions/reports.md, Large files by link). Default 5 MB.
+   */
+  REPORT_LINK_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 1024 * 1024),
   /** Signs direct file links; defaults to a key kept in DATA_DIR (set it when API processes share no DATA_DIR). */
   FILE_LINK_SECRET: z.string().min(16).optional(),
   /** Where the built web app is; relative paths are from apps/web. */

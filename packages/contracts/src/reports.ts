@@ -55,6 +55,10 @@ export const creationData = z.object({
 });
 export type CreationData = z.infer<typeof creationData>;
 
+/** A run handed to the jobs centre (docs/decisions/reports.md, Slow reports run as jobs). */
+export const queuedRun = z.object({ jobId: int4(), message: text() });
+export type QueuedRun = z.infer<typeof queuedRun>;
+
 export const reportAsset = z.object({ type: reportLevel, id: int4().nullable(), name: text() });
 export type ReportAsset = z.infer<typeof reportAsset>;
 
@@ -101,10 +105,20 @@ export const reportsOperations = defineOperations('reports', {
     method: 'POST',
     path: '/data/reporting/reports/run',
     summary: "Run a report now for an asset of the session's organisation; answers the file",
-    description: `A report whose data is empty answers a file saying '${REPORT_MSG.noData}'.`,
+    description: `A report whose data is empty answers a file saying '${REPORT_MSG.noData}'. One estimated to take long answers 202 with the jobs centre's job instead, whose file \`runFile\` downloads once it has finished.`,
     access: member(),
     intent: 'reads',
     body: runReport,
+    answer: 'file',
+    answers: { 202: queuedRun, 404: errorResponse },
+  },
+  runFile: {
+    method: 'GET',
+    path: '/data/reporting/reports/runs/:jobId/file',
+    summary:
+      'The file of a report run in the jobs centre, once it has finished (its owner, or a product administrator)',
+    access: member(),
+    params: z.object({ jobId: idNumber() }),
     answer: 'file',
     answers: { 404: errorResponse },
   },

@@ -13,6 +13,7 @@ import { moveHalfHoursJob } from './move-half-hours.job';
 import { portalRequestsJob } from './portal-requests.job';
 import { purgeDeletedAssetsJob } from './purge-deleted-assets.job';
 import { recomputePendingJob } from './recompute-pending.job';
+import { reportRunJob } from './report-run.job';
 import { restatementJob } from './restatement.job';
 import { staleLoadsJob } from './stale-loads.job';
 import { startHeartbeat } from './worker-heartbeat';
@@ -31,6 +32,7 @@ export const JOBS: JobDefinition[] = [
   portalRequestsJob as JobDefinition,
   emailItemJob as JobDefinition,
   emailSweepJob as JobDefinition,
+  reportRunJob as JobDefinition,
 ];
 
 /** pg-boss keeps its tables in this schema of the portal's own database. */

@@ -71,6 +71,13 @@ export interface ReportDefinition {
   settings: SettingDefinition[];
   /** What may be done with it (data-portal.md 4: limited by the report's restrictions); all by default. */
   restrictions?: { favourite?: boolean; email?: boolean; schedule?: boolean };
+  /**
+   * How many rows its work reads, roughly, to tell a run that answers at once from one for the jobs centre
+   * (docs/decisions/reports.md, Slow reports run as jobs); by default the meters times the months.
+   */
+  estimate?(
+    ctx: Pick<ReportContext, 'db' | 'org' | 'meters' | 'period' | 'settings'> & { meterIds: number[] | null },
+  ): Promise<number>;
   /** The document: every figure through the read model, the provenance gathered beside it. */
   build(ctx: ReportContext): Promise<ReportDocument>;
 }

@@ -25,8 +25,8 @@ import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
  */
 
 /** The organisation worked by hand above, its people signed in, and calls as each of them. */
-export async function reportOrganisation() {
-  const t: TestApp = await createTestApp({ clock: () => new Date('2026-11-21T10:00:00Z') });
+export async function reportOrganisation(opts: Parameters<typeof createTestApp>[0] = {}) {
+  const t: TestApp = await createTestApp({ clock: () => new Date('2026-11-21T10:00:00Z'), ...opts });
   const ids: Record<string, number> = {};
   const tokens: Record<string, string> = {};
   const db = t.db;

@@ -9,7 +9,7 @@ import { finished } from 'node:stream/promises';
 import type { RunReport } from '@verdant/contracts/reports/run';
 import type { Db } from '@verdant/db/client';
 import { REPORT_MSG } from '@verdant/domain/reports/messages';
-import { normalisePeriod, relativeOptions } from '@verdant/domain/reports/periods';
+import { monthsOf, normalisePeriod, relativeOptions } from '@verdant/domain/reports/periods';
 import { OUTPUT_FILES, type Output, type RelativePeriod } from '@verdant/domain/reports/report-types';
 import sharp from 'sharp';
 import { badRequest, notFound } from '../../lib/errors';
@@ -149,6 +149,16 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
     return { r, whole, assetId, name, visible, meters, period: period.range, settings };
   }
 
+  /** The rows a checked request's work reads, roughly (meters x months, or the report's own estimate). */
+  async function estimate(principal: Principal, org: OrganisationContext, req: ReportRequest) {
+    const c = await check(principal, org, req);
+    const meterIds = c.whole && c.visible === null ? null : c.meters.map((m) => m.id);
+    if (c.r.estimate) {
+      return c.r.estimate({ db, org, meters: c.meters, period: c.period, settings: c.settings, meterIds });
+    }
+    return c.meters.length * (c.period ? monthsOf(c.period).length : 1);
+  }
+
   /**
    * A report's document for an organisation as `principal` sees it: checked, then built from the read model
    * (a definition outside the catalogue may be given: a page of the complimentary report).
@@ -158,6 +168,7 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
     org: OrganisationContext,
     req: ReportRequest,
     definition?: ReportDefinition,
+    progress: (done: number, total: number) => void = () => {},
   ) {
     const t0 = performance.now();
     const { r, whole, assetId, name, visible, meters, period, settings } = await check(
@@ -167,6 +178,7 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
       definition,
     );
     const checkMs = performance.now() - t0;
+    progress(1, 4);
     const organisation = await organisationOf(db, org.id);
     const built = await r.build({
       db,
@@ -185,8 +197,9 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
       period,
       settings,
       output: req.output,
-      progress: () => {},
+      progress,
     });
+    progress(2, 4);
     return { r, period, organisation, document: built, checkMs };
   }
 
@@ -210,9 +223,16 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
     principal: Principal,
     org: OrganisationContext,
     req: ReportRequest,
+    progress: (done: number, total: number) => void = () => {},
   ): Promise<ReportFile> {
     const t0 = performance.now();
-    const { r, period, organisation, document: built, checkMs } = await document(principal, org, req);
+    const { r, period, organisation, document: built, checkMs } = await document(
+      principal,
+      org,
+      req,
+      undefined,
+      progress,
+    );
     const t2 = performance.now();
     const dir = await mkdtemp(path.join(tmpdir(), 'verdant-report-'));
     const file = OUTPUT_FILES[req.output];
@@ -230,6 +250,7 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
       await dispose();
       throw err;
     }
+    progress(3, 4);
     const size = (await stat(where)).size;
     const when = period ? period.start.slice(0, 7) : org.today;
     return {
@@ -258,6 +279,7 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
 
   return {
     check,
+    estimate,
     render,
     document,
     draw,

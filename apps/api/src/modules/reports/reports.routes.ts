@@ -8,6 +8,7 @@ import type { EmailedService } from './emailed.service';
 import type { FavouriteFormService } from './favourite-form.service';
 import type { FavouritesService } from './favourites.service';
 import type { ReportCatalogueService } from './report-catalogue.service';
+import type { ReportJobsService } from './report-jobs.service';
 import type { ReportFile, ReportRunService } from './report-run.service';
 
 /** The reports' calls (data-portal.md 7, Graphs and reports). */
@@ -18,7 +19,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
   email: EmailNowService;
   emailed: EmailedService;
   forms: FavouriteFormService;
-}> = async (app, { catalogue, runner, favourites, email, emailed, forms }) => {
+  jobs: ReportJobsService;
+}> = async (app, { catalogue, runner, favourites, email, emailed, forms, jobs }) => {
   // A favourite runs by form POST (data-portal.md 7): the form's fields as the body's object.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -42,7 +44,21 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     list: () => catalogue.list(),
     creationData: (req) => catalogue.creationData(callerOf(req), req.params.reportId),
     availableAssets: (req) => catalogue.availableAssets(callerOf(req), req.params.reportId, req.query.level),
-    run: async (req, reply) => send(reply, await runner.run(callerOf(req), req.body)),
+    run: async (req, reply) => {
+      // A slow run goes to the jobs centre (docs/decisions/reports.md, Slow reports run as jobs).
+      const queued = await jobs.queueIfSlow(callerOf(req), req.body);
+      if (queued) return reply.code(202).send(queued);
+      return send(reply, await runner.run(callerOf(req), req.body));
+    },
+    runFile: async (req, reply) => {
+      const file = await jobs.file(callerOf(req), req.params.jobId);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('content-length', file.size)
+        .header('x-report-fingerprint', file.fingerprint)
+        .send(file.stream);
+    },
     favourites: (req) => favourites.list(callerOf(req)),
     saveFavourite: (req) => favourites.saveText(callerOf(req), req.body.name, req.body.report),
     renameFavourite: (req) => favourites.rename(callerOf(req), req.body.name, req.body.newName),

@@ -1,4 +1,4 @@
-import { reportsOperations as ops } from '@verdant/contracts/reports';
+import { reportsOperations as ops, type QueuedRun, queuedRun } from '@verdant/contracts/reports';
 import type { EmailReportNow } from '@verdant/contracts/reports/email';
 import type { NewFavouriteReport } from '@verdant/contracts/reports/favourites';
 import type { RunReport } from '@verdant/contracts/reports/run';
@@ -44,10 +44,17 @@ const slug = (name: string) =>
     .replace(/^-|-$/g, '');
 
 /** Runs the report now and hands its file to the browser. */
-export async function runReport(name: string, body: RunReport) {
+/**
+ * Runs a report now and saves its file; a slow one answers with its job in the jobs centre instead
+ * (docs/decisions/reports.md, Slow reports run as jobs), which is returned for the page to say so.
+ */
+export async function runReport(name: string, body: RunReport): Promise<QueuedRun | null> {
   const file = await call(ops.run, { body });
+  // A report is never JSON: a JSON answer is the 202 naming the job.
+  if (file.type.startsWith('application/json')) return queuedRun.parse(JSON.parse(await file.text()));
   const when = body.start ? body.start.slice(0, 7) : new Date().toISOString().slice(0, 10);
   saveFile(file, `${slug(name)}-${when}.${OUTPUT_FILES[body.output].extension}`);
+  return null;
 }
 
 /** Sets the report up as a favourite ('Report set up!'); the dashboard's list is asked again. */

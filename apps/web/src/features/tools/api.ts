@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { reportsOperations } from '@verdant/contracts/reports';
 import { toolsOperations as ops } from '@verdant/contracts/tools';
+import { saveFile } from '../../lib/download';
 import { call, invalidate, useOperation } from '../../lib/operations';
 
 /** While a job may still move, its page and the list ask again every 2 s. */
@@ -31,3 +33,9 @@ function useJobChange<I>(fn: (input: I) => Promise<unknown>) {
 
 export const useCancelJob = () => useJobChange((id: number) => call(ops.cancelJob, { params: { id } }));
 export const useRetryJob = () => useJobChange((id: number) => call(ops.retryJob, { params: { id } }));
+
+/** A finished report job's file, saved under its own name (docs/decisions/reports.md, Slow reports run as jobs). */
+export async function downloadReportJob(jobId: number, filename: string) {
+  const file = await call(reportsOperations.runFile, { params: { jobId } });
+  saveFile(file, filename);
+}

@@ -118,6 +118,15 @@ export const invoiceRegisterReport: ReportDefinition = {
   levels: ['organisation', 'site-group', 'site', 'meter-group', 'meter'],
   tags: ['Finance', 'Invoices'],
   settings: [],
+  estimate: (ctx) => {
+    const period = ctx.period ?? { start: ctx.org.lastCompleteMonth, end: ctx.org.today };
+    return registerCount(ctx.db, {
+      organisationId: ctx.org.id,
+      meterIds: ctx.meterIds,
+      from: period.start,
+      till: period.end,
+    });
+  },
   async build(ctx) {
     const period = ctx.period ?? { start: ctx.org.lastCompleteMonth, end: ctx.org.today };
     const meterIds = ctx.asset.meterIds ?? ctx.meters.map((m) => m.id);

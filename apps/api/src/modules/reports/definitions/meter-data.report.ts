@@ -53,6 +53,14 @@ export const meterDataReport: ReportDefinition = {
       ],
     },
   ],
+  // Half-hourly writes a row a day for each meter; monthly one a meter (the default estimate).
+  estimate: async (ctx) => {
+    const p = ctx.period;
+    const months = p ? monthsOf(p).length : 1;
+    return ctx.settings.interval === 'half-hour'
+      ? ctx.meters.length * months * 31
+      : ctx.meters.length * months;
+  },
   async build(ctx) {
     const period = ctx.period ?? { start: ctx.org.lastCompleteMonth, end: ctx.org.today };
     if (ctx.settings.interval === 'half-hour') {

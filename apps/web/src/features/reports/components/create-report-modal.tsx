@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { CreationData, Report } from '@verdant/contracts/reports';
+import type { CreationData, QueuedRun, Report } from '@verdant/contracts/reports';
 import { REPORT_MSG } from '@verdant/domain/reports/messages';
 import { LEVEL_LABELS, type Level, OUTPUT_LABELS, type Output } from '@verdant/domain/reports/report-types';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showInfoBanner, showSuccessBanner } from '../../../lib/banners';
@@ -54,6 +55,7 @@ function ReportForm({ data, onClose }: { data: CreationData; onClose: () => void
   );
   const [problem, setProblem] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
+  const [queued, setQueued] = useState<QueuedRun | null>(null);
   const [favourite, setFavourite] = useState<FavouriteValue>({ name: '', relative: null });
   const [saving, setSaving] = useState(false);
   const [address, setAddress] = useState('');
@@ -87,8 +89,9 @@ function ReportForm({ data, onClose }: { data: CreationData; onClose: () => void
     setRunning(true);
     showInfoBanner(REPORT_MSG.downloadBegins);
     try {
-      await runReport(report.name, request());
-      onClose();
+      const queued = await runReport(report.name, request());
+      if (queued) setQueued(queued);
+      else onClose();
     } catch (error) {
       if (!isSilentError(error)) setProblem(errorMessage(error));
     } finally {
@@ -226,6 +229,14 @@ function ReportForm({ data, onClose }: { data: CreationData; onClose: () => void
       {problem && (
         <Alert color="red" role="alert">
           {problem}
+        </Alert>
+      )}
+      {queued && (
+        <Alert color="blue" role="status">
+          {queued.message}{' '}
+          <Anchor component={Link} to={`/tools/jobs/${queued.jobId}`}>
+            Open the job
+          </Anchor>
         </Alert>
       )}
       <Group justify="flex-end" mt="sm">

@@ -1,6 +1,9 @@
-import { Anchor, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { type BackgroundJobDetail, JOB_TYPE_LABELS } from '@verdant/contracts/tools';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { errorMessage, isSilentError } from '../../../lib/api-errors';
+import { downloadReportJob } from '../api';
 import { JobStatusBadge } from './job-status';
 import { when } from './when';
 
@@ -53,10 +56,16 @@ export function JobFacts({ job }: { job: BackgroundJobDetail }) {
   );
 }
 
-/** What a finished job answered: a restatement's reach, or the answer as it is. */
-export function JobResult({ result }: { result: unknown }) {
+/** What a finished job answered: a restatement's reach, a report's file, or the answer as it is. */
+export function JobResult({ result, jobId }: { result: unknown; jobId: number }) {
   if (result === null || result === undefined) return null;
-  const r = result as { organisations?: number; meters?: number; kgCo2eMoved?: number };
+  const r = result as {
+    organisations?: number;
+    meters?: number;
+    kgCo2eMoved?: number;
+    file?: { filename: string; size: number };
+  };
+  if (r.file) return <ReportFileResult jobId={jobId} file={r.file} />;
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={3} size="h6" mb={4}>
@@ -114,6 +123,43 @@ export function JobLog({ job }: { job: BackgroundJobDetail }) {
           ))}
         </Table.Tbody>
       </Table>
+    </Paper>
+  );
+}
+
+/** A report run in the jobs centre: its file, downloaded by its owner. */
+function ReportFileResult({ jobId, file }: { jobId: number; file: { filename: string; size: number } }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await downloadReportJob(jobId, file.filename);
+    } catch (error) {
+      if (!isSilentError(error)) setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={3} size="h6" mb={4}>
+        Result
+      </Title>
+      <Group gap="sm">
+        <Text size="sm">
+          {file.filename} ({Math.max(1, Math.round(file.size / 1024)).toLocaleString()} KB)
+        </Text>
+        <Button size="xs" onClick={download} loading={busy}>
+          Download
+        </Button>
+      </Group>
+      {problem && (
+        <Text size="sm" c="red" role="alert" mt={4}>
+          {problem}
+        </Text>
+      )}
     </Paper>
   );
 }

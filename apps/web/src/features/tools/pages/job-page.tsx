@@ -71,7 +71,7 @@ export function JobPage() {
                 Cancel asked for: it stops at its next safe point, changing nothing.
               </Alert>
             )}
-            <JobResult result={j.result} />
+            <JobResult result={j.result} jobId={j.id} />
             <JobFacts job={j} />
             <JobDownload jobId={j.id} download={j.download} />
             <JobLog job={j} />
