@@ -396,11 +396,17 @@ export async function buildApp({
       await api.register(compReportRoutes, {
         service: createCompReportService({ db, runner: reportRunner }),
       });
+      const reportDelivery = {
+        storage: reportStorage,
+        links: createDirectLinks({ dataDir: config.dataDir, secret: config.FILE_LINK_SECRET }),
+        publicUrl: config.publicUrl,
+        linkBytes: config.REPORT_LINK_BYTES,
+      };
       await api.register(reportsRoutes, {
         catalogue: createReportCatalogueService({ db }),
         runner: reportRunner,
         favourites: createFavouritesService({ db, runner: reportRunner }),
-        email: createEmailNowService({ db, runner: reportRunner, mailer }),
+        email: createEmailNowService({ db, runner: reportRunner, mailer, delivery: reportDelivery, clock }),
         emailed: createEmailedService({ db, runner: reportRunner }),
         forms: createFavouriteFormService({
           db,
@@ -415,6 +421,8 @@ export async function buildApp({
           storage: reportStorage,
           jobRows: config.REPORT_JOB_ROWS,
         }),
+        delivery: reportDelivery,
+        clock,
       });
       await api.register(deletedAssetsRoutes, {
         service: createDeletedAssetsService({

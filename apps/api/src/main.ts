@@ -9,6 +9,7 @@ import { todayIn } from '@verdant/domain/time-zone';
 import { type App, buildApp } from './app';
 import { loadConfig } from './config';
 import { type JobRunner, startJobRunner } from './jobs/runner';
+import { createDirectLinks } from './lib/direct-links';
 import { closeGracefully } from './lib/graceful-stop';
 import { createMailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
@@ -95,6 +96,8 @@ async function main() {
     storage: createLocalStorage(path.join(config.dataDir, 'files')),
     mailer,
     publicUrl: config.publicUrl,
+    links: createDirectLinks({ dataDir: config.dataDir, secret: config.FILE_LINK_SECRET }),
+    reportLinkBytes: config.REPORT_LINK_BYTES,
     log: say,
   });
   if (config.JOBS_IN_PROCESS) {

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { loadConfig } from './config';
 import { startJobRunner } from './jobs/runner';
+import { createDirectLinks } from './lib/direct-links';
 import { createMailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
 import { startConfiguredIntake } from './modules/email-processing/smtp-listener';
@@ -29,6 +30,8 @@ async function worker() {
       outboxDir: path.join(config.dataDir, 'outbox'),
     }),
     publicUrl: config.publicUrl,
+    links: createDirectLinks({ dataDir: config.dataDir, secret: config.FILE_LINK_SECRET }),
+    reportLinkBytes: config.REPORT_LINK_BYTES,
     log: say,
   });
   const intake = await startConfiguredIntake(config, {

@@ -28,9 +28,14 @@ export const emailedReportSendJob = defineJob({
   name: SEND_JOB,
   schema: z.object({ sendId: z.number().int().positive() }),
   queue: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
-  async handler({ sendId }, { db, clock, storage, mailer }) {
+  async handler({ sendId }, { db, clock, storage, mailer, links, publicUrl, reportLinkBytes }) {
     if (!storage || !mailer) throw new Error('the emailed report job needs the file storage and the mailer');
     const runner = createReportRunService({ db, storage });
-    return sendScheduled({ db, runner, mailer, now: clock() }, sendId);
+    // Without links (a runner started without them) every report is attached, whatever its size.
+    const delivery =
+      links && publicUrl && reportLinkBytes !== undefined
+        ? { storage, links, publicUrl, linkBytes: reportLinkBytes }
+        : undefined;
+    return sendScheduled({ db, runner, mailer, now: clock(), delivery }, sendId);
   },
 });

@@ -1,6 +1,7 @@
 import type { Db } from '@verdant/db/client';
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import type { DirectLinks } from '../lib/direct-links';
 import type { Mailer } from '../lib/mail';
 import type { Storage } from '../lib/storage';
 
@@ -13,6 +14,10 @@ export interface JobContext {
   mailer?: Mailer;
   /** The product's public address, for links in mail. */
   publicUrl?: string;
+  /** Signed links (an emailed report too large to attach). */
+  links?: DirectLinks;
+  /** Emailed reports above this many bytes go by link (REPORT_LINK_BYTES). */
+  reportLinkBytes?: number;
   log: (message: string) => void;
   /** True once the runner is stopping: a long handler ends at its next safe point (between transactions). */
   stopping: () => boolean;

@@ -1,6 +1,7 @@
 import type { Db } from '@verdant/db/client';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import type { DirectLinks } from '../lib/direct-links';
 import type { Mailer } from '../lib/mail';
 import type { Storage } from '../lib/storage';
 import { emailItemJob, emailSweepJob } from './email-item.job';
@@ -49,6 +50,8 @@ export interface JobRunnerOptions {
   storage?: Storage;
   mailer?: Mailer;
   publicUrl?: string;
+  links?: DirectLinks;
+  reportLinkBytes?: number;
   log?: (message: string) => void;
   jobs?: JobDefinition[];
   pollingIntervalSeconds?: number;
@@ -85,7 +88,18 @@ export function jobRunnerStatus() {
  * is asked for at once, so meters left pending by a stopped worker are picked up.
  */
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
-  const { pool, db, work, clock = () => new Date(), storage, mailer, publicUrl, log = () => {} } = options;
+  const {
+    pool,
+    db,
+    work,
+    clock = () => new Date(),
+    storage,
+    mailer,
+    publicUrl,
+    links,
+    reportLinkBytes,
+    log = () => {},
+  } = options;
   const jobs = options.jobs ?? JOBS;
   let stopping = false;
   const boss = new PgBoss({
@@ -153,6 +167,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
               storage,
               mailer,
               publicUrl,
+              links,
+              reportLinkBytes,
               log,
               stopping: () => stopping,
               send,

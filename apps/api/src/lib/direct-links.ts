@@ -10,8 +10,9 @@ export function createDirectLinks({ dataDir, secret }: { dataDir: string; secret
   const sign = (subject: string, expires: number) => signer.sign(`${subject}|${expires}`);
 
   return {
-    issue(subject: string, now: Date): string {
-      const expires = Math.floor(now.getTime() / 1000) + FILE_LINK_MINUTES * 60;
+    /** A token for `subject` until `minutes` from now (the files' direct links' lifetime by default). */
+    issue(subject: string, now: Date, minutes = FILE_LINK_MINUTES): string {
+      const expires = Math.floor(now.getTime() / 1000) + minutes * 60;
       return `${expires.toString(36)}.${sign(subject, expires)}`;
     },
     /** 'ok', or why the token does not open this subject now. */

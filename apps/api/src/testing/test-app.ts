@@ -7,6 +7,7 @@ import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type JobRunner, startJobRunner } from '../jobs/runner';
 import { type Background, createBackground } from '../lib/background';
+import { createDirectLinks } from '../lib/direct-links';
 import { createMailer, type Mailer } from '../lib/mail';
 import { createLocalStorage } from '../lib/storage';
 
@@ -56,6 +57,9 @@ export async function createTestApp(
         clock: opts.clock,
         storage: createLocalStorage(path.join(config.dataDir, 'files')),
         mailer,
+        publicUrl: config.publicUrl,
+        links: createDirectLinks({ dataDir: config.dataDir, secret: config.FILE_LINK_SECRET }),
+        reportLinkBytes: config.REPORT_LINK_BYTES,
         pollingIntervalSeconds: 0.5,
       })
     : undefined;

@@ -10,6 +10,7 @@ import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
 import { organisationOf } from './report-assets.queries';
 import { definitionOf } from './report-catalogue.service';
+import { deliveryOf, type LinkDelivery } from './report-delivery';
 import type { ReportRunService } from './report-run.service';
 
 /**
@@ -21,10 +22,14 @@ export function createEmailNowService({
   db,
   runner,
   mailer,
+  delivery,
+  clock = () => new Date(),
 }: {
   db: Db;
   runner: ReportRunService;
   mailer: Mailer;
+  delivery?: LinkDelivery;
+  clock?: () => Date;
 }) {
   return {
     async send(a: Caller, body: z.output<typeof emailReportNow>) {
@@ -34,6 +39,7 @@ export function createEmailNowService({
       const report = definitionOf(body.id);
       const file = await runner.render(a.principal, org, body);
       const organisation = (await organisationOf(db, org.id))?.name ?? '';
+      const sent = await deliveryOf(file, clock(), delivery);
       const subject = body.subject || `${report.name}: ${organisation}`;
       const note = body.htmlText.trim();
       await mailer.send({
@@ -41,13 +47,13 @@ export function createEmailNowService({
         subject,
         text: [
           note,
-          `${report.name} for ${organisation} is attached (${file.filename}).`,
+          `${report.name} for ${organisation} ${sent.words}`,
           file.empty ? REPORT_MSG.noData : '',
           `Fingerprint of its inputs: ${file.fingerprint}`,
         ]
           .filter(Boolean)
           .join('\n\n'),
-        attachments: [{ filename: file.filename, content: await file.take(), contentType: file.contentType }],
+        attachments: sent.attachments,
       });
       await db.transaction((tx) =>
         audit(tx, a, {

@@ -8,6 +8,7 @@ import type { EmailedService } from './emailed.service';
 import type { FavouriteFormService } from './favourite-form.service';
 import type { FavouritesService } from './favourites.service';
 import type { ReportCatalogueService } from './report-catalogue.service';
+import { type LinkDelivery, linkedFile } from './report-delivery';
 import type { ReportJobsService } from './report-jobs.service';
 import type { ReportFile, ReportRunService } from './report-run.service';
 
@@ -20,7 +21,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
   emailed: EmailedService;
   forms: FavouriteFormService;
   jobs: ReportJobsService;
-}> = async (app, { catalogue, runner, favourites, email, emailed, forms, jobs }) => {
+  delivery: LinkDelivery;
+  clock: () => Date;
+}> = async (app, { catalogue, runner, favourites, email, emailed, forms, jobs, delivery, clock }) => {
   // A favourite runs by form POST (data-portal.md 7): the form's fields as the body's object.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -49,6 +52,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
       const queued = await jobs.queueIfSlow(callerOf(req), req.body);
       if (queued) return reply.code(202).send(queued);
       return send(reply, await runner.run(callerOf(req), req.body));
+    },
+    reportFileLink: async (req, reply) => {
+      const file = await linkedFile(delivery, req.params, clock());
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.stream);
     },
     runFile: async (req, reply) => {
       const file = await jobs.file(callerOf(req), req.params.jobId);

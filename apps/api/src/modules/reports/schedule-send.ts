@@ -10,6 +10,7 @@ import type { Mailer } from '../../lib/mail';
 import { loadOrganisationContext } from '../../lib/organisation-context';
 import { can, type Principal } from '../../lib/rights';
 import { periodCompleteness } from './period-completeness';
+import { deliveryOf, type LinkDelivery } from './report-delivery';
 import { displayDate } from './report-format';
 import type { ReportRequest, ReportRunService } from './report-run.service';
 import * as q from './sends.queries';
@@ -37,6 +38,8 @@ export interface SendDeps {
   runner: ReportRunService;
   mailer: Mailer;
   now: Date;
+  /** Above its size a report goes by signed link (docs/decisions/reports.md, Large files by link). */
+  delivery?: LinkDelivery;
 }
 
 async function ownerOf(db: Db, ownerId: number, organisationId: number) {
@@ -48,7 +51,8 @@ async function ownerOf(db: Db, ownerId: number, organisationId: number) {
   return { principal, email: u.email };
 }
 
-export async function sendScheduled({ db, runner, mailer, now }: SendDeps, sendId: number) {
+export async function sendScheduled(deps: SendDeps, sendId: number) {
+  const { db, runner, mailer, now } = deps;
   const send = await q.claimSend(db, sendId, now, SEND_LEASE_MS);
   if (!send) return { outcome: 'taken' as const };
   const s = await q.scheduleOf(db, send.organisationId, send.emailedReportId);
@@ -112,6 +116,7 @@ export async function sendScheduled({ db, runner, mailer, now }: SendDeps, sendI
   }
 
   const file = await runner.render(owner.principal, org, request);
+  const sent = await deliveryOf(file, now, deps.delivery);
   const incomplete =
     range && decision.percent < 100
       ? `This report is incomplete: the data for ${periodWords(range)} is ${decision.percent} % complete.`
@@ -122,14 +127,14 @@ export async function sendScheduled({ db, runner, mailer, now }: SendDeps, sendI
       subject: s.subject || `${report}: ${checked.name}`,
       text: [
         s.htmlText.trim(),
-        `${report} for ${checked.name}, ${periodWords(range)}, is attached (${file.filename}).`,
+        `${report} for ${checked.name}, ${periodWords(range)}, ${sent.words}`,
         incomplete,
         file.empty ? REPORT_MSG.noData : '',
         `Fingerprint of its inputs: ${file.fingerprint}`,
       ]
         .filter(Boolean)
         .join('\n\n'),
-      attachments: [{ filename: file.filename, content: await file.take(), contentType: file.contentType }],
+      attachments: sent.attachments,
     });
   } catch (err) {
     // Put back for another try; the job's retry or the next sweep takes it, whichever comes first.

@@ -1,0 +1,94 @@
+import { createMeter, createSite } from '@verdant/db/asset-factories';
+import { createDataType } from '@verdant/db/catalogue-factories';
+import { createMember, createOrganisation } from '@verdant/db/factories';
+import { createInvoice } from '@verdant/db/input-factories';
+import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReceivedMail, smtpMailer, startSmtp } from '../../testing/smtp';
+import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+
+/*
+ * Large files by link: with REPORT_LINK_BYTES at 5,000, the monthly summary's PDF (over 10 KB) goes as a signed
+ * link through a real SMTP server, and its CSV (a few hundred bytes) is still attached.
+ */
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let site = 0;
+let token = '';
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({
+    clock: () => new Date('2026-11-21T10:00:00Z'),
+    mailer: smtpMailer(smtp),
+    env: { REPORT_LINK_BYTES: '5000' },
+  });
+  const org = await createOrganisation(t.db, { name: 'Link Org' });
+  const power = await createDataType(t.db, { name: 'Electricity' });
+  const depot = await createSite(t.db, org.id, { name: 'Depot' });
+  const meter = await createMeter(t.db, depot, {
+    localName: 'Depot supply',
+    energyId: power.id,
+    unitId: power.stdUnitId,
+  });
+  await createInvoice(t.db, meter, { from: '2026-10-01', till: '2026-10-31', consumption: 3100, cost: 620 });
+  await recomputeFacts(t.db, [meter.id], '2026-11-21');
+  site = depot.id;
+  await createMember(t.db, org.id, { loginId: 'l.editor', accessId: 3 });
+  token = await t.login('l.editor');
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const email = (output: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/data/reporting/email/now',
+    headers: bearer(token),
+    payload: {
+      id: 1,
+      output,
+      asset: { type: 'site', id: site },
+      start: '2026-10-01',
+      address: 'ana@example.nz',
+    },
+  });
+
+describe('an emailed report above the configured size', () => {
+  it('goes as a signed link that opens that one file, and a small one is still attached', async () => {
+    expect((await email('pdf')).statusCode).toBe(200);
+    const [mail] = (await smtp.waitFor(1)) as ReceivedMail[];
+    expect(mail?.attachments).toEqual([]);
+    expect(mail?.text).toMatch(
+      /is too large to attach \(\d+ KB\): download monthly-energy-and-carbon-summary-2026-10\.pdf until 28\/11\/2026 from\n/,
+    );
+    const url =
+      /http:\/\/verdant\.test(\/api\/direct\/\S+)/.exec(
+        mail?.text.replace(/\s+(?=\S*\.pdf)/g, '') ?? '',
+      )?.[1] ?? '';
+    const file = await t.app.inject({ url });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The token names the file and its name: another name, or another file, opens nothing.
+    expect((await t.app.inject({ url: url.replace(/\.pdf$/, '.csv') })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          url: url.replace(
+            /report-files\/[0-9a-f-]{36}/,
+            'report-files/00000000-0000-4000-8000-000000000000',
+          ),
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    expect((await email('csv')).statusCode).toBe(200);
+    const [, small] = (await smtp.waitFor(2)) as ReceivedMail[];
+    expect(small?.attachments).toEqual([
+      expect.objectContaining({ filename: 'monthly-energy-and-carbon-summary-2026-10.csv' }),
+    ]);
+  });
+});
