@@ -226,13 +226,13 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
     progress: (done: number, total: number) => void = () => {},
   ): Promise<ReportFile> {
     const t0 = performance.now();
-    const { r, period, organisation, document: built, checkMs } = await document(
-      principal,
-      org,
-      req,
-      undefined,
-      progress,
-    );
+    const {
+      r,
+      period,
+      organisation,
+      document: built,
+      checkMs,
+    } = await document(principal, org, req, undefined, progress);
     const t2 = performance.now();
     const dir = await mkdtemp(path.join(tmpdir(), 'verdant-report-'));
     const file = OUTPUT_FILES[req.output];
