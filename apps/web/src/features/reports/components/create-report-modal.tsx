@@ -168,7 +168,7 @@ function ReportForm({ data, onClose }: { data: CreationData; onClose: () => void
       <Text fz="sm" c="dimmed">
         {report.description}
       </Text>
-      <Group grow align="flex-start" wrap="wrap">
+      <Group grow preventGrowOverflow={false} align="flex-start" wrap="wrap">
         <Select
           label="Level"
           data={report.target.map((l) => ({ value: l, label: LEVEL_LABELS[l as Level] }))}

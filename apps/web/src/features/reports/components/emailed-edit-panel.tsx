@@ -87,7 +87,7 @@ export function EmailedEditPanel({ row, onDone }: { row: EmailedReport; onDone: 
         value={address}
         onChange={(e) => setAddress(e.currentTarget.value)}
       />
-      <Group grow align="flex-start" wrap="wrap">
+      <Group grow preventGrowOverflow={false} align="flex-start" wrap="wrap">
         <TextInput
           label="Subject"
           value={subject}
@@ -124,7 +124,7 @@ export function EmailedEditPanel({ row, onDone }: { row: EmailedReport; onDone: 
         value={note}
         onChange={(e) => setNote(e.currentTarget.value)}
       />
-      <Group grow align="flex-start" wrap="wrap">
+      <Group grow preventGrowOverflow={false} align="flex-start" wrap="wrap">
         <NumberInput
           label="Wait until complete (%)"
           min={0}

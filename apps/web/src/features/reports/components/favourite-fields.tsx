@@ -30,7 +30,7 @@ export function FavouriteFields({
       <Text fz="sm" fw={600} mb={4}>
         Favourite
       </Text>
-      <Group grow align="flex-end" wrap="wrap">
+      <Group grow preventGrowOverflow={false} align="flex-end" wrap="wrap">
         <TextInput
           label="Favourite name"
           value={value.name}

@@ -64,7 +64,7 @@ export function ScheduleFields({
         value={value.frequency}
         onChange={(v) => set({ frequency: v as ScheduleValue['frequency'] })}
       />
-      <Group grow align="flex-start" wrap="wrap">
+      <Group grow preventGrowOverflow={false} align="flex-start" wrap="wrap">
         {value.frequency === 'Monthly' && (
           <NumberInput
             label="Send on day"
@@ -99,7 +99,7 @@ export function ScheduleFields({
           miw={180}
         />
       </Group>
-      <Group grow align="flex-start" wrap="wrap">
+      <Group grow preventGrowOverflow={false} align="flex-start" wrap="wrap">
         <NumberInput
           label="Wait until complete (%)"
           description="0 sends whatever there is"

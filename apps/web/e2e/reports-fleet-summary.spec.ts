@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/axe-test';
+import { signIn } from './support/sign-in';
+
+/** Screenshots at 1440 and 390 px, to look at. */
+async function shots(page: Page, name: string, info: TestInfo) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1366, height: 860 });
+}
+
+test('the fleet summary runs to a PDF, and the schedule fields use the full width on a phone', async ({
+  page,
+  axe,
+}, info) => {
+  await signIn(page, 'demo');
+  await page.goto('/reports/mgmt');
+  await page.getByRole('button', { name: 'Create Report Fleet summary' }).click();
+  const dialog = page.getByRole('dialog', { name: /Create Report/ });
+  await dialog.getByRole('textbox', { name: 'Email to' }).fill('ana@example.nz');
+  await axe.done(page);
+  await shots(page, 'fleet-summary-create', info);
+  // At 390 px each schedule field takes the modal's whole width, not half of it.
+  await page.setViewportSize({ width: 390, height: 900 });
+  const hold = await dialog.getByRole('textbox', { name: 'Wait until complete (%)' }).boundingBox();
+  expect(hold?.width ?? 0).toBeGreaterThan(300);
+  await page.setViewportSize({ width: 1366, height: 860 });
+
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Run now' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^fleet-summary-\d{4}-\d{2}\.pdf$/);
+  const pdf = info.outputPath('fleet-summary.pdf');
+  await file.saveAs(pdf);
+  const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+  expect(text).toContain('Fleet summary');
+  expect(text).toContain('Where these figures come from');
+  execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', pdf, info.outputPath('page')]);
+});
