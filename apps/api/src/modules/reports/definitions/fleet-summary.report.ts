@@ -22,6 +22,9 @@ type VehicleRow = {
   site: string;
   cons_meter_id: number;
   distance_meter_id: number;
+  /** The fuel meter's own unit (litres for petrol and diesel) and its factor to the standard unit. */
+  fuel_unit: string | null;
+  to_std: number | null;
 };
 
 const per100 = (fuel: number | null, km: number | null) => (fuel === null || !km ? null : (fuel / km) * 100);
@@ -44,8 +47,11 @@ export const fleetSummaryReport: ReportDefinition = {
         : (
             await ctx.db.execute<VehicleRow>(sql`
               select v.id, v.registration, v.make, v.model, v.desired_eff::text, s.name as site,
-                v.cons_meter_id, v.distance_meter_id
+                v.cons_meter_id, v.distance_meter_id, u.name as fuel_unit,
+                u.conversion_to_standard::float8 as to_std
               from vehicles v join sites s on s.organisation_id = v.organisation_id and s.id = v.site_id
+              join meters fm on fm.organisation_id = v.organisation_id and fm.id = v.cons_meter_id
+              left join units u on u.id = fm.unit_id
               where v.organisation_id = ${ctx.org.id} and v.deleted_at is null
                 and v.cons_meter_id = any(${`{${fuelMeters.join(',')}}`}::int[])
               order by v.registration`)
@@ -85,13 +91,16 @@ export const fleetSummaryReport: ReportDefinition = {
       km += d?.cons ?? 0;
       cost += Math.round((f?.cost ?? 0) * 100);
       co2e += f?.co2e ?? 0;
-      const quantity = f ? f.cons : null;
+      // The read model counts fuel in its standard unit (kWh for petrol and diesel); the efficiency asked of
+      // a vehicle is in its meter's own unit (litres per 100 km), so the fuel is shown in that unit.
+      const quantity = f ? f.cons / (v.to_std || 1) : null;
+      const unit = v.fuel_unit ?? meter?.std_unit ?? '';
       return {
         cells: {
           vehicle: v.registration,
           model: `${v.make} ${v.model}`,
           site: v.site,
-          fuel: meter?.std_unit ? `${meter.data_type ?? ''} (${meter.std_unit})` : (meter?.data_type ?? ''),
+          fuel: unit ? `${meter?.data_type ?? ''} (${unit})` : (meter?.data_type ?? ''),
           km: d ? d.cons : null,
           quantity,
           efficiency: per100(quantity, d?.cons ?? null),
@@ -167,7 +176,7 @@ export const fleetSummaryReport: ReportDefinition = {
           ],
           rows: rows.length ? [...rows, total] : [],
           empty: 'No vehicles in this asset.',
-          note: "Fuel used is in the fuel's own unit (litres, or kWh for an electric vehicle); per 100 km divides it by the distance.",
+          note: "Fuel used is in the fuel meter's own unit (litres, or kWh for an electric vehicle), as the efficiency asked of the vehicle is; per 100 km divides it by the distance.",
         },
       ],
       provenance,
