@@ -47,3 +47,26 @@ test('a product administrator keeps a degree-day dataset by hand and from a CSV'
   await expect(page.getByRole('textbox', { name: 'Apr 2015' })).toHaveValue('200');
   await expect(page.getByRole('textbox', { name: 'May 2015' })).toHaveValue('250.5');
 });
+
+test("degree days drawn beside a site's energy on the time series graph", async ({ page }, info) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'demo');
+  await page.goto('/organisation/sites');
+  await page.getByRole('link', { name: 'Head Office', exact: true }).click();
+  await page.getByRole('link', { name: 'Time series report' }).click();
+  await expect(page.getByRole('heading', { name: 'Time Series Graph' })).toBeVisible();
+  const quantity = async (label: RegExp) => {
+    await page.getByRole('region', { name: 'Quantity' }).getByRole('combobox', { name: 'Quantity' }).click();
+    await page.getByRole('option', { name: label }).click();
+    await page.getByRole('button', { name: 'Add series' }).click();
+  };
+  await quantity(/^Energy consumption/);
+  await quantity(/^Wellington heating degree days \(15\.5 °C\), sample data/);
+  await expect(
+    page.getByText(/Head Office - Wellington heating degree days \(15\.5 °C\), sample data/).first(),
+  ).toBeVisible();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: info.outputPath(`graph-degree-days-${width}.png`), fullPage: true });
+  }
+});

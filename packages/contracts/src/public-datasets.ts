@@ -65,7 +65,7 @@ export const datasetYearBody = z
 
 export const newDataset = z.object({
   name: nameText().trim().min(1).max(120),
-  unit: text().trim().min(1).max(40),
+  unit: text().trim().min(1).max(20),
   regionId: idNumber().nullable().default(null),
   source: text().trim().min(1).max(500),
   sample: text().trim().max(200).nullable().default(null),

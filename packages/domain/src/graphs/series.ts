@@ -48,9 +48,10 @@ export type SplitKind = (typeof SPLIT_KINDS)[number];
  * in the builder) its half hours priced at the grid's intensity in each half hour. With `time-matched` the
  * type is `scope2` and `filter` names the figure: 'matched' the time-matched kg, 'average' the same half
  * hours at the annual-average factor, 'difference' the first minus the second (a filter is always set, so no
- * time-matched quantity is mistaken for the ledger's).
+ * time-matched quantity is mistaken for the ledger's). With `dataset` (a public dataset as an indicator;
+ * docs/decisions/public-datasets.md, Indicators on graphs) the type is `units` and `id` names the dataset.
  */
-export const QUANTITY_SOURCES = ['ledger', 'time-matched'] as const;
+export const QUANTITY_SOURCES = ['ledger', 'time-matched', 'dataset'] as const;
 export type QuantitySource = (typeof QUANTITY_SOURCES)[number];
 
 export interface GraphQuantity {

@@ -12,6 +12,7 @@ import { MSG } from '@verdant/domain/messages';
 import { badRequest, notFound } from '../../lib/errors';
 import { allowedOf, canOnAssets, type Principal, visibleMeters } from '../../lib/rights';
 import { timeMatchedSeries } from '../../lib/time-matched';
+import { datasetQuantities } from './dataset-figures';
 import * as q from './graphs.queries';
 
 /**
@@ -135,7 +136,8 @@ export async function quantitiesMeasured(
   const matched = grid
     ? TIME_MATCHED_QUANTITIES.map((t) => quantity('scope2', { ...t, label: `${t.label}${sample}` }))
     : [];
-  return { halfHour, quantities: [...totals, ...scopes, ...matched, ...each] };
+  const indicators = await datasetQuantities(db);
+  return { halfHour, quantities: [...totals, ...scopes, ...matched, ...each, ...indicators] };
 }
 
 /** The parts a source splits into, as series the graph can add, and how many parts the caller may not see. */
@@ -148,7 +150,9 @@ export async function splitParts(
 ): Promise<{ parts: { name: string; series: GraphSeriesDef }[]; hidden: number }> {
   const asset = base.asset;
   // Time-matched scope 2 is one meter's own figure: there is nothing to split.
-  if (base.quantity.source === 'time-matched') throw badRequest(MSG.graphSplitNone);
+  // A public dataset belongs to no asset: nothing to split either.
+  if (base.quantity.source === 'time-matched' || base.quantity.source === 'dataset')
+    throw badRequest(MSG.graphSplitNone);
   const source = sourceOf(await resolveSources(db, principal, organisationId, [asset]), asset);
   let parts: SplitPart[] = [];
   let hidden = 0;

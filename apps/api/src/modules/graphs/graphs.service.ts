@@ -17,9 +17,10 @@ import { barLayout, type GraphQuantity, type SplitKind, seriesName } from '@verd
 import { fill, MSG } from '@verdant/domain/messages';
 import type { z } from 'zod';
 import { round } from '../../lib/asset-graph';
-import { badRequest } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
+import { datasetFigures, datasetUnit } from './dataset-figures';
 import {
   ownFigures,
   quantitiesMeasured,
@@ -50,6 +51,8 @@ function figureOf(quantity: GraphQuantity, r: FactSums): Figure {
 }
 
 const placesOf = (unit: string) => (unit === '$' ? 2 : 3);
+/** What a series without meters reads (a public dataset's): no facts. */
+const NO_METERS: Source = { meters: [], listed: [] };
 
 /** The read-model query of one series over a range of months. */
 function factQuery(
@@ -136,13 +139,23 @@ export function createGraphsService({ db }: { db: Db }) {
       const forecasting = request.series.some((s) => s.forecast) && request.period !== 'day';
       const range = monthsToRead(shape, forecasting);
       const axis = graphAxis(shape, forecasting);
-      const typeIds = request.series.flatMap((s) => (s.quantity.id === null ? [] : [s.quantity.id]));
+      const typeIds = request.series.flatMap((s) =>
+        s.quantity.id === null || s.quantity.source === 'dataset' ? [] : [s.quantity.id],
+      );
       const [figures, pending, units] = await Promise.all([
         request.period === 'day'
           ? dayFigures(organisationId, request, sources, range)
           : sumFactsBatch(
               db,
-              request.series.map((s) => factQuery(organisationId, s, sourceOf(sources, s.asset), range)),
+              // A public dataset's series reads no facts (no meter): its months are read below.
+              request.series.map((s) =>
+                factQuery(
+                  organisationId,
+                  s,
+                  s.quantity.source === 'dataset' ? NO_METERS : sourceOf(sources, s.asset),
+                  range,
+                ),
+              ),
             ).then((all) =>
               all.map((rows, i) => {
                 const quantity = request.series[i]?.quantity as GraphQuantity;
@@ -152,6 +165,15 @@ export function createGraphsService({ db }: { db: Db }) {
         q.pendingMeters(db, organisationId, null),
         q.dataTypeUnits(db, organisationId, typeIds),
       ]);
+      // A public dataset's series are its own months, in its own unit.
+      const datasetUnits = new Map<number, string>();
+      for (const [i, s] of request.series.entries()) {
+        if (s.quantity.source !== 'dataset' || s.quantity.id === null) continue;
+        const unit = await datasetUnit(db, s.quantity.id);
+        if (unit === null) throw notFound();
+        datasetUnits.set(i, unit);
+        figures[i] = await datasetFigures(db, s.quantity.id, range);
+      }
       // Time-matched series read the half hours themselves, by day or by month.
       for (const [i, s] of request.series.entries()) {
         if (s.quantity.source !== 'time-matched') continue;
@@ -159,7 +181,7 @@ export function createGraphsService({ db }: { db: Db }) {
         figures[i] = await timeMatchedFigures(db, orgOf(a), s, range, by);
       }
       const built = request.series.map((s, i) => {
-        const unit = unitOf(s.quantity as GraphQuantity, units);
+        const unit = datasetUnits.get(i) ?? unitOf(s.quantity as GraphQuantity, units);
         const places = placesOf(unit);
         const name = seriesName(s);
         const lines = seriesLines(shape, axis, { ...s, name, unit }, figures[i] ?? new Map(), (n) =>

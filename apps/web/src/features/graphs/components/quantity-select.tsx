@@ -9,7 +9,8 @@ const quantityKey = (q: Pick<GraphQuantity, 'source' | 'type' | 'id' | 'filter'>
 /**
  * What can be shown of a source (GET /{assetKind}/{id}/quantities-measured and /stdunits-measured): totals,
  * scopes and each data type, then time-matched scope 2 where the source offers it (a meter with half-hour
- * data and a grid intensity series for its region), then the standard units its data sources measure.
+ * data and a grid intensity series for its region), the public datasets (indicators beside any source), then
+ * the standard units its data sources measure.
  */
 export function QuantitySelect({
   asset,
@@ -31,8 +32,9 @@ export function QuantitySelect({
   const item = (q: GraphQuantity) => ({ value: quantityKey(q), label: `${q.label} (${q.unit})` });
   const measured = quantities.data?.quantities ?? [];
   const data = [
-    { group: 'Quantities', items: measured.filter((q) => q.source !== 'time-matched').map(item) },
+    { group: 'Quantities', items: measured.filter((q) => q.source === 'ledger').map(item) },
     { group: 'Time-matched scope 2', items: measured.filter((q) => q.source === 'time-matched').map(item) },
+    { group: 'Public datasets', items: measured.filter((q) => q.source === 'dataset').map(item) },
     {
       group: 'Standard units',
       items: (units.data?.quantities ?? []).map((q) => ({ value: quantityKey(q), label: q.label })),
