@@ -27,8 +27,27 @@ async function shots(
   await page.setViewportSize({ width: 1366, height: 860 });
 }
 
-test('an edition is loaded, compared, previewed, confirmed and watched on /tools', async ({ page }, info) => {
-  test.setTimeout(240_000);
+/** The demo organisation's 12 month comparison in emissions: its months as the table under the chart reads. */
+async function emissionsComparison(page: import('@playwright/test').Page) {
+  await page.goto('/');
+  const card = page.getByRole('region', { name: '12 month overall comparison' });
+  await card.getByText('Emissions', { exact: true }).click();
+  await expect(card).toHaveAttribute('data-measure', 'co2e');
+  await expect(card.locator('tbody tr').first()).toBeVisible();
+  return { card, text: await card.locator('tbody').innerText() };
+}
+
+test('an edition is loaded, compared, previewed, confirmed and watched on /tools', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(300_000);
+  // The demo organisation's dashboard before: 2025's grid electricity at MfE 2026's rate.
+  const demo = await browser.newPage();
+  await signIn(demo, 'demo');
+  const before = await emissionsComparison(demo);
+  await shots(demo, info, 'dashboard-before', before.card);
+
   await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
   await page.goto('/setup');
   const checks = page.getByRole('group', { name: 'Admin checks' });
@@ -79,6 +98,12 @@ test('an edition is loaded, compared, previewed, confirmed and watched on /tools
   );
   await expect(page.getByRole('table', { name: 'Queues' })).toContainText('restatement');
   await shots(page, info, 'tools');
+
+  // The organisation's dashboard after: the months of 2025 it shows moved to MfE 2027's rate.
+  const after = await emissionsComparison(demo);
+  await expect(after.card.locator('tbody')).not.toHaveText(before.text);
+  await shots(demo, info, 'dashboard-after', after.card);
+  await demo.close();
 });
 
 test('the organisation reads its restatement and augments its factors', async ({ page }, info) => {
