@@ -18,14 +18,18 @@ export const emailItemJob = defineJob({
   },
 });
 
-/** Items received but never sent to processing (the process stopped between the two) are sent every minute. */
+/**
+ * Items received but never sent to processing (the process stopped between the two) are sent every minute;
+ * when a worker starts, every pending item is (`all`): a second send of an item is harmless (it is locked and
+ * its state checked).
+ */
 export const emailSweepJob = defineJob({
   name: 'email.sweep-pending',
-  schema: z.object({}),
-  queue: { policy: 'singleton', retryLimit: 1, expireInSeconds: 10 * 60 },
+  schema: z.object({ all: z.boolean().default(false) }),
+  queue: { retryLimit: 1, expireInSeconds: 10 * 60 },
   cron: '* * * * *',
-  async handler(_data, { db, clock, send }) {
-    const ids = await pendingItems(db, new Date(clock().getTime() - 60_000));
+  async handler({ all }, { db, clock, send }) {
+    const ids = await pendingItems(db, new Date(clock().getTime() - (all ? 0 : 60_000)));
     for (const itemId of ids) await send(EMAIL_ITEM_JOB, { itemId });
     return { sent: ids.length };
   },

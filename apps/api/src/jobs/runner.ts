@@ -210,6 +210,10 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       await heartbeat?.stop();
     },
   };
-  if (work) await runner.send(recomputePendingJob.name);
+  if (work) {
+    await runner.send(recomputePendingJob.name);
+    // Emailed items a stopped process received but did not process (docs/decisions/email-intake.md).
+    await runner.send(emailSweepJob.name, { all: true });
+  }
   return runner;
 }
