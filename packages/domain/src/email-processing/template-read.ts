@@ -115,3 +115,15 @@ export function senderMatches(sender: string, allowed: readonly string[]): boole
     return rule.startsWith('@') ? s.endsWith(rule) : s === rule;
   });
 }
+
+/** Whether a template answers for a document: its senders name the sender, or its `identify` finds the text. */
+export function recognises(
+  template: { senders: readonly string[]; patterns: TemplatePatterns },
+  sender: string,
+  text: string,
+): boolean {
+  if (template.senders.length > 0 && senderMatches(sender, template.senders)) return true;
+  if (!template.patterns.identify) return false;
+  const re = compile(template.patterns.identify);
+  return typeof re !== 'string' && re.test(normaliseText(text));
+}

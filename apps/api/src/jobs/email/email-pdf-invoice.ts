@@ -4,10 +4,9 @@ import type { Db, Tx } from '@verdant/db/client';
 import { files } from '@verdant/db/schema/organisation';
 import {
   amountOf,
-  compile,
   dateOf,
-  normaliseText,
   readWithTemplate,
+  recognises,
   senderMatches,
 } from '@verdant/domain/email-processing/template-read';
 import { sql } from 'drizzle-orm';
@@ -34,14 +33,10 @@ export function chargeTypeOf(description: string): number {
 
 /** The template that answers for a document: by its sender first, else by the content its `identify` finds. */
 export function templateFor(templates: q.Template[], sender: string, text: string) {
-  const bySender = templates.find((t) => t.senders.length > 0 && senderMatches(sender, t.senders));
-  if (bySender) return bySender;
-  const normal = normaliseText(text);
-  return templates.find((t) => {
-    if (!t.patterns.identify) return false;
-    const re = compile(t.patterns.identify);
-    return typeof re !== 'string' && re.test(normal);
-  });
+  return (
+    templates.find((t) => t.senders.length > 0 && senderMatches(sender, t.senders)) ??
+    templates.find((t) => recognises({ senders: [], patterns: t.patterns }, sender, text))
+  );
 }
 
 /** Reads a PDF invoice with its retailer's template and saves it as a typed invoice would be. */

@@ -11,6 +11,7 @@ import { EMAIL_MSG, parkedName } from '@verdant/domain/email-processing/email-pr
 import {
   compile,
   readWithTemplate,
+  recognises,
   TEMPLATE_FIELDS,
   type TemplatePatterns,
 } from '@verdant/domain/email-processing/template-read';
@@ -61,7 +62,11 @@ export function createEmailTemplatesService({
   }
 
   /** The parked items of the retailer (and those no template recognised), each read with the patterns. */
-  async function trials(retailerId: number, patterns: TemplatePatterns | null): Promise<TemplateTrial[]> {
+  async function trials(
+    retailerId: number,
+    patterns: TemplatePatterns | null,
+    senders: string[],
+  ): Promise<TemplateTrial[]> {
     const items = await q.queueItems(db, { retailerId });
     const out: TemplateTrial[] = [];
     for (const item of items.slice(0, 50)) {
@@ -75,15 +80,23 @@ export function createEmailTemplatesService({
         text = read?.ok ? read.text : null;
       }
       const read = text !== null && patterns ? readWithTemplate(text, patterns) : null;
+      // An item no template recognised is this retailer's only if the template would now recognise it.
+      const recognised =
+        item.retailerId === retailerId ||
+        (text !== null && patterns !== null && recognises({ senders, patterns }, item.sender, text));
       out.push({
         file: parkedName(item.id, item.filename),
         filename: item.filename,
         reasonCode: item.reasonCode,
         extracted: text === null ? null : { text, found: read?.found ?? {}, lines: read?.lines ?? [] },
-        missing: read?.missing ?? [],
+        missing: recognised ? (read?.missing ?? []) : ['identify'],
         totalsAddUp: read?.totalsAddUp ?? null,
         reads: Boolean(
-          read && read.missing.length === 0 && read.invalid.length === 0 && read.totalsAddUp !== false,
+          recognised &&
+            read &&
+            read.missing.length === 0 &&
+            read.invalid.length === 0 &&
+            read.totalsAddUp !== false,
         ),
       });
     }
@@ -108,7 +121,12 @@ export function createEmailTemplatesService({
     async detail(retailerId: number): Promise<TemplateDetail> {
       const found = await retailer(retailerId);
       const versions = await t.versionsOf(db, retailerId);
-      return { retailer: found, versions, trials: await trials(retailerId, versions[0]?.patterns ?? null) };
+      const latest = versions[0];
+      return {
+        retailer: found,
+        versions,
+        trials: await trials(retailerId, latest?.patterns ?? null, latest?.senders ?? []),
+      };
     },
 
     async trial(retailerId: number, body: TemplateBody): Promise<TrialAnswer> {
@@ -118,7 +136,7 @@ export function createEmailTemplatesService({
         const re = compile(p ?? '');
         return typeof re === 'string' ? [{ field, error: re }] : [];
       });
-      return { trials: await trials(retailerId, patterns), invalid };
+      return { trials: await trials(retailerId, patterns, body.senders ?? []), invalid };
     },
 
     async publish(a: Caller, retailerId: number, body: TemplateBody): Promise<TemplateVersion> {
@@ -149,7 +167,14 @@ export function createEmailTemplatesService({
 
     async rerunRetailer(a: Caller, retailerId: number) {
       const found = await retailer(retailerId);
-      const items = (await q.queueItems(db, { retailerId })).filter((i) => i.state === 'parked');
+      const [latest] = await t.versionsOf(db, retailerId);
+      // Its own parked items, and those no template recognised that its newest version now does.
+      const items = (await q.queueItems(db, { retailerId })).filter(
+        (i) =>
+          i.state === 'parked' &&
+          (i.retailerId === retailerId ||
+            (latest !== undefined && i.extracted !== null && recognises(latest, i.sender, i.extracted.text))),
+      );
       await db.transaction(async (tx) => {
         for (const item of items) await q.setState(tx, item.id, 'pending', clock());
         await audit(tx, a, {

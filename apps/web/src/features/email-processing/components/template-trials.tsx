@@ -8,7 +8,11 @@ import { FoundFields } from './original-beside-extracted';
 /** The retailer's parked items read with the template: whether each reads, and a sample's text and finds. */
 export function TemplateTrials({ trials }: { trials: TemplateTrial[] }) {
   const [chosen, setChosen] = useState<string | null>(null);
-  const sample = trials.find((t) => t.file === chosen) ?? trials[0];
+  // The retailer's own items first: those no template recognised may be another retailer's.
+  const sample =
+    trials.find((t) => t.file === chosen) ??
+    trials.find((t) => t.reasonCode !== 'unknown-retailer') ??
+    trials[0];
   return (
     <Stack gap="md">
       <Paper withBorder radius="md">

@@ -77,7 +77,10 @@ function TemplateEditor({ retailerId }: { retailerId: number }) {
               disabled={detail.data.trials.length === 0}
               onClick={() =>
                 rerun.mutate(undefined, {
-                  onSuccess: (a) => showSuccessBanner(`${a.scheduled} parked items scheduled for re-run`),
+                  onSuccess: (a) =>
+                    showSuccessBanner(
+                      `${a.scheduled} parked item${a.scheduled === 1 ? '' : 's'} scheduled for re-run`,
+                    ),
                   onError: failed,
                 })
               }
