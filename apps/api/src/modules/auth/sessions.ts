@@ -7,14 +7,16 @@ import { unauthorised } from '../../lib/errors';
 import { organisationSummary, principalOf, toCurrentUser } from '../../lib/identity';
 import { enterableOrganisations, type OrganisationRole, organisationRoles, toRole } from '../../lib/rights';
 import { hashToken, newToken } from '../../lib/tokens';
-import * as q from './auth.queries';
+import type { UserRow } from './auth.queries';
+import * as aq from './auth.queries';
+import * as q from './sessions.queries';
 import { personActor, signInEvent } from './sign-in-events';
 
 /** What a bearer token resolves to: the session, its person, and their role in the session's organisation. */
 export interface ResolvedSession {
   tokenHash: string;
   session: typeof sessions.$inferSelect;
-  user: q.UserRow;
+  user: UserRow;
   /** The role in `session.organisationId` (undefined: none, or no organisation). */
   sessionRole: OrganisationRole | undefined;
 }
@@ -77,7 +79,7 @@ export function createSessions({
 
   /** Opens a session in the organisation asked for when the user may enter it, else the most recently used. */
   async function open(
-    user: q.UserRow,
+    user: UserRow,
     meta: { ip: string; userAgent?: string },
     preferredOrganisationId?: number | null,
     testDrive = false,
@@ -127,8 +129,8 @@ export function createSessions({
   async function endWaysIn(tx: DbOrTx, userId: number, keepTokenHash?: string) {
     if (keepTokenHash === undefined) await q.endAllSessions(tx, userId);
     else await q.endOtherSessions(tx, keepTokenHash, userId);
-    await q.endOutstandingLoginTokens(tx, userId);
-    await q.endOutstandingPasswordResets(tx, userId);
+    await aq.endOutstandingLoginTokens(tx, userId);
+    await aq.endOutstandingPasswordResets(tx, userId);
   }
 
   return {
