@@ -6,7 +6,6 @@ import {
   type OrganisationUpdate,
 } from '@verdant/contracts/organisations';
 import type { ProcurementExpiry, ProcurementExpiryRequest } from '@verdant/contracts/organisations/expiries';
-import type { EmissionsList, SiteAlerts, SiteFigureList } from '@verdant/contracts/organisations/overview';
 import {
   ALERT_SETTING_KEYS,
   type AlertSettingKey,
@@ -18,25 +17,21 @@ import type { Db, DbOrTx } from '@verdant/db/client';
 import { factorSourceReach, sourcesChosen } from '@verdant/db/ledger/factor-source-reach';
 import { markPending, pendingCount } from '@verdant/db/ledger/pending';
 import { setFactorSource } from '@verdant/db/ledger/queries';
-import { CHART_BARS_MAX, ORGANISATION_STATUS } from '@verdant/domain/constants';
+import { ORGANISATION_STATUS } from '@verdant/domain/constants';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { JobQueue } from '../../jobs/job-definition';
 import { recomputePendingJob } from '../../jobs/recompute-pending.job';
-import { siteAlertCounts } from '../../lib/alert-counts.queries';
 import { audit, created, diff } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
-import { allowedOf, visibleMeters } from '../../lib/rights';
 import { assertNotTestDriveOrganisation } from '../../lib/test-drive';
 import type { Caller } from '../../plugins/auth';
+import { createOrganisationOverview } from './organisation-overview.service';
 import * as q from './organisations.queries';
 import { createTimeZoneSetting } from './time-zone.service';
 
-const UNITS = { cons: 'kWh', cost: '$', co2e: 'kg CO2e' } as const;
 /** A factor source chosen from the first day there is (own sets with no factor move nothing). */
 const EVERY_DAY = '1900-01-01';
-const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 const numberOrNull = (v: string | null) => (v === null ? null : Number(v));
-const monthOf = (yyyymm: string) => `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
 
 function toExpiry(r: Awaited<ReturnType<typeof q.listExpiries>>[number]): ProcurementExpiry {
   return { expiryId: r.id, description: r.description, expiryDate: r.expiryDate, orgId: r.organisationId };
@@ -108,11 +103,6 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
     if (!sources.some((s) => s.id === sourceId)) {
       throw badRequest(MSG.factorSourceUnknown, { emissionFactorDataSourceId: [MSG.factorSourceUnknown] });
     }
-  }
-
-  /** Reads, rights first, then a figure list for one month from the visible meters' facts. */
-  async function overview(a: Caller, id: number) {
-    return visibleMeters(db, a.principal, id);
   }
 
   /** One audit row on the organisation itself. */
@@ -298,66 +288,7 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
       });
     },
 
-    /** Sites ranked by consumption (kWh), cost or emissions in one month, highest first. */
-    async siteList(
-      a: Caller,
-      id: number,
-      measure: 'cons' | 'cost' | 'co2e',
-      yyyymm: string,
-    ): Promise<SiteFigureList> {
-      const visible = await overview(a, id);
-      const rows = await q.siteFigures(db, id, measure, monthOf(yyyymm), visible, CHART_BARS_MAX);
-      return {
-        month: yyyymm,
-        unit: UNITS[measure],
-        sites: rows.map((r) => ({
-          siteId: r.site_id,
-          siteName: r.site_name,
-          value: round(Number(r.total), measure === 'cost' ? 2 : 3),
-        })),
-      };
-    },
-
-    /** The highest emitters of one month, scope by scope (kg CO2e, whole numbers as the charts show). */
-    async emissionsList(a: Caller, id: number, yyyymm: string): Promise<EmissionsList> {
-      const visible = await overview(a, id);
-      const rows = await q.siteEmissions(db, id, monthOf(yyyymm), visible, CHART_BARS_MAX);
-      return {
-        month: yyyymm,
-        unit: 'kg CO2e',
-        sites: rows.map((r) => {
-          const [scope1, scope2, scope3] = [r.scope1, r.scope2, r.scope3].map((n) => Math.round(Number(n)));
-          return {
-            siteId: r.site_id,
-            siteName: r.site_name,
-            scope1: scope1 ?? 0,
-            scope2: scope2 ?? 0,
-            scope3: scope3 ?? 0,
-            total: Math.round(Number(r.scope1) + Number(r.scope2) + Number(r.scope3)),
-          };
-        }),
-      };
-    },
-
-    /** Sites with the most pending alerts on the data sources the caller sees, most first. */
-    async siteAlerts(a: Caller, id: number): Promise<SiteAlerts[]> {
-      const sites = await q.activeSites(db, id, 1000);
-      const visible = await allowedOf(db, a.principal, 'view', id, sites, (s) => ({
-        type: 'site',
-        id: s.id,
-      }));
-      const meters = await visibleMeters(db, a.principal, id);
-      const counts = await siteAlertCounts(
-        db,
-        id,
-        visible.map((s) => s.id),
-        meters,
-      );
-      return visible
-        .map((s) => ({ siteId: s.id, siteName: s.name, alerts: counts.get(s.id) ?? 0 }))
-        .sort((x, y) => y.alerts - x.alerts || x.siteName.localeCompare(y.siteName))
-        .slice(0, CHART_BARS_MAX);
-    },
+    ...createOrganisationOverview({ db }),
   };
 }
 
