@@ -2,12 +2,10 @@ import type { DbOrTx } from '@verdant/db/client';
 import { meters, sites } from '@verdant/db/schema/assets';
 import { dataTypes, units } from '@verdant/db/schema/catalogue';
 import { organisations } from '@verdant/db/schema/core';
-import {
-  meterAlertSettings,
-  meterIdentifierLabels,
-  meterIdentifiers,
-} from '@verdant/db/schema/meter-settings';
+import { meterAlertSettings } from '@verdant/db/schema/meter-settings';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+
+export * from './meter-identifiers.queries';
 
 /** A live meter of the organisation with its site, organisation, data type and unit names. */
 export async function findMeter(db: DbOrTx, organisationId: number, id: number) {
@@ -55,91 +53,6 @@ export async function replacementLinks(db: DbOrTx, organisationId: number, meter
     replaces: rows.find((r) => r.replacesMeterId !== meterId),
     replacedBy: rows.find((r) => r.replacesMeterId === meterId),
   };
-}
-
-/** The organisation's identifier labels with this meter's value of each (null where none). */
-export async function identifiers(db: DbOrTx, organisationId: number, meterId: number) {
-  return db
-    .select({
-      identifierId: meterIdentifierLabels.id,
-      identifierLabel: meterIdentifierLabels.name,
-      value: meterIdentifiers.value,
-    })
-    .from(meterIdentifierLabels)
-    .leftJoin(
-      meterIdentifiers,
-      and(
-        eq(meterIdentifiers.organisationId, meterIdentifierLabels.organisationId),
-        eq(meterIdentifiers.labelId, meterIdentifierLabels.id),
-        eq(meterIdentifiers.meterId, meterId),
-      ),
-    )
-    .where(eq(meterIdentifierLabels.organisationId, organisationId))
-    .orderBy(sql`lower(${meterIdentifierLabels.name})`);
-}
-
-export async function identifierLabels(db: DbOrTx, organisationId: number) {
-  return db
-    .select({ identifierId: meterIdentifierLabels.id, identifierLabel: meterIdentifierLabels.name })
-    .from(meterIdentifierLabels)
-    .where(eq(meterIdentifierLabels.organisationId, organisationId))
-    .orderBy(sql`lower(${meterIdentifierLabels.name})`);
-}
-
-export async function findIdentifierLabel(db: DbOrTx, organisationId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(meterIdentifierLabels)
-    .where(and(eq(meterIdentifierLabels.organisationId, organisationId), eq(meterIdentifierLabels.id, id)));
-  return row;
-}
-
-export async function labelNameTaken(db: DbOrTx, organisationId: number, name: string) {
-  const [row] = await db
-    .select({ id: meterIdentifierLabels.id })
-    .from(meterIdentifierLabels)
-    .where(
-      and(
-        eq(meterIdentifierLabels.organisationId, organisationId),
-        sql`lower(${meterIdentifierLabels.name}) = lower(${name})`,
-      ),
-    );
-  return row !== undefined;
-}
-
-export async function insertIdentifierLabel(db: DbOrTx, organisationId: number, name: string) {
-  const [row] = await db.insert(meterIdentifierLabels).values({ organisationId, name }).returning();
-  if (!row) throw new Error('identifier label not inserted');
-  return row;
-}
-
-/** Sets (or, with null, clears) a meter's value of one identifier. */
-export async function setIdentifier(
-  db: DbOrTx,
-  organisationId: number,
-  meterId: number,
-  labelId: number,
-  value: string | null,
-) {
-  if (value === null) {
-    await db
-      .delete(meterIdentifiers)
-      .where(
-        and(
-          eq(meterIdentifiers.organisationId, organisationId),
-          eq(meterIdentifiers.meterId, meterId),
-          eq(meterIdentifiers.labelId, labelId),
-        ),
-      );
-    return;
-  }
-  await db
-    .insert(meterIdentifiers)
-    .values({ organisationId, meterId, labelId, value })
-    .onConflictDoUpdate({
-      target: [meterIdentifiers.meterId, meterIdentifiers.labelId],
-      set: { value, updatedAt: sql`now()` },
-    });
 }
 
 export async function alertSettings(db: DbOrTx, organisationId: number, meterId: number) {
@@ -295,13 +208,4 @@ export async function findLiveSite(db: DbOrTx, organisationId: number, siteId: n
     .from(sites)
     .where(and(eq(sites.organisationId, organisationId), eq(sites.id, siteId), isNull(sites.deletedAt)));
   return row;
-}
-
-/** Copies every identifier value of one meter onto another (values already set are overwritten). */
-export async function copyIdentifiers(db: DbOrTx, organisationId: number, fromId: number, toId: number) {
-  await db.execute(sql`
-    insert into meter_identifiers (organisation_id, meter_id, label_id, value)
-    select organisation_id, ${toId}, label_id, value from meter_identifiers
-    where organisation_id = ${organisationId} and meter_id = ${fromId}
-    on conflict (meter_id, label_id) do update set value = excluded.value, updated_at = now()`);
 }
