@@ -1,10 +1,9 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { meters } from '@verdant/db/schema/assets';
 import { ppdRates } from '@verdant/db/schema/rates';
+import { intArray } from '@verdant/db/sql-arrays';
 import type { MeterContractRates } from '@verdant/domain/rates/contracted';
 import { and, eq, sql } from 'drizzle-orm';
-
-const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 
 /** Meter types whose electricity is time of use (1) or half-hourly (5 smart, 6 smart check): not NHH. */
 const NOT_NHH_TYPES = [1, 5, 6];

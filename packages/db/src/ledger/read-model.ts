@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { intArray } from '../sql-arrays';
 
 /**
  * The ledger's one read model (docs/domain.md, The read model): every figure on a chart, list or dashboard is
@@ -130,7 +131,6 @@ const GROUP: Record<FactKey, SQL> = {
   unit: sql`d.std_unit`,
   activity: sql`f.energy_id`,
 };
-const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 
 /** The SQL of the read model: one row per group with every measure (see FactSums). */
 export function factSums(query: FactQuery): SQL {

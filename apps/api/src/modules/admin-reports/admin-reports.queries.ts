@@ -1,7 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
+import { intArray } from '@verdant/db/sql-arrays';
 import { sql } from 'drizzle-orm';
-
-const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 
 /**
  * The live meters whose latest invoice is an estimated read, with the start of that run of estimates: each

@@ -1,10 +1,8 @@
 import type { DeletedAssetType } from '@verdant/contracts/deleted-assets';
 import type { DbOrTx } from '@verdant/db/client';
+import { intArray } from '@verdant/db/sql-arrays';
 import { DELETED_DATA_KEPT_MONTHS } from '@verdant/domain/constants';
 import { type SQL, sql } from 'drizzle-orm';
-
-/** A PostgreSQL array literal as one parameter (drizzle would spread a JS array into a list). */
-const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 const kept = sql.raw(`interval '${DELETED_DATA_KEPT_MONTHS} months'`);
 

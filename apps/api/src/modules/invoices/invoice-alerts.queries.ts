@@ -1,7 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
+import { intArray } from '@verdant/db/sql-arrays';
 import { sql } from 'drizzle-orm';
-
-const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 
 export type MeterRow = {
   id: number;

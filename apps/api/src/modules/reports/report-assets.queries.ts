@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
+import { intArray } from '@verdant/db/sql-arrays';
 import type { Level } from '@verdant/domain/reports/report-types';
 import { type SQL, sql } from 'drizzle-orm';
 
@@ -25,8 +26,6 @@ export type AssetMeter = {
   reporting_source: string;
   situation: string;
 };
-
-const intArray = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 
 /** Which meters an asset adds up (live ones), as SQL on `m`. */
 function assetFilter(type: Level, id: number | null) {
