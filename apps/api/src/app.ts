@@ -200,6 +200,8 @@ export async function buildApp({
           'blob:',
           ...(config.mapTiles.url ? [tileOrigin(config.mapTiles.url) ?? ''].filter(Boolean) : []),
         ],
+        // A stored original (an emailed PDF) is shown in a frame from a blob: address made in the page.
+        'frame-src': ["'self'", 'blob:'],
         // Plain-HTTP installs (an intranet address and port) must keep working.
         'upgrade-insecure-requests': null,
       },
