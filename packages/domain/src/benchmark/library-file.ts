@@ -1,7 +1,7 @@
 import { BENCHMARK_MIN_YEAR, BENCHMARK_MSG, BENCHMARK_UNITS, fillBenchmark } from './benchmark-rules';
 
 /**
- * The documented CSV layouts of the benchmark library (docs/samples/README.md, benchmark sets and degree days):
+ * The documented CSV layouts of the benchmark library (docs/samples/README.md):
  * the rows of a published set's types and of a degree-day series, checked whole. A file with any problem is
  * refused with every row named; nothing of it is stored.
  */

@@ -8,9 +8,9 @@ import { useUpdatePortal } from '../api';
 const dayCount = (v: string | number) => (typeof v === 'number' ? v : Number.parseInt(v, 10) || 0);
 
 /**
- * The link's last day and the reminders (docs/decisions/portals.md, "The link is a key in the fragment" and
- * "Requests and reminders"): figures are due some days after a period ends; contacts are reminded some days
- * before the due date and told some days after it.
+ * The link's last day and the reminders (docs/decisions/portals.md, Link and reminder settings on screen):
+ * figures are due some days after a period ends; contacts are reminded some days before the due date and told
+ * some days after it.
  */
 export function LinkSettingsModal({ portal, onClose }: { portal: DataEntryPortal; onClose: () => void }) {
   const update = useUpdatePortal();
