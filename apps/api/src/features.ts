@@ -83,7 +83,7 @@ import { createUsersService } from './modules/users/users.service';
 
 /**
  * Every feature's services, built once, and its operations table registered under /api (docs/architecture.md,
- * "The request path"). Order does not matter: each route is its own operation.
+ * "How a request runs"). Order does not matter: each route is its own operation.
  */
 export async function registerFeatures(api: FastifyInstance, deps: FeatureDeps) {
   const { config, db, mailer, clock, jobQueue, auth, log } = deps;

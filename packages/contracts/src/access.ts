@@ -1,7 +1,7 @@
 /**
  * Who may call an operation: every operation of every feature's table declares one of these rules, and the
  * API's one access hook decides it through the rights engine before the handler runs (docs/architecture.md,
- * "The request path"; the rules themselves: docs/domain.md, "Rights").
+ * "How a request runs"; the rules themselves: docs/domain.md, "Rights").
  */
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Messages of the Data Library, the public datasets and the complimentary report editor. Those the
- * specification gives are word for word (data-portal.md 8); the others are ours (docs/decisions/data-library.md,
- * docs/decisions/public-datasets.md, docs/decisions/comp-report.md). Kept apart from messages.ts.
+ * specification gives are word for word (data-portal.md 8); the others are ours, each written in the
+ * decisions of its feature (data library, public datasets, complimentary report). Kept apart from messages.ts.
  */
 export const LIB = {
   // data-portal.md 8, Data Library search

@@ -2,7 +2,7 @@ import type { DbOrTx } from '@verdant/db/client';
 
 /**
  * What features other than sign-in do to sessions: the auth service does it, and app.ts hands it to the users
- * and current-user modules, which need no more of it (docs/architecture.md, "The request path").
+ * and current-user modules, which need no more of it (docs/architecture.md, "How a request runs").
  */
 export interface SessionControl {
   /** A one-time `tx`/`sx` pair that signs in as the person, valid for five minutes. */

@@ -70,7 +70,7 @@ export const emailMessages = pgTable(
   ],
 );
 
-/** Every state an item ends in (docs/decisions/email-intake.md, States). */
+/** Every state an item ends in (docs/decisions/email-intake.md, Processing). */
 export const EMAIL_ITEM_STATES = [
   'pending',
   'accepted',

@@ -13,7 +13,7 @@ export const EMAIL_MSG = {
 } as const;
 
 /**
- * Why an item was parked, rejected or deferred (docs/decisions/email-intake.md, States): each code with the
+ * Why an item was parked, rejected or deferred (docs/decisions/email-intake.md, Processing): each code with the
  * words the queues show.
  */
 export const EMAIL_REASONS = {

@@ -21,7 +21,7 @@ import { outcomeOf } from './outcome';
 /** Text kept with an item for the queues' "what was extracted" (a long document is cut). */
 const KEPT_TEXT = 20_000;
 
-/** The charge type a bill line's words name (docs/decisions/email-intake.md, Lines); Energy otherwise. */
+/** The charge type a bill line's words name (docs/decisions/email-intake.md, Processing); Energy otherwise. */
 export function chargeTypeOf(description: string): number {
   const d = description.toLowerCase();
   if (d.includes('daily') || d.includes('fixed')) return 2;

@@ -99,7 +99,7 @@ export async function startSmtpListener(o: ListenerOptions) {
 }
 
 /**
- * Starts the listener when MAIL_INTAKE_PORT is set (docs/decisions/email-intake.md, Where the listener runs),
+ * Starts the listener when MAIL_INTAKE_PORT is set (docs/decisions/email-intake.md, Receipt),
  * else null.
  */
 export async function startConfiguredIntake(
