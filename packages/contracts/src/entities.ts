@@ -17,22 +17,10 @@ import {
   wwtpUpdate,
 } from './entities/details';
 import { entityFigures } from './entities/figures';
+import { entityType } from './entities/types';
 import { defineOperations } from './operations';
 
-/** Entity types (spec section 3); WWTP is a wastewater treatment plant. */
-export const ENTITY_TYPES = ['STANDARD', 'HEAT PLANT', 'PUMP', 'WWTP'] as const;
-export const entityType = z.enum(ENTITY_TYPES);
-export type EntityType = z.infer<typeof entityType>;
-export const ENTITY_TYPE_LABELS: Record<EntityType, string> = {
-  STANDARD: 'Standard',
-  'HEAT PLANT': 'Heat plant',
-  PUMP: 'Pump',
-  WWTP: 'Wastewater plant',
-};
-/** The label of a type as read from a list that carries it as plain text (an unknown one shows as stored). */
-export function entityTypeLabel(type: string): string {
-  return (ENTITY_TYPE_LABELS as Record<string, string>)[type] ?? type;
-}
+export * from './entities/types';
 
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
