@@ -3,21 +3,19 @@ import type { Db, DbOrTx, Tx } from '@verdant/db/client';
 import { lockMeters } from '@verdant/db/ledger/lock';
 import { sumFacts } from '@verdant/db/ledger/read-model';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
-import type { meters } from '@verdant/db/schema/assets';
 import { addMonths } from '@verdant/domain/calendar';
-import { MSG } from '@verdant/domain/messages';
 import { METER_LEVEL_LABELS, METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
 import { comparisonMonths, lived, round } from '../../lib/asset-graph';
 import { audit, diff } from '../../lib/audit';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import * as groups from '../../lib/group-members.queries';
 import { orgOf } from '../../lib/organisation-context';
 import { allowedOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
+import { updateColumns } from './meter-update-columns';
 import * as q from './meters.queries';
 
 type Measure = 'cons' | 'cost' | 'co2e';
-type MeterRow = typeof meters.$inferSelect;
 
 /**
  * Settings the ledger reads (docs/domain.md, Which meters count): a change to one recomputes the meter's
@@ -177,54 +175,6 @@ export function createMetersService({ db, clock }: { db: Db; clock: () => Date }
     };
   }
 
-  /** The columns a PUT sets, checked against the meter as it is. */
-  async function columnsOf(tx: DbOrTx, m: MeterRow, body: MeterUpdate): Promise<Partial<MeterRow>> {
-    const { meterLocation, touContract, ppdContract, ...rest } = body;
-    const out: Partial<MeterRow> = { ...rest } as Partial<MeterRow>;
-    if (touContract !== undefined) out.touContractId = touContract;
-    if (ppdContract !== undefined) out.ppdContractId = ppdContract;
-    if (meterLocation !== undefined) {
-      out.locationX = meterLocation?.x ?? null;
-      out.locationY = meterLocation?.y ?? null;
-    }
-    if (body.meterClose === '') out.meterClose = null;
-    if (body.alertRecipient === '') out.alertRecipient = null;
-    for (const key of ['meterNumber', 'account', 'address1', 'address2', 'address3', 'address4'] as const) {
-      if (out[key] === '') out[key] = null;
-    }
-    const open = out.meterOpen ?? m.meterOpen;
-    const close = out.meterClose === undefined ? m.meterClose : out.meterClose;
-    if (open && close && close < open) {
-      throw badRequest(MSG.meterCloseBeforeOpen, {
-        [body.meterClose !== undefined ? 'meterClose' : 'meterOpen']: [MSG.meterCloseBeforeOpen],
-      });
-    }
-    const situation = out.situation ?? m.situation;
-    const landlord = out.landlord === undefined ? m.landlord : out.landlord;
-    if (
-      situation === 'LANDLORD' &&
-      (body.landlord !== undefined || body.situation !== undefined) &&
-      !landlord?.trim()
-    ) {
-      throw badRequest(MSG.meterLandlordRequired, { landlord: [MSG.meterLandlordRequired] });
-    }
-    for (const [kind, id, field] of [
-      ['tou', touContract, 'touContract'],
-      ['ppd', ppdContract, 'ppdContract'],
-    ] as const) {
-      if (id !== undefined && id !== null && !(await q.contractExists(tx, m.organisationId, kind, id))) {
-        throw badRequest(MSG.meterContractUnknown, { [field]: [MSG.meterContractUnknown] });
-      }
-    }
-    if (out.unitId !== undefined && out.unitId !== null) {
-      const unit = await q.findUnit(tx, out.unitId);
-      if (!unit || unit.dataTypeId !== m.energyId) {
-        throw badRequest(MSG.meterUnitNotOfType, { unitId: [MSG.meterUnitNotOfType] });
-      }
-    }
-    return out;
-  }
-
   return {
     read,
 
@@ -232,7 +182,7 @@ export function createMetersService({ db, clock }: { db: Db; clock: () => Date }
       await db.transaction(async (tx) => {
         const found = await lockedScope(tx, a, meterId);
         const m = found.meter;
-        const columns = await columnsOf(tx, m, body);
+        const columns = await updateColumns(tx, m, body);
         await q.updateMeter(tx, m.organisationId, meterId, columns);
         const changes = diff(m, columns);
         await audit(tx, a, {
