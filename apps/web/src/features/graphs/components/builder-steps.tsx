@@ -4,7 +4,6 @@ import {
   Group,
   Loader,
   Radio,
-  ScrollArea,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -20,6 +19,7 @@ import { ASSET_TYPE_LABELS, GRAPH_SOURCE_CHOICES } from '../../../components/ass
 import { errorMessage } from '../../../lib/api-errors';
 import { useMeasured, useSplit } from '../api';
 import { seriesOf } from '../builder-state';
+import { PartList } from './part-list';
 import { QuantitySelect } from './quantity-select';
 import { splitChoices } from './split-choices';
 import { StepCard } from './step-card';
@@ -258,55 +258,5 @@ export function BuilderSteps({
         </Stack>
       </StepCard>
     </SimpleGrid>
-  );
-}
-
-function PartList({
-  names,
-  excluded,
-  hidden,
-  onChange,
-}: {
-  names: string[];
-  excluded: Set<string>;
-  hidden: number;
-  onChange: (excluded: Set<string>) => void;
-}) {
-  if (names.length === 0)
-    return (
-      <Text fz="sm" c="dimmed">
-        Nothing to split into.
-      </Text>
-    );
-  return (
-    <Stack gap={4}>
-      <Group gap="xs">
-        <Button size="compact-xs" variant="subtle" onClick={() => onChange(new Set())}>
-          Select all
-        </Button>
-        <Button size="compact-xs" variant="subtle" onClick={() => onChange(new Set(names))}>
-          Select none
-        </Button>
-      </Group>
-      <ScrollArea.Autosize mah={180} type="auto">
-        <Stack gap={4} role="group" aria-label="Parts to include">
-          {names.map((name) => (
-            <Checkbox
-              key={name}
-              size="xs"
-              label={name}
-              checked={!excluded.has(name)}
-              onChange={(e) => {
-                const next = new Set(excluded);
-                if (e.currentTarget.checked) next.delete(name);
-                else next.add(name);
-                onChange(next);
-              }}
-            />
-          ))}
-        </Stack>
-      </ScrollArea.Autosize>
-      {hidden > 0 && <Text fz="xs" c="dimmed">{`${hidden} more you may not see are left out.`}</Text>}
-    </Stack>
   );
 }
