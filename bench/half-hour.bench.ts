@@ -5,7 +5,7 @@ import { createDataType } from '@verdant/db/catalogue-factories';
 import { connect } from '@verdant/db/client';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { runMigrations } from '@verdant/db/migrate';
-import { halfHourDays, halfHourRegisters } from '@verdant/db/schema/inputs';
+import { halfHourDays, halfHourRegisters } from '@verdant/db/schema/half-hours';
 import { fromDayNumber, toDayNumber } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';

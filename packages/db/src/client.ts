@@ -4,8 +4,10 @@ import * as assets from './schema/assets';
 import * as audit from './schema/audit';
 import * as catalogue from './schema/catalogue';
 import * as core from './schema/core';
+import * as halfHours from './schema/half-hours';
 import * as imports from './schema/imports';
 import * as inputs from './schema/inputs';
+import * as ledger from './schema/ledger';
 import * as organisation from './schema/organisation';
 import * as retailers from './schema/retailers';
 
@@ -16,6 +18,8 @@ export const schema = {
   ...audit,
   ...catalogue,
   ...inputs,
+  ...halfHours,
+  ...ledger,
   ...organisation,
   ...retailers,
 };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { demoMeterDay, halfHourKwh } from './demo-load-profiles';
 import { recomputeFacts } from './ledger/recompute';
-import { halfHourDays, halfHourRegisters } from './schema/inputs';
+import { halfHourDays, halfHourRegisters } from './schema/half-hours';
 
 type Direction = 'import' | 'export';
 type Quantity = 'kWh' | 'kVArh';

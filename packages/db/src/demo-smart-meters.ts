@@ -14,7 +14,8 @@ import { demoNhhRateFor } from './demo-rates';
 import { createInvoices } from './input-factories';
 import { recomputeFacts } from './ledger/recompute';
 import { meters } from './schema/assets';
-import { halfHourDays, halfHourRegisters, invoiceLineItems } from './schema/inputs';
+import { halfHourDays, halfHourRegisters } from './schema/half-hours';
+import { invoiceLineItems } from './schema/inputs';
 
 /**
  * The smart meters' half-hour data, day by day from their buildings' models (demo-load-profiles.ts): kWh and

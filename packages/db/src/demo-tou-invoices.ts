@@ -9,7 +9,8 @@ import { demoTouRate } from './demo-rates';
 import { createInvoices } from './input-factories';
 import { recomputeFacts } from './ledger/recompute';
 import { meters } from './schema/assets';
-import { halfHourDays, invoiceLineItems } from './schema/inputs';
+import { halfHourDays } from './schema/half-hours';
+import { invoiceLineItems } from './schema/inputs';
 import { meterAlertSettings } from './schema/meter-settings';
 
 const METER = 'Civic Library Smart meter';

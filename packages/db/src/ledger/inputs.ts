@@ -2,7 +2,8 @@ import type { InvoiceKind } from '@verdant/domain/ledger';
 import { checkInvoice, checkRegister, checkUnit } from '@verdant/domain/ledger-rules';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client';
-import { halfHourRegisters, invoiceMeters, invoiceReversals, invoices } from '../schema/inputs';
+import { halfHourRegisters } from '../schema/half-hours';
+import { invoiceMeters, invoiceReversals, invoices } from '../schema/inputs';
 import { inTransaction } from './lock';
 import { recomputeFacts } from './recompute';
 

@@ -1,7 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { executePrepared } from '../prepared';
-import { monthlyFacts } from '../schema/inputs';
+import { monthlyFacts } from '../schema/ledger';
 
 import type {
   ChosenSource,

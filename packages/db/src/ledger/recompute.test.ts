@@ -5,7 +5,7 @@ import { createDataType, createFactor, createFactorSource } from '../catalogue-f
 import { createOrganisation } from '../factories';
 import { createInvoice, createTransaction } from '../input-factories';
 import { compositeComponents } from '../schema/catalogue';
-import { halfHourDays, halfHourRegisters } from '../schema/inputs';
+import { halfHourDays, halfHourRegisters } from '../schema/half-hours';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { recomputeFacts } from './recompute';
 

@@ -10,7 +10,7 @@ import {
 import type { MarketInstruments } from '@verdant/domain/scope2-market';
 import { todayIn } from '@verdant/domain/time-zone';
 import type { DbOrTx, Tx } from '../client';
-import type { monthlyFacts } from '../schema/inputs';
+import type { monthlyFacts } from '../schema/ledger';
 import { defaultTimelines, editionWindowsBy, ownTimelines } from './factor-timelines';
 import { inTransaction, lockMeters } from './lock';
 import { clearPending } from './pending';

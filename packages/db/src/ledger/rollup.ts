@@ -1,6 +1,6 @@
 import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
-import { monthlyFacts } from '../schema/inputs';
+import { monthlyFacts } from '../schema/ledger';
 import { lockRollup, rollupLockSql } from './lock';
 import type { StoredFact } from './queries';
 

@@ -4,7 +4,7 @@ import { createMember, createOrganisation, createUser } from '@verdant/db/factor
 import { createInvoice } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { assetGroupMembers, entities, meters, sites } from '@verdant/db/schema/assets';
-import { monthlyFacts } from '@verdant/db/schema/inputs';
+import { monthlyFacts } from '@verdant/db/schema/ledger';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';

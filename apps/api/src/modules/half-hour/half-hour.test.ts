@@ -1,7 +1,7 @@
 import { createMeter, createSite } from '@verdant/db/asset-factories';
 import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
-import { halfHourDays, halfHourRegisters } from '@verdant/db/schema/inputs';
+import { halfHourDays, halfHourRegisters } from '@verdant/db/schema/half-hours';
 import { fromDayNumber, toDayNumber } from '@verdant/domain/calendar';
 import { MSG } from '@verdant/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,8 @@ import { createMeter, createSite, grantRight } from '@verdant/db/asset-factories
 import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
-import { halfHourDays, halfHourRegisters, invoiceLineItems } from '@verdant/db/schema/inputs';
+import { halfHourDays, halfHourRegisters } from '@verdant/db/schema/half-hours';
+import { invoiceLineItems } from '@verdant/db/schema/inputs';
 import { meterAlertSettings } from '@verdant/db/schema/meter-settings';
 import { nhhRates, touContracts, touRates } from '@verdant/db/schema/rates';
 import { sql } from 'drizzle-orm';

@@ -3,7 +3,7 @@ import { createDataType, createFactor, createFactorSource } from '@verdant/db/ca
 import { createMember, createOrganisation, createUser } from '@verdant/db/factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { seedReferenceData } from '@verdant/db/reference-seed';
-import { halfHourDays, halfHourRegisters } from '@verdant/db/schema/inputs';
+import { halfHourDays, halfHourRegisters } from '@verdant/db/schema/half-hours';
 import { MSG } from '@verdant/domain/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

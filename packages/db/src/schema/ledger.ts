@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { meters } from './assets';
+import { organisations } from './core';
+
+/** What the ledger computes from the inputs (./inputs.ts): monthly facts, pending work and the rollup. */
+
+/**
+ * The ledger: one row per meter and calendar month. Every figure on a chart, list, dashboard, export or
+ * report is summed from here.
+ */
+export const monthlyFacts = pgTable(
+  'monthly_facts',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    meterId: integer('meter_id')
+      .notNull()
+      .references(() => meters.id, { onDelete: 'cascade' }),
+    /** The first day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    /** The meter's data type when the facts were computed. */
+    energyId: integer('energy_id'),
+    /**
+     * Which totals the meter's facts count in (docs/domain.md, Which meters count): check meters (level 2 or
+     * CHECK) and UNREPORTED meters in none; consumption totals need the consumption reporting flag, emissions
+     * the carbon flags. counts_in_totals is the cost measure's flag.
+     */
+    countsInTotals: boolean('counts_in_totals').notNull().default(true),
+    countsConsumption: boolean('counts_consumption').notNull().default(true),
+    countsEmissions: boolean('counts_emissions').notNull().default(true),
+    /** In the data type's standard unit. */
+    quantityStd: doublePrecision('quantity_std').notNull(),
+    /** From export registers; never subtracted from the quantity. */
+    exportedStd: doublePrecision('exported_std').notNull().default(0),
+    cost: numeric('cost', { precision: 14, scale: 2 }).notNull(),
+    co2eScope1: doublePrecision('co2e_scope1').notNull(),
+    co2eScope2Location: doublePrecision('co2e_scope2_location').notNull(),
+    co2eScope2Market: doublePrecision('co2e_scope2_market').notNull(),
+    co2eScope3: doublePrecision('co2e_scope3').notNull(),
+    /**
+     * The kWh behind co2e_scope2_market by the factor each took (packages/domain/src/scope2-market.ts):
+     * certificates, a supplier-specific factor, the residual mix, or the grid average where no residual mix is
+     * in force.
+     */
+    marketCertificateKwh: doublePrecision('market_certificate_kwh').notNull().default(0),
+    marketSupplierKwh: doublePrecision('market_supplier_kwh').notNull().default(0),
+    marketResidualKwh: doublePrecision('market_residual_kwh').notNull().default(0),
+    marketGridKwh: doublePrecision('market_grid_kwh').notNull().default(0),
+    /** Days the meter was open in the month (up to today): a measure is complete when its days reach this. */
+    daysOpen: smallint('days_open').notNull(),
+    daysCovered: smallint('days_covered').notNull(),
+    daysCosted: smallint('days_costed').notNull(),
+    /** Covered days with a factor in force; emissions of the other covered days are unknown. */
+    daysFactored: smallint('days_factored').notNull(),
+    estimated: boolean('estimated').notNull().default(false),
+    /** An input was flagged (an incorrect-fuel purchase, say) but counted. */
+    flagged: boolean('flagged').notNull().default(false),
+    /** The emission factor versions the month's emissions used. */
+    factorVersions: integer('factor_versions').array().notNull().default(sql`'{}'::int[]`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meterId, t.month] }),
+    index('monthly_facts_organisation_month_idx').on(t.organisationId, t.month),
+  ],
+);
+
+/**
+ * Meters whose facts wait for a background recompute (after an emission factor change). While a meter is
+ * listed here, answers that use its facts name it as unavailable and the screens poll again.
+ */
+export const ledgerPending = pgTable(
+  'ledger_pending',
+  {
+    meterId: integer('meter_id')
+      .primaryKey()
+      .references(() => meters.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_pending_organisation_idx').on(t.organisationId)],
+);
+
+/**
+ * The day (in its time zone) an organisation's facts were last brought up to: facts of an event-based
+ * meter's current month count the days up to today, so when the organisation's day turns the recompute job
+ * marks its meters with events since the old day's month pending (docs/domain.md, Recompute).
+ */
+export const ledgerDays = pgTable('ledger_days', {
+  organisationId: integer('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  today: date('today', { mode: 'string' }).notNull(),
+});
+
+/**
+ * Monthly facts added up per organisation, month and data type, kept in step with monthly_facts by the
+ * recompute (it adds the difference it makes). Organisation-wide figures read a few dozen rows from here
+ * instead of every meter's facts.
+ */
+export const organisationMonthFacts = pgTable(
+  'organisation_month_facts',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    /** 0 for meters without a data type. */
+    energyId: integer('energy_id').notNull(),
+    quantityStd: doublePrecision('quantity_std').notNull(),
+    cost: numeric('cost', { precision: 16, scale: 2 }).notNull(),
+    co2e: doublePrecision('co2e').notNull(),
+    meters: integer('meters').notNull(),
+    /** Meters whose facts for the month have days missing: consumption, cost and emissions. */
+    incompleteMeters: integer('incomplete_meters').notNull(),
+    incompleteCost: integer('incomplete_cost').notNull().default(0),
+    incompleteCo2e: integer('incomplete_co2e').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.month, t.energyId] })],
+);
