@@ -1,5 +1,6 @@
 import type { DbOrTx } from './client';
-import { advancedRights, assetGroupMembers, assetGroups, entities, meters, sites } from './schema/assets';
+import { entities, meters, sites } from './schema/assets';
+import { advancedRights, assetGroupMembers, assetGroups } from './schema/groups';
 
 type One<T> = T extends (infer R)[] ? R : never;
 const first = <T>(rows: T[]): One<T[]> => {

@@ -4,17 +4,20 @@ import * as assets from './schema/assets';
 import * as audit from './schema/audit';
 import * as catalogue from './schema/catalogue';
 import * as core from './schema/core';
+import * as groups from './schema/groups';
 import * as halfHours from './schema/half-hours';
 import * as imports from './schema/imports';
 import * as inputs from './schema/inputs';
 import * as ledger from './schema/ledger';
 import * as organisation from './schema/organisation';
 import * as retailers from './schema/retailers';
+import * as vehicles from './schema/vehicles';
 
 export const schema = {
   ...core,
   ...imports,
   ...assets,
+  ...groups,
   ...audit,
   ...catalogue,
   ...inputs,
@@ -22,6 +25,7 @@ export const schema = {
   ...ledger,
   ...organisation,
   ...retailers,
+  ...vehicles,
 };
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle; services pass it to queries so one request is one transaction. */

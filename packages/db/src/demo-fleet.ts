@@ -9,9 +9,10 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { recomputeFacts } from './ledger/recompute';
-import { meters, vehicles } from './schema/assets';
+import { meters } from './schema/assets';
 import { units } from './schema/catalogue';
 import { consumptionRecords, fuelPurchases } from './schema/inputs';
+import { vehicles } from './schema/vehicles';
 
 type Site = { id: number; name: string };
 

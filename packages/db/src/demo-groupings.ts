@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from './client';
-import { assetGroupMembers, assetGroups, groupings, meters, sites } from './schema/assets';
+import { meters, sites } from './schema/assets';
+import { assetGroupMembers, assetGroups, groupings } from './schema/groups';
 
 /**
  * The demo's groupings: Divisions, a controlled grouping of site groups (every site in one

@@ -4,7 +4,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { demoNhhRates, demoTouRate } from './demo-rates';
 import { sumFacts } from './ledger/read-model';
-import { assetGroupMembers, assetGroups, meters } from './schema/assets';
+import { meters } from './schema/assets';
+import { assetGroupMembers, assetGroups } from './schema/groups';
 import { nhhRates, ppdContracts, ppdRates, touContracts, touRates } from './schema/rates';
 import { groupTargets, targets } from './schema/targets';
 

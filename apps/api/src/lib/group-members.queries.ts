@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
-import { assetGroupMembers, assetGroups } from '@verdant/db/schema/assets';
+import { assetGroupMembers, assetGroups } from '@verdant/db/schema/groups';
 import { and, eq, sql } from 'drizzle-orm';
 
 /**

@@ -1,7 +1,7 @@
 import { createEntity, createGroup, createMeter, createSite, grantRight } from '@verdant/db/asset-factories';
 import { connect, schema } from '@verdant/db/client';
 import { createMember, createOrganisation, createUser } from '@verdant/db/factories';
-import { assetGroupMembers } from '@verdant/db/schema/assets';
+import { assetGroupMembers } from '@verdant/db/schema/groups';
 import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-database';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

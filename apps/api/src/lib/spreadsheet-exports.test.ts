@@ -7,7 +7,7 @@ import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { seedReferenceData } from '@verdant/db/reference-seed';
-import { assetGroups, groupings } from '@verdant/db/schema/assets';
+import { assetGroups, groupings } from '@verdant/db/schema/groups';
 import { touContracts } from '@verdant/db/schema/rates';
 import { ACCESS } from '@verdant/domain/constants';
 import { parse } from 'csv-parse/sync';

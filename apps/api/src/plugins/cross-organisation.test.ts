@@ -8,7 +8,7 @@ import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
 import { seedReferenceData } from '@verdant/db/reference-seed';
 import { meterAlerts } from '@verdant/db/schema/alerts';
-import { groupings } from '@verdant/db/schema/assets';
+import { groupings } from '@verdant/db/schema/groups';
 import { ACCESS } from '@verdant/domain/constants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { units } from './catalogue';
-import { organisations, users } from './core';
+import { organisations } from './core';
 import { retailers } from './retailers';
 
 /**
@@ -25,7 +25,7 @@ import { retailers } from './retailers';
  * meters. Each feature issue adds its own columns to these tables with new migrations.
  */
 
-const lifecycle = {
+export const lifecycle = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** Soft deletion: archived, restorable by a product administrator, purged after three months. */
@@ -240,173 +240,5 @@ export const meterEntityShares = pgTable(
       name: 'meter_entity_shares_entity_fk',
     }).onDelete('cascade'),
     check('meter_entity_shares_percentage_check', sql`${t.percentage} between 0 and 100`),
-  ],
-);
-
-/**
- * A grouping of site groups or of meter groups (Region, Cost centre, ...). In a controlled grouping an asset
- * belongs to at most one group; groups in no grouping are uncontrolled.
- */
-export const groupings = pgTable(
-  'groupings',
-  {
-    id: serial('id').primaryKey(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    memberType: text('member_type', { enum: ['site', 'meter'] }).notNull(),
-    name: text('name').notNull(),
-    controlled: boolean('controlled').notNull().default(false),
-  },
-  (t) => [
-    uniqueIndex('groupings_organisation_id_unique').on(t.organisationId, t.id),
-    uniqueIndex('groupings_organisation_name_unique').on(
-      t.organisationId,
-      t.memberType,
-      sql`lower(${t.name})`,
-    ),
-    check('groupings_member_type_check', sql`${t.memberType} in ('site', 'meter')`),
-  ],
-);
-
-/** A site group (members are sites) or a source group (members are meters). */
-export const assetGroups = pgTable(
-  'asset_groups',
-  {
-    id: serial('id').primaryKey(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    memberType: text('member_type', { enum: ['site', 'meter'] }).notNull(),
-    name: text('name').notNull(),
-    groupingId: integer('grouping_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('asset_groups_organisation_idx').on(t.organisationId),
-    foreignKey({
-      columns: [t.organisationId, t.groupingId],
-      foreignColumns: [groupings.organisationId, groupings.id],
-      name: 'asset_groups_grouping_fk',
-    }),
-    unique('asset_groups_organisation_id_id_unique').on(t.organisationId, t.id),
-    check('asset_groups_member_type_check', sql`${t.memberType} in ('site', 'meter')`),
-  ],
-);
-
-export const assetGroupMembers = pgTable(
-  'asset_group_members',
-  {
-    organisationId: integer('organisation_id').notNull(),
-    groupId: integer('group_id').notNull(),
-    /** A site id or a meter id, as the group's member type says. */
-    assetId: integer('asset_id').notNull(),
-    /**
-     * The group's grouping while it is controlled, kept by triggers (migration 0009): a unique index on it
-     * holds an asset in at most one group of a controlled grouping.
-     */
-    controlledGroupingId: integer('controlled_grouping_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.groupId, t.assetId] }),
-    index('asset_group_members_asset_idx').on(t.assetId),
-    uniqueIndex('asset_group_members_controlled_unique')
-      .on(t.controlledGroupingId, t.assetId)
-      .where(sql`${t.controlledGroupingId} is not null`),
-    foreignKey({
-      name: 'asset_group_members_group_fk',
-      columns: [t.organisationId, t.groupId],
-      foreignColumns: [assetGroups.organisationId, assetGroups.id],
-    }).onDelete('cascade'),
-  ],
-);
-
-/** A user's access level on one asset and everything beneath it. */
-export const advancedRights = pgTable(
-  'advanced_rights',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    assetType: text('asset_type', {
-      enum: ['organisation', 'site-group', 'meter-group', 'site', 'entity', 'meter'],
-    }).notNull(),
-    assetId: integer('asset_id').notNull(),
-    /** An access level: 2 Primary Contact, 3 General User, 4 Observer, -1 Barred. */
-    rightId: integer('right_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('advanced_rights_unique').on(t.userId, t.organisationId, t.assetType, t.assetId),
-    index('advanced_rights_asset_idx').on(t.assetType, t.assetId),
-    check('advanced_rights_right_check', sql`${t.rightId} in (2, 3, 4, -1)`),
-  ],
-);
-
-/**
- * Vehicles (docs/domain.md, Assets: each owns a fuel meter and a distance meter). Purchases go on the fuel
- * meter (`fuel_purchases`); odometer differences go on the distance meter as consumption records.
- */
-export const vehicles = pgTable(
-  'vehicles',
-  {
-    id: serial('id').primaryKey(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    siteId: integer('site_id').notNull(),
-    /** Uppercased; letters and digits only. */
-    registration: text('registration').notNull(),
-    make: text('make').notNull(),
-    model: text('model').notNull(),
-    year: integer('year').notNull(),
-    seats: integer('seats').notNull(),
-    /** Litres, 3 decimals. */
-    engineSize: numeric('engine_size', { precision: 8, scale: 3 }).notNull(),
-    /** L/100km (kWh/100km for an EV by kWh), 2 decimals. */
-    desiredEff: numeric('desired_eff', { precision: 8, scale: 2 }).notNull(),
-    bodyShapeId: integer('body_shape_id').notNull(),
-    transmissionTypeId: integer('transmission_type_id').notNull(),
-    /** The fuel: the data type of its fuel meter (petrol 5, diesel 4, EV by kWh 14, EV by km 116...). */
-    fuelId: integer('fuel_id').notNull(),
-    purchaseDate: date('purchase_date', { mode: 'string' }).notNull(),
-    saleDate: date('sale_date', { mode: 'string' }),
-    fleetNumber: text('fleet_number'),
-    description: text('description'),
-    includeInOrgAutoload: boolean('include_in_org_autoload').notNull().default(true),
-    consMeterId: integer('cons_meter_id').notNull(),
-    distanceMeterId: integer('distance_meter_id').notNull(),
-    ...lifecycle,
-  },
-  (t) => [
-    index('vehicles_organisation_idx').on(t.organisationId),
-    uniqueIndex('vehicles_registration_unique')
-      .on(t.organisationId, t.registration)
-      .where(sql`deleted_at is null`),
-    unique('vehicles_cons_meter_unique').on(t.consMeterId),
-    unique('vehicles_distance_meter_unique').on(t.distanceMeterId),
-    foreignKey({
-      name: 'vehicles_site_fk',
-      columns: [t.organisationId, t.siteId],
-      foreignColumns: [sites.organisationId, sites.id],
-    }),
-    foreignKey({
-      name: 'vehicles_cons_meter_fk',
-      columns: [t.organisationId, t.consMeterId],
-      foreignColumns: [meters.organisationId, meters.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'vehicles_distance_meter_fk',
-      columns: [t.organisationId, t.distanceMeterId],
-      foreignColumns: [meters.organisationId, meters.id],
-    }).onDelete('cascade'),
-    check('vehicles_year_check', sql`${t.year} between 1900 and 2100`),
-    check('vehicles_seats_check', sql`${t.seats} between 0 and 200`),
   ],
 );

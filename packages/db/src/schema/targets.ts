@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { assetGroups } from './assets';
 import { organisations } from './core';
+import { assetGroups } from './groups';
 
 /**
  * A named reduction target (core-portal.md 3 Target): its spec holds the baseline (year, year end, derived or

@@ -4,7 +4,7 @@ import { createMember, createOrganisation, createUser } from '@verdant/db/factor
 import { createInvoice } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { meterAlerts } from '@verdant/db/schema/alerts';
-import { groupings } from '@verdant/db/schema/assets';
+import { groupings } from '@verdant/db/schema/groups';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../lib/mail';

@@ -1,10 +1,10 @@
 import { createMeter, createSite } from '@verdant/db/asset-factories';
 import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
-import { vehicles } from '@verdant/db/schema/assets';
 import { auditEvents } from '@verdant/db/schema/audit';
 import { consumptionRecords } from '@verdant/db/schema/inputs';
 import { monthlyFacts } from '@verdant/db/schema/ledger';
+import { vehicles } from '@verdant/db/schema/vehicles';
 import { MSG } from '@verdant/domain/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

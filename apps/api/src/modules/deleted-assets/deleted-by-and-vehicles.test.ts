@@ -1,7 +1,8 @@
 import { createMeter, createSite } from '@verdant/db/asset-factories';
 import { seedCatalogue } from '@verdant/db/catalogue-seed';
 import { createMember, createOrganisation, createUser } from '@verdant/db/factories';
-import { meters, vehicles } from '@verdant/db/schema/assets';
+import { meters } from '@verdant/db/schema/assets';
+import { vehicles } from '@verdant/db/schema/vehicles';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';

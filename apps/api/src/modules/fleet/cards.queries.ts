@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
-import { vehicles } from '@verdant/db/schema/assets';
+import { vehicles } from '@verdant/db/schema/vehicles';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 
 /** Fleet SQL: every query by id also filters by the organisation. */

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@verdant/db/client';
-import { meters, sites, vehicles } from '@verdant/db/schema/assets';
+import { meters, sites } from '@verdant/db/schema/assets';
 import { units } from '@verdant/db/schema/catalogue';
+import { vehicles } from '@verdant/db/schema/vehicles';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 /** Fleet SQL: every query by id also filters by the organisation. */

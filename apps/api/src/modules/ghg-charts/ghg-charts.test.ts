@@ -3,7 +3,7 @@ import { createDataType, createFactor, createFactorSource } from '@verdant/db/ca
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
-import { groupings } from '@verdant/db/schema/assets';
+import { groupings } from '@verdant/db/schema/groups';
 import { GHG_MESSAGES } from '@verdant/domain/ghg-figures';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

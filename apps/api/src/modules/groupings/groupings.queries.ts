@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
-import { assetGroups, groupings } from '@verdant/db/schema/assets';
 import { energyReportingGroups } from '@verdant/db/schema/catalogue';
+import { assetGroups, groupings } from '@verdant/db/schema/groups';
 import { and, eq, sql } from 'drizzle-orm';
 
 /** SQL of groupings, groups and their members. Every statement filters by organisation. */

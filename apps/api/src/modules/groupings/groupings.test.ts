@@ -4,7 +4,7 @@ import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { seedReferenceData } from '@verdant/db/reference-seed';
-import { assetGroupMembers, assetGroups, groupings } from '@verdant/db/schema/assets';
+import { assetGroupMembers, assetGroups, groupings } from '@verdant/db/schema/groups';
 import { MSG } from '@verdant/domain/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

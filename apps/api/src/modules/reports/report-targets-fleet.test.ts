@@ -4,7 +4,7 @@ import { createMeter } from '@verdant/db/asset-factories';
 import { createDataType, createFactor } from '@verdant/db/catalogue-factories';
 import { createInvoice } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
-import { vehicles } from '@verdant/db/schema/assets';
+import { vehicles } from '@verdant/db/schema/vehicles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportOrganisation, rows } from './report-fixture';
 

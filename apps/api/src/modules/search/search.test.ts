@@ -1,6 +1,6 @@
 import { createEntity, createGroup, createMeter, createSite, grantRight } from '@verdant/db/asset-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
-import { vehicles } from '@verdant/db/schema/assets';
+import { vehicles } from '@verdant/db/schema/vehicles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { sumFacts } from '@verdant/db/ledger/read-model';
-import { assetGroupMembers, assetGroups, groupings, meters } from '@verdant/db/schema/assets';
+import { meters } from '@verdant/db/schema/assets';
+import { assetGroupMembers, assetGroups, groupings } from '@verdant/db/schema/groups';
 import { groupTargets, targets } from '@verdant/db/schema/targets';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
-import { advancedRights } from '@verdant/db/schema/assets';
+import { advancedRights } from '@verdant/db/schema/groups';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AssetType } from '../../lib/rights';
 
