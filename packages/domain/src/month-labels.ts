@@ -3,7 +3,8 @@
  * chart, table and report; dates stay dd/MM/yyyy (core-portal.md 9). Stored and sent as 'yyyy-MM'.
  */
 
-const MONTH_NAMES = [
+/** 'January' to 'December', January first (a month picker that spells them out). */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

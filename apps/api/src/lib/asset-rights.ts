@@ -2,7 +2,7 @@ import type { AssetAction } from '@verdant/contracts/access';
 import type { DbOrTx } from '@verdant/db/client';
 import { ACCESS } from '@verdant/domain/constants';
 import { sql } from 'drizzle-orm';
-import { allows, type OrganisationRole, type Principal, toRole } from './organisation-roles';
+import { allows, type OrganisationRole, type Principal, roleFromColumns } from './organisation-roles';
 
 /** The rights engine's asset half: advanced rights over a list of assets, in one statement (./rights.ts). */
 
@@ -137,17 +137,7 @@ export async function assetAccess(
   for (const r of rows.rows) {
     if (r.status_id !== null && r.organisation_id !== null) {
       located = r.organisation_id;
-      role = toRole(principal, {
-        organisationId: r.organisation_id,
-        statusId: r.status_id,
-        accessId: r.access_id,
-        admin: r.admin,
-        orgBlocked: r.org_blocked,
-        timeZone: r.time_zone,
-        reportingYearEnd: r.reporting_year_end,
-        factorSourceId: r.factor_source_id,
-        ownFactors: r.own_factors,
-      });
+      role = roleFromColumns(principal, r.organisation_id, { ...r, status_id: r.status_id });
     }
     if (r.asset_type !== null && r.asset_id !== null) {
       access.set(assetKey({ type: r.asset_type, id: r.asset_id }), {

@@ -80,6 +80,32 @@ export function toRole(principal: Principal, r: RoleRow): OrganisationRole | und
   };
 }
 
+/** A role row as SQL selects it (membership and organisation columns, snake case). */
+export interface RoleColumns {
+  status_id: number;
+  access_id: number | null;
+  admin: boolean | null;
+  org_blocked: boolean | null;
+  time_zone: string;
+  reporting_year_end: number;
+  factor_source_id: number | null;
+  own_factors: boolean;
+}
+
+/** `toRole` from the columns a statement selected for one organisation. */
+export const roleFromColumns = (principal: Principal, organisationId: number, r: RoleColumns) =>
+  toRole(principal, {
+    organisationId,
+    statusId: r.status_id,
+    accessId: r.access_id,
+    admin: r.admin,
+    orgBlocked: r.org_blocked,
+    timeZone: r.time_zone,
+    reportingYearEnd: r.reporting_year_end,
+    factorSourceId: r.factor_source_id,
+    ownFactors: r.own_factors,
+  });
+
 /** The principal's roles in the given organisations, one query for the whole list. */
 export async function organisationRoles(
   db: DbOrTx,

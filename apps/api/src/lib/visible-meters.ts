@@ -2,7 +2,7 @@ import type { DbOrTx } from '@verdant/db/client';
 import { ACCESS } from '@verdant/domain/constants';
 import { sql } from 'drizzle-orm';
 import { GRANT_RANK } from './asset-rights';
-import { allows, type Principal, toRole } from './organisation-roles';
+import { allows, type Principal, roleFromColumns } from './organisation-roles';
 
 /**
  * The meters of an organisation the principal may see, for aggregates: null means all of them (no advanced
@@ -76,17 +76,7 @@ export async function visibleMeters(
     where o.id = ${o}`);
   const r = rows.rows[0];
   if (!r?.any_right) return null;
-  const role = toRole(principal, {
-    organisationId,
-    statusId: r.status_id,
-    accessId: r.access_id,
-    admin: r.admin,
-    orgBlocked: r.org_blocked,
-    timeZone: r.time_zone,
-    reportingYearEnd: r.reporting_year_end,
-    factorSourceId: r.factor_source_id,
-    ownFactors: r.own_factors,
-  });
+  const role = roleFromColumns(principal, organisationId, r);
   if (!allows(principal, role, 'enter')) return [];
   if (role?.admin) return null;
   return r.ids ?? [];

@@ -9,10 +9,11 @@ import {
   isSparse,
   meterYear,
 } from '@verdant/domain/invoices/entry-report';
+import { MONTH_SHORT_NAMES } from '@verdant/domain/month-labels';
 import { Link } from 'react-router';
 import { ScrollTable } from './scroll-table';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS = MONTH_SHORT_NAMES;
 const MONTH_NAMES = [
   'January',
   'February',

@@ -1,23 +1,9 @@
 import { Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { DATA_LIBRARY_FIRST_YEAR } from '@verdant/domain/constants';
+import { MONTH_NAMES } from '@verdant/domain/month-labels';
 import type { FormEvent } from 'react';
 import type { LibraryForm } from '../api';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** Years from this one back to 2000, then Any (data-portal.md 9). */
 function yearOptions() {
@@ -83,7 +69,7 @@ export function LibraryFilters({
         <Select
           label="Month"
           data={[
-            ...MONTHS.map((name, i) => ({ value: String(i + 1), label: name })),
+            ...MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name })),
             { value: '', label: 'Whole Year' },
           ]}
           value={form.month}
