@@ -51,7 +51,7 @@ export function ParkedTable() {
                 <Table.Th>Job</Table.Th>
                 <Table.Th>Error</Table.Th>
                 <Table.Th w={70}>Age</Table.Th>
-                <Table.Th w={130}>Urgency</Table.Th>
+                <Table.Th w={150}>Urgency</Table.Th>
                 <Table.Th w={300} />
               </Table.Tr>
             </Table.Thead>

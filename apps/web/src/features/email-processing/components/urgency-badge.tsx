@@ -12,7 +12,12 @@ const LOOK: Record<ParkedEmail['urgency'], { color: string; label: string }> = {
 export function UrgencyBadge({ urgency }: { urgency: ParkedEmail['urgency'] }) {
   const look = LOOK[urgency];
   return (
-    <Badge color={look.color} variant={urgency === 'notification' ? 'light' : 'filled'}>
+    <Badge
+      color={look.color}
+      variant={urgency === 'notification' ? 'light' : 'filled'}
+      style={{ flexShrink: 0 }}
+      miw="fit-content"
+    >
       {look.label}
     </Badge>
   );
