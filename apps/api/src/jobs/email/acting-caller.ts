@@ -1,7 +1,5 @@
 import type { Db } from '@verdant/db/client';
-import { users } from '@verdant/db/schema/core';
-import { eq } from 'drizzle-orm';
-import { principalOf } from '../../lib/identity';
+import { actingCaller as actingAs } from '../../lib/acting-caller';
 import { loadOrganisationContext } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
 
@@ -17,21 +15,6 @@ export async function actingCaller(
   itemId: number,
 ): Promise<Caller | null> {
   if (userId === null) return null;
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) return null;
   const org = await loadOrganisationContext(db, organisationId, now);
-  return {
-    user,
-    principal: principalOf(user),
-    organisationId: org.id,
-    checked: {
-      organisationId: org.id,
-      role: undefined,
-      mayEdit: true,
-      mayAdminister: false,
-      organisation: org,
-    },
-    org,
-    requestId: `email item ${itemId}`,
-  } as unknown as Caller;
+  return (await actingAs(db, userId, org, `email item ${itemId}`)) ?? null;
 }

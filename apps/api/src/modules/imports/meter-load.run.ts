@@ -1,12 +1,10 @@
 import type { Db, Tx } from '@verdant/db/client';
-import { users } from '@verdant/db/schema/core';
 import { headerKey, type ReadingsMapping } from '@verdant/domain/imports/csv-mapping';
 import type { PeriodFormat } from '@verdant/domain/imports/csv-periods';
 import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
 import type { ImportEvent, ImportFormat } from '@verdant/domain/imports/types';
 import { fill } from '@verdant/domain/messages';
-import { eq } from 'drizzle-orm';
-import { principalOf } from '../../lib/identity';
+import { actingCaller } from '../../lib/acting-caller';
 import { loadOrganisationContext, type OrganisationContext } from '../../lib/organisation-context';
 import type { Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
@@ -37,22 +35,9 @@ const PROGRESS_MS = 1000;
 
 /** The uploader as the caller of the services a load goes through (the load acts on their behalf). */
 async function callerOf(db: Db, userId: number, org: OrganisationContext, uuid: string): Promise<Caller> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new ImportFileError(IMPORT_MSG.interrupted);
-  return {
-    user,
-    principal: principalOf(user),
-    organisationId: org.id,
-    checked: {
-      organisationId: org.id,
-      role: undefined,
-      mayEdit: true,
-      mayAdminister: false,
-      organisation: org,
-    },
-    org,
-    requestId: `import ${uuid}`,
-  } as unknown as Caller;
+  const caller = await actingCaller(db, userId, org, `import ${uuid}`);
+  if (!caller) throw new ImportFileError(IMPORT_MSG.interrupted);
+  return caller;
 }
 
 /**
