@@ -6,8 +6,8 @@
 
 /**
  * A path parameter, a query parameter, or (for a write that names its asset in the body) a body field.
- * `body.list[].field` names that field of every element of a list. A query or body value left out (or
- * empty) names no asset: the operation's own validation answers for it.
+ * `body.list[].field` names that field of every element of a list, `body.list[]` every element of a list of
+ * ids. A query or body value left out (or empty) names no asset: the operation's own validation answers for it.
  */
 export type ParamRef = `params.${string}` | `query.${string}` | `body.${string}`;
 
@@ -53,6 +53,8 @@ export interface AssetRule {
   organisationRole?: 'administrator';
   /** The assets must live in the session's current organisation: any other is 'not found'. */
   organisation?: 'session';
+  /** The spec's own messages for an asset one may not see (404) and one seen but not editable (403). */
+  messages?: { notFound?: string; refusal?: string };
 }
 
 /** Only the person the path names (changing one's own password). */

@@ -65,12 +65,16 @@ function paramOf(request: RequestParts, ref: ParamRef): unknown {
   return field(request[part], ref.slice(dot + 1));
 }
 
-/** The values a reference names: one, none (a query or body value left out), or each element's (`list[].field`). */
+/**
+ * The values a reference names: one, none (a query or body value left out), each element's (`list[].field`)
+ * or each element (`list[]`).
+ */
 function valuesOf(request: RequestParts, ref: ParamRef): unknown[] {
-  const list = /^(body|query)\.(\w+)\[\]\.(\w+)$/.exec(ref);
+  const list = /^(body|query)\.(\w+)\[\](?:\.(\w+))?$/.exec(ref);
   if (list) {
     const items = field(request[list[1] as keyof RequestParts], list[2] ?? '');
-    return Array.isArray(items) ? items.map((item) => field(item, list[3] ?? '')) : [];
+    if (!Array.isArray(items)) return [];
+    return list[3] === undefined ? items : items.map((item) => field(item, list[3] ?? ''));
   }
   const value = paramOf(request, ref);
   if (!ref.startsWith('params.') && (value === undefined || value === '')) return [];
@@ -173,6 +177,7 @@ async function checkAssets(
   rule: AssetRule,
   params: RequestParts,
 ): Promise<Checked> {
+  const hidden = () => notFound(rule.messages?.notFound);
   const refs: AssetRef[] = [];
   const standsFor = { invoice: invoiceMeterIds, invoiceAlert: alertMeterIds } as const;
   for (const [type, ref] of Object.entries(rule.asset) as [keyof AssetRule['asset'], ParamRef][]) {
@@ -181,18 +186,18 @@ async function checkAssets(
       if (type !== 'invoice' && type !== 'invoiceAlert') refs.push({ type, id });
       else {
         const meters = await standsFor[type](db, id);
-        if (meters.length === 0) throw notFound();
+        if (meters.length === 0) throw hidden();
         refs.push(...meters.map((m) => ({ type: 'meter' as const, id: m })));
       }
     }
   }
-  if (refs.length === 0) throw notFound();
+  if (refs.length === 0) throw hidden();
   const within = rule.organisation === 'session' ? (who.organisationId ?? 0) : null;
   const { organisationId, role, access } = await assetAccess(db, who.principal, within, refs);
   const each = refs.map((r) => access.get(assetKey(r)));
-  if (!each.every((acc) => allowsAsset(who.principal, role, acc, 'view'))) throw notFound();
+  if (!each.every((acc) => allowsAsset(who.principal, role, acc, 'view'))) throw hidden();
   const mayEdit = each.every((acc) => allowsAsset(who.principal, role, acc, 'edit'));
-  if (rule.action === 'edit' && !mayEdit) throw forbidden();
+  if (rule.action === 'edit' && !mayEdit) throw forbidden(rule.messages?.refusal);
   const mayAdminister = allows(who.principal, role, 'administer');
   if (rule.organisationRole === 'administrator' && !mayAdminister) throw forbidden();
   return {

@@ -1,6 +1,7 @@
 import { BULK_ACTION_MAX_IDS, EXPORT_MAX_ASSETS, EXPORT_MAX_MONTHS } from '@verdant/domain/data-sources';
+import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { editing, editor, member, viewing } from '../access';
+import { editing, member, viewing } from '../access';
 import { calendarDate, idNumber, idParam, int4, int4Param, okResponse, text } from '../common';
 import { defineOperations } from '../operations';
 
@@ -241,7 +242,10 @@ export const dataSourcesListOperations = defineOperations('data-sources', {
     method: 'PUT',
     path: '/meters/bulk-action',
     summary: 'Sets the open date of, or deletes and omits, several data sources at once (all or none)',
-    access: editor(),
+    access: editing(
+      { meter: 'body.ids[]' },
+      { organisation: 'session', messages: { notFound: MSG.bulkNotVisible, refusal: MSG.bulkNotEditable } },
+    ),
     body: bulkActionRequest,
     answer: bulkActionAnswer,
   },

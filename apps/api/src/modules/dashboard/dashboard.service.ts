@@ -8,7 +8,6 @@ import type { Db } from '@verdant/db/client';
 import { addMonths } from '@verdant/domain/calendar';
 import { CHART_BARS_MAX } from '@verdant/domain/constants';
 import { reportingYearLabel, reportingYearMonths, reportingYearStart } from '@verdant/domain/reporting-year';
-import { forbidden } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
 import { visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
@@ -23,8 +22,7 @@ const tidy = (measure: Measure, n: number) => round(n, measure === 'cost' ? 2 : 
 export function createDashboardService({ db }: { db: Db }) {
   /** The organisation the route's rule checked and the meters the caller may see in it. */
   async function scope(a: Caller) {
-    const organisationId = a.checked.organisationId;
-    if (organisationId === null) throw forbidden();
+    const organisationId = orgOf(a).id;
     return { organisationId, visible: await visibleMeters(db, a.principal, organisationId) };
   }
 

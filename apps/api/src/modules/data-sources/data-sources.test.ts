@@ -385,8 +385,10 @@ describe('bulk actions', () => {
   it('refuses observers, bad input, 10,000 ids and selections with another organisation’s meter, changing nothing', async () => {
     const before = await openDates();
     const three = [ids.supply, ids.check, ids.officeSupply];
-    expect((await bulk('watcher', { action: 'open-date', ids: three, data: '2026-01-01' })).statusCode).toBe(
-      403,
+    const watcher = await bulk('watcher', { action: 'open-date', ids: three, data: '2026-01-01' });
+    expect(watcher.statusCode).toBe(403);
+    expect(watcher.json().message).toBe(
+      'You may not change one or more of the chosen data sources. Nothing was changed.',
     );
     const many = Array.from({ length: 10_000 }, (_, i) => i + 1);
     expect((await bulk('editor', { action: 'open-date', ids: many, data: '2026-01-01' })).statusCode).toBe(

@@ -80,11 +80,7 @@ function wallClock(at: Date, timeZone: string) {
 }
 
 export function createEmailedService({ db, runner }: { db: Db; runner: ReportRunService }) {
-  const orgIdOf = (a: Caller) => {
-    const id = a.checked.organisationId;
-    if (id === null) throw forbidden();
-    return id;
-  };
+  const orgIdOf = (a: Caller) => orgOf(a).id;
 
   async function answerOf(a: Caller, r: q.EmailedWithOwner): Promise<EmailedReport> {
     const type = r.assetType as Level;

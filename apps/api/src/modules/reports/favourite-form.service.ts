@@ -6,7 +6,7 @@ import { OUTPUT_FILES, type Output } from '@verdant/domain/reports/report-types'
 import { eq } from 'drizzle-orm';
 import type { DirectLinks } from '../../lib/direct-links';
 import { forbidden, notFound } from '../../lib/errors';
-import { loadOrganisationContext } from '../../lib/organisation-context';
+import { loadOrganisationContext, orgOf } from '../../lib/organisation-context';
 import { can } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './favourites.queries';
@@ -47,8 +47,7 @@ export function createFavouriteFormService({
 }) {
   return {
     async link(a: Caller, name: string): Promise<FavouriteForm> {
-      const organisationId = a.checked.organisationId;
-      if (organisationId === null) throw forbidden();
+      const organisationId = orgOf(a).id;
       const found = await q.findFavourite(db, organisationId, a.user.id, name);
       if (!found) throw notFound(REPORT_MSG.favouriteMissing);
       return {

@@ -12,7 +12,7 @@ import {
 } from '@verdant/domain/reports/report-types';
 import type { z } from 'zod';
 import { audit, created, diff } from '../../lib/audit';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { type OrganisationContext, orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
 import * as q from './favourites.queries';
@@ -59,8 +59,7 @@ function periodText(f: q.FavouriteRow) {
 
 export function createFavouritesService({ db, runner }: { db: Db; runner: ReportRunService }) {
   const scope = (a: Caller) => {
-    const organisationId = a.checked.organisationId;
-    if (organisationId === null) throw forbidden();
+    const organisationId = orgOf(a).id;
     return { organisationId, userId: a.user.id };
   };
 
