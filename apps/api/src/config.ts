@@ -53,6 +53,17 @@ const schema = z.object({
   MAIL_INTAKE_HOST: z.string().default('0.0.0.0'),
   /** The largest message the listener takes (SMTP SIZE), in megabytes. */
   MAIL_INTAKE_MAX_MB: z.coerce.number().int().min(1).max(200).default(60),
+  /**
+   * The IMAP mailbox of invoices by email (docs/decisions/email-intake.md, IMAP intake): off unless a host is
+   * set; polled every minute by the job runner.
+   */
+  MAIL_IMAP_HOST: z.string().min(1).optional(),
+  /** Default 993, or 143 when MAIL_IMAP_SECURE is false. */
+  MAIL_IMAP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  MAIL_IMAP_SECURE: bool.default(true),
+  MAIL_IMAP_USER: z.string().optional(),
+  MAIL_IMAP_PASSWORD: z.string().optional(),
+  MAIL_IMAP_MAILBOX: z.string().min(1).default('INBOX'),
   ALTERNATE_LOGIN: z.string().optional(),
   /** Failures on one account in the window that mail its owner a lockout notice. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
@@ -147,6 +158,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.MAIL_IMAP_HOST && (!e.MAIL_IMAP_USER || !e.MAIL_IMAP_PASSWORD))
+    throw new Error(
+      'Invalid configuration:\n  MAIL_IMAP_USER and MAIL_IMAP_PASSWORD are needed with MAIL_IMAP_HOST',
+    );
   let alternateLogin: Config['alternateLogin'] = { 'login-option': null, props: {} };
   if (e.ALTERNATE_LOGIN) {
     const alt = z

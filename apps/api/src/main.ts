@@ -13,6 +13,7 @@ import { createDirectLinks } from './lib/direct-links';
 import { closeGracefully } from './lib/graceful-stop';
 import { createMailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
+import { imapSettingsOf } from './modules/email-processing/imap-poll';
 import { startConfiguredIntake } from './modules/email-processing/smtp-listener';
 import { evaluateOrganisation } from './modules/invoices/invoice-alerts.service';
 
@@ -98,6 +99,7 @@ async function main() {
     publicUrl: config.publicUrl,
     links: createDirectLinks({ dataDir: config.dataDir, secret: config.FILE_LINK_SECRET }),
     reportLinkBytes: config.REPORT_LINK_BYTES,
+    imap: imapSettingsOf(config),
     log: say,
   });
   if (config.JOBS_IN_PROCESS) {

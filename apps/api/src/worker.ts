@@ -6,6 +6,7 @@ import { startJobRunner } from './jobs/runner';
 import { createDirectLinks } from './lib/direct-links';
 import { createMailer } from './lib/mail';
 import { createLocalStorage } from './lib/storage';
+import { imapSettingsOf } from './modules/email-processing/imap-poll';
 import { startConfiguredIntake } from './modules/email-processing/smtp-listener';
 import { openCommandDatabase } from './scripts/database';
 
@@ -32,6 +33,7 @@ async function worker() {
     publicUrl: config.publicUrl,
     links: createDirectLinks({ dataDir: config.dataDir, secret: config.FILE_LINK_SECRET }),
     reportLinkBytes: config.REPORT_LINK_BYTES,
+    imap: imapSettingsOf(config),
     log: say,
   });
   const intake = await startConfiguredIntake(config, {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DirectLinks } from '../lib/direct-links';
 import type { Mailer } from '../lib/mail';
 import type { Storage } from '../lib/storage';
+import type { ImapSettings } from '../modules/email-processing/imap-poll';
 
 /** What every job handler may use. */
 export interface JobContext {
@@ -18,6 +19,8 @@ export interface JobContext {
   links?: DirectLinks;
   /** Emailed reports above this many bytes go by link (REPORT_LINK_BYTES). */
   reportLinkBytes?: number;
+  /** The intake mailbox polled for invoices (MAIL_IMAP_*), when configured. */
+  imap?: ImapSettings | null;
   log: (message: string) => void;
   /** True once the runner is stopping: a long handler ends at its next safe point (between transactions). */
   stopping: () => boolean;

@@ -4,6 +4,8 @@ import PgBoss from 'pg-boss';
 import type { DirectLinks } from '../lib/direct-links';
 import type { Mailer } from '../lib/mail';
 import type { Storage } from '../lib/storage';
+import type { ImapSettings } from '../modules/email-processing/imap-poll';
+import { emailImapPollJob } from './email-imap.job';
 import { emailItemJob, emailSweepJob } from './email-item.job';
 import { emailedReportSendJob, emailedReportsSweepJob } from './emailed-reports.job';
 import { evaluateInvoiceAlertsJob } from './evaluate-invoice-alerts.job';
@@ -33,6 +35,7 @@ export const JOBS: JobDefinition[] = [
   portalRequestsJob as JobDefinition,
   emailItemJob as JobDefinition,
   emailSweepJob as JobDefinition,
+  emailImapPollJob as JobDefinition,
   reportRunJob as JobDefinition,
 ];
 
@@ -52,6 +55,8 @@ export interface JobRunnerOptions {
   publicUrl?: string;
   links?: DirectLinks;
   reportLinkBytes?: number;
+  /** The intake mailbox (MAIL_IMAP_*), polled every minute when set. */
+  imap?: ImapSettings | null;
   log?: (message: string) => void;
   jobs?: JobDefinition[];
   pollingIntervalSeconds?: number;
@@ -98,6 +103,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     publicUrl,
     links,
     reportLinkBytes,
+    imap,
     log = () => {},
   } = options;
   const jobs = options.jobs ?? JOBS;
@@ -169,6 +175,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
               publicUrl,
               links,
               reportLinkBytes,
+              imap,
               log,
               stopping: () => stopping,
               send,
