@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +38,26 @@ function slowSignIn(url: string) {
     req.write(payload.subarray(0, 10), (error) => (error ? reject(error) : resolve())),
   );
   return { finish: () => req.end(payload.subarray(10)), answer, sent };
+}
+
+/**
+ * The server's side of its established connections (Linux, /proc/net/tcp): how many there are, and how many
+ * bytes the kernel holds on them that the server has not read yet.
+ */
+async function serverConnections(port: number) {
+  let count = 0;
+  let unread = 0;
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const text = await readFile(file, 'utf8').catch(() => '');
+    for (const line of text.split('\n').slice(1)) {
+      const [, local, , state, queues] = line.trim().split(/\s+/);
+      // State 01 is ESTABLISHED; the local port is the server's own.
+      if (state !== '01' || Number.parseInt(local?.split(':')[1] ?? '', 16) !== port) continue;
+      count += 1;
+      unread += Number.parseInt(queues?.split(':')[1] ?? '0', 16);
+    }
+  }
+  return { count, unread };
 }
 
 async function until(check: () => Promise<boolean> | boolean, what: string) {
@@ -81,9 +101,13 @@ describe('stopping the server (npm start) with requests in flight', () => {
     await Promise.all(requests.map((r) => r.sent));
     // A later request on a new connection answers once the server has taken the 50 before it.
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-    // A written request is not yet a read one: on a busy machine the server may not have taken every
-    // connection's first bytes when the health answer comes, and Ctrl-C then resets it. Give it a moment.
-    await new Promise((r) => setTimeout(r, 300));
+    // A written request is not yet a read one: a connection whose first bytes the server has not read is idle
+    // to it, and Ctrl-C closes idle connections. Wait until the server has read what each of the 50 sent.
+    const port = Number(new URL(server.url).port);
+    await until(async () => {
+      const seen = await serverConnections(port);
+      return seen.count >= requests.length && seen.unread === 0;
+    }, 'the server has read the first part of every request');
 
     const exited = server.signal('SIGINT');
     await until(() => server.output().includes('SIGINT: stopping'), 'the server says it is stopping');

@@ -1,17 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page, } from '@playwright/test';
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
-
-/** Screenshots at 1440 and 390 px, to look at (docs/decisions/benchmark.md). */
-async function shots(page: Page, name: string, info: TestInfo) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
-}
 
 async function choose(page: Page, label: string, option: RegExp) {
   await page.getByRole('combobox', { name: label, exact: true }).click();

@@ -1,6 +1,7 @@
-import type { Page, TestInfo } from '@playwright/test';
+
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /*
@@ -11,15 +12,6 @@ import { signIn } from './support/sign-in';
 const HEADER = 'type_key,type_name,unit,total,electricity,fossil,good_practice,p25,p75,publication,secondary';
 const BAD = `${HEADER}\noffice,Office,kWh/ft2,100,,,,,,Table 3,no\noffice,Office again,kWh/m2,-2,,,,,,Table 3,no\n`;
 const GOOD = `${HEADER}\noffice,Office,MJ/m2,360,,,,,,Table 3 row 1,no\nretail,Retail,MJ/m2,540,,,,,,Table 3 row 2,no\n`;
-
-async function shots(page: Page, name: string, info: TestInfo) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
-}
 
 test('a product administrator loads a benchmark set, maps offices to it and loads degree days', async ({
   page,

@@ -1,5 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /*
@@ -12,20 +13,6 @@ const FILE = [
   'Publisher,Edition,Data type,Unit,Scope,Basis,Valid from,Valid to,kg CO2e',
   'NZ Ministry for the Environment,MfE 2027 (journey),Electricity (grid supplied),kWh,2,location,2025-01-01,2025-12-31,0.0650',
 ].join('\n');
-
-async function shots(
-  page: import('@playwright/test').Page,
-  info: import('@playwright/test').TestInfo,
-  name: string,
-  part?: import('@playwright/test').Locator,
-) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    const path = info.outputPath(`${name}-${width}.png`);
-    await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: width === 1440 }));
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
-}
 
 /** The demo organisation's 12 month comparison in emissions: its months as the table under the chart reads. */
 async function emissionsComparison(page: import('@playwright/test').Page) {
@@ -46,7 +33,7 @@ test('an edition is loaded, compared, previewed, confirmed and watched on /tools
   const demo = await browser.newPage();
   await signIn(demo, 'demo');
   const before = await emissionsComparison(demo);
-  await shots(demo, info, 'dashboard-before', before.card);
+  await shots(demo, 'dashboard-before', info, before.card);
 
   await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
   await page.goto('/setup');
@@ -59,7 +46,7 @@ test('an edition is loaded, compared, previewed, confirmed and watched on /tools
     'Nothing found.',
   );
   await page.keyboard.press('Escape');
-  await shots(page, info, 'activities-checks');
+  await shots(page, 'activities-checks', info);
 
   await page.getByRole('link', { name: 'Factor Editions' }).click();
   await expect(page).toHaveURL(/\/setup\/editions$/);
@@ -71,7 +58,7 @@ test('an edition is loaded, compared, previewed, confirmed and watched on /tools
   await form
     .locator('input[type="file"]')
     .setInputFiles({ name: 'mfe-2027.csv', mimeType: 'text/csv', buffer: Buffer.from(FILE) });
-  await shots(page, info, 'editions');
+  await shots(page, 'editions', info);
   await form.getByRole('button', { name: 'Load as a draft' }).click();
 
   await expect(page).toHaveURL(/\/setup\/editions\/\d+$/);
@@ -84,25 +71,25 @@ test('an edition is loaded, compared, previewed, confirmed and watched on /tools
   const byOrg = page.getByRole('table', { name: 'Restatement by organisation' });
   await expect(byOrg).toBeVisible({ timeout: 60_000 });
   await expect(byOrg).toContainText('2025');
-  await shots(page, info, 'edition-preview');
+  await shots(page, 'edition-preview', info);
   await page.getByRole('button', { name: 'Confirm and publish' }).click();
   await page.getByRole('link', { name: 'Watch it on Background Jobs' }).click();
 
   await expect(page).toHaveURL(/\/tools\/jobs\/\d+$/);
   await expect(page.getByText('Finished', { exact: true }).first()).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText(/kg CO2e in all/)).toBeVisible();
-  await shots(page, info, 'job');
+  await shots(page, 'job', info);
   await page.getByRole('link', { name: 'Background Jobs' }).first().click();
   await expect(page.getByRole('table', { name: 'Background jobs' })).toContainText(
     'Emission Factor Update: MfE 2027 (journey)',
   );
   await expect(page.getByRole('table', { name: 'Queues' })).toContainText('restatement');
-  await shots(page, info, 'tools');
+  await shots(page, 'tools', info);
 
   // The organisation's dashboard after: the months of 2025 it shows moved to MfE 2027's rate.
   const after = await emissionsComparison(demo);
   await expect(after.card.locator('tbody')).not.toHaveText(before.text);
-  await shots(demo, info, 'dashboard-after', after.card);
+  await shots(demo, 'dashboard-after', info, after.card);
   await demo.close();
 });
 
@@ -113,7 +100,7 @@ test('the organisation reads its restatement and augments its factors', async ({
   const section = page.getByRole('region', { name: 'Factor editions and restatements' });
   await expect(section.getByRole('article').first()).toContainText('MfE 2026 → MfE 2027 (journey)');
   await expect(section.getByRole('article').first()).toContainText('As originally reported');
-  await shots(page, info, 'ghg-restatements', section);
+  await shots(page, 'ghg-restatements', info, section);
 
   await page.getByRole('button', { name: 'Augment Factors' }).click();
   const dialog = page.getByRole('dialog', { name: 'Augment Factors' });

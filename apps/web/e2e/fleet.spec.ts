@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page, } from '@playwright/test';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 // Each journey signs in and walks several screens, each scanned by axe: more than the default minute.
@@ -15,14 +16,6 @@ const day = (offset: number) => {
     iso: d.toISOString().slice(0, 10),
   };
 };
-
-async function shots(page: Page, name: string, info: TestInfo) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
-}
 
 async function openVehicle(page: Page, registration: string) {
   await page.goto('/organisation/fleet');

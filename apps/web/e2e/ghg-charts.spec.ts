@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/axe-test';
+import { shots as screenshots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 const CHARTS = [
@@ -12,18 +13,10 @@ const CHARTS = [
   'Emissions By Division By Activity',
 ];
 
-/** Screenshots at 1440 and 390 px, only when asked for (GHG_SHOTS=1): they are for looking at, not checking. */
-async function shots(page: Page, name: string, info: TestInfo) {
-  if (!process.env.GHG_SHOTS) return;
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(400);
-    // A modal scrolls inside the viewport: the page under it is not part of the picture.
-    const modal = await page.getByRole('dialog').count();
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: modal === 0 });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
-}
+/** Screenshots only when asked for (GHG_SHOTS=1): they are for looking at, not checking. */
+const shots = async (page: Page, name: string, info: TestInfo) => {
+  if (process.env.GHG_SHOTS) await screenshots(page, name, info);
+};
 
 test('each GHG chart opens in its modal, states its completeness and downloads its CSV', async ({
   page,

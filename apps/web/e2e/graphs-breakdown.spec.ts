@@ -1,17 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Page, TestInfo } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
-
-async function shots(page: Page, name: string, info: TestInfo) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
-}
 
 test("the organisation's emissions by data type: slices under 1% open from Others (<1%)", async ({
   page,

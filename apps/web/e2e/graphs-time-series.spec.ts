@@ -4,18 +4,10 @@ import type { GainersAndLosers } from '@verdant/contracts/dashboard';
 import { formatPercent } from '@verdant/domain/unit-scaling';
 import { parse } from 'csv-parse/sync';
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-async function shots(page: Page, name: string, info: TestInfo) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
-}
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
   const token = await page.evaluate(() => sessionStorage.getItem('verdant.token') ?? '');

@@ -1,5 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
+import { settle } from './support/screens';
 import { signIn } from './support/sign-in';
 
 test('an administrator sets the consumption alert default and sees the failure message for bad input', async ({
@@ -37,7 +38,7 @@ test('screens of the Notes and Distribution tabs at 1440 and 390 px', async ({ p
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
       // The side navigation slides away when the screen narrows: shoot once it has gone.
-      await page.waitForTimeout(600);
+      await settle(page);
       await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
     }
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -47,7 +48,7 @@ test('screens of the Notes and Distribution tabs at 1440 and 390 px', async ({ p
   await expect(page.getByRole('table', { name: 'Distributed figures by month' })).toBeVisible();
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-    await page.waitForTimeout(600);
+    await settle(page);
     await page.screenshot({ path: `test-results/screens/entity-figures-${width}.png`, fullPage: true });
   }
 });

@@ -1,17 +1,7 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, test } from './support/axe-test';
-import { signIn } from './support/sign-in';
 
-/** Screenshots at 1440 and 390 px, to look at. */
-async function shots(page: Page, name: string, info: TestInfo) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    const modal = await page.getByRole('dialog').count();
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: modal === 0 });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
-}
+import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
+import { signIn } from './support/sign-in';
 
 test('a weekly email is scheduled, listed in /emailed-reports, edited and reassigned', async ({
   page,

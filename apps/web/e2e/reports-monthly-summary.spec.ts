@@ -1,18 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
-
-/** Screenshots at 1440 and 390 px, to look at. */
-async function shots(page: Page, name: string, info: TestInfo) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    const modal = await page.getByRole('dialog').count();
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: modal === 0 });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
-}
 
 test('the catalogue filters, and the monthly summary runs to a PDF with its provenance page', async ({
   page,

@@ -1,19 +1,13 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
+import { shots as screenshots } from './support/screens';
 import { signIn } from './support/sign-in';
 
-/** Screenshots at 1440 and 390 px, only when asked for (GHG_SHOTS=1). */
-async function shots(page: Page, name: string, info: TestInfo) {
-  if (!process.env.GHG_SHOTS) return;
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    const modal = await page.getByRole('dialog').count();
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: modal === 0 });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
-}
+/** Screenshots only when asked for (GHG_SHOTS=1): they are for looking at, not checking. */
+const shots = async (page: Page, name: string, info: TestInfo) => {
+  if (process.env.GHG_SHOTS) await screenshots(page, name, info);
+};
 
 test('an administrator records certificates for market-based scope 2 and removes them', async ({
   page,

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { E2E_PORT, E2E_SHORT_SESSION_PORT } from '../../../../playwright.config';
+import { settle } from './screens';
 
 export { expect };
 
@@ -18,46 +19,6 @@ interface Finding {
 
 /** WCAG 2.1 A and AA: the level a customer's acceptance test asks for. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-/** How long the page must go without a change to the DOM before it counts as settled. */
-const QUIET_MS = 300;
-/** A screen that never settles (a clock, an endless animation) is scanned after this long anyway. */
-const SETTLE_CAP_MS = 5_000;
-
-/** Waits until nothing shows as loading and the DOM has been quiet for a moment. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('domcontentloaded');
-  await page.evaluate(
-    ({ quiet, cap }) =>
-      new Promise<void>((resolve) => {
-        // A loader or skeleton still showing, or a transition still running (a modal fading in would be
-        // scanned half transparent): a spinner's endless animation does not count.
-        const busy = () =>
-          document.querySelector(
-            '[aria-busy="true"], .mantine-Loader-root, [data-loading="true"], .mantine-Skeleton-root[data-visible="true"]',
-          ) !== null ||
-          document
-            .getAnimations()
-            .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
-        let timer = 0;
-        const finish = () => {
-          observer.disconnect();
-          window.clearTimeout(timer);
-          window.clearTimeout(stop);
-          resolve();
-        };
-        const arm = () => {
-          window.clearTimeout(timer);
-          timer = window.setTimeout(() => (busy() ? arm() : finish()), quiet);
-        };
-        const observer = new MutationObserver(arm);
-        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-        const stop = window.setTimeout(finish, cap);
-        arm();
-      }),
-    { quiet: QUIET_MS, cap: SETTLE_CAP_MS },
-  );
-}
-
 /**
  * Rules a screen can break for a moment: a combobox's list between two filterings has no options yet
  * (aria-required-children) while the journey types; a notification closing on its own timer fades out, half

@@ -1,4 +1,44 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+/** How long the page must go without a change to the DOM before it counts as settled. */
+const QUIET_MS = 300;
+/** A screen that never settles (a clock, an endless animation) is scanned after this long anyway. */
+const SETTLE_CAP_MS = 5_000;
+
+/** Waits until nothing shows as loading and the DOM has been quiet for a moment. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('domcontentloaded');
+  await page.evaluate(
+    ({ quiet, cap }) =>
+      new Promise<void>((resolve) => {
+        // A loader or skeleton still showing, or a transition still running (a modal fading in would be
+        // scanned half transparent): a spinner's endless animation does not count.
+        const busy = () =>
+          document.querySelector(
+            '[aria-busy="true"], .mantine-Loader-root, [data-loading="true"], .mantine-Skeleton-root[data-visible="true"]',
+          ) !== null ||
+          document
+            .getAnimations()
+            .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+        let timer = 0;
+        const finish = () => {
+          observer.disconnect();
+          window.clearTimeout(timer);
+          window.clearTimeout(stop);
+          resolve();
+        };
+        const arm = () => {
+          window.clearTimeout(timer);
+          timer = window.setTimeout(() => (busy() ? arm() : finish()), quiet);
+        };
+        const observer = new MutationObserver(arm);
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        const stop = window.setTimeout(finish, cap);
+        arm();
+      }),
+    { quiet: QUIET_MS, cap: SETTLE_CAP_MS },
+  );
+}
 
 /** No part of the page is wider than the window (a wide table scrolls inside its own region). */
 export async function expectNoPageOverflow(page: Page) {
@@ -39,6 +79,24 @@ export async function shoot(
     await page.setViewportSize({ width, height: 900 });
     await expectNoPageOverflow(page);
     await page.screenshot({ path: path(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 860 });
+}
+
+/**
+ * Screenshots to look at, at 1440 and 390 px, each once the page has settled after the resize (no fixed pause):
+ * the whole page, or only what a modal shows, or one part of the page.
+ */
+export async function shots(page: Page, name: string, info: TestInfo, part?: Locator) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await settle(page);
+    const path = info.outputPath(`${name}-${width}.png`);
+    const fullPage = !part && (await page.getByRole('dialog').count()) === 0;
+    // A whole page is drawn from its top: scrolled, the fixed header would be drawn halfway down the picture.
+    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+    if (part) await part.screenshot({ path });
+    else await page.screenshot({ path, fullPage });
   }
   await page.setViewportSize({ width: 1366, height: 860 });
 }

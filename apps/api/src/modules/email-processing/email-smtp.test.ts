@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../lib/storage';
-import { repoRoot } from '../../testing/server-process';
+import { killStartedProcesses, repoRoot, trackProcessGroup } from '../../testing/server-process';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { billPdf, intakeFixture } from './email-fixtures';
 import { startSmtpListener } from './smtp-listener';
@@ -39,7 +39,10 @@ beforeAll(async () => {
   t = await createTestApp({ jobs: true });
   fx = await intakeFixture(t.db, 'Smtp Org');
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await killStartedProcesses();
+  await t?.close();
+});
 
 describe('the SMTP listener', () => {
   it('takes a bill that becomes an invoice and one that is parked; refuses a stranger address at RCPT', async () => {
@@ -100,7 +103,10 @@ function startWorker(port: number): ChildProcess {
       LOG_LEVEL: 'silent',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, killed in afterAll if the test fails before it stops the worker itself.
+    detached: true,
   });
+  trackProcessGroup(child);
   return child;
 }
 
