@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import type { Page, } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';

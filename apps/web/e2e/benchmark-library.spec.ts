@@ -1,4 +1,3 @@
-
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { shots } from './support/screens';

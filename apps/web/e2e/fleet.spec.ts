@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page, } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { expect, test } from './support/axe-test';
 import { shots } from './support/screens';

@@ -1,4 +1,3 @@
-
 import { expect, test } from './support/axe-test';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
