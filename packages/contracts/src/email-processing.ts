@@ -58,6 +58,7 @@ export const emailProcessingOperations = defineOperations('email-processing', {
     access: admin,
     params: queueEmailParams,
     answer: okResponse,
+    answers: { 409: errorResponse },
   },
   trim: {
     method: 'GET',

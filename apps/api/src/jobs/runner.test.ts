@@ -4,6 +4,7 @@ import { meters } from '@verdant/db/schema/assets';
 import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-database';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailFilePurgeJob } from './email-file-purge.job';
 import { emailImapPollJob } from './email-imap.job';
 import { emailSweepJob } from './email-item.job';
 import { emailedReportsSweepJob } from './emailed-reports.job';
@@ -55,6 +56,7 @@ describe('the job runner', () => {
     expect(schedules.rows).toEqual([
       { name: purgeDeletedAssetsJob.name, cron: purgeDeletedAssetsJob.cron },
       { name: emailImapPollJob.name, cron: '* * * * *' },
+      { name: emailFilePurgeJob.name, cron: emailFilePurgeJob.cron },
       { name: emailSweepJob.name, cron: '* * * * *' },
       { name: emailedReportsSweepJob.name, cron: '* * * * *' },
       { name: staleLoadsJob.name, cron: '* * * * *' },

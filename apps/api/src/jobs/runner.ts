@@ -5,6 +5,7 @@ import type { DirectLinks } from '../lib/direct-links';
 import type { Mailer } from '../lib/mail';
 import type { Storage } from '../lib/storage';
 import type { ImapSettings } from '../modules/email-processing/imap-poll';
+import { emailFilePurgeJob } from './email-file-purge.job';
 import { emailImapPollJob } from './email-imap.job';
 import { emailItemJob, emailSweepJob } from './email-item.job';
 import { emailedReportSendJob, emailedReportsSweepJob } from './emailed-reports.job';
@@ -36,6 +37,7 @@ export const JOBS: JobDefinition[] = [
   emailItemJob as JobDefinition,
   emailSweepJob as JobDefinition,
   emailImapPollJob as JobDefinition,
+  emailFilePurgeJob as JobDefinition,
   reportRunJob as JobDefinition,
 ];
 

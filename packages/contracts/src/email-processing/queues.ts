@@ -28,6 +28,8 @@ export const parkedEmail = z.object({
   receivedAt: text(),
   templateVersion: int4().nullable(),
   extracted: extracted.nullable(),
+  /** When its file was deleted for being parked over 17 days (the record and its reason stay), else null. */
+  fileDeletedAt: text().nullable(),
 });
 export type ParkedEmail = z.infer<typeof parkedEmail>;
 

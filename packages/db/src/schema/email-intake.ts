@@ -63,6 +63,8 @@ export const emailMessages = pgTable(
     /** Why the whole message was refused (no attachments, sender not allowed, malformed), else null. */
     rejectedReason: text('rejected_reason'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the raw bytes were removed with the last of its items' files kept for the queues (the record stays). */
+    filePurgedAt: timestamp('file_purged_at', { withTimezone: true }),
   },
   (t) => [
     unique('email_messages_organisation_id_id_unique').on(t.organisationId, t.id),
@@ -106,6 +108,8 @@ export const emailItems = pgTable(
     /** What was read: the text and the fields each pattern found. */
     extracted: jsonb('extracted'),
     attempts: integer('attempts').notNull().default(0),
+    /** When the stored bytes of an item left parked or deferred too long were removed (the record stays). */
+    filePurgedAt: timestamp('file_purged_at', { withTimezone: true }),
     stateAt: timestamp('state_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

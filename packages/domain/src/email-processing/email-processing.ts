@@ -7,6 +7,8 @@ export const EMAIL_MSG = {
   trimFailed: 'Could not trim log - please try a nearby date',
   trimDateRequired: 'Choose the date to trim the log before',
   notInQueue: 'That email is no longer in this queue',
+  filePurged:
+    'The file was deleted after 17 days in the queue: it can no longer be downloaded or run again (its record and reason stay)',
   templateFieldRequired:
     'A template needs patterns for the account, the invoice number and the total payable',
   templatePatternInvalid: "The pattern for '{field}' is not a regular expression: {error}",

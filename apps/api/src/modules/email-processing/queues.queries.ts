@@ -17,6 +17,7 @@ export type QueueRow = {
   subject: string;
   receivedAt: Date;
   extracted: Extracted | null;
+  fileDeletedAt: Date | null;
 };
 
 /** Every parked and deferred item, oldest first. */
@@ -28,14 +29,19 @@ export async function queueItems(db: DbOrTx, opts: { retailerId?: number } = {})
   const rows = await db.execute<QueueRow>(sql`
     select i.id, i.organisation_id as "organisationId", o.name as "organisationName", i.filename, i.state,
       i.reason_code as "reasonCode", i.reason, i.retailer_id as "retailerId", r.name as "retailerName",
-      i.template_version as "templateVersion", m.sender, m.subject, m.received_at as "receivedAt", i.extracted
+      i.template_version as "templateVersion", m.sender, m.subject, m.received_at as "receivedAt", i.extracted,
+      i.file_purged_at as "fileDeletedAt"
     from email_items i
       join email_messages m on m.organisation_id = i.organisation_id and m.id = i.message_id
       join organisations o on o.id = i.organisation_id
       left join retailers r on r.id = i.retailer_id
     where i.state in ('parked', 'deferred') ${retailer}
     order by m.received_at, i.id`);
-  return rows.rows.map((r) => ({ ...r, receivedAt: new Date(r.receivedAt) }));
+  return rows.rows.map((r) => ({
+    ...r,
+    receivedAt: new Date(r.receivedAt),
+    fileDeletedAt: r.fileDeletedAt ? new Date(r.fileDeletedAt) : null,
+  }));
 }
 
 export type QueuedItem = {
@@ -45,13 +51,14 @@ export type QueuedItem = {
   contentType: string;
   storageKey: string | null;
   state: string;
+  filePurged: boolean;
 };
 
 /** The item a queue's name points at while it is in that queue, locked when asked. */
 export async function itemInQueue(db: DbOrTx, id: number, queue: 'parked' | 'deferred', lock = false) {
   const rows = await db.execute<QueuedItem>(sql`
     select id, organisation_id as "organisationId", filename, content_type as "contentType",
-      storage_key as "storageKey", state
+      storage_key as "storageKey", state, file_purged_at is not null as "filePurged"
     from email_items where id = ${id} and state = ${queue} ${lock ? sql`for update` : sql``}`);
   return rows.rows[0];
 }

@@ -43,6 +43,7 @@ export function parkedEntry(r: q.QueueRow, now: Date): ParkedEmail {
     receivedAt: r.receivedAt.toISOString(),
     templateVersion: r.templateVersion,
     extracted: r.extracted,
+    fileDeletedAt: r.fileDeletedAt?.toISOString() ?? null,
   };
 }
 
@@ -71,6 +72,7 @@ export function createEmailQueuesService({
     await db.transaction(async (tx) => {
       const item = await q.itemInQueue(tx, id, queue, true);
       if (!item) throw notFound();
+      if (item.filePurged) throw new AppError('CONFLICT', EMAIL_MSG.filePurged, 409);
       await q.setState(tx, id, 'pending', clock());
       await audit(tx, a, {
         organisationId: item.organisationId,
@@ -90,6 +92,7 @@ export function createEmailQueuesService({
 
     async download(queue: Queue, name: string): Promise<Download> {
       const item = await q.itemInQueue(db, idOf(name), queue);
+      if (item?.filePurged) throw notFound(EMAIL_MSG.filePurged);
       const stream = item?.storageKey ? await storage.get(item.storageKey) : null;
       if (!item || !stream) throw notFound();
       return { stream, contentType: item.contentType, filename: item.filename };

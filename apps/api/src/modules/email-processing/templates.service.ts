@@ -172,6 +172,7 @@ export function createEmailTemplatesService({
       const items = (await q.queueItems(db, { retailerId })).filter(
         (i) =>
           i.state === 'parked' &&
+          i.fileDeletedAt === null &&
           (i.retailerId === retailerId ||
             (latest !== undefined && i.extracted !== null && recognises(latest, i.sender, i.extracted.text))),
       );

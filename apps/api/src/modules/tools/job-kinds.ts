@@ -16,5 +16,6 @@ export const JOB_KINDS: Record<string, { link?: (r: JobRow) => string | null }> 
     link: (r) => (typeof r.parameters.uuid === 'string' ? `/loading/${r.parameters.uuid}` : '/loading'),
   },
   purge: { link: () => '/manage-deleted' },
+  'email file purge': { link: () => '/email-processing' },
   'time zone move': { link: () => '/organisation/settings' },
 };

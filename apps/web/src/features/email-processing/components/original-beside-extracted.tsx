@@ -2,6 +2,7 @@ import { Code, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } fro
 import type { Extracted, ParkedEmail } from '@verdant/contracts/email-processing/queues';
 import { useEffect, useState } from 'react';
 import { originalOf } from '../api';
+import { fileDeletedText } from './file-deleted';
 
 /** What each pattern found, as a two-column table (blank where it found nothing). */
 export function FoundFields({ extracted }: { extracted: Extracted }) {
@@ -37,6 +38,7 @@ export function OriginalBesideExtracted({ item }: { item: ParkedEmail }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let made: string | null = null;
+    if (item.fileDeletedAt) return;
     originalOf(item)
       .then((blob) => {
         made = URL.createObjectURL(blob);
@@ -54,8 +56,9 @@ export function OriginalBesideExtracted({ item }: { item: ParkedEmail }) {
         <Title order={4} fz="sm" mb="xs">
           Original: {item.filename}
         </Title>
+        {item.fileDeletedAt && <Text c="red">{fileDeletedText(item.fileDeletedAt)}</Text>}
         {failed && <Text c="red">The original could not be loaded.</Text>}
-        {!failed && !url && <Loader size="sm" />}
+        {!failed && !url && !item.fileDeletedAt && <Loader size="sm" />}
         {url && isPdf && (
           <iframe
             title={`Original ${item.filename}`}

@@ -8,6 +8,7 @@ import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { downloadOriginal, useParkedEmails, useQueueAction } from '../api';
 import { DeleteEmailModal } from './delete-email-modal';
+import { fileDeletedText } from './file-deleted';
 import { OriginalBesideExtracted } from './original-beside-extracted';
 import { UrgencyBadge } from './urgency-badge';
 
@@ -81,6 +82,11 @@ export function ParkedTable() {
                           {item.sender}
                           {item.queue === 'deferred' ? ' · deferred (crashed)' : ''}
                         </Text>
+                        {item.fileDeletedAt && (
+                          <Text fz="xs" c="red" data-testid="file-deleted">
+                            {fileDeletedText(item.fileDeletedAt)}
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td>{item.organisation.name}</Table.Td>
                       <Table.Td>{item.jobName}</Table.Td>
@@ -97,6 +103,7 @@ export function ParkedTable() {
                             size="compact-sm"
                             variant="light"
                             leftSection={<IconDownload size={14} />}
+                            disabled={item.fileDeletedAt !== null}
                             onClick={() => downloadOriginal(item).catch(failed)}
                             aria-label={`Download ${item.filename}`}
                           >
@@ -107,7 +114,7 @@ export function ParkedTable() {
                             variant="light"
                             leftSection={<IconRefresh size={14} />}
                             loading={busy && action.variables?.action === 'rerun'}
-                            disabled={action.isPending}
+                            disabled={action.isPending || item.fileDeletedAt !== null}
                             onClick={() => run('rerun', item)}
                             aria-label={`Re-run ${item.filename}`}
                           >
