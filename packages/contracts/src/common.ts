@@ -120,3 +120,10 @@ export function isCalendarDate(value: string): boolean {
 /** A stored date 'yyyy-MM-dd' that is a real day (2024-02-30, 2024-13-01 and 0000-00-00 are refused). */
 export const calendarDate = (message: string = INPUT_MESSAGES.date) =>
   text().trim().refine(isCalendarDate, message);
+
+/**
+ * An edition of emission factors that produced a figure's kg CO2e (docs/decisions/catalogue.md, Which edition
+ * produced a figure); id null: factors entered by hand, named by their factor set.
+ */
+export const factorEdition = z.object({ id: z.number().nullable(), name: text() });
+export type FactorEdition = z.infer<typeof factorEdition>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { member } from './access';
-import { idNumber, int4Param, text } from './common';
+import { factorEdition, idNumber, int4Param, text } from './common';
 import { defineOperations } from './operations';
 
 export const MEASURES = ['cons', 'cost', 'co2e'] as const;
@@ -24,6 +24,8 @@ export const yearlyComparison = z.object({
   incompleteMonths: z.array(text()),
   /** Months of the current reporting year after the last complete month: no figures yet (0 in `data`). */
   futureMonths: z.array(text()),
+  /** kg CO2e: the factor editions that produced the figures of both years (empty for kWh and $). */
+  editions: z.array(factorEdition),
 });
 export type YearlyComparison = z.infer<typeof yearlyComparison>;
 
@@ -38,6 +40,8 @@ export const monthlySavings = z.object({
   unit: text(),
   /** Whether some meter's figures for the last month have days missing. */
   incomplete: z.boolean(),
+  /** kg CO2e: the factor editions that produced the two months' figures (empty for kWh and $). */
+  editions: z.array(factorEdition),
 });
 export type MonthlySavings = z.infer<typeof monthlySavings>;
 

@@ -1,7 +1,7 @@
 import { GHG_FIRST_YEAR, GHG_MESSAGES } from '@verdant/domain/ghg-figures';
 import { z } from 'zod';
 import { member } from './access';
-import { idNumber, text } from './common';
+import { factorEdition, idNumber, text } from './common';
 import { defineOperations } from './operations';
 
 /**
@@ -92,6 +92,8 @@ export const ghgChart = z.object({
   totals: co2eFigures,
   /** Meters whose figures are being recomputed (left out until they are ready: ask again in 2 s). */
   pending: z.number(),
+  /** The factor editions that produced the chart's kg CO2e (both, where the months span a switch). */
+  editions: z.array(factorEdition),
 });
 export type GhgChart = z.infer<typeof ghgChart>;
 

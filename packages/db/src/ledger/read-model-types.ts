@@ -40,6 +40,19 @@ export interface FactQuery {
    * figures (a check meter's, say), every meter and every data type.
    */
   totals?: boolean;
+  /**
+   * 'restated' (the default): the facts as they stand. 'original': emissions as they stood before the
+   * restatements that replaced them, as originally reported (./read-model-basis.ts).
+   */
+  basis?: FactBasis;
+}
+
+export type FactBasis = 'restated' | 'original';
+
+/** An edition of emission factors behind a figure; id null: factors entered by hand, named by their set. */
+export interface FactEdition {
+  id: number | null;
+  name: string;
 }
 
 /** The sums of one group: every measure, and whether each is incomplete. */

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { intArray } from '../sql-arrays';
-import type { FactKey, FactQuery, FactSums } from './read-model-types';
+import { factFilter, factsSource } from './read-model-basis';
+import type { FactBasis, FactKey, FactQuery, FactSums } from './read-model-types';
 
 /**
  * The ledger's one read model (docs/domain.md, The read model): every figure on a chart, list or dashboard is
@@ -15,6 +16,7 @@ import type { FactKey, FactQuery, FactSums } from './read-model-types';
  * Organisation-wide monthly totals come from the organisation rollup when no advanced right narrows the view.
  */
 
+export * from './read-model-editions';
 export * from './read-model-types';
 
 const KEY: Record<FactKey, SQL> = {
@@ -44,16 +46,7 @@ export function factSums(query: FactQuery): SQL {
   const cons = totals ? sql`f.counts_consumption and d.type_id = 1` : sql`true`;
   const cost = totals ? sql`f.counts_in_totals` : sql`true`;
   const emissions = totals ? sql`f.counts_emissions` : sql`true`;
-  const where: SQL[] = [
-    sql`f.organisation_id = ${query.organisationId}`,
-    sql`f.month between ${query.from} and ${query.till}`,
-  ];
-  if (totals) where.push(sql`f.counts_in_totals`);
-  if (query.visible !== null) where.push(sql`f.meter_id = any(${intArray(query.visible)})`);
-  if (query.siteIds) where.push(sql`m.site_id = any(${intArray(query.siteIds)})`);
-  if (query.months) where.push(sql`f.month = any(${sql.param(query.months)}::date[])`);
-  if (query.energyIds) where.push(sql`f.energy_id = any(${intArray(query.energyIds)})`);
-  if (query.stdUnit !== undefined) where.push(sql`d.std_unit = ${query.stdUnit}`);
+  const where = factFilter(query);
   const byEntity = query.by.includes('entity');
   // Only a site key or filter needs the meter's row; a fact's meter is otherwise its own key.
   const needsMeter = query.by.includes('site') || query.siteIds !== undefined;
@@ -111,7 +104,7 @@ export function factSums(query: FactQuery): SQL {
       ${sum(sql`f.quantity_std`, sql`${cons} and f.estimated`)} as cons_from_estimates,
       ${sum(sql`f.cost`, sql`${cost} and f.estimated`)} as cost_from_estimates,
       ${sum(sql`f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3`, sql`${emissions} and f.estimated`)} as co2e_from_estimates
-    from monthly_facts f
+    from ${factsSource(query)} f
     ${needsMeter ? sql`join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id` : sql``}
     left join data_types d on d.id = f.energy_id
     ${shares}
@@ -170,9 +163,11 @@ export async function monthlyTotals(
   from: string,
   till: string,
   visible: number[] | null,
+  basis: FactBasis = 'restated',
 ): Promise<Map<string, { total: number; incomplete: boolean }>> {
-  if (visible !== null) {
-    const rows = await sumFacts(db, { organisationId, by: ['month'], from, till, visible });
+  // The rollup holds the facts as they stand; figures as originally reported are summed from the facts.
+  if (visible !== null || basis === 'original') {
+    const rows = await sumFacts(db, { organisationId, by: ['month'], from, till, visible, basis });
     return new Map(
       rows.map((r) => [r.month ?? '', { total: r[measure], incomplete: r[`${measure}_incomplete`] }]),
     );
@@ -213,7 +208,7 @@ export async function factsProvenance(
       select f.meter_id, f.month, f.factor_versions, concat_ws('|', f.meter_id, f.month, f.energy_id,
         f.quantity_std, f.cost, f.co2e_scope1, f.co2e_scope2_location, f.co2e_scope2_market, f.co2e_scope3,
         f.days_open, f.days_covered, f.days_costed, f.days_factored, f.estimated, f.factor_versions) as line
-      from monthly_facts f
+      from ${factsSource(query)} f
       join counted c on c.meter_id = f.meter_id and c.month::date = f.month
       where f.organisation_id = ${query.organisationId}
     )

@@ -7,6 +7,23 @@ import { sql } from 'drizzle-orm';
 export const monthlyTotals = readModel.monthlyTotals;
 
 /**
+ * The factor editions behind the organisation's kg CO2e over some months (location-based, as the dashboard's
+ * emissions are); none for kWh and $.
+ */
+export function editionsOf(
+  db: DbOrTx,
+  measure: Measure,
+  organisationId: number,
+  from: string,
+  till: string,
+  visible: number[] | null,
+  months?: string[],
+) {
+  if (measure !== 'co2e') return Promise.resolve([]);
+  return readModel.factEditions(db, { organisationId, from, till, visible, months }, { market: false });
+}
+
+/**
  * Per meter measuring energy (kWh), consumption in two months, for meters whose both months are whole
  * (docs/domain.md, "Dashboard figures"): a meter whose invoice has not arrived, or was reversed and not yet billed
  * again, is not a -100% decrease, and a distance or water meter is never compared beside an energy meter.

@@ -33,7 +33,10 @@ export function createDashboardService({ db }: { db: Db }) {
       // The reporting year holding the last complete month: in January a calendar year just finished shows whole.
       const first = reportingYearStart(last, orgOf(a).reportingYearEnd);
       const months = reportingYearMonths(first);
-      const totals = await q.monthlyTotals(db, organisationId, measure, addMonths(first, -12), last, visible);
+      const [totals, editions] = await Promise.all([
+        q.monthlyTotals(db, organisationId, measure, addMonths(first, -12), last, visible),
+        q.editionsOf(db, measure, organisationId, addMonths(first, -12), last, visible),
+      ]);
       const value = (m: string) => (m > last ? 0 : tidy(measure, totals.get(m)?.total ?? 0));
       return {
         months: months.map((m) => m.slice(0, 7)),
@@ -42,6 +45,7 @@ export function createDashboardService({ db }: { db: Db }) {
         unit: UNITS[measure],
         incompleteMonths: months.filter((m) => totals.get(m)?.incomplete).map((m) => m.slice(0, 7)),
         futureMonths: months.filter((m) => m > last).map((m) => m.slice(0, 7)),
+        editions,
       };
     },
 
@@ -49,7 +53,10 @@ export function createDashboardService({ db }: { db: Db }) {
       const { organisationId, visible } = await scope(a);
       const last = orgOf(a).lastCompleteMonth;
       const earlier = addMonths(last, -12);
-      const totals = await q.monthlyTotals(db, organisationId, measure, earlier, last, visible);
+      const [totals, editions] = await Promise.all([
+        q.monthlyTotals(db, organisationId, measure, earlier, last, visible),
+        q.editionsOf(db, measure, organisationId, earlier, last, visible, [earlier, last]),
+      ]);
       return {
         cons1: tidy(measure, totals.get(last)?.total ?? 0),
         cons2: tidy(measure, totals.get(earlier)?.total ?? 0),
@@ -58,6 +65,7 @@ export function createDashboardService({ db }: { db: Db }) {
         year2: Number(earlier.slice(0, 4)),
         unit: UNITS[measure],
         incomplete: totals.get(last)?.incomplete ?? false,
+        editions,
       };
     },
 

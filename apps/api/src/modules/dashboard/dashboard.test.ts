@@ -140,6 +140,7 @@ describe('dashboard figures', () => {
       year2: 2025,
       unit: 'kWh',
       incomplete: false,
+      editions: [],
     });
     expect((await get('watcher', '/api/dashboard/monthly-savings-cost')).json()).toMatchObject({
       cons1: 1270,

@@ -57,6 +57,17 @@ function notYetLived(url: string, figures: unknown) {
   };
 }
 
+/**
+ * A later field (docs/decisions/catalogue.md, Which edition produced a figure): the dashboard names the factor
+ * editions behind its figures; the recording, made before, has no such field, and the figures are compared
+ * without it.
+ */
+function withoutEditions(figures: unknown) {
+  if (figures === null || typeof figures !== 'object' || !('editions' in figures)) return figures;
+  const { editions: _, ...rest } = figures as Record<string, unknown>;
+  return rest;
+}
+
 describe("the demo's figures", () => {
   it('are those recorded, month by month: dashboard, organisation overview and sites', async () => {
     const before = JSON.parse(
@@ -70,7 +81,7 @@ describe("the demo's figures", () => {
     for (const url of Object.keys(before)) {
       const changed = notYetLived(url, before[url]);
       const expected = changed ? { ...(before[url] as object), ...changed } : before[url];
-      expect({ url, figures: after[url] }).toEqual({ url, figures: expected });
+      expect({ url, figures: withoutEditions(after[url]) }).toEqual({ url, figures: expected });
     }
   }, 300_000);
 });

@@ -1,7 +1,7 @@
 import type { GhgChart, GhgRangeQuery, GhgRow, GroupingType } from '@verdant/contracts/ghg-charts';
 import type { Db } from '@verdant/db/client';
 import { pendingMeterIds } from '@verdant/db/ledger/pending';
-import { type FactSums, sumFacts } from '@verdant/db/ledger/read-model';
+import { type FactSums, factEditions, sumFacts } from '@verdant/db/ledger/read-model';
 import { toLedgerMeter } from '@verdant/db/ledger/recompute';
 import { monthsBetween } from '@verdant/domain/calendar';
 import {
@@ -75,9 +75,10 @@ export function createGhgChartsService({ db }: { db: Db }) {
     const { today, ...range } = rangeOf(org, query);
     const visible = await visibleMeters(db, a.principal, organisationId);
     const pending = new Set(await pendingMeterIds(db, organisationId));
-    const [sums, meters] = await Promise.all([
+    const [sums, meters, editions] = await Promise.all([
       sumFacts(db, { organisationId, by: ['meter', 'site', 'activity'], ...range, visible }),
       q.liveMeters(db, organisationId, visible),
+      factEditions(db, { organisationId, ...range, visible }),
     ]);
     const months = monthsBetween(range.from, range.till);
     const expected = new Map(
@@ -112,7 +113,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
     const activityList = await q.activities(db, [...new Set(rows.map((r) => r.activityId))]);
     const activities = new Map(activityList.map((t) => [t.id, t]));
     const pendingVisible = [...pending].filter((id) => visible === null || visible.includes(id)).length;
-    return { organisationId, range, rows, activities, pending: pendingVisible };
+    return { organisationId, range, rows, activities, pending: pendingVisible, editions };
   }
 
   /** The groups of a grouping of this organisation and each meter row's groups in it. */
@@ -143,6 +144,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
       rows: rows.map(({ row, sums }) => ({ ...row, ...figuresOf(sums) })),
       totals: figuresOf(totals),
       pending: data.pending,
+      editions: data.editions,
     };
   }
 

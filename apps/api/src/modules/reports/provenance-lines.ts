@@ -29,7 +29,16 @@ export function provenanceLines(p: Provenance): ProvenanceLine[] {
   add('Report', 'Time zone', p.timeZone);
   add('Report', 'Generated', p.generatedAt.replace('T', ' ').slice(0, 19) + ' UTC');
   add('Report', 'Units', p.units.join('; '));
+  add(
+    'Emissions',
+    'Figures',
+    p.basis === 'original'
+      ? 'As originally reported: emissions as they stood before the restatements listed below replaced them'
+      : 'Restated: emissions as they stand, after any restatement listed below',
+  );
   add('Emissions', 'Scope 2 method', p.scope2Method);
+  const named = p.editions.map((e) => e.edition ?? `${e.source} (factors entered by hand)`);
+  if (named.length > 0) add('Emissions', 'Editions that produced the kg CO2e', named.join('; '));
   add('Emissions', 'Global warming potentials', p.gwpSets.length > 0 ? p.gwpSets.join(', ') : 'none used');
   if (p.editions.length === 0)
     add('Emissions', 'Factor sources', 'The ledger recorded no emission factor for these figures');

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
-import { type FactSums, factsProvenance, sumFacts } from '@verdant/db/ledger/read-model';
+import { type FactBasis, type FactSums, factsProvenance, sumFacts } from '@verdant/db/ledger/read-model';
 import { toLedgerMeter } from '@verdant/db/ledger/recompute';
 import { countsIn, openDaysIn } from '@verdant/domain/ledger';
 import { reportingYearLabel, reportingYearStart } from '@verdant/domain/reporting-year';
@@ -46,6 +46,8 @@ export interface ProvenanceInput {
   notes?: string[];
   /** The totals of the period, when the report has read them already. */
   totals?: FactSums;
+  /** The facts as they stand (default) or as originally reported (docs/decisions/catalogue.md). */
+  basis?: FactBasis;
 }
 
 export async function gatherProvenance(p: ProvenanceInput): Promise<Provenance> {
@@ -54,7 +56,8 @@ export async function gatherProvenance(p: ProvenanceInput): Promise<Provenance> 
   const from = months[0] ?? period.start;
   const till = months.at(-1) ?? period.start;
   const visible = p.asset.meterIds;
-  const query = { organisationId: p.org.id, from, till, visible };
+  const basis = p.basis ?? 'restated';
+  const query = { organisationId: p.org.id, from, till, visible, basis };
   const [totals, facts, restatements, portals] = await Promise.all([
     p.totals ? Promise.resolve([p.totals]) : sumFacts(p.db, { ...query, by: [] }),
     factsProvenance(p.db, query),
@@ -80,6 +83,7 @@ export async function gatherProvenance(p: ProvenanceInput): Promise<Provenance> 
     units: p.units,
     editions,
     gwpSets: [...new Set(editions.map((e) => e.gwp).filter((g): g is string => !!g))],
+    basis,
     scope2Method:
       p.scope2Method ??
       'Location-based (grid average) in totals; market-based shown beside it where a report names it',

@@ -101,6 +101,8 @@ export interface Provenance {
     gwp: string | null;
   }[];
   gwpSets: string[];
+  /** Restated (the facts as they stand) or as originally reported (before the restatements of its months). */
+  basis: 'restated' | 'original';
   scope2Method: string;
   completeness: { measure: string; daysCovered: number; daysOpen: number; percent: number | null }[];
   /** Figures entered through data-entry portals for the period: received, approved, awaiting review. */

@@ -13,6 +13,7 @@ const comparison: YearlyComparison = {
   unit: 'kWh',
   incompleteMonths: ['2025-11'],
   futureMonths: [],
+  editions: [],
 };
 
 describe('savingsTrend', () => {

@@ -24,6 +24,7 @@ const chart: GhgChart = {
   ],
   totals: figures(3370, false, true),
   pending: 0,
+  editions: [],
 };
 
 describe('the GHG charts on screen', () => {

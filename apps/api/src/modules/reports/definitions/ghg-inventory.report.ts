@@ -4,7 +4,15 @@ import { reportingYearLabel } from '@verdant/domain/reporting-year';
 import { REPORT_COLOURS } from '../render-charts';
 import type { ReportDefinition } from '../report-definition';
 import type { Block, Column, Row } from '../report-document';
-import { completenessWarning, factQuery, flagOf, provenanceOf, subtitleOf } from './report-kit';
+import {
+  BASIS_SETTING,
+  basisOf,
+  completenessWarning,
+  factQuery,
+  flagOf,
+  provenanceOf,
+  subtitleOf,
+} from './report-kit';
 
 /**
  * GHG inventory (PDF and XLSX): a reporting year's emissions by scope (scope 2 both location- and
@@ -43,7 +51,7 @@ export const ghgInventoryReport: ReportDefinition = {
   outputs: ['pdf', 'xlsx', 'csv'],
   levels: ['organisation', 'site-group', 'site'],
   tags: ['Carbon', 'Annual'],
-  settings: [],
+  settings: [BASIS_SETTING],
   async build(ctx) {
     const period = ctx.period ?? { start: ctx.org.lastCompleteMonth, end: ctx.org.today };
     const from = monthOf(period.start);
@@ -146,7 +154,9 @@ export const ghgInventoryReport: ReportDefinition = {
         rows: siteRows.length > 0 ? [...siteRows, totalRow('Total', 'site')] : [],
       },
     ];
-    return { title: `${this.name}, ${year}`, subtitle: subtitleOf(ctx), blocks, provenance, empty };
+    const original = basisOf(ctx) === 'original';
+    const title = `${this.name}, ${year}${original ? ', as originally reported' : ''}`;
+    return { title, subtitle: subtitleOf(ctx), blocks, provenance, empty };
   },
 };
 

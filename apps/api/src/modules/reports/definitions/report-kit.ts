@@ -1,8 +1,8 @@
-import type { FactQuery, FactSums } from '@verdant/db/ledger/read-model';
+import type { FactBasis, FactQuery, FactSums } from '@verdant/db/ledger/read-model';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { gatherProvenance, type ProvenanceInput } from '../provenance';
-import type { ReportContext } from '../report-definition';
+import type { ReportContext, SettingDefinition } from '../report-definition';
 import type { Block, CellFlag, Provenance } from '../report-document';
 import { displayDate } from '../report-format';
 
@@ -16,8 +16,29 @@ export function factQuery(ctx: ReportContext, from: string, till: string, by: Fa
     from: monthOf(from),
     till: monthOf(till),
     visible: ctx.asset.meterIds,
+    basis: basisOf(ctx),
   };
 }
+
+/**
+ * The figures a report reads: the facts as they stand (restated, the default), or as originally reported where a
+ * report offers the `basis` setting (docs/decisions/catalogue.md, Reports as originally reported).
+ */
+export const basisOf = (ctx: Pick<ReportContext, 'settings'>): FactBasis =>
+  ctx.settings.basis === 'original' ? 'original' : 'restated';
+
+/** The `basis` setting of a report that can be produced as originally reported. */
+export const BASIS_SETTING: SettingDefinition = {
+  name: 'basis',
+  label: 'Figures',
+  className: 'select',
+  hint: 'Restated: emissions as they stand now. As originally reported: emissions as they stood before any restatement of the period',
+  defaultValue: 'restated',
+  options: [
+    { value: 'restated', label: 'Restated (current)' },
+    { value: 'original', label: 'As originally reported' },
+  ],
+};
 
 /** The flag a figure of the read model carries: incomplete before estimated. */
 export function flagOf(
@@ -62,6 +83,7 @@ export function provenanceOf(
     scope2Method: more.scope2Method,
     notes: more.notes,
     totals: more.totals,
+    basis: basisOf(ctx),
   });
 }
 

@@ -5,6 +5,7 @@ import { formatMonth, monthKey } from '@verdant/domain/month-labels';
 import { formatPercent, formatQuantity, percentChange } from '@verdant/domain/unit-scaling';
 import { useMemo, useState } from 'react';
 import { DonutChart, type DonutSlice } from '../../../components/donut-chart';
+import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { useMonthlySavings, useYearlyComparison } from '../api';
 import { INCOMPLETE_MONTH, MEASURE_LABELS, savingsTrend } from '../dashboard-figures';
 import { DashboardCard, QueryContent } from './dashboard-card';
@@ -121,6 +122,11 @@ function SavingsDonut({
           <Group gap={4} justify="center" mt={6} c="orange">
             <IconAlertTriangle size={14} aria-hidden />
             <Text fz="xs">{INCOMPLETE_MONTH}</Text>
+          </Group>
+        )}
+        {measure === 'co2e' && (
+          <Group justify="center" mt={6}>
+            <FactorEditionsNote editions={savings.editions} />
           </Group>
         )}
       </Box>

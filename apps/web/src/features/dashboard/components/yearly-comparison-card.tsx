@@ -4,6 +4,7 @@ import { withGstNote } from '@verdant/domain/gst-labels';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { formatQuantity } from '@verdant/domain/unit-scaling';
 import { useMemo, useState } from 'react';
+import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { PairedBarChart } from '../../../components/paired-bar-chart';
 import type { PairedSeries } from '../../../components/paired-bars';
 import { useYearlyComparison } from '../api';
@@ -119,6 +120,7 @@ function ComparisonChart({ comparison, measure }: { comparison: YearlyComparison
           <Text fz="xs">{INCOMPLETE_MONTH}</Text>
         </Group>
       )}
+      {measure === 'co2e' && hasFigures(comparison) && <FactorEditionsNote editions={comparison.editions} />}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Chart, type ChartHandle, registerChartParts } from '../../../components/chart';
 import { MonthField } from '../../../components/date-fields';
+import { editionsText } from '../../../components/factor-editions-note';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
 import { type ChartRange, fetchChartCsv, useGhgChart } from '../api';
@@ -70,7 +71,8 @@ export function GhgChartModal({
 
   const option = useMemo(() => (chart ? chartOption(def.kind, chart, !wide) : {}), [chart, def.kind, wide]);
   const table = chart ? figuresTable(def.kind, chart) : null;
-  const notes = chart && table ? [...table.notes, marketNote(chart.totals.market)] : [];
+  const notes =
+    chart && table ? [...table.notes, marketNote(chart.totals.market), editionsText(chart.editions)] : [];
   const rangeText = chart ? `${monthText(chart.from)} to ${monthText(chart.to)}` : '';
   const file = chart ? `${def.file}-${chart.from}-${chart.to}` : def.file;
 

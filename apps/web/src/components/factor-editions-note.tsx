@@ -1,0 +1,28 @@
+import { Text, Tooltip } from '@mantine/core';
+import type { FactorEdition } from '@verdant/contracts/common';
+
+/** "Factors: MfE 2025, MfE 2026": the editions of emission factors that produced a figure's kg CO2e. */
+export function editionsText(editions: readonly FactorEdition[]): string {
+  return editions.length === 0
+    ? 'Factors: none recorded for these figures'
+    : `Factors: ${editions.map((e) => e.name).join(', ')}`;
+}
+
+/**
+ * The editions behind a figure of emissions, small under it (docs/decisions/catalogue.md, Which edition produced
+ * a figure); two when its months span a switch of edition.
+ */
+export function FactorEditionsNote({ editions }: { editions: readonly FactorEdition[] }) {
+  return (
+    <Tooltip
+      label="The editions of emission factors that produced these kg CO2e (a period spanning a change of edition names each)"
+      multiline
+      w={280}
+      withArrow
+    >
+      <Text fz="xs" c="dimmed" data-testid="factor-editions" tabIndex={0}>
+        {editionsText(editions)}
+      </Text>
+    </Tooltip>
+  );
+}
