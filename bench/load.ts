@@ -98,6 +98,7 @@ try {
       ]);
   const editorGroup = EDITORS > 0 ? [await editorsGroup(base, editorSessions, databaseUrl)] : [];
   const writes = await sessionWrites(databaseUrl);
+  console.log(`mix phase: ${SECONDS} s of the browsing mix and the editors ...`);
   const [mix, editors] = (await runPhase(SECONDS, [browsingGroup(base, sessions), ...editorGroup])) as [
     Result,
     Result | undefined,
@@ -111,6 +112,8 @@ try {
   for (const r of [mix, editors]) {
     if (r?.failureSamples.length) console.log(`failures of ${r.label}: ${r.failureSamples.join(' | ')}`);
   }
+  const fiveXx = mix.serverErrors + (editors?.serverErrors ?? 0);
+  console.log(`answers with a 5xx status, mix and editors: ${fiveXx}`);
   console.log(
     `session rows written during the mix: ${sessionRowsWritten} (for ${mix.count} signed-in reads)`,
   );

@@ -1,6 +1,6 @@
 import { SETTING_MESSAGES, SETTING_VALUE_MAX, SETTINGS_MAX_COUNT } from '@verdant/contracts/current-user';
 import { createMember, createOrganisation } from '@verdant/db/factories';
-import { userSettings } from '@verdant/db/schema/core';
+import { sessions, userSettings } from '@verdant/db/schema/core';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +122,24 @@ describe('caching and transport headers', () => {
       headers: { 'x-forwarded-proto': 'http' },
     });
     expect(proxiedPlain.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it("takes the client's address from X-Forwarded-For only behind TRUST_PROXY", async () => {
+    const signIn = (app: TestApp, username: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/public/login',
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+        payload: { username, password: 'Verdant-test-1' },
+        remoteAddress: '10.0.0.2',
+      });
+    const addresses = async (app: TestApp) =>
+      (await app.db.select({ ip: sessions.ip }).from(sessions)).map((s) => s.ip);
+    expect((await signIn(proxied, 'proxied.user')).statusCode).toBe(200);
+    expect(await addresses(proxied)).toContain('203.0.113.7');
+    expect((await signIn(t, 'limits.admin')).statusCode).toBe(200);
+    expect(await addresses(t)).toContain('10.0.0.2');
+    expect(await addresses(t)).not.toContain('203.0.113.7');
   });
 });
 

@@ -77,10 +77,10 @@ export async function killStartedProcesses() {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  /** Node's own options before the program (a CPU profile: `--cpu-prof`). */
-  options: { nodeArgs?: string[] } = {},
+  /** Node's own options before the program (a CPU profile: `--cpu-prof`); `port` to answer on (a free one). */
+  options: { nodeArgs?: string[]; port?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const main = path.join(await productionBuild(), 'main.js');
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--enable-source-maps', main], {
