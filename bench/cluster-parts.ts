@@ -37,7 +37,7 @@ export async function startDebianPostgres(dir: string): Promise<Postgres> {
   if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres:postgres', data]);
   run([bin('initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
   const port = await freePort();
-  const options = `-p ${port} -k ${data} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off`;
+  const options = `-p ${port} -k ${data} -c listen_addresses=127.0.0.1 -c max_connections=200`;
   run([bin('pg_ctl'), '-D', data, '-l', path.join(data, 'log'), '-o', options, '-w', 'start']);
   const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
   await admin.connect();
