@@ -133,10 +133,18 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     lock.release();
   }
   const byName = new Map(jobs.map((j) => [j.name, j]));
+  // This process's worker of each queue: woken by a send here, and straight after each job it ran, so a queue
+  // drains back to back rather than one job per polling interval (docs/decisions/job-runner.md, Draining).
+  const workerIds = new Map<string, string>();
+  const wake = (name: string) => {
+    const id = workerIds.get(name);
+    if (id) boss.notifyWorker(id);
+  };
   const send = async (name: string, data: object = {}) => {
     const job = byName.get(name);
     if (!job) throw new Error(`No job named ${name}`);
     await boss.send(name, job.schema.parse(data));
+    wake(name);
   };
   const heartbeat = work ? startHeartbeat(db, log) : null;
   if (work) {
@@ -148,11 +156,13 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
         lastError: null,
       };
       status.jobs[job.name] = stats;
-      await boss.work<object>(
+      const workerId = await boss.work<object>(
         job.name,
         { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
         async ([received]) => {
           if (!received) return;
+          // Another may be waiting: fetch again as soon as this one is done.
+          wake(job.name);
           const data = job.schema.safeParse(received.data ?? {});
           if (!data.success) {
             // A payload that can never succeed is cancelled at once rather than retried.
@@ -197,6 +207,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
           }
         },
       );
+      workerIds.set(job.name, workerId);
       if (job.cron) await boss.schedule(job.name, job.cron, {});
     }
   }

@@ -4,6 +4,7 @@ import { renderInvoicePdf } from '@verdant/db/invoice-pdf';
 import { emailTemplates } from '@verdant/db/schema/email-intake';
 import { EMAIL_REASONS } from '@verdant/domain/email-processing/email-processing';
 import { sql } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processEmailItem } from '../../jobs/email/email-item.process';
 import { createLocalStorage } from '../../lib/storage';
@@ -220,6 +221,23 @@ describe('processing', () => {
       ['rejected', 'archive'],
       ['rejected', 'unsupported-type'],
     ]);
+  });
+
+  it('never expands a zip bomb: rejected as an archive, or parked by the workbook reader when named .xlsx', async () => {
+    const zeros = new Uint8Array(60 * 1024 * 1024);
+    const bomb = Buffer.from(zipSync({ 'zeros.csv': zeros }, { level: 9 }));
+    const asXlsx = Buffer.from(
+      zipSync(
+        { '[Content_Types].xml': strToU8('<Types/>'), 'xl/worksheets/sheet1.xml': zeros },
+        { level: 9 },
+      ),
+    );
+    expect(bomb.length + asXlsx.length).toBeLessThan(300 * 1024);
+    const zip = await processOne(mail('Bomb', [{ filename: 'bills.zip', content: bomb }]));
+    expect([zip?.state, zip?.reasonCode]).toEqual(['rejected', 'archive']);
+    const sheet = await processOne(mail('Bomb sheet', [{ filename: 'bills.xlsx', content: asXlsx }]));
+    expect([sheet?.state, sheet?.reasonCode]).toEqual(['parked', 'import-refused']);
+    expect(sheet?.reason).toMatch(/unpacks to more than 200 MB/);
   });
 
   it('loads a CSV of invoices through the import pipeline, and parks one naming an unknown data source', async () => {
