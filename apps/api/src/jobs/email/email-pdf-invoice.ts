@@ -2,17 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { invoiceInput } from '@verdant/contracts/invoices/entry';
 import type { Db, Tx } from '@verdant/db/client';
 import { files } from '@verdant/db/schema/organisation';
-import {
-  amountOf,
-  dateOf,
-  readWithTemplate,
-  recognises,
-  senderMatches,
-} from '@verdant/domain/email-processing/template-read';
+import { amountOf, dateOf, senderMatches } from '@verdant/domain/email-processing/template-read';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import * as q from '../../modules/email-processing/processing.queries';
+import { boundedRead, boundedRecognises, TIMED_OUT } from '../../modules/email-processing/template-budget';
 import { evaluateInvoiceAlerts } from '../../modules/invoices/invoice-alerts.evaluate';
 import { createInvoicesService } from '../../modules/invoices/invoices.service';
 import type { Caller } from '../../plugins/auth';
@@ -35,7 +30,7 @@ export function chargeTypeOf(description: string): number {
 export function templateFor(templates: q.Template[], sender: string, text: string) {
   return (
     templates.find((t) => t.senders.length > 0 && senderMatches(sender, t.senders)) ??
-    templates.find((t) => recognises({ senders: [], patterns: t.patterns }, sender, text))
+    templates.find((t) => boundedRecognises({ senders: [], patterns: t.patterns }, sender, text))
   );
 }
 
@@ -54,13 +49,14 @@ export async function readPdfInvoice(
     return outcomeOf('parked', 'unknown-retailer', undefined, {
       extracted: { text: kept, found: {}, lines: [] },
     });
-  const read = readWithTemplate(text, template.patterns);
+  const read = boundedRead(text, template.patterns);
   const who = {
     retailerId: template.retailerId,
     templateId: template.id,
     templateVersion: template.version,
     extracted: { text: kept, found: read.found, lines: read.lines },
   };
+  if (read.timedOut) return outcomeOf('parked', 'unknown-layout', TIMED_OUT, who);
   if (read.invalid.length > 0 || read.missing.length > 0) {
     const what = [...read.invalid.map((i) => i.field), ...read.missing];
     return outcomeOf('parked', 'unknown-layout', `nothing found for ${what.join(', ')}`, who);

@@ -10,8 +10,6 @@ import type { Db } from '@verdant/db/client';
 import { EMAIL_MSG, parkedName } from '@verdant/domain/email-processing/email-processing';
 import {
   compile,
-  readWithTemplate,
-  recognises,
   TEMPLATE_FIELDS,
   type TemplatePatterns,
 } from '@verdant/domain/email-processing/template-read';
@@ -24,6 +22,7 @@ import type { Caller } from '../../plugins/auth';
 import { pdfText } from './pdf-text';
 import * as q from './queues.queries';
 import { EMAIL_ITEM_JOB } from './smtp-listener';
+import { boundedRead, boundedRecognises } from './template-budget';
 import * as t from './templates.queries';
 
 const patternsOf = (body: TemplateBody): TemplatePatterns =>
@@ -79,11 +78,11 @@ export function createEmailTemplatesService({
         const read = bytes ? await pdfText(bytes) : null;
         text = read?.ok ? read.text : null;
       }
-      const read = text !== null && patterns ? readWithTemplate(text, patterns) : null;
+      const read = text !== null && patterns ? boundedRead(text, patterns) : null;
       // An item no template recognised is this retailer's only if the template would now recognise it.
       const recognised =
         item.retailerId === retailerId ||
-        (text !== null && patterns !== null && recognises({ senders, patterns }, item.sender, text));
+        (text !== null && patterns !== null && boundedRecognises({ senders, patterns }, item.sender, text));
       out.push({
         file: parkedName(item.id, item.filename),
         filename: item.filename,
@@ -174,7 +173,9 @@ export function createEmailTemplatesService({
           i.state === 'parked' &&
           i.fileDeletedAt === null &&
           (i.retailerId === retailerId ||
-            (latest !== undefined && i.extracted !== null && recognises(latest, i.sender, i.extracted.text))),
+            (latest !== undefined &&
+              i.extracted !== null &&
+              boundedRecognises(latest, i.sender, i.extracted.text))),
       );
       await db.transaction(async (tx) => {
         for (const item of items) await q.setState(tx, item.id, 'pending', clock());
