@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pendingItems } from '../modules/email-processing/intake.queries';
+import { EMAIL_RECEIPT_JOB } from '../modules/email-processing/receipt';
 import { EMAIL_ITEM_JOB } from '../modules/email-processing/smtp-listener';
 import { processEmailItem } from './email/email-item.process';
 import { defineJob } from './job-definition';
@@ -12,9 +13,12 @@ export const emailItemJob = defineJob({
   name: EMAIL_ITEM_JOB,
   schema: z.object({ itemId: z.number().int().positive() }),
   queue: { retryLimit: 3, retryDelay: 30, expireInSeconds: 15 * 60 },
-  async handler({ itemId }, { db, clock, storage, log }) {
+  async handler({ itemId }, { db, clock, storage, log, send }) {
     if (!storage) throw new Error('email processing needs the file storage');
-    return { state: await processEmailItem(itemId, { db, storage, clock, log }) };
+    const state = await processEmailItem(itemId, { db, storage, clock, log });
+    // The message's receipt, when this was its last item to settle (else the minute's run sends it).
+    await send(EMAIL_RECEIPT_JOB, { itemId }).catch(() => {});
+    return { state };
   },
 });
 

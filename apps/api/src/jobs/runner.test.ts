@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailFilePurgeJob } from './email-file-purge.job';
 import { emailImapPollJob } from './email-imap.job';
 import { emailSweepJob } from './email-item.job';
+import { emailReceiptJob } from './email-receipt.job';
 import { emailedReportsSweepJob } from './emailed-reports.job';
 import { portalRequestsJob } from './portal-requests.job';
 import { purgeDeletedAssetsJob } from './purge-deleted-assets.job';
@@ -57,6 +58,7 @@ describe('the job runner', () => {
       { name: purgeDeletedAssetsJob.name, cron: purgeDeletedAssetsJob.cron },
       { name: emailImapPollJob.name, cron: '* * * * *' },
       { name: emailFilePurgeJob.name, cron: emailFilePurgeJob.cron },
+      { name: emailReceiptJob.name, cron: '* * * * *' },
       { name: emailSweepJob.name, cron: '* * * * *' },
       { name: emailedReportsSweepJob.name, cron: '* * * * *' },
       { name: staleLoadsJob.name, cron: '* * * * *' },

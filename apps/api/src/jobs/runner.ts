@@ -8,6 +8,7 @@ import type { ImapSettings } from '../modules/email-processing/imap-poll';
 import { emailFilePurgeJob } from './email-file-purge.job';
 import { emailImapPollJob } from './email-imap.job';
 import { emailItemJob, emailSweepJob } from './email-item.job';
+import { emailReceiptJob } from './email-receipt.job';
 import { emailedReportSendJob, emailedReportsSweepJob } from './emailed-reports.job';
 import { evaluateInvoiceAlertsJob } from './evaluate-invoice-alerts.job';
 import type { JobDefinition, JobQueue } from './job-definition';
@@ -38,6 +39,7 @@ export const JOBS: JobDefinition[] = [
   emailSweepJob as JobDefinition,
   emailImapPollJob as JobDefinition,
   emailFilePurgeJob as JobDefinition,
+  emailReceiptJob as JobDefinition,
   reportRunJob as JobDefinition,
 ];
 

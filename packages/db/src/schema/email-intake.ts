@@ -65,8 +65,16 @@ export const emailMessages = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the raw bytes were removed with the last of its items' files kept for the queues (the record stays). */
     filePurgedAt: timestamp('file_purged_at', { withTimezone: true }),
+    /**
+     * The receipt to the sender (docs/decisions/email-intake.md, Receipts): null when none is wanted (receipts
+     * off, sender not allowed, a repeat), 'due' until every item is settled, 'sent' once claimed and mailed.
+     */
+    receipt: text('receipt'),
+    receiptAt: timestamp('receipt_at', { withTimezone: true }),
   },
   (t) => [
+    check('email_messages_receipt_check', sql`${t.receipt} in ('due', 'sent')`),
+    index('email_messages_receipt_due_idx').on(t.id).where(sql`${t.receipt} = 'due'`),
     unique('email_messages_organisation_id_id_unique').on(t.organisationId, t.id),
     index('email_messages_sha_idx').on(t.organisationId, t.sha256),
   ],

@@ -105,6 +105,11 @@ export async function storeReceived(
         duplicateOf: first?.id ?? null,
         rejectedReason: refused ? EMAIL_REASONS[refused] : null,
         receivedAt: deps.clock(),
+        // Receipts: only to an allowed sender of a message read, never for a repeat (decisions, Receipts).
+        receipt:
+          address.sendReceipt === 'yes' && !first && (refused === null || refused === 'no-attachments')
+            ? 'due'
+            : null,
       });
       out.messageIds.push(messageId);
       const subject = parsed?.subject ? ` '${parsed.subject.slice(0, 120)}'` : '';

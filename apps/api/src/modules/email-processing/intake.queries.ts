@@ -8,13 +8,15 @@ export type IntakeAddress = {
   address: string;
   allowedSenders: string[];
   actingUserId: number;
+  /** 'yes' when the sender gets a receipt. */
+  sendReceipt: string;
 };
 
 /** The organisation's intake address a recipient names, if any (case does not matter). */
 export async function addressOf(db: DbOrTx, address: string): Promise<IntakeAddress | undefined> {
   const rows = await db.execute<IntakeAddress>(sql`
     select id, organisation_id as "organisationId", address, allowed_senders as "allowedSenders",
-      acting_user_id as "actingUserId"
+      acting_user_id as "actingUserId", send_receipt as "sendReceipt"
     from email_intake_addresses where lower(address) = lower(${address.trim()})`);
   return rows.rows[0];
 }
