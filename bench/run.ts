@@ -9,6 +9,7 @@ import { auditBench } from './audit.bench';
 import { billAuditBench } from './bill-audit.bench';
 import type { BenchContext } from './context';
 import { dataSourcesBench } from './data-sources.bench';
+import { emailIntakeBench } from './email-intake.bench';
 import { graphsBench } from './graphs.bench';
 import { greenButtonBench } from './green-button.bench';
 import { halfHourBench } from './half-hour.bench';
@@ -56,6 +57,7 @@ try {
     'reports-schedule': reportsScheduleBench,
     'reports-register': reportsRegisterBench,
     restatement: restatementBench,
+    'email-intake': emailIntakeBench,
   };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);
