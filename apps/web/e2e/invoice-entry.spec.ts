@@ -66,6 +66,18 @@ test('a general user enters a new invoice, fixes the total, sees the alerts and 
   await expect(totals.getByText('Calculated $311.78')).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/invoice-new-1280.png`, fullPage: true });
 
+  // The tab order follows the bill top to bottom: key fields, the lines of each section, the foot, Save.
+  const stops = await invoice.evaluate((article) =>
+    Array.from(article.querySelectorAll<HTMLElement>('[tabindex]'))
+      .filter((e) => e.tabIndex > 0)
+      .map((e) => e.tabIndex),
+  );
+  expect(stops.length).toBeGreaterThan(20);
+  expect(stops).toEqual([...stops].sort((a, b) => a - b));
+  await invoice.getByLabel('Item 3 total').focus();
+  await page.keyboard.press('Tab');
+  await expect(totals.getByLabel('GST')).toBeFocused();
+
   // The bill's total typed wrong: the Error dialog, with the invoice as JSON.
   await totals.getByLabel('GST').fill('43.28');
   await totals.getByLabel('Total Payable').fill('311.87');

@@ -67,6 +67,7 @@ const READABLE_TEXT: Record<string, string> = {
   orange: '#b03a0c',
   yellow: '#8f5b00',
   blue: '#1864ab',
+  gray: '#495057',
 };
 /** Filled buttons and badges carry white text: shade 6 of these is 2.3 to 3.6:1; these are 5:1 or more. */
 const READABLE_FILLED: Record<string, [fill: string, hover: string]> = {
@@ -75,6 +76,7 @@ const READABLE_FILLED: Record<string, [fill: string, hover: string]> = {
   teal: ['#087f5b', '#066649'],
   orange: ['#b03a0c', '#8f2f0a'],
   blue: ['#1864ab', '#124f87'],
+  gray: ['#495057', '#343a40'],
 };
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

@@ -39,9 +39,14 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
   const nextOne = draft.nextId ? `${invoicesPath}/${draft.nextId}` : null;
   const showSundryHelper = sundryHelperOffered(draft);
 
-  // Tab order starts at 10 (spec 9) and follows the bill top to bottom.
+  // Tab order starts at 10 (spec 9) and follows the bill top to bottom: the key fields, then each section's
+  // lines (numbered from their own base when the section draws them, after this function has run), then the
+  // foot and Save.
   let next = 10;
   const tab = () => next++;
+  const sectionBase = (i: number) => 100 + i * 5_000;
+  let foot = 20_000;
+  const footTab = () => foot++;
 
   return (
     <>
@@ -77,14 +82,14 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
             />
 
             <Stack gap="lg" mt="xl">
-              {(['charge', 'sundry', 'discount'] as const).map((section) => (
+              {(['charge', 'sundry', 'discount'] as const).map((section, i) => (
                 <ItemsSection
                   key={section}
                   draft={draft}
                   section={section}
                   totals={totals}
                   canEdit={canEdit}
-                  tab={tab}
+                  tabBase={sectionBase(i)}
                   onItem={(i, change) => setDraft((d) => setItem(d, i, change))}
                   onAdd={(g) => setDraft((d) => addItem(d, section, g))}
                   onRemove={(i) => setDraft((d) => removeItem(d, i))}
@@ -98,7 +103,7 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
               draft,
               totals,
               canEdit,
-              tab,
+              tab: footTab,
               onTax: (v) => setDraft((d) => ({ ...d, taxAmount: v })),
               onTotal: (v) => setDraft((d) => ({ ...d, visibleTotal: v })),
             })}
@@ -126,7 +131,7 @@ export function InvoiceEditor({ initial }: { initial: Draft }) {
                     !canEdit &&
                     !(showSundryHelper && draft.items.some((i) => i.id === null && i.category === 'sundry'))
                   }
-                  tabIndex={tab()}
+                  tabIndex={footTab()}
                 >
                   Save changes
                 </Button>

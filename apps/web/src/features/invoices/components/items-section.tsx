@@ -21,7 +21,8 @@ interface Props {
   section: Section;
   totals: InvoiceTotals;
   canEdit: boolean;
-  tab: () => number;
+  /** The first tab stop of the section's fields: each render numbers them from here, top to bottom. */
+  tabBase: number;
   onItem: (index: number, change: Partial<InvoiceItem>) => void;
   onAdd: (groupName: string | null) => void;
   onRemove: (index: number) => void;
@@ -38,7 +39,7 @@ export function ItemsSection({
   section,
   totals,
   canEdit,
-  tab,
+  tabBase,
   onItem,
   onAdd,
   onRemove,
@@ -46,6 +47,8 @@ export function ItemsSection({
   onAddGroup,
 }: Props) {
   const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
+  let stop = tabBase;
+  const tab = () => stop++;
   const rows = draft.items.flatMap((it, index) => (it.category === section ? [{ it, index }] : []));
   const types = CHARGE_TYPES.filter((t) => t.category === section && (!t.documentOnly || !canEdit));
   const title = TITLES[section];

@@ -9,6 +9,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { MONTH_SHORT_NAMES } from '@verdant/domain/month-labels';
 import type { normaliseProfile } from '@verdant/domain/targets/profiles';
@@ -26,6 +27,8 @@ export function BaselineStep({
   yearError,
   consError,
 }: StepProps & { yearError: string | null; consError: string | null }) {
+  // Three year ends do not fit side by side on a phone: they stack.
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   return (
     <Stack>
       <NumberInput
@@ -45,6 +48,7 @@ export function BaselineStep({
           value={form.yearEnd}
           onChange={(v) => patch({ yearEnd: v })}
           data={YEAR_ENDS}
+          orientation={narrow ? 'vertical' : 'horizontal'}
           fullWidth
         />
       </div>
