@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
@@ -70,4 +71,59 @@ test('a weekly email is scheduled, listed in /emailed-reports, edited and reassi
   await expect(table.getByRole('row').filter({ hasText: 'board@example.nz' }).first()).toContainText(
     newOwner,
   );
+});
+
+test("a product administrator edits and stops another organisation's emailed report without switching", async ({
+  page,
+  axe,
+}, info) => {
+  // The demo organisation's editor sets one up (an address of this run's own: a retry finds the last one's).
+  const address = `across.${Date.now()}@example.nz`;
+  await signIn(page, 'demo');
+  await page.goto('/reports/mgmt');
+  await page.getByRole('button', { name: 'Create Report Monthly energy and carbon summary' }).click();
+  const dialog = page.getByRole('dialog', { name: /Create Report/ });
+  await dialog.getByRole('textbox', { name: 'Email to' }).fill(address);
+  await dialog
+    .locator('label')
+    .filter({ hasText: /^Weekly$/ })
+    .click();
+  await dialog.getByRole('button', { name: 'Schedule email' }).click();
+  await expect(page.getByText(/Report scheduled: Weekly/)).toBeVisible();
+  await page.goto('/dashboard/logout');
+  await expect(page).toHaveURL(/\/login/);
+
+  // The product administrator works in Harbour Council and picks the demo organisation on /emailed-reports.
+  await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+  await page.getByTestId('organisation-name').click();
+  await page
+    .getByRole('region', { name: 'Results' })
+    .getByRole('button', { name: /Harbour Council/ })
+    .click();
+  await expect(page.getByTestId('organisation-name')).toHaveText(/Harbour Council/);
+  await page.goto('/emailed-reports');
+  const organisation = page.getByRole('combobox', { name: 'Organisation' });
+  await expect(organisation).toHaveValue('Harbour Council (current)');
+  await organisation.click();
+  await organisation.fill('Demo Org');
+  await page.getByRole('option', { name: 'Demo Organisation' }).click();
+  const table = page.getByRole('table', { name: 'Emailed reports' });
+  const row = table.getByRole('row').filter({ hasText: address });
+  await expect(row).toContainText('Weekly on Monday');
+  // Reassign names no organisation, so it is offered only for the session's own.
+  await expect(page.getByRole('button', { name: 'Reassign' })).toHaveCount(0);
+  await axe.done(page);
+  await shots(page, 'emailed-product-admin', info);
+  await row.getByRole('button', { name: /^Edit Monthly energy and carbon summary/ }).click();
+  await page.getByRole('textbox', { name: 'Recipient(s)' }).fill(`${address}, audit@example.nz`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('audit@example.nz');
+
+  // Stopped from the same screen; the session stayed in Harbour Council throughout.
+  await row.getByRole('button', { name: /^Edit Monthly energy and carbon summary/ }).click();
+  await page.getByRole('button', { name: 'Stop emailing' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Stop emailing' }).click();
+  await expect(row).toHaveCount(0);
+  await shots(page, 'emailed-product-admin-stopped', info);
+  await expect(page.getByTestId('organisation-name')).toHaveText(/Harbour Council/);
 });

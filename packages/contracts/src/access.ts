@@ -11,8 +11,22 @@
  */
 export type ParamRef = `params.${string}` | `query.${string}` | `body.${string}`;
 
-/** Where a role rule finds its organisation: the session's current one or a path parameter. */
-export type OrganisationFrom = 'session' | ParamRef;
+/**
+ * The organisation of the record a parameter names: the one it belongs to, whatever the session's is. A
+ * record that does not exist, or of an organisation the caller may not enter, is 'not found' with the message
+ * given: nothing tells the two apart.
+ */
+export interface OwnerOf {
+  /** An emailed report (docs/decisions/reports.md, Editing another organisation's emailed reports). */
+  emailedReport: ParamRef;
+  notFound: string;
+}
+
+/**
+ * Where a role rule finds its organisation: the session's current one, a path parameter, or the organisation
+ * of the record a parameter names.
+ */
+export type OrganisationFrom = 'session' | ParamRef | OwnerOf;
 
 export interface RoleRule {
   role: 'member' | 'editor' | 'administrator';

@@ -1,4 +1,4 @@
-import type { Access, AssetAction, AssetRule, ParamRef, RoleRule } from '@verdant/contracts/access';
+import type { Access, AssetAction, AssetRule, OwnerOf, ParamRef, RoleRule } from '@verdant/contracts/access';
 import type { DbOrTx } from '@verdant/db/client';
 import { USER_STATUS } from '@verdant/domain/constants';
 import { sql } from 'drizzle-orm';
@@ -127,6 +127,8 @@ async function checkRole(
       if (typeof without === 'object') throw notFound(without.notFound);
       throw refuse();
     }
+  } else if (typeof rule.organisation === 'object') {
+    return checkOwnerOf(db, who, rule, rule.organisation, params);
   } else if (rule.anyOrganisation && paramOf(params, rule.organisation) === ANY_ORGANISATION) {
     if (!who.principal.productAdmin || who.principal.statusId !== USER_STATUS.active) throw refuse();
     return { organisationId: null, role: undefined, mayEdit: true, mayAdminister: true, organisation: null };
@@ -152,6 +154,46 @@ async function checkRole(
         { params: { meter: meterId } },
       );
     }
+  }
+  return {
+    organisationId,
+    role,
+    mayEdit: allows(who.principal, role, 'edit'),
+    mayAdminister: allows(who.principal, role, 'administer'),
+    organisation: role?.settings ?? null,
+  };
+}
+
+/** The organisation an emailed report belongs to (null when there is no such report). */
+async function emailedReportOrganisation(db: DbOrTx, id: number): Promise<number | null> {
+  const rows = await db.execute<{ organisation_id: number }>(
+    sql`select organisation_id from emailed_reports where id = ${id}`,
+  );
+  const found = rows.rows[0];
+  return found ? Number(found.organisation_id) : null;
+}
+
+/**
+ * A role rule in the organisation of the record a parameter names: a record missing or of an organisation
+ * the caller may not enter is 'not found' (the same answer, so nothing leaks); one the caller may enter but
+ * not act in, 403.
+ */
+async function checkOwnerOf(
+  db: DbOrTx,
+  who: AuthenticatedPerson,
+  rule: RoleRule,
+  owner: OwnerOf,
+  params: RequestParts,
+): Promise<Checked> {
+  const organisationId = await emailedReportOrganisation(db, numberParam(params, owner.emailedReport));
+  if (organisationId === null) throw notFound(owner.notFound);
+  const role =
+    who.knownRole?.organisationId === organisationId
+      ? who.knownRole.role
+      : (await organisationRoles(db, who.principal, [organisationId])).get(organisationId);
+  if (!allows(who.principal, role, 'enter')) throw notFound(owner.notFound);
+  if (!allows(who.principal, role, ROLE_ACTION[rule.role])) {
+    throw rule.refusal ? new AppError('FORBIDDEN', rule.refusal, 403) : forbidden();
   }
   return {
     organisationId,

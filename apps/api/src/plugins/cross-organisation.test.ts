@@ -418,6 +418,8 @@ function expected(rule: Rule, who: 'adminB' | 'observerA'): number[] {
   if ('self' in rule) return [403];
   // A role rule on A refuses B outright; on the session's organisation, or for A's observer whom the rule lets
   // in, the service refuses the object it does not find (404) or the change it does not allow (403).
+  // A rule decided in the organisation of the record the path names answers B as if it did not exist.
+  if (who === 'adminB' && typeof rule.organisation === 'object') return [404];
   if (who === 'adminB' && rule.organisation !== 'session') return [403];
   return [403, 404];
 }

@@ -1,3 +1,4 @@
+import { REPORT_MSG } from '@verdant/domain/reports/messages';
 import { z } from 'zod';
 import { administrator, editor, member } from '../access';
 import { errorResponse, idNumber, int4, nameText, okResponse, text } from '../common';
@@ -97,6 +98,13 @@ const orgParams = z.object({ orgId: idNumber() });
 const emailParams = z.object({ emailId: idNumber() });
 const reassignQuery = z.object({ from: idNumber(), to: idNumber() });
 
+/**
+ * An emailed report is changed in its own organisation, whatever the session's: a product administrator edits
+ * another organisation's from /emailed-reports without switching (docs/decisions/reports.md, Editing another
+ * organisation's emailed reports); anyone who may not enter that organisation is told it was not found.
+ */
+const ofEmailedReport = { emailedReport: 'params.emailId', notFound: REPORT_MSG.emailedMissing } as const;
+
 export const emailedOperations = {
   createEmailed: {
     method: 'POST',
@@ -120,7 +128,7 @@ export const emailedOperations = {
     method: 'PUT',
     path: '/admin/org-emailed-reports/:emailId',
     summary: 'Change the addresses, note or timing of an emailed report (an administrator or its owner)',
-    access: editor(),
+    access: editor(ofEmailedReport),
     params: emailParams,
     body: emailedReportEdit,
     answer: emailedReportSaved,
@@ -130,7 +138,7 @@ export const emailedOperations = {
     method: 'DELETE',
     path: '/admin/org-emailed-reports/:emailId',
     summary: 'Stop an emailed report (an administrator or its owner)',
-    access: editor(),
+    access: editor(ofEmailedReport),
     params: emailParams,
     answer: okResponse,
     answers: { 403: errorResponse, 404: errorResponse },

@@ -2,12 +2,11 @@ import { reportsOperations as ops } from '@verdant/contracts/reports';
 import type { EmailedReportEdit, NewEmailedReport } from '@verdant/contracts/reports/emailed';
 import { call, invalidate, useOperation } from '../../lib/operations';
 import { queryClient } from '../../lib/query-client';
-import { useOrganisationId } from '../../lib/session-store';
 
 /** The emailed reports' calls (data-portal.md 7): list, set up, change, stop, reassign. */
 
-export function useEmailedReports() {
-  const orgId = useOrganisationId();
+/** The emailed reports of an organisation: the session's, or (product administrators) any other. */
+export function useEmailedReports(orgId: number | null) {
   return useOperation(ops.orgEmailedReports, orgId === null ? null : { params: { orgId } });
 }
 

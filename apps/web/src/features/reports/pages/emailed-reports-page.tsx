@@ -7,8 +7,10 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { csvText } from '../../../lib/csv';
 import { saveFile } from '../../../lib/download';
+import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EmailedEditPanel } from '../components/emailed-edit-panel';
+import { EmailedOrganisationSelect } from '../components/emailed-organisation-select';
 import {
   EMAILED_COLUMNS,
   type EmailedSortKey,
@@ -27,8 +29,14 @@ const FREQUENCY_LABELS = { M: 'Monthly', W: 'Weekly', O: 'Once' } as const;
  */
 export function EmailedReportsPage() {
   useDocumentTitle('Emailed Reports');
-  const reports = useEmailedReports();
+  const session = useSession();
+  const productAdmin = session?.user.productAdmin === true;
+  const sessionOrganisation = session?.organisation ?? null;
+  const [orgId, setOrgId] = useState<number | null>(sessionOrganisation?.id ?? null);
+  const reports = useEmailedReports(orgId);
   const access = useOrganisationAccess();
+  // Reassign works in the session's organisation (POST /admin/reassign-reports names no other).
+  const own = orgId !== null && orgId === sessionOrganisation?.id;
   const [text, setText] = useState('');
   const [frequencies, setFrequencies] = useState<string[]>([]);
   const sort = useListSort<EmailedSortKey>('asset');
@@ -70,6 +78,16 @@ export function EmailedReportsPage() {
     <>
       <PageHeader title="Emailed Reports" description="Reports sent by email monthly, weekly or once." />
       <Group align="flex-end" gap="md" mb="md" wrap="wrap">
+        {productAdmin && (
+          <EmailedOrganisationSelect
+            value={orgId}
+            sessionOrganisation={sessionOrganisation}
+            onChange={(id) => {
+              setOrgId(id);
+              setExpandedId(null);
+            }}
+          />
+        )}
         <TextInput
           label="Filter"
           placeholder="Report, asset, recipient or owner"
@@ -96,7 +114,7 @@ export function EmailedReportsPage() {
           >
             Export (CSV)
           </Button>
-          {access.data?.administrator && (
+          {access.data?.administrator && own && (
             <Button
               variant="default"
               leftSection={<IconUserShare size={16} />}
@@ -109,24 +127,30 @@ export function EmailedReportsPage() {
         </Group>
       </Group>
       <Paper withBorder radius="sm">
-        <QueryState query={reports}>
-          {(all) =>
-            all.length === 0 ? (
-              <Text p="md" c="dimmed" fz="sm">
-                No reports are emailed yet. Choose a report on the Reports page and schedule it from Create
-                Report.
-              </Text>
-            ) : (
-              <EmailedTable
-                rows={shown}
-                sort={sort}
-                expandedId={expandedId}
-                onToggle={(r) => setExpandedId((id) => (id === r.emailId ? null : r.emailId))}
-                renderPanel={(r) => <EmailedEditPanel row={r} onDone={() => setExpandedId(null)} />}
-              />
-            )
-          }
-        </QueryState>
+        {orgId === null ? (
+          <Text p="md" c="dimmed" fz="sm">
+            Choose an organisation to see its emailed reports.
+          </Text>
+        ) : (
+          <QueryState query={reports}>
+            {(all) =>
+              all.length === 0 ? (
+                <Text p="md" c="dimmed" fz="sm">
+                  No reports are emailed yet. Choose a report on the Reports page and schedule it from Create
+                  Report.
+                </Text>
+              ) : (
+                <EmailedTable
+                  rows={shown}
+                  sort={sort}
+                  expandedId={expandedId}
+                  onToggle={(r) => setExpandedId((id) => (id === r.emailId ? null : r.emailId))}
+                  renderPanel={(r) => <EmailedEditPanel row={r} onDone={() => setExpandedId(null)} />}
+                />
+              )
+            }
+          </QueryState>
+        )}
       </Paper>
       {reassigning && reports.data && (
         <ReassignModal rows={reports.data} onClose={() => setReassigning(false)} />
