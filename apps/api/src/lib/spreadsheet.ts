@@ -45,6 +45,10 @@ export interface CellStyle {
   numFmt?: string;
 }
 
+const BOLD = Object.freeze({ bold: true });
+const PLAIN_CELL = Object.freeze({});
+const BOLD_CELL = Object.freeze({ font: BOLD });
+
 /**
  * A workbook of several sheets written row by row to `stream` (the reports' XLSX, docs/decisions/reports.md):
  * one sheet at a time, each committed before the next begins, so a sheet of 300,000 rows never sits in memory.
@@ -56,13 +60,21 @@ export function xlsxWorkbook(stream: PassThrough, info: { creator: string; creat
   return {
     addSheet(name: string, columns: { width: number; numFmt?: string }[] = []) {
       const sheet = book.addWorksheet(name);
-      if (columns.length > 0) {
-        sheet.columns = columns.map((c) => ({ width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
-      }
+      if (columns.length > 0) sheet.columns = columns.map((c) => ({ width: c.width }));
+      // One style object per column (and per column in bold), given to every cell: the writer recognises a
+      // style object it has seen and skips rendering it again to find its id, which otherwise took a fifth of
+      // a large register's time (docs/performance.md, Invoice register). Never changed once made.
+      const plain = columns.map((c) => Object.freeze(c.numFmt ? { numFmt: c.numFmt } : {}));
+      const bold = columns.map((c) =>
+        Object.freeze({ ...(c.numFmt ? { numFmt: c.numFmt } : {}), font: BOLD }),
+      );
       return {
         addRow(cells: readonly Cell[], style: CellStyle = {}) {
           const row = sheet.addRow(cells.map((c) => (c === null ? undefined : safeCell(c))));
-          if (style.bold) row.font = { bold: true };
+          const styles = style.bold ? bold : plain;
+          row.eachCell({ includeEmpty: true }, (cell, n) => {
+            cell.style = (styles[n - 1] ?? (style.bold ? BOLD_CELL : PLAIN_CELL)) as Partial<ExcelJS.Style>;
+          });
           row.commit();
         },
         commit: () => sheet.commit(),

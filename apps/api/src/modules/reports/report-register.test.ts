@@ -58,8 +58,19 @@ const xlsx = async (payload: object) => {
 
 describe('the invoice register', () => {
   it("writes the invoices' lines, neutralised, their bill-audit exceptions and the bills missing or overlapping", async () => {
-    const { sheet } = await xlsx({ id: 5, start: '2026-10-01', end: '2026-10-31' });
+    const { book, sheet } = await xlsx({ id: 5, start: '2026-10-01', end: '2026-10-31' });
     const lines = sheet('Lines');
+    // Headers and totals bold, money with its format, text plain: the styles each column shares.
+    const register = book.getWorksheet('Invoice register');
+    expect(register?.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(register?.getRow(2).getCell(10).numFmt).toMatch(/0\.00/);
+    expect(register?.getRow(2).getCell(1).font?.bold).toBeFalsy();
+    const total = register?.getRow(register.rowCount);
+    expect(String(total?.getCell(1).value)).toMatch(/^Total of \d+ invoices$/);
+    expect([total?.getCell(1).font?.bold, total?.getCell(10).numFmt]).toEqual([
+      true,
+      expect.stringMatching(/0\.00/),
+    ]);
     expect(lines[0]?.slice(0, 9)).toEqual([
       'Invoice number',
       'Till',

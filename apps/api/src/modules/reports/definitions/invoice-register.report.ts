@@ -7,6 +7,7 @@ import {
   lineRows,
   type RegisterScope,
   registerCount,
+  registerIds,
   registerRows,
 } from './invoice-register.queries';
 import { provenanceOf, subtitleOf } from './report-kit';
@@ -28,12 +29,15 @@ const AUDIT_STATUS: Record<string, string> = {
   sent: 'Sent',
 };
 
-async function* invoices(s: RegisterScope & { db: Parameters<typeof registerRows>[0] }): AsyncIterable<Row> {
+/** The register's invoices (their ids in billing order) and where to read them. */
+type Listed = { db: Parameters<typeof registerRows>[0]; organisationId: number; invoiceIds: number[] };
+
+async function* invoices(s: Listed): AsyncIterable<Row> {
   let cost = 0;
   let tax = 0;
   let alerts = 0;
   let n = 0;
-  for await (const i of registerRows(s.db, s)) {
+  for await (const i of registerRows(s.db, s.organisationId, s.invoiceIds)) {
     cost += cents(i.cost);
     tax += cents(i.tax);
     alerts += i.alerts;
@@ -71,8 +75,8 @@ async function* invoices(s: RegisterScope & { db: Parameters<typeof registerRows
   }
 }
 
-async function* lines(s: RegisterScope & { db: Parameters<typeof lineRows>[0] }): AsyncIterable<Row> {
-  for await (const l of lineRows(s.db, s)) {
+async function* lines(s: Listed): AsyncIterable<Row> {
+  for await (const l of lineRows(s.db, s.organisationId, s.invoiceIds)) {
     yield {
       cells: {
         number: l.invoice_number ?? '',
@@ -91,10 +95,8 @@ async function* lines(s: RegisterScope & { db: Parameters<typeof lineRows>[0] })
   }
 }
 
-async function* exceptions(
-  s: RegisterScope & { db: Parameters<typeof exceptionRows>[0] },
-): AsyncIterable<Row> {
-  for await (const a of exceptionRows(s.db, s)) {
+async function* exceptions(s: Listed): AsyncIterable<Row> {
+  for await (const a of exceptionRows(s.db, s.organisationId, s.invoiceIds)) {
     yield {
       cells: {
         number: a.invoice_number ?? '',
@@ -141,8 +143,8 @@ export const invoiceRegisterReport: ReportDefinition = {
       .toISOString()
       .slice(0, 10);
     const coverTill = period.end < yesterday ? period.end : yesterday;
-    const [count, provenance, billed] = await Promise.all([
-      registerCount(ctx.db, scope),
+    const [invoiceIds, provenance, billed] = await Promise.all([
+      registerIds(ctx.db, scope),
       provenanceOf(ctx, this.name, { units: ['$ (NZD)'] }),
       billsOf(ctx.db, ctx.org.id, meterIds, period.start, coverTill),
     ]);
@@ -157,7 +159,8 @@ export const invoiceRegisterReport: ReportDefinition = {
         bills: c.bills,
       },
     }));
-    const s = { ...scope, db: ctx.db };
+    const count = invoiceIds.length;
+    const s: Listed = { db: ctx.db, organisationId: ctx.org.id, invoiceIds };
     return {
       title: this.name,
       subtitle: subtitleOf(ctx),
