@@ -11,6 +11,7 @@ import { emailReceiptJob } from './email-receipt.job';
 import { emailedReportsSweepJob } from './emailed-reports.job';
 import { portalRequestsJob } from './portal-requests.job';
 import { purgeDeletedAssetsJob } from './purge-deleted-assets.job';
+import { purgeReportFilesJob } from './purge-report-files.job';
 import { recomputePendingJob } from './recompute-pending.job';
 import { JOB_SCHEMA, type JobRunner, jobRunnerStatus, startJobRunner } from './runner';
 import { staleLoadsJob } from './stale-loads.job';
@@ -64,6 +65,7 @@ describe('the job runner', () => {
       { name: staleLoadsJob.name, cron: '* * * * *' },
       { name: recomputePendingJob.name, cron: recomputePendingJob.cron },
       { name: portalRequestsJob.name, cron: portalRequestsJob.cron },
+      { name: purgeReportFilesJob.name, cron: purgeReportFilesJob.cron },
     ]);
     expect(jobRunnerStatus()).toMatchObject({ started: true, working: true });
   });

@@ -17,6 +17,7 @@ import { meterLoadJob } from './meter-load.job';
 import { moveHalfHoursJob } from './move-half-hours.job';
 import { portalRequestsJob } from './portal-requests.job';
 import { purgeDeletedAssetsJob } from './purge-deleted-assets.job';
+import { purgeReportFilesJob } from './purge-report-files.job';
 import { recomputePendingJob } from './recompute-pending.job';
 import { reportRunJob } from './report-run.job';
 import { restatementJob } from './restatement.job';
@@ -41,6 +42,7 @@ export const JOBS: JobDefinition[] = [
   emailFilePurgeJob as JobDefinition,
   emailReceiptJob as JobDefinition,
   reportRunJob as JobDefinition,
+  purgeReportFilesJob as JobDefinition,
 ];
 
 /** pg-boss keeps its tables in this schema of the portal's own database. */

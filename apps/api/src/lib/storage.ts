@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +19,8 @@ export interface Storage {
   /** The bytes as a stream, or null when the key holds nothing. */
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
+  /** The files stored directly under a prefix, with when each was stored (for sweeps of files kept a set time). */
+  list(prefix: string): Promise<{ key: string; storedAt: Date }[]>;
 }
 
 const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
@@ -61,6 +63,18 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async list(prefix) {
+      const dir = resolve(prefix);
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      const out: { key: string; storedAt: Date }[] = [];
+      for (const entry of entries) {
+        if (!entry.isFile() || !KEY.test(entry.name)) continue;
+        // A file removed meanwhile (another sweep) is simply not listed.
+        const info = await stat(path.join(dir, entry.name)).catch(() => null);
+        if (info) out.push({ key: `${prefix}/${entry.name}`, storedAt: info.mtime });
+      }
+      return out;
     },
   };
 }

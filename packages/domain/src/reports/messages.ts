@@ -29,6 +29,8 @@ export const REPORT_MSG = {
   ownerNotMember: 'The new owner must be a member of this organisation',
   runMissing: 'That report run was not found',
   linkExpired: 'This download link has expired. Run the report again.',
+  /** A stored report file is kept 7 days (docs/decisions/reports.md, Stored report files are purged). */
+  fileRemoved: 'This report file was removed after 7 days. Run the report again.',
   settingInvalid: "The setting '{name}' cannot be {value}",
   holdPercent: 'Choose a completeness from 0 to 100 %',
   holdDays: 'Choose a hold of 0 to 60 days',

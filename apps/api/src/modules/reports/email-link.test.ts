@@ -1,9 +1,14 @@
+import { utimes } from 'node:fs/promises';
+import path from 'node:path';
 import { createMeter, createSite } from '@verdant/db/asset-factories';
 import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobContext } from '../../jobs/job-definition';
+import { purgeReportFilesJob } from '../../jobs/purge-report-files.job';
+import { createLocalStorage } from '../../lib/storage';
 import { type ReceivedMail, smtpMailer, startSmtp } from '../../testing/smtp';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -15,6 +20,9 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let site = 0;
 let token = '';
+let linked = '';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -90,5 +98,29 @@ describe('an emailed report above the configured size', () => {
     expect(small?.attachments).toEqual([
       expect.objectContaining({ filename: 'monthly-energy-and-carbon-summary-2026-10.csv' }),
     ]);
+    linked = url;
+  });
+});
+
+describe('stored report files', () => {
+  it('are removed by the hourly purge once kept 7 days, and the link then says so', async () => {
+    expect((await email('pdf')).statusCode).toBe(200);
+    const storage = createLocalStorage(path.join(t.config.dataDir, 'files'));
+    const stored = await storage.list('reports');
+    expect(stored).toHaveLength(2);
+    const [older, newer] = stored.sort((a, b) => a.storedAt.getTime() - b.storedAt.getTime());
+    // The first link's file stored 7 days and a minute ago, the second's 6 days and 23 hours ago.
+    const now = Date.now();
+    const age = (key: string | undefined, ms: number) =>
+      utimes(path.join(t.config.dataDir, 'files', key ?? ''), new Date(now - ms), new Date(now - ms));
+    await age(older?.key, 7 * DAY + 60_000);
+    await age(newer?.key, 7 * DAY - HOUR);
+    const ctx = { db: t.db, clock: () => new Date(now), storage, log: () => {} } as unknown as JobContext;
+    expect(await purgeReportFilesJob.handler({}, ctx)).toEqual({ files: 1 });
+    expect((await storage.list('reports')).map((f) => f.key)).toEqual([newer?.key]);
+    const gone = await t.app.inject({ url: linked });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe('This report file was removed after 7 days. Run the report again.');
+    expect(await purgeReportFilesJob.handler({}, ctx)).toEqual({ files: 0 });
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { REPORT_MSG } from '@verdant/domain/reports/messages';
 import { OUTPUT_FILES } from '@verdant/domain/reports/report-types';
 import type { DirectLinks } from '../../lib/direct-links';
 import { forbidden, notFound } from '../../lib/errors';
@@ -62,7 +63,8 @@ export async function linkedFile(
   if (verdict === 'expired') throw forbidden('This link has expired: ask for the report again');
   if (verdict !== 'ok') throw notFound('That report file was not found');
   const stream = await storage.get(`reports/${params.fileId}`);
-  if (!stream) throw notFound('That report file was not found');
+  // The token is genuine, so the file was stored: it has been kept its 7 days (report-files-purge.ts).
+  if (!stream) throw notFound(REPORT_MSG.fileRemoved);
   const extension = Object.values(OUTPUT_FILES).find((f) => params.filename.endsWith(`.${f.extension}`));
   return {
     stream,

@@ -1,5 +1,6 @@
 import type { QueuedRun } from '@verdant/contracts/reports';
 import type { Db } from '@verdant/db/client';
+import { REPORT_MSG } from '@verdant/domain/reports/messages';
 import { sql } from 'drizzle-orm';
 import type { JobQueue } from '../../jobs/job-definition';
 import { createJobRecord } from '../../jobs/job-records';
@@ -75,7 +76,8 @@ export function createReportJobsService({
         throw notFound('That report file was not found');
       }
       const stream = await storage.get(file.key);
-      if (!stream) throw notFound('That report file was not found');
+      // Its owner learns why: the file was kept its 7 days (report-files-purge.ts).
+      if (!stream) throw notFound(REPORT_MSG.fileRemoved);
       return { ...file, stream };
     },
   };

@@ -1,5 +1,9 @@
+import { utimes } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../../lib/storage';
 import { bearer } from '../../testing/test-app';
+import { purgeReportFiles } from './report-files-purge';
 import { reportOrganisation, rows } from './report-fixture';
 
 /*
@@ -63,5 +67,18 @@ describe('a slow report run now', () => {
     expect(bad.statusCode).toBe(400);
     const jobs = (await call('r.admin', '/tools/jobs')).json().jobs;
     expect(jobs.filter((j: { kind: string }) => j.kind === 'report')).toHaveLength(2);
+  });
+
+  it('says its file was removed once the purge has taken it after 7 days', async () => {
+    const { jobId } = (await fx.run('r.admin', {})).json();
+    await finished(jobId);
+    const root = path.join(fx.t.config.dataDir, 'files');
+    const storage = createLocalStorage(root);
+    const eightDays = new Date(Date.now() - 8 * 86_400_000);
+    for (const f of await storage.list('reports')) await utimes(path.join(root, f.key), eightDays, eightDays);
+    expect((await purgeReportFiles(storage, new Date())).files).toBeGreaterThan(0);
+    const res = await call('r.admin', `/data/reporting/reports/runs/${jobId}/file`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('This report file was removed after 7 days. Run the report again.');
   });
 });
