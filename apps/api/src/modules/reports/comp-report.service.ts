@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { SavedCompReport } from '@verdant/contracts/reports/comp-report';
 import type { Db } from '@verdant/db/client';
 import { compReports } from '@verdant/db/schema/comp-reports';
-import { addMonths } from '@verdant/domain/calendar';
 import { LIB } from '@verdant/domain/library-messages';
 import { fill } from '@verdant/domain/messages';
 import {
@@ -17,39 +15,8 @@ import { audit, diff } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
-import { emissionsBySourcePage } from './definitions/emissions-by-source.page';
-import { reportById } from './report-catalogue';
-import type { ReportDefinition } from './report-definition';
-import type { Block, ReportDocument } from './report-document';
-import type { ReportRequest, ReportRunService } from './report-run.service';
-
-/** What each page class runs: a report of the catalogue (or the page's own), for which months, with what. */
-function pageRequest(page: CompPage, last: string): { definition: ReportDefinition; req: ReportRequest } {
-  const p = page.parameters;
-  const months = (n: string | undefined) => ({ start: addMonths(last, 1 - Number(n ?? 12)), end: last });
-  const base = { output: 'pdf' as const, asset: { type: 'organisation' as const, id: null }, settings: {} };
-  const of = (id: number) => {
-    const r = reportById(id);
-    if (!r) throw new Error(`report ${id} is not in the catalogue`);
-    return r;
-  };
-  switch (page.pageClass) {
-    case 'MonthlySummary':
-      return {
-        definition: of(1),
-        req: { ...base, id: 1, start: last, end: null, settings: { movers: Number(p.movers) } },
-      };
-    case 'GhgInventory':
-      return {
-        definition: of(2),
-        req: { ...base, id: 2, start: p.year === 'previous' ? addMonths(last, -12) : last, end: null },
-      };
-    case 'SiteLeague':
-      return { definition: of(4), req: { ...base, id: 4, ...months(p.months) } };
-    default:
-      return { definition: emissionsBySourcePage, req: { ...base, id: 0, ...months(p.months) } };
-  }
-}
+import { COMPLIMENTARY_REPORT_ID, compReportOf } from './definitions/complimentary.report';
+import type { ReportRunService } from './report-run.service';
 
 /**
  * The complimentary report (data-portal.md 7; docs/decisions/comp-report.md): an organisation's administrators
@@ -131,39 +98,21 @@ export function createCompReportService({ db, runner }: { db: Db; runner: Report
       return { success: true as const, message: LIB.compReportSaved };
     },
 
-    /** The report of the XML given, as a PDF: nothing is saved. */
+    /** The report of the XML given, as a PDF: nothing is saved. Built as the catalogue's report is. */
     async preview(a: Caller, xml: string): Promise<Buffer> {
       const org = orgOf(a);
       const pages = parsed(xml);
-      const built: ReportDocument[] = [];
-      let organisation: { name: string; logo: string | null } | undefined;
-      for (const page of pages) {
-        const { definition, req } = pageRequest(page, org.lastCompleteMonth);
-        const run = await runner.document(a.principal, org, req, definition);
-        organisation = run.organisation;
-        built.push(run.document);
-      }
-      const [first] = built;
-      if (!first) throw badRequest(LIB.compReportNoPages);
-      const blocks: Block[] = built.flatMap((d) => [
-        { kind: 'heading', text: d.subtitle ? `${d.title} · ${d.subtitle}` : d.title } as Block,
-        ...d.blocks,
-      ]);
-      const fingerprint = createHash('sha256')
-        .update(built.map((d) => d.provenance.fingerprint).join('|'))
-        .digest('hex');
-      const merged: ReportDocument = {
-        title: 'Complimentary Report',
-        subtitle: organisation?.name ?? '',
-        blocks,
-        provenance: {
-          ...first.provenance,
-          report: `Complimentary Report (${built.map((d) => d.title).join('; ')})`,
-          fingerprint,
-          notes: [...new Set(built.flatMap((d) => d.provenance.notes))],
-        },
-        empty: built.every((d) => d.empty),
+      if (pages.length === 0) throw badRequest(LIB.compReportNoPages);
+      const definition = compReportOf(pages);
+      const request = {
+        id: COMPLIMENTARY_REPORT_ID,
+        output: 'pdf' as const,
+        asset: { type: 'organisation' as const, id: null },
+        start: null,
+        end: null,
+        settings: {},
       };
+      const run = await runner.document(a.principal, org, request, definition);
       const chunks: Buffer[] = [];
       const out = new Writable({
         write(chunk, _encoding, done) {
@@ -171,7 +120,7 @@ export function createCompReportService({ db, runner }: { db: Db; runner: Report
           done();
         },
       });
-      await runner.draw(merged, 'pdf', org, organisation, out);
+      await runner.draw(run.document, 'pdf', org, run.organisation, out);
       return Buffer.concat(chunks);
     },
   };

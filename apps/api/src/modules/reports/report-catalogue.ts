@@ -1,5 +1,6 @@
 import { benchmarkReport } from './definitions/benchmark.report';
 import { commissioningReport } from './definitions/commissioning.report';
+import { complimentaryReport } from './definitions/complimentary.report';
 import { fleetSummaryReport } from './definitions/fleet-summary.report';
 import { ghgInventoryReport } from './definitions/ghg-inventory.report';
 import { invoiceRegisterReport } from './definitions/invoice-register.report';
@@ -23,6 +24,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   commissioningReport,
   targetPerformanceReport,
   fleetSummaryReport,
+  complimentaryReport,
 ];
 
 export const reportById = (id: number) => REPORTS.find((r) => r.id === id);

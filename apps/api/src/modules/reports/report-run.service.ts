@@ -24,6 +24,7 @@ import { assetMeters, assetName, organisationOf } from './report-assets.queries'
 import { definitionOf } from './report-catalogue.service';
 import type { ReportDefinition, SettingValues } from './report-definition';
 import type { ReportDocument } from './report-document';
+import { settingsOf } from './report-settings';
 
 /**
  * Running a report (docs/decisions/reports.md, Running a report): the report, output, asset, period and
@@ -60,32 +61,6 @@ export interface ReportFile {
   empty: boolean;
   /** Where the run's time went, in ms: checking, building the document from the read model, drawing it. */
   timings: { checkMs: number; buildMs: number; drawMs: number };
-}
-
-/** The report's settings: its defaults, overridden by the values given, each checked. */
-function settingsOf(r: ReportDefinition, given: SettingValues): SettingValues {
-  const out: SettingValues = {};
-  for (const s of r.settings) {
-    const value = given[s.name] ?? s.defaultValue;
-    const refuse = () =>
-      badRequest(REPORT_MSG.settingInvalid.replace('{name}', s.label).replace('{value}', String(value)));
-    if (value !== null) {
-      if (s.className === 'number') {
-        const n = Number(value);
-        if (!Number.isFinite(n) || (s.min !== undefined && n < s.min) || (s.max !== undefined && n > s.max)) {
-          throw refuse();
-        }
-        out[s.name] = n;
-        continue;
-      }
-      if (s.className === 'boolean' && typeof value !== 'boolean') throw refuse();
-      if (s.className === 'select' && s.options && !s.options.some((o) => o.value === String(value))) {
-        throw refuse();
-      }
-    }
-    out[s.name] = value;
-  }
-  return out;
 }
 
 const slug = (name: string) =>
