@@ -134,7 +134,9 @@ export function createEditionsService({ db }: { db: Db }) {
         if (refused.length > 0) refuse(refused);
         if (mapped.factors.length === 0)
           throw badRequest(EDITION_MSG.noFactors, {
-            unmapped: mapped.unmapped.slice(0, SHOWN).map((u) => `${u.label} (${u.unit}): ${u.key}`),
+            unmapped: mapped.unmapped
+              .slice(0, SHOWN)
+              .map((u) => `Row ${u.line}: ${u.label} (${u.unit}): ${u.key}`),
           });
         const skipped: Skipped[] = mapped.unmapped.map((u) => ({
           ...u,

@@ -20,6 +20,7 @@ import { DateField } from '../../../components/date-fields';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import { useLoadEdition } from '../editions-api';
+import { refusedRows, UnmappedRows } from './factor-mappings';
 
 /**
  * Load a publisher's file as a draft edition (docs/decisions/catalogue.md, Editions loaded from files): the file
@@ -173,6 +174,9 @@ export function EditionLoadForm({ editions }: { editions: EditionSummary[] }) {
             </List>
           )}
         </Alert>
+      )}
+      {load.isError && fields.unmapped && (
+        <UnmappedRows layout={layout} rows={refusedRows(fields.unmapped)} />
       )}
       <Button
         type="submit"

@@ -41,7 +41,11 @@ export function UnmappedRows({ layout, rows }: { layout: Layout | null; rows: Ro
   const done = new Set((saved.data ?? []).map((m) => `${m.layout}|${m.key}`));
   if (rows.length === 0) return null;
   return (
-    <Alert color="yellow" variant="light" title={`${rows.length} rows map to no data type yet`}>
+    <Alert
+      color="yellow"
+      variant="light"
+      title={`${rows.length} ${rows.length === 1 ? 'row maps' : 'rows map'} to no data type yet`}
+    >
       <Text size="sm" mb="xs">
         Map a row to a data type, scope and unit; load the file again as a new draft to take the mappings in.
       </Text>
@@ -86,6 +90,34 @@ export function UnmappedRows({ layout, rows }: { layout: Layout | null; rows: Ro
       {mapping && layout && <MappingModal layout={layout} row={mapping} onClose={() => setMapping(null)} />}
     </Alert>
   );
+}
+
+/**
+ * The rows a refused file named as mapping to nothing ('Row 5: {label} ({unit}): {key}', the load's
+ * `fields.unmapped`), so they can be mapped before the file is loaded again.
+ */
+export function refusedRows(lines: readonly string[]): Row[] {
+  return lines.flatMap((text) => {
+    const head = /^Row (\d+): /.exec(text);
+    const cut = text.lastIndexOf('): ');
+    if (!head || cut < 0) return [];
+    const middle = text.slice(head[0].length, cut + 1);
+    // The unit is the last parenthesis of the middle, itself perhaps with parentheses: 'kWh (Gross CV)'.
+    let depth = 0;
+    let open = middle.length - 1;
+    for (; open >= 0; open--) {
+      if (middle[open] === ')') depth++;
+      if (middle[open] === '(' && --depth === 0) break;
+    }
+    return [
+      {
+        line: Number(head[1]),
+        key: text.slice(cut + 3),
+        label: middle.slice(0, Math.max(open, 0)).trim(),
+        unit: middle.slice(open + 1, -1),
+      },
+    ];
+  });
 }
 
 /** Map one published row: which global data type, scope (scope 2 with its basis) and unit it is. */

@@ -7,7 +7,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Chart, type ChartHandle, registerChartParts } from '../../../components/chart';
 import { MonthField } from '../../../components/date-fields';
-import { editionsText } from '../../../components/factor-editions-note';
+import { editionsText, FactorEditionsNote } from '../../../components/factor-editions-note';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
 import { type ChartRange, fetchChartCsv, useGhgChart } from '../api';
@@ -71,8 +71,7 @@ export function GhgChartModal({
 
   const option = useMemo(() => (chart ? chartOption(def.kind, chart, !wide) : {}), [chart, def.kind, wide]);
   const table = chart ? figuresTable(def.kind, chart) : null;
-  const notes =
-    chart && table ? [...table.notes, marketNote(chart.totals.market), editionsText(chart.editions)] : [];
+  const notes = chart && table ? [...table.notes, marketNote(chart.totals.market)] : [];
   const rangeText = chart ? `${monthText(chart.from)} to ${monthText(chart.to)}` : '';
   const file = chart ? `${def.file}-${chart.from}-${chart.to}` : def.file;
 
@@ -110,7 +109,12 @@ export function GhgChartModal({
             <Menu.Dropdown>
               <Menu.Item
                 onClick={() =>
-                  table && downloadHtml(picture(), `${file}.html`, def.title, rangeText, { ...table, notes })
+                  table &&
+                  chart &&
+                  downloadHtml(picture(), `${file}.html`, def.title, rangeText, {
+                    ...table,
+                    notes: [...notes, editionsText(chart.editions)],
+                  })
                 }
               >
                 HTML
@@ -135,6 +139,7 @@ export function GhgChartModal({
           </Alert>
         )}
         {chart && <Summary chart={chart} range={rangeText} />}
+        {chart && <FactorEditionsNote editions={chart.editions} />}
         <Chart
           option={option}
           height={wide ? 380 : 340}
