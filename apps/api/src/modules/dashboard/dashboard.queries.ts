@@ -45,6 +45,7 @@ export async function meterChanges(
     stdUnit: 'kWh',
     totals: false,
   });
+  // Summed to one row per meter before its meter and site are looked up: one lookup a meter, not a meter-month.
   const rows = await db.execute<{
     id: number;
     name: string;
@@ -52,16 +53,20 @@ export async function meterChanges(
     recent: number;
     earlier: number;
   }>(sql`
-    select m.id, m.local_name as name, s.name as site,
-      sum(fs.cons) filter (where fs.month = ${recent})::float8 as recent,
-      sum(fs.cons) filter (where fs.month = ${earlier})::float8 as earlier
-    from (${sums}) fs
-    join meters m on m.organisation_id = ${organisationId} and m.id = fs.meter_id and m.deleted_at is null
-    join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id
-    group by m.id, m.local_name, s.name
-    having sum(fs.cons) filter (where fs.month = ${earlier}) > 0
-      and count(*) filter (where fs.month = ${recent}) > 0
-      and not bool_or(fs.cons_incomplete)`);
+    with moved as (
+      select fs.meter_id,
+        sum(fs.cons) filter (where fs.month = ${recent})::float8 as recent,
+        sum(fs.cons) filter (where fs.month = ${earlier})::float8 as earlier
+      from (${sums}) fs
+      group by fs.meter_id
+      having sum(fs.cons) filter (where fs.month = ${earlier}) > 0
+        and count(*) filter (where fs.month = ${recent}) > 0
+        and not bool_or(fs.cons_incomplete)
+    )
+    select m.id, m.local_name as name, s.name as site, moved.recent, moved.earlier
+    from moved
+    join meters m on m.organisation_id = ${organisationId} and m.id = moved.meter_id and m.deleted_at is null
+    join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id`);
   return rows.rows;
 }
 
