@@ -27,6 +27,7 @@ import { createMeterSettingsService } from './modules/data-sources/meter-setting
 import { createMetersService } from './modules/data-sources/meters.service';
 import { createTransactionsService } from './modules/data-sources/transactions.service';
 import { emailProcessingRoutes } from './modules/email-processing/email-processing.routes';
+import { createIntakeAddressesService } from './modules/email-processing/intake-addresses.service';
 import { createEmailQueuesService } from './modules/email-processing/queues.service';
 import { createEmailTemplatesService } from './modules/email-processing/templates.service';
 import { filesRoutes } from './modules/files/files.routes';
@@ -113,6 +114,7 @@ export async function registerFeatures(api: FastifyInstance, deps: FeatureDeps) 
   await api.register(emailProcessingRoutes, {
     queues: createEmailQueuesService({ db, storage: mailStorage, jobQueue, clock }),
     templates: createEmailTemplatesService({ db, storage: mailStorage, jobQueue, clock }),
+    addresses: createIntakeAddressesService({ db }),
   });
   await api.register(graphsRoutes, {
     service: createGraphsService({ db }),

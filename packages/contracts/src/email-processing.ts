@@ -1,4 +1,12 @@
-import { errorResponse } from './common';
+import { administrator } from './access';
+import { errorResponse, idParam } from './common';
+import {
+  intakeAddressAnswer,
+  intakeAddressBody,
+  intakeAddressList,
+  intakeAddressParams,
+  intakeDeleted,
+} from './email-processing/intake-addresses';
 import {
   logList,
   logParams,
@@ -21,6 +29,9 @@ import { defineOperations } from './operations';
 
 const admin = 'product-administrator' as const;
 const base = '/admin/email-processing';
+/** An organisation's own intake addresses: its administrators, and product administrators (decisions). */
+const orgAdmin = administrator('params.id');
+const addresses = '/organisations/:id/email-intake-addresses';
 
 /**
  * Email processing (data-portal.md 2.9, 4, 7): the queues of parked and deferred items, the preprocess logs,
@@ -118,5 +129,39 @@ export const emailProcessingOperations = defineOperations('email-processing', {
     access: admin,
     params: retailerParam,
     answer: rerunAnswer,
+  },
+  intakeAddresses: {
+    method: 'GET',
+    path: addresses,
+    summary: "The organisation's intake addresses for invoices by email",
+    access: orgAdmin,
+    params: idParam,
+    answer: intakeAddressList,
+  },
+  createIntakeAddress: {
+    method: 'POST',
+    path: addresses,
+    summary: 'Add an intake address to the organisation',
+    access: orgAdmin,
+    params: idParam,
+    body: intakeAddressBody,
+    answer: intakeAddressAnswer,
+  },
+  updateIntakeAddress: {
+    method: 'PUT',
+    path: `${addresses}/:addressId`,
+    summary: 'Change an intake address: its allowed senders, receipts, whether it is active',
+    access: orgAdmin,
+    params: intakeAddressParams,
+    body: intakeAddressBody,
+    answer: intakeAddressAnswer,
+  },
+  deleteIntakeAddress: {
+    method: 'DELETE',
+    path: `${addresses}/:addressId`,
+    summary: 'Delete an intake address (the messages received through it stay)',
+    access: orgAdmin,
+    params: intakeAddressParams,
+    answer: intakeDeleted,
   },
 });

@@ -48,6 +48,8 @@ const BODIES: Record<string, object> = {
   'POST /api/organisations/{id}/reporting-group-groupings/site-groupings': { name: 'Sweep grouping' },
   'POST /api/organisations/{id}/reporting-group-groupings/meter-groupings': { name: 'Sweep grouping' },
   'PUT /api/organisations/{id}/target': { cons: 1000 },
+  'POST /api/organisations/{id}/email-intake-addresses': { address: 'sweep@intake.test' },
+  'PUT /api/organisations/{id}/email-intake-addresses/{addressId}': { address: 'sweep@intake.test' },
   'POST /api/organisations/{id}/custom-portals': { name: 'Sweep portal', link: 'https://example.test/sweep' },
   // Targets and rates: valid bodies, so that the rule (not validation) answers.
   'POST /api/organisations/{id}/targets': {

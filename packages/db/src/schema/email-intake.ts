@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   foreignKey,
   index,
@@ -35,6 +36,8 @@ export const emailIntakeAddresses = pgTable(
     actingUserId: integer('acting_user_id').notNull(),
     /** Whether the sender gets a receipt listing what was accepted and parked. */
     sendReceipt: text('send_receipt').notNull().default('no'),
+    /** An inactive address takes no mail (SMTP answers 550; IMAP leaves its messages in the mailbox). */
+    active: boolean('active').notNull().default(true),
   },
   (t) => [
     uniqueIndex('email_intake_addresses_address_unique').on(sql`lower(${t.address})`),

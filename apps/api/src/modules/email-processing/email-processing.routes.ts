@@ -2,13 +2,15 @@ import { emailProcessingOperations } from '@verdant/contracts/email-processing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerOperations } from '../../lib/operations';
 import { callerOf } from '../../plugins/auth';
+import type { IntakeAddressesService } from './intake-addresses.service';
 import type { EmailQueuesService } from './queues.service';
 import type { EmailTemplatesService } from './templates.service';
 
 export const emailProcessingRoutes: FastifyPluginAsyncZod<{
   queues: EmailQueuesService;
   templates: EmailTemplatesService;
-}> = async (app, { queues, templates }) => {
+  addresses: IntakeAddressesService;
+}> = async (app, { queues, templates, addresses }) => {
   registerOperations(app, emailProcessingOperations, {
     parked: () => queues.parked(),
     download: async (req, reply) => {
@@ -29,5 +31,10 @@ export const emailProcessingRoutes: FastifyPluginAsyncZod<{
     trial: (req) => templates.trial(req.params.retailerId, req.body),
     publish: (req) => templates.publish(callerOf(req), req.params.retailerId, req.body),
     rerunRetailer: (req) => templates.rerunRetailer(callerOf(req), req.params.retailerId),
+    intakeAddresses: (req) => addresses.list(req.params.id),
+    createIntakeAddress: (req) => addresses.create(callerOf(req), req.params.id, req.body),
+    updateIntakeAddress: (req) =>
+      addresses.update(callerOf(req), req.params.id, req.params.addressId, req.body),
+    deleteIntakeAddress: (req) => addresses.remove(callerOf(req), req.params.id, req.params.addressId),
   });
 };

@@ -17,7 +17,7 @@ export async function addressOf(db: DbOrTx, address: string): Promise<IntakeAddr
   const rows = await db.execute<IntakeAddress>(sql`
     select id, organisation_id as "organisationId", address, allowed_senders as "allowedSenders",
       acting_user_id as "actingUserId", send_receipt as "sendReceipt"
-    from email_intake_addresses where lower(address) = lower(${address.trim()})`);
+    from email_intake_addresses where lower(address) = lower(${address.trim()}) and active`);
   return rows.rows[0];
 }
 

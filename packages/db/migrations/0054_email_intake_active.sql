@@ -1,0 +1,1 @@
+ALTER TABLE "email_intake_addresses" ADD COLUMN "active" boolean DEFAULT true NOT NULL;
