@@ -103,6 +103,28 @@ function toId(value: unknown, ref: ParamRef): number {
 }
 const numberParam = (params: RequestParts, ref: ParamRef) => toId(paramOf(params, ref), ref);
 
+/** The caller's role in the organisation: the one read with the session when it is that organisation's. */
+async function roleIn(db: DbOrTx, who: AuthenticatedPerson, organisationId: number) {
+  return who.knownRole?.organisationId === organisationId
+    ? who.knownRole.role
+    : (await organisationRoles(db, who.principal, [organisationId])).get(organisationId);
+}
+
+/** What a rule checked in an organisation establishes, for the services. */
+function checkedIn(
+  who: AuthenticatedPerson,
+  organisationId: number,
+  role: OrganisationRole | undefined,
+): Checked {
+  return {
+    organisationId,
+    role,
+    mayEdit: allows(who.principal, role, 'edit'),
+    mayAdminister: allows(who.principal, role, 'administer'),
+    organisation: role?.settings ?? null,
+  };
+}
+
 async function checkRole(
   db: DbOrTx,
   who: AuthenticatedPerson,
@@ -135,10 +157,7 @@ async function checkRole(
   } else {
     organisationId = numberParam(params, rule.organisation);
   }
-  const role =
-    who.knownRole?.organisationId === organisationId
-      ? who.knownRole.role
-      : (await organisationRoles(db, who.principal, [organisationId])).get(organisationId);
+  const role = await roleIn(db, who, organisationId);
   if (!allows(who.principal, role, 'enter')) throw refuse();
   const self = rule.orSelf !== undefined && Number(paramOf(params, rule.orSelf)) === who.user.id;
   if (!self && !allows(who.principal, role, ROLE_ACTION[rule.role])) throw refuse();
@@ -155,13 +174,7 @@ async function checkRole(
       );
     }
   }
-  return {
-    organisationId,
-    role,
-    mayEdit: allows(who.principal, role, 'edit'),
-    mayAdminister: allows(who.principal, role, 'administer'),
-    organisation: role?.settings ?? null,
-  };
+  return checkedIn(who, organisationId, role);
 }
 
 /** The organisation an emailed report belongs to (null when there is no such report). */
@@ -187,21 +200,12 @@ async function checkOwnerOf(
 ): Promise<Checked> {
   const organisationId = await emailedReportOrganisation(db, numberParam(params, owner.emailedReport));
   if (organisationId === null) throw notFound(owner.notFound);
-  const role =
-    who.knownRole?.organisationId === organisationId
-      ? who.knownRole.role
-      : (await organisationRoles(db, who.principal, [organisationId])).get(organisationId);
+  const role = await roleIn(db, who, organisationId);
   if (!allows(who.principal, role, 'enter')) throw notFound(owner.notFound);
   if (!allows(who.principal, role, ROLE_ACTION[rule.role])) {
     throw rule.refusal ? new AppError('FORBIDDEN', rule.refusal, 403) : forbidden();
   }
-  return {
-    organisationId,
-    role,
-    mayEdit: allows(who.principal, role, 'edit'),
-    mayAdminister: allows(who.principal, role, 'administer'),
-    organisation: role?.settings ?? null,
-  };
+  return checkedIn(who, organisationId, role);
 }
 
 /** The meter a job of the organisation is a note of (null for an organisation's own job or none). */
