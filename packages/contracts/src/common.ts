@@ -122,7 +122,7 @@ export const calendarDate = (message: string = INPUT_MESSAGES.date) =>
   text().trim().refine(isCalendarDate, message);
 
 /**
- * An edition of emission factors that produced a figure's kg CO2e (docs/decisions/catalogue.md, Which edition
+ * An edition of emission factors that produced a figure's kg CO2e (docs/decisions/factor-editions.md, Which edition
  * produced a figure); id null: factors entered by hand, named by their factor set.
  */
 export const factorEdition = z.object({ id: z.number().nullable(), name: text() });

@@ -9,7 +9,7 @@ export function editionsText(editions: readonly FactorEdition[]): string {
 }
 
 /**
- * The editions behind a figure of emissions, small under it (docs/decisions/catalogue.md, Which edition produced
+ * The editions behind a figure of emissions, small under it (docs/decisions/factor-editions.md, Which edition produced
  * a figure); two when its months span a switch of edition.
  */
 export function FactorEditionsNote({ editions }: { editions: readonly FactorEdition[] }) {

@@ -20,7 +20,7 @@ export function factFilter(query: Omit<FactQuery, 'by'>): SQL[] {
 }
 
 /**
- * The facts the read model sums (docs/decisions/catalogue.md, Reports as originally reported): the monthly
+ * The facts the read model sums (docs/decisions/factor-editions.md, Reports as originally reported): the monthly
  * facts as they stand ("restated", the default), or as they stood before the restatements that replaced them
  * ("original"): each meter's month takes the emissions, days factored and factor versions kept by the first
  * restatement done that touched it (restated_facts), its other columns as they stand.

@@ -4,7 +4,7 @@ import { factFilter, factsSource } from './read-model-basis';
 import type { FactEdition, FactQuery } from './read-model-types';
 
 /**
- * Which editions of emission factors produced a figure's kg CO2e (docs/decisions/catalogue.md, Which edition
+ * Which editions of emission factors produced a figure's kg CO2e (docs/decisions/factor-editions.md, Which edition
  * produced a figure): the editions of the factor versions recorded by the facts the figure sums (the same
  * organisation, months, meters and filters as the read model's query, only facts counted in emissions).
  * Factors entered by hand have no edition and are named by their factor set. A period spanning a switch of

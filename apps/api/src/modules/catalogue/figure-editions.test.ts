@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Which edition produced a figure, and figures as originally reported (docs/decisions/catalogue.md), worked by
+ * Which edition produced a figure, and figures as originally reported (docs/decisions/factor-editions.md), worked by
  * hand from the seeded catalogue (packages/db/src/catalogue-data.ts). One grid electricity meter used 120,000 kWh
  * in each of 2022, 2023, 2024 and last year (calendar reporting years).
  *

@@ -58,7 +58,7 @@ function notYetLived(url: string, figures: unknown) {
 }
 
 /**
- * A later field (docs/decisions/catalogue.md, Which edition produced a figure): the dashboard names the factor
+ * A later field (docs/decisions/factor-editions.md, Which edition produced a figure): the dashboard names the factor
  * editions behind its figures; the recording, made before, has no such field, and the figures are compared
  * without it.
  */

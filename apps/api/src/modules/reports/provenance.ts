@@ -46,7 +46,7 @@ export interface ProvenanceInput {
   notes?: string[];
   /** The totals of the period, when the report has read them already. */
   totals?: FactSums;
-  /** The facts as they stand (default) or as originally reported (docs/decisions/catalogue.md). */
+  /** The facts as they stand (default) or as originally reported (docs/decisions/factor-editions.md). */
   basis?: FactBasis;
 }
 

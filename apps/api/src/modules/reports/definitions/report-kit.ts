@@ -22,7 +22,7 @@ export function factQuery(ctx: ReportContext, from: string, till: string, by: Fa
 
 /**
  * The figures a report reads: the facts as they stand (restated, the default), or as originally reported where a
- * report offers the `basis` setting (docs/decisions/catalogue.md, Reports as originally reported).
+ * report offers the `basis` setting (docs/decisions/factor-editions.md, Reports as originally reported).
  */
 export const basisOf = (ctx: Pick<ReportContext, 'settings'>): FactBasis =>
   ctx.settings.basis === 'original' ? 'original' : 'restated';
