@@ -9,9 +9,12 @@ const LPG_CV =
   'UK DESNZ 2025 fuel properties, LPG gross CV 7.259 kWh per litre at density 529.749 kg/m3, as quoted by universal-converter.org';
 const REN21 =
   'REN21 Renewables 2014 Global Status Report, Energy units and conversion factors, heat of combustion (high heat values)';
-const DIESEL_KWH_PER_L = 37.3 / 3.6;
-const PETROL_KWH_PER_L = 35.2 / 3.6;
-const ETHANOL_KWH_PER_L = 23.4 / 3.6;
+/** A liquid fuel's litre as a unit, from its gross calorific value in MJ per litre (3.6 MJ to the kWh). */
+const litresAt = (mjPerLitre: number) => ({
+  name: 'litres',
+  conversion: mjPerLitre / 3.6,
+  sourceInfo: `${mjPerLitre} MJ/litre gross calorific value: ${REN21}`,
+});
 
 /** LPG, diesel, petrol and bioethanol, as transport and stationary fuels: part of DATA_TYPES (./catalogue-data.ts). */
 export const LIQUID_FUELS: DataTypeSeed[] = [
@@ -53,14 +56,7 @@ export const LIQUID_FUELS: DataTypeSeed[] = [
     reportingGroupId: 2,
     scope3Category: null,
     sourceNotes: `Diesel burnt in owned or leased vehicles and mobile plant. ${MFE}, transport fuel 'Diesel' per litre: 2025 v3 workbook 2.680680605, 2026 v2 workbook 2.67177 (workbook transcriptions; the transport table is not in the stored MfE pages). Energy content 37.3 MJ/litre gross: ${REN21}.`,
-    units: [
-      ...energyUnits(),
-      {
-        name: 'litres',
-        conversion: DIESEL_KWH_PER_L,
-        sourceInfo: `37.3 MJ/litre gross calorific value: ${REN21}`,
-      },
-    ],
+    units: [...energyUnits(), litresAt(37.3)],
     factors: [
       {
         scope: 1,
@@ -91,14 +87,7 @@ export const LIQUID_FUELS: DataTypeSeed[] = [
     reportingGroupId: 1,
     scope3Category: null,
     sourceNotes: `Diesel burnt in boilers and generators. ${MFE}, 2025 edition, Table 3.2 (stationary combustion, commercial use), 'Diesel' 2.679858468 kg CO2-e per litre. Energy content 37.3 MJ/litre gross: ${REN21}.`,
-    units: [
-      ...energyUnits(),
-      {
-        name: 'litres',
-        conversion: DIESEL_KWH_PER_L,
-        sourceInfo: `37.3 MJ/litre gross calorific value: ${REN21}`,
-      },
-    ],
+    units: [...energyUnits(), litresAt(37.3)],
     factors: [
       {
         scope: 1,
@@ -121,14 +110,7 @@ export const LIQUID_FUELS: DataTypeSeed[] = [
     reportingGroupId: 2,
     scope3Category: null,
     sourceNotes: `Regular petrol in owned or leased vehicles. ${MFE}, transport fuel 'Regular Petrol' per litre: 2025 v3 workbook 2.383126924, 2026 v2 workbook 2.36143 (workbook transcriptions). Energy content 35.2 MJ/litre gross: ${REN21}.`,
-    units: [
-      ...energyUnits(),
-      {
-        name: 'litres',
-        conversion: PETROL_KWH_PER_L,
-        sourceInfo: `35.2 MJ/litre gross calorific value: ${REN21}`,
-      },
-    ],
+    units: [...energyUnits(), litresAt(35.2)],
     factors: [
       {
         scope: 1,
@@ -159,14 +141,7 @@ export const LIQUID_FUELS: DataTypeSeed[] = [
     reportingGroupId: 2,
     scope3Category: null,
     sourceNotes: `Blend component. ${MFE} publishes bioethanol and E3/E10 blend factors (2024 edition onwards) but their values were not found in the sources read, so no factor is seeded: its CH4 and N2O (biogenic CO2 is reported outside the scopes) count as zero until one is added. Energy content 23.4 MJ/litre gross: ${REN21}.`,
-    units: [
-      ...energyUnits(),
-      {
-        name: 'litres',
-        conversion: ETHANOL_KWH_PER_L,
-        sourceInfo: `23.4 MJ/litre gross calorific value: ${REN21}`,
-      },
-    ],
+    units: [...energyUnits(), litresAt(23.4)],
     factors: [],
   },
   {

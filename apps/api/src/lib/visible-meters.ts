@@ -2,7 +2,7 @@ import type { DbOrTx } from '@verdant/db/client';
 import { ACCESS } from '@verdant/domain/constants';
 import { sql } from 'drizzle-orm';
 import { GRANT_RANK } from './asset-rights';
-import { allows, type Principal, roleFromColumns } from './organisation-roles';
+import { allows, type Principal, type RoleColumns, roleFromColumns } from './organisation-roles';
 
 /**
  * The meters of an organisation the principal may see, for aggregates: null means all of them (no advanced
@@ -20,18 +20,10 @@ export async function visibleMeters(
   if (principal.productAdmin) return null;
   const u = principal.userId;
   const o = organisationId;
-  const rows = await db.execute<{
-    status_id: number;
-    access_id: number | null;
-    admin: boolean | null;
-    org_blocked: boolean | null;
-    time_zone: string;
-    reporting_year_end: number;
-    factor_source_id: number | null;
-    own_factors: boolean;
-    any_right: boolean;
-    ids: number[] | null;
-  }>(sql`
+  // Pick makes the role's columns a mapped type, which the driver's row type accepts (an interface is not).
+  const rows = await db.execute<
+    Pick<RoleColumns, keyof RoleColumns> & { any_right: boolean; ids: number[] | null }
+  >(sql`
     with grants as materialized (
       select asset_type, asset_id, right_id from advanced_rights where user_id = ${u} and organisation_id = ${o}
     ),
