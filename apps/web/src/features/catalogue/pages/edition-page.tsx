@@ -78,8 +78,10 @@ export function EditionPage() {
               )}
               {e.skipped.length > 0 && (
                 <Text size="xs" c="dimmed" mt="xs">
-                  {e.skipped.length.toLocaleString()} rows of the file were left out (other measures, or no
-                  value).
+                  {e.skipped.length === 1
+                    ? '1 row of the file was left out'
+                    : `${e.skipped.length.toLocaleString('en-NZ')} rows of the file were left out`}{' '}
+                  (other measures, or no value).
                 </Text>
               )}
             </Paper>
