@@ -36,8 +36,10 @@ test('each GHG chart opens in its modal, states its completeness and downloads i
     await expect(table).toBeVisible();
     await expect(dialog.getByRole('img', { name: new RegExp(title) })).toBeVisible();
     await expect(dialog.getByTestId('ghg-summary')).toContainText('market-based');
+    // The dialog's scan runs before the Download menu opens: a menu caught mid-transition by the scan reads
+    // as a menu without items (aria-required-children).
+    await axe.done(page);
     if (i === 0) {
-      await axe.done(page);
       // This year so far: the current month is still filling, so the figures say they are incomplete.
       const now = new Date();
       const month = `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${now.getUTCFullYear()}`;
