@@ -20,7 +20,7 @@ test("a product administrator fixes a retailer's template and re-runs its parked
   await page.goto('/email-processing');
   await waitForParked(page, 3);
   const table = page.getByTestId('parked-table');
-  await expect(table.getByRole('row', { name: /GEN-7741\.pdf/ })).toContainText('Emergency');
+  await expect(table.getByRole('row', { name: /GEN-7741\.pdf/ })).toContainText('Immediate');
   await expect(table.getByRole('row', { name: /CE-88120\.pdf/ })).toContainText('Unknown layout');
   await shoot(page, shot, 'email-issues', [1440, 390]);
 

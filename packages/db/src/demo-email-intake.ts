@@ -90,7 +90,7 @@ const addDays = (date: string, n: number) =>
  * The demo's invoices by email (docs/decisions/email-intake.md, The demo): the demo's intake address, a
  * Meridian Energy template that reads the demo's bills, a Contact Energy one whose invoice number pattern no
  * longer matches (the retailer changed its layout), one accepted bill, a rejected stranger, and three bills
- * received 2, 6 and 19 days ago left pending: the worker parks them on its first sweep (unknown layout, unknown
+ * received 2, 6 and 12 days ago (notification, urgent, immediate; all younger than the 17-day purge) left pending: the worker parks them on its first sweep (unknown layout, unknown
  * account, unknown retailer), with what it read. Only the accepted bill points at an invoice, one already stored.
  */
 export async function seedDemoEmailIntake(
@@ -123,6 +123,7 @@ export async function seedDemoEmailIntake(
     organisationId,
     address: DEMO_INTAKE_ADDRESS,
     allowedSenders: ['@meridian.example', '@contact.example', '@genesis.example'],
+    sendReceipt: 'yes',
     actingUserId,
   });
 
@@ -180,7 +181,7 @@ export async function seedDemoEmailIntake(
     },
     {
       from: 'invoices@genesis.example',
-      days: 19,
+      days: 12,
       number: 'GEN-7741',
       pdf: await bill('Genesis Energy', contactMeter, 'GEN-7741', nextFrom, addDays(nextFrom, 29), 120),
       state: 'pending' as const,

@@ -9,7 +9,7 @@ import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
 /*
  * The demo's invoices by email (docs/decisions/email-intake.md, The demo): the worker's first sweep parks three
- * bills (2, 6 and 19 days old) with three reasons; fixing the Contact Energy template and re-running accepts
+ * bills (2, 6 and 12 days old) with three reasons; fixing the Contact Energy template and re-running accepts
  * its bill as an invoice, with the PDF as the invoice's original.
  */
 const TODAY = '2026-11-20';
@@ -46,7 +46,7 @@ describe('the demo', () => {
         p.reasonCode,
       ]),
     ).toEqual([
-      [19, 'emergency', 'unknown-retailer'],
+      [12, 'immediate', 'unknown-retailer'],
       [6, 'urgent', 'unknown-account'],
       [2, 'notification', 'unknown-layout'],
     ]);
