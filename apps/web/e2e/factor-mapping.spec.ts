@@ -87,6 +87,11 @@ test('the dashboard and a GHG chart name the editions behind their emissions', a
   await card.getByText('Emissions', { exact: true }).click();
   await expect(card).toHaveAttribute('data-measure', 'co2e');
   await expect(card.getByTestId('factor-editions')).toHaveText(/^Factors: .*MfE 2026/);
+  // The Last month card names the editions of its kg CO2e too.
+  const lastMonth = page.getByRole('region', { name: 'Last month' });
+  await expect(lastMonth.getByTestId('last-month-co2e').getByTestId('factor-editions')).toHaveText(
+    /^Factors: .*MfE 2026/,
+  );
   await shots(page, 'dashboard-editions', info);
 
   await page.goto('/reports/ghg');

@@ -1,12 +1,6 @@
 import { Text, Tooltip } from '@mantine/core';
 import type { FactorEdition } from '@verdant/contracts/common';
-
-/** "Factors: MfE 2025, MfE 2026": the editions of emission factors that produced a figure's kg CO2e. */
-export function editionsText(editions: readonly FactorEdition[]): string {
-  return editions.length === 0
-    ? 'Factors: none recorded for these figures'
-    : `Factors: ${editions.map((e) => e.name).join(', ')}`;
-}
+import { editionsText } from '@verdant/domain/editions/editions-text';
 
 /**
  * The editions behind a figure of emissions, small under it (docs/decisions/factor-editions.md, Which edition produced

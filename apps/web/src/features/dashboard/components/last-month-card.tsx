@@ -3,6 +3,7 @@ import type { Measure, MonthlySavings } from '@verdant/contracts/dashboard';
 import { withGstNote } from '@verdant/domain/gst-labels';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { formatPercent, formatQuantity, percentChange } from '@verdant/domain/unit-scaling';
+import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { useMonthlySavings } from '../api';
 import { MEASURE_LABELS } from '../dashboard-figures';
 import { DashboardCard, QueryContent } from './dashboard-card';
@@ -54,6 +55,7 @@ function Total({ measure, figures }: { measure: Measure; figures: MonthlySavings
       <Text fz="xs" c="dimmed">
         {`${formatQuantity(figures.cons2, figures.unit)} a year earlier`}
       </Text>
+      {measure === 'co2e' && <FactorEditionsNote editions={figures.editions} />}
     </Stack>
   );
 }

@@ -2,12 +2,13 @@ import { Alert, Button, Group, Loader, Menu, Modal, Select, Stack, Table, Text }
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import type { GhgChart } from '@verdant/contracts/ghg-charts';
+import { editionsText } from '@verdant/domain/editions/editions-text';
 import { BarChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Chart, type ChartHandle, registerChartParts } from '../../../components/chart';
 import { MonthField } from '../../../components/date-fields';
-import { editionsText, FactorEditionsNote } from '../../../components/factor-editions-note';
+import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
 import { type ChartRange, fetchChartCsv, useGhgChart } from '../api';
