@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { intArray } from '../sql-arrays';
 import { factFilter, factsSource } from './read-model-basis';
 import type { FactEdition, FactQuery } from './read-model-types';
 
@@ -16,18 +17,8 @@ export async function factEditions(
   query: Omit<FactQuery, 'by'>,
   options: { market?: boolean } = {},
 ): Promise<FactEdition[]> {
-  const where = factFilter(query);
-  if (query.totals ?? true) where.push(sql`f.counts_emissions`);
-  const needsMeter = query.siteIds !== undefined;
   const rows = await db.execute<{ id: number | null; name: string }>(sql`
-    with used as (
-      select distinct v.id
-      from ${factsSource(query)} f
-      ${needsMeter ? sql`join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id` : sql``}
-      ${query.stdUnit !== undefined ? sql`left join data_types d on d.id = f.energy_id` : sql``}
-      cross join lateral unnest(f.factor_versions) as v(id)
-      where ${sql.join(where, sql` and `)}
-    )
+    with used as (${fromRollup(query) ?? fromFacts(query)})
     select e.id, coalesce(e.name, s.name || ' (entered by hand)') as name
     from used u
     join emission_factor_versions v on v.id = u.id
@@ -38,4 +29,40 @@ export async function factEditions(
     group by e.id, e.name, s.name
     order by 2`);
   return rows.rows.map((r) => ({ id: r.id === null ? null : Number(r.id), name: r.name }));
+}
+
+/**
+ * The factor versions of an organisation-wide query from organisation_month_factor_versions (a few rows a month,
+ * kept with the facts by the recompute); undefined when the query narrows to meters or sites, reads the facts as
+ * originally reported, or counts facts outside the totals, which only the facts can answer.
+ */
+function fromRollup(query: Omit<FactQuery, 'by'>): SQL | undefined {
+  const restated = (query.basis ?? 'restated') === 'restated';
+  if (!restated || query.visible !== null || query.siteIds !== undefined || !(query.totals ?? true)) return;
+  const where: SQL[] = [
+    sql`r.organisation_id = ${query.organisationId}`,
+    sql`r.month between ${query.from} and ${query.till}`,
+  ];
+  if (query.months) where.push(sql`r.month = any(${sql.param(query.months)}::date[])`);
+  if (query.energyIds) where.push(sql`r.energy_id = any(${intArray(query.energyIds)})`);
+  if (query.stdUnit !== undefined) where.push(sql`d.std_unit = ${query.stdUnit}`);
+  return sql`
+    select distinct r.factor_version_id as id
+    from organisation_month_factor_versions r
+    ${query.stdUnit !== undefined ? sql`join data_types d on d.id = r.energy_id` : sql``}
+    where ${sql.join(where, sql` and `)}`;
+}
+
+/** The factor versions of a query from the facts themselves: every counted fact's versions, unnested. */
+function fromFacts(query: Omit<FactQuery, 'by'>): SQL {
+  const where = factFilter(query);
+  if (query.totals ?? true) where.push(sql`f.counts_emissions`);
+  const needsMeter = query.siteIds !== undefined;
+  return sql`
+    select distinct v.id
+    from ${factsSource(query)} f
+    ${needsMeter ? sql`join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id` : sql``}
+    ${query.stdUnit !== undefined ? sql`left join data_types d on d.id = f.energy_id` : sql``}
+    cross join lateral unnest(f.factor_versions) as v(id)
+    where ${sql.join(where, sql` and `)}`;
 }

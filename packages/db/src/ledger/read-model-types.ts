@@ -45,6 +45,11 @@ export interface FactQuery {
    * restatements that replaced them, as originally reported (./read-model-basis.ts).
    */
   basis?: FactBasis;
+  /**
+   * Only these measures (default: every one): a caller comparing two months names the two it reads, and the
+   * statement sums two aggregates instead of thirty. The answer's other measures are then absent.
+   */
+  measures?: readonly FactMeasure[];
 }
 
 export type FactBasis = 'restated' | 'original';
@@ -109,3 +114,16 @@ export type FactSums = {
   cost_from_estimates: number;
   co2e_from_estimates: number;
 };
+
+/** The measures of FactSums (its group keys left out). */
+export type FactMeasure = Exclude<
+  keyof FactSums,
+  | 'month'
+  | 'meter_id'
+  | 'site_id'
+  | 'entity_id'
+  | 'reporting_group_id'
+  | 'type_id'
+  | 'std_unit'
+  | 'activity_id'
+>;

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { intArray } from '../sql-arrays';
 import { factFilter, factsSource } from './read-model-basis';
-import type { FactBasis, FactKey, FactQuery, FactSums } from './read-model-types';
+import type { FactBasis, FactKey, FactMeasure, FactQuery, FactSums } from './read-model-types';
 
 /**
  * The ledger's one read model (docs/domain.md, The read model): every figure on a chart, list or dashboard is
@@ -71,39 +71,47 @@ export function factSums(query: FactQuery): SQL {
   const short = (days: SQL, filter: SQL) =>
     sql`coalesce(bool_or(${days} < f.days_open) filter (where ${filter}), false)`;
   const estimated = (filter: SQL) => sql`coalesce(bool_or(f.estimated) filter (where ${filter}), false)`;
+  // Every measure, or only those the caller names (a comparison of two months needs two of thirty).
+  const measures: [FactMeasure, SQL][] = [
+    ['cons', sum(sql`f.quantity_std`, cons)],
+    ['cost', sum(sql`f.cost`, cost)],
+    ['co2e', sum(sql`f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3`, emissions)],
+    ['scope1', sum(sql`f.co2e_scope1`, emissions)],
+    ['scope2', sum(sql`f.co2e_scope2_location`, emissions)],
+    ['scope2_market', sum(sql`f.co2e_scope2_market`, emissions)],
+    ['scope3', sum(sql`f.co2e_scope3`, emissions)],
+    ['units', sum(sql`f.quantity_std`, cost)],
+    ['facts', sql`count(*)::int`],
+    ['days_open', sql`coalesce(sum(f.days_open), 0)::int`],
+    ['days_covered', sql`coalesce(sum(f.days_covered), 0)::int`],
+    ['cons_incomplete', short(sql`f.days_covered`, cons)],
+    ['cost_incomplete', short(sql`f.days_costed`, cost)],
+    ['co2e_incomplete', short(sql`f.days_factored`, emissions)],
+    ['units_incomplete', short(sql`f.days_covered`, cost)],
+    ['cons_estimated', estimated(cons)],
+    ['cost_estimated', estimated(cost)],
+    ['co2e_estimated', estimated(emissions)],
+    ['co2e_days_open', sql`coalesce(sum(f.days_open) filter (where ${emissions}), 0)::int`],
+    ['co2e_days_factored', sql`coalesce(sum(f.days_factored) filter (where ${emissions}), 0)::int`],
+    ['market_certificate_kwh', sum(sql`f.market_certificate_kwh`, emissions)],
+    ['market_supplier_kwh', sum(sql`f.market_supplier_kwh`, emissions)],
+    ['market_residual_kwh', sum(sql`f.market_residual_kwh`, emissions)],
+    ['market_grid_kwh', sum(sql`f.market_grid_kwh`, emissions)],
+    ['cons_days_open', sql`coalesce(sum(f.days_open) filter (where ${cons}), 0)::int`],
+    ['cons_days_covered', sql`coalesce(sum(f.days_covered) filter (where ${cons}), 0)::int`],
+    ['cost_days_open', sql`coalesce(sum(f.days_open) filter (where ${cost}), 0)::int`],
+    ['cost_days_costed', sql`coalesce(sum(f.days_costed) filter (where ${cost}), 0)::int`],
+    ['cons_from_estimates', sum(sql`f.quantity_std`, sql`${cons} and f.estimated`)],
+    ['cost_from_estimates', sum(sql`f.cost`, sql`${cost} and f.estimated`)],
+    [
+      'co2e_from_estimates',
+      sum(sql`f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3`, sql`${emissions} and f.estimated`),
+    ],
+  ];
+  const named = query.measures ? measures.filter(([name]) => query.measures?.includes(name)) : measures;
+  const columns = named.map(([name, value]) => sql`${value} as ${sql.raw(name)}`);
   return sql`
-    select ${sql.join([...keys, sql``], sql`, `)}
-      ${sum(sql`f.quantity_std`, cons)} as cons,
-      ${sum(sql`f.cost`, cost)} as cost,
-      ${sum(sql`f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3`, emissions)} as co2e,
-      ${sum(sql`f.co2e_scope1`, emissions)} as scope1,
-      ${sum(sql`f.co2e_scope2_location`, emissions)} as scope2,
-      ${sum(sql`f.co2e_scope2_market`, emissions)} as scope2_market,
-      ${sum(sql`f.co2e_scope3`, emissions)} as scope3,
-      ${sum(sql`f.quantity_std`, cost)} as units,
-      count(*)::int as facts,
-      coalesce(sum(f.days_open), 0)::int as days_open,
-      coalesce(sum(f.days_covered), 0)::int as days_covered,
-      ${short(sql`f.days_covered`, cons)} as cons_incomplete,
-      ${short(sql`f.days_costed`, cost)} as cost_incomplete,
-      ${short(sql`f.days_factored`, emissions)} as co2e_incomplete,
-      ${short(sql`f.days_covered`, cost)} as units_incomplete,
-      ${estimated(cons)} as cons_estimated,
-      ${estimated(cost)} as cost_estimated,
-      ${estimated(emissions)} as co2e_estimated,
-      coalesce(sum(f.days_open) filter (where ${emissions}), 0)::int as co2e_days_open,
-      coalesce(sum(f.days_factored) filter (where ${emissions}), 0)::int as co2e_days_factored,
-      ${sum(sql`f.market_certificate_kwh`, emissions)} as market_certificate_kwh,
-      ${sum(sql`f.market_supplier_kwh`, emissions)} as market_supplier_kwh,
-      ${sum(sql`f.market_residual_kwh`, emissions)} as market_residual_kwh,
-      ${sum(sql`f.market_grid_kwh`, emissions)} as market_grid_kwh,
-      coalesce(sum(f.days_open) filter (where ${cons}), 0)::int as cons_days_open,
-      coalesce(sum(f.days_covered) filter (where ${cons}), 0)::int as cons_days_covered,
-      coalesce(sum(f.days_open) filter (where ${cost}), 0)::int as cost_days_open,
-      coalesce(sum(f.days_costed) filter (where ${cost}), 0)::int as cost_days_costed,
-      ${sum(sql`f.quantity_std`, sql`${cons} and f.estimated`)} as cons_from_estimates,
-      ${sum(sql`f.cost`, sql`${cost} and f.estimated`)} as cost_from_estimates,
-      ${sum(sql`f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3`, sql`${emissions} and f.estimated`)} as co2e_from_estimates
+    select ${sql.join([...keys, ...columns], sql`, `)}
     from ${factsSource(query)} f
     ${needsMeter ? sql`join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id` : sql``}
     left join data_types d on d.id = f.energy_id
@@ -167,7 +175,8 @@ export async function monthlyTotals(
 ): Promise<Map<string, { total: number; incomplete: boolean }>> {
   // The rollup holds the facts as they stand; figures as originally reported are summed from the facts.
   if (visible !== null || basis === 'original') {
-    const rows = await sumFacts(db, { organisationId, by: ['month'], from, till, visible, basis });
+    const measures = [measure, `${measure}_incomplete` as const];
+    const rows = await sumFacts(db, { organisationId, by: ['month'], from, till, visible, basis, measures });
     return new Map(
       rows.map((r) => [r.month ?? '', { total: r[measure], incomplete: r[`${measure}_incomplete`] }]),
     );

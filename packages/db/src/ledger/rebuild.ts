@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { type Db, schema } from '../client';
 import { inTransaction, lockRollup } from './lock';
 import { recomputeFacts } from './recompute';
-import { rollupColumns, rollupSelect } from './rollup';
+import { rollupColumns, rollupSelect, versionsDelta } from './rollup';
 
 /**
  * Vacuums and analyzes the facts and the rollup, after a change that rewrote many of them (a rebuild, a
@@ -16,7 +16,9 @@ import { rollupColumns, rollupSelect } from './rollup';
  * in the bench) instead of a hash join.
  */
 export async function vacuumFacts(db: Db) {
-  await db.execute(sql`vacuum (analyze) monthly_facts, organisation_month_facts`);
+  await db.execute(
+    sql`vacuum (analyze) monthly_facts, organisation_month_facts, organisation_month_factor_versions`,
+  );
   await db.execute(sql`analyze meters, sites`);
 }
 
@@ -93,6 +95,12 @@ export async function rebuildLedger(
       await tx.execute(sql`
         insert into organisation_month_facts ${rollupColumns}
         ${rollupSelect(sql`(select * from monthly_facts where organisation_id = any(${ids}::int[]))`, '')}`);
+      await tx.execute(
+        sql`delete from organisation_month_factor_versions where organisation_id = any(${ids}::int[])`,
+      );
+      await tx.execute(
+        versionsDelta(sql`(select * from monthly_facts where organisation_id = any(${ids}::int[]))`, ''),
+      );
     });
 
     const limit = options.limit ?? 50;

@@ -43,6 +43,21 @@ const addToRollup = (select: SQL) => sql`
     incomplete_cost = t.incomplete_cost + excluded.incomplete_cost,
     incomplete_co2e = t.incomplete_co2e + excluded.incomplete_co2e`;
 
+/**
+ * Adds (sign '') or subtracts ('-') the factor versions of a set of fact rows to organisation_month_factor_versions:
+ * per organisation, month, data type and version, the facts counted in emissions totals that recorded it (the
+ * same facts as factEditions reads: counted in totals and in emissions). Returns the rows' new counts.
+ */
+export const versionsDelta = (source: SQL, sign: '' | '-') => sql`
+  insert into organisation_month_factor_versions as t (organisation_id, month, energy_id, factor_version_id, facts)
+  select f.organisation_id, f.month, coalesce(f.energy_id, 0), v.id, ${sql.raw(sign)}count(*)::int
+  from ${source} as f cross join lateral unnest(f.factor_versions) as v(id)
+  where f.counts_in_totals and f.counts_emissions
+  group by 1, 2, 3, 4
+  order by 1, 2, 3, 4
+  on conflict (organisation_id, month, energy_id, factor_version_id) do update set facts = t.facts + excluded.facts
+  returning t.facts`;
+
 /** Rows per insert: one array parameter per column, so only the statement's size bounds it. */
 const FACT_ROWS_PER_STATEMENT = 10_000;
 
@@ -113,7 +128,7 @@ export async function replaceFacts(
   // Rows the subtraction empties are the only ones that may be left with no meter once the new facts are in.
   let emptied = false;
   if (stale.length > 0) {
-    const subtracted = await tx.execute<{ meters: number }>(sql`
+    const subtracted = await tx.execute<{ emptied: boolean }>(sql`
       with locked as (${rollupLockSql(organisations)}),
       removed as (
         delete from monthly_facts f
@@ -121,18 +136,23 @@ export async function replaceFacts(
           as s(meter_id, month)
         where f.meter_id = s.meter_id and f.month = s.month and (select count(*) from locked) >= 0
         returning f.*
-      )
-      ${addToRollup(rollupSelect(sql`removed`, '-'))}
-      returning t.meters`);
-    emptied = subtracted.rows.some((r) => Number(r.meters) <= 0);
+      ),
+      versions as (${versionsDelta(sql`removed`, '-')}),
+      rolled as (${addToRollup(rollupSelect(sql`removed`, '-'))} returning t.meters)
+      select exists (select 1 from rolled where meters <= 0)
+        or exists (select 1 from versions where facts <= 0) as emptied`);
+    emptied = subtracted.rows.some((r) => r.emptied);
   }
   for (let i = 0; i < changed.length; i += FACT_ROWS_PER_STATEMENT) {
     const insert = insertFacts(changed.slice(i, i + FACT_ROWS_PER_STATEMENT));
-    await tx.execute(sql`with added as (${insert}) ${addToRollup(rollupSelect(sql`added`, ''))}`);
+    await tx.execute(sql`with added as (${insert}), versions as (${versionsDelta(sql`added`, '')})
+      ${addToRollup(rollupSelect(sql`added`, ''))}`);
   }
   if (emptied) {
-    await tx.execute(sql`delete from organisation_month_facts
-      where meters <= 0 and organisation_id = any(${sql.param(organisations)}::int[])`);
+    const ids = sql.param(organisations);
+    await tx.execute(sql`with versions as (delete from organisation_month_factor_versions
+        where facts <= 0 and organisation_id = any(${ids}::int[]))
+      delete from organisation_month_facts where meters <= 0 and organisation_id = any(${ids}::int[])`);
   }
 }
 

@@ -73,6 +73,8 @@ export const monthlyFacts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.meterId, t.month] }),
+    // Built by migration 0055 with `include (meter_id, energy_id, quantity_std, days_open, days_covered, counts_*)`
+    // (Drizzle cannot declare INCLUDE): the dashboard's month comparisons read those from the index alone.
     index('monthly_facts_organisation_month_idx').on(t.organisationId, t.month),
   ],
 );
@@ -131,4 +133,31 @@ export const organisationMonthFacts = pgTable(
     incompleteCo2e: integer('incomplete_co2e').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.organisationId, t.month, t.energyId] })],
+);
+
+/**
+ * The emission factor versions behind each organisation's months (docs/decisions/factor-editions.md, Which edition
+ * produced a figure): per organisation, month, data type and factor version, how many facts counted in emissions
+ * totals recorded that version. Kept in step with monthly_facts by the recompute, in the same statements as
+ * organisation_month_facts, so a dashboard's editions read a few rows instead of unnesting every fact's versions.
+ */
+export const organisationMonthFactorVersions = pgTable(
+  'organisation_month_factor_versions',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    /** 0 for meters without a data type. */
+    energyId: integer('energy_id').notNull(),
+    factorVersionId: integer('factor_version_id').notNull(),
+    /** Facts counted in emissions totals that recorded the version (a row at 0 is deleted). */
+    facts: integer('facts').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'organisation_month_factor_versions_pk',
+      columns: [t.organisationId, t.month, t.energyId, t.factorVersionId],
+    }),
+  ],
 );

@@ -44,6 +44,7 @@ export async function meterChanges(
     visible,
     stdUnit: 'kWh',
     totals: false,
+    measures: ['cons', 'cons_incomplete'],
   });
   // Summed to one row per meter before its meter and site are looked up: one lookup a meter, not a meter-month.
   const rows = await db.execute<{
@@ -89,6 +90,7 @@ export async function assetTotals(
     till: month,
     visible,
     totals: by === 'site',
+    measures: [measure === 'co2' ? 'co2e' : measure],
   });
   const key = measure === 'co2' ? 'co2e' : measure;
   return rows.map((r) => ({ id: (by === 'meter' ? r.meter_id : r.site_id) ?? 0, total: r[key] }));
