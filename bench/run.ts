@@ -10,6 +10,7 @@ import { billAuditBench } from './bill-audit.bench';
 import type { BenchContext } from './context';
 import { dataSourcesBench } from './data-sources.bench';
 import { emailIntakeBench } from './email-intake.bench';
+import { firstCallBench } from './first-call.bench';
 import { graphsBench } from './graphs.bench';
 import { greenButtonBench } from './green-button.bench';
 import { halfHourBench } from './half-hour.bench';
@@ -58,6 +59,7 @@ try {
     'reports-register': reportsRegisterBench,
     restatement: restatementBench,
     'email-intake': emailIntakeBench,
+    'first-call': firstCallBench,
   };
   for (const [name, bench] of Object.entries(benches)) {
     if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === name) await bench(ctx);
