@@ -9,6 +9,31 @@ export type Measure = z.infer<typeof measure>;
 export const measureParam = z.object({ type: measure });
 
 /**
+ * The dashboard's kg CO2e (docs/decisions/factor-editions.md, The dashboard as originally reported): `restated`
+ * (the default, the facts as they stand) or `original` (as they stood before the restatements that replaced
+ * them). kWh and $ are never restated: their answers are the same either way and say `restated`.
+ */
+export const FIGURE_BASES = ['restated', 'original'] as const;
+export type FigureBasis = (typeof FIGURE_BASES)[number];
+export const FIGURES_MSG = "Figures must be 'restated' or 'original'";
+export const figuresQuery = z.object({
+  basis: z.enum(FIGURE_BASES, { error: () => FIGURES_MSG }).optional(),
+});
+
+/** A restatement that moved the kg CO2e of some of a figure's reporting years. */
+export const figureRestatement = z.object({
+  id: z.number(),
+  /** The day it was confirmed, in the organisation's time zone (yyyy-MM-dd). */
+  date: text(),
+  /** The editions it replaced and brought in; null for a change of the organisation's choice of editions. */
+  editionBefore: text().nullable(),
+  editionAfter: text().nullable(),
+  /** The figure's reporting years whose kg CO2e it moved ('2025', 'FY 2025/26'). */
+  years: z.array(text()),
+});
+export type FigureRestatement = z.infer<typeof figureRestatement>;
+
+/**
  * The organisation's current reporting year (the one holding the last complete month) against the reporting
  * year before, month by month.
  */
@@ -26,6 +51,10 @@ export const yearlyComparison = z.object({
   futureMonths: z.array(text()),
   /** kg CO2e: the factor editions that produced the figures of both years (empty for kWh and $). */
   editions: z.array(factorEdition),
+  /** Which facts the kg CO2e were read from: as they stand, or as originally reported. */
+  basis: z.enum(FIGURE_BASES),
+  /** kg CO2e: the restatements that moved either year, first confirmed first (empty for kWh and $). */
+  restatements: z.array(figureRestatement),
 });
 export type YearlyComparison = z.infer<typeof yearlyComparison>;
 
@@ -42,6 +71,9 @@ export const monthlySavings = z.object({
   incomplete: z.boolean(),
   /** kg CO2e: the factor editions that produced the two months' figures (empty for kWh and $). */
   editions: z.array(factorEdition),
+  basis: z.enum(FIGURE_BASES),
+  /** kg CO2e: the restatements that moved the reporting years of either month (empty for kWh and $). */
+  restatements: z.array(figureRestatement),
 });
 export type MonthlySavings = z.infer<typeof monthlySavings>;
 
@@ -75,6 +107,7 @@ const yearly = (m: Measure) =>
     path: `/dashboard/yearly-comparison-${m}`,
     summary: `Last 12 complete months against a year earlier (${m})`,
     access: member(),
+    query: figuresQuery,
     answer: yearlyComparison,
   }) as const;
 const list = <H extends string>(handle: H, by: string) =>
@@ -99,6 +132,7 @@ export const dashboardOperations = defineOperations('dashboard', {
     summary: 'Last complete month against the same month a year earlier',
     access: member(),
     params: measureParam,
+    query: figuresQuery,
     answer: monthlySavings,
   },
   gainersAndLosers: {

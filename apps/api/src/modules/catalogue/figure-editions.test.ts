@@ -1,12 +1,12 @@
-import { createMeter, createSite } from '@verdant/db/asset-factories';
-import { seedCatalogue } from '@verdant/db/catalogue-seed';
-import { createMember, createOrganisation, createUser } from '@verdant/db/factories';
-import { createInvoice } from '@verdant/db/input-factories';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { parse } from 'csv-parse/sync';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import {
+  type EditionsWorld,
+  editionsWorld,
+  gridOrganisation,
+  MFE_2022,
+  restate,
+} from '../../testing/editions-fixture';
 
 /**
  * Which edition produced a figure, and figures as originally reported (docs/decisions/factor-editions.md), worked by
@@ -23,39 +23,23 @@ import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
  *   as originally reported 9,827.38926 kg, produced by MfE 2025.
  */
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+let w: EditionsWorld;
 let organisationId = 0;
-const MFE_2022 = 0.0818949105;
 
 beforeAll(async () => {
-  t = await createTestApp({ jobs: true });
-  await seedCatalogue(t.db);
-  await createUser(t.db, { loginId: 'root', productAdmin: true });
-  tokens.root = await t.login('root');
-  const kwh = await t.db.execute<{ id: number }>(
-    sql`select id from units where data_type_id = 13 and name = 'kWh'`,
-  );
-  const org = await createOrganisation(t.db, { name: 'Editions Org' });
+  w = await editionsWorld();
+  const org = await gridOrganisation(w, 'Editions Org', 'admin', [
+    2022,
+    2023,
+    2024,
+    new Date().getUTCFullYear() - 1,
+  ]);
   organisationId = org.id;
-  await createMember(t.db, org.id, { loginId: 'e.admin', accessId: 2, admin: true });
-  tokens.admin = await t.login('e.admin');
-  const site = await createSite(t.db, org.id);
-  const meter = await createMeter(t.db, site, { energyId: 13, unitId: kwh.rows[0]?.id });
-  for (const year of [2022, 2023, 2024, new Date().getUTCFullYear() - 1]) {
-    await createInvoice(t.db, meter, {
-      from: `${year}-01-01`,
-      till: `${year}-12-31`,
-      consumption: 120_000,
-      cost: 20_000,
-    });
-  }
-  await recomputeFacts(t.db, [meter.id]);
 });
-afterAll(() => t.close());
+afterAll(() => w.t.close());
 
 const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(tokens[who] ?? ''), payload });
+  w.call(who, method, url, payload);
 const chart = async (from: string, to: string) => {
   const res = await call('admin', 'GET', `/charts/co2e-scope-activity?from=${from}&to=${to}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -128,35 +112,7 @@ describe('the GHG inventory as originally reported and restated', () => {
   });
 
   it('after a restatement of 2022, keeps what was reported beside the restated figures', async () => {
-    const file = [
-      'Publisher,Edition,Data type,Unit,Scope,Basis,Valid from,Valid to,kg CO2e',
-      'Test Agency,TA 2023,Electricity (grid supplied),kWh,2,location,2022-01-01,2022-12-31,0.0742',
-    ].join('\n');
-    const loaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/emission-factor-editions?layout=documented&name=TA%202023&published=2023-06-01',
-      headers: { ...bearer(tokens.root ?? ''), 'content-type': 'text/csv' },
-      payload: file,
-    });
-    expect(loaded.statusCode, loaded.body).toBe(200);
-    const proposed = await call(
-      'root',
-      'POST',
-      `/admin/emission-factor-editions/${loaded.json().data.id}/publish`,
-      {
-        reason: '2022 grid factor revised',
-      },
-    );
-    expect(proposed.statusCode, proposed.body).toBe(200);
-    const confirmed = await call('root', 'POST', `/admin/restatements/${proposed.json().id}/confirm`);
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    for (let i = 0; i < 200; i++) {
-      const r = await t.db.execute<{ status: string }>(
-        sql`select status from restatements where id = ${proposed.json().id}`,
-      );
-      if (r.rows[0]?.status !== 'running') break;
-      await new Promise((done) => setTimeout(done, 150));
-    }
+    await restate(w, { name: 'TA 2023', published: '2023-06-01', rate: 0.0742 }, '2022 grid factor revised');
 
     const restated = await inventory();
     expect(restated.scope2).toBeCloseTo(8904, 0);

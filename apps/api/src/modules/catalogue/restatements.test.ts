@@ -1,12 +1,16 @@
-import { createMeter, createSite } from '@verdant/db/asset-factories';
-import { seedCatalogue } from '@verdant/db/catalogue-seed';
-import { createMember, createOrganisation, createUser } from '@verdant/db/factories';
-import { createInvoice } from '@verdant/db/input-factories';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { createMember } from '@verdant/db/factories';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  confirmRestatement,
+  type EditionsWorld,
+  editionsWorld,
+  gridOrganisation,
+  loadEdition,
+  MFE_2022,
+  publishEdition,
+} from '../../testing/editions-fixture';
 import { tableDigest } from '../../testing/table-digest';
-import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
  * A worked example by hand (docs/decisions/catalogue.md, Restatements). Two organisations each have one grid
@@ -21,43 +25,25 @@ import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
  * Scope 3 (T&D losses) is not in these editions, so it stays MfE's throughout and only scope 2 moves.
  */
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+let w: EditionsWorld;
+let t: EditionsWorld['t'];
 let digest: () => Promise<string>;
 const org: Record<'pinned' | 'effective' | 'other', { id: number }> = {} as never;
-const MFE_2022 = 0.0818949105;
 
 beforeAll(async () => {
-  t = await createTestApp({ jobs: true });
-  await seedCatalogue(t.db);
-  await createUser(t.db, { loginId: 'root', productAdmin: true });
-  tokens.root = await t.login('root');
-  const kwh = await t.db.execute<{ id: number }>(
-    sql`select id from units where data_type_id = 13 and name = 'kWh'`,
-  );
+  w = await editionsWorld();
+  t = w.t;
   for (const name of ['pinned', 'effective', 'other'] as const) {
-    org[name] = await createOrganisation(t.db, { name: `Org ${name}` });
-    await createMember(t.db, org[name].id, { loginId: `admin-${name}`, accessId: 2, admin: true });
-    tokens[name] = await t.login(`admin-${name}`);
-    if (name === 'other') continue;
-    const site = await createSite(t.db, org[name].id);
-    const meter = await createMeter(t.db, site, { energyId: 13, unitId: kwh.rows[0]?.id });
-    await createInvoice(t.db, meter, {
-      from: '2022-01-01',
-      till: '2022-12-31',
-      consumption: 120_000,
-      cost: 20_000,
-    });
-    await recomputeFacts(t.db, [meter.id]);
+    org[name] = await gridOrganisation(w, `Org ${name}`, name, name === 'other' ? [] : [2022]);
   }
   await createMember(t.db, org.effective.id, { loginId: 'watcher', accessId: 4 });
-  tokens.watcher = await t.login('watcher');
+  w.tokens.watcher = await t.login('watcher');
   digest = await tableDigest(t.db);
 });
 afterAll(() => t.close());
 
 const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(tokens[who] ?? ''), payload });
+  w.call(who, method, url, payload);
 
 const s2 = async (organisationId: number) =>
   Number(
@@ -67,48 +53,10 @@ const s2 = async (organisationId: number) =>
     ).rows[0]?.kg,
   );
 
-async function load(name: string, published: string, rate: number, supersedes?: number) {
-  const file = [
-    'Publisher,Edition,Data type,Unit,Scope,Basis,Valid from,Valid to,kg CO2e',
-    `Test Agency,${name},Electricity (grid supplied),kWh,2,location,2022-01-01,2022-12-31,${rate}`,
-  ].join('\n');
-  const query = new URLSearchParams({ layout: 'documented', name, published });
-  if (supersedes) query.set('supersedes', String(supersedes));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/admin/emission-factor-editions?${query}`,
-    headers: { ...bearer(tokens.root ?? ''), 'content-type': 'text/csv' },
-    payload: file,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.id as number;
-}
-
-/** Confirming hands the restatement to the jobs centre's Emission Factor Update; this waits for it. */
-async function confirmed(who: string, url: string) {
-  const res = await call(who, 'POST', url);
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json()).toMatchObject({ status: 'running' });
-  const { id, jobId } = res.json() as { id: number; jobId: number };
-  for (let i = 0; i < 200; i++) {
-    const r = await t.db.execute<{ status: string }>(
-      sql`select status from background_jobs where id = ${jobId}`,
-    );
-    if (!['pending', 'running'].includes(r.rows[0]?.status ?? '')) break;
-    await new Promise((done) => setTimeout(done, 150));
-  }
-  const job = await call('root', 'GET', `/tools/jobs/${jobId}`);
-  expect(job.json()).toMatchObject({ kind: 'restatement', status: 'finished' });
-  return (await call('root', 'GET', `/admin/restatements/${id}`)).json();
-}
-
-async function publish(editionId: number, reason: string) {
-  const proposed = await call('root', 'POST', `/admin/emission-factor-editions/${editionId}/publish`, {
-    reason,
-  });
-  expect(proposed.statusCode, proposed.body).toBe(200);
-  return proposed.json();
-}
+const load = (name: string, published: string, rate: number, supersedes?: number) =>
+  loadEdition(w, { name, published, rate, supersedes });
+const confirmed = (who: string, url: string) => confirmRestatement(w, who, url);
+const publish = (editionId: number, reason: string) => publishEdition(w, editionId, reason);
 
 describe('a worked example: two editions, one organisation pinned, one effective-dated', () => {
   const ids: Record<string, number> = {};

@@ -1,3 +1,4 @@
+import type { ScopeTotals } from '@verdant/contracts/catalogue-restatements';
 import type { Measure } from '@verdant/contracts/dashboard';
 import type { DbOrTx } from '@verdant/db/client';
 import * as readModel from '@verdant/db/ledger/read-model';
@@ -18,9 +19,37 @@ export function editionsOf(
   till: string,
   visible: number[] | null,
   months?: string[],
+  basis: readModel.FactBasis = 'restated',
 ) {
   if (measure !== 'co2e') return Promise.resolve([]);
-  return readModel.factEditions(db, { organisationId, from, till, visible, months }, { market: false });
+  return readModel.factEditions(
+    db,
+    { organisationId, from, till, visible, months, basis },
+    { market: false },
+  );
+}
+
+/**
+ * The organisation's restatements done, first confirmed first, with the kg CO2e by reporting year each kept
+ * before and after it (restatement_organisations: a few rows an organisation, never the facts).
+ */
+export async function restatementsOf(db: DbOrTx, organisationId: number, timeZone: string) {
+  const rows = await db.execute<{
+    id: number;
+    date: string;
+    edition_before: string | null;
+    edition_after: string | null;
+    years: { year: number; before: ScopeTotals; after: ScopeTotals }[];
+  }>(sql`
+    select r.id, (r.confirmed_at at time zone ${timeZone})::date::text as date, p.name as edition_before,
+      e.name as edition_after, x.totals as years
+    from restatement_organisations x
+    join restatements r on r.id = x.restatement_id and r.status = 'done'
+    left join emission_factor_editions e on e.id = r.edition_id
+    left join emission_factor_editions p on p.id = r.previous_edition_id
+    where x.organisation_id = ${organisationId}
+    order by r.confirmed_at, r.id`);
+  return rows.rows;
 }
 
 /**

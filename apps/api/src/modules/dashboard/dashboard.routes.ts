@@ -9,10 +9,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
   { service },
 ) => {
   registerOperations(app, dashboardOperations, {
-    yearlyCons: (req) => service.yearlyComparison(callerOf(req), 'cons'),
-    yearlyCost: (req) => service.yearlyComparison(callerOf(req), 'cost'),
-    yearlyCo2e: (req) => service.yearlyComparison(callerOf(req), 'co2e'),
-    monthlySavings: (req) => service.monthlySavings(callerOf(req), req.params.type),
+    yearlyCons: (req) => service.yearlyComparison(callerOf(req), 'cons', req.query.basis),
+    yearlyCost: (req) => service.yearlyComparison(callerOf(req), 'cost', req.query.basis),
+    yearlyCo2e: (req) => service.yearlyComparison(callerOf(req), 'co2e', req.query.basis),
+    monthlySavings: (req) => service.monthlySavings(callerOf(req), req.params.type, req.query.basis),
     gainersAndLosers: (req) => service.gainersAndLosers(callerOf(req)),
     sitesConsumption: (req) =>
       service.listConsumption(callerOf(req), req.params.id, 'site', req.params.measure, req.params.month),

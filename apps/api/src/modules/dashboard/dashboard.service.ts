@@ -1,4 +1,5 @@
 import type {
+  FigureBasis,
   GainersAndLosers,
   Measure,
   MonthlySavings,
@@ -12,6 +13,7 @@ import { orgOf } from '../../lib/organisation-context';
 import { visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './dashboard.queries';
+import { restatementsOfYears } from './dashboard-restatements';
 
 const UNITS: Record<Measure, string> = { cons: 'kWh', cost: '$', co2e: 'kg CO2e' };
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
@@ -26,16 +28,33 @@ export function createDashboardService({ db }: { db: Db }) {
     return { organisationId, visible: await visibleMeters(db, a.principal, organisationId) };
   }
 
+  /**
+   * Which facts a measure reads (docs/decisions/factor-editions.md, The dashboard as originally reported): kWh
+   * and $ are never restated, so only kg CO2e reads as originally reported when asked.
+   */
+  const basisOf = (measure: Measure, asked: FigureBasis | undefined): FigureBasis =>
+    measure === 'co2e' && asked === 'original' ? 'original' : 'restated';
+
+  /** The restatements that moved the kg CO2e of the reporting years starting at `yearStarts`. */
+  async function restatements(a: Caller, measure: Measure, yearStarts: string[]) {
+    if (measure !== 'co2e') return [];
+    const kept = await q.restatementsOf(db, orgOf(a).id, orgOf(a).timeZone);
+    return restatementsOfYears(kept, yearStarts, orgOf(a).reportingYearEnd);
+  }
+
   return {
-    async yearlyComparison(a: Caller, measure: Measure): Promise<YearlyComparison> {
+    async yearlyComparison(a: Caller, measure: Measure, asked?: FigureBasis): Promise<YearlyComparison> {
       const { organisationId, visible } = await scope(a);
       const last = orgOf(a).lastCompleteMonth;
+      const basis = basisOf(measure, asked);
       // The reporting year holding the last complete month: in January a calendar year just finished shows whole.
       const first = reportingYearStart(last, orgOf(a).reportingYearEnd);
       const months = reportingYearMonths(first);
-      const [totals, editions] = await Promise.all([
-        q.monthlyTotals(db, organisationId, measure, addMonths(first, -12), last, visible),
-        q.editionsOf(db, measure, organisationId, addMonths(first, -12), last, visible),
+      const from = addMonths(first, -12);
+      const [totals, editions, restated] = await Promise.all([
+        q.monthlyTotals(db, organisationId, measure, from, last, visible, basis),
+        q.editionsOf(db, measure, organisationId, from, last, visible, undefined, basis),
+        restatements(a, measure, [from, first]),
       ]);
       const value = (m: string) => (m > last ? 0 : tidy(measure, totals.get(m)?.total ?? 0));
       return {
@@ -46,16 +65,21 @@ export function createDashboardService({ db }: { db: Db }) {
         incompleteMonths: months.filter((m) => totals.get(m)?.incomplete).map((m) => m.slice(0, 7)),
         futureMonths: months.filter((m) => m > last).map((m) => m.slice(0, 7)),
         editions,
+        basis,
+        restatements: restated,
       };
     },
 
-    async monthlySavings(a: Caller, measure: Measure): Promise<MonthlySavings> {
+    async monthlySavings(a: Caller, measure: Measure, asked?: FigureBasis): Promise<MonthlySavings> {
       const { organisationId, visible } = await scope(a);
       const last = orgOf(a).lastCompleteMonth;
       const earlier = addMonths(last, -12);
-      const [totals, editions] = await Promise.all([
-        q.monthlyTotals(db, organisationId, measure, earlier, last, visible),
-        q.editionsOf(db, measure, organisationId, earlier, last, visible, [earlier, last]),
+      const basis = basisOf(measure, asked);
+      const yearEnd = orgOf(a).reportingYearEnd;
+      const [totals, editions, restated] = await Promise.all([
+        q.monthlyTotals(db, organisationId, measure, earlier, last, visible, basis),
+        q.editionsOf(db, measure, organisationId, earlier, last, visible, [earlier, last], basis),
+        restatements(a, measure, [reportingYearStart(earlier, yearEnd), reportingYearStart(last, yearEnd)]),
       ]);
       return {
         cons1: tidy(measure, totals.get(last)?.total ?? 0),
@@ -66,6 +90,8 @@ export function createDashboardService({ db }: { db: Db }) {
         unit: UNITS[measure],
         incomplete: totals.get(last)?.incomplete ?? false,
         editions,
+        basis,
+        restatements: restated,
       };
     },
 

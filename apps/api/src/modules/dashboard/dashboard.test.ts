@@ -141,6 +141,8 @@ describe('dashboard figures', () => {
       unit: 'kWh',
       incomplete: false,
       editions: [],
+      basis: 'restated',
+      restatements: [],
     });
     expect((await get('watcher', '/api/dashboard/monthly-savings-cost')).json()).toMatchObject({
       cons1: 1270,

@@ -58,13 +58,14 @@ function notYetLived(url: string, figures: unknown) {
 }
 
 /**
- * A later field (docs/decisions/factor-editions.md, Which edition produced a figure): the dashboard names the factor
- * editions behind its figures; the recording, made before, has no such field, and the figures are compared
- * without it.
+ * Later fields (docs/decisions/factor-editions.md, Which edition produced a figure; The dashboard as originally
+ * reported): the dashboard names the factor editions behind its figures, the facts they were read from and the
+ * restatements that moved them; the recording, made before, has no such fields, and the figures are compared
+ * without them.
  */
 function withoutEditions(figures: unknown) {
   if (figures === null || typeof figures !== 'object' || !('editions' in figures)) return figures;
-  const { editions: _, ...rest } = figures as Record<string, unknown>;
+  const { editions: _, basis: __, restatements: ___, ...rest } = figures as Record<string, unknown>;
   return rest;
 }
 

@@ -14,6 +14,8 @@ const comparison: YearlyComparison = {
   incompleteMonths: ['2025-11'],
   futureMonths: [],
   editions: [],
+  basis: 'restated',
+  restatements: [],
 };
 
 describe('savingsTrend', () => {
