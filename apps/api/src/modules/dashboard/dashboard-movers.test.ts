@@ -3,6 +3,7 @@ import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -91,5 +92,55 @@ describe('Top Consumption Increase and Decrease', () => {
       gainers: [{ id: ids.main, displayName: 'Main supply (Works)', percentage: 20 }],
       losers: [{ id: ids.boiler, displayName: 'Boiler gas (Works)', percentage: -10 }],
     });
+  });
+
+  it('shows the ten largest changes as rounded, ties by name, whatever their order before rounding', async () => {
+    // Ten places: nine clear increases, then three that all round to 6.0% (6.04, 6.0 and 5.96): by name the
+    // tenth is "A tie", though "Z tie" rose most. A deleted meter with the largest increase is not shown.
+    const db = t.db;
+    const org = await createOrganisation(db, { name: 'Many movers Org' });
+    const power = await createDataType(db, { name: 'Many movers electricity' });
+    const site = await createSite(db, org.id, { name: 'Plant' });
+    const rises: [string, number][] = [
+      ['Gone', 900],
+      ...[500, 400, 300, 250, 200, 150, 120, 100, 80].map((r, i): [string, number] => [`Rise ${i + 1}`, r]),
+      ['Z tie', 60.4],
+      ['A tie', 60],
+      ['M tie', 59.6],
+      ['Small', 10],
+    ];
+    const made: Record<string, number> = {};
+    for (const [name, rise] of rises) {
+      const m = await createMeter(db, site, { localName: name, energyId: power.id, unitId: power.stdUnitId });
+      await createInvoice(db, m, { from: '2025-10-01', till: '2025-10-31', consumption: 1000, cost: 0 });
+      await createInvoice(db, m, {
+        from: '2026-10-01',
+        till: '2026-10-31',
+        consumption: 1000 + rise,
+        cost: 0,
+      });
+      made[name] = m.id;
+    }
+    await recomputeFacts(db, Object.values(made), '2026-11-21');
+    await db.execute(sql`update meters set deleted_at = now() where id = ${made.Gone}`);
+    await createMember(db, org.id, { loginId: 'many-movers-watcher', accessId: 4 });
+    const res = await t.app.inject({
+      url: '/api/dashboard/gainers-and-losers',
+      headers: bearer(await t.login('many-movers-watcher')),
+    });
+    const shown = (res.json() as { gainers: { displayName: string; percentage: number }[] }).gainers;
+    expect(shown.map((g) => [g.displayName, g.percentage])).toEqual([
+      ['Rise 1 (Plant)', 50],
+      ['Rise 2 (Plant)', 40],
+      ['Rise 3 (Plant)', 30],
+      ['Rise 4 (Plant)', 25],
+      ['Rise 5 (Plant)', 20],
+      ['Rise 6 (Plant)', 15],
+      ['Rise 7 (Plant)', 12],
+      ['Rise 8 (Plant)', 10],
+      ['Rise 9 (Plant)', 8],
+      ['A tie (Plant)', 6],
+    ]);
+    expect(res.json().losers).toEqual([]);
   });
 });

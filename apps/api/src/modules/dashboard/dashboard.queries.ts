@@ -56,6 +56,9 @@ export async function restatementsOf(db: DbOrTx, organisationId: number, timeZon
  * Per meter measuring energy (kWh), consumption in two months, for meters whose both months are whole
  * (docs/domain.md, "Dashboard figures"): a meter whose invoice has not arrived, or was reversed and not yet billed
  * again, is not a -100% decrease, and a distance or water meter is never compared beside an energy meter.
+ * Only the meters that may be among the `top` largest increases or decreases come back (those within 0.1 of the
+ * top-th change either way, so a tie once rounded to 0.1% is never cut), and only they are looked up with their
+ * site: a dozen lookups instead of one per meter of the organisation.
  */
 export async function meterChanges(
   db: DbOrTx,
@@ -63,6 +66,7 @@ export async function meterChanges(
   recent: string,
   earlier: string,
   visible: number[] | null,
+  top: number,
 ) {
   const sums = readModel.factSums({
     organisationId,
@@ -75,7 +79,6 @@ export async function meterChanges(
     totals: false,
     measures: ['cons', 'cons_incomplete'],
   });
-  // Summed to one row per meter before its meter and site are looked up: one lookup a meter, not a meter-month.
   const rows = await db.execute<{
     id: number;
     name: string;
@@ -83,20 +86,33 @@ export async function meterChanges(
     recent: number;
     earlier: number;
   }>(sql`
-    with moved as (
+    with deleted as materialized (
+      select id from meters where organisation_id = ${organisationId} and deleted_at is not null
+    ),
+    moved as materialized (
       select fs.meter_id,
         sum(fs.cons) filter (where fs.month = ${recent})::float8 as recent,
         sum(fs.cons) filter (where fs.month = ${earlier})::float8 as earlier
       from (${sums}) fs
+      where fs.meter_id not in (select id from deleted)
       group by fs.meter_id
       having sum(fs.cons) filter (where fs.month = ${earlier}) > 0
         and count(*) filter (where fs.month = ${recent}) > 0
         and not bool_or(fs.cons_incomplete)
+    ),
+    changed as materialized (select moved.*, (recent - earlier) / earlier * 100 as pct from moved),
+    bounds as (
+      select
+        (select pct from changed where pct > 0 order by pct desc offset ${top - 1} limit 1) as gainers,
+        (select pct from changed where pct < 0 order by pct offset ${top - 1} limit 1) as losers
     )
-    select m.id, m.local_name as name, s.name as site, moved.recent, moved.earlier
-    from moved
-    join meters m on m.organisation_id = ${organisationId} and m.id = moved.meter_id and m.deleted_at is null
-    join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id`);
+    select m.id, m.local_name as name, s.name as site, c.recent, c.earlier
+    from changed c
+    cross join bounds b
+    join meters m on m.organisation_id = ${organisationId} and m.id = c.meter_id
+    join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id
+    where (c.pct > 0 and (b.gainers is null or c.pct >= b.gainers - 0.1))
+      or (c.pct < 0 and (b.losers is null or c.pct <= b.losers + 0.1))`);
   return rows.rows;
 }
 

@@ -98,7 +98,14 @@ export function createDashboardService({ db }: { db: Db }) {
     async gainersAndLosers(a: Caller): Promise<GainersAndLosers> {
       const { organisationId, visible } = await scope(a);
       const last = orgOf(a).lastCompleteMonth;
-      const rows = await q.meterChanges(db, organisationId, last, addMonths(last, -12), visible);
+      const rows = await q.meterChanges(
+        db,
+        organisationId,
+        last,
+        addMonths(last, -12),
+        visible,
+        CHART_BARS_MAX,
+      );
       const movers = rows.map((r) => ({
         id: r.id,
         displayName: `${r.name} (${r.site})`,
