@@ -31,6 +31,10 @@ test('benchmark a demo entity against the published sets, its past and its peers
   await expect(result).toContainText('General office');
   await expect(result).toContainText('Weather-normalised');
   await expect(result.getByRole('cell', { name: /Fossil thermal/ })).toBeVisible();
+  // The normalised figure is labelled beside itself, with the degree days it was brought between.
+  await expect(result.getByRole('row', { name: /Fossil thermal/ })).toContainText(
+    /Weather-normalised: × [\d,]+ \/ 2,021 heating degree days/,
+  );
   await shots(page, 'benchmark-tm46', info);
 
   // The benchmark PDF, drawn to PNG to look at.

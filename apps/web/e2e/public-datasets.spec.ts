@@ -13,6 +13,7 @@ test('a product administrator keeps a degree-day dataset by hand and from a CSV'
   await expect(page.getByRole('heading', { name: 'Public Datasets' })).toBeVisible();
   await expect(page.getByText('Wellington heating degree days (15.5 °C) (°C·day)')).toBeVisible();
   await expect(page.getByText('Sample, not published data')).toBeVisible();
+  await expect(page.getByText(/heating degree days, base 15\.5 °C/)).toBeVisible();
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: info.outputPath(`public-datasets-${width}.png`) });
@@ -46,6 +47,24 @@ test('a product administrator keeps a degree-day dataset by hand and from a CSV'
   await expect(page.getByText('2 months loaded')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Apr 2015' })).toHaveValue('200');
   await expect(page.getByRole('textbox', { name: 'May 2015' })).toHaveValue('250.5');
+
+  // A new degree-day dataset states its base and kind; half stated, the missing one is named beside its field.
+  const form = page.getByRole('region', { name: 'Add a dataset' });
+  await form.getByRole('textbox', { name: 'Name' }).fill('Canterbury heating degree days (15.5 °C)');
+  await form.getByRole('textbox', { name: 'Unit' }).fill('°C·day');
+  await form.getByRole('textbox', { name: 'Source', exact: false }).fill('Test weather service');
+  await form.getByRole('textbox', { name: 'Base temperature (°C)' }).fill('15.5');
+  await form.getByRole('button', { name: 'Add dataset' }).click();
+  await expect(form.getByText('Say whether these are heating or cooling degree days')).toBeVisible();
+  await form.getByText('Heating', { exact: true }).click();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await form.screenshot({ path: info.outputPath(`public-datasets-new-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await form.getByRole('button', { name: 'Add dataset' }).click();
+  await expect(page.getByText('Canterbury heating degree days (15.5 °C) added to Degree days')).toBeVisible();
+  await expect(page.getByText(/Test weather service · heating degree days, base 15\.5 °C/)).toBeVisible();
 });
 
 test("degree days drawn beside a site's energy on the time series graph", async ({ page }, info) => {

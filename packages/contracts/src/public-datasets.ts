@@ -23,6 +23,9 @@ export const dataset = z.object({
   source: text(),
   /** Set for a sample made up for demonstration, not published figures. */
   sample: text().nullable(),
+  /** Degree days only: their base temperature (°C) and kind, as whoever added them stated (null otherwise). */
+  baseC: z.number().nullable(),
+  degreeDayKind: z.enum(['heating', 'cooling']).nullable(),
   /** The first and last months with a value (yyyy-MM), null when it has none yet. */
   from: text().nullable(),
   till: text().nullable(),
@@ -63,13 +66,23 @@ export const datasetYearBody = z
     }
   });
 
-export const newDataset = z.object({
-  name: nameText().trim().min(1).max(120),
-  unit: text().trim().min(1).max(20),
-  regionId: idNumber().nullable().default(null),
-  source: text().trim().min(1).max(500),
-  sample: text().trim().max(200).nullable().default(null),
-});
+export const newDataset = z
+  .object({
+    name: nameText().trim().min(1).max(120),
+    unit: text().trim().min(1).max(20),
+    regionId: idNumber().nullable().default(null),
+    source: text().trim().min(1).max(500),
+    sample: text().trim().max(200).nullable().default(null),
+    baseC: z.number().finite().min(-50).max(50).nullable().default(null),
+    degreeDayKind: z.enum(['heating', 'cooling']).nullable().default(null),
+  })
+  .superRefine((d, ctx) => {
+    // Degree days state both their base and their kind, or neither (docs/decisions/public-datasets.md).
+    if (d.baseC !== null && d.degreeDayKind === null)
+      ctx.addIssue({ code: 'custom', path: ['degreeDayKind'], message: LIB.datasetKindMissing });
+    if (d.baseC === null && d.degreeDayKind !== null)
+      ctx.addIssue({ code: 'custom', path: ['baseC'], message: LIB.datasetBaseMissing });
+  });
 export type NewDataset = z.input<typeof newDataset>;
 export type NewDatasetBody = z.output<typeof newDataset>;
 

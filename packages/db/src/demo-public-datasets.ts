@@ -20,10 +20,11 @@ export async function seedDemoPublicDatasets(tx: DbOrTx, { today }: { today: str
   const collectionId = collections.rows[0]?.id;
   if (collectionId === undefined) return;
   const last = addMonths(monthOf(today), -1);
-  for (const { name, base, shortfall } of [
-    { name: 'Wellington heating degree days (15.5 °C)', base: 15.5, shortfall: true },
-    { name: 'Wellington cooling degree days (18 °C)', base: 18, shortfall: false },
-  ]) {
+  for (const { name, base, kind } of [
+    { name: 'Wellington heating degree days (15.5 °C)', base: 15.5, kind: 'heating' },
+    { name: 'Wellington cooling degree days (18 °C)', base: 18, kind: 'cooling' },
+  ] as const) {
+    const shortfall = kind === 'heating';
     const [row] = await tx
       .insert(publicDatasets)
       .values({
@@ -33,6 +34,8 @@ export async function seedDemoPublicDatasets(tx: DbOrTx, { today }: { today: str
         regionId: WELLINGTON,
         source: 'Demo weather model, shaped like Wellington',
         sample: SAMPLE,
+        baseC: base,
+        degreeDayKind: kind,
       })
       .onConflictDoNothing()
       .returning({ id: publicDatasets.id });

@@ -15,6 +15,8 @@ export const LIB = {
   datasetCsvHeader: "The CSV needs the columns 'year', 'month' and 'value'",
   datasetCsvRows: 'Nothing was loaded: {count} rows were refused',
   datasetLoaded: '{count} months loaded',
+  datasetKindMissing: 'Say whether these are heating or cooling degree days',
+  datasetBaseMissing: 'Give the base temperature of the degree days',
   // data-portal.md 8, Comp-report
   compReportSaved: 'Complimentary Report Saved.',
   compReportXml: 'The report is not well-formed XML: {reason}',

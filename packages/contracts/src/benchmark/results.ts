@@ -22,6 +22,8 @@ export const benchmarkSample = z.object({
   /** Quartiles of the peers (level 1) or percentiles the set publishes, kWh per unit per year. */
   p25: z.number().nullable(),
   p75: z.number().nullable(),
+  /** Beside a benchmark that carries fossil-thermal use: weather-normalised to what, or not (null: no weather). */
+  weather: text().nullable(),
 });
 export type BenchmarkSample = z.infer<typeof benchmarkSample>;
 

@@ -44,10 +44,27 @@ export const publicDatasets = pgTable(
     source: text('source').notNull(),
     /** A sample for demonstration, not published data: said wherever its figures appear. */
     sample: text('sample_note'),
+    /**
+     * Degree days only: the base temperature (°C) and whether they are heating or cooling degree days, stated by
+     * whoever adds the dataset, never read from its name (docs/decisions/public-datasets.md, The benchmark's
+     * weather). Null for every other kind of series.
+     */
+    baseC: doublePrecision('base_c'),
+    degreeDayKind: text('degree_day_kind'),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('public_datasets_name_unique').on(t.collectionId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('public_datasets_name_unique').on(t.collectionId, sql`lower(${t.name})`),
+    check(
+      'public_datasets_degree_day_kind_check',
+      sql`${t.degreeDayKind} is null or ${t.degreeDayKind} in ('heating', 'cooling')`,
+    ),
+    check(
+      'public_datasets_base_check',
+      sql`(${t.baseC} is null) = (${t.degreeDayKind} is null) and (${t.baseC} is null or ${t.baseC} between -50 and 50)`,
+    ),
+  ],
 );
 
 /** One month's value of a dataset; a month without a row has no value (not 0). */

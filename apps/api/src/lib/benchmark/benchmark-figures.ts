@@ -16,7 +16,7 @@ import {
 import { addMonths } from '@verdant/domain/calendar';
 import { formatMonth } from '@verdant/domain/month-labels';
 import * as q from './benchmark.queries';
-import { weatherFor } from './benchmark-weather';
+import { type WeatherOutcome, weatherFor } from './benchmark-weather';
 
 /**
  * An entity benchmarked at a level (docs/decisions/benchmark.md, Levels): 0 its own previous 12 months, 1 its
@@ -33,6 +33,7 @@ export interface BenchmarkRequest {
 }
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+const whole = (n: number) => Math.round(n).toLocaleString('en-NZ');
 const toSample = (s: Sample): BenchmarkSample => ({
   label: s.label,
   unit: s.unit,
@@ -44,7 +45,21 @@ const toSample = (s: Sample): BenchmarkSample => ({
   publishedUnit: s.publishedUnit ?? null,
   p25: s.p25 === undefined || s.p25 === null ? null : round(s.p25, 1),
   p75: s.p75 === undefined || s.p75 === null ? null : round(s.p75, 1),
+  weather: null,
 });
+
+/**
+ * Says beside each benchmark figure that carries fossil-thermal use whether it is weather-normalised and to
+ * what, or that it could not be (a gap said, never a silent factor of 1). Null where weather has no part.
+ */
+function labelWeather(samples: BenchmarkSample[], weather: WeatherOutcome | null): BenchmarkSample[] {
+  if (!weather) return samples;
+  const f = weather.factor;
+  const note = f
+    ? `Weather-normalised: × ${whole(f.yearHdd)} / ${whole(f.benchmarkHdd)} heating degree days`
+    : 'Not weather-normalised (see above)';
+  return samples.map((s) => (s.label === 'Electricity' ? s : { ...s, weather: note }));
+}
 
 const setRef = (set: q.SetRow): NonNullable<BenchmarkResult['set']> => ({
   id: set.id,
@@ -105,6 +120,7 @@ export async function benchmarkFor(db: DbOrTx, r: BenchmarkRequest): Promise<Ben
     published = { set, value: mapped.value };
   }
   const base = { organisationId: r.organisationId, visible: r.visible };
+  const who = { organisationId: r.organisationId, entityId: entity.id };
   const use = (await q.entityUse(db, { ...base, entityIds: [entity.id], from, till })).get(entity.id);
   if (!use || use.monthsWithData === 0)
     return refuse(fillBenchmark(BENCHMARK_MSG.noConsumption, { end: formatMonth(r.end) }));
@@ -127,14 +143,14 @@ export async function benchmarkFor(db: DbOrTx, r: BenchmarkRequest): Promise<Ben
     const before = (await q.entityUse(db, { ...base, entityIds: [entity.id], ...prior })).get(entity.id);
     if (!before || before.monthsWithData === 0)
       return refuse(fillBenchmark(BENCHMARK_MSG.noPriorConsumption, { start: formatMonth(from) }));
-    const weather = await weatherFor(db, r.organisationId, { from, till }, { past: prior });
+    const weather = await weatherFor(db, who, { from, till }, { past: prior });
     result.weather = weather.statement;
     result.indicators = entity.indicators.map((i) => ({
       indicator: i.label,
       indicatorId: i.id,
       value: i.value,
       indicatorUnit: i.unit,
-      samples: compareWithPast(i, use, before, weather.factor).map(toSample),
+      samples: labelWeather(compareWithPast(i, use, before, weather.factor).map(toSample), weather),
     }));
     if (before.monthsComplete < 12)
       result.footnotes.push(`The earlier 12 months have ${before.monthsComplete} complete months.`);
@@ -172,7 +188,7 @@ export async function benchmarkFor(db: DbOrTx, r: BenchmarkRequest): Promise<Ben
     result.publication = value.publication;
     const weather =
       set.metric === 'electricity-fossil' && set.referenceHdd !== null
-        ? await weatherFor(db, r.organisationId, { from, till }, { reference: set })
+        ? await weatherFor(db, who, { from, till }, { reference: set })
         : {
             factor: null,
             statement: {
@@ -187,7 +203,10 @@ export async function benchmarkFor(db: DbOrTx, r: BenchmarkRequest): Promise<Ben
         indicatorId: area.id,
         value: area.value,
         indicatorUnit: area.unit,
-        samples: compareWithPublished(area.value, use, value, set.unit, weather.factor).map(toSample),
+        samples: labelWeather(
+          compareWithPublished(area.value, use, value, set.unit, weather.factor).map(toSample),
+          set.metric === 'electricity-fossil' && set.referenceHdd !== null ? weather : null,
+        ),
       },
     ];
     if (set.secondary || value.secondary)

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@verdant/db/client';
 import { sql } from 'drizzle-orm';
 
 const DATASET = sql`d.id, d.collection_id as "collectionId", d.name, d.unit, d.region_id as "regionId", d.source,
-  d.sample_note as sample,
+  d.sample_note as sample, d.base_c as "baseC", d.degree_day_kind as "degreeDayKind",
   (select to_char(min(v.month), 'YYYY-MM') from public_dataset_values v where v.dataset_id = d.id) as "from",
   (select to_char(max(v.month), 'YYYY-MM') from public_dataset_values v where v.dataset_id = d.id) as "till"`;
 

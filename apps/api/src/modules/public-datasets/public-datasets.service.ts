@@ -51,6 +51,8 @@ export function createPublicDatasetsService({ db }: { db: Db }) {
           regionId: body.regionId ?? null,
           source: body.source,
           sample: body.sample ?? null,
+          baseC: body.baseC ?? null,
+          degreeDayKind: body.degreeDayKind ?? null,
         };
         if (await q.nameTaken(tx, collectionId, values.name)) {
           const message = `A dataset called '${values.name}' is already in the collection`;

@@ -65,6 +65,39 @@ describe('public datasets', () => {
     expect(year.json().months.every((m: { value: number | null }) => m.value === null)).toBe(true);
   });
 
+  it('degree days state their base and kind together; a half-stated one is refused beside its field', async () => {
+    const res = await call('p.root', 'POST', `/public-datasets/${degreeDays}/dataset`, {
+      name: 'Test heating 15.5',
+      unit: '°C·day',
+      source: 'Test weather',
+      baseC: 15.5,
+      degreeDayKind: 'heating',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ baseC: 15.5, degreeDayKind: 'heating' });
+    const listed = (await call('p.observer', 'GET', '/public-datasets')).json()[0].datasets;
+    expect(listed.find((d: { id: number }) => d.id === res.json().id)).toMatchObject({ baseC: 15.5 });
+    for (const [body, field, message] of [
+      [{ baseC: 18 }, 'degreeDayKind', 'Say whether these are heating or cooling degree days'],
+      [{ degreeDayKind: 'cooling' }, 'baseC', 'Give the base temperature of the degree days'],
+      [{ baseC: 18, degreeDayKind: 'warm' }, 'degreeDayKind', undefined],
+      [{ baseC: 99, degreeDayKind: 'cooling' }, 'baseC', undefined],
+    ] as const) {
+      const bad = await call('p.root', 'POST', `/public-datasets/${degreeDays}/dataset`, {
+        name: 'Half stated',
+        unit: '°C·day',
+        source: 'Test weather',
+        ...body,
+      });
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      const fields = bad.json().fields ?? bad.json().errors ?? {};
+      expect(JSON.stringify(bad.json())).toContain(field);
+      if (message) expect(JSON.stringify(fields)).toContain(message);
+    }
+    const named = (await call('p.observer', 'GET', '/public-datasets')).json()[0].datasets;
+    expect(named.some((d: { name: string }) => d.name === 'Half stated')).toBe(false);
+  });
+
   it('PUT sets months (month, value), null removes one, others are kept; audited', async () => {
     const put = await call('p.root', 'PUT', at(2025), [
       { month: 1, value: 12.5 },
@@ -78,8 +111,9 @@ describe('public datasets', () => {
     expect(months[6]).toEqual({ month: 7, value: 210 });
     expect(months[7]).toEqual({ month: 8, value: null });
     expect(again.json().dataset).toMatchObject({ from: '2025-01', till: '2025-07' });
+    // Two datasets added (the previous tests) and two saves.
     const events = await t.db.select().from(auditEvents);
-    expect(events.filter((e) => e.assetType === 'public-dataset').length).toBe(3);
+    expect(events.filter((e) => e.assetType === 'public-dataset').length).toBe(4);
   });
 
   it('refuses bad months and values with clear messages, changing nothing', async () => {

@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type DatasetMonth, publicDatasetsOperations as ops } from '@verdant/contracts/public-datasets';
+import {
+  type DatasetMonth,
+  type NewDataset,
+  publicDatasetsOperations as ops,
+} from '@verdant/contracts/public-datasets';
 import { call, invalidate, useOperation } from '../../lib/operations';
 
 export const useCollections = () => useOperation(ops.list, {});
@@ -22,4 +26,14 @@ export function useDatasetChanges(collectionId: number, datasetId: number) {
       onSuccess: refresh,
     }),
   };
+}
+
+/** Adding a dataset to a collection (product administrators). */
+export function useCreateDataset() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ collectionId, body }: { collectionId: number; body: NewDataset }) =>
+      call(ops.create, { params: { collectionId }, body }),
+    onSuccess: () => invalidate(client, ops),
+  });
 }

@@ -114,6 +114,11 @@ export function BenchmarkResultView({ r }: { r: BenchmarkResult }) {
                           quartiles {formatNumber(s.p25)}–{formatNumber(s.p75)}
                         </Text>
                       )}
+                      {s.weather && (
+                        <Text size="xs" c={s.weather.startsWith('Not') ? 'orange.8' : 'dimmed'}>
+                          {s.weather}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td ta="right">
                       {s.publishedValue === null

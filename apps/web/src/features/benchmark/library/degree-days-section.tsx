@@ -70,7 +70,7 @@ export function DegreeDaysSection({ organisationId }: { organisationId: number }
         <Text fz="sm" c={current ? undefined : 'dimmed'}>
           {current
             ? `${current.name}: ${current.months} months (${current.first} to ${current.last}), base ${current.baseC} °C, from ${current.source}.`
-            : 'None yet: benchmarks are not weather-normalised.'}
+            : "None yet: benchmarks use the public heating degree days of each entity's site's region, where there are some."}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput

@@ -68,6 +68,9 @@ export function DatasetYearEditor({
       </Group>
       <Text c="dimmed" fz="sm">
         {dataset.source}
+        {dataset.degreeDayKind && dataset.baseC !== null
+          ? ` · ${dataset.degreeDayKind} degree days, base ${dataset.baseC} °C`
+          : ''}
         {dataset.from ? ` · values from ${dataset.from} to ${dataset.till}` : ' · no values yet'}
       </Text>
       <SimpleGrid cols={{ base: 2, xs: 3, md: 6 }} spacing="xs">

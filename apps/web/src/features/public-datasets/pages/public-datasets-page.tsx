@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCollections } from '../api';
 import { DatasetYearEditor } from '../components/dataset-year-editor';
+import { NewDatasetForm } from '../components/new-dataset-form';
 
 /**
  * Public Datasets (/public-datasets): monthly series published by others (degree days by region, a grid's
@@ -65,6 +66,9 @@ export function PublicDatasetsPage() {
             )}
           </Stack>
         </Paper>
+      )}
+      {productAdmin && collections.data && collections.data.length > 0 && (
+        <NewDatasetForm collections={collections.data} onAdded={(id) => setChosen(String(id))} />
       )}
     </Stack>
   );

@@ -1,0 +1,4 @@
+ALTER TABLE "public_datasets" ADD COLUMN "base_c" double precision;--> statement-breakpoint
+ALTER TABLE "public_datasets" ADD COLUMN "degree_day_kind" text;--> statement-breakpoint
+ALTER TABLE "public_datasets" ADD CONSTRAINT "public_datasets_degree_day_kind_check" CHECK ("public_datasets"."degree_day_kind" is null or "public_datasets"."degree_day_kind" in ('heating', 'cooling'));--> statement-breakpoint
+ALTER TABLE "public_datasets" ADD CONSTRAINT "public_datasets_base_check" CHECK (("public_datasets"."base_c" is null) = ("public_datasets"."degree_day_kind" is null) and ("public_datasets"."base_c" is null or "public_datasets"."base_c" between -50 and 50));
