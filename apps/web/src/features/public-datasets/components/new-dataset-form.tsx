@@ -1,6 +1,7 @@
 import {
   Button,
   Group,
+  Input,
   NumberInput,
   Paper,
   SegmentedControl,
@@ -138,28 +139,28 @@ export function NewDatasetForm({
               w={200}
               decimalScale={2}
               value={baseC}
-              onChange={(v) => setBaseC(v === '' ? '' : Number(v))}
+              onChange={(v) => {
+                setBaseC(v === '' ? '' : Number(v));
+                setErrors(({ baseC: _, ...rest }) => rest);
+              }}
               error={errors.baseC}
             />
-            <Stack gap={4}>
-              <Text component="label" id="dd-kind-label" fz="sm" fw={500}>
-                Kind of degree days
-              </Text>
-              <SegmentedControl
-                aria-labelledby="dd-kind-label"
-                value={kind}
-                onChange={(v) => setKind(v as Kind)}
-                data={[
-                  { value: 'heating', label: 'Heating' },
-                  { value: 'cooling', label: 'Cooling' },
-                ]}
-              />
-              {errors.degreeDayKind && (
-                <Text c="red" fz="xs" role="alert">
-                  {errors.degreeDayKind}
-                </Text>
-              )}
-            </Stack>
+            <Input.Wrapper label="Kind of degree days" error={errors.degreeDayKind}>
+              <div>
+                <SegmentedControl
+                  aria-label="Kind of degree days"
+                  value={kind}
+                  onChange={(v) => {
+                    setKind(v as Kind);
+                    setErrors(({ degreeDayKind: _, ...rest }) => rest);
+                  }}
+                  data={[
+                    { value: 'heating', label: 'Heating' },
+                    { value: 'cooling', label: 'Cooling' },
+                  ]}
+                />
+              </div>
+            </Input.Wrapper>
           </Group>
         )}
         {degreeDays && (
