@@ -2,7 +2,45 @@ import type { DbOrTx } from '@verdant/db/client';
 import { ACCESS } from '@verdant/domain/constants';
 import { sql } from 'drizzle-orm';
 import { GRANT_RANK } from './asset-rights';
-import { allows, type Principal, type RoleColumns, roleFromColumns } from './organisation-roles';
+import {
+  allows,
+  type OrganisationRole,
+  type Principal,
+  type RoleColumns,
+  roleFromColumns,
+} from './organisation-roles';
+
+/** A caller whose route's rule was checked in an organisation, with the role it found there. */
+interface CheckedCaller {
+  principal: Principal;
+  checked: { organisationId: number | null; role: OrganisationRole | undefined };
+}
+
+/**
+ * Whether the caller's rule already established that they see every asset of the organisation: a product
+ * administrator, or an administrator of it who may enter it (the role the rule read with the session). Asset
+ * rights never narrow what an administrator sees, so no statement is needed (docs/decisions/performance.md,
+ * Administrators see everything without a statement).
+ */
+export function seesEverything(caller: CheckedCaller, organisationId: number): boolean {
+  if (caller.principal.productAdmin) return true;
+  const { checked } = caller;
+  return (
+    checked.organisationId === organisationId &&
+    checked.role?.admin === true &&
+    allows(caller.principal, checked.role, 'enter')
+  );
+}
+
+/** `visibleMeters` for a caller whose rule was checked: none asked of the database when they see everything. */
+export function visibleMetersOf(
+  db: DbOrTx,
+  caller: CheckedCaller,
+  organisationId: number,
+): Promise<number[] | null> {
+  if (seesEverything(caller, organisationId)) return Promise.resolve(null);
+  return visibleMeters(db, caller.principal, organisationId);
+}
 
 /**
  * The meters of an organisation the principal may see, for aggregates: null means all of them (no advanced

@@ -10,7 +10,7 @@ import { addMonths } from '@verdant/domain/calendar';
 import { CHART_BARS_MAX } from '@verdant/domain/constants';
 import { reportingYearLabel, reportingYearMonths, reportingYearStart } from '@verdant/domain/reporting-year';
 import { orgOf } from '../../lib/organisation-context';
-import { visibleMeters } from '../../lib/rights';
+import { visibleMetersOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './dashboard.queries';
 import { restatementsOfYears } from './dashboard-restatements';
@@ -25,7 +25,7 @@ export function createDashboardService({ db }: { db: Db }) {
   /** The organisation the route's rule checked and the meters the caller may see in it. */
   async function scope(a: Caller) {
     const organisationId = orgOf(a).id;
-    return { organisationId, visible: await visibleMeters(db, a.principal, organisationId) };
+    return { organisationId, visible: await visibleMetersOf(db, a, organisationId) };
   }
 
   /**
@@ -133,7 +133,7 @@ export function createDashboardService({ db }: { db: Db }) {
       measure: 'cons' | 'cost' | 'co2',
       yyyymm: string,
     ) {
-      const visible = await visibleMeters(db, a.principal, organisationId);
+      const visible = await visibleMetersOf(db, a, organisationId);
       const month = `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
       const [totals, pending] = await Promise.all([
         q.assetTotals(db, organisationId, by, measure, month, visible),

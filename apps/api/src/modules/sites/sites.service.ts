@@ -8,7 +8,7 @@ import { audit, created, diff } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import * as groups from '../../lib/group-members.queries';
 import { orgOf } from '../../lib/organisation-context';
-import { allowedOf, visibleMeters } from '../../lib/rights';
+import { allowedOf, seesEverything, visibleMetersOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './sites.queries';
 
@@ -20,7 +20,7 @@ const conflict = (message: string) => new AppError('CONFLICT', message, 409);
 export function createSitesService({ db, clock }: { db: Db; clock: () => Date }) {
   /** The sites the caller may see: null when advanced rights hide none. */
   async function viewableSites(tx: DbOrTx, a: Caller, organisationId: number) {
-    if (a.principal.productAdmin) return null;
+    if (seesEverything(a, organisationId)) return null;
     const all = await q.liveSiteIds(tx, organisationId);
     const visible = await allowedOf(tx, a.principal, 'view', organisationId, all, (id) => ({
       type: 'site',
@@ -45,7 +45,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
       groups.groupsOf(db, site.organisationId, 'site'),
       q.siteIndicators(db, site.organisationId, siteId),
       q.liveMeterCount(db, site.organisationId, siteId),
-      visibleMeters(db, a.principal, site.organisationId),
+      visibleMetersOf(db, a, site.organisationId),
     ]);
     const [[figures], alerts] = await Promise.all([
       q.siteMonthlyFigures(db, site.organisationId, [siteId], month, month, visible),
@@ -85,7 +85,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
       const month = `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
       const [allowed, visible, groupOptions] = await Promise.all([
         viewableSites(db, a, organisationId),
-        visibleMeters(db, a.principal, organisationId),
+        visibleMetersOf(db, a, organisationId),
         groups.groupsOf(db, organisationId, 'site'),
       ]);
       const rows = await q.listSites(db, organisationId, query, month, allowed, visible);
@@ -234,7 +234,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
     ): Promise<AssetGraphData> {
       const { site } = await siteScope(db, a, siteId);
       const graph = comparisonMonths(year, yearEnd);
-      const visible = await visibleMeters(db, a.principal, site.organisationId);
+      const visible = await visibleMetersOf(db, a, site.organisationId);
       const rows = await q.siteMonthlyFigures(
         db,
         site.organisationId,
