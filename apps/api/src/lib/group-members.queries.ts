@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { assetGroupMembers, assetGroups } from '@verdant/db/schema/groups';
 import { and, eq, sql } from 'drizzle-orm';
+import { preparedStatement } from './prepared';
 
 /**
  * Site groups and data source groups share one table; these are the membership queries the site page and
@@ -8,12 +9,22 @@ import { and, eq, sql } from 'drizzle-orm';
  */
 export type MemberType = 'site' | 'meter';
 
-export async function groupsOf(db: DbOrTx, organisationId: number, memberType: MemberType) {
-  return db
+const groupsOfStatement = preparedStatement('groups_of', (db) =>
+  db
     .select({ id: assetGroups.id, name: assetGroups.name })
     .from(assetGroups)
-    .where(and(eq(assetGroups.organisationId, organisationId), eq(assetGroups.memberType, memberType)))
-    .orderBy(sql`lower(${assetGroups.name})`);
+    .where(
+      and(
+        eq(assetGroups.organisationId, sql.placeholder('organisationId')),
+        eq(assetGroups.memberType, sql.placeholder('memberType')),
+      ),
+    )
+    .orderBy(sql`lower(${assetGroups.name})`),
+);
+
+/** The organisation's groups of one member type, by name (every site list asks). */
+export function groupsOf(db: DbOrTx, organisationId: number, memberType: MemberType) {
+  return groupsOfStatement(db, { organisationId, memberType });
 }
 
 export async function findGroup(db: DbOrTx, organisationId: number, groupId: number) {

@@ -2,7 +2,8 @@ import type { CurrentUser, OrgSummary } from '@verdant/contracts/current-user';
 import type { DbOrTx } from '@verdant/db/client';
 import { organisations, type users } from '@verdant/db/schema/core';
 import { ACCESS, ACCESS_LABELS, CONTTYPE_ADMINISTRATOR, USER_STATUS } from '@verdant/domain/constants';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedStatement } from './prepared';
 import type { OrganisationRole, Principal } from './rights';
 
 type UserRow = typeof users.$inferSelect;
@@ -48,10 +49,14 @@ export function toCurrentUser(
  * The header summary of an organisation. Alerts are counted from the alert tables once those exist
  * (the data-sources issue); until then an organisation has no alerts to count.
  */
-export async function organisationSummary(db: DbOrTx, organisationId: number): Promise<OrgSummary | null> {
-  const [row] = await db
+const summaryStatement = preparedStatement('organisation_summary', (db) =>
+  db
     .select({ id: organisations.id, name: organisations.name })
     .from(organisations)
-    .where(eq(organisations.id, organisationId));
+    .where(eq(organisations.id, sql.placeholder('organisationId'))),
+);
+
+export async function organisationSummary(db: DbOrTx, organisationId: number): Promise<OrgSummary | null> {
+  const [row] = await summaryStatement(db, { organisationId });
   return row ? { ...row, alerts: 0 } : null;
 }

@@ -1,16 +1,17 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { dataTypes, energyReportingGroups, units } from '@verdant/db/schema/catalogue';
 import { retailers } from '@verdant/db/schema/retailers';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type Placeholder, sql } from 'drizzle-orm';
+import { preparedStatement } from '../../lib/prepared';
 
 /** Global data types and, when given, one organisation's own; never another organisation's. */
-const visibleTo = (organisationId: number | null) =>
+const visibleTo = (organisationId: number | Placeholder | null) =>
   organisationId === null
     ? isNull(dataTypes.organisationId)
     : or(isNull(dataTypes.organisationId), eq(dataTypes.organisationId, organisationId));
 
-export async function listDataTypes(db: DbOrTx, organisationId: number | null) {
-  return db
+const dataTypesOf = (db: DbOrTx, organisationId: number | Placeholder | null) =>
+  db
     .select({
       id: dataTypes.id,
       grouping: dataTypes.grouping,
@@ -22,6 +23,14 @@ export async function listDataTypes(db: DbOrTx, organisationId: number | null) {
     .from(dataTypes)
     .where(visibleTo(organisationId))
     .orderBy(asc(dataTypes.grouping), asc(dataTypes.name), asc(dataTypes.id));
+
+/** An organisation's data types with the global ones: the energy types every data entry page asks for. */
+const organisationDataTypes = preparedStatement('organisation_data_types', (db) =>
+  dataTypesOf(db, sql.placeholder('organisationId')),
+);
+
+export async function listDataTypes(db: DbOrTx, organisationId: number | null) {
+  return organisationId === null ? dataTypesOf(db, null) : organisationDataTypes(db, { organisationId });
 }
 
 /**

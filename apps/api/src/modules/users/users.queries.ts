@@ -1,7 +1,8 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { memberships, signInIdentifiers, users } from '@verdant/db/schema/core';
 import { ACCESS } from '@verdant/domain/constants';
-import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { preparedStatement } from '../../lib/prepared';
 
 export type UserRow = typeof users.$inferSelect;
 export type MemberRow = { user: UserRow; membership: typeof memberships.$inferSelect };
@@ -18,30 +19,51 @@ function nameFilter(q: string | undefined) {
   );
 }
 
+const memberPage = (
+  db: DbOrTx,
+  where: SQL | undefined,
+  offset: number | Placeholder,
+  limit: number | Placeholder,
+) =>
+  db
+    .select({ user: users, membership: memberships })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(where)
+    .orderBy(asc(sql`lower(${users.surname})`), asc(sql`lower(${users.firstName})`), asc(users.id))
+    .offset(offset)
+    .limit(limit);
+
+const memberCount = (db: DbOrTx, where: SQL | undefined) =>
+  db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where);
+
+// The users page as it opens (no search): prepared once (lib/prepared.ts).
+const ofOrganisation = eq(memberships.organisationId, sql.placeholder('organisationId'));
+const firstPageStatement = preparedStatement('members_page', (db) =>
+  memberPage(db, ofOrganisation, sql.placeholder('offset'), sql.placeholder('limit')),
+);
+const countStatement = preparedStatement('members_count', (db) => memberCount(db, ofOrganisation));
+
 /** One page of an organisation's members, by surname then first name, and how many there are in all. */
 export async function listMembers(
   db: DbOrTx,
   organisationId: number,
   page: { offset: number; limit: number; q?: string },
 ) {
-  const where = and(eq(memberships.organisationId, organisationId), nameFilter(page.q));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ user: users, membership: memberships })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(where)
-      .orderBy(asc(sql`lower(${users.surname})`), asc(sql`lower(${users.firstName})`), asc(users.id))
-      .offset(page.offset)
-      .limit(page.limit),
-    db
-      .select({ n: count() })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(where),
-  ]);
+  const [rows, [total]] = page.q
+    ? await Promise.all([
+        memberPage(db, searched(organisationId, page.q), page.offset, page.limit),
+        memberCount(db, searched(organisationId, page.q)),
+      ])
+    : await Promise.all([
+        firstPageStatement(db, { organisationId, offset: page.offset, limit: page.limit }),
+        countStatement(db, { organisationId }),
+      ]);
   return { rows, total: total?.n ?? 0 };
 }
+
+const searched = (organisationId: number, q: string) =>
+  and(eq(memberships.organisationId, organisationId), nameFilter(q));
 
 export async function findMember(
   db: DbOrTx,
