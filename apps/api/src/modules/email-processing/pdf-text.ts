@@ -1,6 +1,25 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/**
+ * The engine's own JSON functions, taken before pdf.js is first loaded. pdf.js's legacy build carries core-js,
+ * which replaces the global JSON.stringify and JSON.parse on Node 20 (it has no JSON.rawJSON) with functions
+ * written in JavaScript that call back for every value: every answer and every JSON column then cost several
+ * times more (docs/performance.md, Under load). pdf.js does not need them; they are put back after it runs.
+ */
+const nativeJson = { stringify: JSON.stringify, parse: JSON.parse };
+
+function restoreNativeJson() {
+  if (JSON.stringify !== nativeJson.stringify) JSON.stringify = nativeJson.stringify;
+  if (JSON.parse !== nativeJson.parse) JSON.parse = nativeJson.parse;
+}
+
+/** pdf.js, loaded on the first PDF read (its worker then loads on the first document). */
+async function loadPdfjs() {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  restoreNativeJson();
+  return pdfjs;
+}
 
 /** Pages read of one PDF: an invoice is a few pages; a 500-page document is not read whole. */
 const MAX_PAGES = 20;
@@ -20,6 +39,7 @@ export const looksLikePdf = (bytes: Buffer) => bytes.subarray(0, 1024).includes(
  */
 export async function pdfText(bytes: Buffer): Promise<PdfText> {
   if (!looksLikePdf(bytes)) return { ok: false, reason: 'not-pdf' };
+  const { getDocument } = await loadPdfjs();
   let doc: Awaited<ReturnType<typeof getDocument>['promise']>;
   try {
     doc = await getDocument({
@@ -31,6 +51,7 @@ export async function pdfText(bytes: Buffer): Promise<PdfText> {
       stopAtErrors: false,
     }).promise;
   } catch (error) {
+    restoreNativeJson();
     const name = (error as { name?: string }).name;
     return { ok: false, reason: name === 'PasswordException' ? 'encrypted' : 'not-pdf' };
   }
@@ -54,5 +75,6 @@ export async function pdfText(bytes: Buffer): Promise<PdfText> {
     return { ok: true, text: lines.join('\n'), pages: doc.numPages };
   } finally {
     await doc.destroy();
+    restoreNativeJson();
   }
 }
