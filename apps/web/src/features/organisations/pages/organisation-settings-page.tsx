@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AlertSettingsSection } from '../components/alert-settings-section';
 import { DetailsSection } from '../components/details-section';
 import { GhgSettingsSection } from '../components/ghg-settings-section';
+import { IntakeAddressesSection } from '../components/intake-addresses-section';
 import { OrganisationActions } from '../components/organisation-actions';
 import { ProcurementExpiriesSection } from '../components/procurement-expiries-section';
 import { RestatementsSection } from '../components/restatements-section';
@@ -16,7 +17,10 @@ import { TargetsSection } from '../components/targets-section';
 import { TimeZoneSection } from '../components/time-zone-section';
 import { useOrganisation } from '../organisation-api';
 
-/** /organisation/settings: details, subscription, settings, GHG reporting, expiries, targets and status. */
+/**
+ * /organisation/settings: details, subscription, settings, GHG reporting, expiries, invoices by email (its
+ * administrators only), targets and status.
+ */
 export function OrganisationSettingsPage() {
   useDocumentTitle('Organisation Settings');
   const organisation = useOrganisation();
@@ -49,6 +53,8 @@ export function OrganisationSettingsPage() {
           <SettingsSection title="Logo" description="Shown in the top bar and on reports.">
             <OrganisationLogoEditor organisationId={o.id} />
           </SettingsSection>
+          {/* Its calls are the administrators' own (docs/decisions/email-intake.md): not shown to others. */}
+          {o.mayEdit && <IntakeAddressesSection />}
           <TargetsSection organisation={o} />
           <StatusSection organisation={o} />
         </Stack>
