@@ -33,6 +33,8 @@ test('an edition is loaded, compared, previewed, confirmed and watched on /tools
   const demo = await browser.newPage();
   await signIn(demo, 'demo');
   const before = await emissionsComparison(demo);
+  // No restatement yet: the dashboard offers no choice of figures.
+  await expect(demo.getByTestId('figures-basis')).toHaveCount(0);
   await shots(demo, 'dashboard-before', info, before.card);
 
   await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
@@ -90,6 +92,26 @@ test('an edition is loaded, compared, previewed, confirmed and watched on /tools
   const after = await emissionsComparison(demo);
   await expect(after.card.locator('tbody')).not.toHaveText(before.text);
   await shots(demo, 'dashboard-after', info, after.card);
+
+  // The dashboard now offers its emissions as originally reported: the figures of before, and the edition then.
+  const choice = demo.getByTestId('figures-basis');
+  await expect(choice).toContainText('The kg CO2e of 2025 as the restatement');
+  await expect(choice).toContainText('MfE 2026 → MfE 2027 (journey)');
+  await choice.getByText('As originally reported', { exact: true }).click();
+  await expect(demo).toHaveURL(/figures=original/);
+  await expect(after.card).toHaveAttribute('data-basis', 'original');
+  await expect(after.card.locator('tbody')).toHaveText(before.text, { useInnerText: true });
+  await expect(after.card).toContainText('kg CO2e, as originally reported');
+  await expect(after.card.getByTestId('original-figures')).toBeVisible();
+  await expect(after.card.getByTestId('factor-editions')).not.toContainText('MfE 2027');
+  await expect(choice).toContainText('as they stood before the restatement');
+  const lastMonth = demo.getByRole('region', { name: 'Last month' }).getByTestId('last-month-co2e');
+  await expect(lastMonth.getByTestId('original-figures')).toBeVisible();
+  await shots(demo, 'dashboard-original', info);
+  // Back to the restated figures, the default.
+  await choice.getByText('Restated', { exact: true }).click();
+  await expect(after.card).toHaveAttribute('data-basis', 'restated');
+  await expect(after.card.locator('tbody')).toHaveText(after.text, { useInnerText: true });
   await demo.close();
 });
 

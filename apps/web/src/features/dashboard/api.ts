@@ -1,4 +1,4 @@
-import { type Measure, dashboardOperations as ops } from '@verdant/contracts/dashboard';
+import { type FigureBasis, type Measure, dashboardOperations as ops } from '@verdant/contracts/dashboard';
 import { useOperation } from '../../lib/operations';
 import { useOrganisationId } from '../../lib/session-store';
 
@@ -11,16 +11,25 @@ function useReady() {
   return useOrganisationId() !== null;
 }
 
-export function useYearlyComparison(measure: Measure) {
+/**
+ * Only kg CO2e are ever restated, so only they ask for the original basis; the restated answer's key stays the
+ * one every card shares (docs/decisions/factor-editions.md, The dashboard as originally reported).
+ */
+const basisQuery = (measure: Measure, basis: FigureBasis) =>
+  measure === 'co2e' && basis === 'original' ? { query: { basis } } : {};
+
+export function useYearlyComparison(measure: Measure, basis: FigureBasis = 'restated') {
   const ready = useReady();
-  return useOperation(YEARLY[measure], ready ? {} : null, { staleTime: STALE_MS });
+  return useOperation(YEARLY[measure], ready ? basisQuery(measure, basis) : null, { staleTime: STALE_MS });
 }
 
-export function useMonthlySavings(measure: Measure) {
+export function useMonthlySavings(measure: Measure, basis: FigureBasis = 'restated') {
   const ready = useReady();
-  return useOperation(ops.monthlySavings, ready ? { params: { type: measure } } : null, {
-    staleTime: STALE_MS,
-  });
+  return useOperation(
+    ops.monthlySavings,
+    ready ? { params: { type: measure }, ...basisQuery(measure, basis) } : null,
+    { staleTime: STALE_MS },
+  );
 }
 
 export function useGainersAndLosers() {

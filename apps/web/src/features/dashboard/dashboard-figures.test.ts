@@ -1,7 +1,7 @@
 import type { YearlyComparison } from '@verdant/contracts/dashboard';
 import { describe, expect, it } from 'vitest';
 import { comparisonAxis, comparisonBars, comparisonTooltip } from './comparison-chart';
-import { hasFigures, savingsTrend } from './dashboard-figures';
+import { basisSentence, hasFigures, restatementText, savingsTrend } from './dashboard-figures';
 
 const comparison: YearlyComparison = {
   months: ['2025-11', '2025-12', '2026-01'],
@@ -114,5 +114,37 @@ describe('comparisonBars and comparisonTooltip', () => {
 
   it('shows money on the axis with the dollar sign', () => {
     expect(comparisonBars({ ...comparison, unit: '$' }).format(25_000)).toBe('$25,000');
+  });
+});
+
+describe('restated or as originally reported, in words', () => {
+  const published = {
+    id: 1,
+    date: '2026-11-28',
+    editionBefore: 'MfE 2026',
+    editionAfter: 'MfE 2027',
+    years: ['2025'],
+  };
+  const chosen = {
+    id: 2,
+    date: '2026-12-02',
+    editionBefore: null,
+    editionAfter: null,
+    years: ['2026', '2025'],
+  };
+
+  it('names the day and the editions a restatement swapped', () => {
+    expect(restatementText(published)).toBe('28/11/2026, MfE 2026 → MfE 2027');
+    expect(restatementText({ ...published, editionBefore: null })).toBe('28/11/2026, to MfE 2027');
+    expect(restatementText(chosen)).toBe('02/12/2026, a change of the editions chosen');
+  });
+
+  it('says which years each choice shows and how', () => {
+    expect(basisSentence('original', [published])).toBe(
+      'The kg CO2e of 2025 as they stood before the restatement (28/11/2026, MfE 2026 → MfE 2027) replaced them.',
+    );
+    expect(basisSentence('restated', [published, chosen])).toBe(
+      'The kg CO2e of 2025 and 2026 as the restatements (28/11/2026, MfE 2026 → MfE 2027), (02/12/2026, a change of the editions chosen) left them.',
+    );
   });
 });

@@ -1,4 +1,11 @@
-import type { Measure, MonthlySavings, YearlyComparison } from '@verdant/contracts/dashboard';
+import type {
+  FigureBasis,
+  FigureRestatement,
+  Measure,
+  MonthlySavings,
+  YearlyComparison,
+} from '@verdant/contracts/dashboard';
+import { formatDisplayDate } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
 
 export const MEASURE_LABELS: Record<Measure, string> = {
@@ -28,4 +35,28 @@ export function savingsTrend({
 /** Whether either series of a twelve month comparison has any figure. */
 export function hasFigures(comparison: YearlyComparison): boolean {
   return comparison.data.some((series) => series.some((value) => value !== 0));
+}
+
+/** "28/11/2026, MfE 2026 → MfE 2027": when a restatement was confirmed and the editions it swapped. */
+export function restatementText(r: FigureRestatement): string {
+  const editions =
+    r.editionBefore && r.editionAfter
+      ? `${r.editionBefore} → ${r.editionAfter}`
+      : r.editionAfter
+        ? `to ${r.editionAfter}`
+        : 'a change of the editions chosen';
+  return `${formatDisplayDate(r.date)}, ${editions}`;
+}
+
+const joined = (items: string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/** What the chosen figures are, in a sentence. */
+export function basisSentence(basis: FigureBasis, restatements: readonly FigureRestatement[]): string {
+  const years = joined([...new Set(restatements.flatMap((r) => r.years))].sort());
+  const which = restatements.length === 1 ? 'the restatement' : 'the restatements';
+  const list = restatements.map((r) => `(${restatementText(r)})`).join(', ');
+  return basis === 'original'
+    ? `The kg CO2e of ${years} as they stood before ${which} ${list} replaced them.`
+    : `The kg CO2e of ${years} as ${which} ${list} left them.`;
 }

@@ -1,18 +1,18 @@
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { Measure, MonthlySavings } from '@verdant/contracts/dashboard';
+import type { FigureBasis, Measure, MonthlySavings } from '@verdant/contracts/dashboard';
 import { withGstNote } from '@verdant/domain/gst-labels';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { formatPercent, formatQuantity, percentChange } from '@verdant/domain/unit-scaling';
-import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { useMonthlySavings } from '../api';
 import { MEASURE_LABELS } from '../dashboard-figures';
 import { DashboardCard, QueryContent } from './dashboard-card';
+import { EmissionsSource } from './figures-basis';
 
 /** The last complete month's totals at a glance, each with its change against a year earlier. */
-export function LastMonthCard() {
+export function LastMonthCard({ basis }: { basis: FigureBasis }) {
   const cons = useMonthlySavings('cons');
   const cost = useMonthlySavings('cost');
-  const co2e = useMonthlySavings('co2e');
+  const co2e = useMonthlySavings('co2e', basis);
   const month = cost.data ?? co2e.data ?? cons.data;
 
   return (
@@ -55,7 +55,13 @@ function Total({ measure, figures }: { measure: Measure; figures: MonthlySavings
       <Text fz="xs" c="dimmed">
         {`${formatQuantity(figures.cons2, figures.unit)} a year earlier`}
       </Text>
-      {measure === 'co2e' && <FactorEditionsNote editions={figures.editions} />}
+      {measure === 'co2e' && (
+        <EmissionsSource
+          editions={figures.editions}
+          basis={figures.basis}
+          restatements={figures.restatements}
+        />
+      )}
     </Stack>
   );
 }

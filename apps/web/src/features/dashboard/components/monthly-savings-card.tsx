@@ -1,24 +1,24 @@
 import { Box, Center, ColorSwatch, Group, Stack, Text, useMantineTheme } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { Measure, MonthlySavings } from '@verdant/contracts/dashboard';
+import type { FigureBasis, Measure, MonthlySavings } from '@verdant/contracts/dashboard';
 import { formatMonth, monthKey } from '@verdant/domain/month-labels';
 import { formatPercent, formatQuantity, percentChange } from '@verdant/domain/unit-scaling';
 import { useMemo, useState } from 'react';
 import { DonutChart, type DonutSlice } from '../../../components/donut-chart';
-import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { useMonthlySavings, useYearlyComparison } from '../api';
 import { INCOMPLETE_MONTH, MEASURE_LABELS, savingsTrend } from '../dashboard-figures';
 import { DashboardCard, QueryContent } from './dashboard-card';
+import { EmissionsSource } from './figures-basis';
 import { MeasureSwitch } from './measure-switch';
 
 const DONUT_HEIGHT = 230;
 
 /** The last complete month against the same month a year earlier, as a donut green for a saving. */
-export function MonthlySavingsCard() {
+export function MonthlySavingsCard({ basis }: { basis: FigureBasis }) {
   const [measure, setMeasure] = useState<Measure>('cons');
-  const savings = useMonthlySavings(measure);
+  const savings = useMonthlySavings(measure, basis);
   // The comparison names incomplete months; it is usually in the cache already.
-  const comparison = useYearlyComparison(measure);
+  const comparison = useYearlyComparison(measure, basis);
   const trend = savings.data ? savingsTrend(savings.data) : null;
   const incomplete =
     savings.data !== undefined &&
@@ -30,6 +30,7 @@ export function MonthlySavingsCard() {
       controls={<MeasureSwitch value={measure} onChange={setMeasure} />}
       data-trend={trend ?? undefined}
       data-measure={measure}
+      data-basis={savings.data?.basis}
     >
       <QueryContent queries={[savings]} skeletonHeight={DONUT_HEIGHT + 60}>
         {() =>
@@ -125,9 +126,14 @@ function SavingsDonut({
           </Group>
         )}
         {measure === 'co2e' && (
-          <Group justify="center" mt={6}>
-            <FactorEditionsNote editions={savings.editions} />
-          </Group>
+          <Box mt={6}>
+            <EmissionsSource
+              editions={savings.editions}
+              basis={savings.basis}
+              restatements={savings.restatements}
+              centred
+            />
+          </Box>
         )}
       </Box>
     </Stack>

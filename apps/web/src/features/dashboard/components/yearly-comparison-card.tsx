@@ -1,34 +1,36 @@
 import { ColorSwatch, Group, Stack, Text, useMantineTheme, VisuallyHidden } from '@mantine/core';
-import type { Measure, YearlyComparison } from '@verdant/contracts/dashboard';
+import type { FigureBasis, Measure, YearlyComparison } from '@verdant/contracts/dashboard';
 import { withGstNote } from '@verdant/domain/gst-labels';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { formatQuantity } from '@verdant/domain/unit-scaling';
 import { useMemo, useState } from 'react';
-import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { PairedBarChart } from '../../../components/paired-bar-chart';
 import type { PairedSeries } from '../../../components/paired-bars';
 import { useYearlyComparison } from '../api';
 import { comparisonAxis, comparisonBars, comparisonTooltip, INCOMPLETE_MARK } from '../comparison-chart';
 import { hasFigures, INCOMPLETE_MONTH, MEASURE_LABELS } from '../dashboard-figures';
 import { DashboardCard, QueryContent } from './dashboard-card';
+import { EmissionsSource } from './figures-basis';
 import { MeasureSwitch } from './measure-switch';
 
 const CHART_HEIGHT = 300;
 
 /** The current reporting year, month by month, against the reporting year before. */
-export function YearlyComparisonCard() {
+export function YearlyComparisonCard({ basis }: { basis: FigureBasis }) {
   const [measure, setMeasure] = useState<Measure>('cons');
-  const comparison = useYearlyComparison(measure);
+  const comparison = useYearlyComparison(measure, basis);
+  const original = comparison.data?.basis === 'original';
   return (
     <DashboardCard
       title="12 month overall comparison"
       subtitle={
         comparison.data
-          ? `${withGstNote(measure, MEASURE_LABELS[measure])} in ${comparisonAxis(comparison.data).unit}`
+          ? `${withGstNote(measure, MEASURE_LABELS[measure])} in ${comparisonAxis(comparison.data).unit}${original ? ', as originally reported' : ''}`
           : undefined
       }
       controls={<MeasureSwitch value={measure} onChange={setMeasure} />}
       data-measure={measure}
+      data-basis={comparison.data?.basis}
     >
       <QueryContent queries={[comparison]} skeletonHeight={CHART_HEIGHT}>
         {() => comparison.data && <ComparisonChart comparison={comparison.data} measure={measure} />}
@@ -120,7 +122,13 @@ function ComparisonChart({ comparison, measure }: { comparison: YearlyComparison
           <Text fz="xs">{INCOMPLETE_MONTH}</Text>
         </Group>
       )}
-      {measure === 'co2e' && hasFigures(comparison) && <FactorEditionsNote editions={comparison.editions} />}
+      {measure === 'co2e' && hasFigures(comparison) && (
+        <EmissionsSource
+          editions={comparison.editions}
+          basis={comparison.basis}
+          restatements={comparison.restatements}
+        />
+      )}
     </>
   );
 }
