@@ -95,16 +95,16 @@ test('an edition is loaded, compared, previewed, confirmed and watched on /tools
 
   // The dashboard now offers its emissions as originally reported: the figures of before, and the edition then.
   const choice = demo.getByTestId('figures-basis');
-  await expect(choice).toContainText('The kg CO2e of 2025 as the restatement');
+  await expect(choice).toContainText('Restated: the kg CO2e of 2025 as the restatement of');
   await expect(choice).toContainText('MfE 2026 → MfE 2027 (journey)');
   await choice.getByText('As originally reported', { exact: true }).click();
   await expect(demo).toHaveURL(/figures=original/);
   await expect(after.card).toHaveAttribute('data-basis', 'original');
   await expect(after.card.locator('tbody')).toHaveText(before.text, { useInnerText: true });
-  await expect(after.card).toContainText('kg CO2e, as originally reported');
+  await expect(after.card).toContainText('CO2e, as originally reported');
   await expect(after.card.getByTestId('original-figures')).toBeVisible();
   await expect(after.card.getByTestId('factor-editions')).not.toContainText('MfE 2027');
-  await expect(choice).toContainText('as they stood before the restatement');
+  await expect(choice).toContainText('As originally reported: the kg CO2e of 2025 as they stood before');
   const lastMonth = demo.getByRole('region', { name: 'Last month' }).getByTestId('last-month-co2e');
   await expect(lastMonth.getByTestId('original-figures')).toBeVisible();
   await shots(demo, 'dashboard-original', info);

@@ -134,17 +134,17 @@ describe('restated or as originally reported, in words', () => {
   };
 
   it('names the day and the editions a restatement swapped', () => {
-    expect(restatementText(published)).toBe('28/11/2026, MfE 2026 → MfE 2027');
-    expect(restatementText({ ...published, editionBefore: null })).toBe('28/11/2026, to MfE 2027');
-    expect(restatementText(chosen)).toBe('02/12/2026, a change of the editions chosen');
+    expect(restatementText(published)).toBe('28/11/2026 (MfE 2026 → MfE 2027)');
+    expect(restatementText({ ...published, editionBefore: null })).toBe('28/11/2026 (to MfE 2027)');
+    expect(restatementText(chosen)).toBe('02/12/2026 (a change of the editions chosen)');
   });
 
   it('says which years each choice shows and how', () => {
     expect(basisSentence('original', [published])).toBe(
-      'The kg CO2e of 2025 as they stood before the restatement (28/11/2026, MfE 2026 → MfE 2027) replaced them.',
+      'As originally reported: the kg CO2e of 2025 as they stood before the restatement of 28/11/2026 (MfE 2026 → MfE 2027) replaced them.',
     );
     expect(basisSentence('restated', [published, chosen])).toBe(
-      'The kg CO2e of 2025 and 2026 as the restatements (28/11/2026, MfE 2026 → MfE 2027), (02/12/2026, a change of the editions chosen) left them.',
+      'Restated: the kg CO2e of 2025 and 2026 as the restatements of 28/11/2026 (MfE 2026 → MfE 2027) and 02/12/2026 (a change of the editions chosen) left them.',
     );
   });
 });

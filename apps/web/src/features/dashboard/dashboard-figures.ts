@@ -37,7 +37,7 @@ export function hasFigures(comparison: YearlyComparison): boolean {
   return comparison.data.some((series) => series.some((value) => value !== 0));
 }
 
-/** "28/11/2026, MfE 2026 → MfE 2027": when a restatement was confirmed and the editions it swapped. */
+/** "28/11/2026 (MfE 2026 → MfE 2027)": when a restatement was confirmed and the editions it swapped. */
 export function restatementText(r: FigureRestatement): string {
   const editions =
     r.editionBefore && r.editionAfter
@@ -45,7 +45,7 @@ export function restatementText(r: FigureRestatement): string {
       : r.editionAfter
         ? `to ${r.editionAfter}`
         : 'a change of the editions chosen';
-  return `${formatDisplayDate(r.date)}, ${editions}`;
+  return `${formatDisplayDate(r.date)} (${editions})`;
 }
 
 const joined = (items: string[]) =>
@@ -54,9 +54,8 @@ const joined = (items: string[]) =>
 /** What the chosen figures are, in a sentence. */
 export function basisSentence(basis: FigureBasis, restatements: readonly FigureRestatement[]): string {
   const years = joined([...new Set(restatements.flatMap((r) => r.years))].sort());
-  const which = restatements.length === 1 ? 'the restatement' : 'the restatements';
-  const list = restatements.map((r) => `(${restatementText(r)})`).join(', ');
+  const which = `${restatements.length === 1 ? 'the restatement' : 'the restatements'} of ${joined(restatements.map(restatementText))}`;
   return basis === 'original'
-    ? `The kg CO2e of ${years} as they stood before ${which} ${list} replaced them.`
-    : `The kg CO2e of ${years} as ${which} ${list} left them.`;
+    ? `As originally reported: the kg CO2e of ${years} as they stood before ${which} replaced them.`
+    : `Restated: the kg CO2e of ${years} as ${which} left them.`;
 }
