@@ -21,7 +21,6 @@ afterAll(() => database.close());
 const SINGLE_COLUMN_FK_ALLOWED = new Set([
   'consumption_records.meter_id',
   'fuel_purchases.meter_id',
-  'half_hour_days.meter_id',
   'invoices.meter_id',
   'ledger_pending.meter_id',
   'monthly_facts.meter_id',
