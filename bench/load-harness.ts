@@ -17,6 +17,7 @@ import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { startJobRunner } from '../apps/api/src/jobs/runner';
 import { createLocalStorage } from '../apps/api/src/lib/storage';
+import { processCpuMs } from '../apps/api/src/modules/imports/load-phases';
 import type { BenchContext } from './context';
 
 export interface LoadBench {
@@ -122,6 +123,9 @@ export async function runLoadBench(ctx: BenchContext, bench: LoadBench) {
     const client = await database.pool.connect();
     try {
       await client.query('create table plain_readings (meter_id int, read_at timestamptz, kwh real)');
+      const backend =
+        (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0;
+      const cpu0 = { node: process.cpuUsage(), db: processCpuMs(backend) };
       t0 = performance.now();
       let count = 0;
       await pipeline(
@@ -142,6 +146,11 @@ export async function runLoadBench(ctx: BenchContext, bench: LoadBench) {
         client.query(copyFrom('copy plain_readings from stdin')),
       );
       const copySeconds = (performance.now() - t0) / 1000;
+      const nodeCpu = process.cpuUsage(cpu0.node);
+      // CPU rather than wall time is what a busy machine leaves comparable (LOAD_PHASES=1 prints the load's).
+      console.log(
+        `plain COPY CPU: bench ${Math.round((nodeCpu.user + nodeCpu.system) / 1000)} ms, PostgreSQL ${processCpuMs(backend) - cpu0.db} ms`,
+      );
       const copyRate = count / copySeconds;
       console.log(
         `plain COPY of the same readings: ${copySeconds.toFixed(1)} s = ${Math.round(copyRate).toLocaleString('en')} rows/s`,

@@ -65,18 +65,30 @@ export const created = (after: Record<string, unknown>, omit: readonly string[] 
 
 /** Appends one audit row; call it with the write's own transaction so both commit or neither. */
 export async function audit(tx: DbOrTx, actor: AuditActor | Caller, entry: AuditEntry): Promise<void> {
+  await auditAll(tx, actor, [entry]);
+}
+
+/** Appends audit rows of one actor in one statement, in order (a bulk write's row per asset). */
+export async function auditAll(
+  tx: DbOrTx,
+  actor: AuditActor | Caller,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
   const who: AuditActor = 'user' in actor ? actorOf(actor) : actor;
-  await tx.insert(auditEvents).values({
-    organisationId: entry.organisationId,
-    actorUserId: 'userId' in who ? who.userId : null,
-    actorName: 'userId' in who ? who.name : null,
-    actorPortalToken: 'portalToken' in who ? who.portalToken : null,
-    actorJob: 'job' in who ? who.job : null,
-    action: entry.action,
-    assetType: entry.asset.type,
-    assetId: entry.asset.id,
-    assetName: entry.asset.name ?? null,
-    changes: entry.changes ?? {},
-    requestId: 'requestId' in who ? (who.requestId ?? null) : null,
-  });
+  await tx.insert(auditEvents).values(
+    entries.map((entry) => ({
+      organisationId: entry.organisationId,
+      actorUserId: 'userId' in who ? who.userId : null,
+      actorName: 'userId' in who ? who.name : null,
+      actorPortalToken: 'portalToken' in who ? who.portalToken : null,
+      actorJob: 'job' in who ? who.job : null,
+      action: entry.action,
+      assetType: entry.asset.type,
+      assetId: entry.asset.id,
+      assetName: entry.asset.name ?? null,
+      changes: entry.changes ?? {},
+      requestId: 'requestId' in who ? (who.requestId ?? null) : null,
+    })),
+  );
 }

@@ -71,9 +71,17 @@ function check(r: HalfHourReading): string | null {
   return null;
 }
 
-const NULLS: readonly null[] = Array(48).fill(null);
-const arrayLiteral = (values: readonly (number | null)[] | null | undefined) =>
-  `{${(values ?? NULLS).map((v) => (v === null || v === undefined ? 'NULL' : String(v))).join(',')}}`;
+/** A day's 48 half hours as a COPY array literal (built in one pass: it runs once per day of every load). */
+const NULL_DAY = `{${Array(48).fill('NULL').join(',')}}`;
+function arrayLiteral(values: readonly (number | null)[] | null | undefined): string {
+  if (!values) return NULL_DAY;
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    out += (i === 0 ? '' : ',') + (v === null || v === undefined ? 'NULL' : String(v));
+  }
+  return `${out}}`;
+}
 
 /** The day's quality as staged: always 48 characters, 'A' for a present half hour the day left unflagged. */
 function stagedQuality(day: HalfHourDay): string {

@@ -6,8 +6,9 @@ import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-mess
 import { localClock } from '@verdant/domain/imports/local-time';
 import type { ImportEvent } from '@verdant/domain/imports/types';
 import { sql } from 'drizzle-orm';
-import { type AuditActor, audit } from '../../lib/audit';
+import { type AuditActor, auditAll } from '../../lib/audit';
 import { RecordSink } from './day-records';
+import { loadPhases } from './load-phases';
 import type { MeterIndex } from './meter-index';
 import { type Produced, stagedHalfHours } from './produced';
 import { ReadingSink } from './reading-sink';
@@ -61,6 +62,7 @@ export async function loadIntervalFile(
 ): Promise<LoadCounts> {
   const { organisationId, refusals } = o;
   const client = clientOf(tx);
+  const mark = await loadPhases(client);
   await createStage(client);
   const registers = await Registers.load(tx, organisationId);
   const stage = openStageWriter(client);
@@ -98,6 +100,7 @@ export async function loadIntervalFile(
     // The connection takes no other statement (not even the rollback) while the COPY is open.
     await stage.end().catch(() => {});
   }
+  mark('read+stage');
   if (skippedParts > NOTES_LIMIT)
     o.notes.push(`... and ${skippedParts - NOTES_LIMIT} more parts of the file not loaded`);
   if (sink.readings === 0 && periods.length === 0 && refusals.count === 0 && skippedParts === 0)
@@ -114,20 +117,27 @@ export async function loadIntervalFile(
     sql`select time_zone from organisations where id = ${organisationId}`,
   );
   if (zone.rows[0]?.time_zone !== o.zone) throw new ImportFileError(IMPORT_MSG.zoneChanged);
+  mark('registers+locks');
   await sink.stageParts(client, organisationId);
   const merged = await mergeStage(client, organisationId);
+  mark('merge');
   const halfHours = await stagedHalfHours(client);
   await records.write(o.actor, o.filename);
   if (refusals.count > 0) throw new RowsRefused();
+  mark('produced+records');
   await recomputeFacts(tx, touched, o.today);
-  for (const meterId of sink.touchedMeters) {
-    await audit(tx, o.actor, {
+  mark('recompute');
+  await auditAll(
+    tx,
+    o.actor,
+    sink.touchedMeters.map((meterId) => ({
       organisationId,
       action: 'import half-hour data',
       asset: { type: 'meter', id: meterId, name: o.meters.byId(meterId)?.localName ?? null },
       changes: { file: { before: null, after: o.filename } },
-    });
-  }
+    })),
+  );
+  mark('audit');
   return {
     readings: sink.readings + periods.length,
     days: merged.days,

@@ -186,12 +186,12 @@ export class ReadingSink {
     const problem = this.check(r, state, value, day);
     if (problem) return this.refuse(r, problem);
     if (typeof channel.resolved === 'string') return this.refuse(r, channel.resolved);
-    const done = this.folder.add(channel.key, {
-      startUtcMs: r.startUtcMs,
-      minutes: r.minutes,
-      value,
-      quality: r.quality,
-    });
+    // The reading itself when its value stands (the fold reads its fields and keeps none of it): one object less
+    // for each of a file's readings.
+    const done = this.folder.add(
+      channel.key,
+      value === r.value ? r : { startUtcMs: r.startUtcMs, minutes: r.minutes, value, quality: r.quality },
+    );
     if (typeof done === 'string') return this.refuse(r, done.charAt(0).toUpperCase() + done.slice(1));
     for (const folded of done) this.pending.push(this.toDay(folded));
     this.meterIds.add(state.meter.id);

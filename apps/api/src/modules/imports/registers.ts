@@ -95,10 +95,15 @@ export class Registers {
 
   /** Writes the registers this load created or labelled (before its days are merged). */
   async save(db: DbOrTx, organisationId: number) {
-    for (const r of this.created) {
+    if (this.created.length > 0)
       await db.execute(sql`insert into half_hour_registers (organisation_id, meter_id, register, direction, quantity, label)
-        values (${organisationId}, ${r.meterId}, ${r.register}, ${r.direction}, ${r.quantity}, ${r.label})`);
-    }
+        values ${sql.join(
+          this.created.map(
+            (r) =>
+              sql`(${organisationId}, ${r.meterId}, ${r.register}, ${r.direction}, ${r.quantity}, ${r.label})`,
+          ),
+          sql`, `,
+        )}`);
     for (const r of this.labelled) {
       await db.execute(sql`update half_hour_registers set label = ${r.label}
         where organisation_id = ${organisationId} and meter_id = ${r.meterId} and register = ${r.register}`);
