@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { intArray } from '../sql-arrays';
 import { factFilter, factsSource } from './read-model-basis';
+import { hiddenFacts, hiddenMeters } from './read-model-hidden';
 import type { FactEdition, FactQuery } from './read-model-types';
 
 /**
@@ -17,8 +18,13 @@ export async function factEditions(
   query: Omit<FactQuery, 'by'>,
   options: { market?: boolean } = {},
 ): Promise<FactEdition[]> {
+  const hidden =
+    tableAnswers(query) && query.visible !== null
+      ? await hiddenMeters(db, query.organisationId, query.visible)
+      : [];
+  const used = tableAnswers(query) && hidden !== undefined ? fromTable(query, hidden) : fromFacts(query);
   const rows = await db.execute<{ id: number | null; name: string }>(sql`
-    with used as (${fromRollup(query) ?? fromFacts(query)})
+    with used as (${used})
     select e.id, coalesce(e.name, s.name || ' (entered by hand)') as name
     from used u
     join emission_factor_versions v on v.id = u.id
@@ -32,13 +38,17 @@ export async function factEditions(
 }
 
 /**
- * The factor versions of an organisation-wide query from organisation_month_factor_versions (a few rows a month,
- * kept with the facts by the recompute); undefined when the query narrows to meters or sites, reads the facts as
- * originally reported, or counts facts outside the totals, which only the facts can answer.
+ * Whether organisation_month_factor_versions (kept with the facts by the recompute) answers a query: not when it
+ * narrows to sites, reads the facts as originally reported, or counts facts outside the totals.
  */
-function fromRollup(query: Omit<FactQuery, 'by'>): SQL | undefined {
-  const restated = (query.basis ?? 'restated') === 'restated';
-  if (!restated || query.visible !== null || query.siteIds !== undefined || !(query.totals ?? true)) return;
+const tableAnswers = (query: Omit<FactQuery, 'by'>) =>
+  (query.basis ?? 'restated') === 'restated' && query.siteIds === undefined && (query.totals ?? true);
+
+/**
+ * The factor versions of a query from organisation_month_factor_versions (a few rows a month): each version's
+ * facts, less those of the meters the caller does not see (./read-model-hidden.ts), above none.
+ */
+function fromTable(query: Omit<FactQuery, 'by'>, hidden: readonly number[]): SQL {
   const where: SQL[] = [
     sql`r.organisation_id = ${query.organisationId}`,
     sql`r.month between ${query.from} and ${query.till}`,
@@ -46,9 +56,21 @@ function fromRollup(query: Omit<FactQuery, 'by'>): SQL | undefined {
   if (query.months) where.push(sql`r.month = any(${sql.param(query.months)}::date[])`);
   if (query.energyIds) where.push(sql`r.energy_id = any(${intArray(query.energyIds)})`);
   if (query.stdUnit !== undefined) where.push(sql`d.std_unit = ${query.stdUnit}`);
+  if (hidden.length > 0) where.push(sql`r.facts > coalesce(l.facts, 0)`);
+  const less =
+    hidden.length > 0
+      ? sql`left join (
+          select f.month, coalesce(f.energy_id, 0) as energy_id, v.id, count(*) as facts
+          from ${hiddenFacts(query.organisationId, hidden, query.from, query.till)} f
+          cross join lateral unnest(f.factor_versions) as v(id)
+          where f.counts_in_totals and f.counts_emissions
+          group by 1, 2, 3
+        ) l on l.month = r.month and l.energy_id = r.energy_id and l.id = r.factor_version_id`
+      : sql``;
   return sql`
     select distinct r.factor_version_id as id
     from organisation_month_factor_versions r
+    ${less}
     ${query.stdUnit !== undefined ? sql`join data_types d on d.id = r.energy_id` : sql``}
     where ${sql.join(where, sql` and `)}`;
 }

@@ -2,7 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { intArray } from '../sql-arrays';
 import { factFilter, factsSource } from './read-model-basis';
+import { hiddenFacts, hiddenMeters } from './read-model-hidden';
 import type { FactBasis, FactKey, FactMeasure, FactQuery, FactSums } from './read-model-types';
+import { rollupColumns, rollupSelect } from './rollup';
 
 /**
  * The ledger's one read model (docs/domain.md, The read model): every figure on a chart, list or dashboard is
@@ -162,7 +164,8 @@ export type TotalMeasure = 'cons' | 'cost' | 'co2e';
 
 /**
  * Organisation totals of a measure per month: from the organisation rollup (a few rows a month) when the
- * caller sees every meter, else from the read model over the visible meters.
+ * caller sees every meter, or most of them (the rollup less the hidden meters' facts, ./read-model-hidden.ts),
+ * else from the read model over the visible meters.
  */
 export async function monthlyTotals(
   db: DbOrTx,
@@ -174,27 +177,39 @@ export async function monthlyTotals(
   basis: FactBasis = 'restated',
 ): Promise<Map<string, { total: number; incomplete: boolean }>> {
   // The rollup holds the facts as they stand; figures as originally reported are summed from the facts.
-  if (visible !== null || basis === 'original') {
+  const hidden =
+    visible !== null && basis === 'restated' ? await hiddenMeters(db, organisationId, visible) : [];
+  if (hidden === undefined || basis === 'original') {
     const measures = [measure, `${measure}_incomplete` as const];
     const rows = await sumFacts(db, { organisationId, by: ['month'], from, till, visible, basis, measures });
     return new Map(
       rows.map((r) => [r.month ?? '', { total: r[measure], incomplete: r[`${measure}_incomplete`] }]),
     );
   }
-  const column = { cons: sql`r.quantity_std`, cost: sql`r.cost`, co2e: sql`r.co2e` }[measure];
+  const less = (column: string) => sql.raw(`r.${column} - coalesce(l.${column}, 0)`);
+  const column = { cons: less('quantity_std'), cost: less('cost'), co2e: less('co2e') }[measure];
   const incomplete = {
-    cons: sql`r.incomplete_meters`,
-    cost: sql`r.incomplete_cost`,
-    co2e: sql`r.incomplete_co2e`,
+    cons: less('incomplete_meters'),
+    cost: less('incomplete_cost'),
+    co2e: less('incomplete_co2e'),
   }[measure];
   const rows = await db.execute<{ month: string; total: number; incomplete: boolean }>(sql`
+    with l ${rollupColumns} as (
+      ${hidden.length > 0 ? rollupSelect(hiddenFacts(organisationId, hidden, from, till), '') : sql`${emptyRollup}`}
+    )
     select r.month::text as month, sum(${column})::float8 as total, sum(${incomplete}) > 0 as incomplete
     from organisation_month_facts r
+    left join l on l.organisation_id = r.organisation_id and l.month = r.month and l.energy_id = r.energy_id
     ${measure === 'cons' ? sql`join data_types d on d.id = r.energy_id and d.type_id = 1` : sql``}
     where r.organisation_id = ${organisationId} and r.month between ${from} and ${till}
     group by r.month`);
   return new Map(rows.rows.map((r) => [r.month, { total: Number(r.total), incomplete: r.incomplete }]));
 }
+
+/** No rows, in the rollup's columns. */
+const emptyRollup = sql.raw(
+  'select null::int, null::date, null::int, 0::float8, 0::numeric, 0::float8, 0, 0, 0, 0 where false',
+);
 
 /**
  * What the figures of a query were built from (a report's provenance, docs/decisions/reports.md): the facts
