@@ -1,7 +1,7 @@
 import type { GhgChart, GhgRangeQuery, GhgRow, GroupingType } from '@verdant/contracts/ghg-charts';
 import type { Db } from '@verdant/db/client';
 import { pendingMeterIds } from '@verdant/db/ledger/pending';
-import { type FactSums, factEditions, sumFacts } from '@verdant/db/ledger/read-model';
+import { type FactMeasure, type FactSums, factEditions, sumFacts } from '@verdant/db/ledger/read-model';
 import { toLedgerMeter } from '@verdant/db/ledger/recompute';
 import { monthsBetween } from '@verdant/domain/calendar';
 import {
@@ -51,6 +51,22 @@ const sumsOf = (r: FactSums): Co2eSums => ({
   estimated: r.co2e_estimated,
 });
 
+/** The measures sumsOf reads: the read model sums these twelve of its thirty. */
+const CO2E_MEASURES: FactMeasure[] = [
+  'scope1',
+  'scope2',
+  'scope2_market',
+  'scope3',
+  'market_certificate_kwh',
+  'market_supplier_kwh',
+  'market_residual_kwh',
+  'market_grid_kwh',
+  'co2e_days_open',
+  'co2e_days_factored',
+  'co2e_incomplete',
+  'co2e_estimated',
+];
+
 const counts = (m: q.LiveMeter) => countsIn(toLedgerMeter(m), 'emissions');
 
 export function createGhgChartsService({ db }: { db: Db }) {
@@ -76,7 +92,13 @@ export function createGhgChartsService({ db }: { db: Db }) {
     const visible = await visibleMeters(db, a.principal, organisationId);
     const pending = new Set(await pendingMeterIds(db, organisationId));
     const [sums, meters, editions] = await Promise.all([
-      sumFacts(db, { organisationId, by: ['meter', 'site', 'activity'], ...range, visible }),
+      sumFacts(db, {
+        organisationId,
+        by: ['meter', 'site', 'activity'],
+        ...range,
+        visible,
+        measures: CO2E_MEASURES,
+      }),
       q.liveMeters(db, organisationId, visible),
       factEditions(db, { organisationId, ...range, visible }),
     ]);
