@@ -4,7 +4,7 @@ import { meters } from '@verdant/db/schema/assets';
 import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-database';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedOf, type Principal, visibleMeters } from './rights';
+import { allowedOf, organisationRoles, type Principal, visibleMeters, visibleMetersOf } from './rights';
 
 /**
  * `visibleMeters` resolves the grants over every meter in one SQL statement; `allowedOf` asks the rights
@@ -165,6 +165,34 @@ describe('visibleMeters agrees with allowedOf', () => {
     ).toEqual([]);
     const inactive = await member(3, [{ type: 'site', id: id(s.north), right: 3 }]);
     expect(await compare({ ...inactive, statusId: 2 })).toEqual([]);
+  });
+
+  it('visibleMetersOf gives the same from the role the rule read, asking nothing of an administrator', async () => {
+    const narrowed = [{ type: 'site' as const, id: id(s.north), right: -1 }];
+    const cases = [
+      await member(4, narrowed, { admin: true }),
+      await member(3, narrowed),
+      await member(3, narrowed, { admin: true, orgBlocked: true }),
+      await member(3, []),
+    ];
+    for (const p of cases) {
+      const role = (await organisationRoles(database.db, p, [orgId])).get(orgId);
+      const caller = { principal: p, checked: { organisationId: orgId, role } };
+      expect(await visibleMetersOf(database.db, caller, orgId)).toEqual(
+        await visibleMeters(database.db, p, orgId),
+      );
+    }
+    // The administrator's answer comes without a statement: a handle that is no database would throw on one.
+    const admin = cases[0] as Principal;
+    const role = (await organisationRoles(database.db, admin, [orgId])).get(orgId);
+    const noDatabase = {} as typeof database.db;
+    expect(
+      await visibleMetersOf(
+        noDatabase,
+        { principal: admin, checked: { organisationId: orgId, role } },
+        orgId,
+      ),
+    ).toBeNull();
   });
 
   it('a product administrator sees everything', async () => {
