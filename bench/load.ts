@@ -37,6 +37,18 @@ export function loadVerdicts(health: Result | undefined, mix: Result, editors: R
   return lines;
 }
 
+/**
+ * CPU seconds the API process has used (user and system, from /proc): on a busy machine the requests per second
+ * follow the share of the cores the process gets, its CPU per request does not.
+ */
+async function cpuSeconds(pid: number | undefined): Promise<number | undefined> {
+  if (!pid) return undefined;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are the 12th and 13th fields after the command's name, in clock ticks (100 a second).
+  return fields.length > 12 ? (Number(fields[11]) + Number(fields[12])) / 100 : undefined;
+}
+
 async function sessionWrites(databaseUrl: string): Promise<number> {
   // PostgreSQL's statistics are flushed within a second.
   await new Promise((r) => setTimeout(r, 1500));
@@ -55,6 +67,7 @@ async function sessionWrites(databaseUrl: string): Promise<number> {
 const dir = await mkdtemp(path.join(os.tmpdir(), 'verdant-load-'));
 await chmod(dir, 0o755);
 let stop = async () => {};
+let apiPid: number | undefined;
 try {
   let base = process.env.LOAD_TARGET ?? '';
   let databaseUrl = process.env.LOAD_DATABASE_URL ?? '';
@@ -79,6 +92,7 @@ try {
       await removeProductionBuild();
     };
     base = server.url;
+    apiPid = server.child.pid;
     const password = (await readFile(path.join(dir, 'data', 'pg-password'), 'utf8')).trim();
     databaseUrl = `postgres://postgres:${password}@127.0.0.1:${pgPort}/verdant`;
   }
@@ -99,10 +113,12 @@ try {
   const editorGroup = EDITORS > 0 ? [await editorsGroup(base, editorSessions, databaseUrl)] : [];
   const writes = await sessionWrites(databaseUrl);
   console.log(`mix phase: ${SECONDS} s of the browsing mix and the editors ...`);
+  const cpuBefore = await cpuSeconds(apiPid);
   const [mix, editors] = (await runPhase(SECONDS, [browsingGroup(base, sessions), ...editorGroup])) as [
     Result,
     Result | undefined,
   ];
+  const cpuAfter = await cpuSeconds(apiPid);
   const sessionRowsWritten = (await sessionWrites(databaseUrl)) - writes;
 
   console.log('\n| load | requests | failed | req/s | p50 | p95 | p99 |');
@@ -117,6 +133,13 @@ try {
   console.log(
     `session rows written during the mix: ${sessionRowsWritten} (for ${mix.count} signed-in reads)`,
   );
+  if (cpuBefore !== undefined && cpuAfter !== undefined) {
+    const calls = mix.count + (editors?.count ?? 0);
+    console.log(
+      `API process CPU during the mix phase: ${(cpuAfter - cpuBefore).toFixed(1)} s for ${calls} calls ` +
+        `(${(((cpuAfter - cpuBefore) * 1000) / calls).toFixed(2)} ms a call, mix and editors together)`,
+    );
+  }
   if (health) {
     console.log(
       `\nmix / health: throughput ${(mix.perSecond / health.perSecond).toFixed(2)}x, ` +
