@@ -2,22 +2,39 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /**
- * The engine's own JSON functions, taken before pdf.js is first loaded. pdf.js's legacy build carries core-js,
- * which replaces the global JSON.stringify and JSON.parse on Node 20 (it has no JSON.rawJSON) with functions
- * written in JavaScript that call back for every value: every answer and every JSON column then cost several
- * times more (docs/performance.md, Under load). pdf.js does not need them; they are put back after it runs.
+ * The engine's own built-ins, taken before pdf.js is first loaded. pdf.js's legacy build carries core-js, which on
+ * Node 20 replaces some with versions written in JavaScript: `JSON.stringify` and `JSON.parse` (Node 20 has no
+ * `JSON.rawJSON`), calling back for every value, `Array.prototype.push` and `Function.prototype.toString`. Every
+ * answer, every JSON column and every push then cost several times more (docs/performance.md, Under load). pdf.js
+ * does not need them: they are put back after it loads and after it runs; what it adds (methods Node lacks) stays.
  */
-const nativeJson = { stringify: JSON.stringify, parse: JSON.parse };
+const guarded = [
+  JSON,
+  Array.prototype,
+  Function.prototype,
+  Object,
+  Object.prototype,
+  String.prototype,
+  Promise,
+  Math,
+];
+const builtIns = guarded.map((target) => ({ target, own: Object.getOwnPropertyDescriptors(target) }));
 
-function restoreNativeJson() {
-  if (JSON.stringify !== nativeJson.stringify) JSON.stringify = nativeJson.stringify;
-  if (JSON.parse !== nativeJson.parse) JSON.parse = nativeJson.parse;
+function restoreBuiltIns() {
+  for (const { target, own } of builtIns) {
+    for (const key of Reflect.ownKeys(own)) {
+      const was = own[key as keyof typeof own];
+      const now = Object.getOwnPropertyDescriptor(target, key);
+      if (was && 'value' in was && now && !Object.is(now.value, was.value) && now.configurable)
+        Object.defineProperty(target, key, was);
+    }
+  }
 }
 
 /** pdf.js, loaded on the first PDF read (its worker then loads on the first document). */
 async function loadPdfjs() {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  restoreNativeJson();
+  restoreBuiltIns();
   return pdfjs;
 }
 
@@ -51,7 +68,7 @@ export async function pdfText(bytes: Buffer): Promise<PdfText> {
       stopAtErrors: false,
     }).promise;
   } catch (error) {
-    restoreNativeJson();
+    restoreBuiltIns();
     const name = (error as { name?: string }).name;
     return { ok: false, reason: name === 'PasswordException' ? 'encrypted' : 'not-pdf' };
   }
@@ -75,6 +92,6 @@ export async function pdfText(bytes: Buffer): Promise<PdfText> {
     return { ok: true, text: lines.join('\n'), pages: doc.numPages };
   } finally {
     await doc.destroy();
-    restoreNativeJson();
+    restoreBuiltIns();
   }
 }
