@@ -101,6 +101,7 @@ try {
   const sessions = await signIn(base, CLIENTS);
   const editorSessions = await signIn(base, EDITORS);
 
+  const cpuHealthStart = await cpuSeconds(apiPid);
   const [health] = PROFILE_DIR
     ? [undefined]
     : await runPhase(SECONDS, [
@@ -110,6 +111,7 @@ try {
           next: () => ({ url: '/api/health', answer: request(base, 'GET', '/api/health', {}) }),
         },
       ]);
+  const cpuHealthEnd = await cpuSeconds(apiPid);
   const editorGroup = EDITORS > 0 ? [await editorsGroup(base, editorSessions, databaseUrl)] : [];
   const writes = await sessionWrites(databaseUrl);
   console.log(`mix phase: ${SECONDS} s of the browsing mix and the editors ...`);
@@ -133,6 +135,12 @@ try {
   console.log(
     `session rows written during the mix: ${sessionRowsWritten} (for ${mix.count} signed-in reads)`,
   );
+  if (health && cpuHealthStart !== undefined && cpuHealthEnd !== undefined) {
+    console.log(
+      `API process CPU during the health phase: ${(cpuHealthEnd - cpuHealthStart).toFixed(1)} s for ` +
+        `${health.count} calls (${(((cpuHealthEnd - cpuHealthStart) * 1000) / health.count).toFixed(2)} ms a call)`,
+    );
+  }
   if (cpuBefore !== undefined && cpuAfter !== undefined) {
     const calls = mix.count + (editors?.count ?? 0);
     console.log(
