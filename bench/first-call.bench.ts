@@ -14,7 +14,7 @@ import { measure } from './measure';
 
 const METERS = Number(process.env.BENCH_METERS ?? 2000);
 const CALLS = Number(process.env.BENCH_FIRST_CALLS ?? 50);
-/** The target of every page's first call, p95 (issue 33). */
+/** The target of every page's first call, p95 (docs/performance.md, Every page's first call). */
 const TARGET_MS = 50;
 
 /**
