@@ -1,16 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { connect } from '@verdant/db/client';
 import { createMember, createUser } from '@verdant/db/factories';
 import { vacuumFacts } from '@verdant/db/ledger/rebuild';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
-import { runMigrations } from '@verdant/db/migrate';
-import { generateScaleOrganisation } from '@verdant/db/scale-generator';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import type { BenchContext } from './context';
 import { measure } from './measure';
+import { computedScaleOrganisation } from './scale-organisation';
 
 const METERS = Number(process.env.BENCH_METERS ?? 2000);
 const CALLS = Number(process.env.BENCH_FIRST_CALLS ?? 50);
@@ -25,20 +21,12 @@ const TARGET_MS = 50;
  */
 export async function firstCallBench(ctx: BenchContext) {
   console.log(`\n## Every page's first call: ${METERS} invoiced meters x 36 months, ${CALLS} calls each`);
-  const database = connect(await ctx.freshDatabase('bench_first_call'), 10);
-  await runMigrations(database.pool);
-  const today = new Date().toISOString().slice(0, 10);
-  const t0 = performance.now();
-  const org = await generateScaleOrganisation(database.db, {
+  const { database, org, seconds } = await computedScaleOrganisation(ctx, 'bench_first_call', {
     meters: METERS,
-    hhMeters: 0,
     months: 36,
-    today,
   });
-  for (let i = 0; i < org.meterIds.length; i += 250)
-    await recomputeFacts(database.db, org.meterIds.slice(i, i + 250), today);
   await vacuumFacts(database.db);
-  console.log(`generated and built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`generated and built in ${seconds().toFixed(1)} s`);
 
   const admin = await createMember(database.db, org.organisationId, {
     loginId: 'bench.first.admin',

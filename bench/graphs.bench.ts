@@ -1,18 +1,14 @@
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { createGroup } from '@verdant/db/asset-factories';
-import { connect } from '@verdant/db/client';
 import { createMember } from '@verdant/db/factories';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
-import { runMigrations } from '@verdant/db/migrate';
-import { generateScaleOrganisation } from '@verdant/db/scale-generator';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import type { BenchContext } from './context';
 import { measure } from './measure';
+import { computedScaleOrganisation } from './scale-organisation';
 
 const METERS = Number(process.env.BENCH_METERS ?? 2000);
 const RUNS = Number(process.env.BENCH_GRAPH_RUNS ?? 40);
@@ -24,20 +20,12 @@ const RUNS = Number(process.env.BENCH_GRAPH_RUNS ?? 40);
  */
 export async function graphsBench(ctx: BenchContext) {
   console.log(`\n## Graph builder: ${METERS} meters over 100 sites x 36 months`);
-  const database = connect(await ctx.freshDatabase('bench_graphs'), 10);
-  await runMigrations(database.pool);
-  const today = new Date().toISOString().slice(0, 10);
-  const t0 = performance.now();
-  const org = await generateScaleOrganisation(database.db, {
+  const { database, today, org, seconds } = await computedScaleOrganisation(ctx, 'bench_graphs', {
     meters: METERS,
-    hhMeters: 0,
     months: 36,
-    today,
   });
-  for (let i = 0; i < org.meterIds.length; i += 250)
-    await recomputeFacts(database.db, org.meterIds.slice(i, i + 250), today);
   await database.db.execute(sql`analyze`);
-  console.log(`generated and computed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`generated and computed in ${seconds().toFixed(1)} s`);
 
   const sites = (
     await database.db.execute<{ id: number; name: string }>(

@@ -1,15 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { connect } from '@verdant/db/client';
 import { createMember } from '@verdant/db/factories';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
-import { runMigrations } from '@verdant/db/migrate';
-import { generateScaleOrganisation } from '@verdant/db/scale-generator';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import type { BenchContext } from './context';
 import { measure } from './measure';
+import { computedScaleOrganisation } from './scale-organisation';
 
 const METERS = Number(process.env.BENCH_METERS ?? 2000);
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 5);
@@ -21,19 +18,11 @@ const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 5);
  */
 export async function reportsBench(ctx: BenchContext) {
   console.log(`\n## Reports: ${METERS} meters over 100 sites x 25 months`);
-  const database = connect(await ctx.freshDatabase('bench_reports'), 10);
-  await runMigrations(database.pool);
-  const today = new Date().toISOString().slice(0, 10);
-  const t0 = performance.now();
-  const org = await generateScaleOrganisation(database.db, {
+  const { database, today, org, seconds } = await computedScaleOrganisation(ctx, 'bench_reports', {
     meters: METERS,
-    hhMeters: 0,
     months: 25,
-    today,
   });
-  for (let i = 0; i < org.meterIds.length; i += 250)
-    await recomputeFacts(database.db, org.meterIds.slice(i, i + 250), today);
-  console.log(`generated and computed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`generated and computed in ${seconds().toFixed(1)} s`);
   const admin = await createMember(database.db, org.organisationId, {
     loginId: 'bench.reports',
     accessId: 2,

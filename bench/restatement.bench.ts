@@ -1,16 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { connect } from '@verdant/db/client';
 import { createMember, createUser } from '@verdant/db/factories';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
-import { runMigrations } from '@verdant/db/migrate';
-import { generateScaleOrganisation } from '@verdant/db/scale-generator';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { runRestatementJob } from '../apps/api/src/modules/catalogue/restatement-job';
 import type { BenchContext } from './context';
+import { computedScaleOrganisation } from './scale-organisation';
 
 const METERS = Number(process.env.BENCH_METERS ?? 2000);
 
@@ -24,17 +21,10 @@ const p95 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length
  */
 export async function restatementBench(ctx: BenchContext) {
   console.log(`\n## Restatement: an edition change over ${METERS} meters x 36 months`);
-  const database = connect(await ctx.freshDatabase('bench_restatement'), 10);
-  await runMigrations(database.pool);
-  const today = new Date().toISOString().slice(0, 10);
-  const org = await generateScaleOrganisation(database.db, {
+  const { database, today, org } = await computedScaleOrganisation(ctx, 'bench_restatement', {
     meters: METERS,
-    hhMeters: 0,
     months: 36,
-    today,
   });
-  for (let i = 0; i < org.meterIds.length; i += 250)
-    await recomputeFacts(database.db, org.meterIds.slice(i, i + 250), today);
   const edition = await database.db.execute<{ id: number }>(sql`
     insert into emission_factor_editions (source_id, name, publisher, published, covers_from, covers_till, status)
     select source_id, 'Bench 2026', 'Bench agency', ${today}::date, 2015, 2030, 'draft'
