@@ -222,6 +222,37 @@ describe('rights and bad input', () => {
     }
   });
 
+  it('refuses to confirm while another restatement is recomputing the organisation, changing nothing', async () => {
+    // A published edition's restatement that moves the effective-dated organisation, its job under way.
+    const running = await publish(await load('TA 2025', '2025-06-01', 0.09), 'TA 2025 revises 2022');
+    expect(running.preview.byOrganisation.map((o: { organisationId: number }) => o.organisationId)).toEqual([
+      org.effective.id,
+    ]);
+    await t.db.execute(sql`update restatements set status = 'running' where id = ${running.id}`);
+    const ta2023 = await t.db.execute<{ id: number }>(
+      sql`select id from emission_factor_editions where name = 'TA 2023'`,
+    );
+    const proposal = await call('effective', 'POST', `/organisations/${org.effective.id}/edition-policy`, {
+      mode: 'pinned',
+      switchDate: '2022-01-01',
+      pins: [{ reportingYear: 2022, editionId: ta2023.rows[0]?.id }],
+      reason: 'Keep 2022 as disclosed',
+    });
+    expect(proposal.statusCode, proposal.body).toBe(200);
+    const before = await digest();
+    const res = await call(
+      'effective',
+      'POST',
+      `/organisations/${org.effective.id}/restatements/${proposal.json().id}/confirm`,
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(
+      'Another restatement is recomputing Org effective (its figures); confirm this one when it has finished',
+    );
+    expect(await digest()).toEqual(before);
+    await t.db.execute(sql`update restatements set status = 'proposed' where id = ${running.id}`);
+  });
+
   it('keeps the significance threshold and recalculation policy as settings', async () => {
     const res = await call('effective', 'PUT', `/organisations/${org.effective.id}/restatement-settings`, {
       significanceThreshold: 7.5,
