@@ -9,7 +9,7 @@ import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EditionDiff } from '../components/edition-diff';
-import { EDITION_COLOURS } from '../components/edition-status';
+import { coversText, EDITION_COLOURS } from '../components/edition-status';
 import { UnmappedRows } from '../components/factor-mappings';
 import { PublishPanel } from '../components/publish-panel';
 import { useDiscardEdition, useEdition } from '../editions-api';
@@ -54,7 +54,7 @@ export function EditionPage() {
                 <Text size="sm">Publisher: {e.publisher}</Text>
                 <Text size="sm">Published: {e.published ?? 'not given'}</Text>
                 <Text size="sm">
-                  Covers: {e.coversFrom ?? '?'}-{e.coversTill ?? '?'} · {e.gwpSet}
+                  Covers: {coversText(e)} · {e.gwpSet}
                 </Text>
                 <Text size="sm">Factors: {e.factorCount.toLocaleString()}</Text>
                 <Text size="sm" lineClamp={2}>

@@ -6,7 +6,7 @@ import { ScrollTable } from '../../../components/scroll-table';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EditionLoadForm } from '../components/edition-load-form';
-import { EDITION_COLOURS } from '../components/edition-status';
+import { coversText, EDITION_COLOURS } from '../components/edition-status';
 import { SavedMappings } from '../components/factor-mappings';
 import { useEditions } from '../editions-api';
 
@@ -71,10 +71,7 @@ function Editions() {
                           </Badge>
                         </Table.Td>
                         <Table.Td>{e.published ?? ''}</Table.Td>
-                        <Table.Td>
-                          {e.coversFrom ?? ''}
-                          {e.coversTill && e.coversTill !== e.coversFrom ? `-${e.coversTill}` : ''}
-                        </Table.Td>
+                        <Table.Td>{coversText(e)}</Table.Td>
                         <Table.Td>{e.gwpSet}</Table.Td>
                         <Table.Td ta="right">{e.factorCount.toLocaleString()}</Table.Td>
                         <Table.Td>
