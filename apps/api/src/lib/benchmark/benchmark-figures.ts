@@ -55,10 +55,15 @@ const toSample = (s: Sample): BenchmarkSample => ({
 function labelWeather(samples: BenchmarkSample[], weather: WeatherOutcome | null): BenchmarkSample[] {
   if (!weather) return samples;
   const f = weather.factor;
-  const note = f
-    ? `Weather-normalised: × ${whole(f.yearHdd)} / ${whole(f.benchmarkHdd)} heating degree days`
-    : 'Not weather-normalised (see above)';
-  return samples.map((s) => (s.label === 'Electricity' ? s : { ...s, weather: note }));
+  const factor = f ? `× ${whole(f.yearHdd)} / ${whole(f.benchmarkHdd)} heating degree days` : '';
+  // Total energy holds electricity too, which weather does not scale: its label says which part moved.
+  const note = (label: BenchmarkSample['label']) =>
+    !f
+      ? 'Not weather-normalised (see above)'
+      : label === 'Fossil thermal'
+        ? `Weather-normalised: ${factor}`
+        : `Fossil-thermal part weather-normalised: ${factor}`;
+  return samples.map((s) => (s.label === 'Electricity' ? s : { ...s, weather: note(s.label) }));
 }
 
 const setRef = (set: q.SetRow): NonNullable<BenchmarkResult['set']> => ({

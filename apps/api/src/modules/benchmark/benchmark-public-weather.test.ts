@@ -97,6 +97,12 @@ describe('weather normalisation from public degree days', () => {
     });
     const electricity = r.indicators[0].samples.find((s: { label: string }) => s.label === 'Electricity');
     expect(electricity).toMatchObject({ benchmarkConsumption: 95, weather: null });
+    // Total energy: electricity as published, fossil thermal normalised: 95 + 106.9 = 201.9.
+    const total = r.indicators[0].samples.find((s: { label: string }) => s.label === 'Total energy');
+    expect(total).toMatchObject({
+      benchmarkConsumption: 201.9,
+      weather: 'Fossil-thermal part weather-normalised: × 1,800 / 2,021 heating degree days',
+    });
   });
 
   it('against a set, only a dataset with the set’s base; against the past, 15.5 °C first', async () => {
