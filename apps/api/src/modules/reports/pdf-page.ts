@@ -8,7 +8,7 @@ import PDFDocument from 'pdfkit';
  */
 
 const require = createRequire(import.meta.url);
-const FONT = {
+export const FONT = {
   regular: require.resolve('@fontsource/inter/files/inter-latin-400-normal.woff'),
   semibold: require.resolve('@fontsource/inter/files/inter-latin-600-normal.woff'),
   bold: require.resolve('@fontsource/inter/files/inter-latin-700-normal.woff'),

@@ -2,6 +2,8 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkLineComponent, TitleComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
+import PDFDocument from 'pdfkit';
+import { FONT } from './pdf-page';
 
 /**
  * Charts in reports are drawn by ECharts, as the web draws them, rendered to SVG on the server
@@ -17,6 +19,25 @@ echarts.use([
   TitleComponent,
 ]);
 echarts.use(SVGRenderer);
+
+/**
+ * Text measured in the font the PDF draws it in: without a canvas, ECharts guesses text widths, and a long legend
+ * entry then ran into the next one. A document that is never written gives Inter's own metrics.
+ */
+let metrics: PDFKit.PDFDocument | undefined;
+echarts.setPlatformAPI({
+  measureText(text: string, font?: string) {
+    metrics ??= new PDFDocument({ autoFirstPage: false, font: FONT.regular });
+    const size = Number(/(\d+(?:\.\d+)?)px/.exec(font ?? '')?.[1] ?? 12);
+    const bold = /\b(bold|bolder|[6-9]00)\b/.test(font ?? '');
+    return {
+      width: metrics
+        .font(bold ? FONT.bold : FONT.regular)
+        .fontSize(size)
+        .widthOfString(text),
+    };
+  },
+});
 
 /** The product's colours: this period in the brand green, the year before in grey, then the graphs' palette. */
 export const REPORT_COLOURS = {
