@@ -40,10 +40,14 @@ export async function runReportJob(
       settings: p.settings ?? {},
     };
     const runner = createReportRunService({ db, storage });
+    // The render reports progress without waiting; the writes are chained so that they land in order, and the
+    // last is awaited before the final 4 of 4 (on separate connections an earlier write could land after it).
+    let written = Promise.resolve();
     const progress = (done: number, total: number) => {
-      void jobProgress(db, jobId, done, total).catch(() => {});
+      written = written.then(() => jobProgress(db, jobId, done, total)).catch(() => {});
     };
     const file = await runner.render(principal, org, request, progress);
+    await written;
     const key = newStorageKey('reports');
     await storage.putStream(key, file.stream());
     const stored: StoredReportFile = {
