@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { usersOperations } from '@verdant/contracts/users';
 import { MSG } from '@verdant/domain/messages';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { ApiError, errorMessage, isSilentError } from '../lib/api-errors';
 import { showSuccessBanner } from '../lib/banners';
 import { call } from '../lib/operations';
+import { FormActions } from './form-actions';
 
 interface ChangePasswordModalProps {
   userId: number;
@@ -92,14 +93,9 @@ export function ChangePasswordModal({ userId, opened, onClose }: ChangePasswordM
               {errorMessage(failure)}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!canSubmit} loading={change.isPending}>
-              Change password
-            </Button>
-          </Group>
+          <FormActions onCancel={close} type="submit" disabled={!canSubmit} loading={change.isPending}>
+            Change password
+          </FormActions>
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,7 @@
-import { ActionIcon, Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { MonthField } from './date-fields';
+import { FormActions, FormError } from './form-actions';
 
 /** One range of a data export (yyyy-MM start and end), monthly or as one total. */
 export interface ExportRange {
@@ -99,19 +100,10 @@ export function ExportActions({
 }) {
   return (
     <>
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button onClick={onExport} loading={busy}>
-          Export
-        </Button>
-      </Group>
+      <FormError>{error}</FormError>
+      <FormActions onCancel={onCancel} onClick={onExport} loading={busy}>
+        Export
+      </FormActions>
     </>
   );
 }

@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { MeterDetail } from '@verdant/contracts/data-sources/meters';
 import { useState } from 'react';
 import { DateField } from '../../components/date-fields';
+import { FormActions, FormError } from '../../components/form-actions';
 import { errorMessage, isSilentError } from '../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../lib/banners';
 import { type ReversalAction, useReversal, useReversalData } from './api';
@@ -185,19 +174,10 @@ export function ReversalDialog({
             hideControls
           />
         </SimpleGrid>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormError>{error}</FormError>
+        <FormActions onCancel={onClose} onClick={submit} loading={save.isPending}>
+          Save
+        </FormActions>
       </Stack>
     </Modal>
   );

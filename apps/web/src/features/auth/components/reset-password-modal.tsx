@@ -3,6 +3,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { MSG } from '@verdant/domain/messages';
 import { isValidResetEmail } from '@verdant/domain/passwords';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { useSendResetEmail } from '../api';
 
@@ -81,14 +82,14 @@ export function ResetPasswordModal({ opened, onClose }: ResetPasswordModalProps)
                 {errorMessage(send.error)}
               </Alert>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={send.isPending} disabled={email.trim() === ''}>
-                Send
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={close}
+              type="submit"
+              loading={send.isPending}
+              disabled={email.trim() === ''}
+            >
+              Send
+            </FormActions>
           </Stack>
         </form>
       )}

@@ -1,8 +1,6 @@
 import {
-  Button,
   Checkbox,
   FileInput,
-  Group,
   Modal,
   NumberInput,
   Select,
@@ -14,6 +12,7 @@ import {
 } from '@mantine/core';
 import { newBenchmarkSet } from '@verdant/contracts/benchmark/library';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useLoadSet } from '../api';
@@ -159,14 +158,9 @@ export function SetLoadModal({ onClose }: { onClose: () => void }) {
           every row named.
         </Text>
         <FileProblems message={refusal?.message ?? null} problems={refusal?.problems ?? []} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={load.isPending}>
-            Load
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} onClick={submit} loading={load.isPending}>
+          Load
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -1,19 +1,9 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { CAT } from '@verdant/domain/catalogue-messages';
 import { fill } from '@verdant/domain/messages';
 import { useState } from 'react';
+import { FormActions, FormError } from '../../../components/form-actions';
 import { showSuccessBanner } from '../../../lib/banners';
 import { useCommons, useCommonTypes, useCreateComposite } from '../api';
 import { refusalOf } from './field-errors';
@@ -133,19 +123,15 @@ export function CompositeModal({ onClose }: { onClose: () => void }) {
             {problem}
           </Text>
         )}
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={problem !== null} loading={create.isPending} onClick={submit}>
-            Create
-          </Button>
-        </Group>
+        <FormError>{error}</FormError>
+        <FormActions
+          onCancel={onClose}
+          disabled={problem !== null}
+          loading={create.isPending}
+          onClick={submit}
+        >
+          Create
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Autocomplete,
   Button,
   Checkbox,
@@ -14,6 +13,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { type AdminDataType, SCOPE3_CATEGORIES } from '@verdant/contracts/catalogue-admin';
 import { useState } from 'react';
+import { FormError } from '../../../components/form-actions';
 import { showSuccessBanner } from '../../../lib/banners';
 import { useCompositeDetails, useUpdateDataType } from '../api';
 import { FactorEditor } from './factor-editor';
@@ -87,11 +87,7 @@ export function DataTypeEditor({ type, groups }: { type: AdminDataType; groups: 
         value={notes}
         onChange={(e) => setNotes(e.currentTarget.value)}
       />
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError>{error}</FormError>
       <Group>
         <Button size="xs" onClick={save} loading={update.isPending}>
           Save

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -15,6 +14,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { type EmissionFactor, NUMERIC_TEXT } from '@verdant/contracts/catalogue-admin';
 import { CAT } from '@verdant/domain/catalogue-messages';
 import { useState } from 'react';
+import { FormActions, FormError } from '../../../components/form-actions';
 import { ScrollTable } from '../../../components/scroll-table';
 import { showSuccessBanner } from '../../../lib/banners';
 import { useFactorSources, useFactors, useSaveFactor } from '../api';
@@ -117,19 +117,15 @@ function FactorModal({
           maxLength={500}
           onChange={(e) => setReason(e.currentTarget.value)}
         />
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={!rate || !from || rateError !== null} loading={save.isPending} onClick={submit}>
-            Save
-          </Button>
-        </Group>
+        <FormError>{error}</FormError>
+        <FormActions
+          onCancel={onClose}
+          disabled={!rate || !from || rateError !== null}
+          loading={save.isPending}
+          onClick={submit}
+        >
+          Save
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Alert,
   Button,
-  Group,
   Modal,
   Paper,
   SegmentedControl,
@@ -15,6 +14,7 @@ import {
 import { IconTrash } from '@tabler/icons-react';
 import type { EditionDetail } from '@verdant/contracts/catalogue-editions';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { EmptyRow, QueryState } from '../../../components/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
@@ -196,14 +196,14 @@ function MappingModal({ layout, row, onClose }: { layout: Layout; row: Row; onCl
           value={unitId}
           onChange={setUnitId}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={!typeId || !unitId} loading={save.isPending}>
-            Save mapping
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          onClick={submit}
+          disabled={!typeId || !unitId}
+          loading={save.isPending}
+        >
+          Save mapping
+        </FormActions>
       </Stack>
     </Modal>
   );

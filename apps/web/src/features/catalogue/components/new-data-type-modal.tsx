@@ -1,7 +1,6 @@
 import {
   Alert,
   Autocomplete,
-  Button,
   Checkbox,
   Group,
   Modal,
@@ -16,6 +15,7 @@ import { ENERGY_TYPE_TYPES } from '@verdant/contracts/catalogue';
 import { DEFAULT_SCOPE3_CATEGORY, NUMERIC_TEXT, SCOPE3_CATEGORIES } from '@verdant/contracts/catalogue-admin';
 import { CAT } from '@verdant/domain/catalogue-messages';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { showSuccessBanner } from '../../../lib/banners';
 import { useCreateDataType } from '../api';
 import { refusalOf } from './field-errors';
@@ -198,14 +198,9 @@ export function NewDataTypeModal({
             {server.message}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={!ready} loading={create.isPending} onClick={submit}>
-            Create
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} disabled={!ready} loading={create.isPending} onClick={submit}>
+          Create
+        </FormActions>
       </Stack>
     </Modal>
   );

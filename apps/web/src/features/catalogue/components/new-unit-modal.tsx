@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { NUMERIC_TEXT } from '@verdant/contracts/catalogue-admin';
 import { CAT } from '@verdant/domain/catalogue-messages';
 import { fill } from '@verdant/domain/messages';
 import { useState } from 'react';
+import { FormActions, FormError } from '../../../components/form-actions';
 import { showSuccessBanner } from '../../../lib/banners';
 import { useCreateUnit } from '../api';
 import { refusalOf } from './field-errors';
@@ -81,19 +82,10 @@ export function NewUnitModal({
           onChange={(e) => setFactor(e.currentTarget.value.replace(/[^0-9.-]/g, ''))}
         />
         <Textarea label="Source" autosize value={source} onChange={(e) => setSource(e.currentTarget.value)} />
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={create.isPending} onClick={submit}>
-            Create
-          </Button>
-        </Group>
+        <FormError>{error}</FormError>
+        <FormActions onCancel={onClose} loading={create.isPending} onClick={submit}>
+          Create
+        </FormActions>
       </Stack>
     </Modal>
   );

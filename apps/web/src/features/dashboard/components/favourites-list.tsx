@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Button,
   Center,
   Group,
   Loader,
@@ -17,6 +16,7 @@ import { IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { FAVOURITE_NAME_MAX } from '@verdant/domain/constants';
 import { type ReactNode, useEffect, useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { FavouritesEmpty } from './favourites-empty';
@@ -200,14 +200,14 @@ function RenameModal({
             onChange={(e) => setValue(e.currentTarget.value)}
             error={rename.isError ? errorMessage(rename.error) : null}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!trimmed || trimmed === name} loading={rename.isPending}>
-              Rename
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            type="submit"
+            disabled={!trimmed || trimmed === name}
+            loading={rename.isPending}
+          >
+            Rename
+          </FormActions>
         </Stack>
       </form>
     </Modal>

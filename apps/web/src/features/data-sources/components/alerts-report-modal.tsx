@@ -1,6 +1,7 @@
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import type { AlertsReport } from '@verdant/contracts/data-sources/list';
 import { useState } from 'react';
+import { FormError } from '../../../components/form-actions';
 import { errorMessage } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import { runAlertsReport } from '../api';
@@ -47,11 +48,7 @@ export function AlertsReportModal({ opened, onClose }: { opened: boolean; onClos
             </List>
           </Stack>
         )}
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError>{error}</FormError>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void run(true)} loading={busy}>
             Dry run

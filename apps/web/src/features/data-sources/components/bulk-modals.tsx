@@ -1,6 +1,7 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Checkbox, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
+import { FormActions, FormError } from '../../../components/form-actions';
 import { errorMessage } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import { useBulkAction } from '../api';
@@ -60,19 +61,10 @@ export function BulkOpenDateModal({ opened, onClose, ids, onDone }: BulkModalPro
           checked={later}
           onChange={(e) => setLater(e.currentTarget.checked)}
         />
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={bulk.isPending} disabled={ids.length === 0}>
-            Set Open Date
-          </Button>
-        </Group>
+        <FormError>{error}</FormError>
+        <FormActions onCancel={onClose} onClick={submit} loading={bulk.isPending} disabled={ids.length === 0}>
+          Set Open Date
+        </FormActions>
       </Stack>
     </Modal>
   );
@@ -102,19 +94,16 @@ export function BulkDeleteModal({ opened, onClose, ids, onDone }: BulkModalProps
           {`${ids.length} data source${ids.length === 1 ? '' : 's'} will be removed, and future data loads will skip ${ids.length === 1 ? 'its account' : 'their accounts'}.`}
         </Text>
         <Checkbox label="I'm sure" checked={sure} onChange={(e) => setSure(e.currentTarget.checked)} />
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={submit} loading={bulk.isPending} disabled={!sure || ids.length === 0}>
-            Delete and Don't Load
-          </Button>
-        </Group>
+        <FormError>{error}</FormError>
+        <FormActions
+          onCancel={onClose}
+          color="red"
+          onClick={submit}
+          loading={bulk.isPending}
+          disabled={!sure || ids.length === 0}
+        >
+          Delete and Don't Load
+        </FormActions>
       </Stack>
     </Modal>
   );

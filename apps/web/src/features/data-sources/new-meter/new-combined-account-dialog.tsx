@@ -10,6 +10,7 @@ import {
 } from '@verdant/domain/meter-creation';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
+import { FormError } from '../../../components/form-actions';
 import { useAssetBrowse } from '../../../components/use-asset-browse';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
@@ -178,11 +179,7 @@ export function NewCombinedAccountDialog({
             error={errors.reporting}
           />
         </SimpleGrid>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormError>{failure}</FormError>
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={close}>
             Cancel

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Checkbox, Group, Modal, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import {
   type MeterNote,
   meterNoteInput,
@@ -10,6 +10,7 @@ import { formatDisplayDate } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
+import { FormActions } from '../../../components/form-actions';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useRecentInvoices, useSaveNote } from './api';
@@ -160,14 +161,9 @@ export function NoteModal({ meterId, note, invoiceId = null, onClose }: NoteModa
             onChange={(event) => setGapFiller(event.currentTarget.checked)}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            {note ? 'Save Note' : 'Add Note'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} onClick={submit} loading={save.isPending}>
+          {note ? 'Save Note' : 'Add Note'}
+        </FormActions>
       </Stack>
     </Modal>
   );

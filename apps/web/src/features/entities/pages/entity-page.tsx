@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { ENTITY_TYPE_LABELS, type EntityDetail } from '@verdant/contracts/entities';
 import { fill, MSG } from '@verdant/domain/messages';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
@@ -74,14 +75,14 @@ function DeleteEntity({ entity }: { entity: EntityDetail }) {
           <Text>
             {`Delete ${entity.entityName}? It is archived; a product administrator can restore it within three months.`}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpened(false)}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={confirm} loading={remove.isPending}>
-              Delete
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => setOpened(false)}
+            color="red"
+            onClick={confirm}
+            loading={remove.isPending}
+          >
+            Delete
+          </FormActions>
         </Stack>
       </Modal>
     </>

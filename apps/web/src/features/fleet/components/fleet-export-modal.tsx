@@ -3,6 +3,7 @@ import type { FleetRow } from '@verdant/contracts/fleet';
 import { FLEET_EXPORT_QUANTITIES } from '@verdant/contracts/fleet/exports';
 import { useState } from 'react';
 import { MonthField } from '../../../components/date-fields';
+import { FormActions } from '../../../components/form-actions';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showInfoBanner } from '../../../lib/banners';
 import { saveFile } from '../../../lib/download';
@@ -97,14 +98,9 @@ export function FleetExportModal({
           <MonthField label="Start" value={start} onChange={setStart} />
           <MonthField label="End" value={end} onChange={setEnd} />
         </Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={run} disabled={!valid} loading={busy}>
-            Export
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} onClick={run} disabled={!valid} loading={busy}>
+          Export
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { FAVOURITE_NAME_MAX } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { useEffect, useState } from 'react';
 import { useSaveFavouriteGraph } from '../../../components/favourite-graphs-api';
+import { FormActions } from '../../../components/form-actions';
 import { errorMessage } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import type { BuilderGraph } from '../builder-state';
@@ -76,14 +77,9 @@ export function FavouriteModal({
             Favourites are listed on the dashboard&apos;s Favourite Graphs tab. They keep their years relative
             to this year, so last year and this year stay last year and this year.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!trimmed} loading={save.isPending}>
-              Save favourite
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} type="submit" disabled={!trimmed} loading={save.isPending}>
+            Save favourite
+          </FormActions>
         </Stack>
       </form>
     </Modal>
@@ -159,12 +155,9 @@ export function OptionsModal({
             value={axes}
             onChange={(v) => v && setAxes(v as GraphAxes)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit">Apply</Button>
-          </Group>
+          <FormActions onCancel={onClose} type="submit">
+            Apply
+          </FormActions>
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Select, Stack, TextInput } from '@mantine/core';
 import type { GroupingsList, GroupType } from '@verdant/contracts/groupings';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import { useCreateGroup, useCreateGrouping } from '../api';
@@ -116,14 +117,9 @@ export function NewGroupDialog({
               onChange={(e) => setControlled(e.currentTarget.checked)}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} type="submit" loading={create.isPending}>
+            Create
+          </FormActions>
         </Stack>
       </form>
     </Modal>

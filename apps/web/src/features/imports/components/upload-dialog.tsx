@@ -5,6 +5,7 @@ import { IMPORT_MAX_MB } from '@verdant/domain/constants';
 import { mappingProblems, type ReadingsMapping } from '@verdant/domain/imports/csv-mapping';
 import type { ImportFormat } from '@verdant/domain/imports/types';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner } from '../../../lib/banners';
 import { usePreview, useUploadLoad } from '../api';
@@ -118,18 +119,14 @@ export function UploadDialog({ opened, onClose }: { opened: boolean; onClose: ()
                 The format of this file was not recognised: choose it above.
               </Alert>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button
-                onClick={next}
-                disabled={!file || !seen || !format}
-                loading={upload.isPending && !needsMapping}
-              >
-                {needsMapping ? 'Next: columns' : 'Upload'}
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={close}
+              onClick={next}
+              disabled={!file || !seen || !format}
+              loading={upload.isPending && !needsMapping}
+            >
+              {needsMapping ? 'Next: columns' : 'Upload'}
+            </FormActions>
           </Stack>
         </Stepper.Step>
         <Stepper.Step label="Columns">

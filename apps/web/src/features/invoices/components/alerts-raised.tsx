@@ -20,6 +20,7 @@ import type { InvoiceAlert } from '@verdant/contracts/invoices/entry';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { useResolveAlert } from '../../../components/alerts-api';
+import { FormActions } from '../../../components/form-actions';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useInvoiceAlerts, useRefreshInvoiceAlerts, useResetInvoiceAlert } from '../invoice-api';
@@ -196,19 +197,15 @@ export function AlertsRaised({
             maxLength={1000}
             onChange={(e) => setComment(e.currentTarget.value)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setReview(null)}>
-              Cancel
-            </Button>
-            <Button
-              color={review?.action === 'delete' ? 'red.9' : undefined}
-              disabled={review?.action === 'delete' && !comment.trim()}
-              loading={resolve.isPending}
-              onClick={onReview}
-            >
-              {review?.action === 'delete' ? "Won't Send" : 'Schedule'}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => setReview(null)}
+            color={review?.action === 'delete' ? 'red.9' : undefined}
+            disabled={review?.action === 'delete' && !comment.trim()}
+            loading={resolve.isPending}
+            onClick={onReview}
+          >
+            {review?.action === 'delete' ? "Won't Send" : 'Schedule'}
+          </FormActions>
         </Stack>
       </Modal>
     </Stack>

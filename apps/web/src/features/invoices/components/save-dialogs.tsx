@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import type { InvoiceAlert } from '@verdant/contracts/invoices/entry';
 import { MSG } from '@verdant/domain/messages';
+import { FormActions } from '../../../components/form-actions';
 import { saveFile } from '../../../lib/download';
 
 /** 'Alerts will be raised': the dry run's alerts, then Continue Save or Edit Invoice (spec 4, Invoice save). */
@@ -95,14 +96,9 @@ export function DeleteInvoiceDialog({
     <Modal opened={opened} onClose={onClose} title="Delete Invoice" centered>
       <Stack>
         <Text size="sm">Delete invoice {name}? Its figures leave the data source's totals.</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red.9" onClick={onDelete} loading={busy}>
-            Delete Invoice
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} color="red.9" onClick={onDelete} loading={busy}>
+          Delete Invoice
+        </FormActions>
       </Stack>
     </Modal>
   );

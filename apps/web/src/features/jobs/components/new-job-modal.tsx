@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { newJob } from '@verdant/contracts/jobs';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
+import { FormActions } from '../../../components/form-actions';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useCreateJob } from '../api';
@@ -94,14 +95,9 @@ export function NewJobModal({
             onChange={(event) => setPermanent(event.currentTarget.checked)}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={create.isPending}>
-            Add job
-          </Button>
-        </Group>
+        <FormActions onCancel={close} onClick={save} loading={create.isPending}>
+          Add job
+        </FormActions>
       </Stack>
     </Modal>
   );

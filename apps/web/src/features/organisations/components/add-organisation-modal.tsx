@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createOrganisationRequest } from '@verdant/contracts/organisations';
 import { DEFAULT_FINANCIAL_REPORTING_ID } from '@verdant/domain/constants';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import { setSessionOrganisation } from '../../../lib/session-store';
@@ -138,14 +139,9 @@ function AddOrganisationForm({ onClose }: { onClose: () => void }) {
             />
           ))}
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || switching}>
-            Add Organisation
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} type="submit" loading={create.isPending || switching}>
+          Add Organisation
+        </FormActions>
       </Stack>
     </form>
   );

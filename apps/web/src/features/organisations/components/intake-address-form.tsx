@@ -1,6 +1,7 @@
-import { Button, Group, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { IntakeAddress, IntakeAddressList } from '@verdant/contracts/email-processing/intake-addresses';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import { useSaveIntakeAddress } from '../intake-addresses-api';
@@ -127,14 +128,9 @@ export function IntakeAddressForm({
           checked={active}
           onChange={(e) => setActive(e.currentTarget.checked)}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} type="submit" loading={save.isPending}>
+          Save
+        </FormActions>
       </Stack>
     </form>
   );

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHi
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { IntakeAddress } from '@verdant/contracts/email-processing/intake-addresses';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { QueryPending } from '../../../components/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { SettingsSection } from '../../../components/settings-section';
@@ -179,14 +180,14 @@ export function IntakeAddressesSection() {
               ? `Delete ${confirming.address.address}? Mail sent to it will be refused. The ${confirming.address.messages} messages received through it, and their invoices, stay.`
               : `Deactivate ${confirming?.address.address ?? ''}? Mail sent to it will be refused until it is activated again.`}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={remove.isPending || save.isPending} onClick={confirm}>
-              {confirming?.kind === 'delete' ? 'Delete' : 'Deactivate'}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => setConfirming(null)}
+            color="red"
+            loading={remove.isPending || save.isPending}
+            onClick={confirm}
+          >
+            {confirming?.kind === 'delete' ? 'Delete' : 'Deactivate'}
+          </FormActions>
         </Stack>
       </Modal>
     </SettingsSection>

@@ -19,6 +19,7 @@ import { formatDisplayDate } from '@verdant/domain/dates';
 import { fill, MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
+import { FormActions } from '../../../components/form-actions';
 import { SettingsSection } from '../../../components/settings-section';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
@@ -113,14 +114,14 @@ export function ProcurementExpiriesSection({ mayEdit }: { mayEdit: boolean }) {
       >
         <Stack>
           <Text>{`Delete ${deleting?.description ?? ''}?`}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={confirmDelete}>
-              Delete
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => setDeleting(null)}
+            color="red"
+            loading={remove.isPending}
+            onClick={confirmDelete}
+          >
+            Delete
+          </FormActions>
         </Stack>
       </Modal>
     </SettingsSection>
@@ -196,14 +197,9 @@ function ExpiryForm({ expiry, onDone }: { expiry?: ProcurementExpiry; onDone: ()
             setErrors((e) => ({ ...e, expiryDate: undefined }));
           }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} type="submit" loading={save.isPending}>
+          Save
+        </FormActions>
       </Stack>
     </form>
   );

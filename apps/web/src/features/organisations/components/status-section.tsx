@@ -4,6 +4,7 @@ import type { Organisation } from '@verdant/contracts/organisations';
 import { ORGANISATION_STATUS } from '@verdant/domain/constants';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { SettingsSection } from '../../../components/settings-section';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
@@ -68,14 +69,14 @@ export function StatusSection({ organisation }: { organisation: Organisation }) 
           ) : (
             <Text>Its members will have access to {organisation.name} again.</Text>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button color={enabled ? 'red' : 'teal'} loading={setEnabled.isPending} onClick={confirm}>
-              {enabled ? 'Disable' : 'Enable'}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => setConfirming(false)}
+            color={enabled ? 'red' : 'teal'}
+            loading={setEnabled.isPending}
+            onClick={confirm}
+          >
+            {enabled ? 'Disable' : 'Enable'}
+          </FormActions>
         </Stack>
       </Modal>
     </SettingsSection>

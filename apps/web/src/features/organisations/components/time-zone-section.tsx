@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { Alert, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Organisation } from '@verdant/contracts/organisations';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { SettingsSection } from '../../../components/settings-section';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
@@ -116,14 +117,9 @@ export function TimeZoneSection({ organisation }: { organisation: Organisation }
               />
             </Stack>
           </Radio.Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button onClick={change} loading={save.isPending}>
-              Change the time zone
-            </Button>
-          </Group>
+          <FormActions onCancel={close} onClick={change} loading={save.isPending}>
+            Change the time zone
+          </FormActions>
         </Stack>
       </Modal>
     </SettingsSection>

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import type { DataEntryPortal } from '@verdant/contracts/portals/shapes';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useUpdatePortal } from '../api';
@@ -82,14 +83,9 @@ export function LinkSettingsModal({ portal, onClose }: { portal: DataEntryPortal
           Each contact receives one request when a period ends, then a reminder and a late notice while
           figures are missing.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} onClick={save} loading={update.isPending}>
+          Save
+        </FormActions>
       </Stack>
     </Modal>
   );

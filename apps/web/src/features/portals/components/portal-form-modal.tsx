@@ -1,10 +1,11 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { DataEntryPortal, NewPortalQuantity } from '@verdant/contracts/portals/shapes';
 import { PORTAL_MSG } from '@verdant/domain/portals/messages';
 import { PORTAL_PERIODS, type PortalPeriod } from '@verdant/domain/portals/periods';
 import { portalUrlOf } from '@verdant/domain/portals/url';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { useReferenceList } from '../../../components/reference-lists';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
@@ -170,18 +171,14 @@ export function PortalFormModal({
           </Text>
         )}
         <QuantityAdder taken={taken} onAdd={(q) => setAdded([...added, q])} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            onClick={save}
-            loading={busy}
-            disabled={editing ? !name.trim() || !namesUnique : !mayCreate}
-          >
-            {editing ? 'Save' : 'Create'}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          onClick={save}
+          loading={busy}
+          disabled={editing ? !name.trim() || !namesUnique : !mayCreate}
+        >
+          {editing ? 'Save' : 'Create'}
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { contractName } from '@verdant/contracts/rates';
 import { fill, MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useNewContract } from '../api';
@@ -52,14 +53,9 @@ export function NewContractModal({
           error={error}
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={create.isPending}>
-            Create
-          </Button>
-        </Group>
+        <FormActions onCancel={close} onClick={save} loading={create.isPending}>
+          Create
+        </FormActions>
       </Stack>
     </Modal>
   );

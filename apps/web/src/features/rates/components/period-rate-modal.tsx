@@ -1,8 +1,9 @@
-import { Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
+import { Group, Modal, NumberInput, Stack } from '@mantine/core';
 import { newNhhRate, newPpdRate } from '@verdant/contracts/rates';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
+import { FormActions } from '../../../components/form-actions';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useAddNhhRate, useAddPpdRate } from '../api';
@@ -119,14 +120,9 @@ export function PeriodRateModal({
             {errors.form}
           </div>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={nhh.isPending || ppd.isPending}>
-            Add rate
-          </Button>
-        </Group>
+        <FormActions onCancel={close} onClick={save} loading={nhh.isPending || ppd.isPending}>
+          Add rate
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Select, Stack, Text } from '@mantine/core';
 import type { EmailedReport } from '@verdant/contracts/reports/emailed';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import { reassignReports, useReportOwners } from '../emailed-api';
@@ -61,14 +62,14 @@ export function ReassignModal({ rows, onClose }: { rows: EmailedReport[]; onClos
             {problem}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={move} loading={moving} disabled={from === null || to === null || count === 0}>
-            Reassign
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          onClick={move}
+          loading={moving}
+          disabled={from === null || to === null || count === 0}
+        >
+          Reassign
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -14,6 +14,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { INVOICE_TYPES, type LineItemOverride } from '@verdant/contracts/retailers';
 import { fill, MSG } from '@verdant/domain/messages';
 import { useEffect, useState } from 'react';
+import { FormError } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
@@ -134,11 +135,7 @@ function OverridesEditor({ retailer, type }: { retailer: number; type: number })
           </Table>
         </ScrollTable>
       )}
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError>{error}</FormError>
       <Group gap="sm">
         <Button
           variant="default"

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Table, TextInput } from '@mantine/core';
+import { Alert, Button, Loader, Modal, Select, Stack, Table, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { LOAD_MEASUREMENTS } from '@verdant/contracts/catalogue';
 import { NEW_RETAILER_PLACEHOLDER, RETAILER_SUPPLY_TYPES } from '@verdant/contracts/retailers';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
+import { FormActions, FormError } from '../../../components/form-actions';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
@@ -70,19 +71,15 @@ function NewRetailerDialog({ onClose, names }: { onClose: () => void; names: str
           data={LOAD_MEASUREMENTS.map((m) => ({ value: String(m.Id), label: m.Descr }))}
           onChange={setLoadId}
         />
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={!trimmed || local !== null} loading={create.isPending} onClick={submit}>
-            Create
-          </Button>
-        </Group>
+        <FormError>{error}</FormError>
+        <FormActions
+          onCancel={onClose}
+          disabled={!trimmed || local !== null}
+          loading={create.isPending}
+          onClick={submit}
+        >
+          Create
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   type Instrument,
   type InstrumentInput,
@@ -19,6 +9,7 @@ import {
 } from '@verdant/contracts/scope2-instruments';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
+import { FormActions } from '../../../components/form-actions';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useSaveInstrument } from '../api';
@@ -197,14 +188,9 @@ export function InstrumentForm({
             {errors.form}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} onClick={submit} loading={save.isPending}>
+          Save
+        </FormActions>
       </Stack>
     </Modal>
   );

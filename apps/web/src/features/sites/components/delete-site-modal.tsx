@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { fill, MSG } from '@verdant/domain/messages';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../../components/form-actions';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDeleteSite } from '../api';
@@ -51,14 +52,9 @@ export function DeleteSiteModal({
         <Text>
           {`Delete ${site.name}? The site and its entities are archived; a product administrator can restore them within three months.`}
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={confirm}>
-            Delete
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} color="red" loading={remove.isPending} onClick={confirm}>
+          Delete
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { newSiteRequest } from '@verdant/contracts/sites';
 import { DEBOUNCE_MS } from '@verdant/domain/constants';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/date-fields';
+import { FormActions } from '../../../components/form-actions';
 import { useReferenceList } from '../../../components/reference-lists';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { useOrganisationId } from '../../../lib/session-store';
@@ -118,14 +119,9 @@ export function NewSiteModal({ opened, onClose }: { opened: boolean; onClose: ()
             }}
             error={errors.openDate ?? errors.form}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create site
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} type="submit" loading={create.isPending}>
+            Create site
+          </FormActions>
         </Stack>
       </form>
     </Modal>

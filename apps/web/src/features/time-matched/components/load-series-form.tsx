@@ -1,5 +1,4 @@
 import {
-  Button,
   Checkbox,
   FileInput,
   Group,
@@ -13,6 +12,7 @@ import {
 } from '@mantine/core';
 import { type GridSeriesList, newGridSeries } from '@verdant/contracts/time-matched';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useGridSeriesChanges } from '../api';
@@ -136,14 +136,9 @@ export function LoadSeriesForm({
             {errors.form}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={create.isPending}>
-            Load
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} onClick={submit} loading={create.isPending}>
+          Load
+        </FormActions>
       </Stack>
     </Modal>
   );

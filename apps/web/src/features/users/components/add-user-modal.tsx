@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Autocomplete, Loader, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type CreateUserRequest, createUserRequest } from '@verdant/contracts/users';
 import { newUserLevels } from '@verdant/domain/access-options';
 import { ACCESS } from '@verdant/domain/constants';
 import { type ChangeEvent, useEffect, useState } from 'react';
+import { FormActions, FormError } from '../../../components/form-actions';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import { useAvailabilityCheck, useCreateUser } from '../api';
@@ -172,23 +162,15 @@ function AddUserForm({ onClose, callerIsAdmin }: { onClose: () => void; callerIs
           allowDeselect={false}
           w={240}
         />
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            loading={create.isPending || queued}
-            disabled={submitted && (!valid || (!checksBusy && !checksPass))}
-          >
-            Add user
-          </Button>
-        </Group>
+        <FormError>{failure}</FormError>
+        <FormActions
+          onCancel={onClose}
+          type="submit"
+          loading={create.isPending || queued}
+          disabled={submitted && (!valid || (!checksBusy && !checksPass))}
+        >
+          Add user
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
+import { FormActions } from '../../../components/form-actions';
 import { ApiError, isSilentError } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import { useResetPassword } from '../api';
@@ -60,14 +61,9 @@ export function AdminResetPasswordModal({ userId, name, opened, onClose }: Admin
               if (reset.isError) reset.reset();
             }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={password === ''} loading={reset.isPending}>
-              Send reset instructions
-            </Button>
-          </Group>
+          <FormActions onCancel={close} type="submit" disabled={password === ''} loading={reset.isPending}>
+            Send reset instructions
+          </FormActions>
         </Stack>
       </form>
     </Modal>
