@@ -29,7 +29,9 @@ export async function nem12ParseBench() {
     t0 = performance.now();
     let count = 0;
     for await (const batch of parseNem12Batches(createReadStream(file)))
-      for (const event of batch) if (event.kind === 'reading') count += 1;
+      for (const event of batch)
+        if (event.kind === 'reading') count += 1;
+        else if (event.kind === 'readings') count += event.run.values.length;
     const parseS = (performance.now() - t0) / 1000;
     console.log(
       `parse: ${count} readings in ${parseS.toFixed(1)} s = ${Math.round(count / parseS)} readings/s`,
@@ -40,9 +42,10 @@ export async function nem12ParseBench() {
     let days = 0;
     for await (const batch of parseNem12Batches(createReadStream(file))) {
       for (const event of batch) {
-        if (event.kind !== 'reading') continue;
-        const done = folder.add(event.reading.meterKey, event.reading);
-        if (typeof done !== 'string') days += done.length;
+        if (event.kind !== 'readings') continue;
+        const done = folder.addRun(`${event.run.meterKey}|${event.run.register}`, event.run);
+        if (!done) throw new Error('the bench file folds whole days');
+        days += done.length;
       }
     }
     days += folder.flush().length;

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseEiep3 } from './eiep3';
-import { clockChanges, type FoldedDay, HalfHourFolder, localTimeOfHalfHour } from './fold';
+import { type FoldedDay, HalfHourFolder } from './fold';
+import { clockChanges, localTimeOfHalfHour } from './half-hour-clock';
 import { parseNem12 } from './nem12';
 import { at, collect, readingsOf } from './testing';
 import type { IntervalReading } from './types';

@@ -1,6 +1,6 @@
 import { fromDayNumber } from '../calendar';
-import { localDayBounds, offsetMinutes, standardOffsetMinutes } from '../time-zone';
-import type { IntervalReading, ReadingQuality } from './types';
+import { standardOffsetMinutes } from '../time-zone';
+import type { IntervalReading, ReadingQuality, ReadingRun } from './types';
 
 /**
  * The standard-time half-hour clock (docs/decisions/formats.md, Readings on the organisation's standard-time
@@ -37,7 +37,7 @@ export const worseQuality = (a: ReadingQuality, b: ReadingQuality): ReadingQuali
 
 const standardOffsets = new Map<string, number>();
 /** The zone's standard offset in ms for the year of an instant (as time-zone.ts's standardTimeSlot has it). */
-function standardOffsetMs(zone: string, utcMs: number): number {
+export function standardOffsetMs(zone: string, utcMs: number): number {
   const year = new Date(utcMs).getUTCFullYear();
   const key = `${zone}|${year}`;
   let offset = standardOffsets.get(key);
@@ -140,14 +140,61 @@ export class HalfHourFolder {
       day.quality[hh] = q === ' ' ? part : worseQuality(q as ReadingQuality, part);
       if (day.masks[hh] === FULL) {
         day.full += 1;
-        if (day.full === HALF_HOURS) {
-          this.open.delete(`${key}\u0000${day.dayNumber}`);
-          this.completed.add(`${key}\u0000${day.dayNumber}`);
-          if (this.last === day) this.last = null;
-          done.push(finish(day));
-        }
+        if (day.full === HALF_HOURS) this.complete(day, done);
       }
       at = upTo;
+    }
+    return done;
+  }
+
+  /**
+   * Adds a run of a channel's 30 or 60-minute readings (a NEM12 day) in one pass, each reading whole in its half
+   * hour or shared evenly by two (D), as `add` would one by one. Answers null, adding nothing, when the run does
+   * not start on a half hour of the standard clock, has another length, or meets a half hour the channel holds
+   * already: the caller then adds its readings one by one, which names the overlap.
+   */
+  addRun(
+    key: string,
+    run: Pick<ReadingRun, 'startUtcMs' | 'minutes' | 'values' | 'quality' | 'qualities'>,
+  ): FoldedDay[] | null {
+    const { minutes, values, quality, qualities } = run;
+    const per = minutes / 30;
+    if ((per !== 1 && per !== 2) || values.length === 0) return null;
+    const offset = this.offsetAt(run.startUtcMs);
+    const lastStart = run.startUtcMs + (values.length - 1) * minutes * MINUTE_MS;
+    if (mod(run.startUtcMs + offset, HALF_HOUR_MS) !== 0 || this.offsetAt(lastStart) !== offset) return null;
+    const first = run.startUtcMs + offset;
+    let dayNumber = Number.NaN;
+    let day: OpenDay | 'completed' | null = null;
+    for (let i = 0; i < values.length; i++) {
+      if (Number.isNaN(values[i])) continue;
+      for (let j = 0; j < per; j++) {
+        const slot = first + (i * per + j) * HALF_HOUR_MS;
+        const n = Math.floor(slot / DAY_MS);
+        if (n !== dayNumber) {
+          dayNumber = n;
+          day = this.find(key, n);
+        }
+        if (day === 'completed' || (day && day.masks[(slot - n * DAY_MS) / HALF_HOUR_MS] !== 0)) return null;
+      }
+    }
+    const done: FoldedDay[] = [];
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i] as number;
+      if (Number.isNaN(value)) continue;
+      const q = qualities?.[i] ?? quality;
+      const part = per === 1 ? q : worseQuality(q, 'D');
+      const share = per === 1 ? value : (value * HALF_HOUR_MS) / (minutes * MINUTE_MS);
+      for (let j = 0; j < per; j++) {
+        const slot = first + (i * per + j) * HALF_HOUR_MS;
+        const open = this.day(key, Math.floor(slot / DAY_MS));
+        const hh = (slot - open.dayNumber * DAY_MS) / HALF_HOUR_MS;
+        open.sums[hh] = (open.sums[hh] as number) + share;
+        open.masks[hh] = FULL;
+        open.quality[hh] = part;
+        open.full += 1;
+        if (open.full === HALF_HOURS) this.complete(open, done);
+      }
     }
     return done;
   }
@@ -173,6 +220,15 @@ export class HalfHourFolder {
       };
     }
     return this.offset.ms;
+  }
+
+  /** A day all of whose half hours are whole: answered, and remembered so a later reading for it is refused. */
+  private complete(day: OpenDay, done: FoldedDay[]) {
+    const id = `${day.key}\u0000${day.dayNumber}`;
+    this.open.delete(id);
+    this.completed.add(id);
+    if (this.last === day) this.last = null;
+    done.push(finish(day));
   }
 
   private find(key: string, dayNumber: number): OpenDay | 'completed' | null {
@@ -228,68 +284,4 @@ function finish(day: OpenDay): FoldedDay {
     partial,
     parts,
   };
-}
-
-// ---- For the HH page: the standard clock shown in local time ---------------------------------------------
-
-/** The instant (UTC ms) a standard-clock half hour starts. */
-export function halfHourStartUtc(date: string, hh: number, zone: string): number {
-  const wall = Date.parse(`${date}T00:00:00Z`) + hh * HALF_HOUR_MS;
-  return wall - standardOffsetMs(zone, wall);
-}
-
-/**
- * Where a standard-clock half hour falls on the zone's wall clock: the local date and time it starts, and
- * whether daylight time is in force then. On the day daylight time ends the local times 02:00-03:00 appear
- * twice (first daylight, then standard); on the day it starts, 02:00-03:00 never appear.
- */
-export function localTimeOfHalfHour(
-  date: string,
-  hh: number,
-  zone: string,
-): { date: string; time: string; daylight: boolean } {
-  const start = halfHourStartUtc(date, hh, zone);
-  const offset = offsetMinutes(zone, new Date(start)) * MINUTE_MS;
-  const local = new Date(start + offset).toISOString();
-  return {
-    date: local.slice(0, 10),
-    time: local.slice(11, 16),
-    daylight: offset !== standardOffsetMs(zone, start),
-  };
-}
-
-export interface ClockChange {
-  /** The local date the clocks change on. */
-  date: string;
-  change: 'daylight-time-starts' | 'daylight-time-ends';
-  /** Half hours in that local day: 46 when an hour is skipped, 50 when one is repeated. */
-  localHalfHours: number;
-}
-
-/** The days in a year a zone changes its clocks (none for a zone without daylight time). */
-export function clockChanges(zone: string, year: number): ClockChange[] {
-  const changes: ClockChange[] = [];
-  let previous = offsetMinutes(zone, new Date(Date.UTC(year, 0, 1)));
-  for (let day = Date.UTC(year, 0, 2); day <= Date.UTC(year + 1, 0, 1); day += DAY_MS) {
-    const offset = offsetMinutes(zone, new Date(day));
-    if (offset === previous) continue;
-    // The change lies in the 24 hours before `day`: find its minute.
-    let [lo, hi] = [day - DAY_MS, day];
-    while (hi - lo > MINUTE_MS) {
-      const mid = lo + Math.floor((hi - lo) / 2 / MINUTE_MS) * MINUTE_MS;
-      if (offsetMinutes(zone, new Date(mid)) === previous) lo = mid;
-      else hi = mid;
-    }
-    const date = new Date(lo + previous * MINUTE_MS).toISOString().slice(0, 10);
-    if (date.startsWith(String(year))) {
-      const { startMs, endMs } = localDayBounds(zone, date);
-      changes.push({
-        date,
-        change: offset > previous ? 'daylight-time-starts' : 'daylight-time-ends',
-        localHalfHours: Math.round((endMs - startMs) / HALF_HOUR_MS),
-      });
-    }
-    previous = offset;
-  }
-  return changes;
 }

@@ -13,7 +13,7 @@ import {
   utcMidnight,
   wholeNumber,
 } from './records';
-import type { ImportEvent, IntervalReading, ReadingQuality } from './types';
+import type { ImportEvent, IntervalReading, ReadingQuality, ReadingRun } from './types';
 
 /**
  * NEM12, AEMO's Meter Data File Format for interval data (MDFF specification, NEM12 and NEM13). One 100
@@ -142,32 +142,38 @@ function applyOverride(fields: string[], day: Day, stream: Stream): string | nul
   return null;
 }
 
-/** The readings of a day once its 400 records are in, or the reason the day is refused. */
-function dayReadings(day: Day, stream: Stream): IntervalReading[] | string {
+/**
+ * The readings of a day once its 400 records are in, as one run (an interval flagged N, null data, has no
+ * reading), or the reason the day is refused.
+ */
+function dayRun(day: Day, stream: Stream): ReadingRun | string {
   if (day.flag === 'V') {
     const uncovered = day.overrides ? day.overrides.indexOf('') : 0;
     if (uncovered >= 0)
       return `quality V (variable) on ${shownDate(day.date)} needs 400 records for every interval; interval ${uncovered + 1} has none`;
   }
-  const start = utcMidnight(day.date) - MARKET_OFFSET_MS;
-  const step = stream.minutes * 60_000;
-  const readings: IntervalReading[] = [];
-  for (let i = 0; i < stream.perDay; i++) {
-    const flag = day.overrides?.[i] || day.flag;
-    if (flag === 'N') continue; // null data: no reading for the interval
-    readings.push({
-      line: day.line,
-      meterKey: stream.nmi,
-      register: stream.suffix,
-      direction: stream.direction,
-      quantity: stream.quantity,
-      startUtcMs: start + i * step,
-      minutes: stream.minutes,
-      value: day.values[i] as number,
-      quality: flag as ReadingQuality,
-    });
-  }
-  return readings;
+  const { values, overrides } = day;
+  let qualities: ReadingQuality[] | null = null;
+  if (overrides) {
+    qualities = new Array(stream.perDay);
+    for (let i = 0; i < stream.perDay; i++) {
+      const flag = overrides[i] || day.flag;
+      qualities[i] = flag as ReadingQuality;
+      if (flag === 'N') values[i] = Number.NaN; // null data: no reading for the interval
+    }
+  } else if (day.flag === 'N') values.fill(Number.NaN);
+  return {
+    line: day.line,
+    meterKey: stream.nmi,
+    register: stream.suffix,
+    direction: stream.direction,
+    quantity: stream.quantity,
+    startUtcMs: utcMidnight(day.date) - MARKET_OFFSET_MS,
+    minutes: stream.minutes,
+    values,
+    quality: day.flag as ReadingQuality,
+    qualities,
+  };
 }
 
 /**
@@ -190,9 +196,8 @@ export async function* parseNem12Batches(source: TextSource): AsyncGenerator<Imp
 
   function finishDay() {
     if (!day || !stream || stream === 'refused') return;
-    const readings = dayReadings(day, stream);
-    if (typeof readings === 'string') out.push(fault(day.line, readings));
-    else for (const reading of readings) out.push({ kind: 'reading', reading });
+    const run = dayRun(day, stream);
+    out.push(typeof run === 'string' ? fault(day.line, run) : { kind: 'readings', run });
     day = null;
   }
 

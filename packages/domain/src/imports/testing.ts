@@ -1,5 +1,5 @@
 import { ImportFileError } from './import-messages';
-import type { ImportEvent, IntervalReading, RefusedRow } from './types';
+import { type ImportEvent, type IntervalReading, type RefusedRow, runReadings } from './types';
 
 /** Test helpers for the parsers: collect a parser's events, and cut a text into awkward chunks. */
 
@@ -10,7 +10,9 @@ export async function collect(events: AsyncIterable<ImportEvent>): Promise<Impor
 }
 
 export const readingsOf = (events: ImportEvent[]): IntervalReading[] =>
-  events.flatMap((e) => (e.kind === 'reading' ? [e.reading] : []));
+  events.flatMap((e) =>
+    e.kind === 'reading' ? [e.reading] : e.kind === 'readings' ? runReadings(e.run) : [],
+  );
 
 export const refusalsOf = (events: ImportEvent[]): RefusedRow[] =>
   events.flatMap((e) => (e.kind === 'refused' ? [e.row] : []));

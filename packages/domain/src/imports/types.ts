@@ -45,6 +45,37 @@ export interface IntervalReading {
   quality: ReadingQuality;
 }
 
+/**
+ * Consecutive interval readings of one channel from one row of the file (a NEM12 300 record: a channel's day),
+ * kept as one event rather than an object per interval: the job folds a run onto the half-hour clock in one
+ * pass. Interval i starts at `startUtcMs + i * minutes`; `values[i]` is NaN where the file gives no reading
+ * (NEM12's null data); `qualities` gives each interval's flag where they differ, else every reading is
+ * `quality`. `runReadings` answers the same readings one by one.
+ */
+export interface ReadingRun extends Omit<IntervalReading, 'value' | 'quality'> {
+  values: number[];
+  quality: ReadingQuality;
+  qualities: ReadingQuality[] | null;
+}
+
+/** A run's readings one by one, as a parser that gave each interval its own event would have. */
+export function runReadings(run: ReadingRun): IntervalReading[] {
+  const { values, qualities, quality, ...common } = run;
+  const step = run.minutes * 60_000;
+  const readings: IntervalReading[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] as number;
+    if (Number.isNaN(value)) continue;
+    readings.push({
+      ...common,
+      startUtcMs: run.startUtcMs + i * step,
+      value,
+      quality: qualities?.[i] ?? quality,
+    });
+  }
+  return readings;
+}
+
 /** A row the parser could not read; the job names it in the error report and the import lands nothing. */
 export interface RefusedRow {
   line: number;
@@ -93,6 +124,7 @@ export interface SkippedPart {
 
 export type ImportEvent =
   | { kind: 'reading'; reading: IntervalReading }
+  | { kind: 'readings'; run: ReadingRun }
   | { kind: 'period'; row: PeriodRow }
   | { kind: 'refused'; row: RefusedRow }
   | { kind: 'skipped'; part: SkippedPart }

@@ -83,6 +83,7 @@ export async function loadIntervalFile(
     for await (const item of events) {
       for (const e of Array.isArray(item) ? item : [item]) {
         if (e.kind === 'reading') sink.add(e.reading);
+        else if (e.kind === 'readings') sink.addRun(e.run);
         else if (e.kind === 'period') periods.push(e.row);
         else if (e.kind === 'refused') refusals.add(e.row);
         else if (e.kind === 'skipped') {

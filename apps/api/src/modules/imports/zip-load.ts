@@ -40,6 +40,7 @@ function named(e: ImportEvent, name: string | null): ImportEvent {
   if (e.kind === 'refused') return { kind: 'refused', row: { ...e.row, reason: `${name}: ${e.row.reason}` } };
   if (e.kind === 'skipped') return { kind: 'skipped', part: { ...e.part, text: `${name}: ${e.part.text}` } };
   if (e.kind === 'reading') e.reading.file = name;
+  if (e.kind === 'readings') e.run.file = name;
   if (e.kind === 'period') e.row.file = name;
   return e;
 }
