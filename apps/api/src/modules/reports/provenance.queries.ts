@@ -29,7 +29,10 @@ export async function editionsOf(db: DbOrTx, versionIds: number[]): Promise<Edit
   return rows.rows;
 }
 
-/** Restatements that replaced facts of these meters in these months. */
+/**
+ * Restatements that replaced facts of these meters in these months, first first: each with its number and the
+ * editions it swapped (null for a change of the organisation's choice).
+ */
 export async function restatementsOf(
   db: DbOrTx,
   organisationId: number,
@@ -37,16 +40,36 @@ export async function restatementsOf(
   from: string,
   till: string,
 ) {
-  const rows = await db.execute<{ date: string; reason: string; status: string }>(sql`
-    select coalesce(r.finished_at, r.confirmed_at, r.proposed_at)::date::text as date, r.reason, r.status
+  const rows = await db.execute<{
+    id: number;
+    date: string;
+    reason: string;
+    status: string;
+    editionBefore: string | null;
+    editionAfter: string | null;
+  }>(sql`
+    select r.id, coalesce(r.finished_at, r.confirmed_at, r.proposed_at)::date::text as date, r.reason, r.status,
+      p.name as "editionBefore", e.name as "editionAfter"
     from restatements r
+    left join emission_factor_editions e on e.id = r.edition_id
+    left join emission_factor_editions p on p.id = r.previous_edition_id
     where exists (
       select 1 from restated_facts f
       where f.restatement_id = r.id and f.organisation_id = ${organisationId}
         and f.month between ${from} and ${till}
         ${meterIds === null ? sql`` : sql`and f.meter_id = any(${sql.param(meterIds)}::int[])`})
-    order by 1, r.id`);
-  return rows.rows;
+    order by 2, r.id`);
+  return rows.rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** Whether a restatement done has replaced some of the organisation's facts (a few rows an organisation). */
+export async function hasRestatements(db: DbOrTx, organisationId: number): Promise<boolean> {
+  const rows = await db.execute<{ any: boolean }>(sql`
+    select exists (
+      select 1 from restatement_organisations x
+      join restatements r on r.id = x.restatement_id and r.status = 'done'
+      where x.organisation_id = ${organisationId}) as any`);
+  return rows.rows[0]?.any === true;
 }
 
 export type PortalApprovalRow = { received: number; approved: number; awaiting: number };

@@ -9,6 +9,7 @@ import { orgOf } from '../../lib/organisation-context';
 import { visibleMeters } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import { targetsOf } from './definitions/target-performance.figures';
+import { hasRestatements } from './provenance.queries';
 import { assetsOfLevel } from './report-assets.queries';
 import { REPORTS, reportById } from './report-catalogue';
 import type { ReportDefinition } from './report-definition';
@@ -34,6 +35,16 @@ export function reportOf(r: ReportDefinition): Report {
   };
 }
 
+/**
+ * Figures as originally reported are offered only once a restatement has replaced some of the organisation's facts
+ * (docs/decisions/factor-editions.md, Every report of kg CO2e restated or as originally reported); a request, a
+ * favourite or a schedule may still name the basis.
+ */
+const offered = (report: Report, restated: boolean): Report =>
+  restated
+    ? report
+    : { ...report, additionalSettings: report.additionalSettings.filter((s) => s.name !== 'basis') };
+
 export function definitionOf(reportId: number): ReportDefinition {
   const r = reportById(reportId);
   if (!r) throw notFound(REPORT_MSG.reportNotFound);
@@ -51,8 +62,10 @@ export function createReportCatalogueService({ db }: { db: Db }) {
       return [...new Set(REPORTS.flatMap((r) => r.tags))].sort((a, b) => a.localeCompare(b));
     },
 
-    list(): Report[] {
-      return REPORTS.map(reportOf);
+    /** The catalogue as the organisation's forms offer it (the basis only once it has a restatement). */
+    async list(a: Caller): Promise<Report[]> {
+      const restated = await hasRestatements(db, orgOf(a).id);
+      return REPORTS.map((r) => offered(reportOf(r), restated));
     },
 
     async creationData(a: Caller, reportId: number): Promise<CreationData> {
@@ -77,7 +90,9 @@ export function createReportCatalogueService({ db }: { db: Db }) {
         );
       }
       return {
-        report,
+        report: r.settings.some((s) => s.name === 'basis')
+          ? offered(report, await hasRestatements(db, org.id))
+          : report,
         today: org.today,
         lastCompleteMonth: last,
         reportingYearEnd: org.reportingYearEnd,

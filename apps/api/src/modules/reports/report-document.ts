@@ -108,7 +108,14 @@ export interface Provenance {
   /** Figures entered through data-entry portals for the period: received, approved, awaiting review. */
   portalApproval?: { received: number; approved: number; awaiting: number; percent: number | null } | null;
   estimated: { measure: string; percent: number | null }[];
-  restatements: { date: string; reason: string; status: string }[];
+  restatements: {
+    id: number;
+    date: string;
+    reason: string;
+    status: string;
+    editionBefore: string | null;
+    editionAfter: string | null;
+  }[];
   /** sha-256 of the facts and inputs behind the figures, so a rerun can be shown to be the same. */
   fingerprint: string;
   inputs: string;

@@ -21,6 +21,7 @@ import type { Caller } from '../../plugins/auth';
 import type { PageChrome } from './pdf-page';
 import { renderReport } from './render-report';
 import { assetMeters, assetName, organisationOf } from './report-assets.queries';
+import { withBasisLine } from './report-basis';
 import { definitionOf } from './report-catalogue.service';
 import type { ReportDefinition, SettingValues } from './report-definition';
 import type { ReportDocument } from './report-document';
@@ -175,7 +176,7 @@ export function createReportRunService({ db, storage }: { db: Db; storage: Stora
       progress,
     });
     progress(2, 4);
-    return { r, period, organisation, document: built, checkMs };
+    return { r, period, organisation, document: withBasisLine(r, built), checkMs };
   }
 
   /** Draws a document in an output format to `out`, with the organisation's name, logo and the run's footer. */

@@ -44,7 +44,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
       .send(file.stream());
   registerOperations(app, reportsOperations, {
     tags: () => catalogue.tags(),
-    list: () => catalogue.list(),
+    list: (req) => catalogue.list(callerOf(req)),
     creationData: (req) => catalogue.creationData(callerOf(req), req.params.reportId),
     availableAssets: (req) => catalogue.availableAssets(callerOf(req), req.params.reportId, req.query.level),
     run: async (req, reply) => {

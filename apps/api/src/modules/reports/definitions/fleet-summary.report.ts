@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { REPORT_COLOURS } from '../render-charts';
 import type { ReportDefinition } from '../report-definition';
 import type { Row } from '../report-document';
-import { completenessWarning, flagOf, provenanceOf, subtitleOf } from './report-kit';
+import { BASIS_SETTING, basisOf, completenessWarning, flagOf, provenanceOf, subtitleOf } from './report-kit';
 
 /**
  * Fleet summary (PDF, XLSX, CSV): each vehicle of the asset with its distance, fuel, efficiency beside the
@@ -37,7 +37,7 @@ export const fleetSummaryReport: ReportDefinition = {
   outputs: ['pdf', 'xlsx', 'csv'],
   levels: ['organisation', 'site', 'vehicle'],
   tags: ['Fleet', 'Carbon'],
-  settings: [],
+  settings: [BASIS_SETTING],
   async build(ctx) {
     const period = ctx.period ?? { start: ctx.org.lastCompleteMonth, end: ctx.org.today };
     const fuelMeters = ctx.meters.map((m) => m.id);
@@ -63,6 +63,7 @@ export const fleetSummaryReport: ReportDefinition = {
       till: monthOf(period.end),
       visible: meters,
       totals: false,
+      basis: basisOf(ctx),
     });
     const [fuel, distance, provenance] = await Promise.all([
       vehicles.length ? sumFacts(ctx.db, query(vehicles.map((v) => v.cons_meter_id))) : [],

@@ -6,7 +6,6 @@ import type { ReportDefinition } from '../report-definition';
 import type { Block, Column, Row } from '../report-document';
 import {
   BASIS_SETTING,
-  basisOf,
   completenessWarning,
   factQuery,
   flagOf,
@@ -154,9 +153,8 @@ export const ghgInventoryReport: ReportDefinition = {
         rows: siteRows.length > 0 ? [...siteRows, totalRow('Total', 'site')] : [],
       },
     ];
-    const original = basisOf(ctx) === 'original';
-    const title = `${this.name}, ${year}${original ? ', as originally reported' : ''}`;
-    return { title, subtitle: subtitleOf(ctx), blocks, provenance, empty };
+    // As originally reported, the title says so (../report-basis.ts).
+    return { title: `${this.name}, ${year}`, subtitle: subtitleOf(ctx), blocks, provenance, empty };
   },
 };
 

@@ -4,7 +4,14 @@ import { monthsOf } from '@verdant/domain/reports/periods';
 import type { ReportDefinition } from '../report-definition';
 import type { CellFlag, Column, Row } from '../report-document';
 import { halfHourTable, hasHalfHours } from './meter-data-half-hour';
-import { completenessWarning, factQuery, monthLabel, provenanceOf, subtitleOf } from './report-kit';
+import {
+  BASIS_SETTING,
+  completenessWarning,
+  factQuery,
+  monthLabel,
+  provenanceOf,
+  subtitleOf,
+} from './report-kit';
 
 /**
  * Meter data (CSV in the spec's formats, and XLSX): each data source's own monthly figure, months across, in
@@ -52,6 +59,7 @@ export const meterDataReport: ReportDefinition = {
         { value: 'half-hour', label: 'Half-hourly' },
       ],
     },
+    BASIS_SETTING,
   ],
   // Half-hourly writes a row a day for each meter; monthly one a meter (the default estimate).
   estimate: async (ctx) => {

@@ -6,7 +6,15 @@ import type { ReportDefinition } from '../report-definition';
 import type { Block, Row } from '../report-document';
 import { changeText, figureText } from '../report-format';
 import { openAlerts } from './monthly-summary.queries';
-import { completenessWarning, factQuery, flagOf, monthLabel, provenanceOf, subtitleOf } from './report-kit';
+import {
+  BASIS_SETTING,
+  completenessWarning,
+  factQuery,
+  flagOf,
+  monthLabel,
+  provenanceOf,
+  subtitleOf,
+} from './report-kit';
 
 /**
  * Monthly energy and carbon summary (PDF): a month of an organisation, site or group against the same month a
@@ -71,6 +79,7 @@ export const monthlySummaryReport: ReportDefinition = {
       min: 0,
       max: 20,
     },
+    BASIS_SETTING,
   ],
   async build(ctx) {
     const month = monthOf(ctx.period?.start ?? ctx.org.lastCompleteMonth);

@@ -2,7 +2,14 @@ import { sumFacts } from '@verdant/db/ledger/read-model';
 import { monthOf } from '@verdant/domain/calendar';
 import type { ReportDefinition } from '../report-definition';
 import type { Row } from '../report-document';
-import { completenessWarning, factQuery, flagOf, provenanceOf, subtitleOf } from './report-kit';
+import {
+  BASIS_SETTING,
+  completenessWarning,
+  factQuery,
+  flagOf,
+  provenanceOf,
+  subtitleOf,
+} from './report-kit';
 import { siteIndicators } from './site-league.queries';
 
 /**
@@ -21,7 +28,7 @@ export const siteLeagueReport: ReportDefinition = {
   outputs: ['xlsx', 'xls', 'csv', 'pdf'],
   levels: ['organisation', 'site-group'],
   tags: ['Energy', 'Benchmark'],
-  settings: [],
+  settings: [BASIS_SETTING],
   async build(ctx) {
     const period = ctx.period ?? { start: ctx.org.lastCompleteMonth, end: ctx.org.today };
     const sums = await sumFacts(ctx.db, factQuery(ctx, monthOf(period.start), monthOf(period.end), ['site']));

@@ -9,6 +9,7 @@ import {
 import { reductionIn } from '@verdant/domain/targets/target-path';
 import { sql } from 'drizzle-orm';
 import type { ReportContext } from '../report-definition';
+import { basisOf } from './report-kit';
 
 /** The organisation's targets, first made first (the targets page's order). */
 export async function targetsOf(db: DbOrTx, organisationId: number) {
@@ -80,6 +81,7 @@ export async function targetPerformance(ctx: ReportContext, spec: TargetSpecLike
           from: first,
           till: last < current ? last : current,
           visible: ctx.asset.meterIds,
+          basis: basisOf(ctx),
         });
   const values = new Map(rows.map((r) => [String(r.month).slice(0, 10), r[measure]]));
   const incomplete = new Set(

@@ -2,7 +2,7 @@ import { badRequest } from '../../../lib/errors';
 import { REPORT_COLOURS } from '../render-charts';
 import type { ReportDefinition } from '../report-definition';
 import type { Block, Row } from '../report-document';
-import { monthLabel, provenanceOf, subtitleOf } from './report-kit';
+import { BASIS_SETTING, monthLabel, provenanceOf, subtitleOf } from './report-kit';
 import { targetPerformance, targetsOf, type YearFigure } from './target-performance.figures';
 
 /**
@@ -59,6 +59,7 @@ export const targetPerformanceReport: ReportDefinition = {
         { value: 'cons', label: 'Energy (kWh)' },
       ],
     },
+    BASIS_SETTING,
   ],
   async build(ctx) {
     const measure = ctx.settings.measure === 'cons' ? 'cons' : 'co2e';
