@@ -57,8 +57,8 @@ export async function restatementsOf(db: DbOrTx, organisationId: number, timeZon
  * (docs/domain.md, "Dashboard figures"): a meter whose invoice has not arrived, or was reversed and not yet billed
  * again, is not a -100% decrease, and a distance or water meter is never compared beside an energy meter.
  * Only the meters that may be among the `top` largest increases or decreases come back (those within 0.1 of the
- * top-th change either way, so a tie once rounded to 0.1% is never cut), and only they are looked up with their
- * site: a dozen lookups instead of one per meter of the organisation.
+ * top-th change either way, so a tie once rounded to 0.1% is never cut), without their names: the caller looks up
+ * only those it shows or needs to break a tie (`meterNames`).
  */
 export async function meterChanges(
   db: DbOrTx,
@@ -79,13 +79,7 @@ export async function meterChanges(
     totals: false,
     measures: ['cons', 'cons_incomplete'],
   });
-  const rows = await db.execute<{
-    id: number;
-    name: string;
-    site: string;
-    recent: number;
-    earlier: number;
-  }>(sql`
+  const rows = await db.execute<{ id: number; recent: number; earlier: number }>(sql`
     with deleted as materialized (
       select id from meters where organisation_id = ${organisationId} and deleted_at is not null
     ),
@@ -106,13 +100,25 @@ export async function meterChanges(
         (select pct from changed where pct > 0 order by pct desc offset ${top - 1} limit 1) as gainers,
         (select pct from changed where pct < 0 order by pct offset ${top - 1} limit 1) as losers
     )
-    select m.id, m.local_name as name, s.name as site, c.recent, c.earlier
+    select c.meter_id as id, c.recent, c.earlier
     from changed c
     cross join bounds b
-    join meters m on m.organisation_id = ${organisationId} and m.id = c.meter_id
-    join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id
     where (c.pct > 0 and (b.gainers is null or c.pct >= b.gainers - 0.1))
       or (c.pct < 0 and (b.losers is null or c.pct <= b.losers + 0.1))`);
+  return rows.rows;
+}
+
+/**
+ * The names of some of an organisation's meters with their sites'. The ids travel as one array, so the planner
+ * knows how many: a dozen are looked up one by one, a whole organisation's (every meter tied) hashed.
+ */
+export async function meterNames(db: DbOrTx, organisationId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.execute<{ id: number; name: string; site: string }>(sql`
+    select m.id, m.local_name as name, s.name as site
+    from meters m
+    join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id
+    where m.organisation_id = ${organisationId} and m.id = any(${sql.param(ids)}::int[])`);
   return rows.rows;
 }
 

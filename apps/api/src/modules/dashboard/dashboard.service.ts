@@ -20,6 +20,16 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
 /** Money to the cent, quantities and emissions to three places: enough for any display, no float noise. */
 const tidy = (measure: Measure, n: number) => round(n, measure === 'cost' ? 2 : 3);
 
+/**
+ * The changes that can be among the largest `CHART_BARS_MAX` in a direction (1: increases, -1: decreases), as
+ * rounded: every change beyond the tenth's and every one equal to it, whose names then break the tie.
+ */
+function reach<T extends { percentage: number }>(changes: T[], direction: 1 | -1): T[] {
+  if (changes.length <= CHART_BARS_MAX) return changes;
+  const edge = changes.map((c) => c.percentage * direction).sort((x, y) => y - x)[CHART_BARS_MAX - 1] ?? 0;
+  return changes.filter((c) => c.percentage * direction >= edge);
+}
+
 /** Dashboard figures (docs/domain.md, Dashboard figures), summed from the monthly facts. */
 export function createDashboardService({ db }: { db: Db }) {
   /** The organisation the route's rule checked and the meters the caller may see in it. */
@@ -106,20 +116,40 @@ export function createDashboardService({ db }: { db: Db }) {
         visible,
         CHART_BARS_MAX,
       );
-      const movers = rows.map((r) => ({
+      const changes = rows.map((r) => ({
         id: r.id,
-        displayName: `${r.name} (${r.site})`,
         percentage: round(((r.recent - r.earlier) / r.earlier) * 100, 1),
       }));
+      // Only the meters that can be shown are named: the ten largest each way and those tied with the tenth.
+      const rising = reach(
+        changes.filter((m) => m.percentage > 0),
+        1,
+      );
+      const falling = reach(
+        changes.filter((m) => m.percentage < 0),
+        -1,
+      );
+      const names = new Map(
+        (
+          await q.meterNames(
+            db,
+            organisationId,
+            [...rising, ...falling].map((m) => m.id),
+          )
+        ).map((n) => [n.id, `${n.name} (${n.site})`]),
+      );
+      const named = (list: typeof changes) =>
+        list.flatMap((m) => {
+          const displayName = names.get(m.id);
+          return displayName === undefined ? [] : [{ id: m.id, displayName, percentage: m.percentage }];
+        });
       return {
         month: Number(last.slice(5, 7)),
         year: Number(last.slice(0, 4)),
-        gainers: movers
-          .filter((m) => m.percentage > 0)
+        gainers: named(rising)
           .sort((x, y) => y.percentage - x.percentage || x.displayName.localeCompare(y.displayName))
           .slice(0, CHART_BARS_MAX),
-        losers: movers
-          .filter((m) => m.percentage < 0)
+        losers: named(falling)
           .sort((x, y) => x.percentage - y.percentage || x.displayName.localeCompare(y.displayName))
           .slice(0, CHART_BARS_MAX),
       };
