@@ -1,128 +1,22 @@
-import { createMeter, createSite, grantRight } from '@verdant/db/asset-factories';
-import { createDataType } from '@verdant/db/catalogue-factories';
-import { createMember, createOrganisation } from '@verdant/db/factories';
 import { meters } from '@verdant/db/schema/assets';
 import { auditEvents } from '@verdant/db/schema/audit';
 import { icpWithChecksum } from '@verdant/domain/meter-creation';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import {
+  call,
+  counts,
+  electricityMeter,
+  ICP_A,
+  ICP_B,
+  ids,
+  org,
+  other,
+  t,
+  useFixture,
+} from './meter-creation.fixture';
 
-/*
- * Meters Org has Depot (open) and Old Mill (closed 31/03/2024); Other Org has Their Site and its own meter
- * with ICP A. Electricity (kWh, MWh), Natural gas (kWh), Water supply and Wastewater (m3) are global; Other Org
- * has its own data type 'Their steam'.
- */
-let t: TestApp;
-let org: { id: number };
-let other: { id: number };
-const ids: Record<string, number> = {};
-const tokens: Record<string, string> = {};
-const ICP_A = icpWithChecksum('0000012345NT');
-const ICP_B = icpWithChecksum('0001427780UN');
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.db;
-  org = await createOrganisation(db, { name: 'Meters Org' });
-  other = await createOrganisation(db, { name: 'Other Org' });
-  const electricity = await createDataType(db, { name: 'Electricity', grouping: 'Electricity' }, [
-    { name: 'MWh', conversionToStandard: 1000 },
-  ]);
-  const gas = await createDataType(db, { name: 'Natural gas', grouping: 'Natural gas' });
-  const water = await createDataType(db, {
-    name: 'Water supply',
-    grouping: 'Water',
-    typeId: 2,
-    stdUnit: 'm3',
-    standardisedUnit: 'volume',
-  });
-  await createDataType(db, {
-    name: 'Wastewater',
-    grouping: 'Water',
-    typeId: 2,
-    stdUnit: 'm3',
-    standardisedUnit: 'volume',
-  });
-  const retired = await createDataType(db, { name: 'Old coal', grouping: 'Coal', retired: true });
-  const theirs = await createDataType(db, {
-    name: 'Their steam',
-    grouping: 'Steam',
-    organisationId: other.id,
-  });
-  const depot = await createSite(db, org.id, { name: 'Depot', siteOpen: '2010-01-01' });
-  const mill = await createSite(db, org.id, {
-    name: 'Old Mill',
-    siteOpen: '2001-01-01',
-    siteClose: '2024-03-31',
-  });
-  const theirSite = await createSite(db, other.id, { name: 'Their Site' });
-  await createMeter(db, theirSite, { localName: 'Their supply', energyId: electricity.id, account: ICP_A });
-  Object.assign(ids, {
-    electricity: electricity.id,
-    kwh: electricity.stdUnitId,
-    mwh: electricity.units.MWh?.id,
-    gas: gas.id,
-    gasKwh: gas.stdUnitId,
-    water: water.id,
-    m3: water.stdUnitId,
-    retired: retired.id,
-    theirs: theirs.id,
-    depot: depot.id,
-    mill: mill.id,
-    theirSite: theirSite.id,
-  });
-  await createMember(db, org.id, { loginId: 'admin', accessId: 4, admin: true });
-  await createMember(db, org.id, { loginId: 'editor', accessId: 3 });
-  await createMember(db, org.id, { loginId: 'observer', accessId: 4 });
-  const narrowed = await createMember(db, org.id, { loginId: 'narrowed', accessId: 3 });
-  await grantRight(db, {
-    userId: narrowed.id,
-    organisationId: org.id,
-    assetType: 'site',
-    assetId: depot.id,
-    rightId: 4,
-  });
-  const barred = await createMember(db, org.id, { loginId: 'barred', accessId: 3 });
-  await grantRight(db, {
-    userId: barred.id,
-    organisationId: org.id,
-    assetType: 'site',
-    assetId: depot.id,
-    rightId: -1,
-  });
-  await createMember(db, other.id, { loginId: 'outsider', accessId: 2, admin: true });
-  for (const k of ['admin', 'editor', 'observer', 'narrowed', 'barred', 'outsider'])
-    tokens[k] = await t.login(k);
-});
-afterAll(() => t.close());
-
-const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(tokens[who] ?? ''), ...(payload ? { payload } : {}) });
-
-const electricityMeter = (over: Record<string, unknown> = {}) => ({
-  name: 'Depot main supply',
-  icp: ICP_B,
-  site: ids.depot,
-  energy: ids.electricity,
-  unit: ids.kwh,
-  outputUnit: ids.mwh,
-  level: 'STANDARD',
-  meterType: 1,
-  landlord: null,
-  reporting: 'ORGANISATION',
-  openDate: '2026-02-01',
-  retailer: 4,
-  nonMainland: false,
-  nonRetailer: false,
-  ...over,
-});
-
-const counts = async () => {
-  const [m] = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from meters`)).rows;
-  const [a] = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_events`)).rows;
-  return { meters: m?.n, audit: a?.n };
-};
+useFixture();
 
 describe('POST /organisations/{id}/new-meter', () => {
   it('creates an electricity meter with its ICP, units, type and retailer, audited', async () => {
@@ -318,78 +212,6 @@ describe('POST /organisations/{id}/new-meter', () => {
   });
 });
 
-describe('POST /organisations/{id}/new-combined-water-wastewater-account', () => {
-  const url = () => `/api/organisations/${org.id}/new-combined-water-wastewater-account`;
-  const account = (over: Record<string, unknown> = {}) => ({
-    site: ids.depot,
-    account: '4455-01',
-    waterMeterName: '4455-01 - Water',
-    waterMeterNumber: 'M 778',
-    wastewaterMeterName: '4455-01 - Wastewater',
-    wastewaterMeterNumber: 'M 778',
-    openDate: '2026-03-01',
-    reporting: 'ORGANISATION',
-    ...over,
-  });
-
-  it('creates both meters on the account, equal numbers suffixed (W) and (WW) with a notice', async () => {
-    const before = await counts();
-    const res = await call('editor', 'POST', url(), account());
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body).toMatchObject({
-      success: true,
-      message: '4455-01 - Water and 4455-01 - Wastewater created.',
-      notice: 'The two meter numbers are the same, so they are saved as M 778 (W) and M 778 (WW).',
-      water: { name: '4455-01 - Water', meterNumber: 'M 778 (W)' },
-      wastewater: { name: '4455-01 - Wastewater', meterNumber: 'M 778 (WW)' },
-    });
-    const rows = await t.db
-      .select({ id: meters.id, account: meters.account, number: meters.meterNumber, energy: meters.energyId })
-      .from(meters)
-      .where(eq(meters.account, '4455-01'))
-      .orderBy(meters.id);
-    expect(rows.map((r) => r.number)).toEqual(['M 778 (W)', 'M 778 (WW)']);
-    expect(rows[0]?.energy).toBe(ids.water);
-    expect(await counts()).toEqual({ meters: (before.meters ?? 0) + 2, audit: (before.audit ?? 0) + 2 });
-  });
-
-  it('keeps different numbers as typed, without a notice', async () => {
-    const res = await call(
-      'admin',
-      'POST',
-      url(),
-      account({ account: '9001', wastewaterMeterNumber: 'M 779' }),
-    );
-    expect(res.json()).toMatchObject({
-      notice: null,
-      water: { meterNumber: 'M 778' },
-      wastewater: { meterNumber: 'M 779' },
-    });
-  });
-
-  it.each([
-    ['account', { account: ' ' }, 'Account is required'],
-    ['water meter name', { waterMeterName: '' }, 'Water meter name is required'],
-    ['wastewater meter number', { wastewaterMeterNumber: '' }, 'Wastewater meter number is required'],
-    ['open date', { openDate: null }, 'Open date is required'],
-    ['a known site', { site: 999_999 }, 'That site does not exist'],
-  ])('requires %s; nothing is created', async (_, over, message) => {
-    const before = await counts();
-    const res = await call('editor', 'POST', url(), account(over));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
-    expect(await counts()).toEqual(before);
-  });
-
-  it("refuses observers and another organisation's site", async () => {
-    expect((await call('observer', 'POST', url(), account())).statusCode).toBe(403);
-    const res = await call('editor', 'POST', url(), account({ site: ids.theirSite }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('That site does not exist');
-  });
-});
-
 describe('GET /meters/icp-check/{icp}', () => {
   it('answers valid for a good ICP, not valid for a bad one, with the spec message', async () => {
     const fresh = icpWithChecksum('0000099999NT');
@@ -431,44 +253,5 @@ describe('GET /meters/icp-check/{icp}', () => {
 
   it('is for those who may create meters', async () => {
     expect((await call('observer', 'GET', `/api/meters/icp-check/${ICP_B}`)).statusCode).toBe(403);
-  });
-});
-
-describe('lookups for the wizard', () => {
-  it('lists retailers, meter levels and meter types', async () => {
-    const retailers = (await call('observer', 'GET', '/api/lookups/retailers')).json();
-    expect(retailers).toContainEqual({
-      retailerId: 4,
-      retailerDescr: 'Meridian Energy',
-      loadId: 2, // kVA: docs/decisions/catalogue.md, "Retailers' load units"
-      stdUnit: null,
-      type: 'Electricity',
-    });
-    const levels = (await call('observer', 'GET', '/api/lookups/meter-levels')).json();
-    expect(levels.map((l: { Id: string }) => l.Id)).toEqual(['STANDARD', 'CHECK', 'OFFSHORE', 'LANDLORD']);
-    const types = (await call('observer', 'GET', '/api/lookups/meter-types')).json();
-    expect(types).toHaveLength(9);
-    expect(types[8]).toEqual({ Id: 9, Descr: 'Transactional with cost', Order: 9 });
-  });
-
-  it('offers meter types by data type and level; refuses unknown levels and unseen data types', async () => {
-    const of = async (energy: number | undefined, level: string, who = 'observer') =>
-      call(who, 'GET', `/api/lookups/energy/${energy}/meter-levels/${level}/meter-types`);
-    expect((await (await of(ids.electricity, 'CHECK')).json()).map((x: { Id: number }) => x.Id)).toEqual([
-      2, 6, 8,
-    ]);
-    expect((await (await of(ids.water, 'STANDARD')).json()).map((x: { Id: number }) => x.Id)).toEqual([
-      2, 4, 5, 8,
-    ]);
-    expect((await of(ids.electricity, 'ROOF')).statusCode).toBe(400);
-    expect((await of(ids.theirs, 'STANDARD')).statusCode).toBe(404);
-    expect((await of(ids.theirs, 'STANDARD', 'outsider')).statusCode).toBe(200);
-  });
-
-  it('lists the units of a data type for the Metering step', async () => {
-    const units = (
-      await call('observer', 'GET', `/api/lookups/energy/${ids.electricity}/energy-units`)
-    ).json();
-    expect(units.map((u: { name: string }) => u.name)).toEqual(['kWh', 'MWh']);
   });
 });

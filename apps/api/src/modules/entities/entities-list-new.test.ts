@@ -1,88 +1,12 @@
-import { createEntity, createMeter, createSite, grantRight } from '@verdant/db/asset-factories';
-import { createDataType } from '@verdant/db/catalogue-factories';
-import { createMember, createOrganisation } from '@verdant/db/factories';
-import { seedReferenceData } from '@verdant/db/reference-seed';
-import { entities, facilities } from '@verdant/db/schema/assets';
+import { createSite } from '@verdant/db/asset-factories';
+import { facilities } from '@verdant/db/schema/assets';
 import { entityPumps, entityWastewaterPlants } from '@verdant/db/schema/organisation';
 import { MSG } from '@verdant/domain/messages';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { call, entityCount, ids, org, pump, t, useFixture } from './entities.fixture';
 
-let t: TestApp;
-let org: { id: number };
-const ids: Record<string, number> = {};
-const tokens: Record<string, string> = {};
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedReferenceData(t.db);
-  org = await createOrganisation(t.db, { name: 'Entity Org' });
-  const other = await createOrganisation(t.db, { name: 'Other Entity Org' });
-  for (const [key, o, orgId] of [
-    ['boss', { accessId: 2, admin: true }, org.id],
-    ['general', { accessId: 3 }, org.id],
-    ['watcher', { accessId: 4 }, org.id],
-    ['narrow', { accessId: 3 }, org.id],
-    ['outsider', { accessId: 2, admin: true }, other.id],
-  ] as const) {
-    ids[key] = (await createMember(t.db, orgId, { loginId: `ent-${key}`, ...o })).id;
-  }
-  const electricity = await createDataType(t.db, { name: 'Grid electricity', grouping: 'Electricity' });
-  const water = await createDataType(t.db, { name: 'Town water', grouping: 'Water', stdUnit: 'm3' });
-  const plant = await createSite(t.db, org.id, { name: 'Pump Station' });
-  const office = await createSite(t.db, org.id, { name: 'Office' });
-  const dry = await createSite(t.db, org.id, { name: 'Dry Site' });
-  ids.plant = plant.id;
-  ids.office = office.id;
-  ids.dry = dry.id;
-  ids.power = (await createMeter(t.db, plant, { localName: 'Pump Power', energyId: electricity.id })).id;
-  ids.flow = (await createMeter(t.db, plant, { localName: 'Pump Flow', energyId: water.id })).id;
-  ids.officePower = (
-    await createMeter(t.db, office, { localName: 'Office Power', energyId: electricity.id })
-  ).id;
-  ids.dryPower = (await createMeter(t.db, dry, { localName: 'Dry Power', energyId: electricity.id })).id;
-  ids.library = (await createEntity(t.db, office, { name: 'Library', buildsegId: 1, entdescId: 1 })).id;
-  ids.closed = (
-    await createEntity(t.db, office, {
-      name: 'Old Annex',
-      buildsegId: 1,
-      entdescId: 1,
-      entityClose: '2020-01-01',
-    })
-  ).id;
-  ids.works = (await createEntity(t.db, plant, { name: 'Works', entityType: 'WWTP', buildsegId: 4 })).id;
-  ids.foreignSite = (await createSite(t.db, other.id, { name: 'Foreign' })).id;
-  ids.foreign = (
-    await createEntity(t.db, { id: ids.foreignSite, organisationId: other.id }, { name: 'Secret' })
-  ).id;
-  await grantRight(t.db, {
-    userId: ids.narrow ?? 0,
-    organisationId: org.id,
-    assetType: 'site',
-    assetId: office.id,
-    rightId: -1,
-  });
-  for (const k of ['boss', 'general', 'watcher', 'narrow', 'outsider']) tokens[k] = await t.login(`ent-${k}`);
-});
-afterAll(() => t.close());
-
-const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(tokens[who] ?? ''), payload });
-
-const pump = (over: object = {}) => ({
-  name: 'Intake Pump 1',
-  siteId: ids.plant,
-  type: 'PUMP',
-  facility: 'Intake',
-  buildsegId: 4,
-  head: '42',
-  powerMeterId: ids.power,
-  flowMeterId: ids.flow,
-  ...over,
-});
-
-const entityCount = async () => (await t.db.select().from(entities)).length;
+useFixture();
 
 describe('entities table', () => {
   it('lists open entities with facility, site and type, consumption null, 100 a page', async () => {
@@ -240,89 +164,5 @@ describe('new entity', () => {
       403,
     );
     expect(await entityCount()).toBe(before);
-  });
-});
-
-describe('entity detail', () => {
-  it('answers the detail and saves fields, creating a facility named anew', async () => {
-    const got = (await call('watcher', 'GET', `/entities/${ids.library}`)).json();
-    expect(got).toMatchObject({
-      entityName: 'Library',
-      siteName: 'Office',
-      mayEdit: false,
-      x: null,
-      y: null,
-    });
-    const res = await call('general', 'PUT', `/entities/${ids.library}`, {
-      description: 'Two floors',
-      facilityName: 'Civic Block',
-      x: 174.7762,
-      y: -41.2865,
-      entityOpen: '2001-02-03',
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      description: 'Two floors',
-      facilityName: 'Civic Block',
-      x: 174.7762,
-      y: -41.2865,
-    });
-  });
-
-  it('refuses coordinates out of range and keeps the stored ones; null clears them', async () => {
-    for (const [body, message] of [
-      [{ x: 180.5 }, 'Longitude must be between -180 and 180'],
-      [{ x: -181 }, 'Longitude must be between -180 and 180'],
-      [{ y: 90.01 }, 'Latitude must be between -90 and 90'],
-      [{ x: 10, y: -91 }, 'Latitude must be between -90 and 90'],
-    ] as const) {
-      const res = await call('general', 'PUT', `/entities/${ids.library}`, body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(message);
-    }
-    expect((await call('general', 'GET', `/entities/${ids.library}`)).json()).toMatchObject({
-      x: 174.7762,
-      y: -41.2865,
-    });
-    const cleared = await call('general', 'PUT', `/entities/${ids.library}`, { x: null, y: null });
-    expect(cleared.json()).toMatchObject({ x: null, y: null });
-  });
-
-  it.each([
-    [{ entityName: ' ' }, 'Entity name is required'],
-    [{ buildsegId: null }, 'Occupancy is required'],
-    [{ entdescId: null }, 'Function is required for a standard entity'],
-    [{ buildsegId: 999 }, 'Choose a value from the list'],
-    [{ entityClose: '1999-01-01' }, 'Close date cannot be before the open date'],
-    [{ entityOpen: '3-2001-01' }, 'Dates must be written yyyy-MM-dd'],
-    [{ facilityName: '' }, 'Facility is required'],
-  ])('refuses %j', async (body, message) => {
-    const res = await call('general', 'PUT', `/entities/${ids.library}`, body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
-  });
-
-  it('is read-only for an observer and hidden from another organisation', async () => {
-    expect((await call('watcher', 'PUT', `/entities/${ids.library}`, { description: 'x' })).statusCode).toBe(
-      403,
-    );
-    expect((await call('watcher', 'DELETE', `/entities/${ids.library}`)).statusCode).toBe(403);
-    const res = await call('outsider', 'PUT', `/entities/${ids.library}`, { description: 'x' });
-    expect(res.statusCode).toBe(404);
-    expect((await call('general', 'GET', `/entities/${ids.library}`)).json().description).toBe('Two floors');
-  });
-
-  it('archives an entity on delete', async () => {
-    const doomed = await createEntity(
-      t.db,
-      { id: ids.office ?? 0, organisationId: org.id },
-      { name: 'Shed' },
-    );
-    const res = await call('general', 'DELETE', `/entities/${doomed.id}`);
-    expect(res.json()).toEqual({ success: true, message: 'Shed deleted' });
-    expect((await call('general', 'GET', `/entities/${doomed.id}`)).statusCode).toBe(404);
-    const [row] = await t.db.select().from(entities).where(eq(entities.id, doomed.id));
-    expect(row?.deletedAt).not.toBeNull();
-    expect(row?.deletedBy).toBe(ids.general);
   });
 });
