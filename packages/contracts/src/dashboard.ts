@@ -98,6 +98,8 @@ export const listConsumption = z.object({
   consumption: z.record(text(), z.number()),
   unavailable: z.array(z.number()),
   cantUseCache: z.boolean(),
+  /** The editions of emission factors that produced the month's kg CO2e (measure co2 only, location-based). */
+  editions: z.array(factorEdition),
 });
 export type ListConsumption = z.infer<typeof listConsumption>;
 

@@ -8,6 +8,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type { FactorEdition } from '@verdant/contracts/common';
 import { withGstNote } from '@verdant/domain/gst-labels';
 import { MSG } from '@verdant/domain/messages';
 import { formatMonth } from '@verdant/domain/month-labels';
@@ -16,6 +17,7 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { useMemo } from 'react';
 import { Chart, type ChartOption, registerChartParts } from './chart';
+import { FactorEditionsNote } from './factor-editions-note';
 
 // The chart kinds and components this screen draws (components/chart.tsx registers only the renderer).
 registerChartParts([BarChart, GridComponent, LegendComponent, TooltipComponent]);
@@ -33,6 +35,8 @@ export interface ComparisonGraph {
   seriesLabels: [string, string];
   unit: string;
   currentMonth: string;
+  /** The editions of emission factors behind the kg CO2e, where the asset's call names them. */
+  editions?: FactorEdition[];
 }
 
 /** The last year the chart may show: the reporting year (named by the year it ends in) holding today. */
@@ -192,6 +196,7 @@ export function ComparisonChart({
           </VisuallyHidden>
         )}
       </Chart>
+      {measure === 'co2e' && graph?.editions && <FactorEditionsNote editions={graph.editions} />}
       {shownIncomplete.length > 0 && (
         <Group gap={6} mt="xs" data-testid="incomplete-month">
           <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden />

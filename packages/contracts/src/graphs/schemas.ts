@@ -13,7 +13,7 @@ import {
 } from '@verdant/domain/graphs/series';
 import { fill, MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { idNumber, int4, nameText, text } from '../common';
+import { factorEdition, idNumber, int4, nameText, text } from '../common';
 
 /** The graph builder (data-portal.md 2.7, 3 Graph series, 7 Graphs and reports). */
 export const graphAssetType = z.enum(GRAPH_ASSET_TYPES);
@@ -108,6 +108,11 @@ export const graphDataAnswer = z.object({
       unavailable: z.boolean(),
     }),
   ),
+  /**
+   * The editions of emission factors that produced the graph's kg CO2e, over its series of emissions (empty when
+   * it has none; docs/decisions/factor-editions.md, Which edition produced a figure).
+   */
+  editions: z.array(factorEdition),
 });
 export type GraphData = z.infer<typeof graphDataAnswer>;
 
@@ -145,6 +150,8 @@ export const pieDataAnswer = z.object({
   /** Parts of zero or less (not drawable). */
   left: z.array(pieSlice),
   unavailable: z.boolean(),
+  /** The editions of emission factors that produced the slices' kg CO2e (empty for kWh, $ and units). */
+  editions: z.array(factorEdition),
 });
 export type PieData = z.infer<typeof pieDataAnswer>;
 

@@ -1,6 +1,6 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { idNumber, int4, int4Param, text } from '../common';
+import { factorEdition, idNumber, int4, int4Param, text } from '../common';
 
 /** A site's figures: the year-on-year graph of its page and the Site Data Export. */
 
@@ -22,6 +22,8 @@ export const assetGraphData = z.object({
   unit: text(),
   year: z.number(),
   yearEnd: z.number(),
+  /** The editions of emission factors that produced the kg CO2e of both years (empty for kWh and $). */
+  editions: z.array(factorEdition),
 });
 export type AssetGraphData = z.infer<typeof assetGraphData>;
 

@@ -58,3 +58,11 @@ export function reportBasisText(
         : 'Restated: emissions as they stand; no restatement has replaced the figures of these months.';
   return `${figures} ${editionsText(editions)}.`;
 }
+
+/**
+ * The closing line of a download of kg CO2e: "Factors: …" in its first cell, the other `width - 1` cells blank so
+ * the table stays rectangular (docs/decisions/factor-editions.md; the writer neutralises formulas as ever).
+ */
+export function editionsRow(editions: readonly { name: string }[], width: number): string[] {
+  return [editionsText(editions), ...Array.from({ length: Math.max(0, width - 1) }, () => '')];
+}

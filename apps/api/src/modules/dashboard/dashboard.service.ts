@@ -165,16 +165,18 @@ export function createDashboardService({ db }: { db: Db }) {
     ) {
       const visible = await visibleMetersOf(db, a, organisationId);
       const month = `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
-      const [totals, pending] = await Promise.all([
+      const [totals, pending, editions] = await Promise.all([
         q.assetTotals(db, organisationId, by, measure, month, visible),
         q.pendingAssets(db, organisationId, by),
+        // Over every asset the caller sees: the list's figures, read beside them (a few rows a month).
+        q.editionsOf(db, measure === 'co2' ? 'co2e' : measure, organisationId, month, month, visible),
       ]);
       const unavailable = new Set(pending);
       const consumption: Record<string, number> = {};
       for (const t of totals) {
         if (!unavailable.has(t.id)) consumption[String(t.id)] = round(t.total, measure === 'cost' ? 2 : 3);
       }
-      return { consumption, unavailable: [...unavailable], cantUseCache: unavailable.size > 0 };
+      return { consumption, unavailable: [...unavailable], cantUseCache: unavailable.size > 0, editions };
     },
   };
 }

@@ -251,6 +251,7 @@ describe('per-month lists', () => {
       consumption: { [ids.depot ?? 0]: 3100, [ids.office ?? 0]: 2000 },
       unavailable: [],
       cantUseCache: false,
+      editions: [],
     });
     const meters = (
       await get('watcher', `/api/organisations/${org.id}/data-sources-consumption/cost/202610`)

@@ -21,6 +21,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
 import { datasetFigures, datasetUnit } from './dataset-figures';
+import { seriesEditions } from './graph-editions';
 import {
   ownFigures,
   quantitiesMeasured,
@@ -142,7 +143,7 @@ export function createGraphsService({ db }: { db: Db }) {
       const typeIds = request.series.flatMap((s) =>
         s.quantity.id === null || s.quantity.source === 'dataset' ? [] : [s.quantity.id],
       );
-      const [figures, pending, units] = await Promise.all([
+      const [figures, pending, units, editions] = await Promise.all([
         request.period === 'day'
           ? dayFigures(organisationId, request, sources, range)
           : sumFactsBatch(
@@ -164,6 +165,13 @@ export function createGraphsService({ db }: { db: Db }) {
             ),
         q.pendingMeters(db, organisationId, null),
         q.dataTypeUnits(db, organisationId, typeIds),
+        seriesEditions(
+          db,
+          request.series.map((s) => ({
+            quantity: s.quantity,
+            query: factQuery(organisationId, s, sourceOf(sources, s.asset), range),
+          })),
+        ),
       ]);
       // A public dataset's series are its own months, in its own unit.
       const datasetUnits = new Map<number, string>();
@@ -208,6 +216,7 @@ export function createGraphsService({ db }: { db: Db }) {
           lines: b.lines,
           unavailable: b.unavailable,
         })),
+        editions,
       };
     },
 
@@ -242,16 +251,18 @@ export function createGraphsService({ db }: { db: Db }) {
         parts.map((p) => p.series.asset),
       );
       const range = { from: `${from}-01`, till: `${to}-01` };
-      const [sums, pending, units] = await Promise.all([
-        sumFactsBatch(
-          db,
-          parts.map((p) => ({
-            ...factQuery(organisationId, p.series, sourceOf(sources, p.series.asset), range),
-            by: p.series.asset.type === 'entity' ? ['entity'] : [],
-          })),
-        ),
+      const queries: FactQuery[] = parts.map((p) => ({
+        ...factQuery(organisationId, p.series, sourceOf(sources, p.series.asset), range),
+        by: p.series.asset.type === 'entity' ? ['entity'] : [],
+      }));
+      const [sums, pending, units, editions] = await Promise.all([
+        sumFactsBatch(db, queries),
         q.pendingMeters(db, organisationId, null),
         q.dataTypeUnits(db, organisationId, request.quantity.id === null ? [] : [request.quantity.id]),
+        seriesEditions(
+          db,
+          queries.map((query) => ({ quantity: request.quantity, query })),
+        ),
       ]);
       const unit = unitOf(request.quantity as GraphQuantity, units);
       const places = placesOf(unit);
@@ -276,6 +287,7 @@ export function createGraphsService({ db }: { db: Db }) {
         slices: grouped.slices.map((s) => (isOthers(s) ? { ...s, value: round(s.value, places) } : s)),
         left: grouped.left,
         unavailable: listed.some((m) => pending.has(m)),
+        editions,
       };
     },
   };

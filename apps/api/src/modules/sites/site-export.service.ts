@@ -1,6 +1,7 @@
 import type { SiteDataExportRequest } from '@verdant/contracts/sites/figures';
 import type { Db } from '@verdant/db/client';
 import { monthsBetween } from '@verdant/domain/calendar';
+import { editionsRow } from '@verdant/domain/editions/editions-text';
 import { notFound } from '../../lib/errors';
 import { canOnAssets, visibleMeters } from '../../lib/rights';
 import { csvText } from '../../lib/spreadsheet';
@@ -45,10 +46,15 @@ export function createSiteExportService({ db }: { db: Db }) {
       ];
       const records: (string | number)[][] = [header];
       const ordered = siteIds.sort((x, y) => (names.get(x) ?? '').localeCompare(names.get(y) ?? ''));
+      const editions = new Map<string, { name: string }>();
       for (const range of body.ranges) {
         const from = `${range.start}-01`;
         const till = `${range.end}-01`;
-        const rows = await q.siteMonthlyFigures(db, organisationId, ordered, from, till, visible);
+        const [rows, used] = await Promise.all([
+          q.siteMonthlyFigures(db, organisationId, ordered, from, till, visible),
+          quantities.includes('co2e') ? q.siteEditions(db, organisationId, ordered, from, till, visible) : [],
+        ]);
+        for (const e of used) editions.set(`${e.id}:${e.name}`, e);
         const key = (siteId: number, month: string) => `${siteId}:${month}`;
         const byKey = new Map(rows.map((r) => [key(r.site_id, r.month), r]));
         const months = monthsBetween(from, till);
@@ -72,6 +78,11 @@ export function createSiteExportService({ db }: { db: Db }) {
             }
           }
         }
+      }
+      // The editions that produced the kg CO2e, on a closing line of their own (docs/decisions/factor-editions.md).
+      if (quantities.includes('co2e')) {
+        const named = [...editions.values()].sort((x, y) => x.name.localeCompare(y.name));
+        records.push(editionsRow(named, header.length));
       }
       return csvText(records);
     },

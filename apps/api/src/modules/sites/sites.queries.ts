@@ -1,6 +1,6 @@
 import type { SiteListQuery, SiteUpdate } from '@verdant/contracts/sites';
 import type { DbOrTx } from '@verdant/db/client';
-import { factSums, sumFacts } from '@verdant/db/ledger/read-model';
+import { type FactEdition, factEditions, factSums, sumFacts } from '@verdant/db/ledger/read-model';
 import { entities, sites } from '@verdant/db/schema/assets';
 import { organisations } from '@verdant/db/schema/core';
 import { indicators, siteIndicatorValues } from '@verdant/db/schema/organisation';
@@ -203,6 +203,26 @@ export async function siteMonthlyFigures(
       co2e: r.co2e,
       units: r.units,
     }),
+  );
+}
+
+/**
+ * The editions of emission factors that produced the location-based kg CO2e of some sites' months (all the sites
+ * the caller sees when `siteIds` is null), through the read model (docs/decisions/factor-editions.md).
+ */
+export function siteEditions(
+  db: DbOrTx,
+  organisationId: number,
+  siteIds: number[] | null,
+  from: string,
+  till: string,
+  visible: number[] | null,
+): Promise<FactEdition[]> {
+  if (siteIds !== null && siteIds.length === 0) return Promise.resolve([]);
+  return factEditions(
+    db,
+    { organisationId, from, till, visible, ...(siteIds === null ? {} : { siteIds }) },
+    { market: false },
   );
 }
 

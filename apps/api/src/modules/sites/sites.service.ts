@@ -235,14 +235,12 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
       const { site } = await siteScope(db, a, siteId);
       const graph = comparisonMonths(year, yearEnd);
       const visible = await visibleMetersOf(db, a, site.organisationId);
-      const rows = await q.siteMonthlyFigures(
-        db,
-        site.organisationId,
-        [siteId],
-        graph.from,
-        graph.till,
-        visible,
-      );
+      const [rows, editions] = await Promise.all([
+        q.siteMonthlyFigures(db, site.organisationId, [siteId], graph.from, graph.till, visible),
+        measure === 'co2e'
+          ? q.siteEditions(db, site.organisationId, [siteId], graph.from, graph.till, visible)
+          : [],
+      ]);
       const byMonth = new Map(rows.map((r) => [r.month, r[measure]]));
       const today = clock().toISOString().slice(0, 10);
       const value = (m: string) =>
@@ -255,6 +253,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
         unit: GRAPH_UNITS[measure],
         year,
         yearEnd,
+        editions,
       };
     },
 

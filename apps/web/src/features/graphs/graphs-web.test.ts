@@ -50,6 +50,7 @@ describe('the builder graph', () => {
 
 describe('the chart option', () => {
   const data: GraphData = {
+    editions: [],
     chart: 'yearly',
     period: 'month',
     yearEnd: 12,

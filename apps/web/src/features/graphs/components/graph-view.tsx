@@ -3,10 +3,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import type { GraphData } from '@verdant/contracts/graphs';
 import { CHART_BARS_MAX } from '@verdant/domain/constants';
+import { editionsRow } from '@verdant/domain/editions/editions-text';
 import { completenessNote, graphTableRows } from '@verdant/domain/graphs/completeness';
 import { MSG } from '@verdant/domain/messages';
 import { type RefObject, useMemo } from 'react';
 import { Chart, type ChartHandle } from '../../../components/chart';
+import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { ScrollTable } from '../../../components/scroll-table';
 import { type GraphAxes, graphOption, type LegendPosition } from '../graph-option';
 
@@ -19,8 +21,18 @@ const formatFigure = (value: number, unit: string) =>
     unit === '$' ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 0 },
   );
 
-/** The table and CSV rows of a graph: a row per period, each line's figure and its note. */
+/** The table rows of a graph: a row per period, each line's figure and its note. */
 export const tableOf = (data: GraphData) => graphTableRows(data.labels, linesOf(data));
+
+/** Whether a graph shows kg CO2e: it then names the editions of emission factors that produced them. */
+export const showsEmissions = (data: GraphData) =>
+  data.editions.length > 0 || data.series.some((s) => s.unit === 'kg CO2e');
+
+/** The CSV rows of a graph: its table, closed by the editions behind its kg CO2e when it shows any. */
+export function csvOf(data: GraphData): string[][] {
+  const rows = tableOf(data);
+  return showsEmissions(data) ? [...rows, editionsRow(data.editions, rows[0]?.length ?? 1)] : rows;
+}
 
 /**
  * The drawn graph, what it says about completeness (incomplete and estimated months, each series named), bar
@@ -67,6 +79,7 @@ export function GraphView({
           handle={handle}
           style={{ opacity: stale ? 0.6 : 1 }}
         />
+        {data && showsEmissions(data) && <FactorEditionsNote editions={data.editions} />}
       </Paper>
       {data?.series.some((s) => s.unavailable) && (
         <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>

@@ -2,11 +2,13 @@ import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import type { PieData } from '@verdant/contracts/graphs';
+import { editionsRow } from '@verdant/domain/editions/editions-text';
 import { OTHERS_SLICE, shareLabel } from '@verdant/domain/graphs/pie';
 import { MSG } from '@verdant/domain/messages';
 import { formatQuantity } from '@verdant/domain/unit-scaling';
 import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { Chart, type ChartHandle } from '../../../components/chart';
+import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { ScrollTable } from '../../../components/scroll-table';
 import { type PieSlice, pieOption, sliceLabel } from '../pie-option';
 
@@ -16,11 +18,13 @@ const note = (s: Pick<PieSlice, 'incomplete' | 'estimated'>) =>
 /** The CSV of a breakdown: every part (the Others' too), its figure, share and completeness. */
 export function pieRows(data: PieData): string[][] {
   const parts = data.slices.flatMap((s) => (s.others ? s.others : [s]));
-  return [
+  const rows = [
     ['Part', `Value (${data.unit})`, 'Share', 'Notes'],
     ...parts.map((s) => [s.name, String(s.value), shareLabel(s.value, data.total), note(s)]),
     ...data.left.map((s) => [s.name, String(s.value), '', 'not drawn: zero or less']),
   ];
+  // Closed by the editions that produced its kg CO2e (docs/decisions/factor-editions.md).
+  return data.unit === 'kg CO2e' ? [...rows, editionsRow(data.editions, 4)] : rows;
 }
 
 /**
@@ -92,6 +96,9 @@ export function PieView({
         empty={data && data.slices.length === 0 ? MSG.noPieData : null}
         handle={handle}
       />
+      {data && data.unit === 'kg CO2e' && data.slices.length > 0 && (
+        <FactorEditionsNote editions={data.editions} />
+      )}
       {incomplete && (
         <Alert
           variant="light"

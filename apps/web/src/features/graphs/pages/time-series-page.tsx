@@ -26,7 +26,7 @@ import {
 import { BuilderSteps } from '../components/builder-steps';
 import { FavouriteModal, OptionsModal } from '../components/graph-modals';
 import { GraphToolbar } from '../components/graph-toolbar';
-import { GraphView, tableOf } from '../components/graph-view';
+import { csvOf, GraphView } from '../components/graph-view';
 import { SeriesList } from '../components/series-list';
 import { downloadCsv, downloadPng, fileName } from '../downloads';
 
@@ -150,7 +150,7 @@ function Builder({ yearEnd }: { yearEnd: number }) {
         hasData={hasData}
         onChange={change}
         onTable={setTable}
-        onCsv={() => data && void downloadCsv(tableOf(data), fileName(title, 'csv'))}
+        onCsv={() => data && void downloadCsv(csvOf(data), fileName(title, 'csv'))}
         onImage={() => {
           const png = handle.current?.toPng();
           if (png) downloadPng(png, fileName(title, 'png'));

@@ -4,6 +4,7 @@ import { IconBuildingPlus, IconFileExport } from '@tabler/icons-react';
 import { DEBOUNCE_MS } from '@verdant/domain/constants';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { useMemo, useState } from 'react';
+import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { ListFilters, useListFilters, useListSort } from '../../../components/list-filters';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
@@ -110,7 +111,12 @@ export function SitesPage() {
           />
         </Group>
         {list.isSuccess && (
-          <Text fz="sm" c="dimmed" role="status">{`Showing ${rows.length} of ${total}`}</Text>
+          <Group gap="md" justify="space-between">
+            <Text fz="sm" c="dimmed" role="status">{`Showing ${rows.length} of ${total}`}</Text>
+            {measure === 'co2' && consumption.data && (
+              <FactorEditionsNote editions={consumption.data.editions} />
+            )}
+          </Group>
         )}
         <PagedListBody list={list} rowCount={rows.length} loadingLabel="Loading sites">
           <SitesTable
