@@ -1,6 +1,7 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { DEFAULT_TIME_ZONE, offsetMinutes } from '../time-zone';
 import { convertReading, type RawReading, type ReadingTypeInfo, readReadingType } from './espi';
+import { lineBreaks, nextIntervalReading, readIntervalReading, spaceOnly } from './espi-scan';
 import { ImportFileError } from './import-messages';
 import { BATCH, eventsOf, PROGRESS_EVERY, type TextSource } from './records';
 import type { ImportEvent } from './types';
@@ -62,15 +63,23 @@ export async function* parseGreenButtonBatches(
   let entry: Entry | null = null;
   let reading: RawReading | null = null;
   let lastProgress = 0;
+  /** Characters written to the XML parser; its position after the last start or end tag; lines read past it. */
+  let fed = 0;
+  let tagEnd = -1;
+  let skippedLines = 0;
+  /** Whether everything written to the XML parser since its last tag is whitespace. */
+  let spaceSinceTag = false;
 
   const parser = new SaxesParser({ position: true, xmlns: false });
+  const line = () => parser.line + skippedLines;
   parser.on('error', (error) => {
     throw new ImportFileError(
-      `The XML is not well formed at line ${parser.line}: ${error.message.replace(/^(.*?:)?\d+:\d+: /, '')}`,
-      parser.line,
+      `The XML is not well formed at line ${line()}: ${error.message.replace(/^(.*?:)?\d+:\d+: /, '')}`,
+      line(),
     );
   });
   parser.on('opentag', (tag: SaxesTagPlain) => {
+    tagEnd = parser.position;
     const name = localName(tag.name);
     text = '';
     if (!root) {
@@ -78,24 +87,25 @@ export async function* parseGreenButtonBatches(
       if (name !== 'feed' && name !== 'entry')
         throw new ImportFileError(
           `This is not a Green Button (ESPI Atom) file: its root element is <${tag.name}>`,
-          parser.line,
+          line(),
         );
     }
     const parent = stack[stack.length - 1];
     stack.push(name);
     if (name === 'entry')
-      entry = { line: parser.line, links: [], title: '', resource: null, fields: {}, readings: [] };
+      entry = { line: line(), links: [], title: '', resource: null, fields: {}, readings: [] };
     if (!entry) return;
     if (name === 'link' && parent === 'entry')
       entry.links.push({ rel: String(tag.attributes.rel ?? ''), href: String(tag.attributes.href ?? '') });
     else if (parent === 'content' && !entry.resource) entry.resource = name;
     else if (name === 'IntervalReading')
-      reading = { line: parser.line, start: '', duration: '', value: '', quality: '0' };
+      reading = { line: line(), start: '', duration: '', value: '', quality: '0' };
   });
   parser.on('text', (t) => {
     text += t;
   });
   parser.on('closetag', () => {
+    tagEnd = parser.position;
     const name = stack.pop() as string;
     const parent = stack[stack.length - 1];
     const value = text.trim();
@@ -190,31 +200,76 @@ export async function* parseGreenButtonBatches(
     return true;
   }
 
+  function feed(text: string, from: number, to: number) {
+    if (to <= from) return;
+    const before = fed;
+    parser.write(from === 0 && to === text.length ? text : text.slice(from, to));
+    fed += to - from;
+    spaceSinceTag =
+      tagEnd > before
+        ? spaceOnly(text, from + tagEnd - before, to)
+        : spaceSinceTag && spaceOnly(text, from, to);
+  }
+
+  /**
+   * Writes a piece of the file to the XML parser, but reads an IntervalReading of the usual shape itself
+   * (espi-scan.ts) where the parser stands between tags inside an IntervalBlock; answers the end of the piece
+   * that must wait for the next (a tag or such an element cut by the piece's end).
+   */
+  function take(text: string, final: boolean): string {
+    let from = 0;
+    for (let found = nextIntervalReading(text, 0); found; found = nextIntervalReading(text, found.at + 1)) {
+      feed(text, from, found.at);
+      from = found.at;
+      if (!entry || reading || stack[stack.length - 1] !== 'IntervalBlock' || !spaceSinceTag) continue;
+      const read = readIntervalReading(text, found.at, found.prefix, line());
+      if (read.end < 0) {
+        if (!final && text.length - found.at < 65_536) return text.slice(found.at);
+        break;
+      }
+      if (!read.reading) continue;
+      (entry as Entry).readings.push(read.reading);
+      skippedLines += lineBreaks(text, found.at, read.end);
+      from = read.end;
+      spaceSinceTag = true;
+    }
+    const lt = text.lastIndexOf('<');
+    if (!final && lt >= from && text.length - lt < 65_536 && text.indexOf('>', lt) < 0) {
+      feed(text, from, lt);
+      return text.slice(lt);
+    }
+    feed(text, from, text.length);
+    return '';
+  }
+
   const decoder = new TextDecoder('utf-8');
   let first = true;
+  let carry = '';
   for await (const chunk of source) {
     let piece = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     if (first && piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
     if (piece) first = false;
-    parser.write(piece);
-    if (Math.floor(parser.line / PROGRESS_EVERY) > Math.floor(lastProgress / PROGRESS_EVERY)) {
-      lastProgress = parser.line;
-      out.push({ kind: 'progress', lines: parser.line });
+    carry = take(carry + piece, false);
+    if (Math.floor(line() / PROGRESS_EVERY) > Math.floor(lastProgress / PROGRESS_EVERY)) {
+      lastProgress = line();
+      out.push({ kind: 'progress', lines: lastProgress });
     }
     if (out.length >= BATCH) {
       yield out;
       out = [];
     }
   }
-  parser.write(decoder.decode());
+  take(carry + decoder.decode(), true);
   if (!root) throw new ImportFileError('The file is empty');
+  // The file's lines, before closing the parser starts its count again.
+  const lines = line();
   try {
     parser.close();
   } catch (error) {
     if (stack.length && error instanceof ImportFileError)
       throw new ImportFileError(
         `The file ends inside <${stack[stack.length - 1]}>: it may have been cut short`,
-        parser.line,
+        line(),
       );
     throw error;
   }
@@ -223,7 +278,7 @@ export async function* parseGreenButtonBatches(
       'The file has no UsagePoint or IntervalBlock: it is not Green Button usage data',
     );
   for (const p of pending) emitBlock(p.meterReading, p.entry, true);
-  out.push({ kind: 'progress', lines: parser.line });
+  out.push({ kind: 'progress', lines });
   yield out;
 }
 
