@@ -160,5 +160,9 @@ export const restatedFacts = pgTable(
     daysFactored: integer('days_factored'),
     factorVersions: integer('factor_versions').array(),
   },
-  (t) => [primaryKey({ columns: [t.restatementId, t.meterId, t.month] })],
+  (t) => [
+    primaryKey({ columns: [t.restatementId, t.meterId, t.month] }),
+    // The figures as originally reported read an organisation's months (ledger/read-model-basis.ts).
+    index('restated_facts_organisation_month_idx').on(t.organisationId, t.month),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "restated_facts_organisation_month_idx" ON "restated_facts" USING btree ("organisation_id","month");
