@@ -1,6 +1,6 @@
 import { CAT } from '@verdant/domain/catalogue-messages';
 import { z } from 'zod';
-import { calendarDate, idNumber, int4, int4Param, nameText, text } from './common';
+import { calendarDate, idNumber, int4, nameText, text } from './common';
 import { defineOperations } from './operations';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { member } from './access';
-import { idNumber, int4Param, text } from './common';
+import { idNumber, text } from './common';
 import { meterTypesParams, retailerList } from './data-sources/creation';
 import { defineOperations } from './operations';
 

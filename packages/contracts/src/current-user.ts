@@ -1,7 +1,7 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { member } from './access';
-import { idNumber, int4Param, okResponse, text } from './common';
+import { idNumber, okResponse, text } from './common';
 import { defineOperations } from './operations';
 
 export const currentUser = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { member } from './access';
-import { factorEdition, idNumber, int4Param, text } from './common';
+import { factorEdition, idNumber, text } from './common';
 import { defineOperations } from './operations';
 
 export const MEASURES = ['cons', 'cost', 'co2e'] as const;

@@ -1,8 +1,6 @@
-import { MSG } from '@verdant/domain/messages';
-import { FUEL_PURCHASE_TIME } from '@verdant/domain/vehicles';
 import { z } from 'zod';
 import { editing, editor, member, viewing } from './access';
-import { calendarDate, idNumber, int4, okResponse, text } from './common';
+import { idNumber, okResponse, text } from './common';
 import { fleetDataExportRequest, fleetTransactionExportRequest } from './fleet/exports';
 import {
   cardNameCheck,
@@ -19,7 +17,6 @@ import {
 } from './fleet/purchases';
 import {
   lookupQuery,
-  newVehicleRow,
   newVehiclesAnswer,
   newVehiclesRequest,
   registrationParam,
@@ -40,8 +37,6 @@ export const organisationIdParam = z.object({ id: idNumber() });
 export const vehicleIdParam = z.object({ id: idNumber() });
 export const siteIdParam = z.object({ siteId: idNumber() });
 export const purchaseParams = z.object({ id: idNumber(), readingId: idNumber() });
-
-const money = z.number().finite();
 
 // ---- Fleet table ----------------------------------------------------------------------------------------
 export const fleetRow = z.object({

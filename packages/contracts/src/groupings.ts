@@ -1,6 +1,3 @@
-import { MSG } from '@verdant/domain/messages';
-import { z } from 'zod';
-import { idNumber, int4, nameText, text } from './common';
 import { groupSpecs } from './groupings/group-operations';
 import { groupingSpecs, listSpec, reportingConsumptionSpec } from './groupings/grouping-operations';
 import type { GroupType } from './groupings/schemas';

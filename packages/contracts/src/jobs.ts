@@ -1,7 +1,7 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { editor, member } from './access';
-import { calendarDate, errorResponse, idNumber, idParam, int4, int4Param, okResponse, text } from './common';
+import { calendarDate, errorResponse, idNumber, idParam, int4, okResponse, text } from './common';
 import { defineOperations } from './operations';
 
 const isoDate = calendarDate('Enter a date');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { administrator } from './access';
-import { idNumber, int4, int4Param, text } from './common';
+import { idNumber, int4, text } from './common';
 import { defineOperations } from './operations';
 
 export const notification = z.object({ notificationId: z.number(), notificationText: text() });

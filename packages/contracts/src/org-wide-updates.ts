@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { administrator } from './access';
-import { idNumber, idParam, int4Param, text } from './common';
+import { idNumber, idParam, text } from './common';
 import { consumptionAlertSetup, tariffAlertSetup } from './data-sources/meters';
 import { defineOperations } from './operations';
 

@@ -1,8 +1,4 @@
-import {
-  DEFAULT_FINANCIAL_REPORTING_ID,
-  ITEM_DESCRIPTION_MAX,
-  REPORTING_YEAR_ENDS,
-} from '@verdant/domain/constants';
+import { DEFAULT_FINANCIAL_REPORTING_ID, REPORTING_YEAR_ENDS } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { looksLikeEmail } from '@verdant/domain/passwords';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 /* The Vehicle Log and efficiency (data-portal 2.6): a vehicle's months and its fill-to-fill efficiency. */
 import { daysBetween, daysInMonth, fromDayNumber, monthsBetween, toDayNumber } from './calendar';
 
-import { distanceRecords, odometerChain, type PurchaseInput, stretches } from './vehicles';
+import { distanceRecords, type PurchaseInput, stretches } from './vehicles';
 
 export interface MonthlyVehicleData {
   /** yyyy-MM */

@@ -1,4 +1,4 @@
-import { daysBetween, daysInMonth, fromDayNumber, monthsBetween, toDayNumber } from './calendar';
+import { daysInMonth, fromDayNumber, toDayNumber } from './calendar';
 
 /**
  * Vehicles and their fuel (core-portal 2-9, data-portal 2.6 and 7): registrations, the odometer chain, the

@@ -4,7 +4,7 @@ import type { Db } from '@verdant/db/client';
 import { MSG } from '@verdant/domain/messages';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Checked, checkAccess, needsSession } from '../lib/access';
+import { checkAccess, needsSession } from '../lib/access';
 import type { AuthContext, Caller } from '../lib/caller';
 import { forbidden, unauthorised } from '../lib/errors';
 import { principalOf } from '../lib/identity';

@@ -8,16 +8,15 @@ import {
   Stack,
   Text,
   TextInput,
-  UnstyledButton,
 } from '@mantine/core';
-import { IconCheck, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import type { SearchAssetType, SearchResult } from '@verdant/contracts/search';
 import { SEARCH_MIN_CHARS } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { type ReactNode, useId, useState } from 'react';
 import { AssetBrowseList } from './asset-browse';
 import { ResultRow } from './asset-result-row';
-import { ASSET_TYPE_CHOICES, ASSET_TYPE_LABELS } from './asset-types';
+import { ASSET_TYPE_CHOICES } from './asset-types';
 import { useAssetSearch } from './use-asset-search';
 
 interface AssetSearchProps {

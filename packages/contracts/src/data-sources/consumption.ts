@@ -1,7 +1,7 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { editing, viewing } from '../access';
-import { calendarDate, idNumber, idParam, int4, int4Param, okResponse, text } from '../common';
+import { calendarDate, idNumber, idParam, int4, okResponse, text } from '../common';
 import { defineOperations } from '../operations';
 
 /**

@@ -1,7 +1,7 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
 import { editing, viewing } from '../access';
-import { calendarDate, INPUT_MESSAGES, idNumber, idParam, int4, int4Param, text } from '../common';
+import { calendarDate, INPUT_MESSAGES, idNumber, idParam, int4, text } from '../common';
 import { defineOperations } from '../operations';
 
 /**

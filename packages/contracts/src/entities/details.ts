@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idNumber, int4, int4Param, text } from '../common';
+import { idNumber, int4, text } from '../common';
 
 /** An entity's type-specific details (pump, wastewater plant) and its usage and indicator fields. */
 

@@ -1,6 +1,6 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { calendarDate, idNumber, int4, text } from '../common';
+import { calendarDate, int4, text } from '../common';
 
 /** A vehicle: the New Vehicle(s) wizard's rows and the vehicle page. */
 

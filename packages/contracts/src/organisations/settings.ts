@@ -1,6 +1,6 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { int4, text } from '../common';
+import { text } from '../common';
 
 /** The organisation's alert settings and its targets. */
 

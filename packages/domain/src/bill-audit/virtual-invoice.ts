@@ -24,7 +24,7 @@ export const virtualInvoiceAudit: Audit = {
     const threshold = ctx.tariffSetup?.absolute ?? null;
     if (threshold === null) return null;
     const v = virtualInvoiceOf(ctx);
-    if (!v || !v.complete || Math.abs(v.differenceCents) <= threshold * 100) return null;
+    if (!v?.complete || Math.abs(v.differenceCents) <= threshold * 100) return null;
     const more = v.differenceCents > 0 ? 'more' : 'less';
     return {
       audit: 'virtual-invoice',

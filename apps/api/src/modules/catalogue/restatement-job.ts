@@ -41,7 +41,7 @@ export async function runRestatementJob(db: Db, jobId: number, now: Date) {
   try {
     const preview = await db.transaction(async (tx) => {
       const r = await q.restatement(tx, restatementId, true);
-      if (!r || r.status !== 'running')
+      if (r?.status !== 'running')
         throw new Refused(
           fill(EDITION_MSG.restatementNotProposed, { status: r?.status ?? 'gone' }),
           'failed',

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { FileItem, FileOwnerType, FilesList, LogoAnswer, ReplaceMode } from '@verdant/contracts/files';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { MSG } from '@verdant/domain/messages';

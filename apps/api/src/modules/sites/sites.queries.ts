@@ -2,7 +2,6 @@ import type { SiteListQuery, SiteUpdate } from '@verdant/contracts/sites';
 import type { DbOrTx } from '@verdant/db/client';
 import { type FactEdition, factEditions, factSums, sumFacts } from '@verdant/db/ledger/read-model';
 import { entities, sites } from '@verdant/db/schema/assets';
-import { organisations } from '@verdant/db/schema/core';
 import { indicators, siteIndicatorValues } from '@verdant/db/schema/organisation';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { catalogueOperations } from '@verdant/contracts/catalogue';
 import { currentUserOperations } from '@verdant/contracts/current-user';
 import { dashboardOperations } from '@verdant/contracts/dashboard';

@@ -1,6 +1,5 @@
 import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import type { EntityUsages, UsageField } from '@verdant/contracts/entities/details';
+import type { UsageField } from '@verdant/contracts/entities/details';
 import { InlineField } from '../../../components/inline-field';
 import { LookupSelect } from '../../../components/lookup-select';
 import { SettingsSection } from '../../../components/settings-section';

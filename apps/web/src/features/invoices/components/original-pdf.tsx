@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
 import { Link } from 'react-router';
