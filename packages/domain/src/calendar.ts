@@ -32,8 +32,12 @@ export function monthOf(iso: string): string {
   return `${iso.slice(0, 7)}-01`;
 }
 
+/** Days in the month of a 'yyyy-MM' or 'yyyy-MM-dd' date (by arithmetic: the ledger asks for every meter-month). */
 export function daysInMonth(month: string): number {
-  return new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+  const year = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  if (m === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 }
 
 /** Inclusive number of days from `from` to `till`. */

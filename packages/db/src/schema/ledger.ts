@@ -73,8 +73,9 @@ export const monthlyFacts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.meterId, t.month] }),
-    // Built by migration 0055 with `include (meter_id, energy_id, quantity_std, days_open, days_covered, counts_*)`
-    // (Drizzle cannot declare INCLUDE): the dashboard's month comparisons read those from the index alone.
+    // Built by migrations 0055 and 0059 with `include (meter_id, energy_id, quantity_std, days_open, days_covered,
+    // counts_*, co2e_*, market_*_kwh, days_factored, estimated)` (Drizzle cannot declare INCLUDE): the dashboard's
+    // month comparisons and the GHG charts read those from the index alone.
     index('monthly_facts_organisation_month_idx').on(t.organisationId, t.month),
   ],
 );

@@ -85,7 +85,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
    * to today: a month without any figure is missing, not complete. A meter that counts in emissions and has
    * no figure at all in the range shows as its activity with nothing and 0% of its days.
    */
-  async function read(a: Caller, query: GhgRangeQuery) {
+  async function read(a: Caller, query: GhgRangeQuery, bySite = true) {
     const org = orgOf(a);
     const organisationId = org.id;
     const { today, ...range } = rangeOf(org, query);
@@ -94,7 +94,8 @@ export function createGhgChartsService({ db }: { db: Db }) {
     const [sums, meters, editions] = await Promise.all([
       sumFacts(db, {
         organisationId,
-        by: ['meter', 'site', 'activity'],
+        // By site only for a chart of site groupings: the site is the meter's row, joined for each fact.
+        by: bySite ? ['meter', 'site', 'activity'] : ['meter', 'activity'],
         ...range,
         visible,
         measures: CO2E_MEASURES,
@@ -104,9 +105,10 @@ export function createGhgChartsService({ db }: { db: Db }) {
     ]);
     const months = monthsBetween(range.from, range.till);
     const expected = new Map(
-      meters
-        .filter(counts)
-        .map((m) => [m.id, months.reduce((n, mo) => n + openDaysIn(mo, toLedgerMeter(m), today), 0)]),
+      meters.filter(counts).map((m) => {
+        const meter = toLedgerMeter(m);
+        return [m.id, months.reduce((n, mo) => n + openDaysIn(mo, meter, today), 0)];
+      }),
     );
     const rows: MeterRow[] = sums
       .filter((r) => r.co2e_days_open > 0 && !pending.has(Number(r.meter_id)))
@@ -116,7 +118,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
         sums.incomplete ||= sums.daysFactored < sums.daysOpen;
         return {
           meterId: Number(r.meter_id),
-          siteId: Number(r.site_id),
+          siteId: Number(r.site_id ?? 0),
           activityId: Number(r.activity_id),
           sums,
         };
@@ -181,7 +183,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
   return {
     /** Total Emissions Pie Chart and Emissions Sources Bar Chart: emissions by activity and scope. */
     async scopeActivity(a: Caller, query: GhgRangeQuery): Promise<GhgChart> {
-      const data = await read(a, query);
+      const data = await read(a, query, false);
       const buckets = bucketSums(
         data.rows,
         (r) => r.sums,
@@ -197,7 +199,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
 
     /** Emissions By Division Pie Chart and By Division By Scope: emissions of each group by scope. */
     async groupingByScope(a: Caller, type: GroupingType, id: number, query: GhgRangeQuery) {
-      const data = await read(a, query);
+      const data = await read(a, query, type === 'site');
       const m = await membership(data.organisationId, type, id);
       const buckets = bucketSums(data.rows, (r) => r.sums, m.keysOf, keyId);
       const rows = [...buckets.values()]
@@ -208,7 +210,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
 
     /** Emissions By Activity: each activity's emissions split by the groups of a grouping. */
     async activityByGrouping(a: Caller, type: GroupingType, id: number, query: GhgRangeQuery) {
-      const data = await read(a, query);
+      const data = await read(a, query, type === 'site');
       const m = await membership(data.organisationId, type, id);
       const buckets = bucketSums(
         data.rows,
@@ -244,7 +246,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
       p: { typeA: GroupingType; idA: number; typeB: GroupingType; idB: number },
       query: GhgRangeQuery,
     ) {
-      const data = await read(a, query);
+      const data = await read(a, query, p.typeA === 'site' || p.typeB === 'site');
       const first = await membership(data.organisationId, p.typeA, p.idA);
       const second = await membership(data.organisationId, p.typeB, p.idB);
       const buckets = bucketSums(
