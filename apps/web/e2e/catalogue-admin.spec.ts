@@ -31,7 +31,7 @@ test('a product administrator creates a data type, a unit and a composite', asyn
   await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled();
   await dialog.getByRole('checkbox', { name: 'Scope 1' }).check();
   await dialog.getByLabel('Scope 1 factor').fill('0.0158');
-  await dialog.getByLabel('Scope 1 from').fill('2024-01-01');
+  await dialog.getByLabel('Scope 1 from').fill('01/01/2024');
   await page.screenshot({ path: info.outputPath('new-data-type-1440.png') });
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Wood pellets created.')).toBeVisible();

@@ -13,7 +13,7 @@ test("an editor sets a portal link's last day and reminders, and removes a quant
   await diesel.getByRole('button', { name: 'Link', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Last day and reminders' }).click();
   const settings = page.getByRole('dialog', { name: 'Link and reminders: Contractor generator diesel' });
-  await settings.getByLabel('Last day the link works').fill('2027-06-30');
+  await settings.getByLabel('Last day the link works').fill('30/06/2027');
   await settings.getByRole('textbox', { name: 'Remind contacts' }).fill('5');
   await settings.getByRole('textbox', { name: 'Tell contacts it is late' }).fill('2');
   await shoot(page, shot, 'portal-link-settings', [1440, 390]);

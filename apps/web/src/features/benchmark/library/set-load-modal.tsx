@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { newBenchmarkSet } from '@verdant/contracts/benchmark/library';
 import { useState } from 'react';
+import { DateField } from '../../../components/date-fields';
 import { FormActions } from '../../../components/form-actions';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
@@ -98,7 +99,12 @@ export function SetLoadModal({ onClose }: { onClose: () => void }) {
           <TextInput label="Publisher" {...field('publisher')} />
           <TextInput label="Source title" {...field('sourceTitle')} />
           <TextInput label="Source address" {...field('sourceUrl')} />
-          <TextInput type="date" label="Published" {...field('published')} />
+          <DateField
+            label="Published"
+            value={v.published || null}
+            onChange={(value) => setV({ ...v, published: value ?? '' })}
+            error={errors.published}
+          />
           <Select
             label="Level"
             description="The Benchmark page's level it answers"

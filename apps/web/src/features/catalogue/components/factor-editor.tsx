@@ -14,6 +14,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { type EmissionFactor, NUMERIC_TEXT } from '@verdant/contracts/catalogue-admin';
 import { CAT } from '@verdant/domain/catalogue-messages';
 import { useState } from 'react';
+import { DateField } from '../../../components/date-fields';
 import { FormActions, FormError } from '../../../components/form-actions';
 import { ScrollTable } from '../../../components/scroll-table';
 import { showSuccessBanner } from '../../../lib/banners';
@@ -102,14 +103,8 @@ function FactorModal({
           data-autofocus
         />
         <SimpleGrid cols={2}>
-          <TextInput
-            type="date"
-            label="From"
-            required
-            value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-          />
-          <TextInput type="date" label="Till" value={till} onChange={(e) => setTill(e.currentTarget.value)} />
+          <DateField label="From" required value={from || null} onChange={(value) => setFrom(value ?? '')} />
+          <DateField label="Till" clearable value={till || null} onChange={(value) => setTill(value ?? '')} />
         </SimpleGrid>
         <TextInput
           label="Reason"

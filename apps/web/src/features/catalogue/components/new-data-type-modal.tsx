@@ -15,6 +15,7 @@ import { ENERGY_TYPE_TYPES } from '@verdant/contracts/catalogue';
 import { DEFAULT_SCOPE3_CATEGORY, NUMERIC_TEXT, SCOPE3_CATEGORIES } from '@verdant/contracts/catalogue-admin';
 import { CAT } from '@verdant/domain/catalogue-messages';
 import { useState } from 'react';
+import { DateField } from '../../../components/date-fields';
 import { FormActions } from '../../../components/form-actions';
 import { showSuccessBanner } from '../../../lib/banners';
 import { useCreateDataType } from '../api';
@@ -166,12 +167,11 @@ export function NewDataTypeModal({
                 }
                 w={150}
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={`Scope ${s} from`}
                 disabled={!row.on}
-                value={row.startDate}
-                onChange={(e) => setScope(s, { startDate: e.currentTarget.value })}
+                value={row.startDate || null}
+                onChange={(value) => setScope(s, { startDate: value ?? '' })}
                 w={170}
               />
               {s === 3 && (

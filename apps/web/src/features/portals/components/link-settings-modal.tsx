@@ -1,6 +1,7 @@
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import type { DataEntryPortal } from '@verdant/contracts/portals/shapes';
 import { useState } from 'react';
+import { DateField } from '../../../components/date-fields';
 import { FormActions } from '../../../components/form-actions';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
@@ -44,12 +45,11 @@ export function LinkSettingsModal({ portal, onClose }: { portal: DataEntryPortal
     <Modal opened onClose={onClose} title={`Link and reminders: ${portal.name}`} centered>
       <Stack>
         <Group align="flex-end" gap="xs">
-          <TextInput
-            type="date"
+          <DateField
             label="Last day the link works"
             description="Leave empty for a link that does not expire"
-            value={lastDay}
-            onChange={(e) => setLastDay(e.currentTarget.value)}
+            value={lastDay || null}
+            onChange={(value) => setLastDay(value ?? '')}
             style={{ flex: 1 }}
           />
           <Button variant="default" onClick={() => setLastDay('')} disabled={lastDay === ''}>
