@@ -14,6 +14,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { backgroundJobs } from './background-jobs';
 import { organisations } from './core';
 import { retailers } from './retailers';
 
@@ -74,8 +75,14 @@ export const emailMessages = pgTable(
      */
     receipt: text('receipt'),
     receiptAt: timestamp('receipt_at', { withTimezone: true }),
+    /**
+     * The jobs centre's email batch that took the message in (docs/decisions/job-runner.md, Email batches): the
+     * IMAP poll or intake sweep whose row counts what became of its items.
+     */
+    batchJobId: integer('batch_job_id').references(() => backgroundJobs.id, { onDelete: 'set null' }),
   },
   (t) => [
+    index('email_messages_batch_idx').on(t.batchJobId).where(sql`${t.batchJobId} is not null`),
     check('email_messages_receipt_check', sql`${t.receipt} in ('due', 'sent')`),
     index('email_messages_receipt_due_idx').on(t.id).where(sql`${t.receipt} = 'due'`),
     unique('email_messages_organisation_id_id_unique').on(t.organisationId, t.id),

@@ -149,8 +149,28 @@ describe.skipIf(dovecotMissing !== null)(
         { subject: 'Imap parked', sender: 'bills@southern.test', recipient: fx.address },
       ]);
 
-      // Nothing unseen is left: the next poll reads nothing.
+      // The poll's email batch in the jobs centre (docs/decisions/job-runner.md, Email batches).
+      const batch = async () =>
+        (
+          await t.db.execute<{ title: string; status: string; result: unknown; refused: unknown[] }>(sql`
+            select title, status, result, refused from background_jobs
+            where kind = 'email batch' and organisation_id = ${fx.org.id}`)
+        ).rows;
+      for (let i = 0; i < 40 && (await batch())[0]?.status !== 'finished'; i++)
+        await new Promise((r) => setTimeout(r, 250));
+      const batches = await batch();
+      expect(batches).toMatchObject([
+        {
+          title: 'Email batch: 2 messages (IMAP poll)',
+          status: 'finished',
+          result: { messages: 2, invoicesCreated: 1, parked: 1 },
+        },
+      ]);
+      expect(batches[0]?.refused).toHaveLength(1);
+
+      // Nothing unseen is left: the next poll reads nothing, and keeps no row.
       expect(await poll()).toEqual({ unseen: 0, stored: 0, skipped: 0 });
+      expect(await batch()).toHaveLength(1);
     }, 90_000);
 
     it('a poll stopped between storing and flagging: the next poll links the message to the first', async () => {

@@ -33,6 +33,8 @@ export interface PollResult {
   stored: number;
   /** Flagged seen without being stored: no intake address among its recipients, or too large. */
   skipped: number;
+  /** The messages stored (one per organisation a message named), for the poll's email batch. */
+  messageIds: number[];
 }
 
 /** Messages read in one poll; the rest wait for the next (every minute). */
@@ -69,7 +71,7 @@ export async function pollImap(settings: ImapSettings, deps: PollDeps): Promise<
     logger: false,
     connectionTimeout: 30_000,
   });
-  const result: PollResult = { unseen: 0, stored: 0, skipped: 0 };
+  const result: PollResult = { unseen: 0, stored: 0, skipped: 0, messageIds: [] };
   client.on('error', (e: Error) => deps.log(`email intake (IMAP): ${e.message}`));
   await client.connect();
   try {
@@ -79,8 +81,10 @@ export async function pollImap(settings: ImapSettings, deps: PollDeps): Promise<
       result.unseen = uids.length;
       for (const uid of uids.slice(0, IMAP_POLL_LIMIT)) {
         const stored = await takeOne(client, uid, settings, deps);
-        if (stored) result.stored += 1;
-        else result.skipped += 1;
+        if (stored) {
+          result.stored += 1;
+          result.messageIds.push(...stored);
+        } else result.skipped += 1;
       }
     } finally {
       lock.release();
@@ -98,7 +102,7 @@ async function takeOne(client: ImapFlow, uid: number, settings: ImapSettings, de
     { uid: true, size: true, envelope: true, headers: true },
     { uid: true },
   );
-  if (!head) return false;
+  if (!head) return null;
   const headers = head.headers?.toString('utf8') ?? '';
   const named = [...(head.envelope?.to ?? []), ...(head.envelope?.cc ?? [])]
     .map((a) => a.address ?? '')
@@ -114,10 +118,10 @@ async function takeOne(client: ImapFlow, uid: number, settings: ImapSettings, de
     const why = to.length === 0 ? 'names no intake address' : `is over ${settings.maxBytes} bytes`;
     deps.log(`email intake (IMAP): message ${uid} '${subject.slice(0, 80)}' ${why}: left in the mailbox`);
     await seen();
-    return false;
+    return null;
   }
   const full = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
-  if (!full || !full.source) return false;
+  if (!full || !full.source) return null;
   const received = await storeReceived(deps, full.source, { from: senderOf(headers), to });
   // Stored: only now is it marked seen (a stop before this leaves it unseen, and the next poll links it).
   await seen();
@@ -126,7 +130,7 @@ async function takeOne(client: ImapFlow, uid: number, settings: ImapSettings, de
       deps.log(`email intake: item ${itemId} left for the sweep (${e instanceof Error ? e.message : e})`);
     });
   }
-  return true;
+  return received.messageIds;
 }
 
 /** The IMAP settings from the configuration, or null while MAIL_IMAP_HOST is unset. */

@@ -4,7 +4,14 @@ import type { JobRow } from './tools.queries';
  * What the jobs centre knows of each kind of job beyond its row (docs/decisions/job-runner.md, Job kinds in the
  * jobs centre): where its page links for what the job worked on. A kind left out links nowhere.
  */
-export const JOB_KINDS: Record<string, { link?: (r: JobRow) => string | null }> = {
+export const JOB_KINDS: Record<
+  string,
+  {
+    link?: (r: JobRow) => string | null;
+    /** False when a run cannot be stopped from here (an email batch's items are each their own job). */
+    cancel?: false;
+  }
+> = {
   restatement: {
     link: (r) => {
       if (r.organisation_id !== null) return '/organisation/settings';
@@ -17,5 +24,6 @@ export const JOB_KINDS: Record<string, { link?: (r: JobRow) => string | null }> 
   },
   purge: { link: () => '/manage-deleted' },
   'email file purge': { link: () => '/email-processing' },
+  'email batch': { link: () => '/email-processing', cancel: false },
   'time zone move': { link: () => '/organisation/settings' },
 };

@@ -53,7 +53,8 @@ export function createToolsService({
     attempts: r.attempts,
     cancelRequested: r.cancel_requested,
     refusedCount: r.refused_count,
-    mayCancel: may(a, r) && OPEN.includes(r.status) && !r.cancel_requested,
+    mayCancel:
+      may(a, r) && OPEN.includes(r.status) && !r.cancel_requested && JOB_KINDS[r.kind]?.cancel !== false,
     mayRetry: may(a, r) && ['crashed', 'cancelled'].includes(r.status) && RERUNNABLE.has(r.queue),
     now: r.now,
   });
@@ -104,6 +105,8 @@ export function createToolsService({
 
     async cancel(a: Caller, id: number) {
       const r = await load(a, id);
+      if (JOB_KINDS[r.kind]?.cancel === false)
+        throw badRequest(`A job of kind ${r.kind} cannot be cancelled`);
       if (!OPEN.includes(r.status) || r.cancel_requested)
         throw badRequest(`This job is already ${r.cancel_requested ? 'being cancelled' : r.status}`);
       await q.requestCancel(db, id);

@@ -10,6 +10,19 @@ import { when } from './when';
 const shown = (v: unknown) =>
   v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
+/** An answer of plain figures and words (an email batch's counts), shown as labelled fields. */
+const flat = (v: unknown): v is Record<string, string | number | boolean | null> =>
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.values(v).every((x) => x === null || ['string', 'number', 'boolean'].includes(typeof x));
+
+/** A result's key in words: invoicesCreated is "Invoices created". */
+const words = (key: string) => {
+  const spaced = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};
+
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
@@ -77,6 +90,16 @@ export function JobResult({ result, jobId }: { result: unknown; jobId: number })
           {r.organisations?.toLocaleString()} {r.organisations === 1 ? 'organisation' : 'organisations'}{' '}
           moved; {Math.round(r.kgCo2eMoved ?? 0).toLocaleString()} kg CO2e in all.
         </Text>
+      ) : flat(result) ? (
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+          {Object.entries(result)
+            .filter(([k]) => k !== 'downloadName')
+            .map(([k, v]) => (
+              <Field key={k} label={words(k)}>
+                {typeof v === 'number' ? v.toLocaleString() : shown(v)}
+              </Field>
+            ))}
+        </SimpleGrid>
       ) : (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {JSON.stringify(result, null, 2)}

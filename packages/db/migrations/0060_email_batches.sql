@@ -1,0 +1,3 @@
+ALTER TABLE "email_messages" ADD COLUMN "batch_job_id" integer;--> statement-breakpoint
+ALTER TABLE "email_messages" ADD CONSTRAINT "email_messages_batch_job_id_background_jobs_id_fk" FOREIGN KEY ("batch_job_id") REFERENCES "public"."background_jobs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "email_messages_batch_idx" ON "email_messages" USING btree ("batch_job_id") WHERE "email_messages"."batch_job_id" is not null;
