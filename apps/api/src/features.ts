@@ -21,6 +21,7 @@ import { createMeterConsumptionService } from './modules/data-sources/meter-cons
 import { createMeterCreationService } from './modules/data-sources/meter-creation.service';
 import { createMeterDistributionService } from './modules/data-sources/meter-distribution.service';
 import { createMeterExportService } from './modules/data-sources/meter-export.service';
+import { createMeterExportJobs } from './modules/data-sources/meter-export-job';
 import { createMeterMovesService } from './modules/data-sources/meter-moves.service';
 import { createMeterNotesService } from './modules/data-sources/meter-notes.service';
 import { createMeterSettingsService } from './modules/data-sources/meter-settings.service';
@@ -145,9 +146,11 @@ export async function registerFeatures(api: FastifyInstance, deps: FeatureDeps) 
   await api.register(auditRoutes, { service: createAuditService({ db }) });
   await api.register(sitesRoutes, { service: sites, exporter: createSiteExportService({ db }) });
   const meters = createMetersService({ db, clock });
+  const meterExporter = createMeterExportService({ db });
   await api.register(dataSourcesRoutes, {
     list: createDataSourcesService({ db, clock, jobQueue }),
-    exporter: createMeterExportService({ db }),
+    exporter: meterExporter,
+    exportJobs: createMeterExportJobs({ db, jobs: jobQueue, exporter: meterExporter }),
     alertsReport: createAlertsReportService({ db, mailer, publicUrl: config.publicUrl }),
     creation: meterCreation,
     meters,

@@ -69,3 +69,24 @@ export const BULK_RECOMPUTE_INLINE_MAX = 50;
 /** Most data sources one export may name, and most months in its ranges together. */
 export const EXPORT_MAX_ASSETS = 10_000;
 export const EXPORT_MAX_MONTHS = 240;
+
+/**
+ * Exports of more rows than this (data sources x periods) run in the background, their file downloaded from the
+ * jobs centre (docs/decisions/job-runner.md, Exports); smaller ones download at once.
+ */
+export const EXPORT_IMMEDIATE_ROWS = 20_000;
+
+const monthNumber = (yyyyMm: string) => Number(yyyyMm.slice(0, 4)) * 12 + Number(yyyyMm.slice(5, 7));
+
+/** The rows a Meter Data Export writes: per data source, a row a month of a monthly range, one of a total. */
+export function exportRowCount(
+  dataSources: number,
+  ranges: { aggregation: 'monthly' | 'total'; start: string; end: string }[],
+) {
+  const perSource = ranges.reduce(
+    (n, r) =>
+      n + (r.aggregation === 'total' ? 1 : Math.max(0, monthNumber(r.end) - monthNumber(r.start) + 1)),
+    0,
+  );
+  return dataSources * perSource;
+}

@@ -3,6 +3,7 @@ import { vacuumFacts } from '@verdant/db/ledger/rebuild';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { z } from 'zod';
 import { defineJob } from './job-definition';
+import { recomputeRows } from './recompute-rows';
 
 /** Meters per transaction: small enough that an invoice edit waiting on one of them waits briefly. */
 export const RECOMPUTE_BATCH = 100;
@@ -18,7 +19,11 @@ const ANALYZE_AFTER = 500;
  */
 export const recomputePendingJob = defineJob({
   name: 'ledger.recompute-pending',
-  schema: z.object({ batchSize: z.number().int().min(1).max(1000).optional() }),
+  schema: z.object({
+    batchSize: z.number().int().min(1).max(1000).optional(),
+    /** Meters waiting in one organisation from which its drain keeps a row (RECOMPUTE_ROW_METERS). */
+    followAt: z.number().int().min(1).optional(),
+  }),
   queue: { policy: 'stately', retryLimit: 5, retryDelay: 2, expireInSeconds: 15 * 60 },
   cron: '* * * * *',
   async handler(data, { db, clock, stopping }) {
@@ -26,18 +31,29 @@ export const recomputePendingJob = defineJob({
     // Run every minute by cron: an organisation whose day has turned gets its event-based meters redone.
     await markDayTurned(db, clock());
     let meters = 0;
-    while (!stopping()) {
-      const batch = await nextPendingBatch(db, size);
-      if (batch.length === 0) {
-        // A drain that rewrote most of an organisation's facts leaves a dead copy of every row and the
-        // planner's statistics behind until autovacuum comes round (a minute or more); the figure calls would
-        // meanwhile read twice the pages and pick plans for the old table. Vacuum and analyze them at once.
-        if (meters >= ANALYZE_AFTER) await vacuumFacts(db);
-        return { meters };
+    // The jobs centre's rows of a drain worth following (recompute-rows.ts); trivial drains keep none.
+    const rows = recomputeRows(db, recomputePendingJob.name, Date.now(), data.followAt);
+    try {
+      while (!stopping()) {
+        await rows.step(Date.now());
+        const batch = await nextPendingBatch(db, size);
+        if (batch.length === 0) {
+          // A drain that rewrote most of an organisation's facts leaves a dead copy of every row and the
+          // planner's statistics behind until autovacuum comes round (a minute or more); the figure calls would
+          // meanwhile read twice the pages and pick plans for the old table. Vacuum and analyze them at once.
+          if (meters >= ANALYZE_AFTER) await vacuumFacts(db);
+          await rows.finish();
+          return { meters };
+        }
+        await rows.counted(batch);
+        await db.transaction((tx) => recomputeFacts(tx, batch, clock()));
+        meters += batch.length;
       }
-      await db.transaction((tx) => recomputeFacts(tx, batch, clock()));
-      meters += batch.length;
+    } catch (error) {
+      await rows.crashed(error).catch(() => {});
+      throw error;
     }
+    await rows.stopped();
     return { meters, stopped: true };
   },
 });

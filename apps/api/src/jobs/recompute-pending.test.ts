@@ -138,4 +138,45 @@ describe('the recompute-pending job', () => {
     expect(report.factDifferences).toEqual([]);
     expect(report.rollupDifferences).toEqual([]);
   });
+
+  it('keeps a row for a drain worth following, and none for a trivial one', async () => {
+    const ctx = {
+      db: database.db,
+      clock: () => new Date(`${TODAY}T10:00:00Z`),
+      log: () => {},
+      stopping: () => false,
+      send: async () => {},
+    };
+    const rows = async () =>
+      (
+        await database.db.execute<{
+          status: string;
+          progress_done: number;
+          progress_total: number;
+          result: unknown;
+          organisation_id: number;
+          log: { message: string }[];
+        }>(sql`select status, progress_done, progress_total, result, organisation_id, log from background_jobs
+          where kind = 'recompute' order by id`)
+      ).rows;
+    const before = (await rows()).length;
+    // Below the threshold: no row.
+    await markPending(database.db, organisationId);
+    expect(await recomputePendingJob.handler({ batchSize: 10 }, ctx)).toEqual({ meters: 30 });
+    expect(await rows()).toHaveLength(before);
+    // At the threshold: one row for the organisation, its progress in meters, finished.
+    await markPending(database.db, organisationId);
+    expect(await recomputePendingJob.handler({ batchSize: 10, followAt: 30 }, ctx)).toEqual({ meters: 30 });
+    const kept = (await rows()).slice(before);
+    expect(kept).toMatchObject([
+      {
+        status: 'finished',
+        progress_done: 30,
+        progress_total: 30,
+        result: { meters: 30 },
+        organisation_id: organisationId,
+      },
+    ]);
+    expect(kept[0]?.log.at(-1)?.message).toBe('Finished: 30 data sources recomputed');
+  });
 });

@@ -13,6 +13,7 @@ import { emailedReportSendJob, emailedReportsSweepJob } from './emailed-reports.
 import { evaluateInvoiceAlertsJob } from './evaluate-invoice-alerts.job';
 import type { JobDefinition, JobQueue } from './job-definition';
 import { closeRun, crashRun, openRun } from './job-kinds';
+import { meterExportJob } from './meter-export.job';
 import { meterLoadJob } from './meter-load.job';
 import { moveHalfHoursJob } from './move-half-hours.job';
 import { portalRequestsJob } from './portal-requests.job';
@@ -43,6 +44,7 @@ export const JOBS: JobDefinition[] = [
   emailReceiptJob as JobDefinition,
   reportRunJob as JobDefinition,
   purgeReportFilesJob as JobDefinition,
+  meterExportJob as JobDefinition,
 ];
 
 /** pg-boss keeps its tables in this schema of the portal's own database. */

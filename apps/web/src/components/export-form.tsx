@@ -15,6 +15,8 @@ export function useExportSubmit<T>(
   contract: ZodType<T>,
   download: (organisationId: number, request: T) => Promise<void>,
   onDone: () => void,
+  /** The banner shown as it is sent (null: none, as for an export handed to the jobs centre). */
+  banner: string | null = MSG.downloadStarting,
 ) {
   const orgId = useOrganisationId();
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +27,7 @@ export function useExportSubmit<T>(
     if (orgId === null) return;
     setError(null);
     setBusy(true);
-    showInfoBanner(MSG.downloadStarting);
+    if (banner) showInfoBanner(banner);
     try {
       await download(orgId, parsed.data);
       onDone();

@@ -92,17 +92,20 @@ export function ExportActions({
   busy,
   onCancel,
   onExport,
+  label = 'Export',
 }: {
   error: string | null;
   busy: boolean;
   onCancel: () => void;
   onExport: () => void;
+  /** The button's words ("Export in the background" for an export run as a job). */
+  label?: string;
 }) {
   return (
     <>
       <FormError>{error}</FormError>
       <FormActions onCancel={onCancel} onClick={onExport} loading={busy}>
-        Export
+        {label}
       </FormActions>
     </>
   );

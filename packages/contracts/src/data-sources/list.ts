@@ -160,6 +160,9 @@ export const meterDataExportRequest = z.object({
 });
 export type MeterDataExportRequest = z.infer<typeof meterDataExportRequest>;
 export const meterDataExportQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+/** A Meter Data Export handed to the jobs centre: its job, and where to follow it. */
+export const meterDataExportJob = z.object({ jobId: z.number(), message: text() });
+export type MeterDataExportJob = z.infer<typeof meterDataExportJob>;
 export { EXPORT_MAX_MONTHS };
 
 export const alertsReportQuery = z.object({ dryRun: z.enum(['true', 'false']).default('true') });
@@ -258,6 +261,17 @@ export const dataSourcesListOperations = defineOperations('data-sources', {
     query: meterDataExportQuery,
     body: meterDataExportRequest,
     answer: 'file',
+  },
+  meterDataExportJob: {
+    method: 'POST',
+    path: '/organisations/:id/meter-data-export/job',
+    summary:
+      'Meter Data Export in the background (a large one): its job in the jobs centre, the file downloaded there',
+    access: member('params.id'),
+    params: idParam,
+    query: meterDataExportQuery,
+    body: meterDataExportRequest,
+    answer: meterDataExportJob,
   },
   alertsReport: {
     method: 'GET',

@@ -8,6 +8,7 @@ import type { MeterConsumptionService } from './meter-consumption.service';
 import type { MeterCreationService } from './meter-creation.service';
 import type { MeterDistributionService } from './meter-distribution.service';
 import type { MeterExportService } from './meter-export.service';
+import type { MeterExportJobs } from './meter-export-job';
 import type { MeterMovesService } from './meter-moves.service';
 import type { MeterNotesService } from './meter-notes.service';
 import type { MeterSettingsService } from './meter-settings.service';
@@ -17,6 +18,7 @@ import type { TransactionsService } from './transactions.service';
 export interface DataSourcesServices {
   list: DataSourcesService;
   exporter: MeterExportService;
+  exportJobs: MeterExportJobs;
   alertsReport: AlertsReportService;
   creation: MeterCreationService;
   meters: MetersService;
@@ -50,6 +52,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod<DataSourcesServices> = asy
         .header('content-disposition', `attachment; filename="meter-data-export.${format}"`)
         .send(stream);
     },
+    meterDataExportJob: (req) => s.exportJobs.start(callerOf(req), req.params.id, req.body, req.query.format),
     alertsReport: (req) => s.alertsReport.run(callerOf(req), req.query.dryRun === 'true'),
     // Creating meters.
     newMeter: (req) => s.creation.newMeter(callerOf(req), req.params.id, req.body),

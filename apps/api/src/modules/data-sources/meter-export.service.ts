@@ -63,37 +63,51 @@ function xlsxSink(): Sink {
  * checked before the first byte; then the rows stream out a batch of meters at a time.
  */
 export function createMeterExportService({ db }: { db: Db }) {
+  /** The request's data sources once its limits and the caller's rights are checked (refused: an error). */
+  async function check(a: Caller, organisationId: number, body: MeterDataExportRequest) {
+    const ids = [...new Set(body.assets)];
+    const months = body.ranges.reduce((n, r) => n + monthIndex(r.end) - monthIndex(r.start) + 1, 0);
+    if (months > EXPORT_MAX_MONTHS) {
+      throw badRequest(fill(MSG.exportTooManyMonths, { n: EXPORT_MAX_MONTHS }));
+    }
+    // The route let a member of the organisation in; each meter must be one of its live meters the
+    // caller may see (advanced rights narrow `visible`). One answer for any refusal: nothing leaks.
+    const [visible, meters] = await Promise.all([
+      visibleMeters(db, a.principal, organisationId),
+      q.exportMeters(db, organisationId, ids),
+    ]);
+    const allowed = visible === null ? null : new Set(visible);
+    if (meters.length !== ids.length || (allowed !== null && ids.some((id) => !allowed.has(id)))) {
+      throw notFound();
+    }
+    return meters;
+  }
   return {
-    /** Checks the request and answers the stream the file is written to. */
+    check,
+    /**
+     * Checks the request and answers the stream the file is written to. `step` (a background export) is told
+     * the data sources written after each batch, and stops the export when it answers false.
+     */
     async open(
       a: Caller,
       organisationId: number,
       body: MeterDataExportRequest,
       format: 'csv' | 'xlsx',
-    ): Promise<{ stream: PassThrough; done: Promise<void> }> {
-      const ids = [...new Set(body.assets)];
-      const months = body.ranges.reduce((n, r) => n + monthIndex(r.end) - monthIndex(r.start) + 1, 0);
-      if (months > EXPORT_MAX_MONTHS) {
-        throw badRequest(fill(MSG.exportTooManyMonths, { n: EXPORT_MAX_MONTHS }));
-      }
-      // The route let a member of the organisation in; each meter must be one of its live meters the
-      // caller may see (advanced rights narrow `visible`). One answer for any refusal: nothing leaks.
-      const [visible, meters] = await Promise.all([
-        visibleMeters(db, a.principal, organisationId),
-        q.exportMeters(db, organisationId, ids),
-      ]);
-      const allowed = visible === null ? null : new Set(visible);
-      if (meters.length !== ids.length || (allowed !== null && ids.some((id) => !allowed.has(id)))) {
-        throw notFound();
-      }
+      step?: Step,
+    ): Promise<{ stream: PassThrough; done: Promise<boolean> }> {
+      const meters = await check(a, organisationId, body);
       const sink = format === 'csv' ? csvSink() : xlsxSink();
-      const done = write(sink, db, organisationId, body, meters).catch((error: unknown) => {
+      const done = write(sink, db, organisationId, body, meters, step).catch((error: unknown) => {
         sink.stream.destroy(error instanceof Error ? error : new Error(String(error)));
+        return false;
       });
       return { stream: sink.stream, done };
     },
   };
 }
+
+/** Told the data sources written so far of all; answers false to stop. */
+export type Step = (done: number, total: number) => Promise<boolean>;
 
 async function write(
   sink: Sink,
@@ -101,7 +115,8 @@ async function write(
   organisationId: number,
   body: MeterDataExportRequest,
   meters: Awaited<ReturnType<typeof q.exportMeters>>,
-) {
+  step?: Step,
+): Promise<boolean> {
   const data = body.data;
   const heading: Record<Quantity, string[]> = {
     kWh: ['Energy (kWh)'],
@@ -180,8 +195,15 @@ async function write(
         }
       }
     }
+    if (step && !(await step(Math.min(i + BATCH, meters.length), meters.length))) {
+      // Stopped (a cancelled job): the stream ends and the caller throws the file away.
+      await next?.catch(() => {});
+      await sink.end();
+      return false;
+    }
   }
   await sink.end();
+  return true;
 }
 
 function span(first: number, last: number) {

@@ -23,7 +23,10 @@ export const JOB_KINDS: Record<
     link: (r) => (typeof r.parameters.uuid === 'string' ? `/loading/${r.parameters.uuid}` : '/loading'),
   },
   purge: { link: () => '/manage-deleted' },
+  export: { link: () => '/data-sources' },
   'email file purge': { link: () => '/email-processing' },
   'email batch': { link: () => '/email-processing', cancel: false },
+  // The ledger's own work: stopping it would leave figures stale, so it is not cancelled from here.
+  recompute: { link: () => '/data-sources', cancel: false },
   'time zone move': { link: () => '/organisation/settings' },
 };

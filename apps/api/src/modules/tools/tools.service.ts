@@ -10,7 +10,7 @@ import { JOB_KINDS } from './job-kinds';
 import * as q from './tools.queries';
 
 /** Queues whose payload is the jobs centre's row ({ jobId }): these can be run again from here. */
-const RERUNNABLE = new Set([RESTATEMENT_JOB]);
+const RERUNNABLE = new Set([RESTATEMENT_JOB, 'exports.meter-data']);
 const OPEN: readonly string[] = ['setup', 'pending', 'paused', 'running'];
 
 /**

@@ -58,5 +58,9 @@ export async function downloadMeterExport(
   saveFile(file, `meter-data-export-${new Date().toISOString().slice(0, 10)}.${format}`);
 }
 
+/** A large export handed to the jobs centre: answers its job. */
+export const startMeterExportJob = (orgId: number, body: MeterDataExportRequest, format: 'csv' | 'xlsx') =>
+  call(ops.meterDataExportJob, { params: { id: orgId }, query: { format }, body });
+
 export const runAlertsReport = (dryRun: boolean) =>
   call(ops.alertsReport, { query: { dryRun: dryRun ? 'true' : 'false' } });

@@ -1,11 +1,13 @@
-import { Checkbox, Modal, SegmentedControl, Stack } from '@mantine/core';
+import { Alert, Checkbox, Modal, SegmentedControl, Stack } from '@mantine/core';
 import { dataSourcesOperations } from '@verdant/contracts/data-sources';
 import {
   EXPORT_DATA,
   EXPORT_DATA_LABELS,
   meterDataExportRequest,
 } from '@verdant/contracts/data-sources/list';
+import { EXPORT_IMMEDIATE_ROWS, exportRowCount } from '@verdant/domain/data-sources';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { chosenOrAll, ExportChoices, useExportSubmit } from '../../../components/export-form';
 import {
   ExportActions,
@@ -16,7 +18,7 @@ import {
 } from '../../../components/export-ranges';
 import { useOperation } from '../../../lib/operations';
 import { useOrganisationId } from '../../../lib/session-store';
-import { downloadMeterExport } from '../api';
+import { downloadMeterExport, startMeterExportJob } from '../api';
 
 interface MeterExportModalProps {
   opened: boolean;
@@ -43,10 +45,24 @@ export function MeterExportModal({ opened, onClose, sources, preselected }: Mete
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
   const [validation, setValidation] = useState(false);
   const [ranges, setRanges] = useState<ExportRange[]>([FIRST_EXPORT_RANGE]);
+  const navigate = useNavigate();
+  const chosen = chosenOrAll(assets, sources);
+  // A large export runs in the jobs centre and its file is downloaded there (docs/decisions/job-runner.md,
+  // Exports); the rows are counted from complete ranges only.
+  const rows = exportRowCount(
+    chosen.length,
+    exportRangeValues(ranges).filter((r) => /^\d{4}-\d{2}$/.test(r.start) && /^\d{4}-\d{2}$/.test(r.end)),
+  );
+  const background = rows > EXPORT_IMMEDIATE_ROWS;
   const { error, setError, busy, submit } = useExportSubmit(
     meterDataExportRequest,
-    (orgId, request) => downloadMeterExport(orgId, request, format),
+    async (orgId, request) => {
+      if (!background) return downloadMeterExport(orgId, request, format);
+      const job = await startMeterExportJob(orgId, request, format);
+      navigate(`/tools/jobs/${job.jobId}`);
+    },
     onClose,
+    background ? null : undefined,
   );
 
   const changeRanges = (list: ExportRange[]) => {
@@ -56,7 +72,7 @@ export function MeterExportModal({ opened, onClose, sources, preselected }: Mete
 
   const send = () =>
     submit({
-      assets: chosenOrAll(assets, sources),
+      assets: chosen,
       data,
       ranges: exportRangeValues(ranges),
       validationColumns: validation,
@@ -91,7 +107,20 @@ export function MeterExportModal({ opened, onClose, sources, preselected }: Mete
             { value: 'xlsx', label: 'XLSX' },
           ]}
         />
-        <ExportActions error={error} busy={busy} onCancel={onClose} onExport={() => void send()} />
+        {background && (
+          <Alert color="blue" variant="light">
+            {rows.toLocaleString()} rows: over {EXPORT_IMMEDIATE_ROWS.toLocaleString()}, so the export is
+            written in the background. Its job opens in the jobs centre, where the file is downloaded once it
+            has finished.
+          </Alert>
+        )}
+        <ExportActions
+          error={error}
+          busy={busy}
+          onCancel={onClose}
+          onExport={() => void send()}
+          label={background ? 'Export in the background' : 'Export'}
+        />
       </Stack>
     </Modal>
   );
