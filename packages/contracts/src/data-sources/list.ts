@@ -1,7 +1,7 @@
 import { BULK_ACTION_MAX_IDS, EXPORT_MAX_ASSETS, EXPORT_MAX_MONTHS } from '@verdant/domain/data-sources';
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { editing, member, viewing } from '../access';
+import { editing, editor, member, viewing } from '../access';
 import { calendarDate, idNumber, idParam, int4, int4Param, okResponse, text } from '../common';
 import { defineOperations } from '../operations';
 
@@ -267,7 +267,8 @@ export const dataSourcesListOperations = defineOperations('data-sources', {
     path: '/organisations/:id/meter-data-export/job',
     summary:
       'Meter Data Export in the background (a large one): its job in the jobs centre, the file downloaded there',
-    access: member('params.id'),
+    // It keeps a job: the organisation's editors start one; observers export at once (docs/decisions/job-runner.md).
+    access: editor('params.id'),
     params: idParam,
     query: meterDataExportQuery,
     body: meterDataExportRequest,

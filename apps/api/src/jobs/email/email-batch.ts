@@ -23,23 +23,32 @@ export async function openEmailBatches(db: Db, queue: string, source: BatchSourc
     select organisation_id, array_agg(id order by id) as ids from email_messages
     where id in (${ids}) and batch_job_id is null group by organisation_id order by organisation_id`);
   const opened: number[] = [];
+  const title = (n: number) => `Email batch: ${n} message${n === 1 ? '' : 's'} (${source})`;
   for (const g of groups.rows) {
-    const n = g.ids.length;
     const jobId = await createJobRecord(db, {
       queue,
       kind: 'email batch',
-      title: `Email batch: ${n} message${n === 1 ? '' : 's'} (${source})`,
+      title: title(g.ids.length),
       ownerId: null,
       organisationId: g.organisation_id,
-      parameters: { source, messages: n },
+      parameters: { source, messages: g.ids.length },
     });
-    await startJobRecord(db, jobId);
     const list = sql.join(
       g.ids.map((id) => sql`${id}`),
       sql`, `,
     );
-    await db.execute(sql`update email_messages set batch_job_id = ${jobId}
-      where id in (${list}) and batch_job_id is null`);
+    // Another process's sweep may have taken some of them meanwhile: the batch holds those it took.
+    const taken = await db.execute(sql`update email_messages set batch_job_id = ${jobId}
+      where id in (${list}) and batch_job_id is null returning id`);
+    const n = taken.rows.length;
+    if (n === 0) {
+      await db.execute(sql`delete from background_jobs where id = ${jobId}`);
+      continue;
+    }
+    if (n !== g.ids.length)
+      await db.execute(sql`update background_jobs set title = ${title(n)},
+        parameters = ${JSON.stringify({ source, messages: n })}::jsonb where id = ${jobId}`);
+    await startJobRecord(db, jobId);
     await refreshEmailBatch(db, jobId);
     opened.push(jobId);
   }

@@ -108,9 +108,13 @@ it("refuses another organisation's administrator and an observer someone else's 
     expect((await call(who, 'POST', `/tools/jobs/${jobId}/retry`)).statusCode).toBe(404);
     expect((await call(who, 'GET', '/tools/jobs')).body).not.toContain('Meter Data Export');
   }
-  // Another organisation's administrator cannot export this organisation's data sources at all.
+  // Another organisation's administrator cannot export this organisation's data sources at all; an observer
+  // exports at once, and may not keep a job.
   const theirs = await call('xj-other', 'POST', `/organisations/${orgId}/meter-data-export/job`, request());
   expect([403, 404]).toContain(theirs.statusCode);
+  const watcher = await call('xj-watcher', 'POST', `/organisations/${orgId}/meter-data-export/job`, request());
+  expect(watcher.statusCode).toBe(403);
+  expect(watcher.body).not.toContain('jobId');
   expect(await digest()).toBe(before);
 });
 

@@ -62,7 +62,7 @@ export function createMeterExportJobs({
       await jobs.send(METER_EXPORT_JOB, { jobId });
       return {
         jobId,
-        message: `The export of ${rows.toLocaleString('en-NZ')} rows is being written in the jobs centre (job ${jobId}); download it there when it has finished.`,
+        message: `The export of ${rows.toLocaleString('en-NZ')} row${rows === 1 ? '' : 's'} is being written in the jobs centre (job ${jobId}); download it there when it has finished.`,
       };
     },
   };

@@ -16,6 +16,7 @@ import {
   exportRangeValues,
   FIRST_EXPORT_RANGE,
 } from '../../../components/export-ranges';
+import { useMayEditOrganisation } from '../../../lib/current-user';
 import { useOperation } from '../../../lib/operations';
 import { useOrganisationId } from '../../../lib/session-store';
 import { downloadMeterExport, startMeterExportJob } from '../api';
@@ -53,7 +54,11 @@ export function MeterExportModal({ opened, onClose, sources, preselected }: Mete
     chosen.length,
     exportRangeValues(ranges).filter((r) => /^\d{4}-\d{2}$/.test(r.start) && /^\d{4}-\d{2}$/.test(r.end)),
   );
-  const background = rows > EXPORT_IMMEDIATE_ROWS;
+  // Observers export at once: a background export keeps a job, which only editors may start.
+  const mayKeepJob = useMayEditOrganisation() === true;
+  const large = mayKeepJob && rows > EXPORT_IMMEDIATE_ROWS;
+  const [chosenBackground, setChosenBackground] = useState(false);
+  const background = large || (mayKeepJob && chosenBackground);
   const { error, setError, busy, submit } = useExportSubmit(
     meterDataExportRequest,
     async (orgId, request) => {
@@ -107,7 +112,15 @@ export function MeterExportModal({ opened, onClose, sources, preselected }: Mete
             { value: 'xlsx', label: 'XLSX' },
           ]}
         />
-        {background && (
+        {mayKeepJob && (
+          <Checkbox
+            label="Write it in the background and download it from the jobs centre"
+            checked={background}
+            disabled={large}
+            onChange={(e) => setChosenBackground(e.currentTarget.checked)}
+          />
+        )}
+        {large && (
           <Alert color="blue" variant="light">
             {rows.toLocaleString()} rows: over {EXPORT_IMMEDIATE_ROWS.toLocaleString()}, so the export is
             written in the background. Its job opens in the jobs centre, where the file is downloaded once it

@@ -56,8 +56,8 @@ export function JobFacts({ job }: { job: BackgroundJobDetail }) {
         Parameters
       </Title>
       {Object.entries(job.parameters).map(([k, v]) => (
-        <Text size="sm" key={k}>
-          {k}: {shown(v)}
+        <Text size="sm" key={k} style={{ overflowWrap: 'anywhere' }}>
+          {words(k)}: {Array.isArray(v) && v.length > 5 ? `${v.length.toLocaleString()} chosen` : shown(v)}
         </Text>
       ))}
       {job.link && (
