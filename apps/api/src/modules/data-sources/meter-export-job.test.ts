@@ -112,7 +112,12 @@ it("refuses another organisation's administrator and an observer someone else's 
   // exports at once, and may not keep a job.
   const theirs = await call('xj-other', 'POST', `/organisations/${orgId}/meter-data-export/job`, request());
   expect([403, 404]).toContain(theirs.statusCode);
-  const watcher = await call('xj-watcher', 'POST', `/organisations/${orgId}/meter-data-export/job`, request());
+  const watcher = await call(
+    'xj-watcher',
+    'POST',
+    `/organisations/${orgId}/meter-data-export/job`,
+    request(),
+  );
   expect(watcher.statusCode).toBe(403);
   expect(watcher.body).not.toContain('jobId');
   expect(await digest()).toBe(before);
