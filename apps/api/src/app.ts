@@ -11,6 +11,7 @@ import { type Config, tileOrigin } from './config';
 import { registerFeatures } from './features';
 import { type JobQueue, noJobQueue } from './jobs/job-definition';
 import { createAccessCache } from './lib/access-cache';
+import { createAnswerCache } from './lib/answer-cache';
 import { type Background, createBackground } from './lib/background';
 import type { Mailer } from './lib/mail';
 import { createSigner } from './lib/signing-key';
@@ -115,6 +116,8 @@ export async function buildApp({
         await access.settle();
     });
   }
+  if (pool)
+    app.decorate('answerCache', createAnswerCache(db, { maxBytes: config.ANSWER_CACHE_MB * 1024 * 1024 }));
   const auth = createAuthService({ db, config, mailer, background, oidc, access });
   await app.register(accessPlugin, { auth, db, clock });
   await app.register(metricsPlugin, { db, token: config.METRICS_TOKEN });

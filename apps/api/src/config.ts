@@ -41,6 +41,11 @@ const schema = z.object({
    * people, memberships or organisations empties it at once (lib/access-cache.ts). 0: every call reads them.
    */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  /**
+   * The megabytes of browsing answers each process keeps (lib/answer-cache.ts), served again while their
+   * organisation's answer version has not moved; 0: every call builds its answer.
+   */
+  ANSWER_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: bool.default(true),
   SMTP_URL: z.string().optional(),

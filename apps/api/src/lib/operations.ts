@@ -33,6 +33,12 @@ export type OperationHandler<O extends OperationSpec> = (
 export interface RouteExtras {
   bodyLimit?: number;
   rateLimit?: { max: number; timeWindow: string };
+  /**
+   * The answer may be kept and sent again while nothing it shows has changed (lib/answer-cache.ts): only for a
+   * read whose answer depends on nothing but the caller, the address and the database's organisation-owned and
+   * catalogue rows (not the clock beyond the organisation's dates, not another service).
+   */
+  keep?: boolean;
 }
 
 export type Handlers<T extends OperationTable> = {
@@ -74,7 +80,17 @@ export function routeOf(
       ...(op.body && !op.bodyType ? { body: op.body } : {}),
       response,
     },
-    handler: handler as RouteOptions['handler'],
+    handler: (extras.keep ? kept(handler) : handler) as RouteOptions['handler'],
+  };
+}
+
+/** A handler whose answers are kept by the app's answer cache, where it has one. */
+function kept(handler: OperationHandler<Operation>): OperationHandler<Operation> {
+  return (request, reply) => {
+    const cache = request.server.answerCache;
+    return cache
+      ? (cache.answer(request, reply, () => handler(request, reply)) as ReturnType<typeof handler>)
+      : handler(request, reply);
   };
 }
 

@@ -9,9 +9,18 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
   { service },
 ) => {
   registerOperations(app, dashboardOperations, {
-    yearlyCons: (req) => service.yearlyComparison(callerOf(req), 'cons', req.query.basis),
-    yearlyCost: (req) => service.yearlyComparison(callerOf(req), 'cost', req.query.basis),
-    yearlyCo2e: (req) => service.yearlyComparison(callerOf(req), 'co2e', req.query.basis),
+    yearlyCons: {
+      handler: (req) => service.yearlyComparison(callerOf(req), 'cons', req.query.basis),
+      route: { keep: true },
+    },
+    yearlyCost: {
+      handler: (req) => service.yearlyComparison(callerOf(req), 'cost', req.query.basis),
+      route: { keep: true },
+    },
+    yearlyCo2e: {
+      handler: (req) => service.yearlyComparison(callerOf(req), 'co2e', req.query.basis),
+      route: { keep: true },
+    },
     monthlySavings: (req) => service.monthlySavings(callerOf(req), req.params.type, req.query.basis),
     gainersAndLosers: (req) => service.gainersAndLosers(callerOf(req)),
     sitesConsumption: (req) =>

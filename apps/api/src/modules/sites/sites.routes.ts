@@ -10,7 +10,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   exporter: SiteExportService;
 }> = async (app, { service, exporter }) => {
   registerOperations(app, sitesOperations, {
-    list: (req) => service.list(callerOf(req), req.params.id, req.query),
+    list: { handler: (req) => service.list(callerOf(req), req.params.id, req.query), route: { keep: true } },
     checkName: (req) => service.checkName(callerOf(req), req.params.id, req.params.name),
     create: (req) => service.create(callerOf(req), req.params.id, req.body),
     dataExport: async (req, reply) => {

@@ -22,7 +22,7 @@ export const usersRoutes: FastifyPluginAsyncZod<Services> = async (
   /** The confirmation link is public: each address may call it a limited number of times a minute. */
   const perIp = { rateLimit: { max: config.PUBLIC_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
   registerOperations(app, usersOperations, {
-    list: (req) => service.list(callerOf(req), req.query),
+    list: { handler: (req) => service.list(callerOf(req), req.query), route: { keep: true } },
     emailCheck: (req) => service.checkEmail(callerOf(req), req.params.email),
     idCheck: (req) => service.checkLoginId(callerOf(req), req.params.id),
     create: async (req) => {

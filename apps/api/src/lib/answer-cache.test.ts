@@ -1,0 +1,126 @@
+import { createMeter, createSite } from '@verdant/db/asset-factories';
+import { createDataType } from '@verdant/db/catalogue-factories';
+import { connect } from '@verdant/db/client';
+import { createMember, createOrganisation } from '@verdant/db/factories';
+import { createInvoice } from '@verdant/db/input-factories';
+import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../app';
+import { bearer, createTestApp, type TestApp } from '../testing/test-app';
+
+/*
+ * Kept answers (docs/decisions/performance.md, Answer cache) through two API instances on one database, as two
+ * processes behind a proxy: each keeps its own answers, and a write acknowledged by one is seen by the next call
+ * to the other. Today is 21 November 2026: October 2026 is the last complete month.
+ */
+const clock = () => new Date('2026-11-21T10:00:00Z');
+let t: TestApp;
+let second: { app: App; close(): Promise<void> };
+let org: { id: number };
+let site: { id: number; organisationId: number };
+let meter: { id: number; organisationId: number };
+let admin: string;
+let member: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  const database = connect(t.database.url, 3);
+  const app = await buildApp({
+    config: t.config,
+    db: database.db,
+    mailer: { send: async () => {} },
+    logger: false,
+    clock,
+  });
+  await app.ready();
+  second = {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  org = await createOrganisation(t.db, { name: 'Kept Org' });
+  const other = await createOrganisation(t.db, { name: 'Other Org' });
+  const electricity = await createDataType(t.db, { name: 'Electricity' });
+  site = await createSite(t.db, org.id, { name: 'Depot' });
+  meter = await createMeter(t.db, site, {
+    localName: 'Depot supply',
+    energyId: electricity.id,
+    unitId: electricity.stdUnitId,
+  });
+  await createInvoice(t.db, meter, { from: '2026-10-01', till: '2026-10-31', consumption: 3100, cost: 620 });
+  await recomputeFacts(t.db, [meter.id], '2026-11-21');
+  await createMember(t.db, org.id, { loginId: 'kept-admin', admin: true });
+  await createMember(t.db, org.id, { loginId: 'kept-member', accessId: 4 });
+  await createMember(t.db, other.id, { loginId: 'other-admin', admin: true });
+  admin = await t.login('kept-admin');
+  member = await t.login('kept-member');
+});
+afterAll(async () => {
+  await second?.close();
+  await t?.close();
+});
+
+const sitesOf = (app: App, token: string) =>
+  app.inject({ url: `/api/organisations/${org.id}/sites?measure=cons&month=202610`, headers: bearer(token) });
+const yearly = (app: App, token: string) =>
+  app.inject({ url: '/api/dashboard/yearly-comparison-cons', headers: bearer(token) });
+const month = (body: { months: string[]; data: number[][] }, which: string) =>
+  body.data[0]?.[body.months.indexOf(which)];
+
+describe('kept answers', () => {
+  it('are sent again as they were built, by each instance', async () => {
+    const first = await sitesOf(t.app, admin);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().sites.map((s: { name: string }) => s.name)).toEqual(['Depot']);
+    const again = await sitesOf(t.app, admin);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    expect((await sitesOf(second.app, admin)).body).toBe(first.body);
+    expect(t.app.answerCache?.size.answers).toBeGreaterThan(0);
+    expect(second.app.answerCache?.size.answers).toBeGreaterThan(0);
+  });
+
+  it('show a write acknowledged by the other instance at once', async () => {
+    await sitesOf(second.app, admin);
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/sites/${site.id}`,
+      headers: bearer(admin),
+      payload: { name: 'Main depot' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const after = await sitesOf(second.app, admin);
+    expect(after.json().sites.map((s: { name: string }) => s.name)).toEqual(['Main depot']);
+  });
+
+  it('show new figures committed by anyone (a recompute, as a worker does) at the next call', async () => {
+    expect(month((await yearly(t.app, admin)).json(), '2026-10')).toBe(3100);
+    expect(month((await yearly(second.app, admin)).json(), '2026-09')).toBe(0);
+    await createInvoice(t.db, meter, { from: '2026-09-01', till: '2026-09-30', consumption: 900, cost: 180 });
+    await recomputeFacts(t.db, [meter.id], '2026-11-21');
+    expect(month((await yearly(second.app, admin)).json(), '2026-09')).toBe(900);
+    expect(month((await yearly(t.app, admin)).json(), '2026-09')).toBe(900);
+  });
+
+  it('are kept per caller: another person gets their own, and another organisation learns nothing', async () => {
+    const byAdmin = await sitesOf(second.app, admin);
+    const byMember = await sitesOf(second.app, member);
+    expect(byMember.statusCode).toBe(200);
+    expect(byMember.json().mayEdit).toBe(false);
+    expect(byAdmin.json().mayEdit).toBe(true);
+    const outsider = await sitesOf(second.app, await t.login('other-admin'));
+    expect(outsider.statusCode).toBe(403);
+    expect(outsider.body).not.toContain('Main depot');
+  });
+
+  it('follow a change of rights made elsewhere', async () => {
+    expect((await sitesOf(second.app, member)).json().mayEdit).toBe(false);
+    // Made a general user (who may edit) by a write that no API instance made.
+    await t.db.execute(sql`update memberships set access_id = 3
+      where organisation_id = ${org.id} and user_id = (select id from users where login_id = 'kept-member')`);
+    expect((await sitesOf(second.app, member)).json().mayEdit).toBe(true);
+  });
+});
