@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-/** Tables whose writes move no kept answer (migration 0058_answer_versions, where the list is explained). */
+/** Tables whose writes move no kept answer (migration 0061_answer_versions, where the list is explained). */
 const EXEMPT = [
   'answer_version_bumps',
   'answer_versions',

@@ -14,7 +14,7 @@ declare module 'fastify' {
  * Browsing answers kept as the text sent (docs/decisions/performance.md, Answer cache). An answer is served again
  * only to the same caller (person, rights, organisation and its dates) for the same address, and only while the
  * organisation's answer version and the catalogue's are the ones it was built under: any committed write that can
- * change it, in any process, has moved one of them (migration 0058_answer_versions). The versions are read on
+ * change it, in any process, has moved one of them (migration 0061_answer_versions). The versions are read on
  * every call, before the answer is built, so an answer is never older than its version. Bounded by the bytes of
  * the answers kept, the least recently used going first.
  */
