@@ -48,6 +48,11 @@ export interface ProvenanceInput {
   totals?: FactSums;
   /** The facts as they stand (default) or as originally reported (docs/decisions/factor-editions.md). */
   basis?: FactBasis;
+  /**
+   * The first month a report reads before its period ('yyyy-MM-01': a comparison with a year earlier, a target's
+   * baseline), so that the restatements listed are those of every month its figures read.
+   */
+  readsFrom?: string;
 }
 
 export async function gatherProvenance(p: ProvenanceInput): Promise<Provenance> {
@@ -61,7 +66,7 @@ export async function gatherProvenance(p: ProvenanceInput): Promise<Provenance> 
   const [totals, facts, restatements, portals] = await Promise.all([
     p.totals ? Promise.resolve([p.totals]) : sumFacts(p.db, { ...query, by: [] }),
     factsProvenance(p.db, query),
-    restatementsOf(p.db, p.org.id, visible, from, till),
+    restatementsOf(p.db, p.org.id, visible, p.readsFrom && p.readsFrom < from ? p.readsFrom : from, till),
     portalApprovalOf(p.db, p.org.id, visible, from, till),
   ]);
   const t = totals[0];

@@ -38,6 +38,7 @@ beforeAll(async () => {
   const org = await gridOrganisation(w, 'Basis Reports Org', 'admin', [2022]);
   orgIds.other = (await gridOrganisation(w, 'Other Org', 'other', [])).id;
   orgIds.admin = org.id;
+  orgIds.second = (await gridOrganisation(w, 'Second Org', 'second', [2022, 2023])).id;
   await createMember(w.t.db, org.id, { loginId: 'observer', accessId: 4 });
   w.tokens.observer = await w.t.login('observer');
   const site = await w.t.db.execute<{ site_id: number }>(
@@ -152,6 +153,26 @@ describe('every report of kg CO2e restated or as originally reported', () => {
       Array.isArray(row) ? row.slice(1).join('|') : '',
     );
     expect(cells[1]).toMatch(/, as originally reported$/);
+    expect(cells).toContain(
+      `Emissions as originally reported, before restatement ${restatementId} of ${restatedOn} (to TA 2023). Factors: MfE 2025.`,
+    );
+  });
+
+  it('names a restatement of the year earlier a report compares with', async () => {
+    // June 2023 was never restated, June 2022 (its year earlier, and in its chart) was.
+    const res = await w.call('second', 'POST', '/data/reporting/reports/run', {
+      id: 1,
+      output: 'xlsx',
+      asset: { type: 'organisation' },
+      start: '2023-06-01',
+      settings: { basis: 'original' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const cells = (book.getWorksheet('Summary')?.getSheetValues() ?? []).map((row) =>
+      Array.isArray(row) ? row.slice(1).join('|') : '',
+    );
     expect(cells).toContain(
       `Emissions as originally reported, before restatement ${restatementId} of ${restatedOn} (to TA 2023). Factors: MfE 2025.`,
     );

@@ -95,7 +95,8 @@ export const monthlySummaryReport: ReportDefinition = {
     const months = new Map(byMonth.map((r) => [r.month ?? '', r]));
     const now = months.get(month);
     const then = months.get(before);
-    const provenance = await provenanceOf(ctx, this.name, { totals: now });
+    // Its chart reads 24 months; its notes compare with a year earlier.
+    const provenance = await provenanceOf(ctx, this.name, { totals: now, readsFrom: addMonths(month, -23) });
     const empty = !now && !then;
 
     const figures: Block = {

@@ -69,7 +69,7 @@ export const subtitleOf = (ctx: ReportContext, what?: string) =>
 export function provenanceOf(
   ctx: ReportContext,
   report: string,
-  more: Partial<Pick<ProvenanceInput, 'units' | 'scope2Method' | 'notes' | 'totals'>> = {},
+  more: Partial<Pick<ProvenanceInput, 'units' | 'scope2Method' | 'notes' | 'totals' | 'readsFrom'>> = {},
 ): Promise<Provenance> {
   return gatherProvenance({
     db: ctx.db,
@@ -84,6 +84,7 @@ export function provenanceOf(
     notes: more.notes,
     totals: more.totals,
     basis: basisOf(ctx),
+    readsFrom: more.readsFrom,
   });
 }
 

@@ -1,3 +1,4 @@
+import { performanceMonths } from '@verdant/domain/targets/performance';
 import { badRequest } from '../../../lib/errors';
 import { REPORT_COLOURS } from '../render-charts';
 import type { ReportDefinition } from '../report-definition';
@@ -75,6 +76,8 @@ export const targetPerformanceReport: ReportDefinition = {
     }
     const provenance = await provenanceOf(ctx, this.name, {
       units: [unit],
+      // Its figures run from the target's baseline year.
+      readsFrom: target ? performanceMonths(target.spec).months[0] : undefined,
       notes: target
         ? [
             `Target '${target.name}': baseline ${target.spec.baselineYear} (${target.spec.baselineYearEnd}), ${
