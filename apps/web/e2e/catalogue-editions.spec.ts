@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { shots } from './support/screens';
@@ -130,4 +131,72 @@ test('the organisation reads its restatement and augments its factors', async ({
   await expect(dialog.getByText('The set will be named Harbour Supplier Measured Factors')).toBeVisible();
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText(/Harbour Supplier Measured Factors created/)).toBeVisible();
+});
+
+test('reports, the graph builder, the site list and the site page after the restatement', async ({
+  page,
+}, info) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'demo');
+  // A report of kg CO2e now offers its figures as originally reported, and says so in the file.
+  await page.goto('/reports/mgmt');
+  await page.getByRole('button', { name: 'Create Report Site league table' }).click();
+  const dialog = page.getByRole('dialog', { name: /Create Report/ });
+  await dialog.getByRole('combobox', { name: 'Figures' }).click();
+  await page.getByRole('option', { name: 'As originally reported' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Figures' })).toHaveValue('As originally reported');
+  await shots(page, 'report-form-original', info);
+  const output = dialog.getByRole('combobox', { name: 'Output' });
+  await output.click();
+  await page.getByRole('option', { name: /PDF/ }).click();
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Run now' }).click();
+  const pdf = info.outputPath('site-league-original.pdf');
+  await (await download).saveAs(pdf);
+  const text = execFileSync('pdftotext', [pdf, '-']).toString().replace(/\s+/g, ' ');
+  expect(text).toContain('Site league table, as originally reported');
+  expect(text).toMatch(
+    /Emissions as originally reported, before restatement \d+ of \d\d\/\d\d\/\d{4} \(from MfE 2026/,
+  );
+  expect(text).toContain('to MfE 2027 (journey)). Factors: ');
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '70',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    pdf,
+    info.outputPath('site-league-page'),
+  ]);
+
+  // The site list names the editions of its month's kg CO2e.
+  await page.goto('/organisation/sites');
+  await page.getByRole('radiogroup', { name: 'Figure' }).getByText('CO2e', { exact: true }).click();
+  await expect(page.getByTestId('factor-editions')).toContainText('Factors: ');
+  await shots(page, 'sites-co2e', info);
+
+  // The site page's monthly comparison in emissions, and the graph builder from it.
+  await page.getByRole('link', { name: 'Head Office', exact: true }).click();
+  const comparison = page.locator('.mantine-Paper-root').filter({ hasText: 'Monthly comparison' }).last();
+  await page.getByRole('radiogroup', { name: 'Figure' }).getByText('Emissions', { exact: true }).click();
+  await expect(page.getByTestId('factor-editions').first()).toContainText('MfE 2027 (journey)');
+  await shots(page, 'site-co2e', info, comparison);
+  await page.getByRole('link', { name: 'Time series report' }).click();
+  await page.getByRole('region', { name: 'Quantity' }).getByRole('combobox', { name: 'Quantity' }).click();
+  await page
+    .getByRole('option', { name: /^Emissions/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Add series' }).click();
+  await expect(page.locator('[data-chart="echarts"] canvas')).toBeVisible();
+  await expect(page.getByTestId('factor-editions')).toContainText('MfE 2027 (journey)');
+  const csv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download data CSV' }).click();
+  const path = info.outputPath('emissions.csv');
+  await (await csv).saveAs(path);
+  const last = execFileSync('tail', ['-n', '1', path]).toString();
+  expect(last).toMatch(/^"?Factors: .*MfE 2027 \(journey\)/);
+  await shots(page, 'graph-co2e', info);
 });

@@ -22,11 +22,14 @@ export interface RestatementNamed {
 const joined = (items: string[]) =>
   items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
-/** "3 of 28/11/2026 (MfE 2026 → MfE 2027)": a restatement by its number, day and editions. */
+/**
+ * "3 of 28/11/2026 (from MfE 2026 to MfE 2027)": a restatement by its number, day and editions, in words (the
+ * reports' PDF font has no arrow).
+ */
 export function restatementNamed(r: RestatementNamed): string {
   const editions =
     r.editionBefore && r.editionAfter
-      ? `${r.editionBefore} → ${r.editionAfter}`
+      ? `from ${r.editionBefore} to ${r.editionAfter}`
       : r.editionAfter
         ? `to ${r.editionAfter}`
         : 'a change of the editions chosen';
@@ -36,8 +39,8 @@ export function restatementNamed(r: RestatementNamed): string {
 /**
  * The line a report of kg CO2e prints under its title (docs/decisions/factor-editions.md, Every report of kg CO2e
  * restated or as originally reported): which figures it shows, the restatements of its months, and the editions
- * that produced its kg CO2e. "Emissions as originally reported, before restatement 3 of 28/11/2026 (MfE 2026 →
- * TA 2026). Factors: MfE 2026." or "Restated: emissions after restatement 3 of … Factors: MfE 2026, TA 2026."
+ * that produced its kg CO2e. "Emissions as originally reported, before restatement 3 of 28/11/2026 (from MfE 2026
+ * to TA 2026). Factors: MfE 2026." or "Restated: emissions after restatement 3 of … Factors: MfE 2026, TA 2026."
  */
 export function reportBasisText(
   basis: 'restated' | 'original',
