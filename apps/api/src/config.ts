@@ -100,6 +100,11 @@ const schema = z.object({
    */
   REPORT_JOB_ROWS: z.coerce.number().int().min(0).default(20_000),
   /**
+   * A recompute of this many of an organisation's meters or more keeps a row in the jobs centre
+   * (docs/decisions/job-runner.md, Recomputes worth following).
+   */
+  RECOMPUTE_FOLLOW_METERS: z.coerce.number().int().min(1).default(200),
+  /**
    * An emailed report larger than this many bytes is sent as a signed link instead of an attachment
    * (docs/decisions/reports.md, Large files by link). Default 5 MB.
    */

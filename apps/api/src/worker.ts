@@ -33,6 +33,7 @@ async function worker() {
     publicUrl: config.publicUrl,
     links: createDirectLinks({ dataDir: config.dataDir, secret: config.FILE_LINK_SECRET }),
     reportLinkBytes: config.REPORT_LINK_BYTES,
+    recomputeFollowAt: config.RECOMPUTE_FOLLOW_METERS,
     imap: imapSettingsOf(config),
     log: say,
   });

@@ -40,6 +40,7 @@ test('a background export, an email batch and the jobs centre', async ({ page, b
   await expect(jobs).toContainText('Meter Data Export');
   await expect(jobs).toContainText(/Email batch: \d+ messages? \(intake sweep\)/);
   await shots(page, 'tools-demo', info);
+  console.log(await jobs.innerText());
   await jobs
     .getByRole('link', { name: /^Email batch: / })
     .first()

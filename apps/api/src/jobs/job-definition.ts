@@ -19,6 +19,8 @@ export interface JobContext {
   links?: DirectLinks;
   /** Emailed reports above this many bytes go by link (REPORT_LINK_BYTES). */
   reportLinkBytes?: number;
+  /** Meters of one organisation from which a recompute keeps a row (RECOMPUTE_FOLLOW_METERS). */
+  recomputeFollowAt?: number;
   /** The intake mailbox polled for invoices (MAIL_IMAP_*), when configured. */
   imap?: ImapSettings | null;
   log: (message: string) => void;

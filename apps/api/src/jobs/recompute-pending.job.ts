@@ -26,13 +26,13 @@ export const recomputePendingJob = defineJob({
   }),
   queue: { policy: 'stately', retryLimit: 5, retryDelay: 2, expireInSeconds: 15 * 60 },
   cron: '* * * * *',
-  async handler(data, { db, clock, stopping }) {
+  async handler(data, { db, clock, stopping, recomputeFollowAt }) {
     const size = data.batchSize ?? RECOMPUTE_BATCH;
     // Run every minute by cron: an organisation whose day has turned gets its event-based meters redone.
     await markDayTurned(db, clock());
     let meters = 0;
     // The jobs centre's rows of a drain worth following (recompute-rows.ts); trivial drains keep none.
-    const rows = recomputeRows(db, recomputePendingJob.name, Date.now(), data.followAt);
+    const rows = recomputeRows(db, recomputePendingJob.name, Date.now(), data.followAt ?? recomputeFollowAt);
     try {
       while (!stopping()) {
         await rows.step(Date.now());

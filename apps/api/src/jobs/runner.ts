@@ -63,6 +63,7 @@ export interface JobRunnerOptions {
   publicUrl?: string;
   links?: DirectLinks;
   reportLinkBytes?: number;
+  recomputeFollowAt?: number;
   /** The intake mailbox (MAIL_IMAP_*), polled every minute when set. */
   imap?: ImapSettings | null;
   log?: (message: string) => void;
@@ -111,6 +112,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     publicUrl,
     links,
     reportLinkBytes,
+    recomputeFollowAt,
     imap,
     log = () => {},
   } = options;
@@ -193,6 +195,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
               publicUrl,
               links,
               reportLinkBytes,
+              recomputeFollowAt,
               imap,
               log,
               stopping: () => stopping,

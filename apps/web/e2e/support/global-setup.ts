@@ -57,6 +57,8 @@ export default async function globalSetup() {
     DATA_DIR: path.join(dir, 'data'),
     ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     PUBLIC_RATE_LIMIT_PER_MINUTE: '1000',
+    // The demo's recomputes are small: the jobs centre keeps a row of those of 10 meters or more.
+    RECOMPUTE_FOLLOW_METERS: '10',
   };
   const idp = await startTestProvider([
     { ...E2E_OIDC, redirectUris: [`http://127.0.0.1:${E2E_PORT}/login/microsoft`] },

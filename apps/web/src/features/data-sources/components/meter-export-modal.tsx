@@ -6,7 +6,7 @@ import {
   meterDataExportRequest,
 } from '@verdant/contracts/data-sources/list';
 import { EXPORT_IMMEDIATE_ROWS, exportRowCount } from '@verdant/domain/data-sources';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { chosenOrAll, ExportChoices, useExportSubmit } from '../../../components/export-form';
 import {
@@ -47,6 +47,7 @@ export function MeterExportModal({ opened, onClose, sources, preselected }: Mete
   const [validation, setValidation] = useState(false);
   const [ranges, setRanges] = useState<ExportRange[]>([FIRST_EXPORT_RANGE]);
   const navigate = useNavigate();
+  const started = useRef<number | null>(null);
   const chosen = chosenOrAll(assets, sources);
   // A large export runs in the jobs centre and its file is downloaded there (docs/decisions/job-runner.md,
   // Exports); the rows are counted from complete ranges only.
@@ -63,10 +64,14 @@ export function MeterExportModal({ opened, onClose, sources, preselected }: Mete
     meterDataExportRequest,
     async (orgId, request) => {
       if (!background) return downloadMeterExport(orgId, request, format);
-      const job = await startMeterExportJob(orgId, request, format);
-      navigate(`/tools/jobs/${job.jobId}`);
+      started.current = (await startMeterExportJob(orgId, request, format)).jobId;
     },
-    onClose,
+    () => {
+      onClose();
+      // The job's page once the modal has closed (closing it goes back to the list).
+      const jobId = started.current;
+      if (jobId !== null) setTimeout(() => navigate(`/tools/jobs/${jobId}`), 0);
+    },
     background ? null : undefined,
   );
 
