@@ -7,7 +7,8 @@ import { signIn } from './support/sign-in';
  * The jobs centre's kinds (docs/decisions/job-runner.md: Exports, Email batches, Recomputes worth following):
  * the demo organisation's administrator writes a Meter Data Export in the background and downloads it from its
  * job's page; reads the email batch the intake sweep kept for the demo's emailed invoices, with the attachments
- * it parked; and a product administrator reads every job and the queues' health.
+ * it parked, and the recompute its turned day asked for; and a product administrator reads every job and the
+ * queues' health.
  */
 
 test('a background export, an email batch and the jobs centre', async ({ page, browser }, info) => {
@@ -40,7 +41,6 @@ test('a background export, an email batch and the jobs centre', async ({ page, b
   await expect(jobs).toContainText('Meter Data Export');
   await expect(jobs).toContainText(/Email batch: \d+ messages? \(intake sweep\)/);
   await shots(page, 'tools-demo', info);
-  console.log(await jobs.innerText());
   await jobs
     .getByRole('link', { name: /^Email batch: / })
     .first()
@@ -54,6 +54,13 @@ test('a background export, an email batch and the jobs centre', async ({ page, b
     '/email-processing',
   );
   await shots(page, 'job-email-batch', info);
+
+  // The recompute the demo's turned day asked for: its progress in meters, kept as it was worth following.
+  await page.goto('/tools');
+  await jobs.getByRole('link', { name: 'Recompute of figures' }).first().click();
+  await expect(page.getByText('Finished', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/^Finished: \d+ data sources? recomputed$/)).toBeVisible();
+  await shots(page, 'job-recompute', info);
 
   // A product administrator sees every job, with the queues per kind and the workers.
   const admin = await browser.newPage();

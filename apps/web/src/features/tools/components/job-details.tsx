@@ -7,8 +7,35 @@ import { downloadReportJob } from '../api';
 import { JobStatusBadge } from './job-status';
 import { when } from './when';
 
-const shown = (v: unknown) =>
-  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+/** A parameter in words: figures grouped, lists joined, a range as its start to its end. */
+const shown = (v: unknown): string => {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return v.toLocaleString();
+  if (Array.isArray(v)) return v.map(shown).join(', ');
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    if (typeof o.start === 'string' && typeof o.end === 'string')
+      return `${o.start} to ${o.end}${typeof o.aggregation === 'string' ? ` (${o.aggregation})` : ''}`;
+    return JSON.stringify(v);
+  }
+  return String(v);
+};
+
+/** The order a result's figures read in (the database keeps no order of keys); others follow. */
+const RESULT_ORDER = [
+  'messages',
+  'attachments',
+  'invoicesCreated',
+  'dataFilesLoaded',
+  'parked',
+  'deferred',
+  'rejected',
+  'waiting',
+  'dataSources',
+  'rows',
+  'meters',
+];
+const ranked = (k: string) => (RESULT_ORDER.includes(k) ? RESULT_ORDER.indexOf(k) : RESULT_ORDER.length);
 
 /** An answer of plain figures and words (an email batch's counts), shown as labelled fields. */
 const flat = (v: unknown): v is Record<string, string | number | boolean | null> =>
@@ -84,7 +111,7 @@ export function JobResult({ result, jobId }: { result: unknown; jobId: number })
       <Title order={3} size="h6" mb={4}>
         Result
       </Title>
-      {r.meters !== undefined ? (
+      {r.kgCo2eMoved !== undefined && r.meters !== undefined ? (
         <Text size="sm">
           Figures of {r.meters.toLocaleString()} {r.meters === 1 ? 'data source' : 'data sources'} in{' '}
           {r.organisations?.toLocaleString()} {r.organisations === 1 ? 'organisation' : 'organisations'}{' '}
@@ -94,6 +121,7 @@ export function JobResult({ result, jobId }: { result: unknown; jobId: number })
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
           {Object.entries(result)
             .filter(([k]) => k !== 'downloadName')
+            .sort(([a], [b]) => ranked(a) - ranked(b))
             .map(([k, v]) => (
               <Field key={k} label={words(k)}>
                 {typeof v === 'number' ? v.toLocaleString() : shown(v)}
