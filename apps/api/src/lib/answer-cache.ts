@@ -40,6 +40,7 @@ const VERSIONS = {
 export function createAnswerCache(db: Db, { maxBytes }: { maxBytes: number }): AnswerCache {
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   const kept = new Map<string, Entry>();
+  const building = new Map<string, Promise<string | undefined>>();
   let bytes = 0;
 
   const drop = (key: string) => {
@@ -82,12 +83,34 @@ export function createAnswerCache(db: Db, { maxBytes }: { maxBytes: number }): A
         kept.set(key, found);
         return send(reply, found.body);
       }
-      const value = await build();
-      if (value === reply || reply.sent || reply.statusCode !== 200) return value;
-      const body = reply.serialize(value);
-      if (typeof body !== 'string') return value;
-      keep(key, { version, body });
-      return send(reply, body);
+      // Calls that miss together share one build: after a write moves the version, the first builds, the rest wait.
+      const flight = `${version}\n${key}`;
+      const other = building.get(flight);
+      if (other) {
+        const body = await other;
+        if (body !== undefined) return send(reply, body);
+        return build();
+      }
+      let done: (body: string | undefined) => void = () => {};
+      building.set(
+        flight,
+        new Promise((resolve) => {
+          done = resolve;
+        }),
+      );
+      let body: string | undefined;
+      try {
+        const value = await build();
+        if (value === reply || reply.sent || reply.statusCode !== 200) return value;
+        const serialised = reply.serialize(value);
+        if (typeof serialised !== 'string') return value;
+        body = serialised;
+        keep(key, { version, body });
+        return send(reply, body);
+      } finally {
+        building.delete(flight);
+        done(body);
+      }
     },
     get size() {
       return { answers: kept.size, bytes };
