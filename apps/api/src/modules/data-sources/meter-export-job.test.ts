@@ -5,8 +5,10 @@ import { createInvoice } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createJobRecord } from '../../jobs/job-records';
 import { tableDigest } from '../../testing/table-digest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { METER_EXPORT_JOB } from './meter-export-job';
 
 /**
  * The Meter Data Export in the background (docs/decisions/job-runner.md, Exports): its job in the jobs centre
@@ -138,4 +140,25 @@ it('refuses bad input with a clear message and starts nothing', async () => {
   expect(res.statusCode).toBe(400);
   expect(res.json().message).toContain('A range cannot end before it starts');
   expect(await count()).toBe(before);
+});
+
+it('a cancelled export can be run again, and then leaves its file', async () => {
+  // Kept but not yet sent (as a job waiting behind others): cancelled at once, then run again from the jobs centre.
+  const parameters = { ...request(), validationColumns: false, format: 'csv', rows: 4 };
+  const owner = await t.db.execute<{ id: number }>(sql`select id from users where login_id = 'xj-admin'`);
+  const id = await createJobRecord(t.db, {
+    queue: METER_EXPORT_JOB,
+    kind: 'export',
+    title: 'Meter Data Export: 2 data sources (CSV)',
+    ownerId: owner.rows[0]?.id ?? null,
+    organisationId: orgId,
+    parameters,
+  });
+  const cancel = await call('xj-admin', 'POST', `/tools/jobs/${id}/cancel`);
+  expect(cancel.statusCode, cancel.body).toBe(200);
+  const cancelled = (await call('xj-admin', 'GET', `/tools/jobs/${id}`)).json();
+  expect(cancelled).toMatchObject({ status: 'cancelled', mayRetry: true, download: null });
+  expect((await call('xj-admin', 'POST', `/tools/jobs/${id}/retry`)).statusCode).toBe(200);
+  expect(await finished(id)).toMatchObject({ status: 'finished', attempts: 1, result: { rows: 4 } });
+  expect((await call('xj-admin', 'GET', `/tools/jobs/${id}/file`)).statusCode).toBe(200);
 });
