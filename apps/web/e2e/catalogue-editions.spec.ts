@@ -177,6 +177,13 @@ test('reports, the graph builder, the site list and the site page after the rest
   await expect(page.getByTestId('factor-editions')).toContainText('Factors: ');
   await shots(page, 'sites-co2e', info);
 
+  // So does the data sources list.
+  await page.goto('/data-sources');
+  await page.getByRole('radiogroup', { name: 'Figure' }).getByText('Emissions', { exact: true }).click();
+  await expect(page.getByTestId('factor-editions')).toContainText('Factors: ');
+  await shots(page, 'data-sources-co2e', info);
+  await page.goto('/organisation/sites');
+
   // The site page's monthly comparison in emissions, and the graph builder from it.
   await page.getByRole('link', { name: 'Head Office', exact: true }).click();
   const comparison = page.locator('.mantine-Paper-root').filter({ hasText: 'Monthly comparison' }).last();

@@ -15,6 +15,7 @@ import {
 import { DEBOUNCE_MS } from '@verdant/domain/constants';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
 import { PagedListBody } from '../../../components/paged-list-body';
@@ -227,10 +228,15 @@ export function DataSourcesPage() {
           </Paper>
         )}
         {list.isSuccess && (
-          <Text fz="sm" c="dimmed" role="status">
-            <IconGaugeFilled size={14} style={{ verticalAlign: 'middle' }} aria-hidden />{' '}
-            {`Showing ${rows.length} of ${total}`}
-          </Text>
+          <Group gap="md" justify="space-between">
+            <Text fz="sm" c="dimmed" role="status">
+              <IconGaugeFilled size={14} style={{ verticalAlign: 'middle' }} aria-hidden />{' '}
+              {`Showing ${rows.length} of ${total}`}
+            </Text>
+            {measure === 'co2' && consumption.data && (
+              <FactorEditionsNote editions={consumption.data.editions} />
+            )}
+          </Group>
         )}
         <PagedListBody list={list} rowCount={rows.length} loadingLabel="Loading data sources">
           <DataSourcesTable
