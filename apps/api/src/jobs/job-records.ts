@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { sql } from 'drizzle-orm';
+import { AppError } from '../lib/errors';
 
 /**
  * The jobs centre's row of a run (docs/decisions/job-runner.md, One jobs centre): pg-boss runs the job, this row
@@ -79,6 +80,18 @@ export async function crashJobRecord(db: DbOrTx, id: number, error: string, retr
     finished_at = ${retried ? null : sql`now()`},
     log = log || jsonb_build_array(jsonb_build_object('timestamp', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'message', ${note}::text))
     where id = ${id}`);
+}
+
+/**
+ * A run of a job whose payload is its row that threw: a refusal (an AppError under 500, e.g. its owner gone or a
+ * data source no longer theirs) ends Crashed and is answered, not retried; anything else is Crashed "(it is
+ * retried)" and thrown again for pg-boss to retry.
+ */
+export async function crashedRun(db: DbOrTx, id: number, error: unknown): Promise<{ refused: string }> {
+  const refused = error instanceof AppError && error.status < 500;
+  await crashJobRecord(db, id, error instanceof Error ? error.message : String(error), !refused);
+  if (refused) return { refused: error.message };
+  throw error;
 }
 
 /** Whether someone asked to cancel the run (a handler asks between its steps). */

@@ -6,7 +6,7 @@ import type { JobQueue } from '../../jobs/job-definition';
 import {
   cancelJobRecord,
   cancelWasRequested,
-  crashJobRecord,
+  crashedRun,
   createJobRecord,
   finishJobRecord,
   jobLog,
@@ -14,7 +14,7 @@ import {
   startJobRecord,
 } from '../../jobs/job-records';
 import { actingCaller } from '../../lib/acting-caller';
-import { AppError, forbidden } from '../../lib/errors';
+import { forbidden } from '../../lib/errors';
 import { loadOrganisationContext } from '../../lib/organisation-context';
 import { can } from '../../lib/rights';
 import { newStorageKey, type Storage } from '../../lib/storage';
@@ -117,11 +117,7 @@ export async function runMeterExportJob(
     );
     return { jobId, rows: p.rows };
   } catch (error) {
-    // A refusal (its owner gone, a data source no longer theirs) is not retried; anything else is.
-    const refused = error instanceof AppError && error.status < 500;
-    await crashJobRecord(db, jobId, error instanceof Error ? error.message : String(error), !refused);
-    if (refused) return { refused: (error as AppError).message };
-    throw error;
+    return crashedRun(db, jobId, error);
   }
 }
 export type MeterExportJobs = ReturnType<typeof createMeterExportJobs>;

@@ -1,8 +1,8 @@
 import type { Db } from '@verdant/db/client';
 import { users } from '@verdant/db/schema/core';
 import { eq } from 'drizzle-orm';
-import { crashJobRecord, finishJobRecord, jobProgress, startJobRecord } from '../../jobs/job-records';
-import { AppError, forbidden } from '../../lib/errors';
+import { crashedRun, finishJobRecord, jobProgress, startJobRecord } from '../../jobs/job-records';
+import { forbidden } from '../../lib/errors';
 import { loadOrganisationContext } from '../../lib/organisation-context';
 import { can, type Principal } from '../../lib/rights';
 import { newStorageKey, type Storage } from '../../lib/storage';
@@ -66,9 +66,6 @@ export async function runReportJob(
     );
     return { jobId, size: file.size };
   } catch (error) {
-    const refused = error instanceof AppError && error.status < 500;
-    await crashJobRecord(db, jobId, error instanceof Error ? error.message : String(error), !refused);
-    if (refused) return { refused: (error as AppError).message };
-    throw error;
+    return crashedRun(db, jobId, error);
   }
 }
