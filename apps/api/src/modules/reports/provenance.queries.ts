@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { sql } from 'drizzle-orm';
+import type { ReportRestatement } from './report-document';
 
 /** SQL of a report's provenance: the factor editions behind the facts, and restatements of its months. */
 
@@ -40,14 +41,7 @@ export async function restatementsOf(
   from: string,
   till: string,
 ) {
-  const rows = await db.execute<{
-    id: number;
-    date: string;
-    reason: string;
-    status: string;
-    editionBefore: string | null;
-    editionAfter: string | null;
-  }>(sql`
+  const rows = await db.execute<ReportRestatement>(sql`
     select r.id, coalesce(r.finished_at, r.confirmed_at, r.proposed_at)::date::text as date, r.reason, r.status,
       p.name as "editionBefore", e.name as "editionAfter"
     from restatements r

@@ -81,6 +81,16 @@ export interface HeadingBlock {
 export type Block = TableBlock | ChartBlock | FiguresBlock | TextBlock | HeadingBlock;
 
 /** Where the figures came from: the provenance page of a PDF and the sheet of an XLSX. */
+/** A restatement of the months a report reads: when, why, and the editions before and after. */
+export type ReportRestatement = {
+  id: number;
+  date: string;
+  reason: string;
+  status: string;
+  editionBefore: string | null;
+  editionAfter: string | null;
+};
+
 export interface Provenance {
   organisation: string;
   report: string;
@@ -108,14 +118,7 @@ export interface Provenance {
   /** Figures entered through data-entry portals for the period: received, approved, awaiting review. */
   portalApproval?: { received: number; approved: number; awaiting: number; percent: number | null } | null;
   estimated: { measure: string; percent: number | null }[];
-  restatements: {
-    id: number;
-    date: string;
-    reason: string;
-    status: string;
-    editionBefore: string | null;
-    editionAfter: string | null;
-  }[];
+  restatements: ReportRestatement[];
   /** sha-256 of the facts and inputs behind the figures, so a rerun can be shown to be the same. */
   fingerprint: string;
   inputs: string;
