@@ -9,6 +9,7 @@ import {
   allowsAsset,
   assetAccess,
   assetKey,
+  directoryOrganisation,
   type OrganisationAction,
   type OrganisationRole,
   type OrganisationSettings,
@@ -81,18 +82,20 @@ function valuesOf(request: RequestParts, ref: ParamRef): unknown[] {
   return [value];
 }
 
-/** The meter an invoice alert is about (none when there is no such alert). */
-async function alertMeterIds(db: DbOrTx, alertId: number): Promise<number[]> {
+/** The meter an invoice alert of the organisation is about (none when there is no such alert). */
+async function alertMeterIds(db: DbOrTx, organisationId: number, alertId: number): Promise<number[]> {
   const rows = await db.execute<{ meter_id: number }>(
-    sql`select meter_id from meter_alerts where id = ${alertId} and invoice_id is not null`,
+    sql`select meter_id from meter_alerts
+      where organisation_id = ${organisationId} and id = ${alertId} and invoice_id is not null`,
   );
   return rows.rows.map((r) => Number(r.meter_id));
 }
 
-/** The meters an invoice covers (none when there is no such invoice). */
-async function invoiceMeterIds(db: DbOrTx, invoiceId: number): Promise<number[]> {
+/** The meters an invoice of the organisation covers (none when there is no such invoice). */
+async function invoiceMeterIds(db: DbOrTx, organisationId: number, invoiceId: number): Promise<number[]> {
   const rows = await db.execute<{ meter_id: number }>(
-    sql`select meter_id from invoice_meters where invoice_id = ${invoiceId} order by meter_id`,
+    sql`select meter_id from invoice_meters
+      where organisation_id = ${organisationId} and invoice_id = ${invoiceId} order by meter_id`,
   );
   return rows.rows.map((r) => Number(r.meter_id));
 }
@@ -226,19 +229,24 @@ async function checkAssets(
   const hidden = () => notFound(rule.messages?.notFound);
   const refs: AssetRef[] = [];
   const standsFor = { invoice: invoiceMeterIds, invoiceAlert: alertMeterIds } as const;
+  const kindOf = { invoice: 'invoice', invoiceAlert: 'meter-alert' } as const;
+  // The organisation the rule is checked in: the session's, else (a path naming an invoice or an alert) the
+  // directory of assets' for the record, so its meters are read in that organisation alone (docs/scaling.md,
+  // Shard readiness); else assetAccess finds it from the assets.
+  let within = rule.organisation === 'session' ? (who.organisationId ?? 0) : null;
   for (const [type, ref] of Object.entries(rule.asset) as [keyof AssetRule['asset'], ParamRef][]) {
     for (const value of valuesOf(params, ref)) {
       const id = toId(value, ref);
       if (type !== 'invoice' && type !== 'invoiceAlert') refs.push({ type, id });
       else {
-        const meters = await standsFor[type](db, id);
+        within ??= await directoryOrganisation(db, [{ type: kindOf[type], id }]);
+        const meters = within === null ? [] : await standsFor[type](db, within, id);
         if (meters.length === 0) throw hidden();
         refs.push(...meters.map((m) => ({ type: 'meter' as const, id: m })));
       }
     }
   }
   if (refs.length === 0) throw hidden();
-  const within = rule.organisation === 'session' ? (who.organisationId ?? 0) : null;
   const { organisationId, role, access } = await assetAccess(db, who.principal, within, refs);
   const each = refs.map((r) => access.get(assetKey(r)));
   if (!each.every((acc) => allowsAsset(who.principal, role, acc, 'view'))) throw hidden();

@@ -1,5 +1,6 @@
 import type { AssetAction } from '@verdant/contracts/access';
 import type { DbOrTx } from '@verdant/db/client';
+import { intArray } from '@verdant/db/sql-arrays';
 import { ACCESS } from '@verdant/domain/constants';
 import { sql } from 'drizzle-orm';
 import { allows, type OrganisationRole, type Principal, roleFromColumns } from './organisation-roles';
@@ -32,7 +33,8 @@ export const assetKey = (a: AssetRef) => `${a.type}:${a.id}`;
  * (meter or entity over site over site or source group over organisation). Between two grants equally
  * specific (an asset in two groups), the one giving more rights wins. A grant on a group reaches the
  * group's members at the time of the check, not the group itself. Without an organisation, the one the
- * first locatable asset lives in is used (a rule on `/sites/:id` does not know it beforehand).
+ * first asset listed in the directory of assets lives in is used (a rule on `/sites/:id` does not know it
+ * beforehand): the statement itself always reads one organisation's rows (docs/scaling.md, Shard readiness).
  */
 export async function assetAccess(
   db: DbOrTx,
@@ -45,6 +47,8 @@ export async function assetAccess(
   access: Map<string, AssetAccess>;
 }> {
   const access = new Map<string, AssetAccess>();
+  const o = organisationId ?? (await directoryOrganisation(db, assets));
+  if (o === null) return { organisationId: null, role: undefined, access };
   const input = JSON.stringify(assets.map((a) => ({ type: a.type, id: a.id })));
   const rows = await db.execute<{
     organisation_id: number | null;
@@ -68,35 +72,31 @@ export async function assetAccess(
       select i.asset_type, i.asset_id,
         case i.asset_type
           when 'organisation' then (select o.id from organisations o where o.id = i.asset_id)
-          when 'site' then (select s.organisation_id from sites s where s.id = i.asset_id and s.deleted_at is null)
-          when 'meter' then (select m.organisation_id from meters m where m.id = i.asset_id and m.deleted_at is null)
-          when 'entity' then (select e.organisation_id from entities e where e.id = i.asset_id and e.deleted_at is null)
-          when 'vehicle' then (select v.organisation_id from vehicles v where v.id = i.asset_id and v.deleted_at is null)
-          when 'site-group' then (select g.organisation_id from asset_groups g where g.id = i.asset_id and g.member_type = 'site')
-          when 'meter-group' then (select g.organisation_id from asset_groups g where g.id = i.asset_id and g.member_type = 'meter')
+          when 'site' then (select s.organisation_id from sites s where s.organisation_id = ${o} and s.id = i.asset_id and s.deleted_at is null)
+          when 'meter' then (select m.organisation_id from meters m where m.organisation_id = ${o} and m.id = i.asset_id and m.deleted_at is null)
+          when 'entity' then (select e.organisation_id from entities e where e.organisation_id = ${o} and e.id = i.asset_id and e.deleted_at is null)
+          when 'vehicle' then (select v.organisation_id from vehicles v where v.organisation_id = ${o} and v.id = i.asset_id and v.deleted_at is null)
+          when 'site-group' then (select g.organisation_id from asset_groups g where g.organisation_id = ${o} and g.id = i.asset_id and g.member_type = 'site')
+          when 'meter-group' then (select g.organisation_id from asset_groups g where g.organisation_id = ${o} and g.id = i.asset_id and g.member_type = 'meter')
         end as organisation_id,
         case i.asset_type
           when 'site' then i.asset_id
-          when 'meter' then (select m.site_id from meters m where m.id = i.asset_id)
-          when 'entity' then (select e.site_id from entities e where e.id = i.asset_id)
-          when 'vehicle' then (select v.site_id from vehicles v where v.id = i.asset_id)
+          when 'meter' then (select m.site_id from meters m where m.organisation_id = ${o} and m.id = i.asset_id)
+          when 'entity' then (select e.site_id from entities e where e.organisation_id = ${o} and e.id = i.asset_id)
+          when 'vehicle' then (select v.site_id from vehicles v where v.organisation_id = ${o} and v.id = i.asset_id)
         end as site_id
       from input i
-    ),
-    org as (
-      select coalesce(${organisationId}::int,
-        (select l.organisation_id from located l where l.organisation_id is not null limit 1)) as id
     ),
     role as (
       select o.id as organisation_id, o.status_id, m.access_id, m.admin, m.org_blocked, o.time_zone,
         o.reporting_year_end, o.emission_factor_data_source_id as factor_source_id, o.own_factors
       from organisations o
       left join memberships m on m.organisation_id = o.id and m.user_id = ${principal.userId}
-      where o.id = (select id from org)
+      where o.id = ${o}
     ),
     grants as (
       select asset_type, asset_id, right_id from advanced_rights
-      where user_id = ${principal.userId} and organisation_id = (select id from org)
+      where user_id = ${principal.userId} and organisation_id = ${o}
     ),
     candidates as (
       select l.asset_type, l.asset_id, 4 as specificity, g.right_id
@@ -108,19 +108,20 @@ export async function assetAccess(
       union all
       select l.asset_type, l.asset_id, 2, g.right_id
         from located l
-        join asset_group_members gm on gm.organisation_id = l.organisation_id and gm.asset_id = l.site_id
-        join asset_groups ag on ag.id = gm.group_id and ag.member_type = 'site'
+        join asset_group_members gm on gm.organisation_id = ${o} and gm.organisation_id = l.organisation_id
+          and gm.asset_id = l.site_id
+        join asset_groups ag on ag.organisation_id = ${o} and ag.id = gm.group_id and ag.member_type = 'site'
         join grants g on g.asset_type = 'site-group' and g.asset_id = ag.id
       union all
       select l.asset_type, l.asset_id, 2, g.right_id
         from located l
-        join asset_group_members gm on l.asset_type = 'meter' and gm.organisation_id = l.organisation_id
-          and gm.asset_id = l.asset_id
-        join asset_groups ag on ag.id = gm.group_id and ag.member_type = 'meter'
+        join asset_group_members gm on l.asset_type = 'meter' and gm.organisation_id = ${o}
+          and gm.organisation_id = l.organisation_id and gm.asset_id = l.asset_id
+        join asset_groups ag on ag.organisation_id = ${o} and ag.id = gm.group_id and ag.member_type = 'meter'
         join grants g on g.asset_type = 'meter-group' and g.asset_id = ag.id
       union all
       select l.asset_type, l.asset_id, 1, g.right_id
-        from located l join grants g on g.asset_type = 'organisation' and g.asset_id = (select id from org)
+        from located l join grants g on g.asset_type = 'organisation' and g.asset_id = ${o}
     ),
     best as (
       select distinct on (asset_type, asset_id) asset_type, asset_id, right_id from candidates
@@ -147,6 +148,30 @@ export async function assetAccess(
     }
   }
   return { organisationId: located, role, access };
+}
+
+/**
+ * The organisation of the first of the assets that the directory of assets lists (migration
+ * 0062_asset_organisations): a reference table, so a call that names an asset by its id alone learns the
+ * organisation without reading any organisation's rows (docs/scaling.md, Shard readiness). An organisation
+ * names itself.
+ */
+export async function directoryOrganisation(
+  db: DbOrTx,
+  assets: readonly { type: string; id: number }[],
+): Promise<number | null> {
+  if (assets.length === 0) return null;
+  // The kinds are the engine's own words (no comma nor quote), so a plain array literal holds them.
+  const kinds = `{${assets.map((a) => a.type).join(',')}}`;
+  const rows = await db.execute<{ organisation_id: number }>(sql`
+    select coalesce(d.organisation_id, o.id) as organisation_id
+    from unnest(${kinds}::text[], ${intArray(assets.map((a) => a.id))}) with ordinality as x(kind, id, n)
+    left join asset_organisations d on x.kind <> 'organisation' and d.kind = x.kind and d.id = x.id
+    left join organisations o on x.kind = 'organisation' and o.id = x.id
+    where coalesce(d.organisation_id, o.id) is not null
+    order by x.n limit 1`);
+  const found = rows.rows[0];
+  return found ? Number(found.organisation_id) : null;
 }
 
 /**

@@ -78,13 +78,15 @@ export async function visibleMeters(
       union all
       select l.id, 2, g.right_id
         from grants g
-        join asset_groups ag on g.asset_type = 'site-group' and ag.id = g.asset_id and ag.member_type = 'site'
+        join asset_groups ag on g.asset_type = 'site-group' and ag.organisation_id = ${o} and ag.id = g.asset_id
+          and ag.member_type = 'site'
         join asset_group_members gm on gm.group_id = ag.id and gm.organisation_id = ${o}
         join live l on l.site_id = gm.asset_id
       union all
       select l.id, 2, g.right_id
         from grants g
-        join asset_groups ag on g.asset_type = 'meter-group' and ag.id = g.asset_id and ag.member_type = 'meter'
+        join asset_groups ag on g.asset_type = 'meter-group' and ag.organisation_id = ${o} and ag.id = g.asset_id
+          and ag.member_type = 'meter'
         join asset_group_members gm on gm.group_id = ag.id and gm.organisation_id = ${o}
         join live l on l.id = gm.asset_id
     ),
