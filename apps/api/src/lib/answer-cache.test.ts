@@ -1,3 +1,4 @@
+import { invoiceInput } from '@verdant/contracts/invoices/entry';
 import { createMeter, createSite } from '@verdant/db/asset-factories';
 import { createDataType } from '@verdant/db/catalogue-factories';
 import { connect } from '@verdant/db/client';
@@ -22,6 +23,7 @@ let site: { id: number; organisationId: number };
 let meter: { id: number; organisationId: number };
 let admin: string;
 let member: string;
+let october: { id: number };
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
@@ -50,7 +52,12 @@ beforeAll(async () => {
     energyId: electricity.id,
     unitId: electricity.stdUnitId,
   });
-  await createInvoice(t.db, meter, { from: '2026-10-01', till: '2026-10-31', consumption: 3100, cost: 620 });
+  october = await createInvoice(t.db, meter, {
+    from: '2026-10-01',
+    till: '2026-10-31',
+    consumption: 3100,
+    cost: 620,
+  });
   await recomputeFacts(t.db, [meter.id], '2026-11-21');
   await createMember(t.db, org.id, { loginId: 'kept-admin', admin: true });
   await createMember(t.db, org.id, { loginId: 'kept-member', accessId: 4 });
@@ -122,5 +129,47 @@ describe('kept answers', () => {
     await t.db.execute(sql`update memberships set access_id = 3
       where organisation_id = ${org.id} and user_id = (select id from users where login_id = 'kept-member')`);
     expect((await sitesOf(second.app, member)).json().mayEdit).toBe(true);
+  });
+
+  // docs/decisions/performance.md, What moves a version.
+  it('stay through a save that changes no figure, and follow one that does', async () => {
+    const version = async () =>
+      (
+        await t.db.execute<{ v: string }>(
+          sql`select version::text as v from answer_versions where organisation_id = ${org.id}`,
+        )
+      ).rows[0]?.v;
+    const page = await t.app.inject({ url: `/api/invoices/get/${october.id}`, headers: bearer(admin) });
+    expect(page.statusCode).toBe(200);
+    const input = invoiceInput.parse(page.json());
+    const save = async (change: Record<string, unknown>) => {
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/invoices/save',
+        headers: bearer(admin),
+        payload: {
+          ...input,
+          invoiceNumber: 'OCT',
+          invoiceDate: '2026-11-02',
+          dateDue: '2026-11-20',
+          ...change,
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().errors).toEqual([]);
+    };
+    // Saved once as the screen saves it (its cost from its items: none, so 0), then kept.
+    await save({});
+    const before = await yearly(second.app, admin);
+    expect(month(before.json(), '2026-10')).toBe(3100);
+    const kept = await version();
+    // The invoice's notes and number: its own rows change, no figure does, so no version moves.
+    await save({ notes: 'Checked against the portal', invoiceNumber: 'OCT-2026' });
+    expect(await version()).toBe(kept);
+    expect((await yearly(second.app, admin)).body).toBe(before.body);
+    // Its consumption: the recompute writes October's facts, which move the version; the other instance shows it.
+    await save({ consumption: 3300 });
+    expect(await version()).not.toBe(kept);
+    expect(month((await yearly(second.app, admin)).json(), '2026-10')).toBe(3300);
   });
 });
