@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { administrator } from '../access';
 import { idParam, text } from '../common';
 import { defineOperations } from '../operations';
+import { reportBasis } from './run';
 
 export const compParameter = z.object({
   name: text(),
@@ -36,12 +37,18 @@ export const savedCompReport = z.object({
   savedBy: text().nullable(),
   /** Where it is emailed (the organisation's Comp Report Email), if anywhere. */
   email: text().nullable(),
+  /**
+   * Whether the report's Figures (restated or as originally reported) are offered: once a restatement done has
+   * moved the organisation's figures (docs/decisions/comp-report.md, Restated or as originally reported).
+   */
+  basisOffered: z.boolean(),
 });
 export type SavedCompReport = z.infer<typeof savedCompReport>;
 
 export const pageClassParams = idParam.extend({ pageClass: text().min(1).max(60) });
 export const compReportSaved = z.object({ success: z.literal(true), message: text() });
-export const previewBody = z.object({ xml: text().max(100_000) });
+/** The XML to draw, and its Figures (restated, the default, or as originally reported). */
+export const previewBody = z.object({ xml: text().max(100_000), basis: reportBasis.optional() });
 
 const admins = administrator('params.id');
 const base = '/organisations/:id/reporting';

@@ -17,7 +17,7 @@ const settingValue = z.union([text().max(200), z.number(), z.boolean(), z.null()
  */
 export const REPORT_BASES = ['restated', 'original'] as const;
 export type ReportBasis = (typeof REPORT_BASES)[number];
-const reportBasis = z.enum(REPORT_BASES, {
+export const reportBasis = z.enum(REPORT_BASES, {
   error: (issue) =>
     REPORT_MSG.settingInvalid.replace('{name}', 'Figures').replace('{value}', String(issue.input)),
 });

@@ -29,7 +29,7 @@ export const compReportRoutes: FastifyPluginAsyncZod<{ service: CompReportServic
       return service.save(callerOf(req), xml);
     },
     preview: async (req, reply) => {
-      const pdf = await service.preview(callerOf(req), req.body.xml);
+      const pdf = await service.preview(callerOf(req), req.body.xml, req.body.basis);
       return reply
         .type('application/pdf')
         .header('content-disposition', 'inline; filename="complimentary-report.pdf"')

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import type { SavedCompReport } from '@verdant/contracts/reports/comp-report';
+import type { ReportBasis } from '@verdant/contracts/reports/run';
 import type { Db } from '@verdant/db/client';
 import { compReports } from '@verdant/db/schema/comp-reports';
 import { LIB } from '@verdant/domain/library-messages';
@@ -16,6 +17,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
 import { COMPLIMENTARY_REPORT_ID, compReportOf } from './definitions/complimentary.report';
+import { hasRestatements } from './provenance.queries';
 import type { ReportRunService } from './report-run.service';
 
 /**
@@ -66,6 +68,7 @@ export function createCompReportService({ db, runner }: { db: Db; runner: Report
       const row = rows.rows[0];
       const read = row?.xml ? parseCompReport(row.xml) : null;
       return {
+        basisOffered: await hasRestatements(db, org.id),
         xml: row?.xml ?? null,
         pages: read?.ok ? named(read.pages) : [],
         savedAt: row?.savedAt ?? null,
@@ -98,8 +101,11 @@ export function createCompReportService({ db, runner }: { db: Db; runner: Report
       return { success: true as const, message: LIB.compReportSaved };
     },
 
-    /** The report of the XML given, as a PDF: nothing is saved. Built as the catalogue's report is. */
-    async preview(a: Caller, xml: string): Promise<Buffer> {
+    /**
+     * The report of the XML given, as a PDF: nothing is saved. Built as the catalogue's report is, restated or as
+     * originally reported (docs/decisions/comp-report.md, Restated or as originally reported).
+     */
+    async preview(a: Caller, xml: string, basis: ReportBasis = 'restated'): Promise<Buffer> {
       const org = orgOf(a);
       const pages = parsed(xml);
       if (pages.length === 0) throw badRequest(LIB.compReportNoPages);
@@ -110,7 +116,7 @@ export function createCompReportService({ db, runner }: { db: Db; runner: Report
         asset: { type: 'organisation' as const, id: null },
         start: null,
         end: null,
-        settings: {},
+        settings: { basis },
       };
       const run = await runner.document(a.principal, org, request, definition);
       const chunks: Buffer[] = [];

@@ -9,7 +9,8 @@ import { decimalsOf, headerOf } from './report-format';
  * A report as delimited text (data-portal.md 9: csv, npg.csv, tdv, pipe; docs/decisions/reports.md,
  * Delimited outputs): the report's main table, one line per row with the units in the header (csv, tab
  * delimited, pipe delimited), or one line per figure (npg.csv: the row's names, the measure, its unit, the
- * value and what it lacks). Blanks stay blank; every cell goes through the one formula neutraliser.
+ * value and what it lacks). Blanks stay blank; every cell goes through the one formula neutraliser. A table of kg
+ * CO2e closes with a line naming its basis and editions.
  */
 
 const DELIMITERS: Partial<Record<Output, string>> = { csv: ',', 'npg.csv': ',', tdv: '\t', pipe: '|' };
@@ -58,7 +59,17 @@ async function* lines(table: TableBlock | undefined, report: ReportDocument, piv
     }
   }
   if (n === 0) yield [table.empty ?? 'No data found for that period.'];
+  // Which basis and editions the kg CO2e are (docs/decisions/factor-editions.md, Every report of kg CO2e restated
+  // or as originally reported): a closing line, its first cell the words, the rest blank.
+  if (report.basisText && holdsEmissions(table)) {
+    const width = pivoted ? table.columns.length + 1 : names.length + 4;
+    yield [report.basisText, ...Array.from({ length: width - 1 }, () => '')];
+  }
 }
+
+/** Whether a table holds kg CO2e: a column in that unit or named so, or the table titled so (meter data's). */
+const holdsEmissions = (table: TableBlock) =>
+  /CO2e/.test(table.title ?? '') || table.columns.some((c) => /CO2e/.test(`${c.unit ?? ''} ${c.label}`));
 
 export async function renderDelimited(report: ReportDocument, output: Output, out: Writable): Promise<void> {
   const writer = csvStream({ delimiter: DELIMITERS[output] ?? ',' });

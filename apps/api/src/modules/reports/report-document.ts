@@ -132,6 +132,11 @@ export interface ReportDocument {
   provenance: Provenance;
   /** A report whose data is empty says 'No data found for that period.' in the file, never an empty file. */
   empty: boolean;
+  /**
+   * Which figures a report of kg CO2e holds, in words (restated or as originally reported, the restatements of its
+   * months, the editions): a delimited output's closing line (docs/decisions/factor-editions.md).
+   */
+  basisText?: string;
 }
 
 /** Reads rows whether held or streamed. */

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportOrganisation, rows } from './report-fixture';
+import { reportOrganisation, rows, rowsOfCo2e } from './report-fixture';
 
 let fx: Awaited<ReturnType<typeof reportOrganisation>>;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ describe('the GHG inventory', () => {
     const res = await run('r.admin', { id: 2, start: '2025-06-01' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toContain('ghg-inventory-2025-01.csv');
-    const [header, ...body] = rows(res.body);
+    const [header, ...body] = rowsOfCo2e(res.body);
     expect(header?.slice(0, 6)).toEqual([
       'Activity',
       'Scope 1 (kg CO2e)',
@@ -94,7 +94,7 @@ describe('the site league table', () => {
   it('ranks the sites by energy per m2 as worked by hand', async () => {
     const res = await run('r.admin', { id: 4, start: '2026-10-01', end: '2026-10-01' });
     expect(res.statusCode, res.body).toBe(200);
-    const [header, ...body] = rows(res.body);
+    const [header, ...body] = rowsOfCo2e(res.body);
     expect(header?.[5]).toBe('Energy per m² (kWh/m²)');
     expect(body).toEqual([
       ['1', 'Office', '2000', '250', '50', '40', '5', '4', '500', ''],

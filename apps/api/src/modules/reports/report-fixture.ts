@@ -106,3 +106,18 @@ export async function reportOrganisation(opts: Parameters<typeof createTestApp>[
 
 /** CSV text as rows of cells. */
 export const rows = (text: string) => parse(text) as string[][];
+
+/**
+ * The closing line of a delimited report of kg CO2e read as it stands, with the fixture's factors
+ * (docs/decisions/factor-editions.md, Every report of kg CO2e restated or as originally reported).
+ */
+export const RESTATED_LINE =
+  'Restated: emissions as they stand; no restatement has replaced the figures of these months. Factors: Test factors 2026 (entered by hand).';
+
+/** A delimited report of kg CO2e: its rows less the closing line, which must say which figures they are. */
+export function rowsOfCo2e(text: string) {
+  const all = rows(text);
+  const closing = all.pop();
+  if (closing?.[0] !== RESTATED_LINE) throw new Error(`no closing line of the basis: ${closing?.join(',')}`);
+  return all;
+}

@@ -6,7 +6,7 @@ import { createInvoice } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { vehicles } from '@verdant/db/schema/vehicles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportOrganisation, rows } from './report-fixture';
+import { reportOrganisation, rows, rowsOfCo2e } from './report-fixture';
 
 /*
  * Target performance and the fleet summary against the organisation worked by hand (report-fixture.ts,
@@ -117,7 +117,7 @@ describe('target performance', () => {
   it('compares each target year over its months lived, as worked by hand', async () => {
     const res = await fx.run('r.admin', { id: 8, start: null, settings: { target: String(ids.target) } });
     expect(res.statusCode, res.body).toBe(200);
-    const [header, ...body] = rows(res.body);
+    const [header, ...body] = rowsOfCo2e(res.body);
     expect(header).toEqual([
       'Target year',
       'Reduction asked (%)',
@@ -184,7 +184,7 @@ describe('the fleet summary', () => {
   it("gives each vehicle's distance, efficiency and emissions as worked by hand", async () => {
     const res = await fx.run('r.admin', { id: 9, start: '2026-10-01', end: '2026-10-31' });
     expect(res.statusCode, res.body).toBe(200);
-    const [header, ...body] = rows(res.body);
+    const [header, ...body] = rowsOfCo2e(res.body);
     const at = (name: string) => header?.indexOf(name) ?? -1;
     const van = body[0] ?? [];
     expect(van[at('Vehicle')]).toBe('VAN1');

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportOrganisation, rows } from './report-fixture';
+import { reportOrganisation, rows, rowsOfCo2e } from './report-fixture';
 
 let fx: Awaited<ReturnType<typeof reportOrganisation>>;
 beforeAll(async () => {
@@ -69,7 +69,7 @@ describe('the monthly summary', () => {
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="monthly-energy-and-carbon-summary-2026-10.csv"',
     );
-    const [header, ...body] = rows(res.body);
+    const [header, ...body] = rowsOfCo2e(res.body);
     expect(header).toEqual([
       'Data type',
       'Quantity',

@@ -22,7 +22,8 @@ export function useCompReportChanges() {
       onSuccess: () => invalidate(client, ops.pages),
     }),
     preview: useMutation({
-      mutationFn: (xml: string) => call(ops.preview, { params: { id: orgId ?? 0 }, body: { xml } }),
+      mutationFn: ({ xml, basis }: { xml: string; basis: 'restated' | 'original' }) =>
+        call(ops.preview, { params: { id: orgId ?? 0 }, body: { xml, basis } }),
     }),
   };
 }

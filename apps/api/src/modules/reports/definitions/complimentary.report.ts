@@ -11,7 +11,7 @@ import { settingsOf } from '../report-settings';
 import { emissionsBySourcePage } from './emissions-by-source.page';
 import { ghgInventoryReport } from './ghg-inventory.report';
 import { monthlySummaryReport } from './monthly-summary.report';
-import { provenanceOf } from './report-kit';
+import { BASIS_SETTING, basisOf, provenanceOf } from './report-kit';
 import { siteLeagueReport } from './site-league.report';
 
 /**
@@ -63,14 +63,25 @@ async function buildPage(ctx: ReportContext, page: CompPage): Promise<ReportDocu
     { today: ctx.org.today, reportingYearEnd: ctx.org.reportingYearEnd },
   );
   if (!period.ok) throw badRequest(period.message);
+  // Every page reads the report's Figures (docs/decisions/comp-report.md, Restated or as originally reported).
   return definition.build({
     ...ctx,
     period: period.range,
-    settings: settingsOf(definition, settings),
+    settings: settingsOf(definition, { ...settings, basis: basisOf(ctx) }),
   });
 }
 
-/** The pages as one document: a heading per page, one provenance (its fingerprint the hash of the pages'). */
+/** Every page's rows of a list, once each (by `key`), in the order of `sort`. */
+function union<T>(lists: T[][], key: (x: T) => string, sort: (a: T, b: T) => number): T[] {
+  const byKey = new Map<string, T>();
+  for (const x of lists.flat()) if (!byKey.has(key(x))) byKey.set(key(x), x);
+  return [...byKey.values()].sort(sort);
+}
+
+/**
+ * The pages as one document: a heading per page, one provenance (its fingerprint the hash of the pages'; the
+ * editions and restatements of every page, so the basis line under the title names them all).
+ */
 function merged(built: ReportDocument[], organisationName: string): ReportDocument {
   const [first] = built;
   if (!first) throw new Error('a complimentary report needs a page');
@@ -89,6 +100,16 @@ function merged(built: ReportDocument[], organisationName: string): ReportDocume
       ...first.provenance,
       report: `Complimentary Report (${built.map((d) => d.title).join('; ')})`,
       fingerprint,
+      editions: union(
+        built.map((d) => d.provenance.editions),
+        (e) => `${e.source}|${e.edition ?? ''}`,
+        (a, b) => a.source.localeCompare(b.source) || (a.edition ?? '').localeCompare(b.edition ?? ''),
+      ),
+      restatements: union(
+        built.map((d) => d.provenance.restatements),
+        (r) => String(r.id),
+        (a, b) => a.date.localeCompare(b.date) || a.id - b.id,
+      ),
       notes: [...new Set(built.flatMap((d) => d.provenance.notes))],
     },
     empty: built.every((d) => d.empty),
@@ -104,7 +125,7 @@ const base = {
   outputs: ['pdf'],
   levels: ['organisation'],
   tags: ['Complimentary', 'Energy', 'Carbon'],
-  settings: [],
+  settings: [BASIS_SETTING],
 } as const satisfies Omit<ReportDefinition, 'build'>;
 
 /** The complimentary report of the pages given (the editor's preview of a draft). */
@@ -114,7 +135,7 @@ export function compReportOf(pages: readonly CompPage[]): ReportDefinition {
     outputs: [...base.outputs],
     levels: [...base.levels],
     tags: [...base.tags],
-    settings: [],
+    settings: [...base.settings],
     async build(ctx) {
       const built: ReportDocument[] = [];
       for (const page of pages) built.push(await buildPage(ctx, page));

@@ -4,7 +4,14 @@ import { topWithOthers } from '@verdant/domain/reports/legend-top';
 import { REPORT_COLOURS } from '../render-charts';
 import type { ReportDefinition } from '../report-definition';
 import type { Block, Row } from '../report-document';
-import { completenessWarning, factQuery, flagOf, provenanceOf, subtitleOf } from './report-kit';
+import {
+  BASIS_SETTING,
+  completenessWarning,
+  factQuery,
+  flagOf,
+  provenanceOf,
+  subtitleOf,
+} from './report-kit';
 
 /**
  * A page of the complimentary report only (docs/decisions/comp-report.md, Pages): the period's emissions by
@@ -20,7 +27,7 @@ export const emissionsBySourcePage: ReportDefinition = {
   outputs: ['pdf'],
   levels: ['organisation'],
   tags: [],
-  settings: [],
+  settings: [BASIS_SETTING],
   async build(ctx) {
     const period = ctx.period ?? { start: ctx.org.lastCompleteMonth, end: ctx.org.today };
     const sums = await sumFacts(

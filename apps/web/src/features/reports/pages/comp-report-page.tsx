@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconEye } from '@tabler/icons-react';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { LIB } from '@verdant/domain/library-messages';
@@ -31,6 +31,7 @@ export function CompReportPage() {
   const { save, preview } = useCompReportChanges();
   const [draft, setDraft] = useState<CompPage[] | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const [basis, setBasis] = useState<'restated' | 'original'>('restated');
   useEffect(() => {
     if (saved.data && draft === null) setDraft(strip(saved.data.pages));
   }, [saved.data, draft]);
@@ -55,10 +56,13 @@ export function CompReportPage() {
       onError: (e) => showErrorBanner(errorMessage(e)),
     });
   const doPreview = () =>
-    preview.mutate(xml, {
-      onSuccess: (blob) => setPreviewUrl(URL.createObjectURL(blob as Blob)),
-      onError: (e) => showErrorBanner(errorMessage(e)),
-    });
+    preview.mutate(
+      { xml, basis: saved.data?.basisOffered ? basis : 'restated' },
+      {
+        onSuccess: (blob) => setPreviewUrl(URL.createObjectURL(blob as Blob)),
+        onError: (e) => showErrorBanner(errorMessage(e)),
+      },
+    );
 
   return (
     <Stack gap="md">
@@ -82,6 +86,21 @@ export function CompReportPage() {
                   {saved.data.savedBy ? ` by ${saved.data.savedBy}` : ''}
                 </Text>
               )
+            )}
+            {saved.data.basisOffered && (
+              // Offered once a restatement has moved the figures (docs/decisions/comp-report.md).
+              <Select
+                aria-label="Figures"
+                title="Restated: emissions as they stand now. As originally reported: emissions as they stood before any restatement"
+                w={220}
+                allowDeselect={false}
+                value={basis}
+                onChange={(v) => setBasis(v === 'original' ? 'original' : 'restated')}
+                data={[
+                  { value: 'restated', label: 'Restated (current)' },
+                  { value: 'original', label: 'As originally reported' },
+                ]}
+              />
             )}
             <Button
               variant="default"
