@@ -10,7 +10,10 @@ import { createJobRecord, finishJobRecord, jobProgress, startJobRecord } from '.
  * it may run any number of times, in any order, from any process.
  */
 
-export type BatchSource = 'IMAP poll' | 'intake sweep';
+export type BatchSource = 'IMAP poll' | 'intake sweep' | 'SMTP delivery';
+
+const titleOf = (source: BatchSource, n: number) =>
+  `Email batch: ${n} message${n === 1 ? '' : 's'} (${source})`;
 
 /** Opens the rows of the messages a poll or sweep took in that no batch holds yet; answers their ids. */
 export async function openEmailBatches(db: Db, queue: string, source: BatchSource, messageIds: number[]) {
@@ -23,7 +26,7 @@ export async function openEmailBatches(db: Db, queue: string, source: BatchSourc
     select organisation_id, array_agg(id order by id) as ids from email_messages
     where id in (${ids}) and batch_job_id is null group by organisation_id order by organisation_id`);
   const opened: number[] = [];
-  const title = (n: number) => `Email batch: ${n} message${n === 1 ? '' : 's'} (${source})`;
+  const title = (n: number) => titleOf(source, n);
   for (const g of groups.rows) {
     const jobId = await createJobRecord(db, {
       queue,
@@ -53,6 +56,60 @@ export async function openEmailBatches(db: Db, queue: string, source: BatchSourc
     opened.push(jobId);
   }
   return opened;
+}
+
+/** An SMTP batch takes the deliveries of this long after it opened (docs/decisions/job-runner.md, Email batches). */
+export const SMTP_BATCH_MINUTES = 15;
+/** Deliveries to one organisation take turns to find or open its SMTP batch (with the organisation's id). */
+const SMTP_BATCH_LOCK = 74_236;
+
+/**
+ * The batch of an SMTP delivery that stored messages (docs/decisions/job-runner.md, Email batches): at once, per
+ * organisation, the messages join its SMTP batch still Running that opened less than 15 minutes ago, else a new
+ * one; so a relay's stream of single-message deliveries is one row a quarter of an hour, not one a message.
+ * Answers the batches kept.
+ */
+export async function keepSmtpBatches(db: Db, queue: string, messageIds: number[]) {
+  if (messageIds.length === 0) return [];
+  const groups = await db.execute<{ organisation_id: number; ids: number[] }>(sql`
+    select organisation_id, array_agg(id order by id) as ids from email_messages
+    where id = any(${sql.param(messageIds)}::int[]) and batch_job_id is null
+    group by organisation_id order by organisation_id`);
+  const kept: number[] = [];
+  for (const g of groups.rows) {
+    const jobId = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SMTP_BATCH_LOCK}, ${g.organisation_id})`);
+      const open = await tx.execute<{ id: number }>(sql`
+        select id from background_jobs
+        where kind = 'email batch' and organisation_id = ${g.organisation_id} and status = 'running'
+          and parameters->>'source' = 'SMTP delivery'
+          and created_at > now() - make_interval(mins => ${SMTP_BATCH_MINUTES})
+        order by id desc limit 1 for update`);
+      const id =
+        open.rows[0]?.id ??
+        (await createJobRecord(tx, {
+          queue,
+          kind: 'email batch',
+          title: titleOf('SMTP delivery', g.ids.length),
+          ownerId: null,
+          organisationId: g.organisation_id,
+          parameters: { source: 'SMTP delivery', messages: g.ids.length },
+        }));
+      await tx.execute(sql`update email_messages set batch_job_id = ${id}
+        where id = any(${sql.param(g.ids)}::int[]) and batch_job_id is null`);
+      const held = await tx.execute<{ n: number }>(
+        sql`select count(*)::int as n from email_messages where batch_job_id = ${id}`,
+      );
+      const n = held.rows[0]?.n ?? 0;
+      await tx.execute(sql`update background_jobs set title = ${titleOf('SMTP delivery', n)},
+        parameters = ${JSON.stringify({ source: 'SMTP delivery', messages: n })}::jsonb where id = ${id}`);
+      if (open.rows[0] === undefined) await startJobRecord(tx, id);
+      return Number(id);
+    });
+    await refreshEmailBatch(db, jobId);
+    kept.push(jobId);
+  }
+  return kept;
 }
 
 type ItemRow = {
@@ -109,8 +166,12 @@ export async function refreshEmailBatch(db: Db, jobId: number) {
   await db.execute(sql`update background_jobs set result = ${JSON.stringify(result)}::jsonb,
     refused = ${JSON.stringify(refused)}::jsonb where id = ${jobId}`);
   if (waiting > 0) return;
+  // A message that joined meanwhile (an SMTP batch takes more) keeps the batch running.
   const closed = await db.execute(sql`update background_jobs set status = 'finished'
-    where id = ${jobId} and status = 'running' returning id`);
+    where id = ${jobId} and status = 'running' and not exists (
+      select 1 from email_messages m join email_items i on i.message_id = m.id and i.organisation_id = m.organisation_id
+      where m.batch_job_id = ${jobId} and i.state = 'pending')
+    returning id`);
   if (closed.rows.length === 0) return;
   await finishJobRecord(
     db,

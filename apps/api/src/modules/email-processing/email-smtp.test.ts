@@ -10,7 +10,8 @@ import { billPdf, intakeFixture } from './email-fixtures';
 import { startSmtpListener } from './smtp-listener';
 
 /*
- * Real messages through the real listener (nodemailer to smtp-server), processed by the real job runner; and a
+ * Real messages through the real listener (nodemailer to smtp-server), kept at once in the jobs centre's email
+ * batch (docs/decisions/job-runner.md, Email batches), processed by the real job runner; and a
  * worker process killed between receipt and processing, whose message is processed after the restart.
  */
 let t: TestApp;
@@ -35,6 +36,20 @@ async function waitFor(filename: string, states: string[], ms = 60_000) {
   }
 }
 
+/** The email batch of each message, by subject. */
+async function batchesOf(subjects: string[]) {
+  const rows = await t.db.execute<{ subject: string; job: number | null }>(sql`
+    select subject, batch_job_id as job from email_messages
+    where organisation_id = ${fx.org.id} and subject = any(${sql.param(subjects)}::text[]) order by id`);
+  return rows.rows;
+}
+async function jobOf(id: number) {
+  const rows = await t.db.execute<{ kind: string; status: string; title: string; result: unknown }>(
+    sql`select kind, status, title, result from background_jobs where id = ${id}`,
+  );
+  return rows.rows[0];
+}
+
 beforeAll(async () => {
   t = await createTestApp({ jobs: true });
   fx = await intakeFixture(t.db, 'Smtp Org');
@@ -54,8 +69,10 @@ describe('the SMTP listener', () => {
       port: 0,
       host: '127.0.0.1',
       maxBytes: 60 * 1024 * 1024,
-      send: (name, data) => jobs.send(name, data),
+      // The items wait until both messages are in, so the second delivery finds the first's batch running.
+      send: async (name, data) => void held.push(() => jobs.send(name, data)),
     });
+    const held: (() => Promise<void>)[] = [];
     try {
       const mail = transport(listener.port);
       const sent = await mail.sendMail({
@@ -73,6 +90,17 @@ describe('the SMTP listener', () => {
         text: 'Attached.',
         attachments: [{ filename: 'smtp-parked.pdf', content: await billPdf('ACC-999', 'S-2') }],
       });
+      // Each delivery keeps its batch at once: the second joins the first's, still Running.
+      const batches = await batchesOf(['Your bill', 'Another bill']);
+      expect(batches).toHaveLength(2);
+      expect(batches[0]?.job).not.toBeNull();
+      expect(batches[1]?.job).toBe(batches[0]?.job);
+      expect(await jobOf(batches[0]?.job ?? 0)).toMatchObject({
+        kind: 'email batch',
+        status: 'running',
+        title: 'Email batch: 2 messages (SMTP delivery)',
+      });
+      for (const go of held.splice(0)) await go();
       expect(await waitFor('smtp-good.pdf', ['accepted'])).toEqual({ state: 'accepted', reasonCode: null });
       expect(await waitFor('smtp-parked.pdf', ['parked'])).toEqual({
         state: 'parked',
@@ -82,6 +110,13 @@ describe('the SMTP listener', () => {
         sql`select count(*)::int as n from invoices where organisation_id = ${fx.org.id} and invoice_number = 'S-1'`,
       );
       expect(invoice.rows[0]?.n).toBe(1);
+      // The last attachment worked finishes the batch: what became of each message.
+      for (let i = 0; i < 100 && (await jobOf(batches[0]?.job ?? 0))?.status !== 'finished'; i++)
+        await new Promise((r) => setTimeout(r, 150));
+      expect(await jobOf(batches[0]?.job ?? 0)).toMatchObject({
+        status: 'finished',
+        result: { messages: 2, attachments: 2, invoicesCreated: 1, parked: 1 },
+      });
       await expect(
         mail.sendMail({ from: 'bills@southern.test', to: 'nobody@intake.test', subject: 'x', text: 'x' }),
       ).rejects.toThrow(/550/);

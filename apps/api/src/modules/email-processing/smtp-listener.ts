@@ -1,5 +1,6 @@
 import type { Db } from '@verdant/db/client';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
+import { keepSmtpBatches } from '../../jobs/email/email-batch';
 import type { Storage } from '../../lib/storage';
 import type { IntakeAddress } from './intake.queries';
 import { intakeAddressOf, storeReceived } from './intake-store';
@@ -70,6 +71,11 @@ export async function startSmtpListener(o: ListenerOptions) {
           const received = await storeReceived({ db: o.db, storage: o.storage, clock }, raw, {
             from,
             to: s.intake ?? [],
+          });
+          // Its email batch in the jobs centre, at once (docs/decisions/job-runner.md, Email batches); should this
+          // fail, the message is stored all the same and the sweep keeps a batch when it sends the items on.
+          await keepSmtpBatches(o.db, EMAIL_ITEM_JOB, received.messageIds).catch((e: unknown) => {
+            log(`email intake: no batch kept (${e instanceof Error ? e.message : e})`);
           });
           callback(null, `Stored as message ${received.messageIds.join(', ')}`);
           for (const itemId of received.pendingItemIds) {
