@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SESSION_MINUTES } from '@verdant/domain/constants';
+import { OVERNIGHT_WINDOW_DEFAULT, parseNightWindow } from '@verdant/domain/overnight';
 import { z } from 'zod';
 
 const bool = z
@@ -104,6 +105,17 @@ const schema = z.object({
    * (docs/decisions/job-runner.md, Recomputes worth following).
    */
   RECOMPUTE_FOLLOW_METERS: z.coerce.number().int().min(1).default(200),
+  /**
+   * The night window of Overnight jobs (type 2), HH:MM-HH:MM on each organisation's wall clock: such a job waits
+   * until it opens (docs/decisions/job-runner.md, Overnight jobs).
+   */
+  OVERNIGHT_WINDOW: z
+    .string()
+    .default(OVERNIGHT_WINDOW_DEFAULT)
+    .refine(
+      (v) => parseNightWindow(v) !== null,
+      'OVERNIGHT_WINDOW is two times HH:MM-HH:MM, e.g. 01:00-05:00',
+    ),
   /**
    * An emailed report larger than this many bytes is sent as a signed link instead of an attachment
    * (docs/decisions/reports.md, Large files by link). Default 5 MB.

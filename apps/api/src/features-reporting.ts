@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Db } from '@verdant/db/client';
+import { parseNightWindow } from '@verdant/domain/overnight';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { JobQueue } from './jobs/job-definition';
@@ -87,7 +88,9 @@ export async function registerReportingFeatures(
     factors: createCatalogueFactorsService({ db, jobQueue }),
   });
   await api.register(editionsRoutes, { editions: createEditionsService({ db }) });
-  const restatements = createRestatementsService({ db, clock, jobs: jobQueue });
+  // Overnight jobs wait for the night window (docs/decisions/job-runner.md, Overnight jobs); config checked it.
+  const overnight = parseNightWindow(config.OVERNIGHT_WINDOW) ?? { start: 60, end: 300 };
+  const restatements = createRestatementsService({ db, clock, jobs: jobQueue, overnight });
   await api.register(toolsRoutes, {
     service: createToolsService({
       db,
@@ -98,7 +101,7 @@ export async function registerReportingFeatures(
   });
   await api.register(restatementsRoutes, {
     restatements,
-    policy: createEditionPolicyService({ db, clock, jobs: jobQueue }),
+    policy: createEditionPolicyService({ db, clock, jobs: jobQueue, overnight }),
     checks: createAdminChecksService({ db }),
   });
   await api.register(dashboardRoutes, { service: dashboard });

@@ -117,6 +117,18 @@ export const augmentRequest = z.object({
 const admin = 'product-administrator' as const;
 const orgAdmin = administrator('params.id');
 const restatementParam = z.object({ id: idNumber() });
+/**
+ * A confirmation's Emission Factor Update runs Immediate (type 1, the default, also with no body) or Overnight
+ * (type 2: it waits for the night window; docs/decisions/job-runner.md, Overnight jobs).
+ */
+export const confirmRestatementRequest = z
+  .object({
+    type: z
+      .union([z.literal(1), z.literal(2)], { error: 'A job runs Immediate (1) or Overnight (2)' })
+      .default(1),
+  })
+  // A confirmation sent with no body at all is Immediate.
+  .nullish();
 const orgRestatementParams = z.object({ id: idNumber(), restatementId: idNumber() });
 
 export const catalogueRestatementsOperations = defineOperations('catalogue', {
@@ -143,6 +155,7 @@ export const catalogueRestatementsOperations = defineOperations('catalogue', {
     summary: 'Confirm a proposed restatement: the change and every figure it moves, in one transaction',
     access: admin,
     params: restatementParam,
+    body: confirmRestatementRequest,
     answer: restatement,
   },
   editionPolicy: {
@@ -177,6 +190,7 @@ export const catalogueRestatementsOperations = defineOperations('catalogue', {
     summary: "Confirm the organisation's proposed change of editions",
     access: orgAdmin,
     params: orgRestatementParams,
+    body: confirmRestatementRequest,
     answer: restatement,
   },
   augmentFactors: {

@@ -34,6 +34,14 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
 /** Type 1 Immediate, 2 Overnight. */
 export const JOB_TYPE_LABELS: Record<number, string> = { 1: 'Immediate', 2: 'Overnight' };
 
+/**
+ * When a job someone starts runs (data-portal.md 3, Background job): 1 Immediate, or 2 Overnight, waiting for the
+ * night window on its organisation's clock (docs/decisions/job-runner.md, Overnight jobs).
+ */
+export const jobType = z.union([z.literal(1), z.literal(2)], {
+  error: 'A job runs Immediate (1) or Overnight (2)',
+});
+
 /** The job kinds people may start here: the spec offers only the Emission Factor Update. */
 export const CREATABLE_JOBS = ['emission-factor-update'] as const;
 
@@ -56,6 +64,8 @@ export const backgroundJob = z.object({
   createdAt: text(),
   startedAt: text().nullable(),
   finishedAt: text().nullable(),
+  /** An Overnight job's start: it waits, Pending, until then. */
+  runAfter: text().nullable(),
   error: text().nullable(),
   attempts: z.number(),
   cancelRequested: z.boolean(),
@@ -107,6 +117,8 @@ export type JobsHealth = z.infer<typeof jobsHealth>;
 export const createJobRequest = z.object({
   /** The proposed restatement the Emission Factor Update applies. */
   restatementId: int4().positive(),
+  /** 1 Immediate (the default) or 2 Overnight. */
+  type: jobType.default(1),
 });
 
 export const toolsOperations = defineOperations('tools', {

@@ -86,7 +86,8 @@ export const defineJob = <T extends object>(definition: JobDefinition<T>) => def
 
 /** How services ask for a job; the API passes the running job runner, tests a stand-in. */
 export interface JobQueue {
-  send(name: string, data?: object): Promise<void>;
+  /** `startAfter`: not before then (an Overnight job's night window; pg-boss's startAfter). */
+  send(name: string, data?: object, options?: { startAfter?: Date }): Promise<void>;
 }
 
 /** A queue that drops what it is given: the scheduled runs catch up (used where no runner is started). */

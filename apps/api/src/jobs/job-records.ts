@@ -20,13 +20,15 @@ export interface NewJobRecord {
   parameters: Record<string, unknown>;
   /** 1 Immediate (the default), 2 Overnight. */
   type?: 1 | 2;
+  /** An Overnight job's start, shown while it waits (docs/decisions/job-runner.md, Overnight jobs). */
+  runAfter?: Date | null;
 }
 
 export async function createJobRecord(db: DbOrTx, job: NewJobRecord) {
   const rows = await db.execute<{ id: number }>(sql`
-    insert into background_jobs (queue, kind, type, status, owner_id, organisation_id, parameters, title)
+    insert into background_jobs (queue, kind, type, status, owner_id, organisation_id, parameters, title, run_after)
     values (${job.queue}, ${job.kind}, ${job.type ?? 1}, 'pending', ${job.ownerId}, ${job.organisationId},
-      ${JSON.stringify(job.parameters)}::jsonb, ${job.title})
+      ${JSON.stringify(job.parameters)}::jsonb, ${job.title}, ${job.runAfter?.toISOString() ?? null}::timestamptz)
     returning id`);
   const id = rows.rows[0]?.id;
   if (id === undefined) throw new Error('job record not created');

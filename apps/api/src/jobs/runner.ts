@@ -148,11 +148,13 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     const id = workerIds.get(name);
     if (id) boss.notifyWorker(id);
   };
-  const send = async (name: string, data: object = {}) => {
+  const send = async (name: string, data: object = {}, options: { startAfter?: Date } = {}) => {
     const job = byName.get(name);
     if (!job) throw new Error(`No job named ${name}`);
-    await boss.send(name, job.schema.parse(data));
-    wake(name);
+    // An Overnight job waits in pg-boss until its start (docs/decisions/job-runner.md, Overnight jobs).
+    const later = options.startAfter && options.startAfter.getTime() > Date.now() ? options.startAfter : null;
+    await boss.send(name, job.schema.parse(data), later ? { startAfter: later } : {});
+    if (!later) wake(name);
   };
   const heartbeat = work ? startHeartbeat(db, log) : null;
   if (work) {

@@ -9,6 +9,7 @@ import {
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { EDITION_MSG } from '@verdant/domain/editions/edition-messages';
 import { fill } from '@verdant/domain/messages';
+import type { NightWindow } from '@verdant/domain/overnight';
 import { OWN_SET_MSG, ownSetName } from '@verdant/domain/own-factor-sets';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -80,10 +81,13 @@ export function createEditionPolicyService({
   db,
   clock,
   jobs,
+  overnight,
 }: {
   db: Db;
   clock: () => Date;
   jobs: JobQueue;
+  /** The night window of Overnight jobs (OVERNIGHT_WINDOW). */
+  overnight: NightWindow;
 }) {
   async function read(organisationId: number): Promise<EditionPolicy> {
     const p = await policyOf(db, organisationId);
@@ -175,7 +179,8 @@ export function createEditionPolicyService({
       });
     },
 
-    confirm: (a: Caller, restatementId: number) => {
+    /** `type` 2 runs it Overnight (docs/decisions/job-runner.md, Overnight jobs). */
+    confirm: (a: Caller, restatementId: number, type: 1 | 2 = 1) => {
       const id = orgOf(a).id;
       return confirmRestatement(
         db,
@@ -185,6 +190,7 @@ export function createEditionPolicyService({
         (tx) => choiceStamp(tx, id),
         jobs,
         id,
+        type === 2 ? { type, now: clock(), window: overnight } : { type: 1 },
       );
     },
 

@@ -17,11 +17,12 @@ export const restatementsRoutes: FastifyPluginAsyncZod<{
   registerOperations(app, catalogueRestatementsOperations, {
     publishEdition: (req) => restatements.propose(callerOf(req), req.params.id, req.body),
     restatement: (req) => restatements.get(req.params.id),
-    confirmRestatement: (req) => restatements.confirm(callerOf(req), req.params.id),
+    confirmRestatement: (req) => restatements.confirm(callerOf(req), req.params.id, req.body?.type),
     editionPolicy: (req) => policy.read(callerOf(req)),
     restatementSettings: (req) => policy.saveSettings(callerOf(req), req.body),
     proposeEditionPolicy: (req) => policy.propose(callerOf(req), req.body),
-    confirmOrganisationRestatement: (req) => policy.confirm(callerOf(req), req.params.restatementId),
+    confirmOrganisationRestatement: (req) =>
+      policy.confirm(callerOf(req), req.params.restatementId, req.body?.type),
     augmentFactors: (req) => policy.augment(callerOf(req), req.body),
     organisationRestatements: (req) => policy.list(callerOf(req)),
   });

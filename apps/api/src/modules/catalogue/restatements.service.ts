@@ -2,6 +2,8 @@ import { publishRequest } from '@verdant/contracts/catalogue-restatements';
 import type { Db, DbOrTx, Tx } from '@verdant/db/client';
 import { EDITION_MSG } from '@verdant/domain/editions/edition-messages';
 import { fill } from '@verdant/domain/messages';
+import { type NightWindow, overnightStart } from '@verdant/domain/overnight';
+import { DEFAULT_TIME_ZONE } from '@verdant/domain/time-zone';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { JobQueue } from '../../jobs/job-definition';
@@ -74,10 +76,31 @@ export const editionChangeOf: ChangeOf = async (tx, r, userId) => {
 };
 
 /**
+ * When a confirmed restatement's job runs: Immediate (type 1), or Overnight (type 2) from the next night window on
+ * the organisation's clock, or the product's for an edition of the default set (docs/decisions/job-runner.md,
+ * Overnight jobs).
+ */
+export type ConfirmWhen = { type: 1 } | { type: 2; now: Date; window: NightWindow };
+
+/** The start of an Overnight restatement: the night window on its organisation's clock. */
+async function overnightOf(tx: Tx, organisationId: number | null, when: ConfirmWhen) {
+  if (when.type === 1) return null;
+  const zone =
+    organisationId === null
+      ? DEFAULT_TIME_ZONE
+      : ((
+          await tx.execute<{ zone: string }>(
+            sql`select time_zone as zone from organisations where id = ${organisationId}`,
+          )
+        ).rows[0]?.zone ?? DEFAULT_TIME_ZONE);
+  return overnightStart(when.now, zone, when.window);
+}
+
+/**
  * Confirms a proposed restatement (docs/decisions/catalogue.md, Restatements): refused when it is no longer
  * proposed, when what it previewed has changed since, or when another restatement of one of its organisations is
  * being applied; else it is handed to the jobs centre's Emission Factor Update, which applies the change and every
- * fact it moves in one transaction.
+ * fact it moves in one transaction, at once or overnight.
  */
 export async function confirmRestatement(
   db: Db,
@@ -87,7 +110,9 @@ export async function confirmRestatement(
   stampOf: (tx: Tx, r: q.RestatementRow) => Promise<string>,
   jobs: JobQueue,
   organisationId?: number,
+  when: ConfirmWhen = { type: 1 },
 ) {
+  let runAfter: Date | null = null;
   const jobId = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CONFIRM_LOCK})`);
     const r = await q.restatement(tx, id, true);
@@ -101,8 +126,11 @@ export async function confirmRestatement(
     const busy = (await q.busyOrganisations(tx, id)).find((o) => mine.has(o.id));
     if (busy)
       throw badRequest(fill(EDITION_MSG.restatementBusy, { organisation: busy.name, years: 'its figures' }));
+    runAfter = await overnightOf(tx, r.organisation_id, when);
     const job = await createJobRecord(tx, {
       queue: RESTATEMENT_JOB,
+      type: when.type,
+      runAfter,
       kind: 'restatement',
       title: `Emission Factor Update: ${r.edition_name ?? r.reason}`,
       ownerId: a.user.id,
@@ -119,7 +147,7 @@ export async function confirmRestatement(
     return job;
   });
   // Should the send fail, the job stays Pending on /tools, where it can be retried.
-  await jobs.send(RESTATEMENT_JOB, { jobId }).catch(() => {});
+  await jobs.send(RESTATEMENT_JOB, { jobId }, runAfter ? { startAfter: runAfter } : {}).catch(() => {});
   const done = await q.restatement(db, id);
   if (!done) throw notFound();
   return toRestatement(done);
@@ -130,10 +158,13 @@ export function createRestatementsService({
   db,
   clock,
   jobs,
+  overnight,
 }: {
   db: Db;
   clock: () => Date;
   jobs: JobQueue;
+  /** The night window of Overnight jobs (OVERNIGHT_WINDOW). */
+  overnight: NightWindow;
 }) {
   return {
     async propose(a: Caller, editionId: number, input: z.input<typeof publishRequest>) {
@@ -162,7 +193,8 @@ export function createRestatementsService({
       return toRestatement(r);
     },
 
-    confirm: (a: Caller, id: number) =>
+    /** `type` 2 runs it Overnight (docs/decisions/job-runner.md, Overnight jobs). */
+    confirm: (a: Caller, id: number, type: 1 | 2 = 1) =>
       confirmRestatement(
         db,
         a,
@@ -170,6 +202,8 @@ export function createRestatementsService({
         editionChangeOf,
         (tx, r) => (r.kind === 'publish' ? catalogueStamp(tx) : Promise.resolve('choice')),
         jobs,
+        undefined,
+        type === 2 ? { type, now: clock(), window: overnight } : { type: 1 },
       ),
   };
 }

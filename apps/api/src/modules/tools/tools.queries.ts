@@ -21,6 +21,8 @@ export type JobRow = {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** An Overnight job's start (its night window), while and after it waits. */
+  run_after: string | null;
   error: string | null;
   attempts: number;
   cancel_requested: boolean;
@@ -53,7 +55,8 @@ function select(userId: number, productAdmin: boolean, detail: boolean) {
       nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.surname, '')), '') as owner,
       j.organisation_id, o.name as organisation_name, j.parameters, j.progress_done, j.progress_total,
       ${iso('j.progress_at')} as progress_at, ${iso('j.created_at')} as created_at,
-      ${iso('j.started_at')} as started_at, ${iso('j.finished_at')} as finished_at, j.error, j.attempts,
+      ${iso('j.started_at')} as started_at, ${iso('j.finished_at')} as finished_at, ${iso('j.run_after')} as run_after,
+      j.error, j.attempts,
       j.cancel_requested, coalesce(jsonb_array_length(j.refused), 0) as refused_count,
       ${detail ? sql`j.log, j.result, j.refused` : sql`'[]'::jsonb as log, null as result, null as refused`},
       j.result_file,

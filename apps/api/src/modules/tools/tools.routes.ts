@@ -16,7 +16,7 @@ export const toolsRoutes: FastifyPluginAsyncZod<{ service: ToolsService }> = asy
   registerOperations(app, toolsOperations, {
     jobs: (req) => service.list(callerOf(req)),
     job: (req) => service.get(callerOf(req), req.params.id),
-    createJob: (req) => service.create(callerOf(req), req.body.restatementId),
+    createJob: (req) => service.create(callerOf(req), req.body.restatementId, req.body.type),
     cancelJob: (req) => service.cancel(callerOf(req), req.params.id),
     retryJob: (req) => service.retry(callerOf(req), req.params.id),
     jobFile: async (req, reply) => {

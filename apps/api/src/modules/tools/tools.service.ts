@@ -29,7 +29,7 @@ export function createToolsService({
   /** Where jobs leave their files (a data load's refused rows). */
   storage?: Storage;
   /** The catalogue's confirmation of a proposed restatement, which records its job. */
-  confirmRestatement: (a: Caller, restatementId: number) => Promise<{ jobId: number | null }>;
+  confirmRestatement: (a: Caller, restatementId: number, type: 1 | 2) => Promise<{ jobId: number | null }>;
 }) {
   const may = (a: Caller, r: q.JobRow) =>
     a.principal.productAdmin || r.owner_id === a.user.id || r.administers;
@@ -39,6 +39,7 @@ export function createToolsService({
     title: r.title,
     type: r.type,
     status: r.status as JobStatus,
+    runAfter: r.run_after,
     owner: r.owner,
     organisation:
       r.organisation_id === null ? null : { id: r.organisation_id, name: r.organisation_name ?? '' },
@@ -96,9 +97,12 @@ export function createToolsService({
     },
     get,
 
-    /** The Emission Factor Update: confirms the proposed restatement, which hands it to its job. */
-    async create(a: Caller, restatementId: number) {
-      const confirmed = await confirmRestatement(a, restatementId);
+    /**
+     * The Emission Factor Update: confirms the proposed restatement, which hands it to its job, Immediate (type 1)
+     * or Overnight (type 2: it waits for the night window, docs/decisions/job-runner.md, Overnight jobs).
+     */
+    async create(a: Caller, restatementId: number, type: 1 | 2 = 1) {
+      const confirmed = await confirmRestatement(a, restatementId, type);
       if (confirmed.jobId === null) throw notFound();
       return get(a, confirmed.jobId);
     },

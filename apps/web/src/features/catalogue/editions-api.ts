@@ -43,7 +43,8 @@ export const usePublishEdition = () =>
 export function useConfirmRestatement() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(res.confirmRestatement, { params: { id } }),
+    mutationFn: ({ id, type }: { id: number; type: 1 | 2 }) =>
+      call(res.confirmRestatement, { params: { id }, body: { type } }),
     onSuccess: () => invalidate(client, eds.editions, eds.edition, toolsOperations, catalogueOperations),
   });
 }

@@ -36,7 +36,7 @@ export const useProposePolicy = () =>
   );
 export const useConfirmPolicy = () =>
   useOrganisationChange((id, restatementId: number) =>
-    call(ops.confirmOrganisationRestatement, { params: { id, restatementId } }),
+    call(ops.confirmOrganisationRestatement, { params: { id, restatementId }, body: { type: 1 } }),
   );
 export const useAugmentFactors = () =>
   useOrganisationChange((id, name: string) => call(ops.augmentFactors, { params: { id }, body: { name } }));

@@ -1,4 +1,15 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import type { Restatement } from '@verdant/contracts/catalogue-restatements';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +24,8 @@ import { useConfirmRestatement, usePublishEdition } from '../editions-api';
 export function PublishPanel({ editionId, draft }: { editionId: number; draft: boolean }) {
   const [reason, setReason] = useState('');
   const [proposal, setProposal] = useState<Restatement | null>(null);
+  // Immediate, or Overnight: the job waits for the night window (docs/decisions/job-runner.md, Overnight jobs).
+  const [type, setType] = useState<'1' | '2'>('1');
   const publish = usePublishEdition();
   const confirm = useConfirmRestatement();
   const confirmed = confirm.data;
@@ -61,7 +74,9 @@ export function PublishPanel({ editionId, draft }: { editionId: number; draft: b
           <RestatementPreview preview={proposal.preview} />
           {confirmed ? (
             <Alert color="teal" variant="light" title="Confirmed">
-              The Emission Factor Update is applying it.{' '}
+              {type === '2'
+                ? 'The Emission Factor Update runs overnight; it waits, Pending, until then.'
+                : 'The Emission Factor Update is applying it.'}{' '}
               {confirmed.jobId && (
                 <Anchor component={Link} to={`/tools/jobs/${confirmed.jobId}`}>
                   Watch it on Background Jobs
@@ -70,7 +85,20 @@ export function PublishPanel({ editionId, draft }: { editionId: number; draft: b
             </Alert>
           ) : (
             <Group>
-              <Button color="orange" loading={confirm.isPending} onClick={() => confirm.mutate(proposal.id)}>
+              <SegmentedControl
+                aria-label="When it runs"
+                value={type}
+                onChange={(v) => setType(v === '2' ? '2' : '1')}
+                data={[
+                  { value: '1', label: 'Immediate' },
+                  { value: '2', label: 'Overnight' },
+                ]}
+              />
+              <Button
+                color="orange"
+                loading={confirm.isPending}
+                onClick={() => confirm.mutate({ id: proposal.id, type: type === '2' ? 2 : 1 })}
+              >
                 Confirm and publish
               </Button>
               <Button variant="default" onClick={() => setProposal(null)} disabled={confirm.isPending}>

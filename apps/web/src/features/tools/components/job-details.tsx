@@ -71,7 +71,10 @@ export function JobFacts({ job }: { job: BackgroundJobDetail }) {
         <Field label="Status">
           <JobStatusBadge status={job.status} />
         </Field>
-        <Field label="Type">{JOB_TYPE_LABELS[job.type] ?? job.type}</Field>
+        <Field label="Type">
+          {JOB_TYPE_LABELS[job.type] ?? job.type}
+          {job.type === 2 && job.runAfter ? `: from ${when(job.runAfter)}` : ''}
+        </Field>
         <Field label="Owner">{job.owner ?? ''}</Field>
         <Field label="Organisation">{job.organisation?.name ?? 'All organisations'}</Field>
         <Field label="Created">{when(job.createdAt)}</Field>

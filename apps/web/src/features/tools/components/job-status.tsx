@@ -1,5 +1,6 @@
 import { Badge, Group, Progress, Text } from '@mantine/core';
 import { type BackgroundJob, JOB_STATUS_LABELS, STALLED_SECONDS } from '@verdant/contracts/tools';
+import { when } from './when';
 
 const COLOURS: Record<string, string> = {
   setup: 'dark',
@@ -38,6 +39,13 @@ export function JobProgress({ job }: { job: BackgroundJob }) {
   const stalledFor = job.status === 'running' && job.progressAt ? seconds(job.progressAt, job.now) : 0;
   const elapsed = job.startedAt ? seconds(job.startedAt, job.now) : 0;
   const left = job.status === 'running' && total && done > 0 ? (elapsed * (total - done)) / done : null;
+  // An Overnight job waits for its night window (docs/decisions/job-runner.md, Overnight jobs).
+  if (job.status === 'pending' && job.type === 2 && job.runAfter)
+    return (
+      <Text size="xs" role="status">
+        Runs overnight: starts {when(job.runAfter)}
+      </Text>
+    );
   return (
     <div>
       <Progress
