@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Badge,
   Box,
   Button,
@@ -31,6 +30,7 @@ import { type DragEvent, useState } from 'react';
 import { errorMessage, isSilentError } from '../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../lib/banners';
 import { useDeleteFile, useFiles, useSetDefault, useUploadFile } from './files-api';
+import { RowAction, RowActions } from './row-actions';
 
 export interface FilesPanelProps {
   ownerType: FileOwnerType;
@@ -184,42 +184,32 @@ export function FilesPanel({ ownerType, ownerId }: FilesPanelProps) {
                         </Text>
                       )}
                     </Box>
-                    <Group gap={2} wrap="nowrap">
+                    <RowActions>
                       {mayEdit && file.kind === 'image' && !file.defaultImage && (
-                        <Tooltip label="Make default image">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Make ${file.filename} the default image`}
-                            onClick={() => askDefault(file)}
-                          >
-                            <IconStar size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <RowAction
+                          tip="Make default image"
+                          label={`Make ${file.filename} the default image`}
+                          icon={IconStar}
+                          onClick={() => askDefault(file)}
+                        />
                       )}
-                      <Tooltip label="Download">
-                        <ActionIcon
-                          component="a"
-                          href={file.downloadUrl}
-                          download={file.filename}
-                          variant="subtle"
-                          aria-label={`Download ${file.filename}`}
-                        >
-                          <IconDownload size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowAction
+                        tip="Download"
+                        label={`Download ${file.filename}`}
+                        icon={IconDownload}
+                        href={file.downloadUrl}
+                        download={file.filename}
+                      />
                       {mayEdit && (
-                        <Tooltip label="Delete">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${file.filename}`}
-                            onClick={() => setDeleting(file)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <RowAction
+                          tip="Delete"
+                          label={`Delete ${file.filename}`}
+                          icon={IconTrash}
+                          danger
+                          onClick={() => setDeleting(file)}
+                        />
                       )}
-                    </Group>
+                    </RowActions>
                   </Group>
                 </Stack>
               </Card>

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Modal,
@@ -16,6 +15,7 @@ import type { EditionDetail } from '@verdant/contracts/catalogue-editions';
 import { useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
 import { EmptyRow, QueryState } from '../../../components/query-state';
+import { RowAction } from '../../../components/row-actions';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
@@ -252,10 +252,9 @@ export function SavedMappings() {
                     </Table.Td>
                     <Table.Td>{m.unitName}</Table.Td>
                     <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove the mapping to ${m.dataTypeName}`}
+                      <RowAction
+                        tip="Remove the mapping"
+                        label={`Remove the mapping to ${m.dataTypeName}`}
                         loading={remove.isPending && remove.variables === m.id}
                         onClick={() =>
                           remove.mutate(m.id, {
@@ -263,9 +262,9 @@ export function SavedMappings() {
                             onError: (e) => showErrorBanner(errorMessage(e)),
                           })
                         }
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                        icon={IconTrash}
+                        danger
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,22 +1,11 @@
-import {
-  ActionIcon,
-  Alert,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Center, Group, Loader, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { FAVOURITE_NAME_MAX } from '@verdant/domain/constants';
 import { type ReactNode, useEffect, useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
+import { RowAction, RowActions } from '../../../components/row-actions';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { FavouritesEmpty } from './favourites-empty';
@@ -108,39 +97,30 @@ export function FavouritesList({
                 {f.description}
               </Text>
             </Stack>
-            <Group gap={4} wrap="nowrap">
+            <RowActions>
               {run && (
-                <Tooltip label="Run now">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Run ${f.name}`}
-                    loading={run.running === f.name}
-                    onClick={() => run.start(f.name)}
-                  >
-                    <IconPlayerPlay size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction
+                  tip="Run now"
+                  label={`Run ${f.name}`}
+                  icon={IconPlayerPlay}
+                  loading={run.running === f.name}
+                  onClick={() => run.start(f.name)}
+                />
               )}
-              <Tooltip label="Rename">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Rename ${f.name}`}
-                  onClick={() => setRenaming(f.name)}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Delete">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete ${f.name}`}
-                  onClick={() => confirmDelete(f.name)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
+              <RowAction
+                tip="Rename"
+                label={`Rename ${f.name}`}
+                icon={IconPencil}
+                onClick={() => setRenaming(f.name)}
+              />
+              <RowAction
+                tip="Delete"
+                label={`Delete ${f.name}`}
+                icon={IconTrash}
+                danger
+                onClick={() => confirmDelete(f.name)}
+              />
+            </RowActions>
           </Group>
         ))}
       </Stack>

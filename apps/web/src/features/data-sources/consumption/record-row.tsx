@@ -16,6 +16,7 @@ import { editErrors, type RecordPeriod } from '@verdant/domain/consumption-recor
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
+import { RowAction, RowActions } from '../../../components/row-actions';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useAttachToRecord, useDeleteConsumption, useUpdateConsumption } from './api';
@@ -193,31 +194,25 @@ export function RecordRow({ meterId, record, around, meter, mayEdit }: RowProps)
       </Table.Td>
       {mayEdit && (
         <Table.Td>
-          <Group gap={4} wrap="nowrap">
-            <Tooltip label="Edit">
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Edit ${label}`}
-                onClick={() => {
-                  setServer({});
-                  setDraft({ dateFrom: record.dateFrom, dateTill: record.dateTill, units: record.units });
-                }}
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Delete">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${label}`}
-                onClick={confirmDelete}
-                loading={remove.isPending}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <RowActions>
+            <RowAction
+              tip="Edit"
+              label={`Edit ${label}`}
+              icon={IconPencil}
+              onClick={() => {
+                setServer({});
+                setDraft({ dateFrom: record.dateFrom, dateTill: record.dateTill, units: record.units });
+              }}
+            />
+            <RowAction
+              tip="Delete"
+              label={`Delete ${label}`}
+              icon={IconTrash}
+              danger
+              onClick={confirmDelete}
+              loading={remove.isPending}
+            />
+          </RowActions>
         </Table.Td>
       )}
     </Table.Tr>

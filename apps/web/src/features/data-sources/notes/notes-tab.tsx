@@ -1,9 +1,10 @@
-import { ActionIcon, Alert, Button, Group, Loader, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Table, Text } from '@mantine/core';
 import { IconCalendarOff, IconPencil, IconPlus } from '@tabler/icons-react';
 import { type MeterNote, NOTE_KIND_LABELS } from '@verdant/contracts/data-sources/notes';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { RowAction } from '../../../components/row-actions';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
 import { useSetQuery } from '../../../lib/use-set-query';
@@ -100,11 +101,12 @@ export function NotesTab({ meter }: TabProps) {
                   </Table.Td>
                   {mayEdit && (
                     <Table.Td>
-                      <Tooltip label="Edit note">
-                        <ActionIcon variant="subtle" aria-label="Edit note" onClick={() => setEditing(n)}>
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowAction
+                        tip="Edit note"
+                        label="Edit note"
+                        onClick={() => setEditing(n)}
+                        icon={IconPencil}
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>

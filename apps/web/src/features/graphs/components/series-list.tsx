@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Box,
   Checkbox,
   Paper,
@@ -7,12 +6,12 @@ import {
   Table,
   Text,
   TextInput,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { GraphSeriesDef } from '@verdant/contracts/graphs';
 import { seriesName } from '@verdant/domain/graphs/series';
+import { RowAction } from '../../../components/row-actions';
 import { ScrollTable } from '../../../components/scroll-table';
 import { PALETTE } from '../graph-option';
 
@@ -109,16 +108,13 @@ export function SeriesList({
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Tooltip label="Remove from the graph">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${name}`}
-                        onClick={() => onChange(series.filter((_, j) => j !== i))}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <RowAction
+                      tip="Remove from the graph"
+                      label={`Remove ${name}`}
+                      onClick={() => onChange(series.filter((_, j) => j !== i))}
+                      icon={IconTrash}
+                      danger
+                    />
                   </Table.Td>
                 </Table.Tr>
               );

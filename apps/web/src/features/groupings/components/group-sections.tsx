@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Anchor,
   Button,
   Group,
@@ -24,6 +23,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Chart, registerChartParts } from '../../../components/chart';
 import { InlineField } from '../../../components/inline-field';
+import { RowAction } from '../../../components/row-actions';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
@@ -222,14 +222,13 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
                   <Table.Td ta="right">{formatMoney(m.cost)}</Table.Td>
                   {group.mayEdit && (
                     <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${m.name}`}
+                      <RowAction
+                        tip="Remove"
+                        label={`Remove ${m.name}`}
                         onClick={() => change(m.id, false, m.name)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                        icon={IconTrash}
+                        danger
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Modal, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Table, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Job } from '@verdant/contracts/jobs';
 import { formatDisplayDate } from '@verdant/domain/dates';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyRow, QueryState } from '../../../components/query-state';
+import { RowAction } from '../../../components/row-actions';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useUserDetails } from '../../../lib/current-user';
@@ -76,19 +77,14 @@ export function JobsPage() {
                     </Table.Td>
                     <Table.Td>
                       {mayEdit && (
-                        <Tooltip label={job.permanent ? MSG.jobPermanent : 'Delete job'}>
-                          <span>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              disabled={job.permanent}
-                              aria-label={`Delete job ${job.text}`}
-                              onClick={() => setDeleting(job)}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </span>
-                        </Tooltip>
+                        <RowAction
+                          tip={job.permanent ? MSG.jobPermanent : 'Delete job'}
+                          label={`Delete job ${job.text}`}
+                          icon={IconTrash}
+                          danger
+                          disabled={job.permanent}
+                          onClick={() => setDeleting(job)}
+                        />
                       )}
                     </Table.Td>
                   </Table.Tr>

@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { IntakeAddress } from '@verdant/contracts/email-processing/intake-addresses';
 import { useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
 import { QueryPending } from '../../../components/query-state';
+import { RowAction, RowActions } from '../../../components/row-actions';
 import { ScrollTable } from '../../../components/scroll-table';
 import { SettingsSection } from '../../../components/settings-section';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
@@ -104,41 +105,37 @@ export function IntakeAddressesSection() {
                   <Table.Td>{a.actingUser.name}</Table.Td>
                   <Table.Td ta="right">{a.messages.toLocaleString('en-NZ')}</Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Edit ${a.address}`}
+                    <RowActions>
+                      <RowAction
+                        tip="Edit"
+                        label={`Edit ${a.address}`}
+                        icon={IconPencil}
                         onClick={() => setEditing({ address: a })}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
+                      />
                       {a.active ? (
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Deactivate ${a.address}`}
+                        <RowAction
+                          tip="Deactivate"
+                          label={`Deactivate ${a.address}`}
+                          icon={IconPlayerPause}
                           onClick={() => setConfirming({ kind: 'deactivate', address: a })}
-                        >
-                          <IconPlayerPause size={16} />
-                        </ActionIcon>
+                        />
                       ) : (
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Activate ${a.address}`}
+                        <RowAction
+                          tip="Activate"
+                          label={`Activate ${a.address}`}
+                          icon={IconPlayerPlay}
                           loading={save.isPending}
                           onClick={() => setActive(a, true)}
-                        >
-                          <IconPlayerPlay size={16} />
-                        </ActionIcon>
+                        />
                       )}
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${a.address}`}
+                      <RowAction
+                        tip="Delete"
+                        label={`Delete ${a.address}`}
+                        icon={IconTrash}
+                        danger
                         onClick={() => setConfirming({ kind: 'delete', address: a })}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
+                      />
+                    </RowActions>
                   </Table.Td>
                 </Table.Tr>
               ))}

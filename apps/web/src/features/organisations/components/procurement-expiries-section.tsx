@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   type ProcurementExpiry,
@@ -20,6 +10,7 @@ import { fill, MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
 import { FormActions } from '../../../components/form-actions';
+import { RowAction, RowActions } from '../../../components/row-actions';
 import { SettingsSection } from '../../../components/settings-section';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
@@ -74,23 +65,21 @@ export function ProcurementExpiriesSection({ mayEdit }: { mayEdit: boolean }) {
                 <Table.Td>{formatDisplayDate(row.expiryDate)}</Table.Td>
                 {mayEdit && (
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Edit ${row.description}`}
+                    <RowActions>
+                      <RowAction
+                        tip="Edit"
+                        label={`Edit ${row.description}`}
+                        icon={IconPencil}
                         onClick={() => setEditing({ expiry: row })}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${row.description}`}
+                      />
+                      <RowAction
+                        tip="Delete"
+                        label={`Delete ${row.description}`}
+                        icon={IconTrash}
+                        danger
                         onClick={() => setDeleting(row)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
+                      />
+                    </RowActions>
                   </Table.Td>
                 )}
               </Table.Tr>

@@ -1,6 +1,7 @@
-import { ActionIcon, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
+import { Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import type { CompPage, CompPageClass, CompParameter } from '@verdant/domain/reports/comp-report';
+import { RowAction, RowActions } from '../../../components/row-actions';
 
 /** One parameter of a page: a choice or a whole number, blank until chosen. */
 export function ParameterField({
@@ -71,27 +72,23 @@ export function CompPageCard({
             {pageClass?.description}
           </Text>
         </Stack>
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Move ${name} up`}
+        <RowActions>
+          <RowAction
+            tip="Move up"
+            label={`Move ${name} up`}
             disabled={index === 0}
             onClick={() => onMove(-1)}
-          >
-            <IconArrowUp size={16} />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Move ${name} down`}
+            icon={IconArrowUp}
+          />
+          <RowAction
+            tip="Move down"
+            label={`Move ${name} down`}
             disabled={index === count - 1}
             onClick={() => onMove(1)}
-          >
-            <IconArrowDown size={16} />
-          </ActionIcon>
-          <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name}`} onClick={onRemove}>
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
+            icon={IconArrowDown}
+          />
+          <RowAction tip="Remove" label={`Remove ${name}`} onClick={onRemove} icon={IconTrash} danger />
+        </RowActions>
       </Group>
       {pageClass && pageClass.parameters.length > 0 && (
         <Group mt="xs" gap="sm" align="flex-start">

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Center, Group, Loader, Table, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Table, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   type Instrument,
@@ -8,6 +8,7 @@ import {
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { RowAction, RowActions } from '../../../components/row-actions';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
@@ -95,18 +96,16 @@ export function InstrumentsPage() {
                   <Table.Td>{i.reference ?? ''}</Table.Td>
                   {data.mayEdit && (
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Change ${appliesTo(i)} from ${formatDisplayDate(i.dateFrom)}`}
+                      <RowActions>
+                        <RowAction
+                          tip="Change"
+                          label={`Change ${appliesTo(i)} from ${formatDisplayDate(i.dateFrom)}`}
                           onClick={() => setForm({ kind: i.kind, editing: i })}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove ${appliesTo(i)} from ${formatDisplayDate(i.dateFrom)}`}
+                          icon={IconPencil}
+                        />
+                        <RowAction
+                          tip="Remove"
+                          label={`Remove ${appliesTo(i)} from ${formatDisplayDate(i.dateFrom)}`}
                           loading={remove.isPending && remove.variables === i.id}
                           onClick={() =>
                             remove.mutate(i.id, {
@@ -114,10 +113,10 @@ export function InstrumentsPage() {
                               onError: (e) => !isSilentError(e) && showErrorBanner(errorMessage(e)),
                             })
                           }
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
+                          icon={IconTrash}
+                          danger
+                        />
+                      </RowActions>
                     </Table.Td>
                   )}
                 </Table.Tr>

@@ -1,18 +1,9 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Button, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { MONTH_SHORT_NAMES } from '@verdant/domain/month-labels';
 import type { normaliseProfile } from '@verdant/domain/targets/profiles';
+import { RowAction } from '../../../components/row-actions';
 import { type Num, PROFILE_LABELS, type TargetForm, YEAR_ENDS } from './target-form';
 
 interface StepProps {
@@ -170,14 +161,13 @@ export function TargetsStep({
                 />
               </Table.Td>
               <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove target ${i + 1}`}
+                <RowAction
+                  tip="Remove target"
+                  label={`Remove target ${i + 1}`}
                   onClick={() => patch({ targets: targets.filter((_, j) => j !== i) })}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
+                  icon={IconTrash}
+                  danger
+                />
               </Table.Td>
             </Table.Tr>
           ))}

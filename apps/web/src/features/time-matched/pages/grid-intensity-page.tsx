@@ -1,8 +1,9 @@
-import { ActionIcon, Alert, Badge, Button, Center, Loader, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Center, Loader, Table, Text } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import type { GridSeries } from '@verdant/contracts/time-matched';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { RowAction } from '../../../components/row-actions';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
@@ -86,10 +87,9 @@ export function GridIntensityPage() {
                   <Table.Td ta="right">{s.points.toLocaleString('en-NZ')}</Table.Td>
                   {productAdmin && (
                     <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${s.name}`}
+                      <RowAction
+                        tip="Remove"
+                        label={`Remove ${s.name}`}
                         loading={remove.isPending && remove.variables === s.id}
                         onClick={() =>
                           remove.mutate(s.id, {
@@ -97,9 +97,9 @@ export function GridIntensityPage() {
                             onError: (e) => !isSilentError(e) && showErrorBanner(errorMessage(e)),
                           })
                         }
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                        icon={IconTrash}
+                        danger
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>
