@@ -24,8 +24,8 @@ export async function listSites(
   if (query.includeClosed !== 'true') filters.push(sql`s.site_close is null`);
   if (query.hideOpen === 'true') filters.push(sql`s.site_close is not null`);
   if (query.groups) {
-    filters.push(sql`exists (select 1 from asset_group_members gm join asset_groups g on g.id = gm.group_id
-      and g.member_type = 'site' where gm.organisation_id = s.organisation_id and gm.asset_id = s.id
+    filters.push(sql`exists (select 1 from asset_group_members gm join asset_groups g
+      on g.organisation_id = gm.organisation_id and g.id = gm.group_id and g.member_type = 'site' where gm.organisation_id = s.organisation_id and gm.asset_id = s.id
       and g.id = any(${`{${query.groups}}`}::int[]))`);
   }
   const order = {
@@ -51,7 +51,8 @@ export async function listSites(
       select s.id, s.name, s.site_open::text, s.site_close::text,
         coalesce(${value}, 0) as consumption,
         coalesce((select array_agg(g.name order by lower(g.name)) from asset_group_members gm
-          join asset_groups g on g.id = gm.group_id and g.member_type = 'site'
+          join asset_groups g on g.organisation_id = gm.organisation_id and g.id = gm.group_id
+            and g.member_type = 'site'
           where gm.organisation_id = s.organisation_id and gm.asset_id = s.id),
           '{}') as groups,
         (select count(*)::int from meters m
