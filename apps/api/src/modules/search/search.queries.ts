@@ -25,9 +25,9 @@ export async function findAssets(
     'site-group': sql`select g.id, g.name, null::text from asset_groups g where g.organisation_id = ${organisationId} and g.member_type = 'site' and g.name ilike ${like}`,
     'meter-group': sql`select g.id, g.name, null::text from asset_groups g where g.organisation_id = ${organisationId} and g.member_type = 'meter' and g.name ilike ${like}`,
     site: sql`select s.id, s.name, null::text from sites s where s.organisation_id = ${organisationId} and s.deleted_at is null and s.name ilike ${like}`,
-    entity: sql`select e.id, e.name, s.name from entities e join sites s on s.id = e.site_id where e.organisation_id = ${organisationId} and e.deleted_at is null and e.name ilike ${like}`,
-    meter: sql`select m.id, m.local_name, s.name from meters m join sites s on s.id = m.site_id where m.organisation_id = ${organisationId} and m.deleted_at is null and m.local_name ilike ${like}`,
-    vehicle: sql`select v.id, v.registration, s.name from vehicles v join sites s on s.id = v.site_id where v.organisation_id = ${organisationId} and v.deleted_at is null and v.registration ilike ${like}`,
+    entity: sql`select e.id, e.name, s.name from entities e join sites s on s.organisation_id = e.organisation_id and s.id = e.site_id where e.organisation_id = ${organisationId} and e.deleted_at is null and e.name ilike ${like}`,
+    meter: sql`select m.id, m.local_name, s.name from meters m join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id where m.organisation_id = ${organisationId} and m.deleted_at is null and m.local_name ilike ${like}`,
+    vehicle: sql`select v.id, v.registration, s.name from vehicles v join sites s on s.organisation_id = v.organisation_id and s.id = v.site_id where v.organisation_id = ${organisationId} and v.deleted_at is null and v.registration ilike ${like}`,
   }[type];
   const rows = await db.execute<{ id: number; name: string; context: string | null }>(
     sql`select * from (${source}) as found(id, name, context) order by length(name), lower(name), id limit ${limit}`,
@@ -43,9 +43,9 @@ export async function browseAssets(db: DbOrTx, organisationId: number, type: Ass
     'site-group': sql`select g.id, g.name, null::text from asset_groups g where g.organisation_id = ${organisationId} and g.member_type = 'site'`,
     'meter-group': sql`select g.id, g.name, null::text from asset_groups g where g.organisation_id = ${organisationId} and g.member_type = 'meter'`,
     site: sql`select s.id, s.name, null::text from sites s where s.organisation_id = ${organisationId} and s.deleted_at is null${open}`,
-    entity: sql`select e.id, e.name, s.name from entities e join sites s on s.id = e.site_id where e.organisation_id = ${organisationId} and e.deleted_at is null and s.deleted_at is null`,
-    meter: sql`select m.id, m.local_name, s.name from meters m join sites s on s.id = m.site_id where m.organisation_id = ${organisationId} and m.deleted_at is null and s.deleted_at is null`,
-    vehicle: sql`select v.id, v.registration, s.name from vehicles v join sites s on s.id = v.site_id where v.organisation_id = ${organisationId} and v.deleted_at is null and s.deleted_at is null`,
+    entity: sql`select e.id, e.name, s.name from entities e join sites s on s.organisation_id = e.organisation_id and s.id = e.site_id where e.organisation_id = ${organisationId} and e.deleted_at is null and s.deleted_at is null`,
+    meter: sql`select m.id, m.local_name, s.name from meters m join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id where m.organisation_id = ${organisationId} and m.deleted_at is null and s.deleted_at is null`,
+    vehicle: sql`select v.id, v.registration, s.name from vehicles v join sites s on s.organisation_id = v.organisation_id and s.id = v.site_id where v.organisation_id = ${organisationId} and v.deleted_at is null and s.deleted_at is null`,
   }[type];
   const rows = await db.execute<{ id: number; name: string; context: string | null }>(
     sql`select * from (${source}) as found(id, name, context) order by lower(name), id`,
