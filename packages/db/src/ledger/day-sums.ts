@@ -86,7 +86,8 @@ export async function hasHalfHourData(
     select exists (
       select 1 from half_hour_registers r
       where r.organisation_id = ${organisationId} ${only}
-        and exists (select 1 from half_hour_days d where d.meter_id = r.meter_id and d.register = r.register)
+        and exists (select 1 from half_hour_days d where d.organisation_id = r.organisation_id
+          and d.meter_id = r.meter_id and d.register = r.register)
     ) as any`);
   return rows.rows[0]?.any === true;
 }
