@@ -1,7 +1,7 @@
 import { MSG } from '@verdant/domain/messages';
 import { REPORTING_SOURCES, SITUATIONS } from '@verdant/domain/meter-creation';
 import { z } from 'zod';
-import { calendarDate, idNumber, int4, int4Param, nameText, text } from '../common';
+import { calendarDate, factorEdition, idNumber, int4, int4Param, nameText, text } from '../common';
 
 /** Data source page (data-portal.md 2.2, 3 Meter, 7 "Data sources and meters"). */
 
@@ -28,6 +28,8 @@ export const meterGraphData = z.object({
   unit: text(),
   year: z.number(),
   yearEnd: z.number(),
+  /** The editions of emission factors that produced the kg CO2e of both years (empty for the unit and $). */
+  editions: z.array(factorEdition),
 });
 export type MeterGraphData = z.infer<typeof meterGraphData>;
 
@@ -42,6 +44,8 @@ export const meterFigures = z.object({
   consIncomplete: z.boolean(),
   costIncomplete: z.boolean(),
   co2eIncomplete: z.boolean(),
+  /** The editions of emission factors that produced the month's kg CO2e. */
+  editions: z.array(factorEdition),
 });
 
 export const meterIdentifier = z.object({

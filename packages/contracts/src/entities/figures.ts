@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../common';
+import { factorEdition, text } from '../common';
 
 /** GET /entities/{id}/figures: the entity's distributed figures, month by month, and the meters behind them. */
 export const entityFigures = z.object({
@@ -17,6 +17,8 @@ export const entityFigures = z.object({
       co2eIncomplete: z.boolean(),
     }),
   ),
+  /** The editions of emission factors that produced the twelve months' kg CO2e (location-based). */
+  editions: z.array(factorEdition),
   /** The data sources sharing their consumption with the entity now (the ones the caller may see). */
   meters: z.array(
     z.object({

@@ -1,6 +1,6 @@
 import { MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { idNumber, int4, nameText, text } from '../common';
+import { factorEdition, idNumber, int4, nameText, text } from '../common';
 
 /**
  * Groupings of site groups or of meter (source) groups, their groups and members
@@ -82,6 +82,11 @@ export const groupDetail = z.object({
   /** The last twelve complete months from the ledger's monthly facts, of the meters the caller may see. */
   months: z.array(monthFigures),
   totals: z.object({ cons: z.number(), cost: z.number(), co2e: z.number() }),
+  /**
+   * The editions of emission factors that produced the twelve months' kg CO2e (location-based); the members'
+   * figures are of the same months and meters.
+   */
+  editions: z.array(factorEdition),
 });
 export type GroupDetail = z.infer<typeof groupDetail>;
 

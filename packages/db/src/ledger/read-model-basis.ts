@@ -20,6 +20,19 @@ export function factFilter(query: Omit<FactQuery, 'by'>): SQL[] {
 }
 
 /**
+ * By entity, each fact counts times the share in force in its month (docs/domain.md, Aggregation): the shares of
+ * the latest valid_from on or before the month, of live entities, above zero; `sh.entity_id` and `sh.weight`.
+ */
+export const entityShares = sql`join lateral (
+    select s.entity_id, s.percentage / 100.0 as weight
+    from meter_entity_shares s
+    join entities e on e.organisation_id = s.organisation_id and e.id = s.entity_id and e.deleted_at is null
+    where s.organisation_id = f.organisation_id and s.meter_id = f.meter_id and s.percentage > 0
+      and s.valid_from = (select max(s2.valid_from) from meter_entity_shares s2
+        where s2.organisation_id = f.organisation_id and s2.meter_id = f.meter_id and s2.valid_from <= f.month)
+  ) sh on true`;
+
+/**
  * The facts the read model sums (docs/decisions/factor-editions.md, Reports as originally reported): the monthly
  * facts as they stand ("restated", the default), or as they stood before the restatements that replaced them
  * ("original"): each meter's month takes the emissions, days factored and factor versions kept by the first

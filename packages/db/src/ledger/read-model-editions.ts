@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { intArray } from '../sql-arrays';
-import { factFilter, factsSource } from './read-model-basis';
+import { entityShares, factFilter, factsSource } from './read-model-basis';
 import { hiddenFacts, hiddenMeters } from './read-model-hidden';
 import type { FactEdition, FactQuery } from './read-model-types';
 
@@ -39,10 +39,13 @@ export async function factEditions(
 
 /**
  * Whether organisation_month_factor_versions (kept with the facts by the recompute) answers a query: not when it
- * narrows to sites, reads the facts as originally reported, or counts facts outside the totals.
+ * narrows to sites or entities, reads the facts as originally reported, or counts facts outside the totals.
  */
 const tableAnswers = (query: Omit<FactQuery, 'by'>) =>
-  (query.basis ?? 'restated') === 'restated' && query.siteIds === undefined && (query.totals ?? true);
+  (query.basis ?? 'restated') === 'restated' &&
+  query.siteIds === undefined &&
+  query.entityIds === undefined &&
+  (query.totals ?? true);
 
 /**
  * The factor versions of a query from organisation_month_factor_versions (a few rows a month): each version's
@@ -75,16 +78,27 @@ function fromTable(query: Omit<FactQuery, 'by'>, hidden: readonly number[]): SQL
     where ${sql.join(where, sql` and `)}`;
 }
 
-/** The factor versions of a query from the facts themselves: every counted fact's versions, unnested. */
+/**
+ * The factor versions of a query from the facts themselves: every counted fact's versions, unnested; with
+ * `entityIds`, only the facts of months when their meter shared with one of the entities.
+ */
 function fromFacts(query: Omit<FactQuery, 'by'>): SQL {
   const where = factFilter(query);
   if (query.totals ?? true) where.push(sql`f.counts_emissions`);
+  if (query.entityIds) {
+    // The meters that ever shared with the entities first, so only their facts are read, then the share in force.
+    where.push(sql`f.meter_id in (select s.meter_id from meter_entity_shares s
+      where s.organisation_id = ${query.organisationId} and s.entity_id = any(${intArray(query.entityIds)})
+        and s.percentage > 0)`);
+    where.push(sql`sh.entity_id = any(${intArray(query.entityIds)})`);
+  }
   const needsMeter = query.siteIds !== undefined;
   return sql`
     select distinct v.id
     from ${factsSource(query)} f
     ${needsMeter ? sql`join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id` : sql``}
     ${query.stdUnit !== undefined ? sql`left join data_types d on d.id = f.energy_id` : sql``}
+    ${query.entityIds ? entityShares : sql``}
     cross join lateral unnest(f.factor_versions) as v(id)
     where ${sql.join(where, sql` and `)}`;
 }

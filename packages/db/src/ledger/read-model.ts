@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { intArray } from '../sql-arrays';
-import { factFilter, factsSource } from './read-model-basis';
+import { entityShares, factFilter, factsSource } from './read-model-basis';
 import { hiddenFacts, hiddenMeters } from './read-model-hidden';
 import type { FactBasis, FactKey, FactMeasure, FactQuery, FactSums } from './read-model-types';
 import { rollupColumns, rollupSelect } from './rollup';
@@ -55,18 +55,7 @@ export function factSums(query: FactQuery): SQL {
   if (byEntity && query.entityIds) where.push(sql`sh.entity_id = any(${intArray(query.entityIds)})`);
   const keys = query.by.map((k) => KEY[k]);
   const groups = query.by.map((k) => GROUP[k]);
-  // By entity, each fact counts times the share in force in its month: the shares of the latest valid_from
-  // on or before the month, of live entities, above zero.
-  const shares = byEntity
-    ? sql`join lateral (
-        select s.entity_id, s.percentage / 100.0 as weight
-        from meter_entity_shares s
-        join entities e on e.organisation_id = s.organisation_id and e.id = s.entity_id and e.deleted_at is null
-        where s.organisation_id = f.organisation_id and s.meter_id = f.meter_id and s.percentage > 0
-          and s.valid_from = (select max(s2.valid_from) from meter_entity_shares s2
-            where s2.organisation_id = f.organisation_id and s2.meter_id = f.meter_id and s2.valid_from <= f.month)
-      ) sh on true`
-    : sql``;
+  const shares = byEntity ? entityShares : sql``;
   const weighted = (value: SQL) => (byEntity ? sql`(${value}) * sh.weight` : value);
   const sum = (value: SQL, filter: SQL) =>
     sql`coalesce(sum(${weighted(value)}) filter (where ${filter}), 0)::float8`;

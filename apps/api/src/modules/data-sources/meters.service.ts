@@ -1,7 +1,7 @@
 import type { MeterDetail, MeterGraphData, MeterUpdate } from '@verdant/contracts/data-sources/meters';
 import type { Db, DbOrTx, Tx } from '@verdant/db/client';
 import { lockMeters } from '@verdant/db/ledger/lock';
-import { sumFacts } from '@verdant/db/ledger/read-model';
+import { factEditions, sumFacts } from '@verdant/db/ledger/read-model';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { addMonths } from '@verdant/domain/calendar';
 import { METER_LEVEL_LABELS, METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
@@ -69,19 +69,32 @@ export function createMetersService({ db, clock }: { db: Db; clock: () => Date }
       totals: false,
     });
 
+  /**
+   * The editions of emission factors that produced the meter's own kg CO2e over some months (location-based, as
+   * its figures are), through the read model (docs/decisions/factor-editions.md).
+   */
+  const editionsOf = (found: q.FoundMeter, from: string, till: string) =>
+    factEditions(
+      db,
+      { organisationId: found.meter.organisationId, from, till, visible: [found.meter.id], totals: false },
+      { market: false },
+    );
+
   async function read(a: Caller, meterId: number): Promise<MeterDetail> {
     const found = await meterScope(db, a, meterId);
     const m = found.meter;
     const org = m.organisationId;
     // The organisation's last complete month (docs/domain.md, "Time zones").
     const month = orgOf(a).lastCompleteMonth;
-    const [rows, identifiers, joined, available, alerts, links] = await Promise.all([
+    const [rows, identifiers, joined, available, alerts, links, ...editions] = await Promise.all([
       monthly(found, addMonths(month, -1), month),
       q.identifiers(db, org, m.id),
       groups.joinedGroups(db, org, 'meter', m.id),
       groups.groupsOf(db, org, 'meter'),
       q.alertSettings(db, org, m.id),
       q.replacementLinks(db, org, m.id),
+      editionsOf(found, month, month),
+      editionsOf(found, addMonths(month, -1), addMonths(month, -1)),
     ]);
     const linked = [links.replaces, links.replacedBy].filter((l) => l !== undefined);
     const visible = new Set(
@@ -92,7 +105,7 @@ export function createMetersService({ db, clock }: { db: Db; clock: () => Date }
     const link = (l: { id: number; name: string } | undefined) =>
       l && visible.has(l.id) ? { id: l.id, name: l.name } : null;
     const convert = toMeterUnit(found);
-    const latest = [month, addMonths(month, -1)].map((mo) => {
+    const latest = [month, addMonths(month, -1)].map((mo, i) => {
       const r = rows.find((row) => row.month === mo);
       return {
         month: mo.slice(0, 7),
@@ -102,6 +115,7 @@ export function createMetersService({ db, clock }: { db: Db; clock: () => Date }
         consIncomplete: r ? r.cons_incomplete : true,
         costIncomplete: r ? r.cost_incomplete : true,
         co2eIncomplete: r ? r.co2e_incomplete : true,
+        editions: editions[i] ?? [],
       };
     });
     return {
@@ -227,7 +241,10 @@ export function createMetersService({ db, clock }: { db: Db; clock: () => Date }
       const found = await meterScope(db, a, meterId);
       const { today } = orgOf(a);
       const graph = comparisonMonths(year, yearEnd);
-      const rows = await monthly(found, graph.from, graph.till);
+      const [rows, editions] = await Promise.all([
+        monthly(found, graph.from, graph.till),
+        measure === 'co2e' ? editionsOf(found, graph.from, graph.till) : [],
+      ]);
       const byMonth = new Map(rows.map((r) => [r.month, r]));
       const convert = measure === 'cons' ? toMeterUnit(found) : (v: number) => v;
       const value = (m: string) =>
@@ -242,6 +259,7 @@ export function createMetersService({ db, clock }: { db: Db; clock: () => Date }
         unit: { cons: found.unit ?? found.stdUnit ?? '', cost: '$', co2e: 'kg CO2e' }[measure],
         year,
         yearEnd,
+        editions,
       };
     },
 

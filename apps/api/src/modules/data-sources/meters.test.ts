@@ -34,6 +34,8 @@ describe('GET /meters/{id}', () => {
       consIncomplete: true,
       costIncomplete: true,
       co2eIncomplete: true,
+      // This fixture's factors were written without versions: its facts record no edition.
+      editions: [],
     });
   });
 

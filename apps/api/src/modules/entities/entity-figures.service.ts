@@ -1,6 +1,6 @@
 import type { EntityFigures } from '@verdant/contracts/entities/figures';
 import type { Db, DbOrTx } from '@verdant/db/client';
-import { DISTRIBUTION_FROM_START, sumFacts } from '@verdant/db/ledger/read-model';
+import { DISTRIBUTION_FROM_START, factEditions, sumFacts } from '@verdant/db/ledger/read-model';
 import { addMonths } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
 import { orgOf } from '../../lib/organisation-context';
@@ -39,16 +39,12 @@ export function createEntityFiguresService({ db }: { db: Db }) {
       const last = orgOf(a).lastCompleteMonth;
       const first = addMonths(last, -11);
       const visible = await visibleMeters(db, a.principal, organisationId);
-      const [rows, shares] = await Promise.all([
-        sumFacts(db, {
-          organisationId,
-          by: ['entity', 'month'],
-          from: first,
-          till: last,
-          visible,
-          entityIds: [entityId],
-        }),
+      const query = { organisationId, from: first, till: last, visible, entityIds: [entityId] };
+      const [rows, shares, editions] = await Promise.all([
+        sumFacts(db, { ...query, by: ['entity', 'month'] }),
         sharesInForce(db, organisationId, entityId, orgOf(a).currentMonth),
+        // The editions behind its kg CO2e (docs/decisions/factor-editions.md), location-based as its figures are.
+        factEditions(db, query, { market: false }),
       ]);
       const byMonth = new Map(rows.map((r) => [r.month, r]));
       return {
@@ -66,6 +62,7 @@ export function createEntityFiguresService({ db }: { db: Db }) {
             co2eIncomplete: r?.co2e_incomplete ?? false,
           };
         }),
+        editions,
         meters: shares
           .filter((s) => visible === null || visible.includes(s.meter_id))
           .map((s) => ({

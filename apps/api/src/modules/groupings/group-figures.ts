@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
-import { type FactSums, sumFacts } from '@verdant/db/ledger/read-model';
+import { type FactSums, factEditions, sumFacts } from '@verdant/db/ledger/read-model';
 import { addMonths } from '@verdant/domain/calendar';
 import { round } from '../../lib/asset-graph';
 import { type Principal, visibleMeters } from '../../lib/rights';
@@ -46,7 +46,7 @@ export async function figuresByMember(
   return new Map(rows.map((r) => [Number(type === 'site' ? r.site_id : r.meter_id), r]));
 }
 
-/** A group's months, each month of the range listed (zero where no fact exists). */
+/** A group's months, each month of the range listed (zero where no fact exists), and their editions. */
 export async function groupMonths(
   db: DbOrTx,
   principal: Principal,
@@ -56,17 +56,18 @@ export async function groupMonths(
   members: number[],
 ) {
   const visible = await visibleMeters(db, principal, organisationId);
-  const rows =
+  const query =
+    type === 'site'
+      ? { organisationId, ...range, visible, siteIds: members }
+      : { organisationId, ...range, visible: intersect(visible, members) };
+  // The editions behind the kg CO2e (docs/decisions/factor-editions.md), location-based as the figures are.
+  const [rows, editions] =
     members.length === 0
-      ? []
-      : type === 'site'
-        ? await sumFacts(db, { organisationId, by: ['month'], ...range, visible, siteIds: members })
-        : await sumFacts(db, {
-            organisationId,
-            by: ['month'],
-            ...range,
-            visible: intersect(visible, members),
-          });
+      ? [[], []]
+      : await Promise.all([
+          sumFacts(db, { ...query, by: ['month'] }),
+          factEditions(db, query, { market: false }),
+        ]);
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   const months = [];
   for (let m = range.from; m <= range.till; m = addMonths(m, 1)) {
@@ -84,7 +85,7 @@ export async function groupMonths(
       rows.reduce((s, r) => s + r[k], 0),
       k === 'cost' ? 2 : 3,
     );
-  return { months, totals: { cons: total('cons'), cost: total('cost'), co2e: total('co2e') } };
+  return { months, totals: { cons: total('cons'), cost: total('cost'), co2e: total('co2e') }, editions };
 }
 
 /** Consumption (kWh) of each group: the sum over its members of the caller's visible figures. */

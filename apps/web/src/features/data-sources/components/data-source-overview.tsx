@@ -10,6 +10,7 @@ import { formatQuantity } from '@verdant/domain/unit-scaling';
 import { useMemo, useState } from 'react';
 import { AlertPanel } from '../../../components/alert-panel';
 import { ComparisonChart, type ComparisonMeasure, lastYearShown } from '../../../components/comparison-chart';
+import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { useMeterGraph } from '../data-source-api';
 
 /** The year (of its last month) of the reporting year that holds the last complete month. */
@@ -61,6 +62,7 @@ function LatestFigures({ meter }: { meter: MeterDetail }) {
               </Text>
               {t.incomplete && <Incomplete />}
             </Group>
+            {t.label === 'Emissions' && <FactorEditionsNote editions={month.editions} />}
           </Stack>
         ))}
       </SimpleGrid>

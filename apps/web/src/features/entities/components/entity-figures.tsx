@@ -6,6 +6,7 @@ import { MSG } from '@verdant/domain/messages';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { columnScale, formatMoney } from '@verdant/domain/unit-scaling';
 import { Link } from 'react-router';
+import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useEntityFigures } from '../api';
 
@@ -101,6 +102,7 @@ export function EntityFigures({ entityId }: { entityId: number }) {
                 ))}
           </Text>
           <MonthsTable figures={figures.data} />
+          <FactorEditionsNote editions={figures.data.editions} />
         </>
       )}
     </Paper>

@@ -22,6 +22,7 @@ import { GridComponent, TooltipComponent } from 'echarts/components';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Chart, registerChartParts } from '../../../components/chart';
+import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { InlineField } from '../../../components/inline-field';
 import { RowAction } from '../../../components/row-actions';
 import { ScrollTable } from '../../../components/scroll-table';
@@ -115,6 +116,7 @@ export function GroupOverview({ group }: { group: GroupDetail }) {
           </Table.Tbody>
         </Table>
       </ScrollTable>
+      <FactorEditionsNote editions={group.editions} />
     </Stack>
   );
 }
