@@ -4,7 +4,7 @@ import { YEAR_ENDS } from '@verdant/domain/targets/financial-years';
 import { PROFILE_FROM } from '@verdant/domain/targets/profiles';
 import { z } from 'zod';
 import { editor, member } from './access';
-import { idNumber, idParam, int4, nameText, text } from './common';
+import { factorEdition, idNumber, idParam, int4, nameText, text } from './common';
 import { defineOperations } from './operations';
 import { targetRequest } from './organisations/settings';
 
@@ -125,6 +125,8 @@ export const performanceReport = z.object({
   baselineYear: z.number().nullable(),
   finalYear: z.number().nullable(),
   groups: z.array(performanceGroup),
+  /** The editions of emission factors that produced the kg CO2e read (measure co2e, location-based; else empty). */
+  editions: z.array(factorEdition),
 });
 export type PerformanceReport = z.infer<typeof performanceReport>;
 

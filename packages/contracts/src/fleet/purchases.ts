@@ -1,7 +1,7 @@
 import { MSG } from '@verdant/domain/messages';
 import { FUEL_PURCHASE_TIME } from '@verdant/domain/vehicles';
 import { z } from 'zod';
-import { calendarDate, int4, nameText, text } from '../common';
+import { calendarDate, factorEdition, int4, nameText, text } from '../common';
 
 /** A vehicle's fuel purchases and monthly log, and the fuel cards they are bought on. */
 
@@ -100,6 +100,8 @@ export const fuelCard = z.object({
     }),
   ),
   purchases: z.array(fuelPurchase),
+  /** The editions of emission factors that produced the months' kg CO2e (location-based). */
+  editions: z.array(factorEdition),
   mayEdit: z.boolean(),
 });
 export type FuelCard = z.infer<typeof fuelCard>;

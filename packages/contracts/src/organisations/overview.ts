@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idNumber, text } from '../common';
+import { factorEdition, idNumber, text } from '../common';
 
 /** The organisation page's Overview: its sites ranked by a month's figures, emissions and alerts. */
 
@@ -13,7 +13,13 @@ export const siteListParams = monthParams.extend({ measure: z.enum(SITE_LIST_MEA
 
 /** A site ranked by one figure of one month (highest first). */
 export const siteFigure = z.object({ siteId: z.number(), siteName: text(), value: z.number() });
-export const siteFigureList = z.object({ month: text(), unit: text(), sites: z.array(siteFigure) });
+export const siteFigureList = z.object({
+  month: text(),
+  unit: text(),
+  sites: z.array(siteFigure),
+  /** The editions of emission factors that produced the month's kg CO2e (emissions only, location-based). */
+  editions: z.array(factorEdition),
+});
 export type SiteFigureList = z.infer<typeof siteFigureList>;
 
 /** The highest emitters of one month, with their scope 1, 2 and 3 emissions (kg CO2e, whole numbers). */
@@ -25,7 +31,13 @@ export const siteEmissions = z.object({
   scope3: z.number(),
   total: z.number(),
 });
-export const emissionsList = z.object({ month: text(), unit: text(), sites: z.array(siteEmissions) });
+export const emissionsList = z.object({
+  month: text(),
+  unit: text(),
+  sites: z.array(siteEmissions),
+  /** The editions of emission factors that produced the month's kg CO2e (location-based). */
+  editions: z.array(factorEdition),
+});
 export type EmissionsList = z.infer<typeof emissionsList>;
 
 /** Sites by number of alerts (most first). */

@@ -33,6 +33,9 @@ describe('meter data export', () => {
       'Office supply,Office,,Electricity,Monthly,2026-09,0,0,0,0,0,No',
       'Office supply,Office,,Electricity,Monthly,2026-10,1000,210,100,31,31,Yes',
       'Office supply,Office,,Electricity,Total,2026-09 to 2026-10,1000,210,100,31,31,Yes',
+      // The closing line names the editions of the kg CO2e (docs/decisions/factor-editions.md, What names its
+      // editions): this fixture's factors were written without versions, so its facts record none.
+      'Factors: none recorded for these figures,,,,,,,,,,,',
     ]);
   });
 

@@ -2,7 +2,9 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { MeterDataExportRequest } from '@verdant/contracts/data-sources/list';
 import type { Db } from '@verdant/db/client';
+import { type FactEdition, factEditions } from '@verdant/db/ledger/read-model';
 import { EXPORT_MAX_MONTHS } from '@verdant/domain/data-sources';
+import { editionsRow } from '@verdant/domain/editions/editions-text';
 import { fill, MSG } from '@verdant/domain/messages';
 import { badRequest, notFound } from '../../lib/errors';
 import { visibleMeters } from '../../lib/rights';
@@ -124,7 +126,7 @@ async function write(
     $: ['Cost ($)'],
     CO2e: ['Emissions (kg CO2e)'],
   };
-  await sink.row([
+  const header = [
     'Data Source',
     'Site',
     'Account',
@@ -133,12 +135,23 @@ async function write(
     'Period',
     ...data.flatMap((d) => heading[d]),
     ...(body.validationColumns ? ['Days Open', 'Days With Data', 'Complete'] : []),
-  ]);
+  ];
+  await sink.row(header);
+  // The editions that produced the kg CO2e, each batch's and range's, for the closing line.
+  const emissions = data.includes('CO2e');
+  const editions = new Map<string, FactEdition>();
   const facts = (batch: typeof meters) => {
     const ids = batch.map((m) => m.id);
     const loading = Promise.all(
       body.ranges.map(async (r) => {
-        const rows = await q.exportFacts(db, organisationId, ids, `${r.start}-01`, `${r.end}-01`);
+        const [from, till] = [`${r.start}-01`, `${r.end}-01`];
+        const [rows, used] = await Promise.all([
+          q.exportFacts(db, organisationId, ids, from, till),
+          emissions
+            ? factEditions(db, { organisationId, from, till, visible: ids, totals: false }, { market: false })
+            : [],
+        ]);
+        for (const e of used) editions.set(`${e.id}:${e.name}`, e);
         return new Map(rows.map((f) => [`${f.meter_id}|${(f.month ?? '').slice(0, 7)}`, f]));
       }),
     );
@@ -201,6 +214,11 @@ async function write(
       await sink.end();
       return false;
     }
+  }
+  // A closing line names the editions (docs/decisions/factor-editions.md, What names its editions).
+  if (emissions) {
+    const named = [...editions.values()].sort((x, y) => x.name.localeCompare(y.name));
+    await sink.row(editionsRow(named, header.length));
   }
   await sink.end();
   return true;

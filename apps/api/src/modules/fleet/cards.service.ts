@@ -11,7 +11,7 @@ import type { Caller } from '../../plugins/auth';
 import * as cq from './cards.queries';
 import * as q from './fleet.queries';
 import { decimals, type FleetCore, refuse, toPurchase } from './fleet-core';
-import { meterMonths } from './fleet-figures';
+import { meterEditions, meterMonths } from './fleet-figures';
 import * as pq from './purchases.queries';
 
 /** Fuel cards: a card meter, its months and its purchases. */
@@ -63,9 +63,10 @@ export function cardOperations({ db, clock, fuelUnit, purchaseRules }: FleetCore
       if (!card) throw notFound();
       const end = monthOf(orgOf(a).today);
       const start = addMonths(end, -23);
-      const [facts, purchases] = await Promise.all([
+      const [facts, purchases, editions] = await Promise.all([
         meterMonths(db, organisationId, [id], start, end),
         pq.purchasesOfMeter(db, organisationId, id),
+        meterEditions(db, organisationId, [id], start, end),
       ]);
       const unit = await q.unitNamed(db, card.energy_id, 'litres');
       const perLitreStd = unit?.conversion ?? 1;
@@ -87,6 +88,7 @@ export function cardOperations({ db, clock, fuelUnit, purchaseRules }: FleetCore
           .filter((p) => !incorrectOnly || p.incorrect_fuel)
           .reverse()
           .map((p) => toPurchase(p)),
+        editions,
         mayEdit: a.checked.mayEdit,
       };
     },

@@ -2,13 +2,14 @@ import { Readable } from 'node:stream';
 import type { FleetDataExportRequest, FleetTransactionExportRequest } from '@verdant/contracts/fleet/exports';
 import type { Db } from '@verdant/db/client';
 import { monthsBetween } from '@verdant/domain/calendar';
+import { editionsRow } from '@verdant/domain/editions/editions-text';
 import { exportEnd } from '@verdant/domain/vehicles';
 import { notFound } from '../../lib/errors';
 import { canOnAssets } from '../../lib/rights';
 import { csvStream } from '../../lib/spreadsheet';
 import type { Caller } from '../../plugins/auth';
 import * as q from './fleet.queries';
-import { meterMonths } from './fleet-figures';
+import { editionsGathered, meterEditions, meterMonths } from './fleet-figures';
 import * as pq from './purchases.queries';
 
 type Quantity = (typeof HEADINGS)[number]['key'];
@@ -58,14 +59,22 @@ export function createFleetExportService({ db }: { db: Db }) {
     async dataExport(a: Caller, organisationId: number, body: FleetDataExportRequest) {
       const vehicles = await vehiclesFor(a, organisationId, body.assets);
       const keys = chosen(body.data);
+      const emissions = keys.includes('CO2e');
       async function* records(): AsyncGenerator<Cells> {
-        yield header(['Registration', 'Aggregation', 'Period'], body.data);
+        const heading = header(['Registration', 'Aggregation', 'Period'], body.data);
+        yield heading;
+        const editions = editionsGathered();
         for (const range of body.ranges) {
           const from = `${range.start}-01`;
           const till = `${range.end}-01`;
           const months = monthsBetween(from, till);
           const meterIds = vehicles.flatMap((v) => [v.cons_meter_id, v.distance_meter_id]);
-          const facts = await meterMonths(db, organisationId, meterIds, from, till);
+          const fuelIds = vehicles.map((v) => v.cons_meter_id);
+          const [facts, used] = await Promise.all([
+            meterMonths(db, organisationId, meterIds, from, till),
+            emissions ? meterEditions(db, organisationId, fuelIds, from, till) : [],
+          ]);
+          editions.add(used);
           const purchases = await pq.purchasesBetween(
             db,
             organisationId,
@@ -103,6 +112,8 @@ export function createFleetExportService({ db }: { db: Db }) {
             }
           }
         }
+        // The editions that produced the kg CO2e, on a closing line (docs/decisions/factor-editions.md).
+        if (emissions) yield editionsRow(editions.list(), heading.length);
       }
       return stream(records());
     },
@@ -115,18 +126,20 @@ export function createFleetExportService({ db }: { db: Db }) {
     async transactionExport(a: Caller, organisationId: number, body: FleetTransactionExportRequest) {
       const vehicles = await vehiclesFor(a, organisationId, body.assets);
       const keys = chosen(body.data);
+      const emissions = keys.includes('CO2e');
       async function* records(): AsyncGenerator<Cells> {
-        yield header(['Registration', 'Aggregation', 'Date', 'Time', 'Odometer'], body.data);
+        const heading = header(['Registration', 'Aggregation', 'Date', 'Time', 'Odometer'], body.data);
+        yield heading;
+        const editions = editionsGathered();
         for (const range of body.ranges) {
           const from = `${range.start}-01`;
           const till = exportEnd(range.end ?? '');
-          const facts = await meterMonths(
-            db,
-            organisationId,
-            vehicles.map((v) => v.cons_meter_id),
-            from,
-            till,
-          );
+          const fuelIds = vehicles.map((v) => v.cons_meter_id);
+          const [facts, used] = await Promise.all([
+            meterMonths(db, organisationId, fuelIds, from, till),
+            emissions ? meterEditions(db, organisationId, fuelIds, from, till) : [],
+          ]);
+          editions.add(used);
           const fact = new Map(facts.map((f) => [`${f.meter_id}:${f.month.slice(0, 7)}`, f]));
           for (const v of vehicles) {
             const all = await pq.purchasesOfMeter(db, organisationId, v.cons_meter_id);
@@ -178,6 +191,7 @@ export function createFleetExportService({ db }: { db: Db }) {
             }
           }
         }
+        if (emissions) yield editionsRow(editions.list(), heading.length);
       }
       return stream(records());
     },

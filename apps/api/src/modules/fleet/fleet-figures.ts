@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
-import { sumFacts, sumFactsBatch } from '@verdant/db/ledger/read-model';
+import { type FactEdition, factEditions, sumFacts, sumFactsBatch } from '@verdant/db/ledger/read-model';
 
 /*
  * The fleet's figures, all through the one read model (docs/domain.md, The read model). A vehicle's fuel is
@@ -81,4 +81,34 @@ export async function meterMonths(
       co2e: Number(r.co2e),
     }))
     .sort((x, y) => x.meter_id - y.meter_id || x.month.localeCompare(y.month));
+}
+
+/**
+ * The editions of emission factors that produced meters' own kg CO2e (location-based, as meterMonths' co2e) from
+ * `from` to `till` (docs/decisions/factor-editions.md).
+ */
+export function meterEditions(
+  db: DbOrTx,
+  organisationId: number,
+  meterIds: number[],
+  from: string,
+  till: string,
+): Promise<FactEdition[]> {
+  if (meterIds.length === 0) return Promise.resolve([]);
+  return factEditions(
+    db,
+    { organisationId, from, till, visible: meterIds, totals: false },
+    { market: false },
+  );
+}
+
+/** Editions gathered over several reads, each once, by name. */
+export function editionsGathered() {
+  const named = new Map<string, FactEdition>();
+  return {
+    add: (list: readonly FactEdition[]) => {
+      for (const e of list) named.set(`${e.id}:${e.name}`, e);
+    },
+    list: () => [...named.values()].sort((x, y) => x.name.localeCompare(y.name)),
+  };
 }

@@ -1,5 +1,6 @@
 import type { EmissionsList, SiteAlerts, SiteFigureList } from '@verdant/contracts/organisations/overview';
 import type { Db } from '@verdant/db/client';
+import { factEditions } from '@verdant/db/ledger/read-model';
 import { CHART_BARS_MAX } from '@verdant/domain/constants';
 import { siteAlertCounts } from '../../lib/alert-counts.queries';
 import { allowedOf, visibleMeters } from '../../lib/rights';
@@ -9,6 +10,13 @@ import * as q from './organisations.queries';
 const UNITS = { cons: 'kWh', cost: '$', co2e: 'kg CO2e' } as const;
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 const monthOf = (yyyymm: string) => `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
+
+/**
+ * The editions of emission factors that produced a month's location-based kg CO2e over the meters the caller sees
+ * (docs/decisions/factor-editions.md): the month's, as the site list's, whichever sites the chart ranks.
+ */
+const monthEditions = (db: Db, organisationId: number, month: string, visible: number[] | null) =>
+  factEditions(db, { organisationId, from: month, till: month, visible }, { market: false });
 
 /**
  * The organisation overview's lists: each reads, rights first, a figure list for one month from the facts of
@@ -24,10 +32,14 @@ export function createOrganisationOverview({ db }: { db: Db }) {
       yyyymm: string,
     ): Promise<SiteFigureList> {
       const visible = await visibleMeters(db, a.principal, id);
-      const rows = await q.siteFigures(db, id, measure, monthOf(yyyymm), visible, CHART_BARS_MAX);
+      const [rows, editions] = await Promise.all([
+        q.siteFigures(db, id, measure, monthOf(yyyymm), visible, CHART_BARS_MAX),
+        measure === 'co2e' ? monthEditions(db, id, monthOf(yyyymm), visible) : [],
+      ]);
       return {
         month: yyyymm,
         unit: UNITS[measure],
+        editions,
         sites: rows.map((r) => ({
           siteId: r.site_id,
           siteName: r.site_name,
@@ -39,10 +51,14 @@ export function createOrganisationOverview({ db }: { db: Db }) {
     /** The highest emitters of one month, scope by scope (kg CO2e, whole numbers as the charts show). */
     async emissionsList(a: Caller, id: number, yyyymm: string): Promise<EmissionsList> {
       const visible = await visibleMeters(db, a.principal, id);
-      const rows = await q.siteEmissions(db, id, monthOf(yyyymm), visible, CHART_BARS_MAX);
+      const [rows, editions] = await Promise.all([
+        q.siteEmissions(db, id, monthOf(yyyymm), visible, CHART_BARS_MAX),
+        monthEditions(db, id, monthOf(yyyymm), visible),
+      ]);
       return {
         month: yyyymm,
         unit: 'kg CO2e',
+        editions,
         sites: rows.map((r) => {
           const [scope1, scope2, scope3] = [r.scope1, r.scope2, r.scope3].map((n) => Math.round(Number(n)));
           return {

@@ -9,6 +9,7 @@ import type {
   TargetSpec,
 } from '@verdant/contracts/targets';
 import type { Db } from '@verdant/db/client';
+import { type FactEdition, factEditions } from '@verdant/db/ledger/read-model';
 import { fill, MSG } from '@verdant/domain/messages';
 import {
   type Performance,
@@ -58,6 +59,16 @@ export function createTargetsService({ db }: { db: Db }) {
     };
   }
 
+  /**
+   * The months a performance reads: the target's, to today's month at the latest (later months have no figures
+   * yet; today is the organisation's, docs/domain.md, Time zones and today).
+   */
+  function monthsRead(org: OrganisationContext, spec: Target['spec']) {
+    const { months } = performanceMonths(spec);
+    const last = months[months.length - 1] ?? '';
+    return { months, from: months[0] ?? '', till: last < org.currentMonth ? last : org.currentMonth };
+  }
+
   /** One scope's performance: the ledger's monthly figures of the meters against the target. */
   async function performanceOf(
     org: OrganisationContext,
@@ -65,21 +76,26 @@ export function createTargetsService({ db }: { db: Db }) {
     measure: Measure,
     meterIds: number[] | null,
   ): Promise<Performance> {
-    const { months } = performanceMonths(spec);
-    // Today's month is still filling (docs/domain.md, Completeness and estimates): marked incomplete; later
-    // months have no figures yet. Today is the organisation's (docs/domain.md, Time zones and today).
-    const current = org.currentMonth;
-    const last = months[months.length - 1] ?? '';
-    const { values, incomplete } = await q.monthlyMeasure(
-      db,
-      org.id,
-      measure,
-      months[0] ?? '',
-      last < current ? last : current,
-      meterIds,
-    );
-    if (months.includes(current)) incomplete.add(current);
+    const { months, from, till } = monthsRead(org, spec);
+    const { values, incomplete } = await q.monthlyMeasure(db, org.id, measure, from, till, meterIds);
+    // Today's month is still filling (docs/domain.md, Completeness and estimates): marked incomplete.
+    if (months.includes(org.currentMonth)) incomplete.add(org.currentMonth);
     return performanceAgainstTarget(spec, values, incomplete);
+  }
+
+  /**
+   * The editions of emission factors that produced the kg CO2e a performance reads, location-based as its
+   * figures are (docs/decisions/factor-editions.md); none for kWh.
+   */
+  async function editionsOf(
+    org: OrganisationContext,
+    spec: Target['spec'],
+    measure: Measure,
+    meterIds: number[] | null,
+  ): Promise<FactEdition[]> {
+    if (measure !== 'co2e') return [];
+    const { from, till } = monthsRead(org, spec);
+    return factEditions(db, { organisationId: org.id, from, till, visible: meterIds }, { market: false });
   }
 
   async function chosenTarget(organisationId: number, targetId: number | undefined) {
@@ -100,14 +116,17 @@ export function createTargetsService({ db }: { db: Db }) {
     baselineYear: null,
     finalYear: null,
     groups: [],
+    editions: [],
   });
 
   const reportOf = (
     target: Target,
     measure: Measure,
     groups: PerformanceReport['groups'],
+    editions: FactEdition[],
     p?: Performance,
   ) => ({
+    editions,
     targetId: target.id,
     targetName: target.name,
     measure,
@@ -189,11 +208,15 @@ export function createTargetsService({ db }: { db: Db }) {
       const target = await chosenTarget(organisationId, query.target);
       if (!target) return emptyReport(query.measure);
       const visible = await visibleMeters(db, a.principal, organisationId);
-      const p = await performanceOf(orgOf(a), target.spec, query.measure, visible);
+      const [p, editions] = await Promise.all([
+        performanceOf(orgOf(a), target.spec, query.measure, visible),
+        editionsOf(orgOf(a), target.spec, query.measure, visible),
+      ]);
       return reportOf(
         target,
         query.measure,
         [{ id: null, name: 'Organisation', baseline: p.baseline, target: p.target, months: p.months }],
+        editions,
         p,
       );
     },
@@ -215,12 +238,16 @@ export function createTargetsService({ db }: { db: Db }) {
       const visible = await visibleMeters(db, a.principal, organisationId);
       const spec = { ...target.spec, consFrom: 'DERIVE' as const, baselineCons: null };
       const groups: PerformanceReport['groups'] = [];
+      const read = new Set<number>();
       for (const g of await q.groupsWithMeters(db, organisationId, groupingId)) {
         const meterIds = visible === null ? g.meterIds : g.meterIds.filter((id) => visible.includes(id));
         const p = await performanceOf(orgOf(a), spec, query.measure, meterIds);
         groups.push({ id: g.id, name: g.name, baseline: p.baseline, target: p.target, months: p.months });
+        for (const id of meterIds) read.add(id);
       }
-      return reportOf(target, query.measure, groups);
+      // The editions of every group's meters, read once over them all.
+      const editions = await editionsOf(orgOf(a), spec, query.measure, [...read]);
+      return reportOf(target, query.measure, groups, editions);
     },
   };
 }

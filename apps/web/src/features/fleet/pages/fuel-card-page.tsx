@@ -3,6 +3,7 @@ import { formatDisplayDate } from '@verdant/domain/dates';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { columnScale, formatMoney, formatNumber } from '@verdant/domain/unit-scaling';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { PageHeader } from '../../../components/page-header';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -76,7 +77,11 @@ export function FuelCardPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {c.monthly.length === 0 && <Text c="dimmed">No results</Text>}
+          {c.monthly.length === 0 ? (
+            <Text c="dimmed">No results</Text>
+          ) : (
+            <FactorEditionsNote editions={c.editions} />
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="fuel">
           <Stack gap="sm">

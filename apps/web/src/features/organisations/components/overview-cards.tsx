@@ -20,6 +20,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Chart, registerChartParts } from '../../../components/chart';
+import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { errorMessage } from '../../../lib/api-errors';
 import { useEmitters, useSiteAlerts, useSiteRanking } from '../organisation-api';
 import { emittersOption, rankingOption } from '../overview-charts';
@@ -145,6 +146,7 @@ export function EmittersCard({ month, monthLabel }: { month: string; monthLabel:
             </VisuallyHidden>
           </Chart>
         )}
+        {query.data && <FactorEditionsNote editions={query.data.editions} />}
       </Content>
     </Card>
   );
@@ -196,6 +198,7 @@ export function RankingCard({ month, monthLabel }: { month: string; monthLabel: 
             </VisuallyHidden>
           </Chart>
         )}
+        {query.data?.unit === 'kg CO2e' && <FactorEditionsNote editions={query.data.editions} />}
       </Content>
     </Card>
   );

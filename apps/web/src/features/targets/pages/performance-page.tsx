@@ -17,6 +17,7 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { Chart, type ChartOption, registerChartParts } from '../../../components/chart';
+import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { PageHeader } from '../../../components/page-header';
 import { QueryPending } from '../../../components/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
@@ -190,6 +191,7 @@ export function PerformancePage() {
         <QueryPending query={report} />
       ) : r && r.groups.length > 0 ? (
         <Stack>
+          {r.measure === 'co2e' && <FactorEditionsNote editions={r.editions} />}
           {r.groups.map((g) => (
             <GroupPerformance key={g.id ?? 'organisation'} group={g} measure={measure} />
           ))}
