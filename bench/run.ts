@@ -12,7 +12,7 @@ import { dataSourcesBench } from './data-sources.bench';
 import { emailIntakeBench } from './email-intake.bench';
 import { firstCallBench } from './first-call.bench';
 import { graphsBench } from './graphs.bench';
-import { greenButtonBench } from './green-button.bench';
+import { greenButtonBench, greenButtonParseBench } from './green-button.bench';
 import { halfHourBench } from './half-hour.bench';
 import { importsBench, nem12ParseBench } from './imports.bench';
 import { invoiceListBench } from './invoice-list.bench';
@@ -53,6 +53,7 @@ try {
     graphs: graphsBench,
     imports: importsBench,
     'green-button': greenButtonBench,
+    'green-button-parse': greenButtonParseBench,
     'portfolio-manager': portfolioManagerBench,
     reports: reportsBench,
     'reports-schedule': reportsScheduleBench,

@@ -5,14 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { readIntervalReading } from './espi-scan';
 import { parseGreenButton } from './green-button';
 import { chunks, collect } from './testing';
+import { type ImportEvent, runReadings } from './types';
 
 /** The shared real-world samples beside the repository (../shared/fixtures/imports), read where they are. */
 const SAMPLES = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../../../shared/fixtures/imports/green-button',
 );
-const parse = (text: string, size?: number) =>
-  collect(parseGreenButton(size ? chunks(text, size) : [text], { timeZone: 'America/New_York' }));
+/** The events with each run of readings (a block's plain readings, espi-runs.ts) as its readings one by one. */
+const parse = async (text: string, size?: number) =>
+  (
+    await collect(parseGreenButton(size ? chunks(text, size) : [text], { timeZone: 'America/New_York' }))
+  ).flatMap((e): ImportEvent[] =>
+    e.kind === 'readings' ? runReadings(e.run).map((reading) => ({ kind: 'reading', reading })) : [e],
+  );
 /** The same XML with an empty comment before each IntervalReading: the XML parser reads every one of them. */
 const throughSaxes = (text: string) => text.replace(/<((?:\w+:)?IntervalReading>)/g, '<!----><$1');
 

@@ -23,7 +23,7 @@ const UNITS: Record<string, { quantity: IntervalReading['quantity']; perUnit: nu
  * manually edited and derived substituted; estimated, questionable, projected, normalised and other estimated;
  * mixed variable.
  */
-const QUALITY: Record<string, ReadingQuality> = {
+export const QUALITY_CODES: Record<string, ReadingQuality> = {
   '0': 'A',
   '14': 'A',
   '17': 'A',
@@ -90,6 +90,16 @@ export function readReadingType(f: Record<string, string>, line: number): Readin
   return { line, uom, power, flow };
 }
 
+/** The quantity and factor of a ReadingType's unit (one the import takes: readReadingType checked it). */
+export const unitOf = (type: ReadingTypeInfo) => UNITS[type.uom] as (typeof UNITS)[string];
+
+/** A value as the file writes it, in kWh or kVArh by its ReadingType's power of ten and unit. */
+export function scaledValue(raw: number, type: ReadingTypeInfo): number {
+  const { perUnit } = unitOf(type);
+  const scaled = type.power >= 0 ? raw * 10 ** type.power : raw / 10 ** -type.power;
+  return perUnit === 0.001 ? scaled / 1000 : scaled * perUnit;
+}
+
 /**
  * An IntervalReading as a reading (whole minutes dividing an hour, 5 to 60) or, from a local midnight to a later
  * one, a consumption period of whole days (a day of 23 or 25 hours where daylight saving changes, a billing
@@ -109,12 +119,10 @@ export function convertReading(
   if (start === null || duration === null || duration === 0)
     return `timePeriod start '${r.start}' and duration '${r.duration}' are not whole seconds`;
   if (!/^[+-]?\d+(\.\d+)?$/.test(r.value)) return `value '${r.value}' is not a number`;
-  const quality = QUALITY[r.quality];
+  const quality = QUALITY_CODES[r.quality];
   if (!quality) return `ReadingQuality '${r.quality}' is not an ESPI quality code`;
-  const unit = UNITS[type.uom] as (typeof UNITS)[string];
-  const raw = Number(r.value);
-  const scaled = type.power >= 0 ? raw * 10 ** type.power : raw / 10 ** -type.power;
-  const value = unit.perUnit === 0.001 ? scaled / 1000 : scaled * unit.perUnit;
+  const unit = unitOf(type);
+  const value = scaledValue(Number(r.value), type);
   const startMs = start * 1000;
   const endMs = startMs + duration * 1000;
   const minutes = duration / 60;

@@ -1,6 +1,7 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { DEFAULT_TIME_ZONE, offsetMinutes } from '../time-zone';
 import { convertReading, type RawReading, type ReadingTypeInfo, readReadingType } from './espi';
+import { type Entry, runEvent, type Scanned, takePlain } from './espi-runs';
 import { lineBreaks, nextIntervalReading, readIntervalReading, spaceOnly } from './espi-scan';
 import { ImportFileError } from './import-messages';
 import { BATCH, eventsOf, PROGRESS_EVERY, type TextSource } from './records';
@@ -13,15 +14,6 @@ import type { ImportEvent } from './types';
  * seconds and duration, value, ReadingQuality). Entries are tied together by their Atom links
  * (.../UsagePoint/1/MeterReading/1/IntervalBlock/...); where a file has no links, by order.
  */
-
-interface Entry {
-  line: number;
-  links: { rel: string; href: string }[];
-  title: string;
-  resource: string | null;
-  fields: Record<string, string>;
-  readings: RawReading[];
-}
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 const keyOf = (href: string, pattern: RegExp) => pattern.exec(href)?.[1] ?? null;
@@ -181,7 +173,8 @@ export async function* parseGreenButtonBatches(
       if (!final) return false;
       const missing = !mr ? 'MeterReading' : !type ? 'ReadingType' : 'UsagePoint';
       for (const r of e.readings)
-        out.push(refuse(r.line, `the IntervalBlock's ${missing} is not in the file`));
+        for (const line of 'raws' in r ? r.lines : [r.line])
+          out.push(refuse(line, `the IntervalBlock's ${missing} is not in the file`));
       return true;
     }
     if (typeof type === 'string') {
@@ -194,6 +187,10 @@ export async function* parseGreenButtonBatches(
     const meterKey = up.title || (upKey as string);
     const register = (meterReadingKey ?? '').split('/').pop()?.replace(/^#/, '') || null;
     for (const r of e.readings) {
+      if ('raws' in r) {
+        out.push(runEvent(r, type, meterKey, register));
+        continue;
+      }
       const event = convertReading(r, type, meterKey, register, dayOffsets);
       out.push(typeof event === 'string' ? refuse(r.line, event) : event);
     }
@@ -216,21 +213,29 @@ export async function* parseGreenButtonBatches(
    * (espi-scan.ts) where the parser stands between tags inside an IntervalBlock; answers the end of the piece
    * that must wait for the next (a tag or such an element cut by the piece's end).
    */
+  const scanned: Scanned = { start: 0, duration: 0, raw: 0, quality: 0, breaks: 0 };
   function take(text: string, final: boolean): string {
     let from = 0;
     for (let found = nextIntervalReading(text, 0); found; found = nextIntervalReading(text, found.at + 1)) {
       feed(text, from, found.at);
       from = found.at;
       if (!entry || reading || stack[stack.length - 1] !== 'IntervalBlock' || !spaceSinceTag) continue;
-      const read = readIntervalReading(text, found.at, found.prefix, line());
-      if (read.end < 0) {
-        if (!final && text.length - found.at < 65_536) return text.slice(found.at);
-        break;
+      // A plain reading joins its block's run; another of the usual shape is read here; the rest by saxes.
+      const items = (entry as Entry).readings;
+      let end = takePlain(text, found.at, found.prefix, items, line(), scanned);
+      if (end > 0) skippedLines += scanned.breaks;
+      else {
+        const read = readIntervalReading(text, found.at, found.prefix, line());
+        if (read.end < 0) {
+          if (!final && text.length - found.at < 65_536) return text.slice(found.at);
+          break;
+        }
+        if (!read.reading) continue;
+        items.push(read.reading);
+        end = read.end;
+        skippedLines += lineBreaks(text, found.at, end);
       }
-      if (!read.reading) continue;
-      (entry as Entry).readings.push(read.reading);
-      skippedLines += lineBreaks(text, found.at, read.end);
-      from = read.end;
+      from = end;
       spaceSinceTag = true;
     }
     const lt = text.lastIndexOf('<');

@@ -56,11 +56,13 @@ export interface ReadingRun extends Omit<IntervalReading, 'value' | 'quality'> {
   values: number[];
   quality: ReadingQuality;
   qualities: ReadingQuality[] | null;
+  /** Each reading's own line where they differ (a Green Button run: an element each), else every one is `line`. */
+  lines?: number[];
 }
 
 /** A run's readings one by one, as a parser that gave each interval its own event would have. */
 export function runReadings(run: ReadingRun): IntervalReading[] {
-  const { values, qualities, quality, ...common } = run;
+  const { values, qualities, quality, lines, ...common } = run;
   const step = run.minutes * 60_000;
   const readings: IntervalReading[] = [];
   for (let i = 0; i < values.length; i++) {
@@ -68,6 +70,7 @@ export function runReadings(run: ReadingRun): IntervalReading[] {
     if (Number.isNaN(value)) continue;
     readings.push({
       ...common,
+      line: lines?.[i] ?? run.line,
       startUtcMs: run.startUtcMs + i * step,
       value,
       quality: qualities?.[i] ?? quality,
