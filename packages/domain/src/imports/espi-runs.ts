@@ -34,13 +34,12 @@ export interface RawRun {
   qualities: ReadingQuality[] | null;
 }
 
-/** One scanned reading: epoch seconds, seconds, the value as written, the quality code, its line breaks. */
+/** One scanned reading: epoch seconds, seconds, the value as written, the quality code. */
 export interface Scanned {
   start: number;
   duration: number;
   raw: number;
   quality: number;
-  breaks: number;
 }
 
 /** Reading lengths (seconds) that are interval data: whole minutes dividing an hour. */
@@ -104,152 +103,49 @@ export function runEvent(
   };
 }
 
-/** An element prefix's start and end tags of an IntervalReading's parts (one shape: fast to read). */
-function tagsFor(p: string) {
-  return {
-    cost: `<${p}cost>`,
-    costEnd: `</${p}cost>`,
-    readingQuality: `<${p}ReadingQuality>`,
-    readingQualityEnd: `</${p}ReadingQuality>`,
-    quality: `<${p}quality>`,
-    qualityEnd: `</${p}quality>`,
-    timePeriod: `<${p}timePeriod>`,
-    timePeriodEnd: `</${p}timePeriod>`,
-    duration: `<${p}duration>`,
-    durationEnd: `</${p}duration>`,
-    start: `<${p}start>`,
-    startEnd: `</${p}start>`,
-    value: `<${p}value>`,
-    valueEnd: `</${p}value>`,
-    end: `</${p}IntervalReading>`,
-  };
-}
-type Tags = ReturnType<typeof tagsFor>;
-const tagsOf = new Map<string, Tags>();
-function tags(prefix: string): Tags {
-  let found = tagsOf.get(prefix);
+/** Whitespace and comments (a comment holding '--' is not one: the general way refuses it). */
+const WS = '(?:[ \\t\\r\\n]|<!--(?:[^-]|-(?!-))*-->)*';
+/** A whole number without leading zeros, at most 15 digits (exact in a double). */
+const WHOLE = '(0|[1-9]\\d{0,14})';
+const scanners = new Map<string, RegExp>();
+
+/** The sticky pattern of a plain IntervalReading with an element prefix ('' or 'espi:'). */
+function scannerOf(prefix: string): RegExp {
+  let found = scanners.get(prefix);
   if (!found) {
-    found = tagsFor(prefix);
-    tagsOf.set(prefix, found);
+    const p = prefix.replace(/[.]/g, '\\.');
+    const el = (name: string, inner: string) => `<${p}${name}>${WS}${inner}${WS}</${p}${name}>`;
+    found = new RegExp(
+      `${el(
+        'IntervalReading',
+        `(?:${el('cost', '-?\\d+')}${WS})?(?:${el('ReadingQuality', el('quality', WHOLE))}${WS})?${el(
+          'timePeriod',
+          `${el('duration', WHOLE)}${WS}${el('start', WHOLE)}`,
+        )}${WS}${el('value', '([+-]?\\d+(?:\\.\\d+)?)')}`,
+      )}`,
+      'y',
+    );
+    scanners.set(prefix, found);
   }
   return found;
 }
 
-// The scanner's text and position (module state rather than closures: it runs once a reading).
-let src = '';
-let i = 0;
-/** Line ends passed, counted as XML counts them (CRLF, LF or CR alone). */
-let breaks = 0;
-
-/** Skips whitespace and comments (a comment holding '--' is left to the XML parser to refuse). */
-function space() {
-  for (;;) {
-    const c = src.charCodeAt(i);
-    if (c === 32 || c === 9) i++;
-    else if (c === 10 || c === 13) {
-      if (c === 10 || src.charCodeAt(i + 1) !== 10) breaks++;
-      i++;
-    } else if (c === 60 && src.startsWith('<!--', i)) {
-      const close = src.indexOf('-->', i + 4);
-      if (close < 0 || src.indexOf('--', i + 4) !== close) return;
-      for (; i < close; i++) {
-        const d = src.charCodeAt(i);
-        if (d === 10 || (d === 13 && src.charCodeAt(i + 1) !== 10)) breaks++;
-      }
-      i = close + 3;
-    } else return;
-  }
-}
-
-/** Steps past a tag and the space after it, or answers false. */
-function tag(s: string) {
-  if (!src.startsWith(s, i)) return false;
-  i += s.length;
-  space();
-  return true;
-}
-
-/** Steps past digits, answering how many. */
-function digits() {
-  const from = i;
-  for (let c = src.charCodeAt(i); c >= 48 && c <= 57; c = src.charCodeAt(++i));
-  return i - from;
-}
-
-/** A whole number without leading zeros (at most 15 digits) and the space after it, or -1. */
-function whole() {
-  const from = i;
-  const n = digits();
-  if (n === 0 || n > 15 || (n > 1 && src.charCodeAt(from) === 48)) return -1;
-  let v = 0;
-  for (let k = from; k < i; k++) v = v * 10 + src.charCodeAt(k) - 48;
-  space();
-  return v;
-}
-
-/** The body of an IntervalReading from `i` into `out`: its end, or 0. */
-function scanBody(t: Tags, out: Scanned): number {
-  space();
-  if (tag(t.cost)) {
-    if (src.charCodeAt(i) === 45) i++;
-    if (digits() === 0) return 0;
-    space();
-    if (!tag(t.costEnd)) return 0;
-  }
-  let quality = 0;
-  if (tag(t.readingQuality)) {
-    if (!tag(t.quality)) return 0;
-    quality = whole();
-    if (quality < 0 || !tag(t.qualityEnd) || !tag(t.readingQualityEnd)) return 0;
-  }
-  if (!tag(t.timePeriod) || !tag(t.duration)) return 0;
-  const duration = whole();
-  if (duration < 0 || !tag(t.durationEnd) || !tag(t.start)) return 0;
-  const start = whole();
-  if (start < 0 || !tag(t.startEnd) || !tag(t.timePeriodEnd)) return 0;
-  if (!tag(t.value)) return 0;
-  const from = i;
-  const sign = src.charCodeAt(i);
-  if (sign === 43 || sign === 45) i++;
-  const intFrom = i;
-  const n = digits();
-  if (n === 0) return 0;
-  let raw: number;
-  if (src.charCodeAt(i) === 46) {
-    i++;
-    if (digits() === 0) return 0;
-    raw = Number(src.slice(from, i));
-  } else if (n <= 15) {
-    // A whole number of up to 15 digits is exact in a double: the same as Number() of its text.
-    raw = 0;
-    for (let k = intFrom; k < i; k++) raw = raw * 10 + src.charCodeAt(k) - 48;
-    if (sign === 45) raw = -raw;
-  } else raw = Number(src.slice(from, i));
-  space();
-  if (!tag(t.valueEnd)) return 0;
-  const close = t.end;
-  if (!src.startsWith(close, i)) return 0;
-  out.quality = quality;
-  out.duration = duration;
-  out.start = start;
-  out.raw = raw;
-  out.breaks = breaks;
-  return i + close.length;
-}
-
 /**
- * Reads the IntervalReading at `at` character by character into `out` when it has the usual shape (as
- * `readIntervalReading`, comments between its elements included) and its start, duration and quality are whole
- * numbers written without leading zeros; answers its end, or 0 when it must be read the general way (also when
- * cut short).
+ * Reads the IntervalReading at `at` into `out` when it has the usual shape (as `readIntervalReading`, comments
+ * between its elements included) and its start, duration and quality are whole numbers written without leading
+ * zeros: one sticky regular expression over the file's text (no piece of it copied first, unlike the general
+ * way); answers its end, or 0 when it must be read the general way (also when cut short).
  */
 export function scanIntervalReading(text: string, at: number, prefix: string, out: Scanned): number {
-  src = text;
-  i = at + prefix.length + 17;
-  breaks = 0;
-  const end = scanBody(tags(prefix), out);
-  src = '';
-  return end;
+  const scanner = scannerOf(prefix);
+  scanner.lastIndex = at;
+  const m = scanner.exec(text);
+  if (!m) return 0;
+  out.quality = m[1] === undefined ? 0 : Number(m[1]);
+  out.duration = Number(m[2]);
+  out.start = Number(m[3]);
+  out.raw = Number(m[4]);
+  return scanner.lastIndex;
 }
 
 /**

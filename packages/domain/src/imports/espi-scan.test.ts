@@ -47,6 +47,31 @@ describe("Green Button's IntervalReading read past the XML parser", () => {
     },
   );
 
+  it('gathers plain readings in runs with their own lines and flags; other figures go the general way', async () => {
+    const text = readFileSync(path.join(SAMPLES, 'TestGBDataHourlyNineDaysBinnedDaily.xml'), 'utf8');
+    let n = 0;
+    // Every 5th reading estimated (code 8), every 7th with a leading zero, every 11th of an unknown code, every
+    // 13th 7 minutes long, every 17th a gap in the block (so its run ends).
+    const odd = text.replace(
+      /<timePeriod>\s*<duration>3600<\/duration>\s*<start>(\d+)<\/start>/g,
+      (all, start) => {
+        n += 1;
+        if (n % 7 === 0) return all.replace('<duration>3600', '<duration>03600');
+        if (n % 11 === 0) return `<ReadingQuality><quality>99</quality></ReadingQuality>${all}`;
+        if (n % 13 === 0) return all.replace('<duration>3600', '<duration>420');
+        if (n % 17 === 0) return all.replace(start, String(Number(start) + 60));
+        return n % 5 === 0 ? `<ReadingQuality><quality>8</quality></ReadingQuality>${all}` : all;
+      },
+    );
+    const fast = await collect(parseGreenButton([odd], { timeZone: 'America/New_York' }));
+    const runs = fast.flatMap((e) => (e.kind === 'readings' ? [e.run] : []));
+    expect(runs.length).toBeGreaterThan(9);
+    expect(runs.some((r) => r.qualities?.includes('E') && r.qualities.includes('A'))).toBe(true);
+    expect(fast.some((e) => e.kind === 'refused')).toBe(true);
+    expect(await parse(odd)).toEqual(await parse(throughSaxes(odd)));
+    expect(await parse(odd, 7)).toEqual(await parse(throughSaxes(odd)));
+  });
+
   it('reads the usual shape, comments between its elements included', () => {
     expect(readIntervalReading(ELEMENT, 0, '', 7)).toEqual({
       end: ELEMENT.length,

@@ -117,3 +117,27 @@ export function readIntervalReading(
     },
   };
 }
+
+/**
+ * Line ends of a text counted range by range in order (as `lineBreaks`), each line end looked for once: an
+ * element's range on a long line no longer searches on to the line's end.
+ */
+export class LineEnds {
+  private readonly cr: boolean;
+  private next = -1;
+  constructor(private readonly text: string) {
+    this.cr = text.includes('\r');
+  }
+
+  between(from: number, to: number): number {
+    if (this.cr) return lineBreaks(this.text, from, to);
+    if (this.next < from) this.next = this.text.indexOf('\n', from);
+    let n = 0;
+    while (this.next >= 0 && this.next < to) {
+      n += 1;
+      this.next = this.text.indexOf('\n', this.next + 1);
+    }
+    if (this.next < 0) this.next = Number.POSITIVE_INFINITY;
+    return n;
+  }
+}

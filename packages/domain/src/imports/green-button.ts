@@ -2,7 +2,7 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { DEFAULT_TIME_ZONE, offsetMinutes } from '../time-zone';
 import { convertReading, type RawReading, type ReadingTypeInfo, readReadingType } from './espi';
 import { type Entry, runEvent, type Scanned, takePlain } from './espi-runs';
-import { lineBreaks, nextIntervalReading, readIntervalReading, spaceOnly } from './espi-scan';
+import { LineEnds, nextIntervalReading, readIntervalReading, spaceOnly } from './espi-scan';
 import { ImportFileError } from './import-messages';
 import { BATCH, eventsOf, PROGRESS_EVERY, type TextSource } from './records';
 import type { ImportEvent } from './types';
@@ -213,9 +213,10 @@ export async function* parseGreenButtonBatches(
    * (espi-scan.ts) where the parser stands between tags inside an IntervalBlock; answers the end of the piece
    * that must wait for the next (a tag or such an element cut by the piece's end).
    */
-  const scanned: Scanned = { start: 0, duration: 0, raw: 0, quality: 0, breaks: 0 };
+  const scanned: Scanned = { start: 0, duration: 0, raw: 0, quality: 0 };
   function take(text: string, final: boolean): string {
     let from = 0;
+    const lineEnds = new LineEnds(text);
     for (let found = nextIntervalReading(text, 0); found; found = nextIntervalReading(text, found.at + 1)) {
       feed(text, from, found.at);
       from = found.at;
@@ -223,8 +224,7 @@ export async function* parseGreenButtonBatches(
       // A plain reading joins its block's run; another of the usual shape is read here; the rest by saxes.
       const items = (entry as Entry).readings;
       let end = takePlain(text, found.at, found.prefix, items, line(), scanned);
-      if (end > 0) skippedLines += scanned.breaks;
-      else {
+      if (end === 0) {
         const read = readIntervalReading(text, found.at, found.prefix, line());
         if (read.end < 0) {
           if (!final && text.length - found.at < 65_536) return text.slice(found.at);
@@ -233,8 +233,8 @@ export async function* parseGreenButtonBatches(
         if (!read.reading) continue;
         items.push(read.reading);
         end = read.end;
-        skippedLines += lineBreaks(text, found.at, end);
       }
+      skippedLines += lineEnds.between(found.at, end);
       from = end;
       spaceSinceTag = true;
     }
