@@ -122,3 +122,38 @@ export async function restate(w: EditionsWorld, edition: Parameters<typeof loadE
   const proposal = await publishEdition(w, id, reason);
   return confirmRestatement(w, 'root', `/admin/restatements/${proposal.id}/confirm`);
 }
+
+/**
+ * The world of the screens' edition tests: today is 15 January 2025; an organisation with its administrator
+ * 'admin', an observer and one grid meter invoiced for 2022 to 2024; 'other' administers another organisation.
+ */
+export async function screensWorld(name: string) {
+  const w = await editionsWorld({ clock: () => new Date('2025-01-15T00:00:00Z') });
+  const org = await gridOrganisation(w, name, 'admin', [2022, 2023, 2024]);
+  await gridOrganisation(w, 'Other Org', 'other', []);
+  await createMember(w.t.db, org.id, { loginId: 'observer', accessId: 4 });
+  w.tokens.observer = await w.t.login('observer');
+  const meterId = Number(org.meterId);
+  const site = await w.t.db.execute<{ site_id: number }>(
+    sql`select site_id from meters where id = ${meterId}`,
+  );
+  const siteRef = { id: Number(site.rows[0]?.site_id), organisationId: org.id };
+  return { w, orgId: org.id, meterId, siteRef };
+}
+
+/** The names of an answer's editions, in order. */
+export const editionNames = (editions: { name: string }[]) => editions.map((e) => e.name);
+
+/** A GET answered 200, its body. */
+export async function answered(w: EditionsWorld, who: string, url: string) {
+  const res = await w.call(who, 'GET', url);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Another organisation's administrator is refused and learns no edition. */
+export async function refusedToOther(w: EditionsWorld, method: 'GET' | 'POST', url: string, body?: object) {
+  const res = await w.call('other', method, url, body);
+  expect([403, 404], url).toContain(res.statusCode);
+  expect(res.body).not.toContain('MfE');
+}

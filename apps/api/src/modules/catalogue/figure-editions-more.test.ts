@@ -1,12 +1,17 @@
 import { createGroup, createMeter } from '@verdant/db/asset-factories';
-import { createMember } from '@verdant/db/factories';
 import { createFuelPurchase } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { assetGroups, groupings } from '@verdant/db/schema/groups';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EditionsWorld, editionsWorld, gridOrganisation } from '../../testing/editions-fixture';
+import {
+  answered,
+  type EditionsWorld,
+  editionNames,
+  refusedToOther,
+  screensWorld,
+} from '../../testing/editions-fixture';
 
 /**
  * The organisation overview, performance against targets, the fleet's fuel card and exports, and the Meter Data
@@ -14,8 +19,8 @@ import { type EditionsWorld, editionsWorld, gridOrganisation } from '../../testi
  * editions), worked by hand from the seeded catalogue: one grid electricity meter used 120,000 kWh in each of
  * 2022, 2023 and 2024; today is 15 January 2025.
  *
- * - Grid electricity: 2022 and 2023 by MfE 2025 alone; 2024 by MfE 2025 (grid, scope 2) and MfE 2026 (T&D losses,
- *   scope 3). The NZECS residual mix prices only market-based scope 2, which these figures leave out.
+ * - Grid electricity as worked in ./figure-editions-screens.test.ts: MfE 2025 for 2022 and 2023, MfE 2025 and
+ *   MfE 2026 for 2024 (location-based).
  * - Diesel until 2025 is MfE 2025's (the 2025 v3 workbook, 2.680680605 kg CO2e a litre, scope 1 alone): a fuel
  *   card buying 50 L and 30 L of diesel in November 2024 emits 80 x 2.680680605 = 214.45 kg CO2e, by MfE 2025.
  */
@@ -28,17 +33,9 @@ let groupingId = 0;
 let vehicleId = 0;
 
 beforeAll(async () => {
-  w = await editionsWorld({ clock: () => new Date('2025-01-15T00:00:00Z') });
-  const org = await gridOrganisation(w, 'More Editions Org', 'admin', [2022, 2023, 2024]);
-  orgId = org.id;
-  meterId = Number(org.meterId);
-  await gridOrganisation(w, 'Other Org', 'other', []);
-  await createMember(w.t.db, org.id, { loginId: 'observer', accessId: 4 });
-  w.tokens.observer = await w.t.login('observer');
-  const site = await w.t.db.execute<{ site_id: number }>(
-    sql`select site_id from meters where id = ${meterId}`,
-  );
-  const siteRef = { id: Number(site.rows[0]?.site_id), organisationId: orgId };
+  const world = await screensWorld('More Editions Org');
+  ({ w, orgId, meterId } = world);
+  const siteRef = world.siteRef;
   const litres = await w.t.db.execute<{ id: number }>(
     sql`select id from units where data_type_id = 4 and name = 'litres'`,
   );
@@ -108,17 +105,9 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-const names = (editions: { name: string }[]) => editions.map((e) => e.name);
-const get = async (who: string, url: string) => {
-  const res = await w.call(who, 'GET', url);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
-const refused = async (method: 'GET' | 'POST', url: string, body?: object) => {
-  const res = await w.call('other', method, url, body);
-  expect([403, 404], url).toContain(res.statusCode);
-  expect(res.body).not.toContain('MfE');
-};
+const names = editionNames;
+const get = (who: string, url: string) => answered(w, who, url);
+const refused = (method: 'GET' | 'POST', url: string, body?: object) => refusedToOther(w, method, url, body);
 const csv = async (url: string, body: object) => {
   const res = await w.call('admin', 'POST', url, body);
   expect(res.statusCode, res.body).toBe(200);

@@ -1,13 +1,14 @@
 import { createEntity, createGroup } from '@verdant/db/asset-factories';
-import { createMember } from '@verdant/db/factories';
 import { DISTRIBUTION_FROM_START } from '@verdant/db/ledger/read-model';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  answered,
   type EditionsWorld,
-  editionsWorld,
-  gridOrganisation,
+  editionNames,
   MFE_2022,
+  refusedToOther,
+  screensWorld,
 } from '../../testing/editions-fixture';
 
 /**
@@ -32,36 +33,19 @@ let groupId = 0;
 let lonelyId = 0;
 
 beforeAll(async () => {
-  w = await editionsWorld({ clock: () => new Date('2025-01-15T00:00:00Z') });
-  const org = await gridOrganisation(w, 'Screens Editions Org', 'admin', [2022, 2023, 2024]);
-  orgId = org.id;
-  meterId = Number(org.meterId);
-  await gridOrganisation(w, 'Other Org', 'other', []);
-  await createMember(w.t.db, org.id, { loginId: 'observer', accessId: 4 });
-  w.tokens.observer = await w.t.login('observer');
-  const site = await w.t.db.execute<{ site_id: number }>(
-    sql`select site_id from meters where id = ${meterId}`,
-  );
-  const siteRef = { id: Number(site.rows[0]?.site_id), organisationId: orgId };
-  entityId = (await createEntity(w.t.db, siteRef, { name: 'Plant room' })).id;
+  const world = await screensWorld('Screens Editions Org');
+  ({ w, orgId, meterId } = world);
+  entityId = (await createEntity(w.t.db, world.siteRef, { name: 'Plant room' })).id;
   await w.t.db.execute(sql`insert into meter_entity_shares (organisation_id, meter_id, entity_id, valid_from,
     percentage) values (${orgId}, ${meterId}, ${entityId}, ${DISTRIBUTION_FROM_START}, 40)`);
-  lonelyId = (await createEntity(w.t.db, siteRef, { name: 'Store' })).id;
+  lonelyId = (await createEntity(w.t.db, world.siteRef, { name: 'Store' })).id;
   groupId = (await createGroup(w.t.db, orgId, 'meter', 'Grid meters', [meterId])).id;
 });
 afterAll(() => w.t.close());
 
-const names = (editions: { name: string }[]) => editions.map((e) => e.name);
-const get = async (who: string, url: string) => {
-  const res = await w.call(who, 'GET', url);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
-const refused = async (url: string) => {
-  const res = await w.call('other', 'GET', url);
-  expect([403, 404], url).toContain(res.statusCode);
-  expect(res.body).not.toContain('MfE');
-};
+const names = editionNames;
+const get = (who: string, url: string) => answered(w, who, url);
+const refused = (url: string) => refusedToOther(w, 'GET', url);
 
 describe('the data source page names the editions of its kg CO2e', () => {
   it("names the latest month's editions beside its figures", async () => {
