@@ -32,4 +32,24 @@ export const SHARD_EXCEPTIONS: ShardException[] = [
     tables: '*',
     reason: 'a catalogue edition restates the meters of every organisation that uses its factors',
   },
+  // The jobs centre (docs/decisions/job-runner.md, One jobs centre): a person's jobs of every organisation they
+  // administer, every job for a product administrator, and the queues' health, read across organisations by design;
+  // cancelling or retrying a job finds it by its id; a product administrator asks for a catalogue job there.
+  {
+    call: /^(GET|POST) \/api\/tools\/jobs(-health|\/[^/]+(\/(file|cancel|retry))?|\/create\/[^/]+)?$/,
+    tables: ['background_jobs'],
+    reason: 'the jobs centre lists and acts on the jobs of every organisation the person administers',
+  },
+  // A data-entry portal's address is unique across organisations: the public portal is found by it before any
+  // organisation is known, and an administrator's new address is checked against every organisation's.
+  {
+    call: /^(GET|POST|PUT) \/api\/public\/portals\/[^/]+(\/.*)?$/,
+    tables: ['data_entry_portals'],
+    reason: 'a public portal is found by its address, before any organisation is known',
+  },
+  {
+    call: /^(GET \/api\/data-entry-portals\/portals\/availability-check\/[^/]+|POST \/api\/data-entry-portals\/portals\/create)$/,
+    tables: ['data_entry_portals'],
+    reason: 'a portal’s address must be free across every organisation',
+  },
 ];

@@ -40,6 +40,8 @@ const NOT_OWNED: Record<string, string> = {
   data_types: 'the catalogue: data types of every organisation (null) beside an organisation’s own',
   units: 'the catalogue: units of every organisation (null) beside an organisation’s own',
   emission_factors: 'the catalogue: factors of every organisation (null) beside an organisation’s own',
+  restatements:
+    'the catalogue: an edition’s restatements (null, each reaching many organisations) beside an organisation’s own',
 };
 
 /**
