@@ -95,7 +95,7 @@ export async function addInvoice(db: DbOrTx, organisationId: number, doc: NewInv
     const meterIds = doc.meters.map((m) => m.meterId);
     const existing = await tx.execute<{ id: number; from: string; till: string; meter_ids: number[] }>(sql`
       select i.id, i.date_from as from, i.date_till as till, array_agg(im.meter_id) as meter_ids
-      from invoices i join invoice_meters im on im.invoice_id = i.id
+      from invoices i join invoice_meters im on im.organisation_id = i.organisation_id and im.invoice_id = i.id
       where i.organisation_id = ${organisationId} and im.meter_id = any(${`{${meterIds.join(',')}}`}::int[])
       group by i.id`);
     refuse(

@@ -35,7 +35,8 @@ export async function auditMeters(db: DbOrTx, organisationId: number, invoiceIds
       case when d.std_unit = 'kWh' then u.conversion_to_standard::text end as kwh_per_unit,
       s.consumption_differ, s.consumption_perc, s.consumption_abs, s.tariff_rel::text, s.tariff_abs::text,
       s.tariff_rate::text, s.baseload_trigger::text,
-      exists (select 1 from half_hour_registers r where r.meter_id = m.id and r.register = 0
+      exists (select 1 from half_hour_registers r
+        where r.organisation_id = m.organisation_id and r.meter_id = m.id and r.register = 0
         and r.direction = 'import' and r.quantity = 'kWh') as has_half_hour,
       t.invoice_ids, o.alert_settings
     from (
@@ -48,7 +49,7 @@ export async function auditMeters(db: DbOrTx, organisationId: number, invoiceIds
     join organisations o on o.id = m.organisation_id
     left join units u on u.id = m.unit_id
     left join data_types d on d.id = m.energy_id
-    left join meter_alert_settings s on s.meter_id = m.id
+    left join meter_alert_settings s on s.organisation_id = m.organisation_id and s.meter_id = m.id
     order by t.invoice_ids[1], m.id`);
   return rows.rows.map((r) => ({ ...r, invoice_ids: r.invoice_ids.map(Number) }));
 }
@@ -78,12 +79,16 @@ export type InvoiceRow = {
 export async function meterInvoices(db: DbOrTx, organisationId: number, meterIds: readonly number[]) {
   const rows = await db.execute<InvoiceRow>(sql`
     with counted as (
-      select i.*, (select count(*) from invoice_meters x where x.invoice_id = i.id) as meters,
-        (select sum(x.consumption) from invoice_meters x where x.invoice_id = i.id) as all_consumption
+      select i.*, (select count(*) from invoice_meters x
+        where x.organisation_id = i.organisation_id and x.invoice_id = i.id) as meters,
+        (select sum(x.consumption) from invoice_meters x
+          where x.organisation_id = i.organisation_id and x.invoice_id = i.id) as all_consumption
       from invoices i
       where i.organisation_id = ${organisationId} and i.kind in ('normal', 'replacement')
-        and exists (select 1 from invoice_meters im where im.invoice_id = i.id and im.meter_id = any(${intArray(meterIds)}))
-        and not exists (select 1 from invoice_reversals r where r.reversed_id = i.id)
+        and exists (select 1 from invoice_meters im where im.organisation_id = i.organisation_id
+          and im.invoice_id = i.id and im.meter_id = any(${intArray(meterIds)}))
+        and not exists (select 1 from invoice_reversals r
+          where r.organisation_id = i.organisation_id and r.reversed_id = i.id)
     )
     select im.meter_id, c.id, c.invoice_number, c.invoice_date::text, c.date_due::text, c.date_from::text,
       c.date_till::text, c.read_type, im.consumption::float8 as consumption,
@@ -95,7 +100,7 @@ export async function meterInvoices(db: DbOrTx, organisationId: number, meterIds
       round(c.tax_amount * 100)::int as tax_cents, c.items_include_tax, c.discount_after_tax,
       c.tax_percentage::text as tax_percentage
     from counted c join invoice_meters im on im.invoice_id = c.id
-    where im.meter_id = any(${intArray(meterIds)})
+    where im.organisation_id = ${organisationId} and im.meter_id = any(${intArray(meterIds)})
     order by im.meter_id, c.date_from, c.id`);
   return rows.rows;
 }

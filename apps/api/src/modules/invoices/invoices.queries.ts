@@ -26,7 +26,8 @@ export async function findMeter(db: DbOrTx, organisationId: number, meterId: num
     select m.id, m.local_name, m.site_id, s.name as site_name, o.name as organisation_name, m.meter_number, m.account, m.energy_id, m.unit_id,
       m.retailer_id, m.meter_open::text as meter_open, m.meter_close::text as meter_close,
       array(select u.id from units u where u.data_type_id = m.energy_id) as unit_ids
-    from meters m join sites s on s.id = m.site_id join organisations o on o.id = m.organisation_id
+    from meters m join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id
+    join organisations o on o.id = m.organisation_id
     where m.organisation_id = ${organisationId} and m.id = ${meterId} and m.deleted_at is null`);
   return rows.rows[0];
 }
@@ -52,12 +53,15 @@ export async function findInvoice(db: DbOrTx, organisationId: number, invoiceId:
     reversed: boolean;
   }>(sql`
     select to_jsonb(i) as invoice,
-      array(select meter_id from invoice_meters where invoice_id = i.id order by meter_id) as meter_ids,
+      array(select meter_id from invoice_meters x
+        where x.organisation_id = i.organisation_id and x.invoice_id = i.id order by meter_id) as meter_ids,
       im.unit_id, im.consumption::text as consumption, b.name as bill_type,
       nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.surname, '')), '') as entered_by,
-      exists (select 1 from invoice_reversals r where r.reversed_id = i.id) as reversed
+      exists (select 1 from invoice_reversals r
+        where r.organisation_id = i.organisation_id and r.reversed_id = i.id) as reversed
     from invoices i join bill_types b on b.id = i.bill_type_id left join users u on u.id = i.entered_by
-      left join invoice_meters im on im.invoice_id = i.id and im.meter_id = ${meterId ?? null}::int
+      left join invoice_meters im
+        on im.organisation_id = i.organisation_id and im.invoice_id = i.id and im.meter_id = ${meterId ?? null}::int
     where i.organisation_id = ${organisationId} and i.id = ${invoiceId}
       ${meterId === undefined ? sql`` : sql`and im.meter_id is not null`}`);
   const e = rows.rows[0];
@@ -123,7 +127,8 @@ export async function neighbours(db: DbOrTx, organisationId: number, meterId: nu
   const rows = await db.execute<{ previous_id: number | null; next_id: number | null }>(sql`
     with mine as (
       select i.id, i.date_from, lag(i.id) over w as previous_id, lead(i.id) over w as next_id
-      from invoices i join invoice_meters im on im.invoice_id = i.id and im.meter_id = ${meterId}
+      from invoices i join invoice_meters im
+        on im.organisation_id = i.organisation_id and im.invoice_id = i.id and im.meter_id = ${meterId}
       where i.organisation_id = ${organisationId}
       window w as (order by i.date_from, i.id))
     select previous_id, next_id from mine where id = ${invoiceId}`);
@@ -133,7 +138,8 @@ export async function neighbours(db: DbOrTx, organisationId: number, meterId: nu
 /** The latest invoice of the meter that starts before a date (what a new invoice is based on). */
 export async function latestBefore(db: DbOrTx, organisationId: number, meterId: number, before: string) {
   const rows = await db.execute<{ id: number }>(sql`
-    select i.id from invoices i join invoice_meters im on im.invoice_id = i.id and im.meter_id = ${meterId}
+    select i.id from invoices i join invoice_meters im
+        on im.organisation_id = i.organisation_id and im.invoice_id = i.id and im.meter_id = ${meterId}
     where i.organisation_id = ${organisationId} and i.kind = 'normal' and i.date_from < ${before}
     order by i.date_from desc, i.id desc limit 1`);
   return rows.rows[0]?.id;
@@ -148,7 +154,8 @@ export async function meterPeriods(db: DbOrTx, organisationId: number, meterId: 
     date_till: string;
   }>(sql`
     select i.id, i.invoice_number, i.date_from::text as date_from, i.date_till::text as date_till
-    from invoices i join invoice_meters im on im.invoice_id = i.id and im.meter_id = ${meterId}
+    from invoices i join invoice_meters im
+        on im.organisation_id = i.organisation_id and im.invoice_id = i.id and im.meter_id = ${meterId}
     where i.organisation_id = ${organisationId}
     order by i.date_from, i.id`);
   return rows.rows;
