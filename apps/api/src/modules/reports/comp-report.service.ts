@@ -62,7 +62,7 @@ export function createCompReportService({ db, runner }: { db: Db; runner: Report
           nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.surname, '')), '') as "savedBy",
           o.comp_report_email as email
         from organisations o
-        left join comp_reports c on c.organisation_id = o.id
+        left join comp_reports c on c.organisation_id = ${org.id}
         left join users u on u.id = c.updated_by
         where o.id = ${org.id}`);
       const row = rows.rows[0];
