@@ -3,6 +3,7 @@ import {
   instantsOfLocalTime,
   lastMonthIn,
   localDayBounds,
+  nowIn,
   standardOffsetMinutes,
   standardTimeSlot,
   todayIn,
@@ -52,5 +53,21 @@ describe("the organisation's time zone", () => {
     expect(localDayBounds(nz, '2025-04-06').startMs).toBe(Date.parse('2025-04-05T11:00:00Z'));
     // Santiago's clocks skipped midnight on 7 September 2025: the day starts at 01:00 daylight time.
     expect(localDayBounds('America/Santiago', '2025-09-07').startMs).toBe(Date.parse('2025-09-07T04:00:00Z'));
+  });
+
+  it('gives the wall clock of each instant when one minute is asked again and again, zones interleaved', () => {
+    // New Zealand's daylight time starts at 02:00 NZST on 27 September 2026 (14:00 UTC the day before): 01:59 is
+    // followed by 03:00. Sydney is UTC+10 then (its daylight time starts a week later).
+    const asked = [
+      ['2026-09-26T13:59:10Z', 'Pacific/Auckland', '2026-09-27', 1 * 60 + 59],
+      ['2026-09-26T13:59:50Z', 'Pacific/Auckland', '2026-09-27', 1 * 60 + 59],
+      ['2026-09-26T13:59:55Z', 'Australia/Sydney', '2026-09-26', 23 * 60 + 59],
+      ['2026-09-26T14:00:00Z', 'Pacific/Auckland', '2026-09-27', 3 * 60],
+      ['2026-09-26T14:00:30Z', 'Australia/Sydney', '2026-09-27', 0],
+      ['2026-09-26T14:00:59Z', 'Pacific/Auckland', '2026-09-27', 3 * 60],
+      ['2026-09-26T13:59:30Z', 'Pacific/Auckland', '2026-09-27', 1 * 60 + 59],
+    ] as const;
+    for (const [instant, zone, date, minutes] of asked)
+      expect(nowIn(zone, new Date(instant)), `${instant} ${zone}`).toEqual({ date, minutes });
   });
 });

@@ -37,16 +37,24 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** Per zone, the wall clock of the last minute asked for (docs/decisions/performance.md, The wall clock per minute). */
+const lastMinute = new Map<string, { minute: number; date: string; minutes: number }>();
+
 function wallClock(instant: Date, zone: string) {
+  const ms = instant.getTime();
+  // Zones' offsets since 1970 are whole minutes, so every instant of a UTC minute shows the same wall minute.
+  const minute = ms >= 0 ? Math.floor(ms / 60_000) : Number.NaN;
+  const kept = lastMinute.get(zone);
+  if (kept && kept.minute === minute) return { date: kept.date, minutes: kept.minutes };
   const parts = Object.fromEntries(
     formatter(zone)
       .formatToParts(instant)
       .map((p) => [p.type, p.value]),
   );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  const minutes = Number(parts.hour) * 60 + Number(parts.minute);
+  if (!Number.isNaN(minute)) lastMinute.set(zone, { minute, date, minutes });
+  return { date, minutes };
 }
 
 /** The date ('yyyy-MM-dd') and the minutes since midnight it is in a zone at an instant. */
