@@ -94,9 +94,10 @@ describe('Top Consumption Increase and Decrease', () => {
     });
   });
 
-  it('shows the ten largest changes as rounded, ties by name, whatever their order before rounding', async () => {
-    // Ten places: nine clear increases, then three that all round to 6.0% (6.04, 6.0 and 5.96): by name the
-    // tenth is "A tie", though "Z tie" rose most. A deleted meter with the largest increase is not shown.
+  it('shows the ten largest changes as rounded, a tie to the meter added first, whatever their order before rounding', async () => {
+    // Ten places: nine clear increases, then three that all round to 6.0% (5.96, 6.04 and 6.0, added in that order):
+    // the tenth is "M tie", the first added (docs/decisions/dashboard.md, Gainers and losers' ties), though "Z tie"
+    // rose most and "A tie" comes first by name. A deleted meter with the largest increase is not shown.
     const db = t.db;
     const org = await createOrganisation(db, { name: 'Many movers Org' });
     const power = await createDataType(db, { name: 'Many movers electricity' });
@@ -104,9 +105,9 @@ describe('Top Consumption Increase and Decrease', () => {
     const rises: [string, number][] = [
       ['Gone', 900],
       ...[500, 400, 300, 250, 200, 150, 120, 100, 80].map((r, i): [string, number] => [`Rise ${i + 1}`, r]),
+      ['M tie', 59.6],
       ['Z tie', 60.4],
       ['A tie', 60],
-      ['M tie', 59.6],
       ['Small', 10],
     ];
     const made: Record<string, number> = {};
@@ -139,7 +140,7 @@ describe('Top Consumption Increase and Decrease', () => {
       ['Rise 7 (Plant)', 12],
       ['Rise 8 (Plant)', 10],
       ['Rise 9 (Plant)', 8],
-      ['A tie (Plant)', 6],
+      ['M tie (Plant)', 6],
     ]);
     expect(res.json().losers).toEqual([]);
   });

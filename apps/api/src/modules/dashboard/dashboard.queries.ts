@@ -58,7 +58,7 @@ export async function restatementsOf(db: DbOrTx, organisationId: number, timeZon
  * again, is not a -100% decrease, and a distance or water meter is never compared beside an energy meter.
  * Only the meters that may be among the `top` largest increases or decreases come back (those within 0.1 of the
  * top-th change either way, so a tie once rounded to 0.1% is never cut), without their names: the caller looks up
- * only those it shows or needs to break a tie (`meterNames`).
+ * only those it shows (`meterNames`).
  */
 export async function meterChanges(
   db: DbOrTx,
@@ -109,8 +109,8 @@ export async function meterChanges(
 }
 
 /**
- * The names of some of an organisation's meters with their sites'. The ids travel as one array, so the planner
- * knows how many: a dozen are looked up one by one, a whole organisation's (every meter tied) hashed.
+ * The names of some of an organisation's meters with their sites'. The ids travel as one array (the twenty shown at
+ * most), looked up one by one.
  */
 export async function meterNames(db: DbOrTx, organisationId: number, ids: number[]) {
   if (ids.length === 0) return [];

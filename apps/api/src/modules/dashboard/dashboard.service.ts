@@ -21,13 +21,15 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
 const tidy = (measure: Measure, n: number) => round(n, measure === 'cost' ? 2 : 3);
 
 /**
- * The changes that can be among the largest `CHART_BARS_MAX` in a direction (1: increases, -1: decreases), as
- * rounded: every change beyond the tenth's and every one equal to it, whose names then break the tie.
+ * The largest `CHART_BARS_MAX` changes in a direction (1: increases, -1: decreases), as rounded; a tie at the last
+ * place goes to the lower meter id, the order meters were added, so only the meters shown need their names
+ * (docs/decisions/dashboard.md, Gainers and losers' ties).
  */
-function reach<T extends { percentage: number }>(changes: T[], direction: 1 | -1): T[] {
-  if (changes.length <= CHART_BARS_MAX) return changes;
-  const edge = changes.map((c) => c.percentage * direction).sort((x, y) => y - x)[CHART_BARS_MAX - 1] ?? 0;
-  return changes.filter((c) => c.percentage * direction >= edge);
+function largest<T extends { id: number; percentage: number }>(changes: T[], direction: 1 | -1): T[] {
+  return changes
+    .filter((c) => c.percentage * direction > 0)
+    .sort((x, y) => (y.percentage - x.percentage) * direction || x.id - y.id)
+    .slice(0, CHART_BARS_MAX);
 }
 
 /** Dashboard figures (docs/domain.md, Dashboard figures), summed from the monthly facts. */
@@ -120,15 +122,8 @@ export function createDashboardService({ db }: { db: Db }) {
         id: r.id,
         percentage: round(((r.recent - r.earlier) / r.earlier) * 100, 1),
       }));
-      // Only the meters that can be shown are named: the ten largest each way and those tied with the tenth.
-      const rising = reach(
-        changes.filter((m) => m.percentage > 0),
-        1,
-      );
-      const falling = reach(
-        changes.filter((m) => m.percentage < 0),
-        -1,
-      );
+      const rising = largest(changes, 1);
+      const falling = largest(changes, -1);
       const names = new Map(
         (
           await q.meterNames(
@@ -146,12 +141,13 @@ export function createDashboardService({ db }: { db: Db }) {
       return {
         month: Number(last.slice(5, 7)),
         year: Number(last.slice(0, 4)),
-        gainers: named(rising)
-          .sort((x, y) => y.percentage - x.percentage || x.displayName.localeCompare(y.displayName))
-          .slice(0, CHART_BARS_MAX),
-        losers: named(falling)
-          .sort((x, y) => x.percentage - y.percentage || x.displayName.localeCompare(y.displayName))
-          .slice(0, CHART_BARS_MAX),
+        // Shown by percentage, equal ones by name.
+        gainers: named(rising).sort(
+          (x, y) => y.percentage - x.percentage || x.displayName.localeCompare(y.displayName),
+        ),
+        losers: named(falling).sort(
+          (x, y) => x.percentage - y.percentage || x.displayName.localeCompare(y.displayName),
+        ),
       };
     },
 

@@ -14,7 +14,9 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
  * half-hour data, which carry no cost until a contract prices them). It was recorded again on 28 November
  * 2026 when the demo's three smart meters got their buildings' models (docs/decisions/demo.md, Half-hour days
  * from models of the buildings): every figure that does not involve those meters (the other 35 data sources,
- * the other three sites, the months before their first invoice) was unchanged by that re-recording.
+ * the other three sites, the months before their first invoice) was unchanged by that re-recording. On 29
+ * November 2026 two of the losers tied at -3.0 % changed with the tie-break (docs/decisions/dashboard.md, Gainers
+ * and losers' ties); nothing else.
  */
 const TODAY = '2026-11-21';
 let t: TestApp;
