@@ -56,9 +56,9 @@ export async function restatementsOf(db: DbOrTx, organisationId: number, timeZon
  * Per meter measuring energy (kWh), consumption in two months, for meters whose both months are whole
  * (docs/domain.md, "Dashboard figures"): a meter whose invoice has not arrived, or was reversed and not yet billed
  * again, is not a -100% decrease, and a distance or water meter is never compared beside an energy meter.
- * Only the meters that may be among the `top` largest increases or decreases come back (those within 0.1 of the
- * top-th change either way, so a tie once rounded to 0.1% is never cut), without their names: the caller looks up
- * only those it shows (`meterNames`).
+ * Only the `top` largest increases and decreases come back, as rounded to 0.1 % (the API's rounding, computed the
+ * same way), a tie going to the lower meter id (docs/decisions/dashboard.md, Gainers and losers' ties), without their
+ * names: the caller looks up only those (`meterNames`).
  */
 export async function meterChanges(
   db: DbOrTx,
@@ -94,17 +94,14 @@ export async function meterChanges(
         and count(*) filter (where fs.month = ${recent}) > 0
         and not bool_or(fs.cons_incomplete)
     ),
-    changed as materialized (select moved.*, (recent - earlier) / earlier * 100 as pct from moved),
-    bounds as (
-      select
-        (select pct from changed where pct > 0 order by pct desc offset ${top - 1} limit 1) as gainers,
-        (select pct from changed where pct < 0 order by pct offset ${top - 1} limit 1) as losers
+    -- The percentage as the API rounds it (Math.round of tenths, in the same float8 steps), times ten.
+    changed as materialized (
+      select meter_id, recent, earlier, ceil(x) - case when ceil(x) - 0.5 > x then 1 else 0 end as tenths
+      from (select moved.*, (recent - earlier) / earlier * 100 * 10 as x from moved) p
     )
-    select c.meter_id as id, c.recent, c.earlier
-    from changed c
-    cross join bounds b
-    where (c.pct > 0 and (b.gainers is null or c.pct >= b.gainers - 0.1))
-      or (c.pct < 0 and (b.losers is null or c.pct <= b.losers + 0.1))`);
+    (select meter_id as id, recent, earlier from changed where tenths > 0 order by tenths desc, meter_id limit ${top})
+    union all
+    (select meter_id as id, recent, earlier from changed where tenths < 0 order by tenths, meter_id limit ${top})`);
   return rows.rows;
 }
 
