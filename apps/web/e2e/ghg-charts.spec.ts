@@ -59,8 +59,8 @@ test('each GHG chart opens in its modal, states its completeness and downloads i
     const lines = (await readFile(path, 'utf8')).trim().split('\n');
     expect(lines[0]).toContain('Scope 2 market-based (kg CO2e)');
     expect(lines[0]).toContain('Days with emissions (%)');
-    // The CSV's total is the one the table shows; its last line names the factor editions.
-    expect(lines.at(-1)).toMatch(/^"?Factors: /);
+    // The CSV's total is the one the table shows; its last line says which figures and names their editions.
+    expect(lines.at(-1)).toMatch(/^"?Restated: emissions .*Factors: /);
     const total = lines.at(-2)?.split(',') ?? [];
     expect(total[0]).toMatch(/^Total \d{4}-\d{2} to \d{4}-\d{2}$/);
     const lastRow = table.getByRole('row').last();

@@ -94,6 +94,19 @@ export const ghgChart = z.object({
   pending: z.number(),
   /** The factor editions that produced the chart's kg CO2e (both, where the months span a switch). */
   editions: z.array(factorEdition),
+  /**
+   * The restatements done that replaced some of the chart's facts (its months, the meters the caller sees), first
+   * first: the CSV's closing line names them (docs/decisions/factor-editions.md, Every report of kg CO2e restated
+   * or as originally reported).
+   */
+  restatements: z.array(
+    z.object({
+      id: z.number(),
+      date: text(),
+      editionBefore: text().nullable(),
+      editionAfter: text().nullable(),
+    }),
+  ),
 });
 export type GhgChart = z.infer<typeof ghgChart>;
 

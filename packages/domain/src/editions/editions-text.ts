@@ -69,3 +69,20 @@ export function reportBasisText(
 export function editionsRow(editions: readonly { name: string }[], width: number): string[] {
   return [editionsText(editions), ...Array.from({ length: Math.max(0, width - 1) }, () => '')];
 }
+
+/**
+ * The closing line of a download of kg CO2e read as they stand (docs/decisions/factor-editions.md, Every report of
+ * kg CO2e restated or as originally reported): the words of a report's basis line, "Restated: emissions after
+ * restatement 3 of … Factors: …" (or "…as they stand; no restatement has replaced…"), in its first cell, the other
+ * `width - 1` cells blank. The writer neutralises formulas as ever.
+ */
+export function restatedRow(
+  restatements: readonly RestatementNamed[],
+  editions: readonly { name: string }[],
+  width: number,
+): string[] {
+  return [
+    reportBasisText('restated', restatements, editions),
+    ...Array.from({ length: Math.max(0, width - 1) }, () => ''),
+  ];
+}

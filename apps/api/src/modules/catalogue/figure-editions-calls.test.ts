@@ -25,11 +25,13 @@ import {
 let w: EditionsWorld;
 let orgId = 0;
 let siteId = 0;
+let meterId = 0;
 
 beforeAll(async () => {
   w = await editionsWorld();
   const org = await gridOrganisation(w, 'Editions Calls Org', 'admin', [2022, 2023, 2024]);
   orgId = org.id;
+  meterId = Number(org.meterId);
   await gridOrganisation(w, 'Other Org', 'other', []);
   await createMember(w.t.db, org.id, { loginId: 'observer', accessId: 4 });
   w.tokens.observer = await w.t.login('observer');
@@ -128,13 +130,25 @@ describe('the site list and the site page name the editions of their kg CO2e', (
     const rows = parse(res.body) as string[][];
     expect(rows[0]).toEqual(['Site', 'Aggregation', 'Period', 'Consumption (kWh)', 'Emissions (kg CO2e)']);
     expect(Number(rows[1]?.[4])).toBeCloseTo(9827.389, 3);
-    expect(rows.at(-1)).toEqual(['Factors: MfE 2025', '', '', '', '']);
+    // Which figures they are and their editions (docs/decisions/factor-editions.md, Every report of kg CO2e
+    // restated or as originally reported).
+    expect(rows.at(-1)).toEqual([
+      'Restated: emissions as they stand; no restatement has replaced the figures of these months. Factors: MfE 2025.',
+      '',
+      '',
+      '',
+      '',
+    ]);
     const kwh = parse((await exportCsv('admin', ['cons'], '2022-01', '2022-12')).body) as string[][];
-    expect(kwh.at(-1)?.[0]).not.toMatch(/^Factors/);
+    expect(kwh.at(-1)?.[0]).not.toMatch(/^(Factors|Restated)/);
   });
 
   it('follows a restatement: the restated year is produced by the new edition', async () => {
-    await restate(w, { name: 'TA 2023', published: '2023-06-01', rate: 0.0742 }, '2022 grid factor revised');
+    const done = await restate(
+      w,
+      { name: 'TA 2023', published: '2023-06-01', rate: 0.0742 },
+      '2022 grid factor revised',
+    );
     expect(names((await graph('admin', ['co2e'], 2022)).editions)).toEqual(['TA 2023']);
     const co2 = await get('admin', `/organisations/${orgId}/sites-consumption/co2/202206`);
     expect(co2.consumption[String(siteId)]).toBeCloseTo((120_000 * 30 * 0.0742) / 365, 2);
@@ -142,7 +156,24 @@ describe('the site list and the site page name the editions of their kg CO2e', (
     const g = await get('admin', `/sites/${siteId}/asset-graph-data/co2e/2023/year-end/12`);
     expect(names(g.editions)).toEqual(['MfE 2025', 'TA 2023']);
     const rows = parse((await exportCsv('admin', ['co2e'], '2022-01', '2023-12')).body) as string[][];
-    expect(rows.at(-1)).toEqual(['Factors: MfE 2025, TA 2023', '', '', '']);
+    expect(rows.at(-1)?.slice(1)).toEqual(['', '', '']);
+    // The meter data export says the same: 2022 as restated, 2023 as first computed.
+    const meterData = await w.call('admin', 'POST', `/organisations/${orgId}/meter-data-export?format=csv`, {
+      assets: [meterId],
+      data: ['CO2e'],
+      ranges: [{ aggregation: 'total', start: '2022-01', end: '2023-12' }],
+    });
+    expect(meterData.statusCode, meterData.body).toBe(200);
+    const lines = parse(meterData.body) as string[][];
+    // 2022 restated, 8,904 kg; 2023 at MfE 2025's 0.0766302343: 120,000 x 0.0766302343 = 9,195.63 kg.
+    expect(Number(lines[1]?.[6])).toBeCloseTo(8904 + 9195.628116, 2);
+    expect(lines.at(-1)?.[0]).toBe(rows.at(-1)?.[0]);
+    expect(lines.at(-1)).toHaveLength(7);
+    expect(rows.at(-1)?.[0]).toMatch(
+      new RegExp(
+        `^Restated: emissions after restatement ${done.id} of \\d\\d/\\d\\d/\\d{4} \\(to TA 2023\\)\\. Factors: MfE 2025, TA 2023\\.$`,
+      ),
+    );
   });
 
   it('answers an observer as any member; tells another organisation nothing', async () => {

@@ -25,6 +25,10 @@ import {
  *   card buying 50 L and 30 L of diesel in November 2024 emits 80 x 2.680680605 = 214.45 kg CO2e, by MfE 2025.
  */
 
+/** The first words of a download's closing line when no restatement has replaced its figures. */
+const AS_THEY_STAND =
+  'Restated: emissions as they stand; no restatement has replaced the figures of these months.';
+
 let w: EditionsWorld;
 let orgId = 0;
 let meterId = 0;
@@ -171,9 +175,11 @@ describe("the fleet's fuel card and exports name the editions of their kg CO2e",
     });
     const data = await csv(`/organisations/${orgId}/fleet-data-export`, body(['L', 'CO2e'], 'total'));
     expect(data[0]).toEqual(['Registration', 'Aggregation', 'Period', 'Emissions (kg CO2e)', 'Fuel (L)']);
-    expect(data.at(-1)).toEqual(['Factors: MfE 2025', '', '', '', '']);
+    // Which figures they are, and their editions (docs/decisions/factor-editions.md, Every report of kg CO2e
+    // restated or as originally reported): no restatement has touched this world.
+    expect(data.at(-1)).toEqual([`${AS_THEY_STAND} Factors: MfE 2025.`, '', '', '', '']);
     const kept = await csv(`/organisations/${orgId}/fleet-transaction-export`, body(['CO2e'], 'individual'));
-    expect(kept.at(-1)).toEqual(['Factors: MfE 2025', '', '', '', '', '']);
+    expect(kept.at(-1)).toEqual([`${AS_THEY_STAND} Factors: MfE 2025.`, '', '', '', '', '']);
     const litres = await csv(`/organisations/${orgId}/fleet-data-export`, body(['L'], 'total'));
     expect(litres.at(-1)?.[0]).toBe('ED1');
     await refused('POST', `/organisations/${orgId}/fleet-data-export`, body(['CO2e'], 'total'));
@@ -195,9 +201,18 @@ describe('the Meter Data Export names the editions of its kg CO2e', () => {
     // 2022's grid: 120,000 x 0.0818949105 = 9,827.389 kg CO2e.
     const grid2022 = rows.find((r) => r[5] === '2022-01 to 2022-12' && r[7] !== '0');
     expect(Number(grid2022?.[7])).toBeCloseTo(9827.389, 3);
-    expect(rows.at(-1)).toEqual(['Factors: MfE 2025, MfE 2026', '', '', '', '', '', '', '']);
+    expect(rows.at(-1)).toEqual([
+      `${AS_THEY_STAND} Factors: MfE 2025, MfE 2026.`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
     const kwh = await csv(`/organisations/${orgId}/meter-data-export`, body(['kWh']));
-    expect(kwh.at(-1)?.[0]).not.toMatch(/^Factors/);
+    expect(kwh.at(-1)?.[0]).not.toMatch(/^(Factors|Restated)/);
     await refused('POST', `/organisations/${orgId}/meter-data-export`, body(['CO2e']));
   });
 });

@@ -71,11 +71,13 @@ describe('which edition produced a figure', () => {
     const spanning = await chart('2023-07', '2024-06');
     expect(names(spanning.editions)).toEqual(['MfE 2025', 'MfE 2026', 'NZECS residual supply factors']);
     for (const e of spanning.editions as { id: number | null }[]) expect(e.id).toBeGreaterThan(0);
-    // The chart's CSV names them on its last line, the total above it.
+    // The chart's CSV names them on its last line, with which figures they are, the total above it.
     const csv = await call('admin', 'GET', '/charts/co2e-scope-activity?from=2023-07&to=2024-06&format=csv');
     const lines = parse(csv.body) as string[][];
     expect(lines.at(-2)?.[0]).toBe('Total 2023-07 to 2024-06');
-    expect(lines.at(-1)?.[0]).toBe('Factors: MfE 2025, MfE 2026, NZECS residual supply factors');
+    expect(lines.at(-1)?.[0]).toBe(
+      'Restated: emissions as they stand; no restatement has replaced the figures of these months. Factors: MfE 2025, MfE 2026, NZECS residual supply factors.',
+    );
   });
 
   it('names them on the dashboard for kg CO2e only, location-based (no residual mix)', async () => {

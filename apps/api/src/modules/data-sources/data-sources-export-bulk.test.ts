@@ -33,9 +33,10 @@ describe('meter data export', () => {
       'Office supply,Office,,Electricity,Monthly,2026-09,0,0,0,0,0,No',
       'Office supply,Office,,Electricity,Monthly,2026-10,1000,210,100,31,31,Yes',
       'Office supply,Office,,Electricity,Total,2026-09 to 2026-10,1000,210,100,31,31,Yes',
-      // The closing line names the editions of the kg CO2e (docs/decisions/factor-editions.md, What names its
-      // editions): this fixture's factors were written without versions, so its facts record none.
-      'Factors: none recorded for these figures,,,,,,,,,,,',
+      // The closing line says which figures the kg CO2e are and names their editions
+      // (docs/decisions/factor-editions.md, What names its editions; Every report of kg CO2e restated or as
+      // originally reported): this fixture's factors were written without versions, so its facts record none.
+      'Restated: emissions as they stand; no restatement has replaced the figures of these months. Factors: none recorded for these figures.,,,,,,,,,,,',
     ]);
   });
 

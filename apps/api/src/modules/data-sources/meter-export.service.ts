@@ -4,9 +4,9 @@ import type { MeterDataExportRequest } from '@verdant/contracts/data-sources/lis
 import type { Db } from '@verdant/db/client';
 import { type FactEdition, factEditions } from '@verdant/db/ledger/read-model';
 import { EXPORT_MAX_MONTHS } from '@verdant/domain/data-sources';
-import { editionsRow } from '@verdant/domain/editions/editions-text';
 import { fill, MSG } from '@verdant/domain/messages';
 import { badRequest, notFound } from '../../lib/errors';
+import { restatedRowOf } from '../../lib/restated-row';
 import { visibleMeters } from '../../lib/rights';
 import { csvStream, xlsxStream } from '../../lib/spreadsheet';
 import type { Caller } from '../../plugins/auth';
@@ -215,10 +215,12 @@ async function write(
       return false;
     }
   }
-  // A closing line names the editions (docs/decisions/factor-editions.md, What names its editions).
+  // A closing line says which figures the kg CO2e are and names their editions (docs/decisions/factor-editions.md,
+  // What names its editions; Every report of kg CO2e restated or as originally reported).
   if (emissions) {
     const named = [...editions.values()].sort((x, y) => x.name.localeCompare(y.name));
-    await sink.row(editionsRow(named, header.length));
+    const ids = meters.map((m) => m.id);
+    await sink.row(await restatedRowOf(db, organisationId, ids, body.ranges, named, header.length));
   }
   await sink.end();
   return true;

@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import type { FleetDataExportRequest, FleetTransactionExportRequest } from '@verdant/contracts/fleet/exports';
 import type { Db } from '@verdant/db/client';
 import { monthsBetween } from '@verdant/domain/calendar';
-import { editionsRow } from '@verdant/domain/editions/editions-text';
 import { exportEnd } from '@verdant/domain/vehicles';
 import { notFound } from '../../lib/errors';
+import { restatedRowOf } from '../../lib/restated-row';
 import { canOnAssets } from '../../lib/rights';
 import { csvStream } from '../../lib/spreadsheet';
 import type { Caller } from '../../plugins/auth';
@@ -113,7 +113,19 @@ export function createFleetExportService({ db }: { db: Db }) {
           }
         }
         // The editions that produced the kg CO2e, on a closing line (docs/decisions/factor-editions.md).
-        if (emissions) yield editionsRow(editions.list(), heading.length);
+        if (emissions) {
+          // Which figures they are, too (docs/decisions/factor-editions.md, Every report of kg CO2e restated or
+          // as originally reported).
+          const fuelIds = vehicles.map((v) => v.cons_meter_id);
+          yield await restatedRowOf(
+            db,
+            organisationId,
+            fuelIds,
+            body.ranges,
+            editions.list(),
+            heading.length,
+          );
+        }
       }
       return stream(records());
     },
@@ -191,7 +203,19 @@ export function createFleetExportService({ db }: { db: Db }) {
             }
           }
         }
-        if (emissions) yield editionsRow(editions.list(), heading.length);
+        if (emissions) {
+          // Which figures they are, too (docs/decisions/factor-editions.md, Every report of kg CO2e restated or
+          // as originally reported).
+          const fuelIds = vehicles.map((v) => v.cons_meter_id);
+          yield await restatedRowOf(
+            db,
+            organisationId,
+            fuelIds,
+            body.ranges,
+            editions.list(),
+            heading.length,
+          );
+        }
       }
       return stream(records());
     },

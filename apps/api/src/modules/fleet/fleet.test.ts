@@ -495,6 +495,15 @@ describe('fleet table, vehicle details and exports', () => {
       'Registration,Aggregation,Period,Fuel (L),Distance (km)',
       'ABC123,total,2026-02 to 2026-04,130,1300',
     ]);
+    // With emissions, a closing line says which figures they are (docs/decisions/factor-editions.md).
+    const co2e = await call('observer', 'POST', `/organisations/${org.id}/fleet-data-export`, {
+      assets: [ids.diesel],
+      data: ['CO2e'],
+      ranges: [{ aggregation: 'total', start: '2026-02', end: '2026-04' }],
+    });
+    expect(co2e.body.trim().split('\n').at(-1)).toMatch(
+      /^Restated: emissions as they stand; .* Factors: .+\.,,,$/,
+    );
     const refused = await call('outsider', 'POST', `/organisations/${org.id}/fleet-data-export`, {
       assets: [ids.diesel],
       data: ['L'],

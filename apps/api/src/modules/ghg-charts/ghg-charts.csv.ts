@@ -1,12 +1,13 @@
 import { type Co2eFigures, type GhgChart, MARKET_COLUMNS } from '@verdant/contracts/ghg-charts';
-import { editionsText } from '@verdant/domain/editions/editions-text';
+import { restatedRow } from '@verdant/domain/editions/editions-text';
 import { csvText } from '../../lib/spreadsheet';
 
 /**
  * A GHG chart's figures as CSV: the row's labels (activity, the groupings' groups), whole kg CO2e by scope
  * with scope 2 both location-based and market-based, the kWh behind the market-based figure by basis, and
- * how complete each figure is. Then the total, and last a line naming the factor editions that produced the kg
- * CO2e ("Factors: MfE 2025, MfE 2026", as under the chart), its other cells blank so the table stays rectangular.
+ * how complete each figure is. Then the total, and last a line saying which figures they are and naming the factor
+ * editions that produced the kg CO2e ("Restated: emissions as they stand; … Factors: MfE 2025, MfE 2026."; the
+ * editions as under the chart), its other cells blank so the table stays rectangular.
  */
 export function chartCsv(chart: GhgChart): string {
   const [first, second] = chart.groupings;
@@ -50,6 +51,5 @@ export function chartCsv(chart: GhgChart): string {
     ...labels.map((_, i) => (i === 0 ? `Total ${chart.from} to ${chart.to}` : '')),
     ...figures(chart.totals),
   ];
-  const editions = [editionsText(chart.editions), ...header.slice(1).map(() => '')];
-  return csvText([header, ...rows, total, editions]);
+  return csvText([header, ...rows, total, restatedRow(chart.restatements, chart.editions, header.length)]);
 }

@@ -2,6 +2,7 @@ import type { GhgChart, GhgRangeQuery, GhgRow, GroupingType } from '@verdant/con
 import type { Db } from '@verdant/db/client';
 import { pendingMeterIds } from '@verdant/db/ledger/pending';
 import { type FactMeasure, type FactSums, factEditions, sumFacts } from '@verdant/db/ledger/read-model';
+import { factRestatements } from '@verdant/db/ledger/read-model-restatements';
 import { toLedgerMeter } from '@verdant/db/ledger/recompute';
 import { monthsBetween } from '@verdant/domain/calendar';
 import {
@@ -91,7 +92,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
     const { today, ...range } = rangeOf(org, query);
     const visible = await visibleMeters(db, a.principal, organisationId);
     const pending = new Set(await pendingMeterIds(db, organisationId));
-    const [sums, meters, editions] = await Promise.all([
+    const [sums, meters, editions, restatements] = await Promise.all([
       sumFacts(db, {
         organisationId,
         // By site only for a chart of site groupings: the site is the meter's row, joined for each fact.
@@ -102,6 +103,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
       }),
       q.liveMeters(db, organisationId, visible),
       factEditions(db, { organisationId, ...range, visible }),
+      factRestatements(db, { organisationId, ...range, visible }),
     ]);
     const months = monthsBetween(range.from, range.till);
     const expected = new Map(
@@ -137,7 +139,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
     const activityList = await q.activities(db, [...new Set(rows.map((r) => r.activityId))]);
     const activities = new Map(activityList.map((t) => [t.id, t]));
     const pendingVisible = [...pending].filter((id) => visible === null || visible.includes(id)).length;
-    return { organisationId, range, rows, activities, pending: pendingVisible, editions };
+    return { organisationId, range, rows, activities, pending: pendingVisible, editions, restatements };
   }
 
   /** The groups of a grouping of this organisation and each meter row's groups in it. */
@@ -169,6 +171,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
       totals: figuresOf(totals),
       pending: data.pending,
       editions: data.editions,
+      restatements: data.restatements,
     };
   }
 

@@ -243,7 +243,9 @@ describe('GHG charts', () => {
     expect(lines[2]).toBe('Corporate,400,900,962,90,1390,0,0,3100,5900,No,82,No');
     expect(lines[3]).toBe('Total 2025-01 to 2025-03,400,2700,2886,270,3370,0,0,9300,17700,No,88,Yes');
     // Last, the editions behind the kg CO2e (this fixture's factors record no edition).
-    expect(lines[4]).toBe(`Factors: none recorded for these figures${','.repeat(12)}`);
+    expect(lines[4]).toBe(
+      `Restated: emissions as they stand; no restatement has replaced the figures of these months. Factors: none recorded for these figures.${','.repeat(12)}`,
+    );
   });
 
   it('leaves out what the caller may not see, and meters being recomputed', async () => {

@@ -1,7 +1,8 @@
 import type { SiteDataExportRequest } from '@verdant/contracts/sites/figures';
 import type { Db } from '@verdant/db/client';
+import { factRestatements } from '@verdant/db/ledger/read-model-restatements';
 import { monthsBetween } from '@verdant/domain/calendar';
-import { editionsRow } from '@verdant/domain/editions/editions-text';
+import { restatedRow } from '@verdant/domain/editions/editions-text';
 import { notFound } from '../../lib/errors';
 import { canOnAssets, visibleMeters } from '../../lib/rights';
 import { csvText } from '../../lib/spreadsheet';
@@ -79,10 +80,24 @@ export function createSiteExportService({ db }: { db: Db }) {
           }
         }
       }
-      // The editions that produced the kg CO2e, on a closing line of their own (docs/decisions/factor-editions.md).
+      // Which figures they are and the editions that produced the kg CO2e, on a closing line of their own
+      // (docs/decisions/factor-editions.md, Every report of kg CO2e restated or as originally reported).
       if (quantities.includes('co2e')) {
         const named = [...editions.values()].sort((x, y) => x.name.localeCompare(y.name));
-        records.push(editionsRow(named, header.length));
+        const from = body.ranges.map((r) => `${r.start}-01`).sort()[0] ?? '';
+        const till =
+          body.ranges
+            .map((r) => `${r.end}-01`)
+            .sort()
+            .at(-1) ?? '';
+        const restated = await factRestatements(db, {
+          organisationId,
+          from,
+          till,
+          visible,
+          siteIds: ordered,
+        });
+        records.push(restatedRow(restated, named, header.length));
       }
       return csvText(records);
     },

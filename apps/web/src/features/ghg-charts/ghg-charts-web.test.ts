@@ -25,6 +25,7 @@ const chart: GhgChart = {
   totals: figures(3370, false, true),
   pending: 0,
   editions: [],
+  restatements: [],
 };
 
 describe('the GHG charts on screen', () => {
