@@ -70,6 +70,12 @@ describe('an Overnight Emission Factor Update', () => {
     expect(await row()).toMatchObject({ type: 2, status: 'pending', started_at: null, run_after: NIGHT });
     // pg-boss keeps it until then: its startAfter is the night window's start.
     expect(await boss()).toEqual([{ state: 'created', start_after: NIGHT }]);
+    // Queued, but not late: its age in the queues' health counts from its start.
+    const health = await w.call('root', 'GET', '/tools/jobs-health');
+    expect(health.json().queues.find((q: { kind: string }) => q.kind === 'restatement')).toMatchObject({
+      queued: 1,
+      oldestQueuedSeconds: null,
+    });
     const listed = await w.call('root', 'GET', '/tools/jobs');
     expect(listed.json().jobs.find((j: { id: number }) => j.id === jobId)).toMatchObject({
       type: 2,

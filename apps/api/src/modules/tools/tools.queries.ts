@@ -110,7 +110,9 @@ export async function health(db: DbOrTx) {
   }>(sql`
     select kind, count(*) filter (where status in ('setup', 'pending'))::int as queued,
       count(*) filter (where status = 'running')::int as running,
-      extract(epoch from now() - min(created_at) filter (where status in ('setup', 'pending')))::float8 as oldest
+      -- An Overnight job waits from its start, not its creation (docs/decisions/job-runner.md, Overnight jobs).
+      extract(epoch from now() - min(greatest(created_at, coalesce(run_after, created_at)))
+        filter (where status in ('setup', 'pending') and coalesce(run_after, created_at) <= now()))::float8 as oldest
     from background_jobs group by kind order by kind`);
   const failures = await db.execute<{ n: number }>(sql`select count(*)::int as n from background_jobs
     where status = 'crashed' and coalesce(finished_at, started_at, created_at) > now() - interval '24 hours'`);
