@@ -8,8 +8,14 @@ import { signIn } from './support/sign-in';
  * the demo organisation's administrator writes a Meter Data Export in the background and downloads it from its
  * job's page; reads the email batch the intake sweep kept for the demo's emailed invoices, with the attachments
  * it parked, and the recompute its turned day asked for; and a product administrator reads every job and the
- * queues' health.
+ * queues' health, and chooses to run an Emission Factor Update Overnight (Overnight jobs): it waits, Pending, for
+ * the night window (the journeys' server sets OVERNIGHT_WINDOW to open 12 hours on), and is cancelled.
  */
+
+const OVERNIGHT_FILE = [
+  'Publisher,Edition,Data type,Unit,Scope,Basis,Valid from,Valid to,kg CO2e',
+  'NZ Ministry for the Environment,MfE 2028 (overnight journey),Electricity (grid supplied),kWh,2,location,2024-01-01,2024-12-31,0.0700',
+].join('\n');
 
 test('a background export, an email batch and the jobs centre', async ({ page, browser }, info) => {
   test.setTimeout(240_000);
@@ -70,4 +76,51 @@ test('a background export, an email batch and the jobs centre', async ({ page, b
   await expect(admin.getByRole('table', { name: 'Queues' })).toBeVisible();
   await shots(admin, 'tools-admin', info);
   await admin.close();
+});
+
+test('an Emission Factor Update chosen to run overnight waits for the night window', async ({
+  page,
+}, info) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+  await page.goto('/setup/editions');
+  const form = page.getByRole('form', { name: 'Load an edition' });
+  await form.getByLabel('Edition').fill('MfE 2028 (overnight journey)');
+  await form.getByLabel('Published').fill('20/11/2026');
+  await form.getByLabel('Source title').fill('Measuring emissions (overnight journey copy)');
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'mfe-2028.csv', mimeType: 'text/csv', buffer: Buffer.from(OVERNIGHT_FILE) });
+  await form.getByRole('button', { name: 'Load as a draft' }).click();
+  await expect(page).toHaveURL(/\/setup\/editions\/\d+$/);
+  await page.getByLabel('Why').fill('2024 grid revised, applied overnight');
+  await page.getByRole('button', { name: 'Preview the restatement' }).click();
+  const confirm = page.getByRole('button', { name: 'Confirm and publish' });
+  await expect(confirm).toBeVisible({ timeout: 60_000 });
+  await page.getByText('Overnight', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Overnight' })).toBeChecked();
+  await shots(page, 'edition-overnight', info);
+  await confirm.click();
+  await expect(page.getByText('The Emission Factor Update runs overnight')).toBeVisible();
+  await page.getByRole('link', { name: 'Watch it on Background Jobs' }).click();
+
+  // Its page: Pending, Overnight, and when it starts.
+  await expect(page).toHaveURL(/\/tools\/jobs\/\d+$/);
+  await expect(page.getByText('Pending', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/^Overnight: from \d\d\/\d\d\/\d{4} \d\d:00$/)).toBeVisible();
+  await expect(page.getByText(/^Runs overnight: starts \d\d\/\d\d\/\d{4} \d\d:00$/)).toBeVisible();
+  await shots(page, 'job-overnight', info);
+  const url = page.url();
+  await page.goto('/tools');
+  const row = page
+    .getByRole('table', { name: 'Background jobs' })
+    .getByRole('row', { name: /Emission Factor Update: MfE 2028 \(overnight journey\)/ });
+  await expect(row).toContainText('Overnight');
+  await expect(row).toContainText('Runs overnight: starts');
+  await shots(page, 'tools-overnight', info);
+
+  // Cancelled while it waits: it ends at once, and nothing it would have moved moves.
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
 });

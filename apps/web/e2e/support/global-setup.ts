@@ -31,6 +31,18 @@ async function waitForHealth(port: number, child: ChildProcess, ms = 90_000) {
   throw new Error(`the app on port ${port} did not become healthy`);
 }
 
+/** A night window of one hour that opens 12 hours from now on the product's clock (Pacific/Auckland). */
+function farWindow() {
+  const now = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Pacific/Auckland',
+    hour: '2-digit',
+    hourCycle: 'h23',
+  });
+  const hour = (Number(now.format(new Date())) + 12) % 24;
+  const at = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+  return `${at(hour)}-${at(hour + 1)}`;
+}
+
 function startApp(port: number, env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
@@ -59,6 +71,9 @@ export default async function globalSetup() {
     PUBLIC_RATE_LIMIT_PER_MINUTE: '1000',
     // The demo's recomputes are small: the jobs centre keeps a row of those of 10 meters or more.
     RECOMPUTE_FOLLOW_METERS: '10',
+    // An Overnight job waits for the night window: one that opens 12 hours from now keeps it waiting whenever the
+    // journeys run (docs/decisions/job-runner.md, Overnight jobs).
+    OVERNIGHT_WINDOW: farWindow(),
   };
   const idp = await startTestProvider([
     { ...E2E_OIDC, redirectUris: [`http://127.0.0.1:${E2E_PORT}/login/microsoft`] },
