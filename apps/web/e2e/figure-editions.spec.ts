@@ -49,6 +49,12 @@ test('the data source, entity and group pages name the editions of their kg CO2e
   await expect(page.getByRole('table', { name: 'Monthly figures' })).toBeVisible();
   await expect(factors(page)).toContainText(/^Factors: .*MfE 20\d\d/);
   await look(page, 'group');
+  // Its Details tab sets its yearly targets against its last twelve months' emissions: named too.
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(factors(page.getByRole('region', { name: 'Targets' }))).toContainText(
+    /^Factors: .*MfE 20\d\d/,
+  );
+  await look(page, 'group-targets');
 });
 
 test('the organisation overview, targets and a fuel card name the editions of their kg CO2e', async ({

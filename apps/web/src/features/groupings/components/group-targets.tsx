@@ -1,6 +1,7 @@
 import { Box, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { GroupDetail } from '@verdant/contracts/groupings';
 import { formatQuantity } from '@verdant/domain/unit-scaling';
+import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { InlineField } from '../../../components/inline-field';
 import { SettingsSection } from '../../../components/settings-section';
 import { useGroupTarget, useSaveGroupTarget } from '../group-target-api';
@@ -56,6 +57,7 @@ export function GroupTargets({ group }: { group: GroupDetail }) {
                   <Text fz="xs" c="dimmed" mt={4}>
                     {against(group.totals[f.key], value, f.unit)}
                   </Text>
+                  {f.key === 'co2e' && <FactorEditionsNote editions={group.editions} />}
                 </div>
               );
             })}
