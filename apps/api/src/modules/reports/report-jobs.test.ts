@@ -47,6 +47,11 @@ describe('a slow report run now', () => {
     expect(rows(file.body).slice(1)).toEqual([
       ['Electricity', '5100', 'kWh', '1020', '561', '-13.27', ''],
       ['Water supply', '100', 'm3', '250', '30', '11.11', ''],
+      // The closing line says which basis and editions the file holds (docs/decisions/factor-editions.md).
+      [
+        'Restated: emissions as they stand; no restatement has replaced the figures of these months. Factors: Test factors 2026 (entered by hand).',
+        ...Array(6).fill(''),
+      ],
     ]);
   });
 
