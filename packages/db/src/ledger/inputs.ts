@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../client';
 import { halfHourRegisters } from '../schema/half-hours';
 import { invoiceMeters, invoiceReversals, invoices } from '../schema/inputs';
 import { inTransaction } from './lock';
-import { recomputeFacts } from './recompute';
+import { recomputeOrganisationFacts } from './recompute';
 
 /**
  * Ledger input writes with the rules that refuse bad input (packages/domain/src/ledger-rules.ts): a refused
@@ -150,7 +150,7 @@ export async function addInvoice(db: DbOrTx, organisationId: number, doc: NewInv
     for (const reversedId of doc.reverses ?? []) {
       await tx.insert(invoiceReversals).values({ organisationId, reversalId: invoice.id, reversedId });
     }
-    await recomputeFacts(tx, meterIds);
+    await recomputeOrganisationFacts(tx, organisationId, meterIds);
     return invoice;
   });
 }
@@ -164,7 +164,7 @@ export async function changeMeterUnit(db: DbOrTx, organisationId: number, meterI
     await assertUnitsFit(tx, organisationId, [{ meterId, unitId }]);
     await tx.execute(sql`update meters set unit_id = ${unitId}, updated_at = now()
       where id = ${meterId} and organisation_id = ${organisationId}`);
-    await recomputeFacts(tx, [meterId]);
+    await recomputeOrganisationFacts(tx, organisationId, [meterId]);
   });
 }
 
@@ -189,6 +189,6 @@ export async function defineRegister(
         target: [halfHourRegisters.meterId, halfHourRegisters.register],
         set: { direction, quantity },
       });
-    await recomputeFacts(tx, [value.meterId]);
+    await recomputeOrganisationFacts(tx, organisationId, [value.meterId]);
   });
 }

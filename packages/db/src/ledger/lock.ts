@@ -20,13 +20,19 @@ export type LockedMeter = {
  * nothing after that. Meters of any organisation may be named: the recompute is the one caller that works
  * across organisations (a rebuild); it returns each meter's organisation so callers can check it.
  */
-export async function lockMeters(tx: Tx, meterIds: readonly number[]): Promise<LockedMeter[]> {
+export async function lockMeters(
+  tx: Tx,
+  meterIds: readonly number[],
+  /** Given, only that organisation's meters are locked, in a statement one shard answers. */
+  organisationId?: number,
+): Promise<LockedMeter[]> {
   const unique = [...new Set(meterIds)].sort((a, b) => a - b);
   if (unique.length === 0) return [];
+  const pin = organisationId === undefined ? sql`` : sql`m.organisation_id = ${organisationId} and `;
   const rows = await tx.execute<LockedMeter>(sql`
     select m.id, m.organisation_id, p.requested_at::text as pending_since
-    from meters m left join ledger_pending p on p.meter_id = m.id
-    where m.id = any(${sql.param(unique)}::int[])
+    from meters m left join ledger_pending p on p.organisation_id = m.organisation_id and p.meter_id = m.id
+    where ${pin}m.id = any(${sql.param(unique)}::int[])
     order by m.id
     for no key update of m`);
   return rows.rows;

@@ -45,11 +45,14 @@ export async function markPendingByDataTypes(tx: DbOrTx, dataTypeIds: readonly n
 export async function clearPending(tx: Tx, locked: readonly LockedMeter[]) {
   const seen = locked.filter((m) => m.pending_since !== null);
   if (seen.length === 0) return;
+  // Meters of one organisation: pinned to it, so one shard answers (docs/scaling.md, Shard readiness).
+  const organisations = [...new Set(seen.map((m) => m.organisation_id))];
+  const pin = organisations.length === 1 ? sql`p.organisation_id = ${organisations[0]} and ` : sql``;
   await tx.execute(sql`
     delete from ledger_pending p
     using unnest(${sql.param(seen.map((m) => m.id))}::int[], ${sql.param(seen.map((m) => m.pending_since))}::timestamptz[])
       as s(meter_id, requested_at)
-    where p.meter_id = s.meter_id and p.requested_at = s.requested_at`);
+    where ${pin}p.meter_id = s.meter_id and p.requested_at = s.requested_at`);
 }
 
 /**

@@ -32,13 +32,34 @@ import { replaceFacts } from './rollup';
 export async function recomputeFacts(db: DbOrTx, meterIds: readonly number[], at?: string | Date) {
   const unique = [...new Set(meterIds)];
   if (unique.length === 0) return;
-  await inTransaction(db, (tx) => recomputeLocked(tx, unique, at));
+  await inTransaction(db, (tx) => recomputeLocked(tx, unique, at, undefined));
 }
 
-async function recomputeLocked(db: Tx, unique: number[], at: string | Date | undefined) {
-  const locked = await lockMeters(db, unique);
+/**
+ * recomputeFacts for meters of one organisation, the caller's: every statement reads and writes that
+ * organisation's rows alone, so one shard answers it (docs/scaling.md, Shard readiness). A meter of another
+ * organisation in the list is left as it is.
+ */
+export async function recomputeOrganisationFacts(
+  db: DbOrTx,
+  organisationId: number,
+  meterIds: readonly number[],
+  at?: string | Date,
+) {
+  const unique = [...new Set(meterIds)];
+  if (unique.length === 0) return;
+  await inTransaction(db, (tx) => recomputeLocked(tx, unique, at, organisationId));
+}
+
+async function recomputeLocked(
+  db: Tx,
+  unique: number[],
+  at: string | Date | undefined,
+  organisationId: number | undefined,
+) {
+  const locked = await lockMeters(db, unique, organisationId);
   // Read after the lock, in one statement: the meters, their factors, their inputs and their stored facts.
-  const loaded = await q.loadLedger(db, unique);
+  const loaded = await q.loadLedger(db, unique, organisationId);
   const rows = factRows(loaded, at);
   await replaceFacts(
     db,

@@ -123,6 +123,10 @@ export async function replaceFacts(
   if (stale.length === 0 && changed.length === 0) return;
 
   const organisations = [...new Set([...organisationIds, ...rows.map((r) => r.organisationId)])];
+  // Facts of one organisation: each statement pinned to it, so one shard answers (docs/scaling.md, Shard
+  // readiness).
+  const one = organisations.length === 1 ? organisations[0] : undefined;
+  const pinFacts = one === undefined ? sql`` : sql`f.organisation_id = ${one} and `;
   // The rollup locks come first: with the delete when there is one (its WHERE waits for them), else alone.
   if (stale.length === 0) await lockRollup(tx, organisations);
   // Rows the subtraction empties are the only ones that may be left with no meter once the new facts are in.
@@ -134,7 +138,7 @@ export async function replaceFacts(
         delete from monthly_facts f
         using unnest(${sql.param(stale.map((r) => r.meterId))}::int[], ${sql.param(stale.map((r) => r.month))}::date[])
           as s(meter_id, month)
-        where f.meter_id = s.meter_id and f.month = s.month and (select count(*) from locked) >= 0
+        where ${pinFacts}f.meter_id = s.meter_id and f.month = s.month and (select count(*) from locked) >= 0
         returning f.*
       ),
       versions as (${versionsDelta(sql`removed`, '-')}),
@@ -149,10 +153,10 @@ export async function replaceFacts(
       ${addToRollup(rollupSelect(sql`added`, ''))}`);
   }
   if (emptied) {
-    const ids = sql.param(organisations);
+    const which = one === undefined ? sql`= any(${sql.param(organisations)}::int[])` : sql`= ${one}`;
     await tx.execute(sql`with versions as (delete from organisation_month_factor_versions
-        where facts <= 0 and organisation_id = any(${ids}::int[]))
-      delete from organisation_month_facts where meters <= 0 and organisation_id = any(${ids}::int[])`);
+        where facts <= 0 and organisation_id ${which})
+      delete from organisation_month_facts where meters <= 0 and organisation_id ${which}`);
   }
 }
 
