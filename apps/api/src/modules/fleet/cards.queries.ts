@@ -10,7 +10,7 @@ export async function cardNameTaken(db: DbOrTx, organisationId: number, name: st
   const rows = await db.execute<{ id: number }>(sql`select m.id from meters m
     where m.organisation_id = ${organisationId} and m.deleted_at is null and m.meter_type = 7
       and upper(m.local_name) = upper(${name})
-      and not exists (select 1 from vehicles v where v.cons_meter_id = m.id)
+      and not exists (select 1 from vehicles v where v.organisation_id = m.organisation_id and v.cons_meter_id = m.id)
     limit 1`);
   return rows.rows.length > 0;
 }
@@ -30,9 +30,10 @@ export type CardRow = {
 export async function findCard(db: DbOrTx, organisationId: number, id: number) {
   const rows = await db.execute<CardRow>(sql`select m.id, m.local_name as name, m.site_id, s.name as site,
       m.energy_id, d.name as fuel, d.grouping, m.unit_id
-    from meters m join sites s on s.id = m.site_id join data_types d on d.id = m.energy_id
+    from meters m join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id join data_types d on d.id = m.energy_id
     where m.organisation_id = ${organisationId} and m.id = ${id} and m.deleted_at is null and m.meter_type = 7
-      and not exists (select 1 from vehicles v where v.cons_meter_id = m.id or v.distance_meter_id = m.id)`);
+      and not exists (select 1 from vehicles v where v.organisation_id = m.organisation_id
+        and (v.cons_meter_id = m.id or v.distance_meter_id = m.id))`);
   return rows.rows[0];
 }
 

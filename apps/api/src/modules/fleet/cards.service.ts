@@ -1,5 +1,5 @@
 import type { CardNameCheck, FuelCard, FuelPurchaseRequest } from '@verdant/contracts/fleet/purchases';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { fill, MSG } from '@verdant/domain/messages';
 import { storedPurchaseTime } from '@verdant/domain/vehicles';
@@ -114,7 +114,7 @@ export function cardOperations({ db, clock, fuelUnit, purchaseRules }: FleetCore
           registration: registration || null,
           incorrectFuel: v !== undefined && v.fuelId !== card.energy_id,
         });
-        await recomputeFacts(tx, [id], clock());
+        await recomputeOrganisationFacts(tx, organisationId, [id], clock());
         const row = await pq.findPurchase(tx, organisationId, id, readingId);
         if (!row) throw badRequest(MSG.fuelPurchaseSaveFailed);
         return {

@@ -1,7 +1,7 @@
 import type { FuelPurchase, FuelPurchaseRequest } from '@verdant/contracts/fleet/purchases';
 import type { Vehicle } from '@verdant/contracts/fleet/vehicles';
 import type { Db, DbOrTx, Tx } from '@verdant/db/client';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { fill, MSG } from '@verdant/domain/messages';
 import { formatNumber } from '@verdant/domain/unit-scaling';
@@ -103,7 +103,7 @@ export function createFleetCore({ db, clock }: FleetDeps) {
       unitId,
       distanceRecords(purchases),
     );
-    await recomputeFacts(tx, [v.cons_meter_id, v.distance_meter_id], clock());
+    await recomputeOrganisationFacts(tx, organisationId, [v.cons_meter_id, v.distance_meter_id], clock());
     const jump = readingId === null ? undefined : jumps.get(readingId);
     const warning =
       readingId !== null && flagged.includes(readingId)

@@ -94,7 +94,7 @@ export type VehicleRow = {
 
 export async function findVehicle(db: DbOrTx, organisationId: number, id: number) {
   const rows = await db.execute<VehicleRow>(sql`select ${vehicleColumns}
-    from vehicles v join sites s on s.id = v.site_id
+    from vehicles v join sites s on s.organisation_id = v.organisation_id and s.id = v.site_id
     where v.organisation_id = ${organisationId} and v.id = ${id} and v.deleted_at is null`);
   return rows.rows[0];
 }
@@ -171,12 +171,13 @@ export async function fleetRows(db: DbOrTx, organisationId: number, groupingId: 
     groupingId === null
       ? sql`s.name`
       : sql`(select string_agg(g.name, ', ' order by lower(g.name)) from asset_group_members gm
-          join asset_groups g on g.id = gm.group_id
-          where gm.asset_id = v.cons_meter_id and g.member_type = 'meter' and g.grouping_id = ${groupingId})`;
+          join asset_groups g on g.organisation_id = gm.organisation_id and g.id = gm.group_id
+          where gm.organisation_id = v.organisation_id and gm.asset_id = v.cons_meter_id and g.member_type = 'meter'
+            and g.grouping_id = ${groupingId})`;
   const rows = await db.execute<FleetListRow>(sql`
     select v.id, v.registration, v.make, v.model, v.fuel_id, d.name as fuel, v.site_id, s.name as site_name,
       v.sale_date::text, v.cons_meter_id, v.distance_meter_id, ${memberOf} as member_of
-    from vehicles v join sites s on s.id = v.site_id join data_types d on d.id = v.fuel_id
+    from vehicles v join sites s on s.organisation_id = v.organisation_id and s.id = v.site_id join data_types d on d.id = v.fuel_id
     where v.organisation_id = ${organisationId} and v.deleted_at is null and s.deleted_at is null
     order by v.registration`);
   return rows.rows;
@@ -199,7 +200,7 @@ export async function dataTypeNames(db: DbOrTx, ids: number[]) {
 /** The vehicles of the organisation among ids (live only). */
 export async function vehiclesIn(db: DbOrTx, organisationId: number, ids: number[]) {
   const rows = await db.execute<VehicleRow>(sql`select ${vehicleColumns}
-    from vehicles v join sites s on s.id = v.site_id
+    from vehicles v join sites s on s.organisation_id = v.organisation_id and s.id = v.site_id
     where v.organisation_id = ${organisationId} and v.deleted_at is null
       and v.id = any(${sql.raw(`array[${ids.map(Number).join(',')}]::int[]`)})
     order by v.registration`);

@@ -30,7 +30,7 @@ const purchaseColumns = sql`f.id, f.meter_id, f.purchase_date::text as date, f.p
 /** A meter's purchases, oldest first. */
 export async function purchasesOfMeter(db: DbOrTx, organisationId: number, meterId: number) {
   const rows = await db.execute<PurchaseRow>(sql`select ${purchaseColumns}
-    from fuel_purchases f join meters m on m.id = f.meter_id join data_types d on d.id = m.energy_id
+    from fuel_purchases f join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id join data_types d on d.id = m.energy_id
     join units u on u.id = f.unit_id
     where f.organisation_id = ${organisationId} and f.meter_id = ${meterId}
     order by f.purchase_date, f.purchase_time nulls first, f.id`);
@@ -40,7 +40,7 @@ export async function purchasesOfMeter(db: DbOrTx, organisationId: number, meter
 /** Incorrect-fuel purchases on the organisation's cards naming a registration. */
 export async function incorrectPurchasesOf(db: DbOrTx, organisationId: number, registration: string) {
   const rows = await db.execute<PurchaseRow>(sql`select ${purchaseColumns}
-    from fuel_purchases f join meters m on m.id = f.meter_id join data_types d on d.id = m.energy_id
+    from fuel_purchases f join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id join data_types d on d.id = m.energy_id
     join units u on u.id = f.unit_id
     where f.organisation_id = ${organisationId} and f.incorrect_fuel and f.registration = ${registration}
       and m.deleted_at is null
@@ -50,7 +50,7 @@ export async function incorrectPurchasesOf(db: DbOrTx, organisationId: number, r
 
 export async function findPurchase(db: DbOrTx, organisationId: number, meterId: number, id: number) {
   const rows = await db.execute<PurchaseRow>(sql`select ${purchaseColumns}
-    from fuel_purchases f join meters m on m.id = f.meter_id join data_types d on d.id = m.energy_id
+    from fuel_purchases f join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id join data_types d on d.id = m.energy_id
     join units u on u.id = f.unit_id
     where f.organisation_id = ${organisationId} and f.meter_id = ${meterId} and f.id = ${id}`);
   return rows.rows[0];
@@ -137,7 +137,7 @@ export async function purchasesBetween(
 ) {
   if (meterIds.length === 0) return [];
   const rows = await db.execute<PurchaseRow>(sql`select ${purchaseColumns}
-    from fuel_purchases f join meters m on m.id = f.meter_id join data_types d on d.id = m.energy_id
+    from fuel_purchases f join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id join data_types d on d.id = m.energy_id
     join units u on u.id = f.unit_id
     where f.organisation_id = ${organisationId}
       and f.meter_id = any(${sql.raw(`array[${meterIds.map(Number).join(',')}]::int[]`)})

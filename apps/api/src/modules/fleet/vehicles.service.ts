@@ -1,6 +1,6 @@
 import type { FleetList } from '@verdant/contracts/fleet';
 import type { Vehicle, VehicleLookup, VehicleUpdate } from '@verdant/contracts/fleet/vehicles';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import { addMonths } from '@verdant/domain/calendar';
 import { fill, MSG } from '@verdant/domain/messages';
 import {
@@ -132,7 +132,12 @@ export function vehicleOperations({ db, clock, vehicleFor, vehicleAnswer }: Flee
         await q.updateVehicle(tx, organisationId, id, values);
         if (body.saleDate !== undefined) {
           await q.closeMeters(tx, v, body.saleDate);
-          await recomputeFacts(tx, [v.cons_meter_id, v.distance_meter_id], clock());
+          await recomputeOrganisationFacts(
+            tx,
+            organisationId,
+            [v.cons_meter_id, v.distance_meter_id],
+            clock(),
+          );
         }
         await audit(tx, a, {
           organisationId,
@@ -164,7 +169,7 @@ export function vehicleOperations({ db, clock, vehicleFor, vehicleAnswer }: Flee
       return db.transaction(async (tx) => {
         const v = await vehicleFor(tx, a, id);
         await q.archiveVehicle(tx, v);
-        await recomputeFacts(tx, [v.cons_meter_id, v.distance_meter_id], clock());
+        await recomputeOrganisationFacts(tx, organisationId, [v.cons_meter_id, v.distance_meter_id], clock());
         await audit(tx, a, {
           organisationId,
           action: 'delete',
