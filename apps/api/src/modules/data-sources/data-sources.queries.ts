@@ -16,10 +16,12 @@ const retailerName = (column: SQL) => sql`(select r.name from retailers r where 
 const lastEntry = sql`greatest(
   (select max(i.date_till) from invoice_meters im join invoices i on i.organisation_id = im.organisation_id
     and i.id = im.invoice_id where im.organisation_id = m.organisation_id and im.meter_id = m.id),
-  (select max(c.date_till) from consumption_records c where c.meter_id = m.id),
-  (select max(t.tx_date) from transactions t where t.meter_id = m.id),
-  (select max(f.purchase_date) from fuel_purchases f where f.meter_id = m.id),
-  (select max(h.read_date) from half_hour_days h where h.meter_id = m.id))::text`;
+  (select max(c.date_till) from consumption_records c where c.organisation_id = m.organisation_id and c.meter_id = m.id),
+  (select max(t.tx_date) from transactions t where t.organisation_id = m.organisation_id and t.meter_id = m.id),
+  (select max(f.purchase_date) from fuel_purchases f
+    where f.organisation_id = m.organisation_id and f.meter_id = m.id),
+  (select max(h.read_date) from half_hour_days h where h.organisation_id = m.organisation_id and h.meter_id = m.id)
+)::text`;
 
 /** The groups of a meter grouping the meter belongs to, joined with commas. */
 const groupsIn = (groupingId: number) => sql`(select string_agg(g.name, ', ' order by lower(g.name))
@@ -103,7 +105,8 @@ export async function listDataSources(
         m.transient_meter as transient, m.retailer_id, ${retailerName(sql`m.retailer_id`)} as retailer,
         ${column === 8 ? lastEntry : sql`null::text`} as last_entry,
         coalesce(${value}, 0)::float8 as figure,
-        exists (select 1 from vehicles v where v.cons_meter_id = m.id or v.distance_meter_id = m.id) as vehicle
+        exists (select 1 from vehicles v where v.organisation_id = m.organisation_id
+          and (v.cons_meter_id = m.id or v.distance_meter_id = m.id)) as vehicle
       from meters m
       join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id
       left join data_types d on d.id = m.energy_id
@@ -118,7 +121,7 @@ export async function listDataSources(
     )
     select p.id, p.name, p.meter_type, p.energy_id, p.measuring, p.grouping, p.unit, p.account, p.site_id,
       p.site, p.member_of, p.alerts, p.closed, p.transient, p.retailer_id, p.retailer, p.figure, p.total, p.vehicle,
-      ${column === 8 ? sql`p.last_entry` : sql`(select ${lastEntry} from meters m where m.id = p.id)`} as last_entry
+      ${column === 8 ? sql`p.last_entry` : sql`(select ${lastEntry} from meters m where m.organisation_id = ${organisationId} and m.id = p.id)`} as last_entry
     from paged p
     order by ${order} ${dir}, lower(p.name), p.id`);
   return rows.rows;

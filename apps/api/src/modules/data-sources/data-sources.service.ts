@@ -8,7 +8,7 @@ import type {
 } from '@verdant/contracts/data-sources/list';
 import type { Db } from '@verdant/db/client';
 import { markPending } from '@verdant/db/ledger/pending';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import { BULK_RECOMPUTE_INLINE_MAX, dataSourceKind, METER_TYPE_LABELS } from '@verdant/domain/data-sources';
 import { fill, MSG } from '@verdant/domain/messages';
 import type { JobQueue } from '../../jobs/job-definition';
@@ -143,7 +143,7 @@ export function createDataSourcesService({
             });
           }
           // Archived meters have no facts: the recompute takes them out of every figure.
-          await recomputeFacts(tx, ids, today);
+          await recomputeOrganisationFacts(tx, organisationId, ids, today);
           return {
             success: true as const,
             message: fill(MSG.metersRemoved, { n: ids.length }),
@@ -176,7 +176,8 @@ export function createDataSourcesService({
             changes: { meterOpen: { before: m.meter_open, after: date } },
           });
         }
-        if (changed.length <= BULK_RECOMPUTE_INLINE_MAX) await recomputeFacts(tx, changed, today);
+        if (changed.length <= BULK_RECOMPUTE_INLINE_MAX)
+          await recomputeOrganisationFacts(tx, organisationId, changed, today);
         else queued = (await markPending(tx, organisationId, changed)) > 0;
         return {
           success: true as const,

@@ -6,7 +6,7 @@ import type {
 } from '@verdant/contracts/data-sources/consumption';
 import type { Db, Tx } from '@verdant/db/client';
 import { lockMeters } from '@verdant/db/ledger/lock';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import { editErrors, neighboursOf, newRowErrors, overlaps } from '@verdant/domain/consumption-records';
 import { showsDataSourceTab } from '@verdant/domain/data-source-tabs';
 import { fill, MSG } from '@verdant/domain/messages';
@@ -48,7 +48,7 @@ export function createMeterConsumptionService({
     if (reason) throw badRequest(reason);
     if (!showsDataSourceTab('consumption', meter, false)) throw badRequest(MSG.consumptionNotTaken);
     if (meter.unitId === null) throw badRequest(MSG.inputMeterNoUnit);
-    await lockMeters(tx, [meterId]);
+    await lockMeters(tx, [meterId], organisationId);
     return { organisationId, meter, unitId: meter.unitId };
   }
 
@@ -98,7 +98,7 @@ export function createMeterConsumptionService({
       asset: { type: 'meter', id: meter.id, name: meter.name },
       changes: created({ consumptionRecords: rows.map((r, i) => ({ id: ids[i], ...r })) }),
     });
-    await recomputeFacts(tx, [meter.id]);
+    await recomputeOrganisationFacts(tx, organisationId, [meter.id]);
     return ids;
   }
 
@@ -156,7 +156,7 @@ export function createMeterConsumptionService({
         ),
       },
     });
-    await recomputeFacts(tx, [meterId]);
+    await recomputeOrganisationFacts(tx, organisationId, [meterId]);
   }
 
   /** The same write path for writers that are not a signed-in editor (lib/consumption-entry.ts). */
@@ -254,7 +254,7 @@ export function createMeterConsumptionService({
             },
           },
         });
-        await recomputeFacts(tx, [meterId]);
+        await recomputeOrganisationFacts(tx, organisationId, [meterId]);
         return { success: true as const, message: MSG.consumptionDeleted };
       });
     },

@@ -1,6 +1,6 @@
 import type { Db } from '@verdant/db/client';
 import { lockMeters } from '@verdant/db/ledger/lock';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import { fromDayNumber, toDayNumber } from '@verdant/domain/calendar';
 import { fill, MSG } from '@verdant/domain/messages';
 import { ELECTRICITY_ICP_ENERGY_IDS } from '@verdant/domain/meter-labels';
@@ -67,7 +67,7 @@ export function createMeterMovesService({ db, meters }: { db: Db; meters: Meters
           asset: { type: 'meter', id: meterId, name: m.localName },
           changes: { ...diff(m, change), dataType: { before: energy, after: choice.name } },
         });
-        await recomputeFacts(tx, [meterId], meters.now());
+        await recomputeOrganisationFacts(tx, m.organisationId, [meterId], meters.now());
       });
       return meters.read(a, meterId);
     },
@@ -106,7 +106,7 @@ export function createMeterMovesService({ db, meters }: { db: Db; meters: Meters
           const { organisationId, meterId: _m, updatedAt: _t, ...values } = alerts;
           await q.saveAlertSettings(tx, organisationId, fresh.id, values);
         }
-        await lockMeters(tx, [fresh.id]);
+        await lockMeters(tx, [fresh.id], old.organisationId);
         await audit(tx, a, {
           organisationId: old.organisationId,
           action: 'replace',
@@ -122,7 +122,7 @@ export function createMeterMovesService({ db, meters }: { db: Db; meters: Meters
           asset: { type: 'meter', id: fresh.id, name: fresh.localName },
           changes: created({ replaces: meterId, meterType: fresh.meterType, meterOpen: openDate }),
         });
-        await recomputeFacts(tx, [meterId, fresh.id], meters.now());
+        await recomputeOrganisationFacts(tx, old.organisationId, [meterId, fresh.id], meters.now());
         return { id: fresh.id, name: fresh.localName };
       });
       return { success: true as const, message: fill(MSG.meterReplaced, { name }), id };

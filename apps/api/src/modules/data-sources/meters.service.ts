@@ -2,7 +2,7 @@ import type { MeterDetail, MeterGraphData, MeterUpdate } from '@verdant/contract
 import type { Db, DbOrTx, Tx } from '@verdant/db/client';
 import { lockMeters } from '@verdant/db/ledger/lock';
 import { factEditions, sumFacts } from '@verdant/db/ledger/read-model';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import { addMonths } from '@verdant/domain/calendar';
 import { METER_LEVEL_LABELS, METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
 import { comparisonMonths, lived, round } from '../../lib/asset-graph';
@@ -48,7 +48,7 @@ export function createMetersService({ db, clock }: { db: Db; clock: () => Date }
 
   /** Locks the meter (ledger lock order: meters first), then reads it inside the write's transaction. */
   async function lockedScope(tx: Tx, a: Caller, meterId: number) {
-    await lockMeters(tx, [meterId]);
+    await lockMeters(tx, [meterId], orgOf(a).id);
     return meterScope(tx, a, meterId);
   }
 
@@ -205,7 +205,8 @@ export function createMetersService({ db, clock }: { db: Db; clock: () => Date }
           asset: { type: 'meter', id: meterId, name: columns.localName ?? m.localName },
           changes,
         });
-        if (LEDGER_FIELDS.some((f) => f in changes)) await recomputeFacts(tx, [meterId], clock());
+        if (LEDGER_FIELDS.some((f) => f in changes))
+          await recomputeOrganisationFacts(tx, m.organisationId, [meterId], clock());
       });
       return read(a, meterId);
     },

@@ -5,7 +5,7 @@ import type {
 } from '@verdant/contracts/data-sources/transactions';
 import type { Db, DbOrTx, Tx } from '@verdant/db/client';
 import { lockMeters } from '@verdant/db/ledger/lock';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import { showsDataSourceTab } from '@verdant/domain/data-source-tabs';
 import { dataSourceKind } from '@verdant/domain/data-sources';
 import { MSG } from '@verdant/domain/messages';
@@ -63,7 +63,7 @@ export function createTransactionsService({ db }: { db: Db }) {
     const { organisationId, meter } = await scope(tx, a, meterId);
     if (!showsDataSourceTab('transactions', meter, false)) throw badRequest(MSG.transactionNotTaken);
     if (meter.unitId === null) throw badRequest(MSG.inputMeterNoUnit);
-    await lockMeters(tx, [meterId]);
+    await lockMeters(tx, [meterId], organisationId);
     return { organisationId, meter, unitId: meter.unitId };
   }
 
@@ -128,7 +128,7 @@ export function createTransactionsService({ db }: { db: Db }) {
           asset: { type: 'meter', id: meterId, name: meter.name },
           changes: created({ transaction: itemId, ...record }),
         });
-        await recomputeFacts(tx, [meterId]);
+        await recomputeOrganisationFacts(tx, organisationId, [meterId]);
         const data = toTransaction(await one(tx, organisationId, meterId, itemId));
         return { success: true as const, message: MSG.transactionSaved, data };
       });
@@ -152,7 +152,7 @@ export function createTransactionsService({ db }: { db: Db }) {
           asset: { type: 'meter', id: meterId, name: meter.name },
           changes: { transaction: { before: itemId, after: itemId }, ...diff(before, record) },
         });
-        await recomputeFacts(tx, [meterId]);
+        await recomputeOrganisationFacts(tx, organisationId, [meterId]);
         const data = toTransaction(await one(tx, organisationId, meterId, itemId));
         return { success: true as const, message: MSG.transactionSaved, data };
       });
@@ -170,7 +170,7 @@ export function createTransactionsService({ db }: { db: Db }) {
           asset: { type: 'meter', id: meterId, name: meter.name },
           changes: { transaction: { before, after: null } },
         });
-        await recomputeFacts(tx, [meterId]);
+        await recomputeOrganisationFacts(tx, organisationId, [meterId]);
         return { success: true as const, message: MSG.transactionDeleted };
       });
     },
