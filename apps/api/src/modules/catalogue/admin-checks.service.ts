@@ -64,7 +64,8 @@ const CHECKS: Record<AdminCheckName, SQL> = {
     order by o.name, own.source_name, d.name, ds.scope`,
   'inputs-after-close': sql`
     with late as (
-      select im.meter_id, max(i.date_till) as last from invoice_meters im join invoices i on i.id = im.invoice_id
+      select im.meter_id, max(i.date_till) as last from invoice_meters im
+        join invoices i on i.organisation_id = im.organisation_id and i.id = im.invoice_id
       group by im.meter_id
       union all select meter_id, max(date_till) from consumption_records group by meter_id
       union all select meter_id, max(tx_date) from transactions group by meter_id

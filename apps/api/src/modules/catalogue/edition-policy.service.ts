@@ -42,8 +42,8 @@ async function policyOf(db: DbOrTx, organisationId: number) {
       coalesce((select json_agg(json_build_object('reportingYear', x.reporting_year, 'editionId', x.edition_id,
         'editionName', e.name) order by x.reporting_year, e.name)
         from organisation_edition_pins x join emission_factor_editions e on e.id = x.edition_id
-        where x.organisation_id = o.id), '[]') as pins
-    from organisations o left join organisation_edition_policies p on p.organisation_id = o.id
+        where x.organisation_id = ${organisationId}), '[]') as pins
+    from organisations o left join organisation_edition_policies p on p.organisation_id = ${organisationId}
     where o.id = ${organisationId}`);
   const row = rows.rows[0];
   if (!row) throw new Error('organisation not found');
@@ -58,6 +58,7 @@ export const choiceStamp = async (db: DbOrTx, organisationId: number) => {
 
 export function choiceChange(organisationId: number, policy: Policy, userId: number): Change {
   return {
+    organisationId,
     meters: (tx) => q.metersOfOrganisation(tx, organisationId),
     apply: async (tx) => {
       await tx.execute(sql`

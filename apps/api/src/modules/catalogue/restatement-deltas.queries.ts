@@ -11,8 +11,15 @@ import { type SQL, sql } from 'drizzle-orm';
 
 const ids = (list: readonly number[]) => sql`${sql.param([...list])}::int[]`;
 
+/**
+ * An organisation's own change (its edition choice) reads its rows alone, so one shard answers (docs/scaling.md,
+ * Shard readiness); a catalogue edition's, undefined here, reads the meters of every organisation it reaches.
+ */
+export const pinTo = (column: string, organisationId: number | undefined) =>
+  organisationId === undefined ? sql`` : sql` and ${sql.raw(column)} = ${organisationId}`;
+
 /** The affected meters as the ledger's rules take them, and whether contractual instruments reach them. */
-export async function meterRows(db: DbOrTx, meterIds: readonly number[]) {
+export async function meterRows(db: DbOrTx, meterIds: readonly number[], organisationId?: number) {
   const rows = await db.execute<LedgerMeterRow & { instruments: boolean; months: number }>(sql`
     select m.id, m.organisation_id, m.meter_type, m.metlvl_id, m.energy_id, m.meter_open::text as meter_open,
       m.meter_close::text as meter_close, m.reporting, m.reporting_source, m.situation, m.retailer_id,
@@ -21,15 +28,16 @@ export async function meterRows(db: DbOrTx, meterIds: readonly number[]) {
         and (i.meter_id = m.id or (i.retailer_id is not null and i.retailer_id = m.retailer_id))) as instruments
     from meters m join organisations o on o.id = m.organisation_id
     where m.id = any(${ids(meterIds)}) and m.deleted_at is null and m.energy_id is not null
+      ${pinTo('m.organisation_id', organisationId)}
     order by m.id`);
   return rows.rows;
 }
 
 /** The first and last month of the meters' facts. */
-export async function factMonths(db: DbOrTx, meterIds: readonly number[]) {
+export async function factMonths(db: DbOrTx, meterIds: readonly number[], organisationId?: number) {
   const rows = await db.execute<{ first: string | null; last: string | null }>(sql`
     select min(month)::text as first, max(month)::text as last from monthly_facts
-    where meter_id = any(${ids(meterIds)})`);
+    where meter_id = any(${ids(meterIds)})${pinTo('organisation_id', organisationId)}`);
   return rows.rows[0] ?? { first: null, last: null };
 }
 
@@ -88,7 +96,12 @@ const kg = (column: string) => sql.raw(`coalesce(${column}, 0)::float8`);
  * The moves of a factor change over meters whose months each take one rate throughout: every fact's standard
  * quantity times the month's new rate (to the millionth, as facts are stored), against the stored emissions.
  */
-export function rateDeltas(db: DbOrTx, meterIds: readonly number[], rates: MonthRate[]) {
+export function rateDeltas(
+  db: DbOrTx,
+  meterIds: readonly number[],
+  rates: MonthRate[],
+  organisationId?: number,
+) {
   const column = <T>(pick: (r: MonthRate) => T) => sql.param(rates.map(pick));
   const after = (rate: string) => sql.raw(`round((f.quantity_std * r.${rate})::numeric, 6)::float8`);
   return sumPairs(
@@ -98,13 +111,13 @@ export function rateDeltas(db: DbOrTx, meterIds: readonly number[], rates: Month
       ${kg('f.co2e_scope1')} as b1, ${kg('f.co2e_scope2_location')} as b2l,
       ${kg('f.co2e_scope2_market')} as b2m, ${kg('f.co2e_scope3')} as b3,
       ${after('s1')} as a1, ${after('s2l')} as a2l, ${after('s2m')} as a2m, ${after('s3')} as a3
-    from monthly_facts f join meters m on m.id = f.meter_id
+    from monthly_facts f join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id
     join unnest(${column((r) => r.organisationId)}::int[], ${column((r) => r.energyId)}::int[],
       ${column((r) => r.month)}::date[], ${column((r) => r.s1)}::float8[], ${column((r) => r.s2Location)}::float8[],
       ${column((r) => r.s2Market)}::float8[], ${column((r) => r.s3)}::float8[])
       as r(organisation_id, energy_id, month, s1, s2l, s2m, s3)
       on r.organisation_id = f.organisation_id and r.energy_id = m.energy_id and r.month = f.month
-    where f.meter_id = any(${ids(meterIds)}) and f.counts_emissions`,
+    where f.meter_id = any(${ids(meterIds)}) and f.counts_emissions${pinTo('f.organisation_id', organisationId)}`,
   );
 }
 

@@ -13,9 +13,9 @@ import * as d from './restatement-deltas.queries';
  * a type with a month that changes rate part-way, of contractual instruments or reported in scope 3 only go
  * through the ledger as before.
  */
-export async function monthRates(tx: Tx, meterIds: readonly number[]) {
-  const meters = await d.meterRows(tx, meterIds);
-  const { first, last } = await d.factMonths(tx, meterIds);
+export async function monthRates(tx: Tx, meterIds: readonly number[], organisationId?: number) {
+  const meters = await d.meterRows(tx, meterIds, organisationId);
+  const { first, last } = await d.factMonths(tx, meterIds, organisationId);
   const exact = new Set<number>();
   const representative = new Map<string, number>();
   const keyOf = (organisationId: number, energyId: number) => `${organisationId}|${energyId}`;
@@ -27,7 +27,7 @@ export async function monthRates(tx: Tx, meterIds: readonly number[]) {
   const rates: d.MonthRate[] = [];
   const mixed = new Set<string>();
   if (first !== null && last !== null && representative.size > 0) {
-    const loaded = await loadLedger(tx, [...representative.values()]);
+    const loaded = await loadLedger(tx, [...representative.values()], organisationId);
     const factorSetOf = factorSetsOf(loaded);
     for (const key of representative.keys()) {
       const [organisationId, energyId] = key.split('|').map(Number) as [number, number];

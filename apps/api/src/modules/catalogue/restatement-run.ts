@@ -1,7 +1,7 @@
 import type { Restatement, RestatementPreview } from '@verdant/contracts/catalogue-restatements';
 import type { Db, Tx } from '@verdant/db/client';
 import { loadLedger } from '@verdant/db/ledger/queries';
-import { factRows, recomputeFacts } from '@verdant/db/ledger/recompute';
+import { factRows, recomputeFacts, recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import { EDITION_MSG } from '@verdant/domain/editions/edition-messages';
 import {
   type Deltas,
@@ -28,6 +28,8 @@ import * as q from './restatements.queries';
 export interface Change {
   apply: (tx: Tx) => Promise<void>;
   meters: (tx: Tx) => Promise<number[]>;
+  /** The one organisation an organisation's own change moves (its statements pinned to it); none for the catalogue's. */
+  organisationId?: number;
 }
 
 const ROLLBACK = Symbol('preview rolled back');
@@ -37,9 +39,14 @@ const RESTATE_LOCK = 74233;
 const RECOMPUTE_BATCH = 500;
 
 /** The facts of some meters as the ledger computes them now, those that count in emissions. */
-async function ledgerFacts(tx: Tx, meters: number[], now: Date): Promise<FactEmissions[]> {
+async function ledgerFacts(
+  tx: Tx,
+  meters: number[],
+  now: Date,
+  organisationId: number | undefined,
+): Promise<FactEmissions[]> {
   if (meters.length === 0) return [];
-  return factRows(await loadLedger(tx, meters), now)
+  return factRows(await loadLedger(tx, meters, organisationId), now)
     .filter((f) => f.countsEmissions)
     .map((f) => ({
       organisationId: f.organisationId,
@@ -53,7 +60,8 @@ async function ledgerFacts(tx: Tx, meters: number[], now: Date): Promise<FactEmi
 }
 
 /** The organisations of some meters, as a preview names them. */
-async function organisationsOf(tx: Tx, meters: readonly number[]) {
+async function organisationsOf(tx: Tx, meters: readonly number[], organisationId: number | undefined) {
+  if (organisationId !== undefined) return q.organisationInfos(tx, [organisationId]);
   const rows = await tx.execute<{ id: number }>(sql`
     select distinct organisation_id as id from meters where id = any(${sql.param([...meters])}::int[])`);
   return q.organisationInfos(
@@ -79,11 +87,16 @@ export async function simulate(db: Db, change: Change, now: Date): Promise<Resta
   try {
     await db.transaction(async (tx) => {
       const meters = await change.meters(tx);
-      const infos = await organisationsOf(tx, meters);
+      const o = change.organisationId;
+      const infos = await organisationsOf(tx, meters, o);
       await change.apply(tx);
-      const plan = await monthRates(tx, meters);
-      const uniform = await d.rateDeltas(tx, plan.uniform, plan.rates);
-      const exact = deltasOf(await q.factsOf(tx, plan.exact), await ledgerFacts(tx, plan.exact, now), infos);
+      const plan = await monthRates(tx, meters, o);
+      const uniform = await d.rateDeltas(tx, plan.uniform, plan.rates, o);
+      const exact = deltasOf(
+        await q.factsOf(tx, plan.exact, o),
+        await ledgerFacts(tx, plan.exact, now, o),
+        infos,
+      );
       preview = await previewFrom(tx, mergeDeltas(uniform, exact), infos);
       throw ROLLBACK;
     });
@@ -107,7 +120,7 @@ export async function applyChange(
   progress: (done: number, total: number) => Promise<void> = async () => {},
 ) {
   const meters = await change.meters(tx);
-  const infos = await organisationsOf(tx, meters);
+  const infos = await organisationsOf(tx, meters, change.organisationId);
   for (const o of [...infos].sort((a, b) => a.id - b.id)) {
     const got = await tx.execute<{ ok: boolean }>(
       sql`select pg_try_advisory_xact_lock(${RESTATE_LOCK}, ${o.id}) as ok`,
@@ -120,7 +133,9 @@ export async function applyChange(
   // In batches, so the jobs centre shows honest progress (the batches share the one transaction).
   await progress(0, meters.length);
   for (let i = 0; i < meters.length; i += RECOMPUTE_BATCH) {
-    await recomputeFacts(tx, meters.slice(i, i + RECOMPUTE_BATCH), now);
+    const batch = meters.slice(i, i + RECOMPUTE_BATCH);
+    if (change.organisationId === undefined) await recomputeFacts(tx, batch, now);
+    else await recomputeOrganisationFacts(tx, change.organisationId, batch, now);
     await progress(Math.min(i + RECOMPUTE_BATCH, meters.length), meters.length);
   }
   // The years before are the kept facts' years: the totals now less what moved.

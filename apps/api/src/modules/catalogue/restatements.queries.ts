@@ -2,6 +2,7 @@ import type { RestatementPreview } from '@verdant/contracts/catalogue-restatemen
 import type { DbOrTx } from '@verdant/db/client';
 import type { FactEmissions, OrganisationInfo } from '@verdant/domain/editions/restatement-preview';
 import { sql } from 'drizzle-orm';
+import { pinTo } from './restatement-deltas.queries';
 
 /** The statements of restatements (restatements.service.ts). */
 
@@ -18,6 +19,10 @@ export async function metersOfEditions(db: DbOrTx, editionIds: readonly number[]
   return rows.rows.map((r) => r.id);
 }
 
+/** `column = the one id` when there is one, so one shard answers (docs/scaling.md, Shard readiness); else any. */
+const oneOrAny = (column: string, list: readonly number[]) =>
+  list.length === 1 ? sql`${sql.raw(column)} = ${list[0]}` : sql`${sql.raw(column)} = any(${ids(list)})`;
+
 export async function metersOfOrganisation(db: DbOrTx, organisationId: number) {
   const rows = await db.execute<{ id: number }>(
     sql`select id from meters where organisation_id = ${organisationId} and deleted_at is null order by id`,
@@ -26,17 +31,23 @@ export async function metersOfOrganisation(db: DbOrTx, organisationId: number) {
 }
 
 /** The emissions facts of some meters (those that count in emissions). */
-export async function factsOf(db: DbOrTx, meterIds: readonly number[]): Promise<FactEmissions[]> {
+export async function factsOf(
+  db: DbOrTx,
+  meterIds: readonly number[],
+  organisationId?: number,
+): Promise<FactEmissions[]> {
   const rows = await db.execute<FactEmissions & Record<string, unknown>>(sql`
     select organisation_id as "organisationId", meter_id as "meterId", month::text as month,
       coalesce(co2e_scope1, 0)::float8 as s1, coalesce(co2e_scope2_location, 0)::float8 as "s2Location",
       coalesce(co2e_scope2_market, 0)::float8 as "s2Market", coalesce(co2e_scope3, 0)::float8 as s3
-    from monthly_facts where meter_id = any(${ids(meterIds)}) and counts_emissions`);
+    from monthly_facts where meter_id = any(${ids(meterIds)}) and counts_emissions
+      ${pinTo('organisation_id', organisationId)}`);
   return rows.rows;
 }
 
 /** The organisations' whole reporting years (every meter), by scope. */
 export async function yearTotals(db: DbOrTx, organisationIds: readonly number[]) {
+  if (organisationIds.length === 0) return [];
   const rows = await db.execute<{
     organisationId: number;
     year: number;
@@ -51,7 +62,7 @@ export async function yearTotals(db: DbOrTx, organisationIds: readonly number[])
       sum(coalesce(f.co2e_scope1, 0))::float8 as s1, sum(coalesce(f.co2e_scope2_location, 0))::float8 as "s2Location",
       sum(coalesce(f.co2e_scope2_market, 0))::float8 as "s2Market", sum(coalesce(f.co2e_scope3, 0))::float8 as s3
     from monthly_facts f join organisations o on o.id = f.organisation_id
-    where f.organisation_id = any(${ids(organisationIds)}) and f.counts_emissions
+    where ${oneOrAny('f.organisation_id', organisationIds)} and f.counts_emissions
     group by 1, 2`);
   return rows.rows;
 }
@@ -59,7 +70,8 @@ export async function yearTotals(db: DbOrTx, organisationIds: readonly number[])
 export async function organisationInfos(db: DbOrTx, organisationIds: readonly number[]) {
   const rows = await db.execute<OrganisationInfo & Record<string, unknown>>(sql`
     select o.id, o.name, o.reporting_year_end as "yearEnd", coalesce(p.significance_threshold, 5)::float8 as threshold
-    from organisations o left join organisation_edition_policies p on p.organisation_id = o.id
+    from organisations o left join organisation_edition_policies p
+      on ${organisationIds.length === 1 ? sql`p.organisation_id = ${organisationIds[0]}` : sql`p.organisation_id = o.id`}
     where o.id = any(${ids(organisationIds)})`);
   return rows.rows;
 }
