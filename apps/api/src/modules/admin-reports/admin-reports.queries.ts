@@ -18,9 +18,10 @@ export async function estimatedReads(db: DbOrTx, organisationId: number, visible
     with counted as (
       select im.meter_id, i.date_from, i.read_type,
         row_number() over (partition by im.meter_id order by i.date_from desc, i.id desc) as rn
-      from invoices i join invoice_meters im on im.invoice_id = i.id
+      from invoices i join invoice_meters im on im.organisation_id = i.organisation_id and im.invoice_id = i.id
       where i.organisation_id = ${organisationId} and i.kind in ('normal', 'replacement')
-        and not exists (select 1 from invoice_reversals r where r.reversed_id = i.id)
+        and not exists (select 1 from invoice_reversals r
+          where r.organisation_id = i.organisation_id and r.reversed_id = i.id)
     ), stops as (
       select meter_id, min(rn) filter (where read_type <> 'estimated') as stop from counted group by meter_id
     )

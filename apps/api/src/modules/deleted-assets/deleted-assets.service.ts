@@ -7,7 +7,7 @@ import {
   DELETED_ASSET_MESSAGES as M,
 } from '@verdant/contracts/deleted-assets';
 import type { Db, DbOrTx } from '@verdant/db/client';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { recomputeFacts, recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import { fill } from '@verdant/domain/messages';
 import { audit, systemJob } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
@@ -138,10 +138,10 @@ export function createDeletedAssetsService({
               throw conflict(fill(M.registrationClash, { name: row.name, organisation: row.organisation }));
             const meterIds = await q.vehicleMeters(tx, row.organisation_id, id);
             await q.restoreVehicle(tx, row.organisation_id, id, meterIds);
-            await recomputeFacts(tx, meterIds, clock());
+            await recomputeOrganisationFacts(tx, row.organisation_id, meterIds, clock());
           } else {
             await q.restoreMeter(tx, row.organisation_id, id);
-            await recomputeFacts(tx, [id], clock());
+            await recomputeOrganisationFacts(tx, row.organisation_id, [id], clock());
           }
         }
         await audit(tx, a, {

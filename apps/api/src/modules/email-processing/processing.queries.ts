@@ -66,7 +66,8 @@ export async function metersOfAccount(db: DbOrTx, organisationId: number, accoun
 /** An invoice of the data source with this number already stored, if any. */
 export async function invoiceWithNumber(db: DbOrTx, organisationId: number, meterId: number, number: string) {
   const rows = await db.execute<{ id: number }>(sql`
-    select i.id from invoices i join invoice_meters im on im.invoice_id = i.id
+    select i.id from invoices i
+    join invoice_meters im on im.organisation_id = i.organisation_id and im.invoice_id = i.id
     where i.organisation_id = ${organisationId} and im.meter_id = ${meterId}
       and lower(i.invoice_number) = lower(${number}) limit 1`);
   return rows.rows[0]?.id ?? null;

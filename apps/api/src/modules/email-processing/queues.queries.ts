@@ -86,7 +86,8 @@ export async function logEntries(
   const rows = await db.execute<LogEntry>(sql`
     select to_char(l.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as timestamp, l.message,
       o.name as organisation, i.filename as file, i.invoice_id as "invoiceId",
-      (select im.meter_id from invoice_meters im where im.invoice_id = i.invoice_id order by im.meter_id limit 1)
+      (select im.meter_id from invoice_meters im
+        where im.organisation_id = i.organisation_id and im.invoice_id = i.invoice_id order by im.meter_id limit 1)
         as "meterId"
     from email_log l join organisations o on o.id = l.organisation_id
       left join email_items i on i.id = l.item_id

@@ -44,7 +44,8 @@ export async function dueReceipts(db: DbOrTx, itemId?: number): Promise<number[]
 async function itemsOf(db: DbOrTx, messageId: number) {
   const rows = await db.execute<ReceiptItem>(sql`
     select i.filename, i.state, i.reason, inv.invoice_number as "invoiceNumber", i.import_uuid as "importUuid",
-      (select string_agg(distinct me.account, ', ') from invoice_meters im join meters me on me.id = im.meter_id
+      (select string_agg(distinct me.account, ', ') from invoice_meters im
+        join meters me on me.organisation_id = im.organisation_id and me.id = im.meter_id
         where im.invoice_id = i.invoice_id and im.organisation_id = i.organisation_id) as account
     from email_items i left join invoices inv on inv.id = i.invoice_id and inv.organisation_id = i.organisation_id
     where i.message_id = ${messageId} order by i.position`);

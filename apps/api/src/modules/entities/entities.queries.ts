@@ -96,8 +96,8 @@ export async function listEntities(
           and sh.entity_id = e.id and sh.percentage > 0)
         then coalesce(fs.cons, 0) end as consumption
     from entities e
-    join sites s on s.id = e.site_id
-    left join facilities f on f.id = e.facility_id
+    join sites s on s.organisation_id = e.organisation_id and s.id = e.site_id
+    left join facilities f on f.organisation_id = e.organisation_id and f.id = e.facility_id
     left join (${sums}) fs on fs.entity_id = e.id
     where ${where}
     order by ${ORDER[f.sort]} ${dir}, lower(e.name), e.id
@@ -118,7 +118,8 @@ export async function listEntities(
 
 export async function countEntities(db: DbOrTx, organisationId: number, f: ListFilter) {
   const rows = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from entities e join sites s on s.id = e.site_id
+    select count(*)::int as n from entities e
+      join sites s on s.organisation_id = e.organisation_id and s.id = e.site_id
     where ${listWhere(organisationId, f)}`);
   return rows.rows[0]?.n ?? 0;
 }

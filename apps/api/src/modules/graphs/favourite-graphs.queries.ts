@@ -40,13 +40,15 @@ export async function upsertFavourite(
   return row;
 }
 
-export async function renameFavourite(db: DbOrTx, id: number, newName: string) {
+export async function renameFavourite(db: DbOrTx, organisationId: number, id: number, newName: string) {
   await db
     .update(favouriteGraphs)
     .set({ name: newName, updatedAt: sql`now()` })
-    .where(eq(favouriteGraphs.id, id));
+    .where(and(eq(favouriteGraphs.organisationId, organisationId), eq(favouriteGraphs.id, id)));
 }
 
-export async function deleteFavourite(db: DbOrTx, id: number) {
-  await db.delete(favouriteGraphs).where(eq(favouriteGraphs.id, id));
+export async function deleteFavourite(db: DbOrTx, organisationId: number, id: number) {
+  await db
+    .delete(favouriteGraphs)
+    .where(and(eq(favouriteGraphs.organisationId, organisationId), eq(favouriteGraphs.id, id)));
 }

@@ -50,7 +50,7 @@ export function createFavouriteGraphsService({ db }: { db: Db }) {
         if (!found) throw notFound(MSG.favouriteGraphMissing);
         if (newName !== name && (await q.findFavourite(tx, organisationId, userId, newName)))
           throw new AppError('CONFLICT', MSG.favouriteNameTaken, 409, { newName: [MSG.favouriteNameTaken] });
-        await q.renameFavourite(tx, found.id, newName);
+        await q.renameFavourite(tx, organisationId, found.id, newName);
         await audit(tx, a, {
           organisationId,
           action: 'rename',
@@ -66,7 +66,7 @@ export function createFavouriteGraphsService({ db }: { db: Db }) {
       await db.transaction(async (tx) => {
         const found = await q.findFavourite(tx, organisationId, userId, name);
         if (!found) throw notFound(MSG.favouriteGraphMissing);
-        await q.deleteFavourite(tx, found.id);
+        await q.deleteFavourite(tx, organisationId, found.id);
         await audit(tx, a, {
           organisationId,
           action: 'delete',
