@@ -51,5 +51,14 @@ describe('the directory of assets', () => {
 
     await db.execute(sql`update sites set organisation_id = ${b} where id = ${site.id}`);
     expect(await entry('site', site.id)).toEqual([b]);
+
+    // Files too (migration 0064): a signed direct link names one by id alone.
+    const file = await db.execute<{ id: number }>(sql`insert into files
+      (organisation_id, owner_type, owner_id, filename, content_type, size_bytes, storage_key)
+      values (${b}, 'site', ${site.id}, 'plan.pdf', 'application/pdf', 1, 'k') returning id`);
+    const fileId = file.rows[0]?.id ?? 0;
+    expect(await entry('file', fileId)).toEqual([b]);
+    await db.execute(sql`delete from files where id = ${fileId}`);
+    expect(await entry('file', fileId)).toEqual([]);
   });
 });

@@ -180,14 +180,9 @@ async function checkRole(
   return checkedIn(who, organisationId, role);
 }
 
-/** The organisation an emailed report belongs to (null when there is no such report). */
-async function emailedReportOrganisation(db: DbOrTx, id: number): Promise<number | null> {
-  const rows = await db.execute<{ organisation_id: number }>(
-    sql`select organisation_id from emailed_reports where id = ${id}`,
-  );
-  const found = rows.rows[0];
-  return found ? Number(found.organisation_id) : null;
-}
+/** The organisation an emailed report belongs to (null when there is no such report), from the directory. */
+const emailedReportOrganisation = (db: DbOrTx, id: number) =>
+  directoryOrganisation(db, [{ type: 'emailed-report', id }]);
 
 /**
  * A role rule in the organisation of the record a parameter names: a record missing or of an organisation

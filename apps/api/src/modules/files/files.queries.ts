@@ -4,6 +4,7 @@ import { entities, meters, sites } from '@verdant/db/schema/assets';
 import { organisations } from '@verdant/db/schema/core';
 import { files } from '@verdant/db/schema/organisation';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { directoryOrganisation } from '../../lib/asset-rights';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -53,9 +54,17 @@ export async function findFile(
   return row;
 }
 
-/** By id alone for a signed direct link only: the link's signature names this one file. */
+/**
+ * For a signed direct link only (its signature names this one file): the organisation comes from the directory of
+ * assets, so the file is read in it alone (docs/decisions/tenancy.md, The directory of assets).
+ */
 export async function findFileById(db: DbOrTx, fileId: number) {
-  const [row] = await db.select().from(files).where(eq(files.id, fileId));
+  const organisationId = await directoryOrganisation(db, [{ type: 'file', id: fileId }]);
+  if (organisationId === null) return undefined;
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.organisationId, organisationId), eq(files.id, fileId)));
   return row;
 }
 
