@@ -21,9 +21,26 @@ export const SHARD_EXCEPTIONS: ShardException[] = [
     reason: 'the deleted assets of every organisation, newest first, on the product administrators’ screen',
   },
   {
+    call: /^(PUT|DELETE) \/api\/admin\/deleted-assets\/[^/]+\/(restore|purge)\/[^/]+$/,
+    tables: '*',
+    reason:
+      'the product administrators restore or purge an archived asset of any organisation by its id; the purge (its deletes and recompute) is the sweeper’s, which works across organisations',
+  },
+  {
     call: /^GET \/api\/admin\/alerts-report$/,
     tables: ['meter_alerts', 'meters', 'sites'],
     reason: 'the alerts of every organisation, on the product administrators’ alerts report',
+  },
+  {
+    call: /^(GET|POST|PUT|DELETE) \/api\/admin\/email-processing\//,
+    tables: ['email_items', 'email_messages', 'email_log', 'invoice_meters'],
+    reason:
+      'the emailed invoices of every organisation: the product administrators’ parked, deferred and template queues and the intake logs',
+  },
+  {
+    call: /^GET \/api\/admin\/checks\/[^/]+$/,
+    tables: '*',
+    reason: 'the product administrators’ catalogue checks look for gaps in every organisation’s data sources',
   },
   // The catalogue: publishing an emission factor edition (or confirming its restatement) restates the figures of
   // every organisation whose meters use its factors (docs/decisions/factor-editions.md).

@@ -42,6 +42,10 @@ const NOT_OWNED: Record<string, string> = {
   emission_factors: 'the catalogue: factors of every organisation (null) beside an organisation’s own',
   restatements:
     'the catalogue: an edition’s restatements (null, each reaching many organisations) beside an organisation’s own',
+  email_intake_addresses:
+    'the directory of intake addresses: an incoming email finds its organisation by its address, before any is known, and an address is unique across organisations',
+  background_jobs:
+    'the job runner’s queue, on the coordinator (docs/scaling.md, 3. Sharding by organisation (Citus)): product administrators’ jobs (null) beside organisations’ own',
 };
 
 /**

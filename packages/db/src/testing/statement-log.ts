@@ -12,10 +12,14 @@ import type {} from './global-setup';
  */
 const calls = new AsyncLocalStorage<string>();
 
-/** "GET /api/meters/:id": the call's method and path, its numbers and query left out. */
+/** "GET /api/meters/:id": the call's method and path, its numbers, uuids, signed tokens and query left out. */
 export function callOf(method: string, url: string): string {
   const pathOnly = url.split('?')[0] ?? '';
-  return `${method.toUpperCase()} ${pathOnly.replace(/\/\d+(?=\/|$)/g, '/:id')}`;
+  const shape = pathOnly
+    .replace(/\/\d+(?=\/|$)/g, '/:id')
+    .replace(/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/gi, '/:id')
+    .replace(/\/[0-9a-z]{1,11}\.[A-Za-z0-9_-]{43}(?=\/|$)/g, '/:token');
+  return `${method.toUpperCase()} ${shape}`;
 }
 
 export const duringCall = <T>(call: string, run: () => T): T => calls.run(call, run);
