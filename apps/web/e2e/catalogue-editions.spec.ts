@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { shots } from './support/screens';
@@ -170,6 +171,50 @@ test('reports, the graph builder, the site list and the site page after the rest
     pdf,
     info.outputPath('site-league-page'),
   ]);
+
+  // The complimentary report takes the same Figures for all its pages, and prints them the same way.
+  await page.goto('/reports/comp-report');
+  await page.getByRole('combobox', { name: 'Page', exact: true }).click();
+  await page.getByRole('option', { name: 'Site league table' }).click();
+  await page.getByRole('combobox', { name: 'Months', exact: true }).click();
+  await page.getByRole('option', { name: 'Last 12 months' }).click();
+  await page.getByRole('button', { name: 'Add page' }).click();
+  await page.getByRole('combobox', { name: 'Figures' }).click();
+  await page.getByRole('option', { name: 'As originally reported' }).click();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const frame = page.getByTitle('Complimentary report preview');
+  await expect(frame).toBeVisible({ timeout: 120_000 });
+  // The PDF the preview drew, asked for again with the page's session: the XML it shows, as originally reported.
+  const xml = await page.locator('pre').filter({ hasText: '<compReport' }).textContent();
+  const session = await page.evaluate(() => ({
+    token: sessionStorage.getItem('verdant.token') ?? '',
+    organisation: (
+      JSON.parse(sessionStorage.getItem('verdant.organisation') ?? 'null') as { id: number } | null
+    )?.id,
+  }));
+  const drawn = await page.request.post(
+    `/api/organisations/${session.organisation}/reporting/comp-report/preview`,
+    { headers: { Authorization: `Bearer ${session.token}` }, data: { xml, basis: 'original' } },
+  );
+  expect(drawn.ok()).toBe(true);
+  const bytes = await drawn.body();
+  const comp = info.outputPath('comp-report-original.pdf');
+  writeFileSync(comp, Buffer.from(bytes));
+  const compText = execFileSync('pdftotext', [comp, '-']).toString().replace(/\s+/g, ' ');
+  expect(compText).toContain('Complimentary Report, as originally reported');
+  expect(compText).toMatch(/Emissions as originally reported, before restatement \d+ of \d\d\/\d\d\/\d{4}/);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '70',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    comp,
+    info.outputPath('comp-report-page'),
+  ]);
+  await shots(page, 'comp-report-original', info);
 
   // The site list names the editions of its month's kg CO2e.
   await page.goto('/organisation/sites');
