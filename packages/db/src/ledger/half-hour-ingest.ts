@@ -61,6 +61,8 @@ const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const QUALITY = /^[ADESFV ]{48}$/;
 /** The flags that make a half hour an estimate (D, derived, is the meter's own total shared out). */
 const ESTIMATED = new Set(['E', 'S', 'F', 'V']);
+/** A day stores its quality only when some half hour is not actual (as the merge's `storedQuality`). */
+const FLAGGED = /[DESFV]/;
 
 function check(r: HalfHourReading): string | null {
   if (!Number.isInteger(r.hh) || r.hh < 0 || r.hh > 47) return 'hh must be a whole number from 0 to 47';
@@ -106,11 +108,11 @@ export async function createStage(client: pg.ClientBase): Promise<void> {
   await client.query('truncate half_hour_stage');
 }
 
-const STAGE_COPY =
+export const STAGE_COPY =
   'copy half_hour_stage (meter_id, register, read_date, kwh, kw, pf, quality, day_kwh, readings, estimated, parts) from stdin';
 
-/** A day as a line of the staging COPY, with its total, its half hours present and those not actual. */
-function stageLine(d: HalfHourDay): string {
+/** A day's quality as staged, its total, its half hours present and those not actual. */
+function dayFigures(d: HalfHourDay) {
   const quality = stagedQuality(d);
   let total = 0;
   let present = 0;
@@ -122,8 +124,23 @@ function stageLine(d: HalfHourDay): string {
     present += 1;
     if (ESTIMATED.has(quality[i] as string)) estimated += 1;
   }
+  return { quality, total, present, estimated, flagged: FLAGGED.test(quality) };
+}
+
+/** A day as a line of the staging COPY. */
+export function stageLine(d: HalfHourDay): string {
+  const { quality, total, present, estimated } = dayFigures(d);
   const parts = d.parts ? JSON.stringify(d.parts) : '\\N';
   return `${d.meterId}\t${d.register}\t${d.date}\t${arrayLiteral(d.kwh)}\t${arrayLiteral(d.kw)}\t${arrayLiteral(d.pf)}\t${quality}\t${total}\t${present}\t${estimated}\t${parts}\n`;
+}
+
+/**
+ * A new day as a line of the COPY into `half_hour_days` (half-hour-direct.ts): the row the merge would insert,
+ * its quality null when every present half hour is actual (the merge's `storedQuality`).
+ */
+export function dayLine(organisationId: number, d: HalfHourDay): string {
+  const { quality, total, present, estimated, flagged } = dayFigures(d);
+  return `${organisationId}\t${d.meterId}\t${d.register}\t${d.date}\t${arrayLiteral(d.kwh)}\t${arrayLiteral(d.kw)}\t${arrayLiteral(d.pf)}\t${total}\t${present}\t${flagged ? quality : '\\N'}\t${estimated}\n`;
 }
 
 /**

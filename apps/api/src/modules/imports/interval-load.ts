@@ -1,5 +1,6 @@
 import { clientOf, type Tx } from '@verdant/db/client';
-import { createStage, mergeStage, openStageWriter } from '@verdant/db/ledger/half-hour-ingest';
+import { type DirectSpan, openDayWriter, storedSpans } from '@verdant/db/ledger/half-hour-direct';
+import { createStage, mergeStage } from '@verdant/db/ledger/half-hour-ingest';
 import { lockMeters } from '@verdant/db/ledger/lock';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
@@ -33,6 +34,8 @@ export interface IntervalLoad {
   /** What the load leaves out on purpose, as the job's notes list it. */
   notes: string[];
   onProgress: (lines: number) => Promise<void>;
+  /** New days straight into the day table (false: all staged and merged, as a load that met a conflict runs again). */
+  direct?: boolean;
 }
 
 export interface LoadCounts {
@@ -65,7 +68,14 @@ export async function loadIntervalFile(
   const mark = await loadPhases(client);
   await createStage(client);
   const registers = await Registers.load(tx, organisationId);
-  const stage = openStageWriter(client);
+  const direct = o.direct !== false;
+  const stage = openDayWriter(client, {
+    organisationId,
+    direct,
+    spans: direct ? await storedSpans(client, organisationId) : new Map(),
+    beforeDirect: () => registers.saveCreated(tx, organisationId),
+    directPending: () => registers.unsaved,
+  });
   const sink = new ReadingSink({
     stage,
     zone: o.zone,
@@ -108,7 +118,7 @@ export async function loadIntervalFile(
     throw new ImportFileError(IMPORT_MSG.noRows);
   for (const row of periods) await records.add(row);
   if (refusals.count > 0) throw new RowsRefused();
-  await stage.end();
+  const written = await stage.end();
   const touched = [...new Set([...sink.touchedMeters, ...records.meters])].sort((a, b) => a - b);
   await registers.save(tx, organisationId);
   await lockMeters(tx, touched);
@@ -122,7 +132,7 @@ export async function loadIntervalFile(
   await sink.stageParts(client, organisationId);
   const merged = await mergeStage(client, organisationId);
   mark('merge');
-  const halfHours = await stagedHalfHours(client);
+  const halfHours = withDirect(await stagedHalfHours(client), stage.direct);
   await records.write(o.actor, o.filename);
   if (refusals.count > 0) throw new RowsRefused();
   mark('produced+records');
@@ -141,10 +151,25 @@ export async function loadIntervalFile(
   mark('audit');
   return {
     readings: sink.readings + periods.length,
-    days: merged.days,
+    days: written.direct + merged.days,
     meters: touched.length,
     records: records.records,
     skipped: records.skipped,
     produced: { halfHours, periods: records.periods },
   };
+}
+
+/** What a load produced (for 'already imported'): the staged days' spans with the days written straight in. */
+function withDirect(staged: Produced['halfHours'], direct: Map<number, DirectSpan>): Produced['halfHours'] {
+  const byMeter = new Map(staged.map((h) => [h.meterId, { ...h }]));
+  for (const [meterId, d] of direct) {
+    const h = byMeter.get(meterId);
+    if (!h) byMeter.set(meterId, { meterId, ...d });
+    else {
+      if (d.from < h.from) h.from = d.from;
+      if (d.till > h.till) h.till = d.till;
+      h.days += d.days;
+    }
+  }
+  return [...byMeter.values()].sort((a, b) => a.meterId - b.meterId);
 }

@@ -61,7 +61,20 @@ export async function runMeterLoad(uuid: string, deps: MeterLoadDeps) {
   }
 }
 
-async function loadClaimed(job: NonNullable<Awaited<ReturnType<typeof claimLoad>>>, deps: MeterLoadDeps) {
+/**
+ * A day another load stored while this one wrote it straight into the day table (docs/decisions/half-hour.md,
+ * New days straight into the day table): the load runs again with every day staged and merged.
+ */
+const metStoredDay = (error: unknown) =>
+  error instanceof Error &&
+  (error as { code?: string }).code === '23505' &&
+  (error as { constraint?: string }).constraint === 'half_hour_days_meter_id_register_read_date_pk';
+
+async function loadClaimed(
+  job: NonNullable<Awaited<ReturnType<typeof claimLoad>>>,
+  deps: MeterLoadDeps,
+  direct = true,
+): Promise<{ status: string } & Record<string, unknown>> {
   const { db, storage, clock } = deps;
   const { uuid, organisationId } = job;
   const zone = await q.timeZoneOf(db, organisationId);
@@ -146,6 +159,7 @@ async function loadClaimed(job: NonNullable<Awaited<ReturnType<typeof claimLoad>
           actor,
           filename: job.filename,
           inMeterUnit: mapping?.valueUnit === 'meter',
+          direct,
           notes,
           onProgress: async (lines) => {
             linesRead = lines;
@@ -209,6 +223,7 @@ async function loadClaimed(job: NonNullable<Awaited<ReturnType<typeof claimLoad>
     // The parsers' file errors (by name: the industry parsers and the CSV ones each have their class).
     if (error instanceof ImportFileError || (error instanceof Error && error.name === 'ImportFileError'))
       return await fail(error.message, { bytesRead, linesRead });
+    if (direct && metStoredDay(error)) return await loadClaimed(job, deps, false);
     deps.log(`import ${uuid} failed: ${error instanceof Error ? error.stack : String(error)}`);
     return await fail(IMPORT_MSG.interrupted, { bytesRead, linesRead });
   } finally {

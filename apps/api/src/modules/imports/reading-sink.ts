@@ -1,4 +1,5 @@
-import { type HalfHourDay, type StageWriter, stageDays } from '@verdant/db/ledger/half-hour-ingest';
+import type { DayWriter } from '@verdant/db/ledger/half-hour-direct';
+import { type HalfHourDay, stageDays } from '@verdant/db/ledger/half-hour-ingest';
 import { type FoldedDay, HalfHourFolder } from '@verdant/domain/imports/fold';
 import { IMPORT_MSG } from '@verdant/domain/imports/import-messages';
 import type { LocalClock } from '@verdant/domain/imports/local-time';
@@ -20,8 +21,8 @@ export const STAGE_BATCH = 500;
 const isLength = (minutes: number) => Number.isInteger(minutes) && minutes >= 1 && 60 % minutes === 0;
 
 export interface ReadingSinkOptions {
-  /** The load's COPY into its staging table. */
-  stage: StageWriter;
+  /** Where the load's days go: new ones straight into the day table, the others to the stage. */
+  stage: Pick<DayWriter, 'write'>;
   zone: string;
   clock: LocalClock;
   now: number;

@@ -93,17 +93,32 @@ export class Registers {
     return register.register;
   }
 
-  /** Writes the registers this load created or labelled (before its days are merged). */
-  async save(db: DbOrTx, organisationId: number) {
-    if (this.created.length > 0)
+  /** How many of the registers created are written already (`saveCreated`). */
+  private saved = 0;
+
+  /** Whether registers were created since the last `saveCreated`. */
+  get unsaved() {
+    return this.created.length > this.saved;
+  }
+
+  /** Writes the registers created since the last call (before days of theirs go straight into the day table). */
+  async saveCreated(db: DbOrTx, organisationId: number) {
+    const created = this.created.slice(this.saved);
+    this.saved = this.created.length;
+    if (created.length > 0)
       await db.execute(sql`insert into half_hour_registers (organisation_id, meter_id, register, direction, quantity, label)
         values ${sql.join(
-          this.created.map(
+          created.map(
             (r) =>
               sql`(${organisationId}, ${r.meterId}, ${r.register}, ${r.direction}, ${r.quantity}, ${r.label})`,
           ),
           sql`, `,
         )}`);
+  }
+
+  /** Writes the registers this load created or labelled and has not written yet (before its days are merged). */
+  async save(db: DbOrTx, organisationId: number) {
+    await this.saveCreated(db, organisationId);
     for (const r of this.labelled) {
       await db.execute(sql`update half_hour_registers set label = ${r.label}
         where organisation_id = ${organisationId} and meter_id = ${r.meterId} and register = ${r.register}`);

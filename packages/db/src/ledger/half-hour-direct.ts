@@ -1,0 +1,174 @@
+import { finished } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { dayLine, type HalfHourDay, STAGE_COPY, stageLine } from './half-hour-ingest';
+
+/**
+ * A load's days written where they belong (docs/decisions/half-hour.md, New days straight into the day table):
+ * a day of a register that holds no day on or around its date goes straight into `half_hour_days` by COPY; a
+ * day that may meet a stored one goes to the staging table, merged afterwards (`mergeStage`). One COPY is open
+ * on the connection at a time: lines gather per target and go in batches, the COPY switching target when the
+ * other's batch is full, so a file of new days keeps one COPY open from start to end.
+ */
+
+/** The first and last stored day of a register, as yyyy-MM-dd. */
+export interface StoredSpan {
+  first: string;
+  last: string;
+}
+
+/**
+ * The stored span of every register of the organisation that holds days, by `meterId|register` (two index
+ * probes a register: the day table's key leads with meter and register).
+ */
+export async function storedSpans(
+  client: pg.ClientBase,
+  organisationId: number,
+): Promise<Map<string, StoredSpan>> {
+  const rows = await client.query<{ meter_id: number; register: number; first: string; last: string }>(
+    `select meter_id, register, first::text, last::text from (
+       select r.meter_id, r.register,
+         (select min(d.read_date) from half_hour_days d where d.organisation_id = $1 and d.meter_id = r.meter_id
+           and d.register = r.register) as first,
+         (select max(d.read_date) from half_hour_days d where d.organisation_id = $1 and d.meter_id = r.meter_id
+           and d.register = r.register) as last
+       from half_hour_registers r where r.organisation_id = $1) s
+     where first is not null`,
+    [organisationId],
+  );
+  return new Map(rows.rows.map((r) => [`${r.meter_id}|${r.register}`, { first: r.first, last: r.last }]));
+}
+
+const DIRECT_COPY =
+  'copy half_hour_days (organisation_id, meter_id, register, read_date, kwh, kw, pf, day_kwh, readings, quality, estimated_readings) from stdin';
+
+/** Characters of lines gathered for a target before they are sent. */
+const BATCH_CHARS = 256 * 1024;
+
+/** A meter's days written straight into the day table: its first and last date, and how many. */
+export interface DirectSpan {
+  from: string;
+  till: string;
+  days: number;
+}
+
+export interface DayWriter {
+  /** Sends days to their target (waits only when PostgreSQL is behind or the COPY switches target). */
+  write(days: readonly HalfHourDay[]): Promise<void>;
+  /** The days written straight into the day table, by meter (the staged ones are read from the stage). */
+  readonly direct: Map<number, DirectSpan>;
+  /** Sends what is gathered and ends the COPY; the connection takes other statements again after this. */
+  end(): Promise<{ direct: number; staged: number }>;
+}
+
+export interface DayWriterOptions {
+  organisationId: number;
+  /** Stored spans of the organisation's registers (`storedSpans`), read before the load. */
+  spans: Map<string, StoredSpan>;
+  /**
+   * Runs on the connection before a COPY into the day table opens: the load saves the registers it created
+   * since, so every day sent has its register (the day table's foreign key).
+   */
+  beforeDirect: () => Promise<void>;
+  /** Whether `beforeDirect` has something to do (an open COPY into the day table is ended for it). */
+  directPending: () => boolean;
+  /** Whether new days may go straight into the day table (false: everything is staged, as before). */
+  direct: boolean;
+}
+
+type Target = 'direct' | 'stage';
+
+/** Opens the writer of a load's days on its connection (a temporary staging table made by `createStage`). */
+export function openDayWriter(client: pg.ClientBase, o: DayWriterOptions): DayWriter {
+  const lines: Record<Target, string> = { direct: '', stage: '' };
+  const counts: Record<Target, number> = { direct: 0, stage: 0 };
+  const direct = new Map<number, DirectSpan>();
+  let open: { target: Target; stream: ReturnType<typeof copyFrom>; failure: Error | null } | null = null;
+  let ended: Promise<{ direct: number; staged: number }> | null = null;
+
+  const isNew = (d: HalfHourDay) => {
+    if (!o.direct || d.parts) return false;
+    const span = o.spans.get(`${d.meterId}|${d.register}`);
+    return !span || d.date < span.first || d.date > span.last;
+  };
+
+  async function close() {
+    if (!open) return;
+    const current = open;
+    open = null;
+    if (!current.failure) {
+      current.stream.end();
+      await finished(current.stream).catch((error: Error) => {
+        current.failure ??= error;
+      });
+    }
+    if (current.failure) throw current.failure;
+  }
+
+  async function send(target: Target) {
+    const chunk = lines[target];
+    if (!chunk) return;
+    lines[target] = '';
+    if (open?.target !== target || (target === 'direct' && o.directPending())) {
+      await close();
+      if (target === 'direct') await o.beforeDirect();
+      const stream = client.query(copyFrom(target === 'direct' ? DIRECT_COPY : STAGE_COPY));
+      const current = { target, stream, failure: null as Error | null };
+      stream.on('error', (error: Error) => {
+        current.failure = error;
+      });
+      open = current;
+    }
+    const current = open as NonNullable<typeof open>;
+    if (current.failure) throw current.failure;
+    if (!current.stream.write(chunk))
+      await new Promise<void>((resolve) => {
+        const go = () => {
+          current.stream.off('drain', go);
+          current.stream.off('error', go);
+          resolve();
+        };
+        current.stream.on('drain', go);
+        current.stream.on('error', go);
+      });
+    if (current.failure) throw current.failure;
+  }
+
+  return {
+    direct,
+    async write(days) {
+      if (ended) throw new Error('the day writer has ended');
+      for (const d of days) {
+        if (isNew(d)) {
+          lines.direct += dayLine(o.organisationId, d);
+          counts.direct += 1;
+          const span = direct.get(d.meterId);
+          if (!span) direct.set(d.meterId, { from: d.date, till: d.date, days: 1 });
+          else {
+            if (d.date < span.from) span.from = d.date;
+            if (d.date > span.till) span.till = d.date;
+            span.days += 1;
+          }
+        } else {
+          lines.stage += stageLine(d);
+          counts.stage += 1;
+        }
+      }
+      // The open target's lines first, so a file of one kind never switches.
+      const first: Target = open?.target ?? 'direct';
+      const second: Target = first === 'direct' ? 'stage' : 'direct';
+      if (lines[first].length >= BATCH_CHARS) await send(first);
+      if (lines[second].length >= BATCH_CHARS) await send(second);
+    },
+    end() {
+      ended ??= (async () => {
+        const first: Target = open?.target ?? 'direct';
+        await send(first);
+        await send(first === 'direct' ? 'stage' : 'direct');
+        await close();
+        return { direct: counts.direct, staged: counts.stage };
+      })();
+      return ended;
+    },
+  };
+}
