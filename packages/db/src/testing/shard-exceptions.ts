@@ -42,12 +42,24 @@ export const SHARD_EXCEPTIONS: ShardException[] = [
     tables: '*',
     reason: 'the product administrators’ catalogue checks look for gaps in every organisation’s data sources',
   },
+  {
+    // The organisation 'any' of the invoice files library is a product administrator's only.
+    call: /^GET \/api\/files\/invoice-files\/[^/]+\/any\//,
+    tables: ['files', 'invoices', 'invoice_meters', 'meters'],
+    reason: 'the product administrators’ library of invoice files of every organisation',
+  },
   // The catalogue: publishing an emission factor edition (or confirming its restatement) restates the figures of
   // every organisation whose meters use its factors (docs/decisions/factor-editions.md).
   {
     call: /^POST \/api\/admin\/(emission-factor-editions\/[^/]+\/publish|restatements\/[^/]+\/confirm)$/,
     tables: '*',
     reason: 'a catalogue edition restates the meters of every organisation that uses its factors',
+  },
+  {
+    call: /^(POST|PUT) \/api\/admin\/data-types\/[^/]+\/emission-factors\/[^/]+\/factors(\/[^/]+)?$/,
+    tables: ['meters', 'ledger_pending'],
+    reason:
+      'a catalogue factor’s change marks pending the meters of every organisation that use its data type',
   },
   // The jobs centre (docs/decisions/job-runner.md, One jobs centre): a person's jobs of every organisation they
   // administer, every job for a product administrator, and the queues' health, read across organisations by design;

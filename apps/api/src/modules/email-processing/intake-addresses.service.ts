@@ -30,7 +30,7 @@ async function list(db: DbOrTx, organisationId: number, id?: number): Promise<In
     select a.id, a.address, a.allowed_senders as "allowedSenders", a.send_receipt = 'yes' as "sendReceipt",
       a.active, a.acting_user_id as "actingId",
       coalesce(nullif(trim(concat_ws(' ', u.first_name, u.surname)), ''), u.email, u.login_id) as "actingName",
-      (select count(*)::int from email_messages m where m.organisation_id = a.organisation_id
+      (select count(*)::int from email_messages m where m.organisation_id = ${organisationId}
         and lower(m.recipient) = lower(a.address)) as messages
     from email_intake_addresses a left join users u on u.id = a.acting_user_id
     where a.organisation_id = ${organisationId} ${id === undefined ? sql`` : sql`and a.id = ${id}`}
