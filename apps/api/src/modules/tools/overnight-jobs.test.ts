@@ -22,16 +22,19 @@ const NIGHT = '2027-01-15T12:00:00Z';
 let w: EditionsWorld;
 let proposalId = 0;
 let jobId = 0;
+let organisationId = 0;
+let editionId = 0;
 
 beforeAll(async () => {
   w = await editionsWorld({ clock: () => new Date('2027-01-15T02:00:00Z') });
-  await gridOrganisation(w, 'Overnight Org', 'admin', [2025]);
+  organisationId = (await gridOrganisation(w, 'Overnight Org', 'admin', [2025])).id;
   const edition = await loadEdition(w, {
     name: 'TA 2026 (night)',
     published: '2026-07-01',
     rate: 0.07,
     year: 2025,
   });
+  editionId = edition;
   proposalId = (await publishEdition(w, edition, '2025 grid revised overnight')).id;
 });
 afterAll(() => w.t.close());
@@ -103,5 +106,26 @@ describe('an Overnight Emission Factor Update', () => {
     expect(await row()).toMatchObject({ type: 2, status: 'finished', run_after: NIGHT });
     const done = await w.call('root', 'GET', `/admin/restatements/${proposalId}`);
     expect(done.json()).toMatchObject({ status: 'done', jobId });
+  });
+});
+
+describe("an organisation's own change of editions, confirmed Overnight", () => {
+  it('waits, Pending, for the night window on the organisation’s clock (Auckland: the same 01:00 NZDT)', async () => {
+    const proposal = await w.call('admin', 'POST', `/organisations/${organisationId}/edition-policy`, {
+      mode: 'pinned',
+      switchDate: '2025-01-01',
+      pins: [{ reportingYear: 2025, editionId }],
+      reason: 'Keep 2025 on the night edition',
+    });
+    expect(proposal.statusCode, proposal.body).toBe(200);
+    const path = `/organisations/${organisationId}/restatements/${proposal.json().id}/confirm`;
+    const bad = await w.call('admin', 'POST', path, { type: 3 });
+    expect(bad.statusCode).toBe(400);
+    const confirmed = await w.call('admin', 'POST', path, { type: 2 });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    jobId = confirmed.json().jobId;
+    expect(jobId).toBeGreaterThan(0);
+    expect(await row()).toMatchObject({ type: 2, status: 'pending', started_at: null, run_after: NIGHT });
+    expect(await boss()).toEqual([{ state: 'created', start_after: NIGHT }]);
   });
 });

@@ -6,6 +6,7 @@ import {
 } from '@verdant/contracts/catalogue-editions';
 import { catalogueRestatementsOperations as res } from '@verdant/contracts/catalogue-restatements';
 import { toolsOperations } from '@verdant/contracts/tools';
+import type { JobType } from '../../components/run-when-choice';
 import { call, invalidate, useOperation } from '../../lib/operations';
 
 /** Editions of the default set, loaded from publishers' files, and their publication as restatements. */
@@ -43,7 +44,7 @@ export const usePublishEdition = () =>
 export function useConfirmRestatement() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, type }: { id: number; type: 1 | 2 }) =>
+    mutationFn: ({ id, type }: { id: number; type: JobType }) =>
       call(res.confirmRestatement, { params: { id }, body: { type } }),
     onSuccess: () => invalidate(client, eds.editions, eds.edition, toolsOperations, catalogueOperations),
   });

@@ -35,8 +35,8 @@ export const useProposePolicy = () =>
     call(ops.proposeEditionPolicy, { params: { id }, body }),
   );
 export const useConfirmPolicy = () =>
-  useOrganisationChange((id, restatementId: number) =>
-    call(ops.confirmOrganisationRestatement, { params: { id, restatementId }, body: { type: 1 } }),
+  useOrganisationChange((id, { restatementId, type }: { restatementId: number; type: 1 | 2 }) =>
+    call(ops.confirmOrganisationRestatement, { params: { id, restatementId }, body: { type } }),
   );
 export const useAugmentFactors = () =>
   useOrganisationChange((id, name: string) => call(ops.augmentFactors, { params: { id }, body: { name } }));

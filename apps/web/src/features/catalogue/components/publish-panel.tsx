@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { Restatement } from '@verdant/contracts/catalogue-restatements';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RestatementPreview } from '../../../components/restatement-preview';
+import { type JobType, RunWhenChoice, runWhenText } from '../../../components/run-when-choice';
 import { errorMessage } from '../../../lib/api-errors';
 import { useConfirmRestatement, usePublishEdition } from '../editions-api';
 
@@ -24,8 +14,7 @@ import { useConfirmRestatement, usePublishEdition } from '../editions-api';
 export function PublishPanel({ editionId, draft }: { editionId: number; draft: boolean }) {
   const [reason, setReason] = useState('');
   const [proposal, setProposal] = useState<Restatement | null>(null);
-  // Immediate, or Overnight: the job waits for the night window (docs/decisions/job-runner.md, Overnight jobs).
-  const [type, setType] = useState<'1' | '2'>('1');
+  const [type, setType] = useState<JobType>(1);
   const publish = usePublishEdition();
   const confirm = useConfirmRestatement();
   const confirmed = confirm.data;
@@ -74,9 +63,7 @@ export function PublishPanel({ editionId, draft }: { editionId: number; draft: b
           <RestatementPreview preview={proposal.preview} />
           {confirmed ? (
             <Alert color="teal" variant="light" title="Confirmed">
-              {type === '2'
-                ? 'The Emission Factor Update runs overnight; it waits, Pending, until then.'
-                : 'The Emission Factor Update is applying it.'}{' '}
+              {runWhenText(type, 'The Emission Factor Update is applying it.')}{' '}
               {confirmed.jobId && (
                 <Anchor component={Link} to={`/tools/jobs/${confirmed.jobId}`}>
                   Watch it on Background Jobs
@@ -85,19 +72,11 @@ export function PublishPanel({ editionId, draft }: { editionId: number; draft: b
             </Alert>
           ) : (
             <Group>
-              <SegmentedControl
-                aria-label="When it runs"
-                value={type}
-                onChange={(v) => setType(v === '2' ? '2' : '1')}
-                data={[
-                  { value: '1', label: 'Immediate' },
-                  { value: '2', label: 'Overnight' },
-                ]}
-              />
+              <RunWhenChoice value={type} onChange={setType} />
               <Button
                 color="orange"
                 loading={confirm.isPending}
-                onClick={() => confirm.mutate({ id: proposal.id, type: type === '2' ? 2 : 1 })}
+                onClick={() => confirm.mutate({ id: proposal.id, type })}
               >
                 Confirm and publish
               </Button>

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DateField } from '../../../components/date-fields';
 import { RestatementPreview } from '../../../components/restatement-preview';
+import { type JobType, RunWhenChoice, runWhenText } from '../../../components/run-when-choice';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { useConfirmPolicy, useProposePolicy } from '../restatements-api';
 
@@ -35,6 +36,7 @@ export function EditionChoice({ policy }: { policy: EditionPolicy }) {
   );
   const [reason, setReason] = useState('');
   const [proposal, setProposal] = useState<Restatement | null>(null);
+  const [type, setType] = useState<JobType>(1);
   const propose = useProposePolicy();
   const confirm = useConfirmPolicy();
   const fields = propose.error instanceof ApiError ? propose.error.fields : {};
@@ -66,7 +68,7 @@ export function EditionChoice({ policy }: { policy: EditionPolicy }) {
         <RestatementPreview preview={proposal.preview} />
         {confirm.data ? (
           <Alert color="teal" variant="light" title="Confirmed">
-            It is being applied.{' '}
+            {runWhenText(type, 'It is being applied.')}{' '}
             {confirm.data.jobId && (
               <Anchor component={Link} to={`/tools/jobs/${confirm.data.jobId}`}>
                 Watch it on Background Jobs
@@ -75,7 +77,12 @@ export function EditionChoice({ policy }: { policy: EditionPolicy }) {
           </Alert>
         ) : (
           <Group>
-            <Button color="orange" loading={confirm.isPending} onClick={() => confirm.mutate(proposal.id)}>
+            <RunWhenChoice value={type} onChange={setType} />
+            <Button
+              color="orange"
+              loading={confirm.isPending}
+              onClick={() => confirm.mutate({ restatementId: proposal.id, type })}
+            >
               Confirm the change
             </Button>
             <Button variant="default" onClick={() => setProposal(null)}>
