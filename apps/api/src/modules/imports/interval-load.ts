@@ -2,7 +2,7 @@ import { clientOf, type Tx } from '@verdant/db/client';
 import { type DirectSpan, openDayWriter, storedSpans } from '@verdant/db/ledger/half-hour-direct';
 import { createStage, mergeStage } from '@verdant/db/ledger/half-hour-ingest';
 import { lockMeters } from '@verdant/db/ledger/lock';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
 import { localClock } from '@verdant/domain/imports/local-time';
 import type { ImportEvent } from '@verdant/domain/imports/types';
@@ -121,7 +121,7 @@ export async function loadIntervalFile(
   const written = await stage.end();
   const touched = [...new Set([...sink.touchedMeters, ...records.meters])].sort((a, b) => a - b);
   await registers.save(tx, organisationId);
-  await lockMeters(tx, touched);
+  await lockMeters(tx, touched, organisationId);
   // A move of the organisation's half hours to a new clock holds every meter until it commits: a load that read
   // the file on the old clock is refused rather than land on the new (docs/decisions/organisations.md, Time zone).
   const zone = await tx.execute<{ time_zone: string }>(
@@ -136,7 +136,7 @@ export async function loadIntervalFile(
   await records.write(o.actor, o.filename);
   if (refusals.count > 0) throw new RowsRefused();
   mark('produced+records');
-  await recomputeFacts(tx, touched, o.today);
+  await recomputeOrganisationFacts(tx, organisationId, touched, o.today);
   mark('recompute');
   await auditAll(
     tx,

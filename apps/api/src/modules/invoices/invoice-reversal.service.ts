@@ -1,7 +1,7 @@
 import type { ReversalData, ReversalRequest } from '@verdant/contracts/invoices/list';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { addInvoice, LedgerInputError } from '@verdant/db/ledger/inputs';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import { matchReversalPeriod, type ReversalMode, type ReversibleInvoice } from '@verdant/domain/invoice-list';
 import { MSG } from '@verdant/domain/messages';
 import { audit } from '../../lib/audit';
@@ -132,7 +132,7 @@ export function createInvoiceReversalService({ db, clock }: { db: Db; clock: () 
           });
           if (mode === 'decommission') {
             for (const id of meterIds) await q.closeMeter(tx, organisationId, id, body.endDate);
-            await recomputeFacts(tx, meterIds, clock());
+            await recomputeOrganisationFacts(tx, organisationId, meterIds, clock());
           }
           await audit(tx, a, {
             organisationId,

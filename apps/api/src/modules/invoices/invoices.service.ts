@@ -1,6 +1,6 @@
 import type { InvoiceInput, SaveResult } from '@verdant/contracts/invoices/entry';
 import type { Db, DbOrTx } from '@verdant/db/client';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import { invoiceTotals } from '@verdant/domain/invoices/arithmetic';
 import { chargeTypeById } from '@verdant/domain/invoices/charge-types';
 import { centsToDollars } from '@verdant/domain/invoices/money';
@@ -96,7 +96,7 @@ export function createInvoicesService({
       tx,
       items.map((it) => ({ ...it, organisationId, invoiceId: existing.id })),
     );
-    await recomputeFacts(tx, existing.meterIds);
+    await recomputeOrganisationFacts(tx, organisationId, existing.meterIds);
     const raised = evaluateAlerts
       ? (await evaluateAlerts(tx, organisationId, [existing.id], { dryRun: body.dryRun })).map(alertOf)
       : [];
@@ -207,7 +207,7 @@ export function createInvoicesService({
             }),
           );
           const meterIds = [...new Set([meter.id, ...(existing?.meterIds ?? [])])];
-          await recomputeFacts(tx, meterIds);
+          await recomputeOrganisationFacts(tx, organisationId, meterIds);
           const raised = evaluateAlerts
             ? (await evaluateAlerts(tx, organisationId, [id], { dryRun: body.dryRun })).map(alertOf)
             : arithmeticAlerts(body.items, arithmetic);
@@ -237,7 +237,7 @@ export function createInvoicesService({
         const invoice = await q.findInvoice(tx, organisationId, invoiceId);
         if (!invoice) throw notFound();
         await q.deleteInvoice(tx, organisationId, invoiceId);
-        await recomputeFacts(tx, invoice.meterIds);
+        await recomputeOrganisationFacts(tx, organisationId, invoice.meterIds);
         await audit(tx, a, {
           organisationId,
           action: 'delete',

@@ -1,7 +1,7 @@
 import { clientOf, type Db } from '@verdant/db/client';
 import { createStage, mergeStage, openStageWriter } from '@verdant/db/ledger/half-hour-ingest';
 import { lockMeters } from '@verdant/db/ledger/lock';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import { moveDays, type StoredDay, slotShift } from '@verdant/domain/half-hour/clock-move';
 import { fill, MSG } from '@verdant/domain/messages';
 import { todayIn } from '@verdant/domain/time-zone';
@@ -88,7 +88,7 @@ export async function runHalfHourMove(
         sql`update organisations set time_zone = ${move.to_zone} where id = ${move.organisation_id}`,
       );
       const meterIds = withData.rows.map((r) => r.meter_id);
-      await recomputeFacts(tx, meterIds, todayIn(move.to_zone, clock()));
+      await recomputeOrganisationFacts(tx, move.organisation_id, meterIds, todayIn(move.to_zone, clock()));
       await tx.execute(sql`update time_zone_moves set status = 'finished', meters = ${meterIds.length},
         days = ${days}, finished_at = ${clock().toISOString()} where id = ${moveId}`);
       await audit(tx, systemJob(MOVE_HALF_HOURS_JOB), {

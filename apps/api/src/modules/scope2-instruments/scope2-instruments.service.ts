@@ -6,7 +6,7 @@ import {
 } from '@verdant/contracts/scope2-instruments';
 import type { Db, DbOrTx, Tx } from '@verdant/db/client';
 import { markPending } from '@verdant/db/ledger/pending';
-import { recomputeFacts } from '@verdant/db/ledger/recompute';
+import { recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import type { JobQueue } from '../../jobs/job-definition';
 import { recomputePendingJob } from '../../jobs/recompute-pending.job';
 import { audit, created, diff } from '../../lib/audit';
@@ -66,7 +66,7 @@ export function createScope2InstrumentsService({ db, jobQueue }: { db: Db; jobQu
     touched: { meterId: number | null; retailerId: number | null }[],
   ) {
     const meters = [...new Set(touched.flatMap((t) => (t.meterId === null ? [] : [t.meterId])))];
-    if (meters.length > 0) await recomputeFacts(tx, meters);
+    if (meters.length > 0) await recomputeOrganisationFacts(tx, organisationId, meters);
     let marked = 0;
     for (const retailerId of new Set(touched.flatMap((t) => (t.retailerId === null ? [] : [t.retailerId])))) {
       const ids = await q.metersOfRetailer(tx, organisationId, retailerId);
