@@ -11,6 +11,7 @@ import { createDirectLinks } from '../../lib/direct-links';
 import type { Download } from '../../lib/download';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { checkUpload, contentMatches, FILE_MAX_BYTES, tooLarge } from '../../lib/file-types';
+import { directoryOrganisation } from '../../lib/rights';
 import { createLocalStorage, type Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
 import { linkOptions } from './invoice-link-options.queries';
@@ -209,6 +210,10 @@ export function createInvoiceFilesService({
     /** The file behind an upload's download URL. */
     async download(token: string, invoiceId: number, key: string): Promise<Download> {
       if (!UUID.test(key)) throw notFound();
+      // The link names the invoice alone: the directory of assets gives its organisation, so the file is read
+      // from that organisation's rows only (docs/scaling.md, Shard readiness).
+      const organisationId = await directoryOrganisation(db, [{ type: 'invoice', id: invoiceId }]);
+      if (organisationId === null) throw notFound();
       const rows = await db.execute<{
         id: number;
         filename: string;
@@ -216,7 +221,8 @@ export function createInvoiceFilesService({
         storageKey: string;
       }>(sql`
         select id, filename, content_type as "contentType", storage_key as "storageKey" from files
-        where owner_type = 'invoice' and owner_id = ${invoiceId} and storage_key = ${`files/${key}`}`);
+        where organisation_id = ${organisationId} and owner_type = 'invoice' and owner_id = ${invoiceId}
+          and storage_key = ${`files/${key}`}`);
       const file = rows.rows[0];
       if (!file) throw notFound();
       const verdict = links.check(token, `invoice-file:${invoiceId}:${key}`, clock());

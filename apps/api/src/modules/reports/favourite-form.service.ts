@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { DirectLinks } from '../../lib/direct-links';
 import { forbidden, notFound } from '../../lib/errors';
 import { loadOrganisationContext, orgOf } from '../../lib/organisation-context';
-import { can } from '../../lib/rights';
+import { can, directoryOrganisation } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './favourites.queries';
 import { requestOf } from './favourites.service';
@@ -62,7 +62,9 @@ export function createFavouriteFormService({
       const checked = links.check(form.token, subjectOf(form.id), now);
       if (checked === 'expired') throw forbidden(REPORT_MSG.linkExpired);
       if (checked !== 'ok') throw notFound(REPORT_MSG.favouriteMissing);
-      const found = await q.favouriteById(db, form.id);
+      // The form names the favourite alone (data-portal.md 7): the directory of assets gives its organisation.
+      const organisationId = await directoryOrganisation(db, [{ type: 'favourite-report', id: form.id }]);
+      const found = organisationId === null ? undefined : await q.favouriteById(db, organisationId, form.id);
       if (!found) throw notFound(REPORT_MSG.favouriteMissing);
       const [u] = await db.select().from(users).where(eq(users.id, found.userId));
       const principal = u && { userId: u.id, productAdmin: u.productAdmin, statusId: u.statusId };

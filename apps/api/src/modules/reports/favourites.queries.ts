@@ -61,8 +61,11 @@ export async function deleteFavourite(db: DbOrTx, organisationId: number, id: nu
     .where(and(eq(favouriteReports.organisationId, organisationId), eq(favouriteReports.id, id)));
 }
 
-/** By id alone, for a signed favourite link only: the link's signature names this one favourite. */
-export async function favouriteById(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(favouriteReports).where(eq(favouriteReports.id, id));
+/** For a signed favourite link only: the link's signature names this one favourite, the directory its organisation. */
+export async function favouriteById(db: DbOrTx, organisationId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(favouriteReports)
+    .where(and(eq(favouriteReports.organisationId, organisationId), eq(favouriteReports.id, id)));
   return row;
 }
