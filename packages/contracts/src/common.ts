@@ -126,4 +126,16 @@ export const calendarDate = (message: string = INPUT_MESSAGES.date) =>
  * produced a figure); id null: factors entered by hand, named by their factor set.
  */
 export const factorEdition = z.object({ id: z.number().nullable(), name: text() });
+
+/**
+ * A restatement done that replaced some of a figure's facts: its number, day and the editions it swapped. A download
+ * of kg CO2e names them on its closing line (docs/decisions/factor-editions.md, Every report of kg CO2e restated or
+ * as originally reported).
+ */
+export const factRestatement = z.object({
+  id: z.number(),
+  date: text(),
+  editionBefore: text().nullable(),
+  editionAfter: text().nullable(),
+});
 export type FactorEdition = z.infer<typeof factorEdition>;

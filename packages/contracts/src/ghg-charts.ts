@@ -1,7 +1,7 @@
 import { GHG_FIRST_YEAR, GHG_MESSAGES } from '@verdant/domain/ghg-figures';
 import { z } from 'zod';
 import { member } from './access';
-import { factorEdition, idNumber, text } from './common';
+import { factorEdition, factRestatement, idNumber, text } from './common';
 import { defineOperations } from './operations';
 
 /**
@@ -99,14 +99,7 @@ export const ghgChart = z.object({
    * first: the CSV's closing line names them (docs/decisions/factor-editions.md, Every report of kg CO2e restated
    * or as originally reported).
    */
-  restatements: z.array(
-    z.object({
-      id: z.number(),
-      date: text(),
-      editionBefore: text().nullable(),
-      editionAfter: text().nullable(),
-    }),
-  ),
+  restatements: z.array(factRestatement),
 });
 export type GhgChart = z.infer<typeof ghgChart>;
 

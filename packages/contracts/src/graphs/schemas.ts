@@ -13,7 +13,7 @@ import {
 } from '@verdant/domain/graphs/series';
 import { fill, MSG } from '@verdant/domain/messages';
 import { z } from 'zod';
-import { factorEdition, idNumber, int4, nameText, text } from '../common';
+import { factorEdition, factRestatement, idNumber, int4, nameText, text } from '../common';
 
 /** The graph builder (data-portal.md 2.7, 3 Graph series, 7 Graphs and reports). */
 export const graphAssetType = z.enum(GRAPH_ASSET_TYPES);
@@ -113,6 +113,8 @@ export const graphDataAnswer = z.object({
    * it has none; docs/decisions/factor-editions.md, Which edition produced a figure).
    */
   editions: z.array(factorEdition),
+  /** The restatements done that replaced some of those facts: the CSV's closing line names them. */
+  restatements: z.array(factRestatement),
 });
 export type GraphData = z.infer<typeof graphDataAnswer>;
 
@@ -152,6 +154,8 @@ export const pieDataAnswer = z.object({
   unavailable: z.boolean(),
   /** The editions of emission factors that produced the slices' kg CO2e (empty for kWh, $ and units). */
   editions: z.array(factorEdition),
+  /** The restatements done that replaced some of the slices' facts: the CSV's closing line names them. */
+  restatements: z.array(factRestatement),
 });
 export type PieData = z.infer<typeof pieDataAnswer>;
 

@@ -86,6 +86,7 @@ describe('the graph builder names the editions of its kg CO2e', () => {
       0,
     );
     expect(names(y2022.editions)).toEqual(['MfE 2025']);
+    expect(y2022.restatements).toEqual([]);
     expect(names((await graph('admin', ['co2e'], 2024)).editions)).toEqual(['MfE 2025', 'MfE 2026']);
     expect(names((await graph('admin', ['scope2_market', 'cons'], 2024)).editions)).toEqual([
       'MfE 2025',
@@ -149,7 +150,15 @@ describe('the site list and the site page name the editions of their kg CO2e', (
       { name: 'TA 2023', published: '2023-06-01', rate: 0.0742 },
       '2022 grid factor revised',
     );
-    expect(names((await graph('admin', ['co2e'], 2022)).editions)).toEqual(['TA 2023']);
+    const restated = await graph('admin', ['co2e'], 2022);
+    expect(names(restated.editions)).toEqual(['TA 2023']);
+    // The graph's CSV names the restatement that replaced the meter's facts (it keeps every month of a meter it
+    // moves); a graph of kWh names none.
+    expect(restated.restatements).toEqual([
+      { id: done.id, date: expect.any(String), editionBefore: null, editionAfter: 'TA 2023' },
+    ]);
+    expect((await graph('admin', ['cons'], 2022)).restatements).toEqual([]);
+    expect((await pie('co2e', '2022-01', '2022-12')).restatements).toHaveLength(1);
     const co2 = await get('admin', `/organisations/${orgId}/sites-consumption/co2/202206`);
     expect(co2.consumption[String(siteId)]).toBeCloseTo((120_000 * 30 * 0.0742) / 365, 2);
     expect(names(co2.editions)).toEqual(['TA 2023']);

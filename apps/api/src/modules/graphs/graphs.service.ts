@@ -21,7 +21,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
 import { datasetFigures, datasetUnit } from './dataset-figures';
-import { seriesEditions } from './graph-editions';
+import { seriesEditions, seriesRestatements } from './graph-editions';
 import {
   ownFigures,
   quantitiesMeasured,
@@ -143,7 +143,11 @@ export function createGraphsService({ db }: { db: Db }) {
       const typeIds = request.series.flatMap((s) =>
         s.quantity.id === null || s.quantity.source === 'dataset' ? [] : [s.quantity.id],
       );
-      const [figures, pending, units, editions] = await Promise.all([
+      const emissionSeries = request.series.map((s) => ({
+        quantity: s.quantity,
+        query: factQuery(organisationId, s, sourceOf(sources, s.asset), range),
+      }));
+      const [figures, pending, units, editions, restatements] = await Promise.all([
         request.period === 'day'
           ? dayFigures(organisationId, request, sources, range)
           : sumFactsBatch(
@@ -165,13 +169,8 @@ export function createGraphsService({ db }: { db: Db }) {
             ),
         q.pendingMeters(db, organisationId, null),
         q.dataTypeUnits(db, organisationId, typeIds),
-        seriesEditions(
-          db,
-          request.series.map((s) => ({
-            quantity: s.quantity,
-            query: factQuery(organisationId, s, sourceOf(sources, s.asset), range),
-          })),
-        ),
+        seriesEditions(db, emissionSeries),
+        seriesRestatements(db, emissionSeries),
       ]);
       // A public dataset's series are its own months, in its own unit.
       const datasetUnits = new Map<number, string>();
@@ -217,6 +216,7 @@ export function createGraphsService({ db }: { db: Db }) {
           unavailable: b.unavailable,
         })),
         editions,
+        restatements,
       };
     },
 
@@ -255,14 +255,13 @@ export function createGraphsService({ db }: { db: Db }) {
         ...factQuery(organisationId, p.series, sourceOf(sources, p.series.asset), range),
         by: p.series.asset.type === 'entity' ? ['entity'] : [],
       }));
-      const [sums, pending, units, editions] = await Promise.all([
+      const pieSeries = queries.map((query) => ({ quantity: request.quantity, query }));
+      const [sums, pending, units, editions, restatements] = await Promise.all([
         sumFactsBatch(db, queries),
         q.pendingMeters(db, organisationId, null),
         q.dataTypeUnits(db, organisationId, request.quantity.id === null ? [] : [request.quantity.id]),
-        seriesEditions(
-          db,
-          queries.map((query) => ({ quantity: request.quantity, query })),
-        ),
+        seriesEditions(db, pieSeries),
+        seriesRestatements(db, pieSeries),
       ]);
       const unit = unitOf(request.quantity as GraphQuantity, units);
       const places = placesOf(unit);
@@ -288,6 +287,7 @@ export function createGraphsService({ db }: { db: Db }) {
         left: grouped.left,
         unavailable: listed.some((m) => pending.has(m)),
         editions,
+        restatements,
       };
     },
   };

@@ -51,6 +51,7 @@ describe('the builder graph', () => {
 describe('the chart option', () => {
   const data: GraphData = {
     editions: [],
+    restatements: [],
     chart: 'yearly',
     period: 'month',
     yearEnd: 12,

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import type { GraphData } from '@verdant/contracts/graphs';
 import { CHART_BARS_MAX } from '@verdant/domain/constants';
-import { editionsRow } from '@verdant/domain/editions/editions-text';
+import { restatedRow } from '@verdant/domain/editions/editions-text';
 import { completenessNote, graphTableRows } from '@verdant/domain/graphs/completeness';
 import { MSG } from '@verdant/domain/messages';
 import { type RefObject, useMemo } from 'react';
@@ -28,10 +28,12 @@ export const tableOf = (data: GraphData) => graphTableRows(data.labels, linesOf(
 export const showsEmissions = (data: GraphData) =>
   data.editions.length > 0 || data.series.some((s) => s.unit === 'kg CO2e');
 
-/** The CSV rows of a graph: its table, closed by the editions behind its kg CO2e when it shows any. */
+/** The CSV rows of a graph: its table, closed by the basis and editions of its kg CO2e when it shows any. */
 export function csvOf(data: GraphData): string[][] {
   const rows = tableOf(data);
-  return showsEmissions(data) ? [...rows, editionsRow(data.editions, rows[0]?.length ?? 1)] : rows;
+  return showsEmissions(data)
+    ? [...rows, restatedRow(data.restatements, data.editions, rows[0]?.length ?? 1)]
+    : rows;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import type { PieData } from '@verdant/contracts/graphs';
-import { editionsRow } from '@verdant/domain/editions/editions-text';
+import { restatedRow } from '@verdant/domain/editions/editions-text';
 import { OTHERS_SLICE, shareLabel } from '@verdant/domain/graphs/pie';
 import { MSG } from '@verdant/domain/messages';
 import { formatQuantity } from '@verdant/domain/unit-scaling';
@@ -23,8 +23,8 @@ export function pieRows(data: PieData): string[][] {
     ...parts.map((s) => [s.name, String(s.value), shareLabel(s.value, data.total), note(s)]),
     ...data.left.map((s) => [s.name, String(s.value), '', 'not drawn: zero or less']),
   ];
-  // Closed by the editions that produced its kg CO2e (docs/decisions/factor-editions.md).
-  return data.unit === 'kg CO2e' ? [...rows, editionsRow(data.editions, 4)] : rows;
+  // Closed by the basis and editions of its kg CO2e (docs/decisions/factor-editions.md).
+  return data.unit === 'kg CO2e' ? [...rows, restatedRow(data.restatements, data.editions, 4)] : rows;
 }
 
 /**
