@@ -147,6 +147,9 @@ async function migrationsUpTo(applied: number[]): Promise<string> {
   return dir;
 }
 
+/** Tables kept by triggers on tables that do not refer to them (migration 0062_asset_organisations). */
+const LOADED_LAST = new Set(['asset_organisations']);
+
 /**
  * Loads a dump into an empty database: the schema as the backup knew it, then the rows (parents first) and the
  * sequences in one transaction, then any migration added since.
@@ -168,7 +171,10 @@ export async function loadDatabase(pool: pg.Pool, dir: string): Promise<Database
       if (rows[0]?.filled) filled.push(name);
     }
     if (filled.length > 0) await client.query(`truncate table ${filled.join(', ')} cascade`);
-    for (const table of manifest.tables) {
+    // The directory of assets is kept by triggers on every asset table and refers to none, so it may come first in
+    // the load order: it is loaded last, once every trigger that writes it has run.
+    const last = (t: { name: string }) => (LOADED_LAST.has(t.name) ? 1 : 0);
+    for (const table of [...manifest.tables].sort((a, b) => last(a) - last(b))) {
       const name = `${SCHEMA}.${ident(client, table.name)}`;
       // A table kept by a trigger on an earlier one (sign-in identifiers, from people) was just filled by
       // that trigger: the backup's rows are the truth, so they replace what the trigger wrote.
