@@ -30,6 +30,23 @@ type Cells = (string | number)[];
  * and Export Transactions (each purchase, or the purchases of a month). Rows are produced range by range and
  * streamed as CSV; a vehicle the caller may not see is refused like a missing one.
  */
+/**
+ * The closing line of a fleet export of kg CO2e: which figures they are and the editions that produced them, over
+ * the vehicles' fuel meters (docs/decisions/factor-editions.md, Every report of kg CO2e restated or as originally
+ * reported).
+ */
+function closingRow(
+  db: Db,
+  organisationId: number,
+  vehicles: readonly { cons_meter_id: number }[],
+  ranges: Parameters<typeof restatedRowOf>[3],
+  editions: Parameters<typeof restatedRowOf>[4],
+  width: number,
+) {
+  const fuelIds = vehicles.map((v) => v.cons_meter_id);
+  return restatedRowOf(db, organisationId, fuelIds, ranges, editions, width);
+}
+
 export function createFleetExportService({ db }: { db: Db }) {
   async function vehiclesFor(a: Caller, organisationId: number, ids: number[]) {
     const unique = [...new Set(ids)];
@@ -112,20 +129,8 @@ export function createFleetExportService({ db }: { db: Db }) {
             }
           }
         }
-        // The editions that produced the kg CO2e, on a closing line (docs/decisions/factor-editions.md).
-        if (emissions) {
-          // Which figures they are, too (docs/decisions/factor-editions.md, Every report of kg CO2e restated or
-          // as originally reported).
-          const fuelIds = vehicles.map((v) => v.cons_meter_id);
-          yield await restatedRowOf(
-            db,
-            organisationId,
-            fuelIds,
-            body.ranges,
-            editions.list(),
-            heading.length,
-          );
-        }
+        if (emissions)
+          yield await closingRow(db, organisationId, vehicles, body.ranges, editions.list(), heading.length);
       }
       return stream(records());
     },
@@ -203,19 +208,8 @@ export function createFleetExportService({ db }: { db: Db }) {
             }
           }
         }
-        if (emissions) {
-          // Which figures they are, too (docs/decisions/factor-editions.md, Every report of kg CO2e restated or
-          // as originally reported).
-          const fuelIds = vehicles.map((v) => v.cons_meter_id);
-          yield await restatedRowOf(
-            db,
-            organisationId,
-            fuelIds,
-            body.ranges,
-            editions.list(),
-            heading.length,
-          );
-        }
+        if (emissions)
+          yield await closingRow(db, organisationId, vehicles, body.ranges, editions.list(), heading.length);
       }
       return stream(records());
     },
