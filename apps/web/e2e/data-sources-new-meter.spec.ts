@@ -16,9 +16,10 @@ test('New Meter creates an electricity meter through the wizard (an invalid, the
   const wrong = `${body}-${icp.charAt(13) === '0' ? '1' : '0'}${icp.slice(-2)}`;
   const name = `Aquatic Centre plant room ${stamp}`;
 
-  // The check answers a moment late, so the wait message can be seen.
+  // The check answers late, so the wait message can be seen: longer than the 1 s between two of an expectation's
+  // polls, which a shorter wait can fall between.
   await page.route('**/api/meters/icp-check/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
     await route.continue();
   });
   await signIn(page, 'demo');
