@@ -12,11 +12,24 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
 const monthOf = (yyyymm: string) => `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
 
 /**
- * The editions of emission factors that produced a month's location-based kg CO2e over the meters the caller sees
- * (docs/decisions/factor-editions.md): the month's, as the site list's, whichever sites the chart ranks.
+ * The editions of emission factors that produced the location-based kg CO2e of the sites a chart draws
+ * (docs/decisions/factor-editions.md, What names its editions): the read model's query of the bars (the month,
+ * the meters the caller sees) narrowed to those sites; none when it draws none.
  */
-const monthEditions = (db: Db, organisationId: number, month: string, visible: number[] | null) =>
-  factEditions(db, { organisationId, from: month, till: month, visible }, { market: false });
+const drawnEditions = async (
+  db: Db,
+  organisationId: number,
+  month: string,
+  visible: number[] | null,
+  sites: { site_id: number }[],
+) =>
+  sites.length === 0
+    ? []
+    : factEditions(
+        db,
+        { organisationId, from: month, till: month, visible, siteIds: sites.map((s) => Number(s.site_id)) },
+        { market: false },
+      );
 
 /**
  * The organisation overview's lists: each reads, rights first, a figure list for one month from the facts of
@@ -32,10 +45,8 @@ export function createOrganisationOverview({ db }: { db: Db }) {
       yyyymm: string,
     ): Promise<SiteFigureList> {
       const visible = await visibleMeters(db, a.principal, id);
-      const [rows, editions] = await Promise.all([
-        q.siteFigures(db, id, measure, monthOf(yyyymm), visible, CHART_BARS_MAX),
-        measure === 'co2e' ? monthEditions(db, id, monthOf(yyyymm), visible) : [],
-      ]);
+      const rows = await q.siteFigures(db, id, measure, monthOf(yyyymm), visible, CHART_BARS_MAX);
+      const editions = measure === 'co2e' ? await drawnEditions(db, id, monthOf(yyyymm), visible, rows) : [];
       return {
         month: yyyymm,
         unit: UNITS[measure],
@@ -51,10 +62,8 @@ export function createOrganisationOverview({ db }: { db: Db }) {
     /** The highest emitters of one month, scope by scope (kg CO2e, whole numbers as the charts show). */
     async emissionsList(a: Caller, id: number, yyyymm: string): Promise<EmissionsList> {
       const visible = await visibleMeters(db, a.principal, id);
-      const [rows, editions] = await Promise.all([
-        q.siteEmissions(db, id, monthOf(yyyymm), visible, CHART_BARS_MAX),
-        monthEditions(db, id, monthOf(yyyymm), visible),
-      ]);
+      const rows = await q.siteEmissions(db, id, monthOf(yyyymm), visible, CHART_BARS_MAX);
+      const editions = await drawnEditions(db, id, monthOf(yyyymm), visible, rows);
       return {
         month: yyyymm,
         unit: 'kg CO2e',
