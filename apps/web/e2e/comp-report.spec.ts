@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
 /*
  * The complimentary report editor: an administrator adds pages (Add needs every parameter), sees the report
- * marked modified until saved, saves it ('Complimentary Report Saved.') and previews it as a PDF.
+ * marked modified until saved, saves it ('Complimentary Report Saved.') and previews it as a PDF: in a frame on
+ * a wide screen, as links to open or download it on a phone.
  */
 test('an administrator edits, saves and previews the complimentary report', async ({ page }, info) => {
   test.setTimeout(240_000);
@@ -36,11 +38,24 @@ test('an administrator edits, saves and previews the complimentary report', asyn
 
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByTitle('Complimentary report preview')).toBeVisible({ timeout: 120_000 });
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`comp-report-${width}.png`) });
-  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: info.outputPath('comp-report-1440.png'), fullPage: true });
+  // A phone draws no PDF in a frame: links open or download it instead (docs/decisions/reports.md, The
+  // complimentary report's preview on a phone).
+  await page.setViewportSize({ width: 390, height: 900 });
+  const onPhone = page.getByRole('region', { name: 'Complimentary report preview' });
+  await expect(onPhone.getByRole('link', { name: 'Open PDF' })).toBeVisible();
+  await expect(page.getByTitle('Complimentary report preview')).toHaveCount(0);
+  const downloading = page.waitForEvent('download');
+  await onPhone.getByRole('link', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('complimentary-report.pdf');
+  const pdf = await readFile(String(await download.path()));
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: info.outputPath('comp-report-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1366, height: 860 });
+  await expect(page.getByTitle('Complimentary report preview')).toBeVisible();
 
   // Saved: a fresh visit shows the pages, not modified.
   await page.reload();

@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCompPageClasses, useCompReportChanges, useSavedCompReport } from '../comp-report-api';
 import { CompAddPage } from '../components/comp-add-page';
 import { CompPageCard } from '../components/comp-page-card';
+import { CompPreview } from '../components/comp-preview';
 
 const strip = (pages: CompPage[]) => pages.map((p) => ({ pageClass: p.pageClass, parameters: p.parameters }));
 
@@ -156,18 +157,7 @@ export function CompReportPage() {
           {xml}
         </Code>
       </Box>
-      {previewUrl && (
-        <Box>
-          <Text fw={600} mb="xs">
-            Preview
-          </Text>
-          <iframe
-            title="Complimentary report preview"
-            src={previewUrl}
-            style={{ width: '100%', height: 720, border: '1px solid var(--mantine-color-gray-4)' }}
-          />
-        </Box>
-      )}
+      {previewUrl && <CompPreview url={previewUrl} />}
     </Stack>
   );
 }
