@@ -21,6 +21,7 @@ import {
   type HalfHourChecker,
   type StoredAlerts,
 } from './invoice-arithmetic';
+import { sameLedgerInputs } from './invoice-ledger-inputs';
 import { createInvoicePages } from './invoice-pages';
 import { helperSundries } from './invoice-sundry';
 import * as q from './invoices.queries';
@@ -207,7 +208,12 @@ export function createInvoicesService({
             }),
           );
           const meterIds = [...new Set([meter.id, ...(existing?.meterIds ?? [])])];
-          await recomputeOrganisationFacts(tx, organisationId, meterIds);
+          // A save that changes no input of the ledger (its notes, number, a line's description) would write the
+          // facts already stored (docs/decisions/performance.md, A save that changes no figure).
+          const unchanged =
+            existing !== undefined &&
+            sameLedgerInputs(existing, { ...record, unitId: body.unitId, consumption: body.consumption });
+          if (!unchanged) await recomputeOrganisationFacts(tx, organisationId, meterIds);
           const raised = evaluateAlerts
             ? (await evaluateAlerts(tx, organisationId, [id], { dryRun: body.dryRun })).map(alertOf)
             : arithmeticAlerts(body.items, arithmetic);
