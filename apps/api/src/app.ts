@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { HEADERS } from '@verdant/contracts/common';
 import type { Db } from '@verdant/db/client';
@@ -23,6 +22,7 @@ import { bodiesPlugin } from './plugins/bodies';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { headersPlugin } from './plugins/headers';
 import { openapiPlugin } from './plugins/openapi';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 export interface AppDeps {
   config: Config;
@@ -62,7 +62,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         // Mantine and ECharts set inline style attributes; scripts stay same-origin only.
