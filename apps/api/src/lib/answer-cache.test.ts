@@ -6,6 +6,7 @@ import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
@@ -172,4 +173,52 @@ describe('kept answers', () => {
     expect(await version()).not.toBe(kept);
     expect(month((await yearly(second.app, admin)).json(), '2026-10')).toBe(3300);
   });
+
+  // docs/decisions/performance.md, One version read for the calls waiting.
+  it('share one version statement among the calls that arrive while one is out, never the one out', async () => {
+    const database = connect(t.database.url, 1);
+    const app = await buildApp({
+      // Sessions kept by the process (tests turn that off), so only the versions need the database.
+      config: { ...t.config, SESSION_CACHE_SECONDS: 10 },
+      db: database.db,
+      mailer: { send: async () => {} },
+      logger: false,
+      clock,
+    });
+    try {
+      await app.ready();
+      // Signed in and kept: the calls below need the database only for the versions.
+      for (const token of [admin, member]) expect((await yearly(app, token)).statusCode).toBe(200);
+      expect((await sitesOf(app, admin)).statusCode).toBe(200);
+      const cache = app.answerCache;
+      if (!cache) throw new Error('no answer cache');
+      const before = cache.versions;
+      // The pool's one connection held: the first call's version statement waits for it, out but not back.
+      const held = await (database.db as unknown as { $client: pg.Pool }).$client.connect();
+      let answers: Awaited<ReturnType<typeof yearly>>[];
+      try {
+        const first = yearly(app, admin);
+        await until(() => cache.versions.asked === before.asked + 1);
+        // A write acknowledged now may have come after the statement out ran: the calls arriving wait for the next.
+        const rest = [yearly(app, admin), sitesOf(app, admin), yearly(app, member)];
+        await until(() => cache.versions.asked === before.asked + 4);
+        held.release();
+        answers = await Promise.all([first, ...rest]);
+      } catch (e) {
+        held.release();
+        throw e;
+      }
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(cache.versions.read - before.read).toBe(2);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
 });
+
+/** Waits, a tick at a time, until the condition holds (no duration is asserted). */
+async function until(condition: () => boolean) {
+  for (let i = 0; i < 1000 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(condition()).toBe(true);
+}

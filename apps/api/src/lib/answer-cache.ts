@@ -23,11 +23,19 @@ export interface AnswerCache {
   answer(request: FastifyRequest, reply: FastifyReply, build: () => unknown): Promise<unknown>;
   /** What is kept now: answers and their bytes (for tests and metrics). */
   readonly size: { answers: number; bytes: number };
+  /** Calls that asked for the versions, and version statements sent, since the cache was made (for tests). */
+  readonly versions: { asked: number; read: number };
 }
 
 interface Entry {
   version: string;
   body: string;
+}
+
+/** An organisation's version statement out now, and the one the calls that arrived meanwhile wait for. */
+interface VersionReads {
+  out: Promise<string>;
+  waiting?: Promise<string>;
 }
 
 const VERSIONS = {
@@ -41,7 +49,10 @@ export function createAnswerCache(db: Db, { maxBytes }: { maxBytes: number }): A
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   const kept = new Map<string, Entry>();
   const building = new Map<string, Promise<string | undefined>>();
+  // Per organisation, the version read out now and the one the calls arriving meanwhile wait for.
+  const versionsRead = new Map<number, VersionReads>();
   let bytes = 0;
+  const versions = { asked: 0, read: 0 };
 
   const drop = (key: string) => {
     const entry = kept.get(key);
@@ -62,12 +73,40 @@ export function createAnswerCache(db: Db, { maxBytes }: { maxBytes: number }): A
     bytes += entry.body.length;
   }
 
-  async function versionOf(organisationId: number) {
+  async function readVersion(organisationId: number) {
+    versions.read++;
     const { rows } = await pool.query<{ own: string | null; shared: string | null }>({
       ...VERSIONS,
       values: [organisationId],
     });
     return `${rows[0]?.own ?? 0}.${rows[0]?.shared ?? 0}`;
+  }
+
+  /** Sends an organisation's version statement; the calls that arrive while it is out wait for the next. */
+  function startRead(organisationId: number): Promise<string> {
+    const out = readVersion(organisationId);
+    const reads: VersionReads = { out };
+    versionsRead.set(organisationId, reads);
+    const back = () => {
+      if (!reads.waiting) versionsRead.delete(organisationId);
+    };
+    out.then(back, back);
+    return out;
+  }
+
+  /**
+   * The versions as read by a statement sent after this call began: while an organisation's read is out, the
+   * calls that arrive share the next one, sent as soon as it is back. A read already out may have run before a
+   * write this caller saw acknowledged, so it is never joined
+   * (docs/decisions/performance.md, One version read for the calls waiting).
+   */
+  function versionOf(organisationId: number): Promise<string> {
+    versions.asked++;
+    const reads = versionsRead.get(organisationId);
+    if (!reads) return startRead(organisationId);
+    const next = () => startRead(organisationId);
+    reads.waiting ??= reads.out.then(next, next);
+    return reads.waiting;
   }
 
   return {
@@ -114,6 +153,9 @@ export function createAnswerCache(db: Db, { maxBytes }: { maxBytes: number }): A
     },
     get size() {
       return { answers: kept.size, bytes };
+    },
+    get versions() {
+      return { ...versions };
     },
   };
 }
