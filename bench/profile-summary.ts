@@ -2,6 +2,9 @@
 // the functions with the most time of their own, the same time by package, and the functions with the most
 // time including what they call. `node --import tsx bench/profile-summary.ts <file.cpuprofile> [last seconds]`
 // (the last seconds: only the samples of the end of the run, the load phase without start-up and sign-ins).
+// PROFILE_WITHIN=<first>,<last> keeps the samples from the first whose stack holds the function <first> to the
+// last whose stack holds <last>, or for <last> written +<seconds> that many seconds from the first
+// (PROFILE_WITHIN=runMeterLoad,+2.8: a data load of 2.8 s, its waits as idle samples).
 import { readFile } from 'node:fs/promises';
 
 interface Node {
@@ -25,14 +28,38 @@ const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 
 // Each sample's time is the delta to the next sample.
-const from = lastSeconds ? profile.endTime - Number(lastSeconds) * 1e6 : Number.NEGATIVE_INFINITY;
+let from = lastSeconds ? profile.endTime - Number(lastSeconds) * 1e6 : Number.NEGATIVE_INFINITY;
+let till = Number.POSITIVE_INFINITY;
+const within = process.env.PROFILE_WITHIN;
+if (within) {
+  const [first, last = first] = within.split(',');
+  const holds = new Map<number, boolean>();
+  const stackHolds = (id: number, fn: string | undefined): boolean => {
+    const key = id * 2 + (fn === first ? 0 : 1);
+    const known = holds.get(key);
+    if (known !== undefined) return known;
+    const up = parent.get(id);
+    const found = byId.get(id)?.callFrame.functionName === fn || (up !== undefined && stackHolds(up, fn));
+    holds.set(key, found);
+    return found;
+  };
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    const id = profile.samples[i] as number;
+    if (from === Number.NEGATIVE_INFINITY && stackHolds(id, first)) from = at;
+    if (last?.startsWith('+')) continue;
+    if (stackHolds(id, last)) till = at;
+  }
+  if (last?.startsWith('+')) till = from + Number(last.slice(1)) * 1e6;
+}
 const selfUs = new Map<number, number>();
 let t = profile.startTime;
 let total = 0;
 for (let i = 0; i < profile.samples.length; i++) {
   t += profile.timeDeltas[i] ?? 0;
   const dt = profile.timeDeltas[i + 1] ?? 0;
-  if (t < from) continue;
+  if (t < from || t > till) continue;
   const id = profile.samples[i] as number;
   selfUs.set(id, (selfUs.get(id) ?? 0) + dt);
   total += dt;
@@ -75,7 +102,9 @@ for (const [id, us] of selfUs) {
 }
 const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
 
-console.log(`${(total / 1e6).toFixed(1)} s of samples${lastSeconds ? ` (the last ${lastSeconds} s)` : ''}\n`);
+console.log(
+  `${(total / 1e6).toFixed(1)} s of samples${lastSeconds ? ` (the last ${lastSeconds} s)` : ''}${within ? ` (within ${within})` : ''}\n`,
+);
 console.log('| self time | function |\n|---|---|');
 for (const [k, us] of top(self, 25)) console.log(`| ${pct(us)} | ${k} |`);
 console.log('\n| self time | package |\n|---|---|');

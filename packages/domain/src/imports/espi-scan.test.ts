@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readIntervalReading } from './espi-scan';
+import { LineEnds, lineBreaks, readIntervalReading } from './espi-scan';
 import { parseGreenButton } from './green-button';
 import { chunks, collect } from './testing';
 import { type ImportEvent, runReadings } from './types';
@@ -113,5 +113,20 @@ describe("Green Button's IntervalReading read past the XML parser", () => {
         (await parse(file)).filter((e) => e.kind === 'period').length,
       );
     }
+  });
+});
+
+describe('line ends counted range by range', () => {
+  it('counts CRLF, LF and CR alone as lineBreaks does, a CRLF cut between two ranges once', () => {
+    const text = 'a\r\nb\nc\rd\r\r\n\n<x>\r\ny\r';
+    // Every cut of the text into consecutive ranges at 0..3 points agrees with lineBreaks over the same ranges.
+    for (let i = 0; i <= text.length; i++)
+      for (let j = i; j <= text.length; j++) {
+        const ends = new LineEnds(text);
+        const counted = [ends.between(0, i), ends.between(i, j), ends.between(j, text.length)];
+        expect(counted).toEqual([lineBreaks(text, 0, i), lineBreaks(text, i, j), lineBreaks(text, j)]);
+      }
+    // By hand: CRLF, LF, CR, CR, CRLF, LF, CRLF, CR = 8 line ends.
+    expect(new LineEnds(text).between(0, text.length)).toBe(8);
   });
 });

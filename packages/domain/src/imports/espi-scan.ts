@@ -119,25 +119,33 @@ export function readIntervalReading(
 }
 
 /**
- * Line ends of a text counted range by range in order (as `lineBreaks`), each line end looked for once: an
- * element's range on a long line no longer searches on to the line's end.
+ * Line ends of a text counted range by range in order (as `lineBreaks`: CRLF, LF or CR alone), each line end
+ * looked for once: an element's range on a long line no longer searches on to the line's end. Ranges go
+ * forward; a CRLF split between two ranges counts in the range holding its LF.
  */
 export class LineEnds {
-  private readonly cr: boolean;
-  private next = -1;
-  constructor(private readonly text: string) {
-    this.cr = text.includes('\r');
-  }
+  private nextLf = -1;
+  private nextCr = -1;
+  constructor(private readonly text: string) {}
 
   between(from: number, to: number): number {
-    if (this.cr) return lineBreaks(this.text, from, to);
-    if (this.next < from) this.next = this.text.indexOf('\n', from);
+    const { text } = this;
+    if (this.nextLf < from) this.nextLf = text.indexOf('\n', from);
+    if (this.nextLf < 0) this.nextLf = Number.POSITIVE_INFINITY;
+    if (this.nextCr < from) this.nextCr = text.indexOf('\r', from);
+    if (this.nextCr < 0) this.nextCr = Number.POSITIVE_INFINITY;
     let n = 0;
-    while (this.next >= 0 && this.next < to) {
+    while (this.nextLf < to) {
       n += 1;
-      this.next = this.text.indexOf('\n', this.next + 1);
+      this.nextLf = text.indexOf('\n', this.nextLf + 1);
+      if (this.nextLf < 0) this.nextLf = Number.POSITIVE_INFINITY;
     }
-    if (this.next < 0) this.next = Number.POSITIVE_INFINITY;
+    // A CR alone is a line end; one before an LF is the CRLF's, counted with the LF.
+    while (this.nextCr < to) {
+      if (text.charCodeAt(this.nextCr + 1) !== 10) n += 1;
+      this.nextCr = text.indexOf('\r', this.nextCr + 1);
+      if (this.nextCr < 0) this.nextCr = Number.POSITIVE_INFINITY;
+    }
     return n;
   }
 }
