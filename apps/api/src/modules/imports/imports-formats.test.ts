@@ -137,6 +137,23 @@ describe('NEM12 as delivered', () => {
       "The zip archive's files would expand to 600 MB, more than the 500 MB a load takes: it is refused as a zip bomb, or split it into smaller archives",
     );
   });
+
+  it('refuses a file of the archive that inflates to more or fewer bytes than the archive declares', async () => {
+    const before = await meterData(t, ids['Zipped 1'] ?? 0);
+    const text = `${HEADER}\n200,NCDE001111,E1,1,E1,N1,M1,kWh,30,\n300,20250102,${ones(48)},A,,,,\n900\n`;
+    for (const change of [-1, 1]) {
+      const archive = Buffer.from(zipSync({ 'short.csv': Buffer.from(text) }));
+      // The central directory entry's uncompressed size (offset 24) one byte off the file's true size.
+      const central = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+      archive.writeUInt32LE(text.length + change, central + 24);
+      const job = await loadFile(t, token, `off-by-${change}.zip`, archive);
+      expect(job).toMatchObject({
+        status: 'failed',
+        error: 'short.csv: The file is not the size the zip archive declares: the archive may be damaged',
+      });
+    }
+    expect(await meterData(t, ids['Zipped 1'] ?? 0)).toEqual(before);
+  });
 });
 
 describe('bad input', () => {
