@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Readable, pipeline as pipeStreams, Transform } from 'node:stream';
+import { pipeline as pipeStreams, type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import { ImportFileError } from '@verdant/domain/imports/import-messages';
