@@ -19,7 +19,7 @@ const TARGET_MS = 50;
  * The first API call of every page at the bench's scale (2,000 meters x 36 months; the page list and the assets
  * its pages name are in first-call-pages.ts): the call that fills the page once the session is known, timed
  * through the API (Fastify's inject, so no network), grouped by area, each p95 beside the 50 ms target.
- * `BENCH_FIRST_PAGES=word` times only the pages whose name holds the word; BENCH_STATEMENTS=1 prints the
+ * `BENCH_FIRST_PAGES=regexp` times only the pages whose name matches; BENCH_STATEMENTS=1 prints the
  * statements of each call over target, BENCH_EXPLAIN=1 their slowest plans too (bench/statements.ts).
  */
 export async function firstCallBench(ctx: BenchContext) {
@@ -62,7 +62,7 @@ export async function firstCallBench(ctx: BenchContext) {
   let met = 0;
   let group = '';
   const only = process.env.BENCH_FIRST_PAGES;
-  const pages = FIRST_CALLS.filter((p) => !only || p.page.includes(only));
+  const pages = FIRST_CALLS.filter((p) => !only || new RegExp(only).test(p.page));
   for (const p of pages) {
     const url = urlOf(p.route, assets);
     const headers = headersOf[p.as];

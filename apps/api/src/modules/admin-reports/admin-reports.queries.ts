@@ -2,10 +2,16 @@ import type { DbOrTx } from '@verdant/db/client';
 import { intArray } from '@verdant/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 
+/** A counted invoice: not a reversal, not reversed (docs/domain.md). */
+const counted = (organisationId: number) => sql`i.organisation_id = ${organisationId}
+  and i.kind in ('normal', 'replacement')
+  and not exists (select 1 from invoice_reversals r where r.organisation_id = i.organisation_id and r.reversed_id = i.id)`;
+
 /**
  * The live meters whose latest invoice is an estimated read, with the start of that run of estimates: each
- * meter's counted invoices (not reversals, not reversed) latest first, up to the first that is not estimated.
- * `visible` null: every meter.
+ * meter's counted invoices (not reversals, not reversed) latest first (by period start, then id), up to the first
+ * that is not estimated. Read from the estimated invoices only, then each of their meters' latest other
+ * invoice (docs/decisions/performance.md, Estimated reads start from the estimates). `visible` null: every meter.
  */
 export async function estimatedReads(db: DbOrTx, organisationId: number, visible: readonly number[] | null) {
   const rows = await db.execute<{
@@ -15,23 +21,29 @@ export async function estimatedReads(db: DbOrTx, organisationId: number, visible
     since: string;
     estimates: number;
   }>(sql`
-    with counted as (
-      select im.meter_id, i.date_from, i.read_type,
-        row_number() over (partition by im.meter_id order by i.date_from desc, i.id desc) as rn
+    with estimated as materialized (
+      select im.meter_id, i.id, i.date_from
       from invoices i join invoice_meters im on im.organisation_id = i.organisation_id and im.invoice_id = i.id
-      where i.organisation_id = ${organisationId} and i.kind in ('normal', 'replacement')
-        and not exists (select 1 from invoice_reversals r
-          where r.organisation_id = i.organisation_id and r.reversed_id = i.id)
+      where ${counted(organisationId)} and i.read_type = 'estimated'
     ), stops as (
-      select meter_id, min(rn) filter (where read_type <> 'estimated') as stop from counted group by meter_id
+      select e.meter_id, s.date_from, s.id
+      from (select distinct meter_id from estimated) e
+      left join lateral (
+        select i.date_from, i.id
+        from invoice_meters im join invoices i on i.organisation_id = im.organisation_id and i.id = im.invoice_id
+        where im.organisation_id = ${organisationId} and im.meter_id = e.meter_id
+          and ${counted(organisationId)} and i.read_type <> 'estimated'
+        order by i.date_from desc, i.id desc
+        limit 1
+      ) s on true
     )
-    select m.id as meter_id, m.account, m.local_name, min(c.date_from)::text as since, count(*)::int as estimates
-    from counted c join stops s on s.meter_id = c.meter_id
-    join meters m on m.organisation_id = ${organisationId} and m.id = c.meter_id and m.deleted_at is null
-    where c.rn < coalesce(s.stop, 2147483647)
+    select m.id as meter_id, m.account, m.local_name, min(e.date_from)::text as since, count(*)::int as estimates
+    from estimated e join stops s on s.meter_id = e.meter_id
+    join meters m on m.organisation_id = ${organisationId} and m.id = e.meter_id and m.deleted_at is null
+    where (s.id is null or (e.date_from, e.id) > (s.date_from, s.id))
       ${visible === null ? sql`` : sql`and m.id = any(${intArray(visible)})`}
     group by m.id, m.account, m.local_name
-    order by min(c.date_from), lower(m.local_name), m.id`);
+    order by min(e.date_from), lower(m.local_name), m.id`);
   return rows.rows;
 }
 
@@ -78,16 +90,35 @@ export async function invoiceReportMeters(
   return rows.rows;
 }
 
-/** The periods that count as invoiced on the meters: every invoice, and the non-invoicing notes (to today). */
-export async function coveredPeriods(db: DbOrTx, organisationId: number, meterIds: readonly number[]) {
+/**
+ * The periods that count as invoiced on the meters: every invoice, and the non-invoicing notes (an open one to
+ * today), each meter's overlapping and adjacent periods merged into one (docs/decisions/performance.md, The
+ * invoice entry report merges periods in the database): the days covered, first and last are those of the
+ * periods themselves. A period ending before it starts covers no day and is answered as it is.
+ */
+export async function coveredPeriods(
+  db: DbOrTx,
+  organisationId: number,
+  meterIds: readonly number[],
+  today: string,
+) {
   if (meterIds.length === 0) return [];
-  const rows = await db.execute<{ meter_id: number; date_from: string; date_till: string | null }>(sql`
-    select im.meter_id, i.date_from::text as date_from, i.date_till::text as date_till
-    from invoice_meters im join invoices i on i.organisation_id = im.organisation_id and i.id = im.invoice_id
-    where im.organisation_id = ${organisationId} and im.meter_id = any(${intArray(meterIds)})
+  const rows = await db.execute<{ meter_id: number; date_from: string; date_till: string }>(sql`
+    with periods as (
+      select im.meter_id, i.date_from, coalesce(i.date_till, ${today}::date) as date_till
+      from invoice_meters im join invoices i on i.organisation_id = im.organisation_id and i.id = im.invoice_id
+      where im.organisation_id = ${organisationId} and im.meter_id = any(${intArray(meterIds)})
+      union all
+      select j.meter_id, j.date_from, coalesce(j.date_till, ${today}::date) from jobs j
+      where j.organisation_id = ${organisationId} and j.meter_id = any(${intArray(meterIds)})
+        and j.invoice_gap_filler and j.invoice_id is null
+    )
+    select meter_id, lower(r)::text as date_from, (upper(r) - 1)::text as date_till
+    from (
+      select meter_id, unnest(range_agg(daterange(date_from, date_till, '[]'))) as r
+      from periods where date_till >= date_from group by meter_id
+    ) merged
     union all
-    select j.meter_id, j.date_from::text, j.date_till::text from jobs j
-    where j.organisation_id = ${organisationId} and j.meter_id = any(${intArray(meterIds)})
-      and j.invoice_gap_filler and j.invoice_id is null`);
+    select meter_id, date_from::text, date_till::text from periods where date_till < date_from`);
   return rows.rows;
 }

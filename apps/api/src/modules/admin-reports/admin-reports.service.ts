@@ -34,11 +34,12 @@ export function createAdminReportsService({ db }: { db: Db }) {
       db,
       organisationId,
       meters.map((m) => m.id),
+      today,
     );
     const covered = new Map<number, { from: string; till: string }[]>();
     for (const p of periods) {
       const list = covered.get(p.meter_id) ?? [];
-      list.push({ from: p.date_from, till: p.date_till ?? today });
+      list.push({ from: p.date_from, till: p.date_till });
       covered.set(p.meter_id, list);
     }
     return meters.map((m): InvoiceReportMeter => {

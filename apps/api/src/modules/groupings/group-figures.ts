@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
-import { type FactSums, factEditions, sumFacts } from '@verdant/db/ledger/read-model';
+import { type FactMeasure, type FactSums, factEditions, sumFacts } from '@verdant/db/ledger/read-model';
 import { addMonths } from '@verdant/domain/calendar';
 import { round } from '../../lib/asset-graph';
 import { type Principal, visibleMeters } from '../../lib/rights';
@@ -23,28 +23,43 @@ export function lastTwelveMonths(org: { lastCompleteMonth: string }): Range {
 const intersect = (visible: number[] | null, ids: number[]) =>
   visible === null ? ids : ids.filter((id) => visible.includes(id));
 
-/** Sums per member (site or meter) of the given members, or of every asset of the type when none are given. */
+/**
+ * Sums per member (site or meter) of the given members, or of every asset of the type when none are given: only
+ * the measures named, the others absent (docs/decisions/performance.md, Lists sum only what they show).
+ */
 export async function figuresByMember(
   db: DbOrTx,
   principal: Principal,
   organisationId: number,
   type: q.MemberType,
   range: Range,
+  measures: readonly FactMeasure[],
   members?: number[],
 ): Promise<Map<number, FactSums>> {
   if (members?.length === 0) return new Map();
   const visible = await visibleMeters(db, principal, organisationId);
   const rows =
     type === 'site'
-      ? await sumFacts(db, { organisationId, by: ['site'], ...range, visible, siteIds: members })
+      ? await sumFacts(db, { organisationId, by: ['site'], ...range, visible, siteIds: members, measures })
       : await sumFacts(db, {
           organisationId,
           by: ['meter'],
           ...range,
           visible: members ? intersect(visible, members) : visible,
+          measures,
         });
   return new Map(rows.map((r) => [Number(type === 'site' ? r.site_id : r.meter_id), r]));
 }
+
+/** What a group's months show: three measures and whether each is incomplete. */
+const MONTH_MEASURES: readonly FactMeasure[] = [
+  'cons',
+  'cost',
+  'co2e',
+  'cons_incomplete',
+  'cost_incomplete',
+  'co2e_incomplete',
+];
 
 /** A group's months, each month of the range listed (zero where no fact exists), and their editions. */
 export async function groupMonths(
@@ -65,7 +80,7 @@ export async function groupMonths(
     members.length === 0
       ? [[], []]
       : await Promise.all([
-          sumFacts(db, { ...query, by: ['month'] }),
+          sumFacts(db, { ...query, by: ['month'], measures: MONTH_MEASURES }),
           factEditions(db, query, { market: false }),
         ]);
   const byMonth = new Map(rows.map((r) => [r.month, r]));

@@ -99,7 +99,7 @@ export function createGroupsService({ db }: { db: Db }) {
       const range = lastTwelveMonths(orgOf(a));
       const [assets, figures] = await Promise.all([
         q.organisationAssets(db, organisationId, type, ids),
-        figuresByMember(db, a.principal, organisationId, type, range, ids),
+        figuresByMember(db, a.principal, organisationId, type, range, ['cons', 'cost', 'co2e'], ids),
       ]);
       return {
         members: assets.map((x) => {

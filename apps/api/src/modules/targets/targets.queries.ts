@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
-import { sumFacts } from '@verdant/db/ledger/read-model';
+import { type FactSums, sumFactsBatch } from '@verdant/db/ledger/read-model';
+import { countedMonths } from '@verdant/db/ledger/read-model-months';
 import { meters } from '@verdant/db/schema/assets';
 import { assetGroupMembers, assetGroups, groupings } from '@verdant/db/schema/groups';
 import { groupTargets, targets } from '@verdant/db/schema/targets';
@@ -96,40 +97,38 @@ export async function groupsWithMeters(db: DbOrTx, organisationId: number, group
     .where(and(eq(assetGroups.organisationId, organisationId), eq(assetGroups.groupingId, groupingId)))
     .orderBy(sql`lower(${assetGroups.name})`);
   if (groups.length === 0) return [];
-  const rows = await db
-    .select({ groupId: assetGroupMembers.groupId, meterId: meters.id })
-    .from(assetGroupMembers)
-    .innerJoin(
-      assetGroups,
-      and(
-        eq(assetGroups.organisationId, assetGroupMembers.organisationId),
-        eq(assetGroups.id, assetGroupMembers.groupId),
-      ),
-    )
-    .innerJoin(
-      meters,
-      and(
-        eq(meters.organisationId, assetGroupMembers.organisationId),
-        isNull(meters.deletedAt),
-        sql`case when ${assetGroups.memberType} = 'site' then ${meters.siteId} else ${meters.id} end = ${assetGroupMembers.assetId}`,
-      ),
-    )
-    .where(
-      and(
-        eq(assetGroupMembers.organisationId, organisationId),
-        inArray(
-          assetGroupMembers.groupId,
-          groups.map((g) => g.id),
+  // A site group reaches the meters of its sites, a meter group its meters: one join each, on a column the
+  // planner can hash (docs/decisions/performance.md, Group members joined by their own column).
+  const membersOf = (memberType: 'site' | 'meter') => {
+    const ids = groups.filter((g) => g.memberType === memberType).map((g) => g.id);
+    if (ids.length === 0) return [];
+    return db
+      .select({ groupId: assetGroupMembers.groupId, meterId: meters.id })
+      .from(assetGroupMembers)
+      .innerJoin(
+        meters,
+        and(
+          eq(meters.organisationId, assetGroupMembers.organisationId),
+          isNull(meters.deletedAt),
+          eq(memberType === 'site' ? meters.siteId : meters.id, assetGroupMembers.assetId),
         ),
-      ),
-    );
+      )
+      .where(
+        and(eq(assetGroupMembers.organisationId, organisationId), inArray(assetGroupMembers.groupId, ids)),
+      );
+  };
+  const rows = [...(await membersOf('site')), ...(await membersOf('meter'))];
   return groups.map((g) => ({
     ...g,
     meterIds: rows.filter((r) => r.groupId === g.id).map((r) => r.meterId),
   }));
 }
 
-/** Monthly sums of a measure ('yyyy-MM-01' to value) over the meters (null: all the caller sees). */
+/**
+ * Monthly sums of a measure ('yyyy-MM-01' to value) over the meters (null: all the caller sees), through the read
+ * model's counted months: a target's years from the organisation rollup when the caller sees (most of) the
+ * organisation (docs/decisions/performance.md, Reports over years read the rollup).
+ */
 export async function monthlyMeasure(
   db: DbOrTx,
   organisationId: number,
@@ -138,12 +137,44 @@ export async function monthlyMeasure(
   till: string,
   visible: number[] | null,
 ) {
-  const rows = await sumFacts(db, { organisationId, by: ['month'], from, till, visible });
+  const rows = await countedMonths(db, organisationId, measure, from, till, visible);
   return {
-    values: new Map(rows.map((r) => [String(r.month).slice(0, 10), r[measure]])),
+    values: new Map(rows.map((r) => [r.month.slice(0, 10), r.total])),
     /** Months the ledger marks incomplete for the measure. */
-    incomplete: new Set(
-      rows.filter((r) => r[`${measure}_incomplete`]).map((r) => String(r.month).slice(0, 10)),
-    ),
+    incomplete: new Set(rows.filter((r) => r.incomplete).map((r) => r.month.slice(0, 10))),
   };
+}
+
+/** A scope's monthly figures: 'yyyy-MM-01' to value, and the months the ledger marks incomplete. */
+export type MonthlyMeasure = Awaited<ReturnType<typeof monthlyMeasure>>;
+
+/**
+ * Monthly sums of a measure for each set of meters (a grouping's groups), through the read model by month in one
+ * statement (`sumFactsBatch`), only the measure and its flag summed.
+ */
+export async function groupMonthlyMeasures(
+  db: DbOrTx,
+  organisationId: number,
+  measure: 'co2e' | 'cons',
+  from: string,
+  till: string,
+  meterSets: number[][],
+): Promise<MonthlyMeasure[]> {
+  const flag = `${measure}_incomplete` as const;
+  const answers = await sumFactsBatch(
+    db,
+    meterSets.map((visible) => ({
+      organisationId,
+      by: ['month' as const],
+      from,
+      till,
+      visible,
+      measures: [measure, flag],
+    })),
+  );
+  const month = (r: FactSums) => String(r.month).slice(0, 10);
+  return answers.map((rows) => ({
+    values: new Map(rows.map((r) => [month(r), r[measure]])),
+    incomplete: new Set(rows.filter((r) => r[flag]).map(month)),
+  }));
 }

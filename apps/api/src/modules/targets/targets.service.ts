@@ -76,11 +76,18 @@ export function createTargetsService({ db }: { db: Db }) {
     measure: Measure,
     meterIds: number[] | null,
   ): Promise<Performance> {
-    const { months, from, till } = monthsRead(org, spec);
-    const { values, incomplete } = await q.monthlyMeasure(db, org.id, measure, from, till, meterIds);
-    // Today's month is still filling (docs/domain.md, Completeness and estimates): marked incomplete.
-    if (months.includes(org.currentMonth)) incomplete.add(org.currentMonth);
-    return performanceAgainstTarget(spec, values, incomplete);
+    const { from, till } = monthsRead(org, spec);
+    return against(org, spec, await q.monthlyMeasure(db, org.id, measure, from, till, meterIds));
+  }
+
+  /**
+   * The monthly figures against the target; today's month is still filling (docs/domain.md, Completeness and
+   * estimates): marked incomplete.
+   */
+  function against(org: OrganisationContext, spec: Target['spec'], figures: q.MonthlyMeasure): Performance {
+    const { months } = monthsRead(org, spec);
+    if (months.includes(org.currentMonth)) figures.incomplete.add(org.currentMonth);
+    return performanceAgainstTarget(spec, figures.values, figures.incomplete);
   }
 
   /**
@@ -239,11 +246,24 @@ export function createTargetsService({ db }: { db: Db }) {
       const spec = { ...target.spec, consFrom: 'DERIVE' as const, baselineCons: null };
       const groups: PerformanceReport['groups'] = [];
       const read = new Set<number>();
-      for (const g of await q.groupsWithMeters(db, organisationId, groupingId)) {
-        const meterIds = visible === null ? g.meterIds : g.meterIds.filter((id) => visible.includes(id));
-        const p = await performanceOf(orgOf(a), spec, query.measure, meterIds);
+      const visibleGroups = (await q.groupsWithMeters(db, organisationId, groupingId)).map((g) => ({
+        ...g,
+        meterIds: visible === null ? g.meterIds : g.meterIds.filter((id) => visible.includes(id)),
+      }));
+      // Every group's months in one statement (docs/decisions/performance.md, A grouping's groups read at once).
+      const { from, till } = monthsRead(orgOf(a), spec);
+      const figures = await q.groupMonthlyMeasures(
+        db,
+        organisationId,
+        query.measure,
+        from,
+        till,
+        visibleGroups.map((g) => g.meterIds),
+      );
+      for (const [i, g] of visibleGroups.entries()) {
+        const p = against(orgOf(a), spec, figures[i] ?? { values: new Map(), incomplete: new Set() });
         groups.push({ id: g.id, name: g.name, baseline: p.baseline, target: p.target, months: p.months });
-        for (const id of meterIds) read.add(id);
+        for (const id of g.meterIds) read.add(id);
       }
       // The editions of every group's meters, read once over them all.
       const editions = await editionsOf(orgOf(a), spec, query.measure, [...read]);
