@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test } from './support/axe-test';
+import { readPdf } from './support/pdf';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
@@ -44,24 +44,11 @@ test('the catalogue filters, and the monthly summary runs to a PDF with its prov
   await file.saveAs(pdf);
   await expect(dialog).toBeHidden();
 
-  const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+  // Page 1 and the provenance page (the last) as pictures, to look at.
+  const text = readPdf(pdf, info.outputPath('page'), { layout: true, lastAs: info.outputPath('last') });
   expect(text).toContain('Monthly energy and carbon summary');
   expect(text).toContain('Where these figures come from');
   expect(text).toContain('Fingerprint (SHA-256)');
-  // Page 1 and the provenance page (the last) as pictures, to look at.
-  execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', pdf, info.outputPath('page')]);
-  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf]).toString())?.[1]);
-  execFileSync('pdftoppm', [
-    '-png',
-    '-r',
-    '70',
-    '-f',
-    String(pages),
-    '-l',
-    String(pages),
-    pdf,
-    info.outputPath('last'),
-  ]);
 });
 
 test('a favourite report is set up, run from the dashboard, renamed and deleted', async ({
