@@ -1,13 +1,12 @@
-import { createSite } from '@verdant/db/asset-factories';
-import { seedCatalogue } from '@verdant/db/catalogue-seed';
-import { createMember, createOrganisation } from '@verdant/db/factories';
 import { sumFacts } from '@verdant/db/ledger/read-model';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addVehicles, call, clock, count, ids, org, t, useFixture } from './fleet.fixture';
 
 /*
+ * Fuel purchases, the ledger and the Vehicle Log, then the fleet table, vehicle details and exports, built on
+ * one another test by test over the two vehicles of ./fleet.fixture.ts (addVehicles).
  * Fleet Org has Depot; Other Org has Their Site. Today is 15/05/2026. The catalogue is the real one: petrol 5,
  * diesel 4 (litres at 37.3 MJ = 10.3611 kWh), EV by kWh 14, distance 116 (km, unit 35).
  * The hand-computed vehicle (same as packages/domain/src/vehicles.test.ts):
@@ -15,153 +14,10 @@ import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
  *   25/03 11000 40 L $110; 04/04 11300 20 L $50.
  *   March: 80 L, 1030 km, 31 days, $210 -> 7.77 L/100km, 2.58 L/day, 33.23 km/day, $6.77/day.
  */
-let t: TestApp;
-let org: { id: number };
-let other: { id: number };
-const ids: Record<string, number> = {};
-const tokens: Record<string, string> = {};
-const clock = () => new Date('2026-05-15T10:00:00Z');
 
+useFixture();
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  const db = t.db;
-  await seedCatalogue(db);
-  org = await createOrganisation(db, { name: 'Fleet Org' });
-  other = await createOrganisation(db, { name: 'Other Org' });
-  ids.depot = (await createSite(db, org.id, { name: 'Depot', siteOpen: '2010-01-01' })).id;
-  ids.theirSite = (await createSite(db, other.id, { name: 'Their Site' })).id;
-  await createMember(db, org.id, { loginId: 'admin', accessId: 4, admin: true });
-  await createMember(db, org.id, { loginId: 'editor', accessId: 3 });
-  await createMember(db, org.id, { loginId: 'observer', accessId: 4 });
-  await createMember(db, other.id, { loginId: 'outsider', accessId: 2, admin: true });
-  for (const k of ['admin', 'editor', 'observer', 'outsider']) tokens[k] = await t.login(k);
-});
-afterAll(() => t.close());
-
-const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: bearer(tokens[who] ?? ''),
-    ...(payload ? { payload } : {}),
-  });
-
-const row = (registration: string, over: Record<string, unknown> = {}) => ({
-  registration,
-  make: 'Toyota',
-  model: 'Hilux',
-  year: 2022,
-  bodyShapeId: 5,
-  seats: 5,
-  transmissionTypeId: 1,
-  engineSize: 2.7551,
-  fuelId: 4,
-  desiredEfficiency: 8.456,
-  ...over,
-});
-
-const count = async (table: string) =>
-  (await t.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]?.n;
-
-describe('new vehicles', () => {
-  it('creates a batch, each with a fuel meter and a distance meter, uppercased and rounded', async () => {
-    const res = await call('editor', 'POST', `/sites/${ids.depot}/new-vehicles`, {
-      purchaseDate: '2026-02-01',
-      reporting: 'ORGANISATION',
-      list: [
-        row('abc123'),
-        row('EVA1', { fuelId: 14, make: 'Nissan', model: 'Leaf', engineSize: 0, desiredEfficiency: 15 }),
-      ],
-    });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.message).toBe('2 vehicles created');
-    expect(body.data.newVehicleList.map((v: { registration: string }) => v.registration)).toEqual([
-      'ABC123',
-      'EVA1',
-    ]);
-    ids.diesel = body.data.newVehicleList[0].id;
-    ids.ev = body.data.newVehicleList[1].id;
-    const v = (await call('observer', 'GET', `/vehicles/${ids.diesel}`)).json();
-    expect(v).toMatchObject({
-      registration: 'ABC123',
-      engineSize: 2.755,
-      desiredEff: 8.46,
-      fuel: 'Diesel',
-      mayEdit: false,
-    });
-    ids.fuelMeter = v.consMeter;
-    ids.distanceMeter = v.distanceMeter;
-    const meters = await t.db.execute<{ meter_type: number; energy_id: number; unit: string }>(sql`
-      select m.meter_type, m.energy_id, u.name as unit from meters m join units u on u.id = m.unit_id
-      where m.id in (${v.consMeter}, ${v.distanceMeter}) order by m.id`);
-    expect(meters.rows).toEqual([
-      { meter_type: 7, energy_id: 4, unit: 'litres' },
-      { meter_type: 8, energy_id: 116, unit: 'km' },
-    ]);
-    expect((await call('editor', 'GET', `/vehicle-by-meter/${v.distanceMeter}`)).json()).toEqual({
-      id: ids.diesel,
-      type: 'vehicle',
-    });
-  });
-
-  it('looks a registration up: existing, new, or odd', async () => {
-    expect(
-      (await call('editor', 'GET', '/vehicles/lookup/abc123?purchaseDate=2026-02-01')).json(),
-    ).toMatchObject({
-      exists: true,
-      message: 'ABC123 already exists in Verdant so cannot be added',
-    });
-    expect((await call('editor', 'GET', '/vehicles/lookup/NEW1')).json()).toMatchObject({
-      exists: false,
-      valid: true,
-    });
-    expect((await call('editor', 'GET', '/vehicles/lookup/AB%2312')).json()).toMatchObject({ valid: false });
-    expect((await call('observer', 'GET', '/vehicles/lookup/NEW1')).statusCode).toBe(403);
-  });
-
-  it('refuses a batch with an existing, repeated or odd registration, or a year like 19999, writing nothing', async () => {
-    const before = [await count('vehicles'), await count('meters')];
-    const res = await call('editor', 'POST', `/sites/${ids.depot}/new-vehicles`, {
-      purchaseDate: '2026-02-01',
-      reporting: 'ORGANISATION',
-      list: [
-        row('NEW1'),
-        row('ABC123'),
-        row('new1'),
-        row('BAD-1'),
-        row('NEW2', { year: 19999, engineSize: null }),
-      ],
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toMatchObject({
-      'list.1.registration': ['ABC123 already exists in Verdant so cannot be added'],
-      'list.2.registration': ['NEW1 is entered more than once'],
-      'list.3.registration': ['A registration may contain only letters and digits (at most 8)'],
-      'list.4.year': ['Year must be a whole number between 1900 and next year'],
-      'list.4.engineSize': ['Enter a number'],
-    });
-    expect([await count('vehicles'), await count('meters')]).toEqual(before);
-  });
-
-  it("refuses another organisation's administrator and a read-only user", async () => {
-    const payload = { purchaseDate: '2026-02-01', reporting: 'ORGANISATION', list: [row('ZZZ1')] };
-    expect((await call('outsider', 'POST', `/sites/${ids.depot}/new-vehicles`, payload)).statusCode).toBe(
-      404,
-    );
-    expect((await call('observer', 'POST', `/sites/${ids.depot}/new-vehicles`, payload)).statusCode).toBe(
-      403,
-    );
-    for (const url of [
-      `/vehicles/${ids.diesel}`,
-      `/vehicles/${ids.diesel}/purchases`,
-      `/vehicles/${ids.diesel}/monthly-data`,
-    ]) {
-      const res = await call('outsider', 'GET', url);
-      expect(res.statusCode).toBe(404);
-      expect(res.body).not.toContain('ABC123');
-    }
-  });
+  await addVehicles();
 });
 
 describe('fuel purchases, the ledger and the Vehicle Log', () => {
@@ -318,97 +174,6 @@ describe('fuel purchases, the ledger and the Vehicle Log', () => {
     expect(
       (await call('outsider', 'DELETE', `/vehicles/${ids.diesel}/purchases/${flagged.readingId}`)).statusCode,
     ).toBe(404);
-  });
-
-  it('counts an EV by kWh as electricity (scope 2)', async () => {
-    const res = await call('editor', 'POST', `/vehicles/${ids.ev}/purchases`, {
-      date: '2026-03-10',
-      odo: 500,
-      quantity: 100,
-      cost: 30,
-    });
-    expect(res.statusCode).toBe(200);
-    const v = (await call('editor', 'GET', `/vehicles/${ids.ev}`)).json();
-    const [f] = (
-      await t.db.execute<{ q: number; s1: number; s2: number }>(sql`
-      select quantity_std as q, co2e_scope1 as s1, co2e_scope2_location as s2 from monthly_facts
-      where meter_id = ${v.consMeter} and month = '2026-03-01'`)
-    ).rows;
-    expect(f).toMatchObject({ q: 100, s1: 0 });
-    expect(f?.s2).toBeGreaterThan(0);
-  });
-});
-
-describe('fuel cards', () => {
-  it('checks names, creates an uppercased card, refuses a duplicate', async () => {
-    expect(
-      (await call('editor', 'GET', `/organisations/${org.id}/card-meter-name-check?name=z%20card`)).json(),
-    ).toEqual({
-      exists: false,
-      message: null,
-    });
-    const res = await call('editor', 'POST', `/organisations/${org.id}/new-card-meters`, {
-      name: 'z card',
-      siteId: ids.depot,
-    });
-    expect(res.json()).toMatchObject({ success: true, message: 'Card meter Z CARD created', name: 'Z CARD' });
-    ids.card = res.json().id;
-    expect(
-      (await call('editor', 'GET', `/organisations/${org.id}/card-meter-name-check?name=Z%20Card`)).json(),
-    ).toEqual({
-      exists: true,
-      message: 'A card with that name already exists',
-    });
-    const again = await call('editor', 'POST', `/organisations/${org.id}/new-card-meters`, {
-      name: 'Z Card',
-      siteId: ids.depot,
-    });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe('A card with that name already exists');
-    const noSite = await call('editor', 'POST', `/organisations/${org.id}/new-card-meters`, {
-      name: 'Y',
-      siteId: null,
-    });
-    expect(noSite.json().message).toBe('Choose a site');
-    expect(
-      (
-        await call('observer', 'POST', `/organisations/${org.id}/new-card-meters`, {
-          name: 'Q',
-          siteId: ids.depot,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await call('outsider', 'POST', `/organisations/${org.id}/new-card-meters`, {
-          name: 'Q',
-          siteId: ids.depot,
-        })
-      ).statusCode,
-    ).toBe(403);
-  });
-
-  it('flags a card purchase of the wrong fuel; it shows on the vehicle and cannot be changed there', async () => {
-    // On the card's open date (it opened today): purchases before it are kept but not counted
-    // (docs/domain.md, Which input counts).
-    const res = await call('editor', 'POST', `/fuelcards/${ids.card}/purchases`, {
-      date: '2026-05-15',
-      odo: null,
-      quantity: 30,
-      cost: 80,
-      registration: 'abc123',
-    });
-    expect(res.json().data).toMatchObject({ incorrectFuel: true, registration: 'ABC123', fuel: 'Petrol' });
-    const card = (await call('observer', 'GET', `/fuelcards/${ids.card}?incorrectOnly=true`)).json();
-    expect(card.purchases).toHaveLength(1);
-    expect(card.monthly.find((m: { month: string }) => m.month === '2026-05')).toMatchObject({
-      litres: 30,
-      cost: 80,
-    });
-    const list = (await call('editor', 'GET', `/vehicles/${ids.diesel}/purchases`)).json().purchases;
-    const wrong = list.find((p: { incorrectFuel: boolean }) => p.incorrectFuel);
-    expect(wrong).toMatchObject({ fuel: 'Petrol', quantity: 30 });
-    expect((await call('outsider', 'GET', `/fuelcards/${ids.card}`)).statusCode).toBe(404);
   });
 });
 
