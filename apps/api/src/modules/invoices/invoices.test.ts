@@ -1,112 +1,17 @@
 import type { InvoiceInputValue, InvoicePage } from '@verdant/contracts/invoices/entry';
-import { createMeter, createSite, grantRight } from '@verdant/db/asset-factories';
-import { createDataType } from '@verdant/db/catalogue-factories';
-import { createMember, createOrganisation } from '@verdant/db/factories';
-import { createInvoice } from '@verdant/db/input-factories';
 import { MSG } from '@verdant/domain/messages';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
-
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const ids: Record<string, number> = {};
-
-beforeAll(async () => {
-  t = await createTestApp({ clock: () => new Date('2026-11-21T10:00:00Z') });
-  const org = await createOrganisation(t.db, { name: 'Invoice Org' });
-  const other = await createOrganisation(t.db, { name: 'Other Invoice Org' });
-  const electricity = await createDataType(t.db, { name: 'Electricity invoices' });
-  const site = await createSite(t.db, org.id, { name: 'Plant' });
-  const kwh = { energyId: electricity.id, unitId: electricity.stdUnitId };
-  const meter = await createMeter(t.db, site, {
-    localName: 'Plant supply',
-    meterOpen: '2024-01-01',
-    meterClose: '2026-06-30',
-    ...kwh,
-  });
-  const second = await createMeter(t.db, site, {
-    localName: 'Plant lighting',
-    meterOpen: '2024-01-01',
-    ...kwh,
-  });
-  const secondInvoice = await createInvoice(t.db, second, {
-    from: '2024-01-01',
-    till: '2024-01-31',
-    consumption: 5,
-    cost: 2,
-  });
-  Object.assign(ids, {
-    meter: meter.id,
-    second: second.id,
-    unit: electricity.stdUnitId,
-    secondInvoice: secondInvoice.id,
-  });
-  await createMember(t.db, org.id, { loginId: 'i.admin', accessId: 2, admin: true });
-  await createMember(t.db, org.id, { loginId: 'i.general', accessId: 3 });
-  await createMember(t.db, org.id, { loginId: 'i.observer', accessId: 4 });
-  const advanced = await createMember(t.db, org.id, { loginId: 'i.advanced', accessId: 4 });
-  await grantRight(t.db, {
-    userId: advanced.id,
-    organisationId: org.id,
-    assetType: 'meter',
-    assetId: second.id,
-    rightId: 3,
-  });
-  await createMember(t.db, other.id, { loginId: 'i.outsider', accessId: 2, admin: true });
-  for (const k of ['i.admin', 'i.general', 'i.observer', 'i.advanced', 'i.outsider'])
-    tokens[k] = await t.login(k);
-});
-afterAll(() => t.close());
-
-const as = (who: string) => bearer(tokens[who] ?? '');
-const put = (who: string, payload: object) =>
-  t.app.inject({ method: 'PUT', url: '/api/invoices/save', headers: as(who), payload });
+import { describe, expect, it } from 'vitest';
+import { as, body, ids, invoiceCount, meterCost, put, t, useFixture } from './invoices.fixture';
 
 /*
+ * Saving, starting and deleting an invoice, built on one another test by test (the blank draft starts from the
+ * invoices saved before it). The world is ./invoices.fixture.ts; its invoice body (body()) is worked by hand:
  * GST exclusive, discount after GST: 1,000 kWh at 25.5c = 255.00, 30 days at 95c = 28.50, late fee 5.00,
  * discount 2c × 1,000 = -20.00. GST on 288.50 = 43.275 → 43.28; total 268.50 + 43.28 = 311.78.
  */
-function body(over: Partial<InvoiceInputValue> = {}): InvoiceInputValue {
-  return {
-    id: null,
-    meterId: ids.meter ?? 0,
-    invoiceNumber: 'INV-1001',
-    invoiceDate: '2024-02-05',
-    dateDue: '2024-02-20',
-    dateFrom: '2024-01-01',
-    dateTill: '2024-01-31',
-    unitId: ids.unit ?? 0,
-    consumption: 1000,
-    discountAfterTax: true,
-    taxAmount: '43.28',
-    visibleTotal: '311.78',
-    edited: true,
-    items: [
-      {
-        category: 'charge',
-        chargeTypeId: 1,
-        description: 'Energy',
-        groupName: 'Uncontrolled',
-        rate: 25.5,
-        units: 1000,
-      },
-      { category: 'charge', chargeTypeId: 2, description: 'Daily fixed charge', rate: 95, units: 30 },
-      { category: 'sundry', chargeTypeId: 31, description: 'Late payment fee', total: '5.00' },
-      { category: 'discount', chargeTypeId: 50, description: 'Prompt payment', rate: -2, units: 1000 },
-    ],
-    ...over,
-  };
-}
 
-const invoiceCount = async () =>
-  Number((await t.db.execute<{ n: string }>(sql`select count(*) as n from invoices`)).rows[0]?.n);
-const meterCost = async (meterId: number) =>
-  (
-    await t.db.execute<{ cost: string | null }>(
-      sql`select sum(cost)::text as cost from monthly_facts where meter_id = ${meterId}`,
-    )
-  ).rows[0]?.cost;
+useFixture();
 
 describe('PUT /invoices/save', () => {
   it('saves a new invoice, answers its id, and recomputes the ledger in the same transaction', async () => {
