@@ -1,63 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMeter, createSite } from '../asset-factories';
-import { createDataType, createFactor, createFactorSource } from '../catalogue-factories';
-import { createOrganisation } from '../factories';
-import { createInvoice, createTransaction } from '../input-factories';
-import { compositeComponents } from '../schema/catalogue';
+import { describe, expect, it } from 'vitest';
+import { createInvoice } from '../input-factories';
 import { halfHourDays, halfHourRegisters } from '../schema/half-hours';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { recomputeFacts } from './recompute';
+import { database, facts, meterIn, useFixture } from './recompute.fixture';
 
-let database: TestDatabase;
-let electricity: Awaited<ReturnType<typeof createDataType>>;
-let defaultSource: { id: number };
+/*
+ * recomputeFacts writes a meter's facts from its inputs: replaced when they change, estimated months, the open
+ * period, and the transaction of the write. The world is ./recompute.fixture.ts.
+ */
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  defaultSource = await createFactorSource(database.db, { name: 'Government 2024' });
-  electricity = await createDataType(database.db, { name: 'Electricity' });
-  await createFactor(database.db, {
-    dataTypeId: electricity.id,
-    sourceId: defaultSource.id,
-    scope: 2,
-    rate: 0.1,
-    startDate: '2020-01-01',
-  });
-  await createFactor(database.db, {
-    dataTypeId: electricity.id,
-    sourceId: defaultSource.id,
-    scope: 3,
-    rate: 0.01,
-    startDate: '2020-01-01',
-  });
-});
-afterAll(() => database.close());
-
-const facts = async (meterId: number) =>
-  (
-    await database.db.execute<{
-      month: string;
-      q: number;
-      cost: string;
-      s1: number;
-      s2: number;
-      s3: number;
-      days: number;
-    }>(sql`
-      select month, quantity_std as q, cost, co2e_scope1 as s1, co2e_scope2_location as s2, co2e_scope3 as s3, days_covered as days
-      from monthly_facts where meter_id = ${meterId} order by month`)
-  ).rows;
-
-async function meterIn(orgValues: Parameters<typeof createOrganisation>[1] = {}, meterValues = {}) {
-  const org = await createOrganisation(database.db, orgValues);
-  const site = await createSite(database.db, org.id);
-  return createMeter(database.db, site, {
-    energyId: electricity.id,
-    unitId: electricity.stdUnitId,
-    ...meterValues,
-  });
-}
+useFixture();
 
 describe('recomputeFacts', () => {
   it('writes the facts of a meter and replaces them when its inputs change', async () => {
@@ -169,157 +122,5 @@ describe('recomputeFacts', () => {
       }),
     ).rejects.toThrow();
     expect((await facts(meter.id)).map((f) => f.month)).toEqual(['2024-01-01']);
-  });
-
-  it("uses the organisation's own factor set, falling back to the default for what it lacks", async () => {
-    const own = await createFactorSource(database.db, { name: 'Own set', isDefault: false });
-    await createFactor(database.db, {
-      dataTypeId: electricity.id,
-      sourceId: own.id,
-      scope: 2,
-      rate: 0.05,
-      startDate: '2020-01-01',
-    });
-    const meter = await meterIn({ emissionFactorDataSourceId: own.id });
-    await createInvoice(database.db, meter, {
-      from: '2024-05-01',
-      till: '2024-05-31',
-      consumption: 1000,
-      cost: 200,
-    });
-    await recomputeFacts(database.db, [meter.id]);
-    // Scope 2 from its own set (0.05), scope 3 from the default set (0.01).
-    expect(await facts(meter.id)).toMatchObject([{ s2: 50, s3: 10 }]);
-  });
-
-  it("weights a composite data type's component factors", async () => {
-    const fossil = await createDataType(database.db, {
-      name: 'Diesel',
-      stdUnit: 'L',
-      standardisedUnit: 'volume',
-    });
-    const bio = await createDataType(database.db, {
-      name: 'Biodiesel',
-      stdUnit: 'L',
-      standardisedUnit: 'volume',
-    });
-    await createFactor(database.db, {
-      dataTypeId: fossil.id,
-      sourceId: defaultSource.id,
-      scope: 1,
-      rate: 2.7,
-      startDate: '2020-01-01',
-    });
-    await createFactor(database.db, {
-      dataTypeId: bio.id,
-      sourceId: defaultSource.id,
-      scope: 3,
-      rate: 0.4,
-      startDate: '2020-01-01',
-    });
-    const blend = await createDataType(database.db, {
-      id: 100001,
-      name: 'Diesel B20',
-      stdUnit: 'L',
-      standardisedUnit: 'volume',
-      composite: true,
-    });
-    await database.db.insert(compositeComponents).values([
-      { compositeId: blend.id, componentId: fossil.id, percentage: '80' },
-      { compositeId: blend.id, componentId: bio.id, percentage: '20' },
-    ]);
-    const meter = await meterIn(
-      {},
-      { energyId: blend.id, unitId: blend.stdUnitId, meterType: 7, meterOpen: '2024-01-01' },
-    );
-    await createTransaction(database.db, meter, { date: '2024-06-10', quantity: 100 });
-    await recomputeFacts(database.db, [meter.id], '2024-06-30');
-    // 100 L: scope 1 = 100 x 0.8 x 2.7 = 216; scope 3 = 100 x 0.2 x 0.4 = 8.
-    const [june] = await facts(meter.id);
-    expect(june?.s1).toBeCloseTo(216, 9);
-    expect(june?.s3).toBeCloseTo(8, 9);
-    expect(june?.days).toBe(30);
-  });
-});
-
-describe('the organisation rollup', () => {
-  it('always equals the sum of the facts, however they change', async () => {
-    const org = await createOrganisation(database.db);
-    const site = await createSite(database.db, org.id);
-    const a = await createMeter(database.db, site, {
-      energyId: electricity.id,
-      unitId: electricity.stdUnitId,
-    });
-    const b = await createMeter(database.db, site, {
-      energyId: electricity.id,
-      unitId: electricity.stdUnitId,
-    });
-    const rollup = async () =>
-      (
-        await database.db.execute(sql`select month, energy_id, round(quantity_std::numeric, 6) as q, cost,
-          round(co2e::numeric, 6) as co2e, meters, incomplete_meters, incomplete_cost, incomplete_co2e
-          from organisation_month_facts
-          where organisation_id = ${org.id} order by month, energy_id`)
-      ).rows;
-    const fromFacts = async () =>
-      (
-        await database.db.execute(sql`select month, energy_id, round(sum(quantity_std)::numeric, 6) as q, sum(cost) as cost,
-          round(sum(co2e_scope1 + co2e_scope2_location + co2e_scope3)::numeric, 6) as co2e, count(*)::int as meters,
-          (count(*) filter (where days_covered < days_open))::int as incomplete_meters,
-          (count(*) filter (where days_costed < days_open))::int as incomplete_cost,
-          (count(*) filter (where days_factored < days_open))::int as incomplete_co2e
-          from monthly_facts where organisation_id = ${org.id} and counts_in_totals
-          group by month, energy_id order by month, energy_id`)
-      ).rows;
-
-    const i1 = await createInvoice(database.db, a, {
-      from: '2024-01-01',
-      till: '2024-02-15',
-      consumption: 4600,
-      cost: 920.01,
-    });
-    await createInvoice(database.db, b, {
-      from: '2024-01-10',
-      till: '2024-01-31',
-      consumption: 2200,
-      cost: 440,
-    });
-    await recomputeFacts(database.db, [a.id, b.id]);
-    expect(await rollup()).toEqual(await fromFacts());
-    expect((await rollup()).map((r) => r.meters)).toEqual([2, 1]);
-
-    await database.db.execute(sql`update invoices set cost_excl_tax = 800.99 where id = ${i1.id}`);
-    await database.db.execute(sql`update invoice_meters set consumption = 4000 where invoice_id = ${i1.id}`);
-    await recomputeFacts(database.db, [a.id]);
-    expect(await rollup()).toEqual(await fromFacts());
-
-    await createInvoice(database.db, a, {
-      kind: 'reversal',
-      from: '2024-01-01',
-      till: '2024-02-15',
-      consumption: 0,
-      cost: 0,
-      reverses: [i1.id],
-    });
-    await recomputeFacts(database.db, [a.id]);
-    expect(await rollup()).toEqual(await fromFacts());
-    expect((await rollup()).map((r) => r.q)).toEqual(['2200.000000', '0.000000']);
-
-    // A check meter measures part of a supply meter: its facts exist but stay out of the totals.
-    const check = await createMeter(database.db, site, {
-      energyId: electricity.id,
-      unitId: electricity.stdUnitId,
-      metlvlId: 2,
-    });
-    await createInvoice(database.db, check, {
-      from: '2024-01-01',
-      till: '2024-01-31',
-      consumption: 500,
-      cost: 0,
-    });
-    await recomputeFacts(database.db, [check.id]);
-    expect(await facts(check.id)).toHaveLength(1);
-    expect(await rollup()).toEqual(await fromFacts());
-    expect((await rollup())[0]).toMatchObject({ meters: 2, q: '2200.000000' });
   });
 });
