@@ -45,7 +45,8 @@ describe('demo seed', () => {
       sql`select product_admin, (select count(*)::int from memberships where user_id = users.id) as n from users where login_id = 'admin'`,
     );
     expect(admin).toEqual({ product_admin: true, n: 0 });
-  });
+    // The whole demo is seeded here: on a busy machine that takes longer than a test's usual 30 s.
+  }, 180_000);
 
   it('gives the demo organisation 150 users of every kind', async () => {
     const counts = await one<Record<string, number>>(sql`

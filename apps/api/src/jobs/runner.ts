@@ -73,7 +73,8 @@ export interface JobRunnerOptions {
 
 export interface JobRunner extends JobQueue {
   boss: PgBoss;
-  stop(options?: { graceful?: boolean }): Promise<void>;
+  /** `timeout`: how long a graceful stop waits for running handlers (10 s by default). */
+  stop(options?: { graceful?: boolean; timeout?: number }): Promise<void>;
 }
 
 type JobStats = {
@@ -233,11 +234,11 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
      * Stops fetching and lets running handlers reach their next safe point; whatever is still running after
      * the timeout is marked failed by pg-boss and retried (its open transaction dies with the process).
      */
-    async stop({ graceful = true } = {}) {
+    async stop({ graceful = true, timeout = graceful ? 10_000 : 1000 } = {}) {
       stopping = true;
       status.started = false;
       status.working = false;
-      await boss.stop({ graceful, close: false, wait: true, timeout: graceful ? 10_000 : 1000 });
+      await boss.stop({ graceful, close: false, wait: true, timeout });
       await heartbeat?.stop();
     },
   };

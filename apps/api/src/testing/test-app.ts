@@ -95,7 +95,9 @@ export async function createTestApp(
     jobs,
     background,
     async close() {
-      await jobs?.stop();
+      // A handler still running when the pool closes would fail its completion (an unhandled rejection that
+      // fails the run): on a busy machine a handler can take longer than a graceful stop's usual 10 s.
+      await jobs?.stop({ timeout: 90_000 });
       await app.close();
       await database.close();
     },
