@@ -1,25 +1,8 @@
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsDuring } from '../testing/statements-during';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
-
-/** Statements this process sends while `op` runs (pg's Client wrapped, pool and prepared queries alike). */
-async function statementsDuring(op: () => Promise<unknown>): Promise<string[]> {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  const seen: string[] = [];
-  proto.query = function traced(this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string };
-    seen.push(typeof first === 'string' ? first : (first?.text ?? ''));
-    return original.apply(this, args);
-  };
-  try {
-    await op();
-  } finally {
-    proto.query = original;
-  }
-  return seen;
-}
 
 async function until(check: () => Promise<boolean>, what: string) {
   const deadline = Date.now() + 10_000;
@@ -59,6 +42,22 @@ describe('the session and rights cache (changes made elsewhere empty it)', () =>
     const again = await statementsDuring(() => details(token));
     expect(again).toEqual([]);
     expect((await details(token)).json()).toMatchObject({ accessId: 3 });
+  });
+
+  // docs/decisions/performance.md, The organisation summary.
+  it('answers the organisation summary from the session, and follows a rename made by another process', async () => {
+    const member = await createMember(t.db, organisationId, { loginId: 'cache.summary', accessId: 3 });
+    const token = await t.login(member.loginId);
+    const summary = () => t.app.inject({ url: '/api/current-user/org-summary', headers: bearer(token) });
+    expect((await summary()).json()).toEqual({ id: organisationId, name: 'Cache Org', alerts: 0 });
+    expect(await statementsDuring(summary)).toEqual([]);
+    await other.query('update organisations set name = $2 where id = $1', [
+      organisationId,
+      'Cache Org renamed',
+    ]);
+    await until(async () => (await summary()).json().name === 'Cache Org renamed', 'the new name is shown');
+    await other.query('update organisations set name = $2 where id = $1', [organisationId, 'Cache Org']);
+    await until(async () => (await summary()).json().name === 'Cache Org', 'the name is back');
   });
 
   it('sees a person blocked by another process at its next call', async () => {

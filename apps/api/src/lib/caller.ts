@@ -14,6 +14,8 @@ export interface AuthContext {
   organisationId: number | null;
   /** The role in the session's organisation, read with the session (the rights engine reuses it). */
   knownRole: { organisationId: number; role: OrganisationRole | undefined } | undefined;
+  /** The session's organisation as read with the session (docs/decisions/performance.md, The organisation summary). */
+  knownOrganisation?: { id: number; name: string };
 }
 
 /** A signed-in caller whose route's declared access has been checked: services receive this. */

@@ -20,6 +20,7 @@ export function liveSessionStatement(db: Db) {
       session: sessions,
       user: users,
       organisationStatusId: organisations.statusId,
+      organisationName: organisations.name,
       timeZone: organisations.timeZone,
       reportingYearEnd: organisations.reportingYearEnd,
       factorSourceId: organisations.emissionFactorDataSourceId,

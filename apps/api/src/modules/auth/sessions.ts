@@ -19,6 +19,8 @@ export interface ResolvedSession {
   user: UserRow;
   /** The role in `session.organisationId` (undefined: none, or no organisation). */
   sessionRole: OrganisationRole | undefined;
+  /** The name of `session.organisationId` (undefined: no organisation). */
+  organisationName: string | undefined;
 }
 
 function resolved(
@@ -45,7 +47,7 @@ function resolved(
           factorSourceId: row.factorSourceId,
           ownFactors,
         });
-  return { tokenHash, session, user, sessionRole };
+  return { tokenHash, session, user, sessionRole, organisationName: row.organisationName ?? undefined };
 }
 
 /** Keeps nothing: every call reads the database. */

@@ -38,8 +38,12 @@ export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth:
     },
 
     async orgSummary(auth: Caller) {
-      if (auth.checked.organisationId === null) throw notFound(MSG.noOrganisationSelected);
-      const summary = await organisationSummary(db, auth.checked.organisationId);
+      const organisationId = auth.checked.organisationId;
+      if (organisationId === null) throw notFound(MSG.noOrganisationSelected);
+      // The session's organisation was read with the session (docs/decisions/performance.md, The organisation summary).
+      const known = auth.knownOrganisation;
+      if (known?.id === organisationId) return { id: known.id, name: known.name, alerts: 0 };
+      const summary = await organisationSummary(db, organisationId);
       if (!summary) throw notFound();
       return summary;
     },
