@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
+import { statementsDuring } from '../testing/statements-during';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
 
 /*
@@ -93,6 +94,9 @@ describe('kept answers', () => {
 
   it('show a write acknowledged by the other instance at once', async () => {
     await sitesOf(second.app, admin);
+    const browse = () =>
+      second.app.inject({ url: '/api/current-user/browse?type=site', headers: bearer(admin) });
+    expect((await browse()).json().results.map((s: { name: string }) => s.name)).toEqual(['Depot']);
     const renamed = await t.app.inject({
       method: 'PUT',
       url: `/api/sites/${site.id}`,
@@ -102,6 +106,7 @@ describe('kept answers', () => {
     expect(renamed.statusCode).toBe(200);
     const after = await sitesOf(second.app, admin);
     expect(after.json().sites.map((s: { name: string }) => s.name)).toEqual(['Main depot']);
+    expect((await browse()).json().results.map((s: { name: string }) => s.name)).toEqual(['Main depot']);
   });
 
   it('show new figures committed by anyone (a recompute, as a worker does) at the next call', async () => {
@@ -187,9 +192,17 @@ describe('kept answers', () => {
     });
     try {
       await app.ready();
-      // Signed in and kept: the calls below need the database only for the versions.
-      for (const token of [admin, member]) expect((await yearly(app, token)).statusCode).toBe(200);
-      expect((await sitesOf(app, admin)).statusCode).toBe(200);
+      // Signed in and kept (once the session cache's listener is up): the calls below need the database only for
+      // the versions, so a round of them sends nothing else.
+      const round = async () => {
+        for (const token of [admin, member]) expect((await yearly(app, token)).statusCode).toBe(200);
+        expect((await sitesOf(app, admin)).statusCode).toBe(200);
+      };
+      for (let i = 0; i < 100; i++) {
+        const sent = await statementsDuring(round);
+        if (sent.every((text) => text.includes('answer_versions'))) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       const cache = app.answerCache;
       if (!cache) throw new Error('no answer cache');
       const before = cache.versions;

@@ -14,7 +14,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   factors: CatalogueFactorsService;
 }> = async (app, { service, admin, factors }) => {
   registerOperations(app, catalogueOperations, {
-    energyTypes: (req) => service.energyTypes(callerOf(req)),
+    energyTypes: { handler: (req) => service.energyTypes(callerOf(req)), route: { keep: true } },
     organisationEnergyTypes: (req) => service.organisationEnergyTypes(callerOf(req), req.params.id),
     energiesMeasured: (req) => service.energiesMeasured(callerOf(req), req.params.id),
     energyUnits: (req) => service.energyUnits(callerOf(req)),

@@ -10,7 +10,10 @@ export const searchRoutes: FastifyPluginAsyncZod<{ service: SearchService }> = a
       counter: req.query.counter,
       results: await service.search(callerOf(req), req.query.type, req.query.q),
     }),
-    browse: (req) =>
-      service.browse(callerOf(req), req.query.type, req.query.offset, req.query.open === 'true'),
+    browse: {
+      handler: (req) =>
+        service.browse(callerOf(req), req.query.type, req.query.offset, req.query.open === 'true'),
+      route: { keep: true },
+    },
   });
 };
