@@ -13,7 +13,9 @@ import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
  * periods in the database), today 20 June 2026. Merged (open 1 January 2026): invoices 1-31 January, 1-28
  * February (adjacent), 15 February-10 March (overlapping), 1-30 April; notes marking no invoices on purpose
  * 1-10 May and from 1 June, still open (to today). Covered: 1 January-10 March, 1 April-10 May, 1-20 June; gaps
- * 11-31 March and 11-31 May; first invoiced 1 January, last 20 June (the open note, to today).
+ * 11-31 March and 11-31 May; first invoiced 1 January, last 20 June (the open note, to today). Future note (open
+ * 1 January 2026): invoiced January, a note from 1 July still open: it covers no day (to today is before its
+ * start), so 1 February to today is a gap, yet it counts as last invoiced today.
  *
  * The runs of estimates the report reads (docs/decisions/performance.md, Estimated reads start from the
  * estimates), one meter each:
@@ -90,6 +92,16 @@ beforeAll(async () => {
       invoiceGapFiller: true,
     },
   ]);
+  const future = await meter('Future note');
+  await db.update(meters).set({ meterOpen: '2026-01-01' }).where(eq(meters.id, future.id));
+  await createInvoice(db, future, { from: '2026-01-01', till: '2026-01-31', consumption: 100, cost: 20 });
+  await db.insert(jobs).values({
+    organisationId: org.id,
+    meterId: future.id,
+    dateFrom: '2026-07-01',
+    text: 'Works from July',
+    invoiceGapFiller: true,
+  });
   const deleted = await meter('Deleted');
   await createInvoice(db, deleted, month('01', true));
   await db.update(meters).set({ deletedAt: new Date() }).where(eq(meters.id, deleted.id));
@@ -136,6 +148,12 @@ describe('GET /organisations/{id}/invoices-reports: merged periods', () => {
         ['2026-03-11', '2026-03-31'],
         ['2026-05-11', '2026-05-31'],
       ],
+      firstInvoiced: '2026-01-01',
+      lastInvoiced: '2026-06-20',
+    });
+    const future = (res.json() as { localName: string }[]).find((r) => r.localName === 'Future note');
+    expect(future).toMatchObject({
+      gaps: [['2026-02-01', '2026-06-20']],
       firstInvoiced: '2026-01-01',
       lastInvoiced: '2026-06-20',
     });

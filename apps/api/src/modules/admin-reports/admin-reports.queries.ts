@@ -90,11 +90,17 @@ export async function invoiceReportMeters(
   return rows.rows;
 }
 
+/** The meters' notes that mark a period with no invoices on purpose. */
+const notes = (organisationId: number, meterIds: readonly number[]) =>
+  sql`j.organisation_id = ${organisationId} and j.meter_id = any(${intArray(meterIds)})
+    and j.invoice_gap_filler and j.invoice_id is null`;
+
 /**
  * The periods that count as invoiced on the meters: every invoice, and the non-invoicing notes (an open one to
  * today), each meter's overlapping and adjacent periods merged into one (docs/decisions/performance.md, The
  * invoice entry report merges periods in the database): the days covered, first and last are those of the
- * periods themselves. A period ending before it starts covers no day and is answered as it is.
+ * periods themselves. An invoice ends on or after its start; an open note starting after today covers no day and
+ * is answered as it is.
  */
 export async function coveredPeriods(
   db: DbOrTx,
@@ -104,21 +110,21 @@ export async function coveredPeriods(
 ) {
   if (meterIds.length === 0) return [];
   const rows = await db.execute<{ meter_id: number; date_from: string; date_till: string }>(sql`
-    with periods as (
-      select im.meter_id, i.date_from, coalesce(i.date_till, ${today}::date) as date_till
-      from invoice_meters im join invoices i on i.organisation_id = im.organisation_id and i.id = im.invoice_id
-      where im.organisation_id = ${organisationId} and im.meter_id = any(${intArray(meterIds)})
-      union all
-      select j.meter_id, j.date_from, coalesce(j.date_till, ${today}::date) from jobs j
-      where j.organisation_id = ${organisationId} and j.meter_id = any(${intArray(meterIds)})
-        and j.invoice_gap_filler and j.invoice_id is null
-    )
     select meter_id, lower(r)::text as date_from, (upper(r) - 1)::text as date_till
     from (
       select meter_id, unnest(range_agg(daterange(date_from, date_till, '[]'))) as r
-      from periods where date_till >= date_from group by meter_id
+      from (
+        select im.meter_id, i.date_from, i.date_till
+        from invoice_meters im join invoices i on i.organisation_id = im.organisation_id and i.id = im.invoice_id
+        where im.organisation_id = ${organisationId} and im.meter_id = any(${intArray(meterIds)})
+        union all
+        select j.meter_id, j.date_from, coalesce(j.date_till, ${today}::date) from jobs j
+        where ${notes(organisationId, meterIds)} and coalesce(j.date_till, ${today}::date) >= j.date_from
+      ) periods
+      group by meter_id
     ) merged
     union all
-    select meter_id, date_from::text, date_till::text from periods where date_till < date_from`);
+    select j.meter_id, j.date_from::text, ${today}::date::text from jobs j
+    where ${notes(organisationId, meterIds)} and j.date_till is null and j.date_from > ${today}::date`);
   return rows.rows;
 }
