@@ -102,9 +102,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_organisation_id_unique').on(t.organisationId, t.id),
     // The estimated reads report starts from these (docs/decisions/performance.md, Estimated reads start from the
     // estimates): a few rows an organisation.
-    index('invoices_estimated_idx')
-      .on(t.organisationId, t.id)
-      .where(sql`${t.readType} = 'estimated'`),
+    index('invoices_estimated_idx').on(t.organisationId, t.id).where(sql`${t.readType} = 'estimated'`),
     check('invoices_period_check', sql`${t.dateTill} >= ${t.dateFrom}`),
     check('invoices_kind_check', sql`${t.kind} in ('normal', 'reversal', 'replacement', 'decommission')`),
     check('invoices_read_type_check', sql`${t.readType} in ('actual', 'estimated', 'customer')`),
