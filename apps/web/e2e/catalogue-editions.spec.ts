@@ -132,7 +132,8 @@ test('the organisation reads its restatement and augments its factors', async ({
   await dialog.getByLabel('Name').fill('Harbour Supplier Measured');
   await expect(dialog.getByText('The set will be named Harbour Supplier Measured Factors')).toBeVisible();
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText(/Harbour Supplier Measured Factors created/)).toBeVisible();
+  // The set is copied factor by factor: on a busy machine that takes longer than an expectation's usual 10 s.
+  await expect(page.getByText(/Harbour Supplier Measured Factors created/)).toBeVisible({ timeout: 30_000 });
 });
 
 test('reports, the graph builder, the site list and the site page after the restatement', async ({
