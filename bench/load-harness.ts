@@ -155,7 +155,11 @@ export async function runLoadBench(ctx: BenchContext, bench: LoadBench) {
       console.log(
         `plain COPY of the same readings: ${copySeconds.toFixed(1)} s = ${Math.round(copyRate).toLocaleString('en')} rows/s`,
       );
-      console.log(`ratio load job / COPY: ${(loadRate / copyRate).toFixed(2)}x (target at least 0.5x)`);
+      // The load job end to end against a plain COPY of the same readings (docs/performance.md, current figures).
+      const ratio = loadRate / copyRate;
+      console.log(
+        `ratio load job / COPY: ${ratio.toFixed(2)}x (target at least 1.0x: ${ratio >= 1 ? 'met' : 'NOT met'})`,
+      );
     } finally {
       client.release();
     }
