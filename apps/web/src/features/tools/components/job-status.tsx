@@ -15,7 +15,12 @@ const COLOURS: Record<string, string> = {
 /** The spec's status words (Setup shown as Not Ready). */
 export function JobStatusBadge({ status }: { status: BackgroundJob['status'] }) {
   return (
-    <Badge color={COLOURS[status]} variant={COLOURS[status] === 'dark' ? 'default' : 'light'}>
+    <Badge
+      color={COLOURS[status]}
+      variant={COLOURS[status] === 'dark' ? 'default' : 'light'}
+      // The word whole in a narrow table column (a label that may overflow shrinks to an ellipsis at 390 px).
+      styles={{ root: { flexShrink: 0 }, label: { overflow: 'visible' } }}
+    >
       {JOB_STATUS_LABELS[status]}
     </Badge>
   );
