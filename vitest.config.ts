@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -14,8 +13,5 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // At least two files at once: a file waits on PostgreSQL much of the time (docs/decisions/tooling.md,
-    // Two test workers on two cores, each file isolated).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
