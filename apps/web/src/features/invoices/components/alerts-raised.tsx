@@ -109,7 +109,7 @@ export function AlertsRaised({
         <Button size="compact-xs" variant="light" onClick={() => open(alert, 'schedule')}>
           Schedule
         </Button>
-        <Button size="compact-xs" variant="light" color="red.9" onClick={() => open(alert, 'delete')}>
+        <Button size="compact-xs" variant="light" color="red" onClick={() => open(alert, 'delete')}>
           Won't Send
         </Button>
       </Group>
