@@ -154,7 +154,8 @@ export type TotalMeasure = 'cons' | 'cost' | 'co2e';
 /**
  * Organisation totals of a measure per month: from the organisation rollup (a few rows a month) when the
  * caller sees every meter, or most of them (the rollup less the hidden meters' facts, ./read-model-hidden.ts),
- * else from the read model over the visible meters.
+ * else from the read model over the visible meters. Every path leaves out a month with no counted figure of the
+ * measure (docs/decisions/ledger.md, A month with no kWh figure is missing).
  */
 export async function monthlyTotals(
   db: DbOrTx,
@@ -170,9 +171,14 @@ export async function monthlyTotals(
     visible !== null && basis === 'restated' ? await hiddenMeters(db, organisationId, visible) : [];
   if (hidden === undefined || basis === 'original') {
     const measures = [measure, `${measure}_incomplete` as const];
-    const rows = await sumFacts(db, { organisationId, by: ['month'], from, till, visible, basis, measures });
+    // kWh: by month and data type's kind, keeping energy (kind 1) only, so that a month of only water figures
+    // is missing, as on the rollup path (docs/decisions/ledger.md, A month with no kWh figure is missing).
+    const by: FactKey[] = measure === 'cons' ? ['month', 'kind'] : ['month'];
+    const rows = await sumFacts(db, { organisationId, by, from, till, visible, basis, measures });
     return new Map(
-      rows.map((r) => [r.month ?? '', { total: r[measure], incomplete: r[`${measure}_incomplete`] }]),
+      rows
+        .filter((r) => measure !== 'cons' || r.type_id === 1)
+        .map((r) => [r.month ?? '', { total: r[measure], incomplete: r[`${measure}_incomplete`] }]),
     );
   }
   const less = (column: string) => sql.raw(`r.${column} - coalesce(l.${column}, 0)`);
@@ -191,7 +197,8 @@ export async function monthlyTotals(
     left join l on l.organisation_id = r.organisation_id and l.month = r.month and l.energy_id = r.energy_id
     ${measure === 'cons' ? sql`join data_types d on d.id = r.energy_id and d.type_id = 1` : sql``}
     where r.organisation_id = ${organisationId} and r.month between ${from} and ${till}
-    group by r.month`);
+    group by r.month
+    having sum(${less('meters')}) > 0`);
   return new Map(rows.rows.map((r) => [r.month, { total: Number(r.total), incomplete: r.incomplete }]));
 }
 
