@@ -2,6 +2,7 @@ import type { sessions, users } from '@verdant/db/schema/core';
 import type { Checked } from './access';
 import type { OrganisationContext } from './organisation-context';
 import type { OrganisationRole, Principal } from './rights';
+import type { SessionAnswers } from './session-answers';
 
 /** Who is calling (docs/architecture.md, How a request runs): the session's person and rights. */
 export interface AuthContext {
@@ -16,6 +17,8 @@ export interface AuthContext {
   knownRole: { organisationId: number; role: OrganisationRole | undefined } | undefined;
   /** The session's organisation as read with the session (docs/decisions/performance.md, The organisation summary). */
   knownOrganisation?: { id: number; name: string };
+  /** Answers kept with the session while the access cache keeps it (./session-answers.ts). */
+  sessionAnswers?: SessionAnswers;
 }
 
 /** A signed-in caller whose route's declared access has been checked: services receive this. */

@@ -63,7 +63,8 @@ async function authenticate(auth: AuthService, request: FastifyRequest, reply: F
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw unauthorised();
-  const { tokenHash, session, user, sessionRole, organisationName } = await auth.resolveSession(token);
+  const { tokenHash, session, user, sessionRole, organisationName, answers } =
+    await auth.resolveSession(token);
   request.auth = {
     token,
     tokenHash,
@@ -79,6 +80,7 @@ async function authenticate(auth: AuthService, request: FastifyRequest, reply: F
       session.organisationId === null || organisationName === undefined
         ? undefined
         : { id: session.organisationId, name: organisationName },
+    sessionAnswers: answers,
   };
   reply.header(HEADERS.token, token);
   reply.header(HEADERS.expires, session.expiresAt.toISOString());

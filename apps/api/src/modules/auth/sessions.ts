@@ -6,6 +6,7 @@ import type { AccessCache } from '../../lib/access-cache';
 import { unauthorised } from '../../lib/errors';
 import { organisationSummary, principalOf, toCurrentUser } from '../../lib/identity';
 import { enterableOrganisations, type OrganisationRole, organisationRoles, toRole } from '../../lib/rights';
+import type { SessionAnswers } from '../../lib/session-answers';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { UserRow } from './auth.queries';
 import * as aq from './auth.queries';
@@ -21,6 +22,8 @@ export interface ResolvedSession {
   sessionRole: OrganisationRole | undefined;
   /** The name of `session.organisationId` (undefined: no organisation). */
   organisationName: string | undefined;
+  /** Answers kept with the session while the access cache keeps it (lib/session-answers.ts). */
+  answers: SessionAnswers;
 }
 
 function resolved(
@@ -47,7 +50,14 @@ function resolved(
           factorSourceId: row.factorSourceId,
           ownFactors,
         });
-  return { tokenHash, session, user, sessionRole, organisationName: row.organisationName ?? undefined };
+  return {
+    tokenHash,
+    session,
+    user,
+    sessionRole,
+    organisationName: row.organisationName ?? undefined,
+    answers: new Map(),
+  };
 }
 
 /** Keeps nothing: every call reads the database. */

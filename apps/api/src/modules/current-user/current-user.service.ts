@@ -17,6 +17,7 @@ import {
   enterableOrganisations,
   organisationRoles,
 } from '../../lib/rights';
+import { keptAnswer } from '../../lib/session-answers';
 import type { SessionControl } from '../../lib/session-control';
 import type { Caller } from '../../plugins/auth';
 import * as q from './current-user.queries';
@@ -30,6 +31,27 @@ export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth:
     if (organisationId === null) return undefined;
     if (auth.knownRole?.organisationId === organisationId) return auth.knownRole.role;
     return (await organisationRoles(db, auth.principal, [organisationId])).get(organisationId);
+  }
+
+  /** Recent and matching organisations the caller may enter, read from the database. */
+  async function readAvailableOrgs(auth: Caller, q: string | undefined): Promise<AvailableOrgs> {
+    // Unsearched, the results begin with the recently used ones (in the same order): one statement gives both.
+    const [recent, results]: [EnterableOrganisation[], EnterableOrganisation[]] = q
+      ? await Promise.all([
+          enterableOrganisations(db, auth.principal, { limit: RECENT_ORGANISATIONS, recentOnly: true }),
+          enterableOrganisations(db, auth.principal, { q, limit: RESULTS_LIMIT }),
+        ])
+      : await enterableOrganisations(db, auth.principal, { limit: RESULTS_LIMIT }).then((all) => [
+          all.filter((o) => o.lastUsed !== null).slice(0, RECENT_ORGANISATIONS),
+          all,
+        ]);
+    const item = (o: EnterableOrganisation) => ({
+      id: o.id,
+      name: o.name,
+      lastUsed: o.lastUsed?.toISOString() ?? null,
+      disabled: o.disabled,
+    });
+    return { recent: recent.map(item), results: results.map(item) };
   }
 
   return {
@@ -50,23 +72,11 @@ export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth:
 
     async availableOrgs(auth: Caller, query: string | undefined): Promise<AvailableOrgs> {
       const q = query?.trim() || undefined;
-      // Unsearched, the results begin with the recently used ones (in the same order): one statement gives both.
-      const [recent, results]: [EnterableOrganisation[], EnterableOrganisation[]] = q
-        ? await Promise.all([
-            enterableOrganisations(db, auth.principal, { limit: RECENT_ORGANISATIONS, recentOnly: true }),
-            enterableOrganisations(db, auth.principal, { q, limit: RESULTS_LIMIT }),
-          ])
-        : await enterableOrganisations(db, auth.principal, { limit: RESULTS_LIMIT }).then((all) => [
-            all.filter((o) => o.lastUsed !== null).slice(0, RECENT_ORGANISATIONS),
-            all,
-          ]);
-      const item = (o: EnterableOrganisation) => ({
-        id: o.id,
-        name: o.name,
-        lastUsed: o.lastUsed?.toISOString() ?? null,
-        disabled: o.disabled,
-      });
-      return { recent: recent.map(item), results: results.map(item) };
+      // Kept with the session, dropped with it at any change of rights (docs/decisions/performance.md, Answers
+      // kept with the session); a product administrator's list also takes organisations just created, which
+      // notify nobody, so it is read each time.
+      const answers = auth.principal.productAdmin ? undefined : auth.sessionAnswers;
+      return keptAnswer(answers, `available-orgs:${q ?? ''}`, () => readAvailableOrgs(auth, q));
     },
 
     async switchOrganisation(auth: Caller, organisationId: number) {
