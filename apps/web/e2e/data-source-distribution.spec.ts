@@ -19,15 +19,15 @@ async function distribute(page: Page, shares: Record<string, number>) {
 }
 
 /**
- * The Server Room's twelve months on its Overview, and the data sources named beside its figures. After a save
- * the page first shows the figures it had, then the refetched ones: `changedFrom` waits for those.
+ * The Server Room's twelve months on its Overview, and the data sources named beside its figures, as first shown:
+ * a save forgets the figures it moved, so the page never shows the old ones as current (docs/decisions/web-ui.md,
+ * Figures a save moved are forgotten, not marked stale).
  */
-async function serverRoom(page: Page, changedFrom?: string) {
+async function serverRoom(page: Page) {
   await page.getByRole('link', { name: 'Server Room' }).first().click();
   await expect(page.getByRole('heading', { name: 'Server Room', level: 1 })).toBeVisible();
   const figures = page.getByRole('table', { name: 'Distributed figures by month' });
   await expect(figures.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(/\d/);
-  if (changedFrom !== undefined) await expect.poll(() => figures.innerText()).not.toBe(changedFrom);
   return {
     months: await figures.innerText(),
     sources: await page.getByText(/^Twelve months to/).innerText(),
@@ -52,7 +52,8 @@ test("setting a data source's distribution changes the entity's figures", async 
   // The data room moves to the administration building: the Server Room keeps only its share of the main supply.
   await distribute(page, { 'Server Room': 0, 'Civic Administration Building': 100 });
   await expect(page.getByTestId('total-cons')).toHaveText('100%');
-  const after = await serverRoom(page, before.months);
+  // The first figures shown are the new ones: no wait for them to change.
+  const after = await serverRoom(page);
   expect(after.sources).not.toContain('Head Office Data room');
   expect(after.months).not.toBe(before.months);
 

@@ -108,6 +108,20 @@ export function invalidate(client: QueryClient, ...targets: Invalidation[]): Pro
   ).then(() => undefined);
 }
 
+/**
+ * Forgets the answers of the operations (or whole tables) named, so that no screen shows them again as current: a
+ * screen showing them now loads afresh, and one opened later loads rather than first showing the old answer
+ * (docs/decisions/web-ui.md, Figures a save moved are forgotten, not marked stale).
+ */
+export function reset(client: QueryClient, ...targets: Invalidation[]): Promise<void> {
+  return Promise.all(
+    targets.map((t) => {
+      const key = 'feature' in t && typeof t.feature === 'string' ? keyOf(t as Operation) : tableKey(t);
+      return client.resetQueries({ queryKey: key });
+    }),
+  ).then(() => undefined);
+}
+
 function tableKey(table: Invalidation): QueryKey {
   const first = Object.values(table)[0] as Operation | undefined;
   if (!first) throw new Error('an empty operations table');
