@@ -99,26 +99,23 @@ export function keyOf(op: Operation, input?: object | null, organisationId?: num
 export type Invalidation = Operation | { readonly [name: string]: Operation };
 
 /** Marks the answers of the operations (or whole tables) named stale, so that screens showing them refetch. */
-export function invalidate(client: QueryClient, ...targets: Invalidation[]): Promise<void> {
-  return Promise.all(
-    targets.map((t) => {
-      const key = 'feature' in t && typeof t.feature === 'string' ? keyOf(t as Operation) : tableKey(t);
-      return client.invalidateQueries({ queryKey: key });
-    }),
-  ).then(() => undefined);
-}
+export const invalidate = (client: QueryClient, ...targets: Invalidation[]): Promise<void> =>
+  eachKey(targets, (queryKey) => client.invalidateQueries({ queryKey }));
 
 /**
  * Forgets the answers of the operations (or whole tables) named, so that no screen shows them again as current: a
  * screen showing them now loads afresh, and one opened later loads rather than first showing the old answer
  * (docs/decisions/web-ui.md, Figures a save moved are forgotten, not marked stale).
  */
-export function reset(client: QueryClient, ...targets: Invalidation[]): Promise<void> {
+export const reset = (client: QueryClient, ...targets: Invalidation[]): Promise<void> =>
+  eachKey(targets, (queryKey) => client.resetQueries({ queryKey }));
+
+/** Runs `act` on the key prefix of each operation's answers, or of each whole table's. */
+function eachKey(targets: Invalidation[], act: (key: QueryKey) => Promise<void>): Promise<void> {
   return Promise.all(
-    targets.map((t) => {
-      const key = 'feature' in t && typeof t.feature === 'string' ? keyOf(t as Operation) : tableKey(t);
-      return client.resetQueries({ queryKey: key });
-    }),
+    targets.map((t) =>
+      act('feature' in t && typeof t.feature === 'string' ? keyOf(t as Operation) : tableKey(t)),
+    ),
   ).then(() => undefined);
 }
 
