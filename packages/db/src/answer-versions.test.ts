@@ -15,7 +15,8 @@ afterAll(() => database.close());
 /**
  * Tables whose writes move no kept answer (migration 0061_answer_versions, where the list is explained; the directory
  * of assets, 0062_asset_organisations, is written only with its assets' own rows; an invoice's own rows,
- * 0063_answer_versions_invoices, reach an answer only through the facts and alerts written with them).
+ * 0063_answer_versions_invoices, reach an answer only through the facts and alerts written with them, and so do
+ * the runs kept from them and their notes, 0067_meter_invoice_runs, which only the Invoice Entry Report reads).
  */
 const EXEMPT = [
   'answer_version_bumps',
@@ -30,6 +31,8 @@ const EXEMPT = [
   'job_workers',
   'login_attempts',
   'login_tokens',
+  'meter_invoice_runs',
+  'meter_invoice_runs_due',
   'notification_removals',
   'notifications',
   'password_resets',

@@ -147,8 +147,11 @@ async function migrationsUpTo(applied: number[]): Promise<string> {
   return dir;
 }
 
-/** Tables kept by triggers on tables that do not refer to them (migration 0062_asset_organisations). */
-const LOADED_LAST = new Set(['asset_organisations']);
+/**
+ * Tables kept by triggers on tables that do not refer to them (migrations 0062_asset_organisations and
+ * 0067_meter_invoice_runs).
+ */
+const LOADED_LAST = new Set(['asset_organisations', 'meter_invoice_runs']);
 
 /**
  * Loads a dump into an empty database: the schema as the backup knew it, then the rows (parents first) and the

@@ -162,3 +162,33 @@ export const organisationMonthFactorVersions = pgTable(
     }),
   ],
 );
+
+/**
+ * Each meter's invoiced runs: the periods of all its invoices (any kind), overlapping and adjacent ones merged, so
+ * the Invoice Entry Report reads a few rows a meter instead of every invoice (docs/decisions/performance.md, The
+ * invoice entry report reads kept runs). Triggers on `invoices` and `invoice_meters` note the meters whose
+ * invoices moved (`meter_invoice_runs_due`, migration 0067_meter_invoice_runs); the report brings those meters'
+ * runs up to date before it reads them. No foreign keys: an organisation's cascade writes the notes while it
+ * deletes, and the runs of a meter with no invoice row left are deleted with its next refresh.
+ */
+export const meterInvoiceRuns = pgTable(
+  'meter_invoice_runs',
+  {
+    organisationId: integer('organisation_id').notNull(),
+    meterId: integer('meter_id').notNull(),
+    dateFrom: date('date_from', { mode: 'string' }).notNull(),
+    /** The run's last day (inclusive). */
+    dateTill: date('date_till', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.meterId, t.dateFrom] })],
+);
+
+/** Meters whose invoices changed since their runs were last refreshed: a row per writing statement and meter. */
+export const meterInvoiceRunsDue = pgTable(
+  'meter_invoice_runs_due',
+  {
+    organisationId: integer('organisation_id').notNull(),
+    meterId: integer('meter_id').notNull(),
+  },
+  (t) => [index('meter_invoice_runs_due_organisation_idx').on(t.organisationId, t.meterId)],
+);

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@verdant/db/client';
+import type { Db, DbOrTx } from '@verdant/db/client';
 import { intArray } from '@verdant/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 
@@ -96,10 +96,32 @@ const notes = (organisationId: number, meterIds: readonly number[]) =>
     and j.invoice_gap_filler and j.invoice_id is null`;
 
 /**
+ * Brings the organisation's kept invoice runs (`meter_invoice_runs`) up to date: the meters whose invoices changed
+ * since their last refresh (noted by triggers, migration 0067_meter_invoice_runs) get their runs from their invoices
+ * as they stand. One refresh of an organisation at a time (an advisory lock), and only the notes it read are
+ * removed: a note committed meanwhile stays for the next (docs/decisions/performance.md, The invoice entry report
+ * reads kept runs).
+ */
+export async function refreshInvoiceRuns(db: Db, organisationId: number) {
+  const noted = await db.execute<{ due: boolean }>(sql`
+    select exists (select 1 from meter_invoice_runs_due where organisation_id = ${organisationId}) as due`);
+  if (!noted.rows[0]?.due) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('meter_invoice_runs'), ${organisationId})`);
+    await tx.execute(sql`
+      with due as (
+        delete from meter_invoice_runs_due where organisation_id = ${organisationId} returning meter_id
+      )
+      select refresh_meter_invoice_runs(${organisationId}::int, array(select distinct meter_id from due))`);
+  });
+}
+
+/**
  * The periods that count as invoiced on the meters: every invoice, and the non-invoicing notes (an open one to
- * today), each meter's overlapping and adjacent periods merged into one (docs/decisions/performance.md, The
- * invoice entry report merges periods in the database): the days covered, first and last are those of the
- * periods themselves. An invoice ends on or after its start; an open note starting after today covers no day and
+ * today), each meter's overlapping and adjacent periods merged into one: the days covered, first and last are
+ * those of the periods themselves. The invoices come as each meter's runs, merged already as they were written
+ * (`meter_invoice_runs`, docs/decisions/performance.md, The invoice entry report reads kept runs); merging runs
+ * and notes gives what merging every invoice and note would. An open note starting after today covers no day and
  * is answered as it is.
  */
 export async function coveredPeriods(
@@ -114,9 +136,8 @@ export async function coveredPeriods(
     from (
       select meter_id, unnest(range_agg(daterange(date_from, date_till, '[]'))) as r
       from (
-        select im.meter_id, i.date_from, i.date_till
-        from invoice_meters im join invoices i on i.organisation_id = im.organisation_id and i.id = im.invoice_id
-        where im.organisation_id = ${organisationId} and im.meter_id = any(${intArray(meterIds)})
+        select r.meter_id, r.date_from, r.date_till from meter_invoice_runs r
+        where r.organisation_id = ${organisationId} and r.meter_id = any(${intArray(meterIds)})
         union all
         select j.meter_id, j.date_from, coalesce(j.date_till, ${today}::date) from jobs j
         where ${notes(organisationId, meterIds)} and coalesce(j.date_till, ${today}::date) >= j.date_from

@@ -30,6 +30,7 @@ export function createAdminReportsService({ db }: { db: Db }) {
   async function report(a: Caller, organisationId: number, filter: ReportFilter, today: string) {
     const visible = await visibleMeters(db, a.principal, organisationId);
     const meters = await q.invoiceReportMeters(db, organisationId, { ...filter, visible });
+    await q.refreshInvoiceRuns(db, organisationId);
     const periods = await q.coveredPeriods(
       db,
       organisationId,
