@@ -77,6 +77,10 @@ export const monthlyFacts = pgTable(
     // counts_*, co2e_*, market_*_kwh, days_factored, estimated)` (Drizzle cannot declare INCLUDE): the dashboard's
     // month comparisons and the GHG charts read those from the index alone.
     index('monthly_facts_organisation_month_idx').on(t.organisationId, t.month),
+    // Built by migration 0068 with the same `include` list: a set of the organisation's meters (a grouping's groups,
+    // a group's members) reads its months from the index alone (docs/decisions/performance.md, A grouping's groups
+    // read at once).
+    index('monthly_facts_organisation_meter_idx').on(t.organisationId, t.meterId, t.month),
   ],
 );
 
