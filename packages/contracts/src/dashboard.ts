@@ -49,6 +49,12 @@ export const yearlyComparison = z.object({
   incompleteMonths: z.array(text()),
   /** Months of the current reporting year after the last complete month: no figures yet (0 in `data`). */
   futureMonths: z.array(text()),
+  /**
+   * Lived months without a figure (docs/decisions/dashboard.md, A lived month without a figure is missing):
+   * [months of the recent series, months of the series before], each as its 'yyyy-MM' in `months` (the earlier
+   * series' month is a year before it). 0 in `data`, drawn as no bar. Future months are never listed here.
+   */
+  missingMonths: z.tuple([z.array(text()), z.array(text())]),
   /** kg CO2e: the factor editions that produced the figures of both years (empty for kWh and $). */
   editions: z.array(factorEdition),
   /** Which facts the kg CO2e were read from: as they stand, or as originally reported. */
@@ -69,6 +75,11 @@ export const monthlySavings = z.object({
   unit: text(),
   /** Whether some meter's figures for the last month have days missing. */
   incomplete: z.boolean(),
+  /**
+   * Which month has no figure at all (docs/decisions/dashboard.md, A lived month without a figure is missing):
+   * `recent` for the last complete month (cons1), `earlier` for the month a year before (cons2); its figure is 0.
+   */
+  missing: z.object({ recent: z.boolean(), earlier: z.boolean() }),
   /** kg CO2e: the factor editions that produced the two months' figures (empty for kWh and $). */
   editions: z.array(factorEdition),
   basis: z.enum(FIGURE_BASES),

@@ -69,6 +69,12 @@ export function createDashboardService({ db }: { db: Db }) {
         restatements(a, measure, [from, first]),
       ]);
       const value = (m: string) => (m > last ? 0 : tidy(measure, totals.get(m)?.total ?? 0));
+      // A lived month the totals leave out has no figure: missing, not zero (docs/domain.md, Completeness and estimates).
+      // The earlier series is lived in every month; the recent one up to the last complete month.
+      const missing = (shift: number) =>
+        months
+          .filter((m) => addMonths(m, shift) <= last && !totals.has(addMonths(m, shift)))
+          .map((m) => m.slice(0, 7));
       return {
         months: months.map((m) => m.slice(0, 7)),
         data: [months.map(value), months.map((m) => value(addMonths(m, -12)))],
@@ -76,6 +82,7 @@ export function createDashboardService({ db }: { db: Db }) {
         unit: UNITS[measure],
         incompleteMonths: months.filter((m) => totals.get(m)?.incomplete).map((m) => m.slice(0, 7)),
         futureMonths: months.filter((m) => m > last).map((m) => m.slice(0, 7)),
+        missingMonths: [missing(0), missing(-12)],
         editions,
         basis,
         restatements: restated,
@@ -101,6 +108,7 @@ export function createDashboardService({ db }: { db: Db }) {
         year2: Number(earlier.slice(0, 4)),
         unit: UNITS[measure],
         incomplete: totals.get(last)?.incomplete ?? false,
+        missing: { recent: !totals.has(last), earlier: !totals.has(earlier) },
         editions,
         basis,
         restatements: restated,

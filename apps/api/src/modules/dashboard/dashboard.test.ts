@@ -140,6 +140,7 @@ describe('dashboard figures', () => {
       year2: 2025,
       unit: 'kWh',
       incomplete: false,
+      missing: { recent: false, earlier: false },
       editions: [],
       basis: 'restated',
       restatements: [],

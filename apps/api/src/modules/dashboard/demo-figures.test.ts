@@ -61,14 +61,27 @@ function notYetLived(url: string, figures: unknown) {
 
 /**
  * Later fields (docs/decisions/factor-editions.md, Which edition produced a figure; The dashboard as originally
- * reported): the dashboard names the factor editions behind its figures, the facts they were read from and the
- * restatements that moved them; the recording, made before, has no such fields, and the figures are compared
- * without them.
+ * reported; docs/decisions/dashboard.md, A lived month without a figure is missing): the dashboard names the factor
+ * editions behind its figures, the facts they were read from, the restatements that moved them and its months
+ * without a figure; the recording, made before, has no such fields, and the figures are compared without them.
  */
 function withoutEditions(figures: unknown) {
   if (figures === null || typeof figures !== 'object' || !('editions' in figures)) return figures;
-  const { editions: _, basis: __, restatements: ___, ...rest } = figures as Record<string, unknown>;
+  const {
+    editions: _,
+    basis: __,
+    restatements: ___,
+    missingMonths: ____,
+    missing: _____,
+    ...rest
+  } = figures as Record<string, unknown>;
   return rest;
+}
+
+/** The demo has a figure in every lived month the dashboard shows: none is missing. */
+function missingOf(figures: unknown) {
+  const f = (figures ?? {}) as { missingMonths?: unknown; missing?: unknown };
+  return f.missingMonths ?? f.missing;
 }
 
 describe("the demo's figures", () => {
@@ -85,6 +98,13 @@ describe("the demo's figures", () => {
       const changed = notYetLived(url, before[url]);
       const expected = changed ? { ...(before[url] as object), ...changed } : before[url];
       expect({ url, figures: withoutEditions(after[url]) }).toEqual({ url, figures: expected });
+      const missing = missingOf(after[url]);
+      if (missing !== undefined) {
+        expect({ url, missing }).toEqual({
+          url,
+          missing: Array.isArray(missing) ? [[], []] : { recent: false, earlier: false },
+        });
+      }
     }
   }, 300_000);
 });
