@@ -13,25 +13,28 @@ const comparison: YearlyComparison = {
   unit: 'kWh',
   incompleteMonths: ['2025-11'],
   futureMonths: [],
+  missingMonths: [[], []],
   editions: [],
   basis: 'restated',
   restatements: [],
 };
 
+const none = { recent: false, earlier: false };
+
 describe('savingsTrend', () => {
   it('is down (green) when last month is lower than a year earlier', () => {
-    expect(savingsTrend({ cons1: 4980, cons2: 5100 })).toBe('down');
-    expect(savingsTrend({ cons1: 0, cons2: 5100 })).toBe('down');
+    expect(savingsTrend({ cons1: 4980, cons2: 5100, missing: none })).toBe('down');
+    expect(savingsTrend({ cons1: 0, cons2: 5100, missing: none })).toBe('down');
   });
 
   it('is up (red) otherwise, equal months included', () => {
-    expect(savingsTrend({ cons1: 5100, cons2: 4980 })).toBe('up');
-    expect(savingsTrend({ cons1: 5100, cons2: 5100 })).toBe('up');
-    expect(savingsTrend({ cons1: 10, cons2: 0 })).toBe('up');
+    expect(savingsTrend({ cons1: 5100, cons2: 4980, missing: none })).toBe('up');
+    expect(savingsTrend({ cons1: 5100, cons2: 5100, missing: none })).toBe('up');
+    expect(savingsTrend({ cons1: 10, cons2: 0, missing: none })).toBe('up');
   });
 
-  it('is nothing when neither month has a figure', () => {
-    expect(savingsTrend({ cons1: 0, cons2: 0 })).toBeNull();
+  it('is nothing when both months are 0', () => {
+    expect(savingsTrend({ cons1: 0, cons2: 0, missing: none })).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import type {
 } from '@verdant/contracts/dashboard';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
+import { formatMonth } from '@verdant/domain/month-labels';
 
 export const MEASURE_LABELS: Record<Measure, string> = {
   cons: 'Consumption',
@@ -22,14 +23,31 @@ export const INCOMPLETE_MONTH = MSG.incompleteMonth;
 
 /**
  * The donut's colour: 'down' (green) when last month is lower than the same month a year earlier, 'up'
- * (red) otherwise, as the spec says. Null when neither month has a figure, so there is nothing to colour.
+ * (red) otherwise, as the spec says. Null when either month has no figure (missing is not 0, so there is no
+ * saving: docs/decisions/dashboard.md, A lived month without a figure is missing) or both are 0.
  */
 export function savingsTrend({
   cons1,
   cons2,
-}: Pick<MonthlySavings, 'cons1' | 'cons2'>): 'down' | 'up' | null {
+  missing,
+}: Pick<MonthlySavings, 'cons1' | 'cons2' | 'missing'>): 'down' | 'up' | null {
+  if (missing.recent || missing.earlier) return null;
   if (cons1 === 0 && cons2 === 0) return null;
   return cons1 < cons2 ? 'down' : 'up';
+}
+
+/**
+ * Why the donut shows no trend, in a sentence naming the month(s) without figures: 'No consumption figures for Oct
+ * 2026: nothing to compare with Oct 2025.'
+ */
+export function noTrendSentence(savings: MonthlySavings, measure: Measure): string {
+  const { month, year1, year2, missing } = savings;
+  const recent = formatMonth(month, year1);
+  const earlier = formatMonth(month, year2);
+  const figures = `No ${MEASURE_LABELS[measure].toLowerCase()} figures for`;
+  if (missing.recent && !missing.earlier) return `${figures} ${recent}: nothing to compare with ${earlier}.`;
+  if (missing.earlier && !missing.recent) return `${figures} ${earlier}: nothing to compare ${recent} with.`;
+  return `${figures} ${recent} or ${earlier}.`;
 }
 
 /** Whether either series of a twelve month comparison has any figure. */

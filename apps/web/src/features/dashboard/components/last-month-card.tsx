@@ -4,6 +4,7 @@ import { withGstNote } from '@verdant/domain/gst-labels';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { formatPercent, formatQuantity, percentChange } from '@verdant/domain/unit-scaling';
 import { useMonthlySavings } from '../api';
+import { NO_MONTH_FIGURES } from '../comparison-chart';
 import { MEASURE_LABELS } from '../dashboard-figures';
 import { DashboardCard, QueryContent } from './dashboard-card';
 import { EmissionsSource } from './figures-basis';
@@ -35,8 +36,11 @@ export function LastMonthCard({ basis }: { basis: FigureBasis }) {
   );
 }
 
+/** A month without a figure says so, and then there is no change to show (docs/decisions/dashboard.md, A lived
+ * month without a figure is missing). */
 function Total({ measure, figures }: { measure: Measure; figures: MonthlySavings }) {
-  const change = percentChange(figures.cons1, figures.cons2);
+  const { missing } = figures;
+  const change = missing.recent || missing.earlier ? null : percentChange(figures.cons1, figures.cons2);
   return (
     <Stack gap={0} data-testid={`last-month-${measure}`}>
       <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -44,7 +48,7 @@ function Total({ measure, figures }: { measure: Measure; figures: MonthlySavings
       </Text>
       <Group gap="xs" align="baseline" wrap="wrap">
         <Text fz={22} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatQuantity(figures.cons1, figures.unit)}
+          {missing.recent ? NO_MONTH_FIGURES : formatQuantity(figures.cons1, figures.unit)}
         </Text>
         {change !== null && (
           <Text fz="sm" fw={600} c={change < 0 ? 'green' : change > 0 ? 'red' : 'dimmed'}>
@@ -53,7 +57,7 @@ function Total({ measure, figures }: { measure: Measure; figures: MonthlySavings
         )}
       </Group>
       <Text fz="xs" c="dimmed">
-        {`${formatQuantity(figures.cons2, figures.unit)} a year earlier`}
+        {`${missing.earlier ? NO_MONTH_FIGURES : formatQuantity(figures.cons2, figures.unit)} a year earlier`}
       </Text>
       {measure === 'co2e' && (
         <EmissionsSource

@@ -6,7 +6,7 @@ import { formatPercent, formatQuantity, percentChange } from '@verdant/domain/un
 import { useMemo, useState } from 'react';
 import { DonutChart, type DonutSlice } from '../../../components/donut-chart';
 import { useMonthlySavings, useYearlyComparison } from '../api';
-import { INCOMPLETE_MONTH, MEASURE_LABELS, savingsTrend } from '../dashboard-figures';
+import { INCOMPLETE_MONTH, noTrendSentence, savingsTrend } from '../dashboard-figures';
 import { DashboardCard, QueryContent } from './dashboard-card';
 import { EmissionsSource } from './figures-basis';
 import { MeasureSwitch } from './measure-switch';
@@ -69,11 +69,13 @@ function SavingsDonut({
   );
   const format = useMemo(() => (value: number) => formatQuantity(value, unit), [unit]);
 
+  // Either month without a figure: no trend, never green or red (docs/decisions/dashboard.md, A lived month
+  // without a figure is missing).
   if (trend === null) {
     return (
       <Center mih={DONUT_HEIGHT} px="md">
-        <Text c="dimmed" fz="sm" ta="center">
-          {`No ${MEASURE_LABELS[measure].toLowerCase()} figures for ${recentLabel} or ${earlierLabel}.`}
+        <Text c="dimmed" fz="sm" ta="center" data-testid="savings-no-trend">
+          {noTrendSentence(savings, measure)}
         </Text>
       </Center>
     );

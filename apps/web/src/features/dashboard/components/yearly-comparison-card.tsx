@@ -2,12 +2,18 @@ import { ColorSwatch, Group, Stack, Text, useMantineTheme, VisuallyHidden } from
 import type { FigureBasis, Measure, YearlyComparison } from '@verdant/contracts/dashboard';
 import { withGstNote } from '@verdant/domain/gst-labels';
 import { formatMonth } from '@verdant/domain/month-labels';
-import { formatQuantity } from '@verdant/domain/unit-scaling';
 import { useMemo, useState } from 'react';
 import { PairedBarChart } from '../../../components/paired-bar-chart';
 import type { PairedSeries } from '../../../components/paired-bars';
 import { useYearlyComparison } from '../api';
-import { comparisonAxis, comparisonBars, comparisonTooltip, INCOMPLETE_MARK } from '../comparison-chart';
+import {
+  comparisonAxis,
+  comparisonBars,
+  comparisonFigure,
+  comparisonTooltip,
+  INCOMPLETE_MARK,
+  missingNote,
+} from '../comparison-chart';
 import { hasFigures, INCOMPLETE_MONTH, MEASURE_LABELS } from '../dashboard-figures';
 import { DashboardCard, QueryContent } from './dashboard-card';
 import { EmissionsSource } from './figures-basis';
@@ -50,7 +56,8 @@ function ComparisonChart({ comparison, measure }: { comparison: YearlyComparison
     [theme],
   );
   const bars = useMemo(() => comparisonBars(comparison), [comparison]);
-  const { months, data, seriesLabels, unit, incompleteMonths, futureMonths } = comparison;
+  const { months, seriesLabels, incompleteMonths, futureMonths } = comparison;
+  const missing = missingNote(comparison);
   const series = useMemo<[PairedSeries, PairedSeries]>(
     () => [
       { name: seriesLabels[0], colour: colours.recent, values: bars.values[0] },
@@ -106,8 +113,8 @@ function ComparisonChart({ comparison, measure }: { comparison: YearlyComparison
                     {formatMonth(month)}
                     {incompleteMonths.includes(month) ? ` (${INCOMPLETE_MONTH})` : ''}
                   </th>
-                  <td>{futureMonths.includes(month) ? '' : formatQuantity(data[0][i] ?? 0, unit)}</td>
-                  <td>{formatQuantity(data[1][i] ?? 0, unit)}</td>
+                  <td>{futureMonths.includes(month) ? '' : comparisonFigure(comparison, 0, i)}</td>
+                  <td>{comparisonFigure(comparison, 1, i)}</td>
                 </tr>
               ))}
             </tbody>
@@ -121,6 +128,11 @@ function ComparisonChart({ comparison, measure }: { comparison: YearlyComparison
           </Text>
           <Text fz="xs">{INCOMPLETE_MONTH}</Text>
         </Group>
+      )}
+      {missing && hasFigures(comparison) && (
+        <Text fz="xs" c="dimmed" data-testid="comparison-missing">
+          {missing}
+        </Text>
       )}
       {measure === 'co2e' && hasFigures(comparison) && (
         <EmissionsSource
