@@ -73,11 +73,14 @@ test.describe('dashboard overview', () => {
 
     const comparison = await apiGet<YearlyComparison>(page, '/dashboard/yearly-comparison-cons');
     expect(comparison.data[0].some((v) => v > 0)).toBe(true);
+    // The demo has a figure in every lived month shown: no month is named as missing.
+    expect(comparison.missingMonths).toEqual([[], []]);
     const chart = cell('12 month overall comparison');
     await expect(chart.getByRole('img', { name: /12 month overall comparison/ })).toBeVisible();
     await expect(chart.getByRole('radio', { name: 'Consumption' })).toBeChecked();
     const rows = chart.locator('tbody tr');
     await expect(rows).toHaveCount(12);
+    await expect(chart.getByTestId('comparison-missing')).toHaveCount(0);
     await expect(rows.first()).toContainText(formatQuantity(comparison.data[0][0] ?? 0, comparison.unit));
     await expect(rows.last()).toContainText(formatQuantity(comparison.data[1][11] ?? 0, comparison.unit));
 
