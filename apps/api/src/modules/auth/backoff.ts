@@ -26,10 +26,14 @@ export function waitAfter(count: number, free: number, windowMs: number): number
 /** Until when an attempt is held back (undefined when it may be checked now). */
 export function heldUntil(counts: FailureCounts, now: Date, l: BackOffLimits): Date | undefined {
   const until: number[] = [];
-  if (counts.address.last)
-    until.push(counts.address.last.getTime() + waitAfter(counts.address.count, l.perAddress, l.windowMs));
-  if (counts.addressFailedAccount && counts.account.last)
-    until.push(counts.account.last.getTime() + waitAfter(counts.account.count, l.perAccount, l.windowMs));
+  // A count under its limit holds nothing back. The latest failure's time is PostgreSQL's; a failure of a
+  // concurrent attempt may be stamped after this attempt's `now`, which alone must not hold it back.
+  const hold = (last: Date | null, count: number, free: number) => {
+    const wait = waitAfter(count, free, l.windowMs);
+    if (last && wait > 0) until.push(last.getTime() + wait);
+  };
+  hold(counts.address.last, counts.address.count, l.perAddress);
+  if (counts.addressFailedAccount) hold(counts.account.last, counts.account.count, l.perAccount);
   const latest = Math.max(0, ...until);
   return latest > now.getTime() ? new Date(latest) : undefined;
 }
