@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { member } from './access';
-import { idNumber, idParam, int4, text } from './common';
+import { idNumber, idParam, int4, storedDate, storedText, text } from './common';
 import { defineOperations } from './operations';
 
 /** Estimated Reads report row (data-portal spec 3): Account, Local Name, Estimates Since. */
@@ -16,14 +16,11 @@ export const estimatedReadsRow = z.object({
 export type EstimatedReadsRow = z.infer<typeof estimatedReadsRow>;
 export const estimatedReadsReport = z.array(estimatedReadsRow);
 
-/**
- * The answer's text and dates as plain strings: they come from PostgreSQL (which stores no NUL and writes a date as
- * 'yyyy-MM-dd') or from the gaps worked out from those dates, so `text()`'s and `calendarDate()`'s checks could not
- * fail, and on a report of every data source they were most of the answer's encoding. The object still keeps only
- * its named keys (docs/decisions/performance.md, The invoice entry report reads kept runs).
+/*
+ * The answer's text and dates are `storedText()` and `storedDate()`: they come from PostgreSQL or from the gaps worked
+ * out from its dates, and on a report of every data source `text()`'s and `calendarDate()`'s checks were most of the
+ * answer's encoding. The object still keeps only its named keys.
  */
-const storedText = () => z.string();
-const storedDate = () => z.string();
 
 /**
  * The Invoice Entry Report per data source (data-portal spec 3: meterId, meterOpen, meterClose, gaps as pairs of

@@ -41,6 +41,16 @@ export const text = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(hasNoNul, INPUT_MESSAGES.nul);
 
 /**
+ * Text of an answer read from PostgreSQL, which stores no NUL: a plain `z.string()` without `text()`'s check, which
+ * could not fail there and on an answer of thousands of rows is most of its encoding. For answers only, never for
+ * input (docs/decisions/performance.md, The invoice entry report reads kept runs).
+ */
+export const storedText = () => z.string();
+
+/** A date of an answer that PostgreSQL wrote ('yyyy-MM-dd'): unchecked, as `storedText()`. For answers only. */
+export const storedDate = () => z.string();
+
+/**
  * Characters that disguise a name: bidirectional embeddings, overrides and isolates (U+202A-202E,
  * U+2066-2069, the marks U+200E, U+200F and U+061C) and zero-width or invisible ones (U+200B-200D, U+2060-2064,
  * U+FEFF). 'Safe\u202Egnp.exe' shows as 'Safeexe.png'.
