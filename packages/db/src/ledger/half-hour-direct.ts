@@ -1,13 +1,14 @@
 import { finished } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { dayLine, type HalfHourDay, STAGE_COPY, stageLine } from './half-hour-ingest';
+import { COPY_HEADER, COPY_TRAILER, CopyRows } from './half-hour-copy';
+import { type HalfHourDay, STAGE_COPY } from './half-hour-ingest';
 
 /**
  * A load's days written where they belong (docs/decisions/half-hour.md, New days straight into the day table):
  * a day of a register that holds no day on or around its date goes straight into `half_hour_days` by COPY; a
  * day that may meet a stored one goes to the staging table, merged afterwards (`mergeStage`). One COPY is open
- * on the connection at a time: lines gather per target and go in batches, the COPY switching target when the
+ * on the connection at a time, in COPY's binary format (half-hour-copy.ts): rows gather per target and go in batches, the COPY switching target when the
  * other's batch is full, so a file of new days keeps one COPY open from start to end.
  */
 
@@ -40,10 +41,10 @@ export async function storedSpans(
 }
 
 const DIRECT_COPY =
-  'copy half_hour_days (organisation_id, meter_id, register, read_date, kwh, kw, pf, day_kwh, readings, quality, estimated_readings) from stdin';
+  'copy half_hour_days (organisation_id, meter_id, register, read_date, kwh, kw, pf, day_kwh, readings, quality, estimated_readings) from stdin (format binary)';
 
-/** Characters of lines gathered for a target before they are sent. */
-const BATCH_CHARS = 256 * 1024;
+/** Bytes of rows gathered for a target before they are sent. */
+const BATCH_BYTES = 512 * 1024;
 
 /** A meter's days written straight into the day table: its first and last date, and how many. */
 export interface DirectSpan {
@@ -80,7 +81,7 @@ type Target = 'direct' | 'stage';
 
 /** Opens the writer of a load's days on its connection (a temporary staging table made by `createStage`). */
 export function openDayWriter(client: pg.ClientBase, o: DayWriterOptions): DayWriter {
-  const lines: Record<Target, string> = { direct: '', stage: '' };
+  const rows: Record<Target, CopyRows> = { direct: new CopyRows(), stage: new CopyRows() };
   const counts: Record<Target, number> = { direct: 0, stage: 0 };
   const direct = new Map<number, DirectSpan>();
   let open: { target: Target; stream: ReturnType<typeof copyFrom>; failure: Error | null } | null = null;
@@ -97,7 +98,7 @@ export function openDayWriter(client: pg.ClientBase, o: DayWriterOptions): DayWr
     const current = open;
     open = null;
     if (!current.failure) {
-      current.stream.end();
+      current.stream.end(COPY_TRAILER);
       await finished(current.stream).catch((error: Error) => {
         current.failure ??= error;
       });
@@ -106,9 +107,8 @@ export function openDayWriter(client: pg.ClientBase, o: DayWriterOptions): DayWr
   }
 
   async function send(target: Target) {
-    const chunk = lines[target];
-    if (!chunk) return;
-    lines[target] = '';
+    if (!rows[target].bytes) return;
+    const chunk = rows[target].take();
     if (open?.target !== target || (target === 'direct' && o.directPending())) {
       await close();
       if (target === 'direct') await o.beforeDirect();
@@ -118,6 +118,7 @@ export function openDayWriter(client: pg.ClientBase, o: DayWriterOptions): DayWr
         current.failure = error;
       });
       open = current;
+      stream.write(COPY_HEADER);
     }
     const current = open as NonNullable<typeof open>;
     if (current.failure) throw current.failure;
@@ -140,7 +141,7 @@ export function openDayWriter(client: pg.ClientBase, o: DayWriterOptions): DayWr
       if (ended) throw new Error('the day writer has ended');
       for (const d of days) {
         if (isNew(d)) {
-          lines.direct += dayLine(o.organisationId, d);
+          rows.direct.day(o.organisationId, d);
           counts.direct += 1;
           const span = direct.get(d.meterId);
           if (!span) direct.set(d.meterId, { from: d.date, till: d.date, days: 1 });
@@ -150,15 +151,15 @@ export function openDayWriter(client: pg.ClientBase, o: DayWriterOptions): DayWr
             span.days += 1;
           }
         } else {
-          lines.stage += stageLine(d);
+          rows.stage.stage(d);
           counts.stage += 1;
         }
       }
       // The open target's lines first, so a file of one kind never switches.
       const first: Target = open?.target ?? 'direct';
       const second: Target = first === 'direct' ? 'stage' : 'direct';
-      if (lines[first].length >= BATCH_CHARS) await send(first);
-      if (lines[second].length >= BATCH_CHARS) await send(second);
+      if (rows[first].bytes >= BATCH_BYTES) await send(first);
+      if (rows[second].bytes >= BATCH_BYTES) await send(second);
     },
     end() {
       ended ??= (async () => {

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { COPY_HEADER, COPY_TRAILER, CopyRows, type HalfHourDay } from './half-hour-copy';
 import { ensureRegisters, mergeStage } from './half-hour-merge';
 
 export { ensureRegisters, mergeStage };
@@ -25,25 +26,7 @@ export interface HalfHourReading {
 
 export type HalfHourQuality = 'A' | 'D' | 'E' | 'S' | 'F' | 'V';
 
-/** One meter's register on one standard-time day: 48 half hours, null where a half hour is missing. */
-export interface HalfHourDay {
-  meterId: number;
-  register: number;
-  date: string;
-  kwh: readonly (number | null)[];
-  kw?: readonly (number | null)[] | null;
-  pf?: readonly (number | null)[] | null;
-  /**
-   * One character per half hour (A, D, E, S, F or V; a space where the half hour is missing); null or absent
-   * when every present half hour is actual.
-   */
-  quality?: string | null;
-  /**
-   * The half hours a file gave only part of: { "<half hour>": [minutes given as a 30-bit mask, their quality] }
-   * (imports' parts of a half hour, already merged with what is stored); absent or null when none is partial.
-   */
-  parts?: Record<string, [number, string]> | null;
-}
+export type { HalfHourDay };
 
 export interface RefusedReading {
   index: number;
@@ -58,12 +41,6 @@ export interface IngestResult {
 }
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const QUALITY = /^[ADESFV ]{48}$/;
-/** The flags that make a half hour an estimate (D, derived, is the meter's own total shared out). */
-const ESTIMATED = new Set(['E', 'S', 'F', 'V']);
-/** A day stores its quality only when some half hour is not actual (as the merge's `storedQuality`). */
-const FLAGGED = /[DESFV]/;
-
 function check(r: HalfHourReading): string | null {
   if (!Number.isInteger(r.hh) || r.hh < 0 || r.hh > 47) return 'hh must be a whole number from 0 to 47';
   if (!DATE.test(r.date)) return 'date must be yyyy-MM-dd';
@@ -71,29 +48,6 @@ function check(r: HalfHourReading): string | null {
   if (r.kw != null && !Number.isFinite(r.kw)) return 'kw must be a number';
   if (r.pf != null && (!Number.isFinite(r.pf) || r.pf < -1 || r.pf > 1)) return 'pf must be between -1 and 1';
   return null;
-}
-
-/** A day's 48 half hours as a COPY array literal (built in one pass: it runs once per day of every load). */
-const NULL_DAY = `{${Array(48).fill('NULL').join(',')}}`;
-function arrayLiteral(values: readonly (number | null)[] | null | undefined): string {
-  if (!values) return NULL_DAY;
-  let out = '{';
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    out += (i === 0 ? '' : ',') + (v === null || v === undefined ? 'NULL' : String(v));
-  }
-  return `${out}}`;
-}
-
-/** The day's quality as staged: always 48 characters, 'A' for a present half hour the day left unflagged. */
-function stagedQuality(day: HalfHourDay): string {
-  if (day.quality != null) {
-    if (!QUALITY.test(day.quality)) throw new Error(`quality must be 48 of A, D, E, S, F, V or space`);
-    return day.quality;
-  }
-  let q = '';
-  for (let i = 0; i < 48; i++) q += day.kwh[i] == null ? ' ' : 'A';
-  return q;
 }
 
 /**
@@ -109,39 +63,7 @@ export async function createStage(client: pg.ClientBase): Promise<void> {
 }
 
 export const STAGE_COPY =
-  'copy half_hour_stage (meter_id, register, read_date, kwh, kw, pf, quality, day_kwh, readings, estimated, parts) from stdin';
-
-/** A day's quality as staged, its total, its half hours present and those not actual. */
-function dayFigures(d: HalfHourDay) {
-  const quality = stagedQuality(d);
-  let total = 0;
-  let present = 0;
-  let estimated = 0;
-  for (let i = 0; i < 48; i++) {
-    const v = d.kwh[i];
-    if (v === null || v === undefined) continue;
-    total += v;
-    present += 1;
-    if (ESTIMATED.has(quality[i] as string)) estimated += 1;
-  }
-  return { quality, total, present, estimated, flagged: FLAGGED.test(quality) };
-}
-
-/** A day as a line of the staging COPY. */
-export function stageLine(d: HalfHourDay): string {
-  const { quality, total, present, estimated } = dayFigures(d);
-  const parts = d.parts ? JSON.stringify(d.parts) : '\\N';
-  return `${d.meterId}\t${d.register}\t${d.date}\t${arrayLiteral(d.kwh)}\t${arrayLiteral(d.kw)}\t${arrayLiteral(d.pf)}\t${quality}\t${total}\t${present}\t${estimated}\t${parts}\n`;
-}
-
-/**
- * A new day as a line of the COPY into `half_hour_days` (half-hour-direct.ts): the row the merge would insert,
- * its quality null when every present half hour is actual (the merge's `storedQuality`).
- */
-export function dayLine(organisationId: number, d: HalfHourDay): string {
-  const { quality, total, present, estimated, flagged } = dayFigures(d);
-  return `${organisationId}\t${d.meterId}\t${d.register}\t${d.date}\t${arrayLiteral(d.kwh)}\t${arrayLiteral(d.kw)}\t${arrayLiteral(d.pf)}\t${total}\t${present}\t${flagged ? quality : '\\N'}\t${estimated}\n`;
-}
+  'copy half_hour_stage (meter_id, register, read_date, kwh, kw, pf, quality, day_kwh, readings, estimated, parts) from stdin (format binary)';
 
 /**
  * Streams days into the staging table with COPY. A day may be staged more than once (a file that comes back to
@@ -152,19 +74,18 @@ export async function stageDays(
   days: Iterable<HalfHourDay> | AsyncIterable<HalfHourDay>,
 ): Promise<number> {
   let count = 0;
-  async function* lines() {
-    let chunk = '';
+  async function* rows() {
+    yield COPY_HEADER;
+    const out = new CopyRows();
     for await (const d of days) {
       count += 1;
-      chunk += stageLine(d);
-      if (chunk.length >= 64 * 1024) {
-        yield chunk;
-        chunk = '';
-      }
+      out.stage(d);
+      if (out.bytes >= 256 * 1024) yield out.take();
     }
-    if (chunk) yield chunk;
+    if (out.bytes) yield out.take();
+    yield COPY_TRAILER;
   }
-  await pipeline(Readable.from(lines()), client.query(copyFrom(STAGE_COPY)));
+  await pipeline(Readable.from(rows()), client.query(copyFrom(STAGE_COPY)));
   return count;
 }
 
@@ -182,6 +103,8 @@ export interface StageWriter {
  */
 export function openStageWriter(client: pg.ClientBase): StageWriter {
   const stream = client.query(copyFrom(STAGE_COPY));
+  stream.write(COPY_HEADER);
+  const out = new CopyRows();
   let failure: Error | null = null;
   stream.on('error', (error: Error) => {
     failure = error;
@@ -191,10 +114,10 @@ export function openStageWriter(client: pg.ClientBase): StageWriter {
   return {
     async write(days) {
       if (failure) throw failure;
-      let chunk = '';
-      for (const d of days) chunk += stageLine(d);
+      for (const d of days) out.stage(d);
       count += days.length;
-      if (!stream.write(chunk))
+      const chunk = out.take();
+      if (chunk.length > 0 && !stream.write(chunk))
         await new Promise<void>((resolve) => {
           const go = () => {
             stream.off('drain', go);
@@ -209,7 +132,7 @@ export function openStageWriter(client: pg.ClientBase): StageWriter {
     end() {
       ended ??= (async () => {
         if (!failure) {
-          stream.end();
+          stream.end(COPY_TRAILER);
           await finished(stream);
         }
         if (failure) throw failure;
