@@ -34,47 +34,67 @@ const FLOAT4_OID = 700;
 const PG_EPOCH_DAY = Date.UTC(2000, 0, 1) / 86_400_000;
 const FLOAT4_MAX = 3.4028234663852886e38;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const QUALITY = /^[ADESFV ]{48}$/;
-/** The flags that make a half hour an estimate (D, derived, is the meter's own total shared out). */
-const ESTIMATED = new Set(['E', 'S', 'F', 'V']);
-/** A day stores its quality only when some half hour is not actual (as the merge's `storedQuality`). */
-const FLAGGED = /[DESFV]/;
+
+const SPACE = 32;
+/** The flag's character codes: A actual, D derived, E estimated, S substituted, F final substituted, V variable. */
+const [A, D, E, S, F, V] = [...'ADESFV'].map((c) => c.charCodeAt(0));
+
+/**
+ * A day's total, its half hours present, those not actual (E, S, F or V: D, derived, is the meter's own total
+ * shared out) and whether any is flagged other than actual (the day then stores its quality, as the merge's
+ * `storedQuality`). Its quality, when given, must be 48 of A, D, E, S, F, V or space; absent, every present half
+ * hour is actual. One pass over the characters: it runs for every day of every load.
+ */
+function dayFigures(d: HalfHourDay) {
+  const q = d.quality;
+  if (q != null && q.length !== 48) throw new Error('quality must be 48 of A, D, E, S, F, V or space');
+  let total = 0;
+  let present = 0;
+  let estimated = 0;
+  let flagged = false;
+  for (let i = 0; i < 48; i++) {
+    let estimate = false;
+    if (q != null) {
+      const c = q.charCodeAt(i);
+      if (c === E || c === S || c === F || c === V) {
+        estimate = true;
+        flagged = true;
+      } else if (c === D) flagged = true;
+      else if (c !== A && c !== SPACE) throw new Error('quality must be 48 of A, D, E, S, F, V or space');
+    }
+    const v = d.kwh[i];
+    if (v === null || v === undefined) continue;
+    total += v;
+    present += 1;
+    if (estimate) estimated += 1;
+  }
+  return { total, present, estimated, flagged };
+}
 
 /** The day's quality as staged: always 48 characters, 'A' for a present half hour the day left unflagged. */
 function stagedQuality(day: HalfHourDay): string {
-  if (day.quality != null) {
-    if (!QUALITY.test(day.quality)) throw new Error(`quality must be 48 of A, D, E, S, F, V or space`);
-    return day.quality;
-  }
+  if (day.quality != null) return day.quality;
   let q = '';
   for (let i = 0; i < 48; i++) q += day.kwh[i] == null ? ' ' : 'A';
   return q;
 }
 
-/** A day's quality as staged, its total, its half hours present and those not actual. */
-function dayFigures(d: HalfHourDay) {
-  const quality = stagedQuality(d);
-  let total = 0;
-  let present = 0;
-  let estimated = 0;
-  for (let i = 0; i < 48; i++) {
-    const v = d.kwh[i];
-    if (v === null || v === undefined) continue;
-    total += v;
-    present += 1;
-    if (ESTIMATED.has(quality[i] as string)) estimated += 1;
-  }
-  return { quality, total, present, estimated, flagged: FLAGGED.test(quality) };
-}
+/** PostgreSQL's day numbers of the dates seen (a load's days share a few hundred dates). */
+const dayNumbers = new Map<string, number>();
 
 /** A 'yyyy-MM-dd' date as PostgreSQL's binary date (checked before a row is begun, so no row is left half). */
 function pgDate(text: string): number {
+  const known = dayNumbers.get(text);
+  if (known !== undefined) return known;
   const m = DATE.exec(text);
   const ms = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : Number.NaN;
   // Date.UTC rolls 30 February over into March; PostgreSQL refuses it.
   if (!m || Number.isNaN(ms) || new Date(ms).getUTCDate() !== Number(m[3]))
     throw new Error(`date must be a real yyyy-MM-dd: ${text}`);
-  return ms / 86_400_000 - PG_EPOCH_DAY;
+  const day = ms / 86_400_000 - PG_EPOCH_DAY;
+  if (dayNumbers.size >= 20_000) dayNumbers.clear();
+  dayNumbers.set(text, day);
+  return day;
 }
 
 /**
@@ -187,7 +207,7 @@ export class CopyRows {
   /** A new day as a row of the COPY into `half_hour_days` (half-hour-direct.ts, `DIRECT_COPY`): the row the merge would insert. */
   day(organisationId: number, d: HalfHourDay) {
     const date = pgDate(d.date);
-    const { quality, total, present, estimated, flagged } = dayFigures(d);
+    const { total, present, estimated, flagged } = dayFigures(d);
     const begin = this.at;
     try {
       this.start(11);
@@ -200,7 +220,7 @@ export class CopyRows {
       this.float4s(d.pf);
       this.float8(total);
       this.int2(present);
-      this.text(flagged ? quality : null);
+      this.text(flagged ? (d.quality as string) : null);
       this.int2(estimated);
       this.count += 1;
     } catch (error) {
@@ -213,7 +233,8 @@ export class CopyRows {
   /** A day as a row of the staging COPY (`STAGE_COPY`). */
   stage(d: HalfHourDay) {
     const date = pgDate(d.date);
-    const { quality, total, present, estimated } = dayFigures(d);
+    const { total, present, estimated } = dayFigures(d);
+    const quality = stagedQuality(d);
     const begin = this.at;
     try {
       this.start(11);

@@ -1,9 +1,8 @@
 import { ImportFileError } from './import-messages';
+import { type Day, QUALITY_METHOD, readDay, type Stream } from './nem12-day';
 import { readBasicRecord } from './nem13';
 import {
   BATCH,
-  type CsvRecord,
-  compactDate,
   csvRecords,
   decimal,
   eventsOf,
@@ -53,28 +52,7 @@ const SUFFIX_DIRECTION: Record<string, IntervalReading['direction']> = Object.fr
 
 /** Interval lengths read: those of the specification (5, 15, 30) and the other divisors of an hour down to 5. */
 const INTERVALS = new Set([5, 10, 15, 20, 30, 60]);
-const QUALITY_METHOD = /^\s*([AEFNSV])(\d{2})?\s*$/i;
 const IDENTIFIER = /^[0-9A-Za-z-]{1,20}$/;
-
-interface Stream {
-  nmi: string;
-  suffix: string;
-  direction: IntervalReading['direction'];
-  quantity: IntervalReading['quantity'];
-  factor: number;
-  divisor: number;
-  minutes: number;
-  perDay: number;
-}
-
-interface Day {
-  line: number;
-  date: string;
-  values: number[];
-  /** The day's flag, then one per interval once 400 records have spoken ('' where none has). */
-  flag: string;
-  overrides: string[] | null;
-}
 
 function fault(line: number, reason: string): ImportEvent {
   return { kind: 'refused', row: { line, reason } };
@@ -99,33 +77,6 @@ function readStream(fields: string[]): Stream | string | { skip: string } {
   if (minutes === null || !INTERVALS.has(minutes))
     return `interval length '${lengthField ?? ''}' is not 5, 10, 15, 20, 30 or 60 minutes`;
   return { nmi, suffix, direction, ...unit, minutes, perDay: 1440 / minutes };
-}
-
-function readDay(record: CsvRecord, stream: Stream): Day | string {
-  const { fields } = record;
-  const date = compactDate(fields[1]);
-  if (!date) return `interval date '${fields[1] ?? ''}' is not a real date (yyyyMMdd)`;
-  const shown = shownDate(date);
-  const values: number[] = new Array(stream.perDay);
-  for (let i = 0; i < stream.perDay; i++) {
-    const cell = fields[2 + i];
-    const value = decimal(cell);
-    if (value !== null) {
-      values[i] = (value * stream.factor) / stream.divisor;
-      continue;
-    }
-    if (cell === undefined || QUALITY_METHOD.test(cell))
-      return `${shown} has ${i} interval values; ${stream.minutes}-minute intervals need ${stream.perDay}`;
-    return cell.trim() === ''
-      ? `interval ${i + 1} of ${shown} has no value`
-      : `interval ${i + 1} of ${shown} is '${cell}', not a number`;
-  }
-  const methodCell = fields[2 + stream.perDay];
-  if (decimal(methodCell) !== null)
-    return `${shown} has more than ${stream.perDay} interval values; ${stream.minutes}-minute intervals need ${stream.perDay}`;
-  const method = QUALITY_METHOD.exec(methodCell ?? '');
-  if (!method) return `quality method '${methodCell ?? ''}' is not A, E, F, N, S or V (with its method)`;
-  return { line: record.line, date, values, flag: (method[1] as string).toUpperCase(), overrides: null };
 }
 
 function applyOverride(fields: string[], day: Day, stream: Stream): string | null {
@@ -206,15 +157,17 @@ export async function* parseNem12Batches(source: TextSource): AsyncGenerator<Imp
       yield out;
       out = [];
     }
-    const { line, fields } = record;
-    const indicator = (fields[0] ?? '').trim();
+    const { line } = record;
+    const text = record.text ?? record.fields.join(',');
+    const comma = text.indexOf(',');
+    const indicator = (comma < 0 ? text : text.slice(0, comma)).trim();
     if (Math.floor(line / PROGRESS_EVERY) > Math.floor(lastLine / PROGRESS_EVERY))
       out.push({ kind: 'progress', lines: line });
     lastLine = line;
     if (endLine !== null)
       throw new ImportFileError(`Line ${line} comes after the 900 end record of line ${endLine}`, line);
     if (!header) {
-      const named = (fields[1] ?? '').trim().toUpperCase();
+      const named = (record.fields[1] ?? '').trim().toUpperCase();
       if (indicator === '100' && (named === 'NEM12' || named === 'NEM13')) {
         header = true;
         version = named;
@@ -229,14 +182,14 @@ export async function* parseNem12Batches(source: TextSource): AsyncGenerator<Imp
     const brokenFrom = shortDay;
     shortDay = null;
     if (version === 'NEM13' && indicator !== '900') {
-      if (indicator === '250') out.push(readBasicRecord(fields, line));
+      if (indicator === '250') out.push(readBasicRecord(record.fields, line));
       else if (indicator !== '550')
         out.push(fault(line, `'${indicator}' is not a NEM13 record (100, 250, 550 or 900)`));
       continue;
     }
     switch (indicator) {
       case '200': {
-        const read = readStream(fields);
+        const read = readStream(record.fields);
         if (typeof read === 'string') {
           out.push(fault(line, `200 record: ${read}; its interval data is not read`));
           stream = 'refused';
@@ -265,7 +218,7 @@ export async function* parseNem12Batches(source: TextSource): AsyncGenerator<Imp
           out.push(fault(line, '400 record without a 300 record before it'));
           break;
         }
-        const problem = applyOverride(fields, day, stream);
+        const problem = applyOverride(record.fields, day, stream);
         if (problem) {
           out.push(fault(line, problem));
           day = null; // the day cannot be read right without it; its 300 record is not refused twice
@@ -275,7 +228,7 @@ export async function* parseNem12Batches(source: TextSource): AsyncGenerator<Imp
       case '500':
         break;
       case '900':
-        if (fields.slice(1).some((f) => f.trim() !== ''))
+        if (record.fields.slice(1).some((f) => f.trim() !== ''))
           throw new ImportFileError(`The 900 end record at line ${line} has fields after 900`, line);
         endLine = line;
         break;

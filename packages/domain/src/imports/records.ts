@@ -12,6 +12,22 @@ export type TextSource = AsyncIterable<string | Uint8Array> | Iterable<string | 
 export interface CsvRecord {
   line: number;
   fields: string[];
+  /** The record's line as written (without its line end), for a parser that reads it where it stands. */
+  text?: string;
+}
+
+/** A line's record, split at its commas only when its fields are asked for (NEM12 reads its 300 records whole). */
+class LineRecord implements CsvRecord {
+  private split: string[] | null = null;
+  constructor(
+    readonly line: number,
+    readonly text: string,
+  ) {}
+
+  get fields(): string[] {
+    if (this.split === null) this.split = this.text.split(',');
+    return this.split;
+  }
 }
 
 /** How often (in lines) a parser reports progress. */
@@ -44,7 +60,7 @@ export async function* csvRecords(source: TextSource): AsyncGenerator<CsvRecord>
       line += 1;
       const record = line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
       if (record.trim() === '') continue;
-      yield { line, fields: record.split(',') };
+      yield new LineRecord(line, record);
     }
   } finally {
     lines.close();
@@ -58,34 +74,41 @@ const NUMBER = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/;
 const POWERS_OF_TEN = Array.from({ length: 16 }, (_, i) => 10 ** i);
 
 /**
- * A decimal number as these formats write it (no exponent, no thousands separator), or null. The usual cell (a
- * sign, at most 15 digits, a point) is read digit by digit: an integer below 2^53 divided by an exact power of
- * ten is rounded once, so it is the very double `Number` gives (Clinger's fast path); anything else (spaces, more
- * digits) goes through the pattern and `Number`. The job reads millions of cells (docs/performance.md).
+ * The number in `text` from `from` to `to` when it is written plainly (a sign, at most 15 digits, a point), else
+ * NaN. It is read digit by digit: an integer below 2^53 divided by an exact power of ten is rounded once, so it is
+ * the very double `Number` gives (Clinger's fast path). The job reads millions of cells (docs/performance.md).
  */
-export function decimal(text: string | undefined): number | null {
-  if (text === undefined) return null;
-  const n = text.length;
-  let i = 0;
-  let c = text.charCodeAt(0);
+export function plainDecimal(text: string, from: number, to: number): number {
+  let i = from;
+  let c = text.charCodeAt(i);
   const negative = c === 45;
-  if (negative || c === 43) i = 1;
+  if (negative || c === 43) i += 1;
   let whole = 0;
   let digits = 0;
   let scale = 0;
   let point = false;
-  for (; i < n; i++) {
+  for (; i < to; i++) {
     c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) {
       whole = whole * 10 + (c - 48);
       digits += 1;
       if (point) scale += 1;
     } else if (c === 46 && !point) point = true;
-    else return slowDecimal(text);
+    else return Number.NaN;
   }
-  if (digits === 0 || digits > 15) return slowDecimal(text);
+  if (digits === 0 || digits > 15) return Number.NaN;
   const value = scale === 0 ? whole : whole / (POWERS_OF_TEN[scale] as number);
   return negative ? -value : value;
+}
+
+/**
+ * A decimal number as these formats write it (no exponent, no thousands separator), or null: the plain cell by
+ * `plainDecimal`, anything else (spaces, more digits) through the pattern and `Number`.
+ */
+export function decimal(text: string | undefined): number | null {
+  if (text === undefined) return null;
+  const value = plainDecimal(text, 0, text.length);
+  return Number.isNaN(value) ? slowDecimal(text) : value;
 }
 
 function slowDecimal(text: string): number | null {
