@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMeter, createSite } from '../asset-factories';
 import { createOrganisation } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { openDayWriter, storedSpans } from './half-hour-direct';
+import { checkRegisterKey, deferRegisterKey, openDayWriter, storedSpans } from './half-hour-direct';
 import { createStage, ensureRegisters, type HalfHourDay, mergeStage } from './half-hour-ingest';
 
 let database: TestDatabase;
@@ -25,31 +25,37 @@ const dayOf = (date: string, kwh: HalfHourDay['kwh'], quality: string | null = n
   quality,
 });
 
-/** Writes days as a load does: new ones straight in, the others staged and merged; one transaction. */
-async function load(days: HalfHourDay[]) {
+/**
+ * Writes days as a load does: the register key deferred, new days straight in, the others staged; then the
+ * register saved (unless `register` is false), the key checked and the stage merged; one transaction.
+ */
+async function load(days: HalfHourDay[], register = true) {
   const client = await database.pool.connect();
   try {
     await client.query('begin');
     await createStage(client);
-    await ensureRegisters(client, org.id);
+    await deferRegisterKey(client);
     const writer = openDayWriter(client, {
       organisationId: org.id,
       direct: true,
       spans: await storedSpans(client, org.id),
-      beforeDirect: async () => {
-        await client.query(
-          `insert into half_hour_registers (organisation_id, meter_id, register, direction, quantity)
-           values ($1, $2, 0, 'import', 'kWh') on conflict do nothing`,
-          [org.id, meter.id],
-        );
-      },
-      directPending: () => false,
     });
     await writer.write(days);
     const written = await writer.end();
+    if (register)
+      await client.query(
+        `insert into half_hour_registers (organisation_id, meter_id, register, direction, quantity)
+         values ($1, $2, 0, 'import', 'kWh') on conflict do nothing`,
+        [org.id, meter.id],
+      );
+    await checkRegisterKey(client);
+    await ensureRegisters(client, org.id);
     const merged = await mergeStage(client, org.id);
     await client.query('commit');
     return { ...written, merged: merged.days };
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
   } finally {
     client.release();
   }
@@ -89,5 +95,17 @@ describe('a load writing new days straight into the day table', () => {
       { date: '2025-03-03', day_kwh: 24.5, readings: 48, quality: `A${'D'.repeat(47)}` },
       { date: '2025-03-04', day_kwh: 48, readings: 48, quality: null },
     ]);
+  });
+
+  it('still checks every day written against its register, once the read is over', async () => {
+    const other = await createMeter(database.db, await createSite(database.db, org.id));
+    const orphan = { ...dayOf('2025-06-01', full(1)), meterId: other.id };
+    // The day goes in while the key is deferred; no register is saved for its meter, so the check refuses it.
+    await expect(load([orphan], false)).rejects.toThrow(/half_hour_days_register_fk/);
+    const count = await database.pool.query(
+      'select count(*)::int as n from half_hour_days where meter_id = $1',
+      [other.id],
+    );
+    expect(count.rows[0].n).toBe(0);
   });
 });

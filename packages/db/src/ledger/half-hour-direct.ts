@@ -45,6 +45,8 @@ const DIRECT_COPY =
 
 /** Bytes of rows gathered for a target before they are sent. */
 const BATCH_BYTES = 512 * 1024;
+/** Bytes sent ahead of PostgreSQL before the writer waits for it. */
+const IN_FLIGHT_BYTES = 8 * 1024 * 1024;
 
 /** A meter's days written straight into the day table: its first and last date, and how many. */
 export interface DirectSpan {
@@ -66,20 +68,31 @@ export interface DayWriterOptions {
   organisationId: number;
   /** Stored spans of the organisation's registers (`storedSpans`), read before the load. */
   spans: Map<string, StoredSpan>;
-  /**
-   * Runs on the connection before a COPY into the day table opens: the load saves the registers it created
-   * since, so every day sent has its register (the day table's foreign key).
-   */
-  beforeDirect: () => Promise<void>;
-  /** Whether `beforeDirect` has something to do (an open COPY into the day table is ended for it). */
-  directPending: () => boolean;
   /** Whether new days may go straight into the day table (false: everything is staged, as before). */
   direct: boolean;
 }
 
 type Target = 'direct' | 'stage';
 
-/** Opens the writer of a load's days on its connection (a temporary staging table made by `createStage`). */
+/**
+ * The day table's register key, checked at the end of a load's read rather than day by day (docs/decisions/
+ * half-hour.md, A load's register key checked after its read): a register the file names is saved after the read,
+ * while the COPY carries its days. `checkRegisterKey` checks every day written since, once the registers are saved;
+ * both last only as long as the load's transaction.
+ */
+export async function deferRegisterKey(client: pg.ClientBase): Promise<void> {
+  await client.query('set constraints half_hour_days_register_fk deferred');
+}
+
+export async function checkRegisterKey(client: pg.ClientBase): Promise<void> {
+  await client.query('set constraints half_hour_days_register_fk immediate');
+}
+
+/**
+ * Opens the writer of a load's days on its connection (a temporary staging table made by `createStage`). A day
+ * goes straight into the day table before its register is saved: the caller defers the register key first
+ * (`deferRegisterKey`).
+ */
 export function openDayWriter(client: pg.ClientBase, o: DayWriterOptions): DayWriter {
   const rows: Record<Target, CopyRows> = { direct: new CopyRows(), stage: new CopyRows() };
   const counts: Record<Target, number> = { direct: 0, stage: 0 };
@@ -109,10 +122,11 @@ export function openDayWriter(client: pg.ClientBase, o: DayWriterOptions): DayWr
   async function send(target: Target) {
     if (!rows[target].bytes) return;
     const chunk = rows[target].take();
-    if (open?.target !== target || (target === 'direct' && o.directPending())) {
+    if (open?.target !== target) {
       await close();
-      if (target === 'direct') await o.beforeDirect();
-      const stream = client.query(copyFrom(target === 'direct' ? DIRECT_COPY : STAGE_COPY));
+      const stream = client.query(
+        copyFrom(target === 'direct' ? DIRECT_COPY : STAGE_COPY, { highWaterMark: IN_FLIGHT_BYTES }),
+      );
       const current = { target, stream, failure: null as Error | null };
       stream.on('error', (error: Error) => {
         current.failure = error;

@@ -1,5 +1,11 @@
 import { clientOf, type Tx } from '@verdant/db/client';
-import { type DirectSpan, openDayWriter, storedSpans } from '@verdant/db/ledger/half-hour-direct';
+import {
+  checkRegisterKey,
+  type DirectSpan,
+  deferRegisterKey,
+  openDayWriter,
+  storedSpans,
+} from '@verdant/db/ledger/half-hour-direct';
 import { createStage, mergeStage } from '@verdant/db/ledger/half-hour-ingest';
 import { lockMeters } from '@verdant/db/ledger/lock';
 import { recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
@@ -69,12 +75,11 @@ export async function loadIntervalFile(
   await createStage(client);
   const registers = await Registers.load(tx, organisationId);
   const direct = o.direct !== false;
+  if (direct) await deferRegisterKey(client);
   const stage = openDayWriter(client, {
     organisationId,
     direct,
     spans: direct ? await storedSpans(client, organisationId) : new Map(),
-    beforeDirect: () => registers.saveCreated(tx, organisationId),
-    directPending: () => registers.unsaved,
   });
   const sink = new ReadingSink({
     stage,
@@ -107,11 +112,12 @@ export async function loadIntervalFile(
       else if (sink.full) await sink.flush();
     }
     if (refusals.count === 0) await sink.flush(true);
+    mark('read');
   } finally {
     // The connection takes no other statement (not even the rollback) while the COPY is open.
     await stage.end().catch(() => {});
   }
-  mark('read+stage');
+  mark('COPY end');
   if (skippedParts > NOTES_LIMIT)
     o.notes.push(`... and ${skippedParts - NOTES_LIMIT} more parts of the file not loaded`);
   if (sink.readings === 0 && periods.length === 0 && refusals.count === 0 && skippedParts === 0)
@@ -121,6 +127,7 @@ export async function loadIntervalFile(
   const written = await stage.end();
   const touched = [...new Set([...sink.touchedMeters, ...records.meters])].sort((a, b) => a - b);
   await registers.save(tx, organisationId);
+  if (direct) await checkRegisterKey(client);
   await lockMeters(tx, touched, organisationId);
   // A move of the organisation's half hours to a new clock holds every meter until it commits: a load that read
   // the file on the old clock is refused rather than land on the new (docs/decisions/organisations.md, Time zone).

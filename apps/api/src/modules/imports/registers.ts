@@ -96,12 +96,7 @@ export class Registers {
   /** How many of the registers created are written already (`saveCreated`). */
   private saved = 0;
 
-  /** Whether registers were created since the last `saveCreated`. */
-  get unsaved() {
-    return this.created.length > this.saved;
-  }
-
-  /** Writes the registers created since the last call (before days of theirs go straight into the day table). */
+  /** Writes the registers created since the last call. */
   async saveCreated(db: DbOrTx, organisationId: number) {
     const created = this.created.slice(this.saved);
     this.saved = this.created.length;
