@@ -105,6 +105,8 @@ export class CopyRows {
   private buf: Buffer = Buffer.allocUnsafe(64 * 1024);
   private view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.length);
   private at = 0;
+  /** Why the row being written cannot be sent, found while writing it. */
+  private refused: string | null = null;
   /** Rows gathered since the last `take`. */
   count = 0;
 
@@ -192,9 +194,9 @@ export class CopyRows {
         at += 4;
         continue;
       }
-      // As PostgreSQL refuses the text of a number past a real's range.
+      // As PostgreSQL refuses the text of a number past a real's range (`end` takes the row back).
       if (!(Math.abs(v) <= FLOAT4_MAX) && Number.isFinite(v))
-        throw new Error(`${v} is out of range for type real`);
+        this.refused ??= `${v} is out of range for type real`;
       view.setInt32(at, 4);
       view.setFloat32(at + 4, v);
       at += 8;
@@ -204,30 +206,44 @@ export class CopyRows {
     this.at = at;
   }
 
-  /** A new day as a row of the COPY into `half_hour_days` (half-hour-direct.ts, `DIRECT_COPY`): the row the merge would insert. */
+  /** A day's three arrays: kWh, kW and power factor. */
+  private halfHours(d: HalfHourDay) {
+    this.float4s(d.kwh);
+    this.float4s(d.kw);
+    this.float4s(d.pf);
+  }
+
+  /** Ends the row begun at `begin`: counted, or taken back whole and refused with the reason found. */
+  private end(begin: number) {
+    const refused = this.refused;
+    if (refused === null) {
+      this.count += 1;
+      return;
+    }
+    this.refused = null;
+    this.at = begin;
+    throw new Error(refused);
+  }
+
+  /**
+   * A new day as a row of the COPY into `half_hour_days` (half-hour-direct.ts, `DIRECT_COPY`): the row the merge
+   * would insert.
+   */
   day(organisationId: number, d: HalfHourDay) {
     const date = pgDate(d.date);
     const { total, present, estimated, flagged } = dayFigures(d);
     const begin = this.at;
-    try {
-      this.start(11);
-      this.int4(organisationId);
-      this.int4(d.meterId);
-      this.int2(d.register);
-      this.int4(date);
-      this.float4s(d.kwh);
-      this.float4s(d.kw);
-      this.float4s(d.pf);
-      this.float8(total);
-      this.int2(present);
-      this.text(flagged ? (d.quality as string) : null);
-      this.int2(estimated);
-      this.count += 1;
-    } catch (error) {
-      // A value PostgreSQL would refuse: the row is taken back whole.
-      this.at = begin;
-      throw error;
-    }
+    this.start(11);
+    this.int4(organisationId);
+    this.int4(d.meterId);
+    this.int2(d.register);
+    this.int4(date);
+    this.halfHours(d);
+    this.float8(total);
+    this.int2(present);
+    this.text(flagged ? (d.quality as string) : null);
+    this.int2(estimated);
+    this.end(begin);
   }
 
   /** A day as a row of the staging COPY (`STAGE_COPY`). */
@@ -236,24 +252,16 @@ export class CopyRows {
     const { total, present, estimated } = dayFigures(d);
     const quality = stagedQuality(d);
     const begin = this.at;
-    try {
-      this.start(11);
-      this.int4(d.meterId);
-      this.int2(d.register);
-      this.int4(date);
-      this.float4s(d.kwh);
-      this.float4s(d.kw);
-      this.float4s(d.pf);
-      this.text(quality);
-      this.float8(total);
-      this.int2(present);
-      this.int2(estimated);
-      this.text(d.parts ? JSON.stringify(d.parts) : null, true);
-      this.count += 1;
-    } catch (error) {
-      // A value PostgreSQL would refuse: the row is taken back whole.
-      this.at = begin;
-      throw error;
-    }
+    this.start(11);
+    this.int4(d.meterId);
+    this.int2(d.register);
+    this.int4(date);
+    this.halfHours(d);
+    this.text(quality);
+    this.float8(total);
+    this.int2(present);
+    this.int2(estimated);
+    this.text(d.parts ? JSON.stringify(d.parts) : null, true);
+    this.end(begin);
   }
 }
