@@ -8,8 +8,9 @@ import { type HalfHourDay, STAGE_COPY } from './half-hour-ingest';
  * A load's days written where they belong (docs/decisions/half-hour.md, New days straight into the day table):
  * a day of a register that holds no day on or around its date goes straight into `half_hour_days` by COPY; a
  * day that may meet a stored one goes to the staging table, merged afterwards (`mergeStage`). One COPY is open
- * on the connection at a time, in COPY's binary format (half-hour-copy.ts): rows gather per target and go in batches, the COPY switching target when the
- * other's batch is full, so a file of new days keeps one COPY open from start to end.
+ * on the connection at a time, in COPY's binary format (half-hour-copy.ts): rows gather per target and go in
+ * batches, the COPY switching target when the other's batch is full, so a file of new days keeps one COPY open
+ * from start to end.
  */
 
 /** The first and last stored day of a register, as yyyy-MM-dd. */

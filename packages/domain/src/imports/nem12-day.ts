@@ -27,7 +27,7 @@ export interface Day {
 
 /**
  * A 300 record's day (the interval values, then the day's quality method), or why it is refused. The usual
- * record, every value a plain decimal, is read where it stands in its line (`plainDayValues`); any other is split
+ * record, every value a plain decimal, is read where it stands in its line (`plainDay`); any other is split
  * into its fields and each named fault found as before.
  */
 export function readDay(record: CsvRecord, stream: Stream): Day | string {

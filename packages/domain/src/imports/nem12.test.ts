@@ -35,6 +35,18 @@ describe('NEM12', () => {
     expect(refusalsOf(events)).toEqual([]);
   });
 
+  it('reads a day the same whether its values are plain or written with spaces, signs and long decimals', async () => {
+    const values = Array.from({ length: 48 }, (_, i) => (i * 7) / 8);
+    const plain = day('20250406', values);
+    // The same numbers as a reader splitting fields must take them: padded, signed, beyond 15 digits.
+    const odd = `300,20250406,${values.map((v, i) => (i % 3 === 0 ? ` ${v} ` : i % 3 === 1 ? `+${v.toFixed(17)}` : `${v}`)).join(',')},A,,,20251001060000,`;
+    const read = async (line: string) =>
+      readingsOf(await parse(file(HEADER, '200,4102000001,E1B1,1,E1,N1,M001,kWh,30,', line, '900')));
+    const fast = await read(plain);
+    expect(fast.map((r) => r.value)).toEqual(values);
+    expect(await read(odd)).toEqual(fast);
+  });
+
   it('reads 5- and 15-minute data, several NMIs and registers, export and reactive streams, and converts units', async () => {
     const events = await parse(
       file(
