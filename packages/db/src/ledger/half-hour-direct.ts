@@ -76,10 +76,10 @@ export interface DayWriterOptions {
 type Target = 'direct' | 'stage';
 
 /**
- * The day table's register key, checked at the end of a load's read rather than day by day (docs/decisions/
- * half-hour.md, A load's register key checked after its read): a register the file names is saved after the read,
- * while the COPY carries its days. `checkRegisterKey` checks every day written since, once the registers are saved;
- * both last only as long as the load's transaction.
+ * The day table's register key, checked at the end of a load's read rather than day by day
+ * (docs/decisions/half-hour.md, A load's register key checked after its read): a register the file names is saved
+ * after the read, while the COPY carries its days. `checkRegisterKey` checks every day written since, once the
+ * registers are saved; both last only as long as the load's transaction.
  */
 export async function deferRegisterKey(client: pg.ClientBase): Promise<void> {
   await client.query('set constraints half_hour_days_register_fk deferred');
