@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { finished, pipeline } from 'node:stream/promises';
+import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { COPY_HEADER, COPY_TRAILER, CopyRows, type HalfHourDay } from './half-hour-copy';
@@ -87,60 +87,6 @@ export async function stageDays(
   }
   await pipeline(Readable.from(rows()), client.query(copyFrom(STAGE_COPY)));
   return count;
-}
-
-/** One COPY into the staging table held open while a file is read, so PostgreSQL takes days as they come. */
-export interface StageWriter {
-  /** Sends days (waits only when PostgreSQL is behind). */
-  write(days: readonly HalfHourDay[]): Promise<void>;
-  /** Ends the COPY; answers the days staged. The connection takes other statements again after this. */
-  end(): Promise<number>;
-}
-
-/**
- * Opens a COPY into the staging table for the length of a read: while it is open the connection takes no other
- * statement, so the caller ends it (also when the read fails) before merging or rolling back.
- */
-export function openStageWriter(client: pg.ClientBase): StageWriter {
-  const stream = client.query(copyFrom(STAGE_COPY));
-  stream.write(COPY_HEADER);
-  const out = new CopyRows();
-  let failure: Error | null = null;
-  stream.on('error', (error: Error) => {
-    failure = error;
-  });
-  let count = 0;
-  let ended: Promise<number> | null = null;
-  return {
-    async write(days) {
-      if (failure) throw failure;
-      for (const d of days) out.stage(d);
-      count += days.length;
-      const chunk = out.take();
-      if (chunk.length > 0 && !stream.write(chunk))
-        await new Promise<void>((resolve) => {
-          const go = () => {
-            stream.off('drain', go);
-            stream.off('error', go);
-            resolve();
-          };
-          stream.on('drain', go);
-          stream.on('error', go);
-        });
-      if (failure) throw failure;
-    },
-    end() {
-      ended ??= (async () => {
-        if (!failure) {
-          stream.end(COPY_TRAILER);
-          await finished(stream);
-        }
-        if (failure) throw failure;
-        return count;
-      })();
-      return ended;
-    },
-  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { clientOf, type Db } from '@verdant/db/client';
-import { createStage, mergeStage, openStageWriter } from '@verdant/db/ledger/half-hour-ingest';
+import { openDayWriter } from '@verdant/db/ledger/half-hour-direct';
+import { createStage, mergeStage } from '@verdant/db/ledger/half-hour-ingest';
 import { lockMeters } from '@verdant/db/ledger/lock';
 import { recomputeOrganisationFacts } from '@verdant/db/ledger/recompute';
 import { moveDays, type StoredDay, slotShift } from '@verdant/domain/half-hour/clock-move';
@@ -76,11 +77,16 @@ export async function runHalfHourMove(
         const moved = moveDays(stored.rows, shift);
         await tx.execute(sql`delete from half_hour_days
           where organisation_id = ${move.organisation_id} and meter_id = ${meterId}`);
-        const stage = openStageWriter(client);
+        // Every moved day is staged (none goes straight in): the merge rebuilds each from the stage.
+        const stage = openDayWriter(client, {
+          organisationId: move.organisation_id,
+          direct: false,
+          spans: new Map(),
+        });
         try {
           await stage.write(moved.map((d) => ({ ...d, meterId })));
         } finally {
-          days += await stage.end();
+          days += (await stage.end()).staged;
         }
       }
       await mergeStage(client, move.organisation_id);
