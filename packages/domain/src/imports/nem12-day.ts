@@ -31,9 +31,7 @@ export interface Day {
  * into its fields and each named fault found as before.
  */
 export function readDay(record: CsvRecord, stream: Stream): Day | string {
-  const plain = record.text === undefined ? null : plainDay(record.text, record.line, stream);
-  if (plain) return plain;
-  return fieldDay(record, stream);
+  return plainDay(record.text, record.line, stream) ?? fieldDay(record, stream);
 }
 
 /**

@@ -157,8 +157,7 @@ export async function* parseNem12Batches(source: TextSource): AsyncGenerator<Imp
       yield out;
       out = [];
     }
-    const { line } = record;
-    const text = record.text ?? record.fields.join(',');
+    const { line, text } = record;
     const comma = text.indexOf(',');
     const indicator = (comma < 0 ? text : text.slice(0, comma)).trim();
     if (Math.floor(line / PROGRESS_EVERY) > Math.floor(lastLine / PROGRESS_EVERY))

@@ -13,7 +13,7 @@ export interface CsvRecord {
   line: number;
   fields: string[];
   /** The record's line as written (without its line end), for a parser that reads it where it stands. */
-  text?: string;
+  text: string;
 }
 
 /** A line's record, split at its commas only when its fields are asked for (NEM12 reads its 300 records whole). */
