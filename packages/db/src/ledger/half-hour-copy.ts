@@ -107,7 +107,7 @@ export class CopyRows {
   private at = 0;
   /** Why the row being written cannot be sent, found while writing it. */
   private refused: string | null = null;
-  /** Rows gathered since the last `take`. */
+  /** Rows gathered since the writer began (`take` hands over bytes, not the count). */
   count = 0;
 
   get bytes(): number {
@@ -118,7 +118,6 @@ export class CopyRows {
     const out = this.buf.subarray(0, this.at);
     this.use(Buffer.allocUnsafe(Math.max(64 * 1024, this.buf.length)));
     this.at = 0;
-    this.count = 0;
     return out;
   }
 

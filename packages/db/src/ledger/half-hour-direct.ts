@@ -96,7 +96,6 @@ export async function checkRegisterKey(client: pg.ClientBase): Promise<void> {
  */
 export function openDayWriter(client: pg.ClientBase, o: DayWriterOptions): DayWriter {
   const rows: Record<Target, CopyRows> = { direct: new CopyRows(), stage: new CopyRows() };
-  const counts: Record<Target, number> = { direct: 0, stage: 0 };
   const direct = new Map<number, DirectSpan>();
   let open: { target: Target; stream: ReturnType<typeof copyFrom>; failure: Error | null } | null = null;
   let ended: Promise<{ direct: number; staged: number }> | null = null;
@@ -157,7 +156,6 @@ export function openDayWriter(client: pg.ClientBase, o: DayWriterOptions): DayWr
       for (const d of days) {
         if (isNew(d)) {
           rows.direct.day(o.organisationId, d);
-          counts.direct += 1;
           const span = direct.get(d.meterId);
           if (!span) direct.set(d.meterId, { from: d.date, till: d.date, days: 1 });
           else {
@@ -167,7 +165,6 @@ export function openDayWriter(client: pg.ClientBase, o: DayWriterOptions): DayWr
           }
         } else {
           rows.stage.stage(d);
-          counts.stage += 1;
         }
       }
       // The open target's lines first, so a file of one kind never switches.
@@ -182,7 +179,7 @@ export function openDayWriter(client: pg.ClientBase, o: DayWriterOptions): DayWr
         await send(first);
         await send(first === 'direct' ? 'stage' : 'direct');
         await close();
-        return { direct: counts.direct, staged: counts.stage };
+        return { direct: rows.direct.count, staged: rows.stage.count };
       })();
       return ended;
     },
