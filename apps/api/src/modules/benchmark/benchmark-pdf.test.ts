@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepPdf, keptFolder } from '../../testing/kept-pdf';
 import { bearer } from '../../testing/test-app';
 import { benchmarkOrganisation } from './benchmark-fixture';
 
@@ -19,14 +19,13 @@ const run = (who: string, payload: object) =>
     headers: bearer(tokens[who] ?? ''),
     payload: { output: 'pdf', ...payload },
   });
-const dir = '/tmp/verdant-benchmark';
+const dir = keptFolder('benchmark');
 
 /** The PDF's text; its pages drawn to PNG beside it, to look at. */
 function pdfText(name: string, data: Buffer) {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(`${dir}/${name}.pdf`, data);
-  execFileSync('pdftoppm', ['-png', '-r', '70', `${dir}/${name}.pdf`, `${dir}/${name}`]);
-  return execFileSync('pdftotext', ['-layout', `${dir}/${name}.pdf`, '-']).toString();
+  const file = keepPdf('benchmark', name, data);
+  execFileSync('pdftoppm', ['-png', '-r', '70', file, `${dir}/${name}`]);
+  return execFileSync('pdftotext', ['-layout', file, '-']).toString();
 }
 
 /* The PDFs carry the figures of benchmark.test.ts and commissioning.test.ts, worked by hand there. */

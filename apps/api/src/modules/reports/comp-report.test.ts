@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { auditEvents } from '@verdant/db/schema/audit';
 import { compReports } from '@verdant/db/schema/comp-reports';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepPdf } from '../../testing/kept-pdf';
 import { bearer } from '../../testing/test-app';
 import { reportOrganisation } from './report-fixture';
 
@@ -36,16 +36,9 @@ const MONTHLY = '<page class="MonthlySummary"><parameter name="movers">3</parame
 const SOURCES = '<page class="EmissionsBySource"><parameter name="months">12</parameter></page>';
 
 function pdfText(data: Buffer) {
-  mkdirSync('/tmp/verdant-comp-report', { recursive: true });
-  writeFileSync('/tmp/verdant-comp-report/preview.pdf', data);
-  execFileSync('pdftoppm', [
-    '-png',
-    '-r',
-    '70',
-    '/tmp/verdant-comp-report/preview.pdf',
-    '/tmp/verdant-comp-report/page',
-  ]);
-  return execFileSync('pdftotext', ['-layout', '/tmp/verdant-comp-report/preview.pdf', '-']).toString();
+  const file = keepPdf('comp-report', 'preview', data);
+  execFileSync('pdftoppm', ['-png', '-r', '70', file, file.replace(/preview\.pdf$/, 'page')]);
+  return execFileSync('pdftotext', ['-layout', file, '-']).toString();
 }
 
 describe('the complimentary report editor', () => {

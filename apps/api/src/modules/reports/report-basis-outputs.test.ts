@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createMember } from '@verdant/db/factories';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EditionsWorld, editionsWorld, gridOrganisation, restate } from '../../testing/editions-fixture';
+import { keepPdf } from '../../testing/kept-pdf';
 
 /**
  * The complimentary report and the delimited outputs restated or as originally reported
@@ -54,9 +54,7 @@ const basisOffered = async () => {
 };
 /** The PDF's words, one space between them (the file kept to look at). */
 function pdfWords(data: Buffer, name: string) {
-  mkdirSync('/tmp/verdant-comp-basis', { recursive: true });
-  writeFileSync(`/tmp/verdant-comp-basis/${name}.pdf`, data);
-  return execFileSync('pdftotext', ['-layout', `/tmp/verdant-comp-basis/${name}.pdf`, '-'])
+  return execFileSync('pdftotext', ['-layout', keepPdf('comp-basis', name, data), '-'])
     .toString()
     .replace(/\s+/g, ' ');
 }

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepPdf } from '../../testing/kept-pdf';
 import { reportOrganisation, rows, rowsOfCo2e } from './report-fixture';
 
 let fx: Awaited<ReturnType<typeof reportOrganisation>>;
@@ -39,10 +39,8 @@ describe('the GHG inventory', () => {
       ['Total', '0', '588', '85.8', '673.8'],
     ]);
     const pdf = await run('r.admin', { id: 2, start: '2025-06-01', output: 'pdf' });
-    const dir = '/tmp/verdant-reports';
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(`${dir}/ghg-inventory.pdf`, pdf.rawPayload);
-    const text = execFileSync('pdftotext', ['-layout', `${dir}/ghg-inventory.pdf`, '-']).toString();
+    const file = keepPdf('reports', 'ghg-inventory', pdf.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
     expect(text).toContain('GHG inventory, 2025');
     expect(text).toMatch(/Depot\s+0\s+248\s+\S+\s+25\s+273/);
     expect(text).toContain('Incomplete: emissions covers');
@@ -54,8 +52,8 @@ describe('the GHG inventory', () => {
       '1',
       '-l',
       '1',
-      `${dir}/ghg-inventory.pdf`,
-      `${dir}/ghg`,
+      file,
+      file.replace(/ghg-inventory\.pdf$/, 'ghg'),
     ]);
   });
 });

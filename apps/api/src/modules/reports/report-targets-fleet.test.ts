@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createMeter } from '@verdant/db/asset-factories';
 import { createDataType, createFactor } from '@verdant/db/catalogue-factories';
 import { createInvoice } from '@verdant/db/input-factories';
 import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { vehicles } from '@verdant/db/schema/vehicles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepPdf, keptFolder } from '../../testing/kept-pdf';
 import { reportOrganisation, rows, rowsOfCo2e } from './report-fixture';
 
 /*
@@ -14,7 +14,7 @@ import { reportOrganisation, rows, rowsOfCo2e } from './report-fixture';
  */
 let fx: Awaited<ReturnType<typeof reportOrganisation>>;
 const ids: Record<string, number> = {};
-const dir = '/tmp/verdant-reports';
+const dir = keptFolder('reports');
 
 beforeAll(async () => {
   fx = await reportOrganisation();
@@ -97,13 +97,11 @@ beforeAll(async () => {
     })
     .returning();
   ids.van = van?.id ?? 0;
-  mkdirSync(dir, { recursive: true });
 });
 afterAll(() => fx?.t.close());
 
 const pdfText = (name: string, data: Buffer) => {
-  writeFileSync(`${dir}/${name}.pdf`, data);
-  return execFileSync('pdftotext', ['-layout', `${dir}/${name}.pdf`, '-']).toString();
+  return execFileSync('pdftotext', ['-layout', keepPdf('reports', name, data), '-']).toString();
 };
 
 describe('target performance', () => {
