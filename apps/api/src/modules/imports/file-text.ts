@@ -40,7 +40,7 @@ export function encodingOf(head: Buffer): 'utf-8' | 'utf-16le' | 'utf-16be' | 'w
 export async function openText(
   stream: Readable,
   onBytes: (bytes: number) => void,
-): Promise<{ head: string; text: AsyncIterable<string> }> {
+): Promise<{ head: string; text: AsyncIterable<string>; discard: () => void }> {
   const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let bytes = 0;
   const first: Buffer[] = [];
@@ -85,5 +85,5 @@ export async function openText(
       stream.destroy();
     }
   }
-  return { head, text: text() };
+  return { head, text: text(), discard: () => stream.destroy() };
 }

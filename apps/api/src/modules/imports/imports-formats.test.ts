@@ -121,6 +121,25 @@ describe('NEM12 as delivered', () => {
     expect(await meterData(t, ids.Crlf ?? 0)).toEqual(before);
   });
 
+  it('fails on a later file of the archive that is not interval data, naming it, and lands nothing', async () => {
+    // The next file is opened while the one before it is read (zip-load.ts): its refusal waits for its turn.
+    const before = await meterData(t, ids['Zipped 1'] ?? 0);
+    const day = (meter: string) =>
+      Buffer.from(`${HEADER}\n200,${meter},E1,1,E1,N1,M1,kWh,30,\n300,20250103,${ones(48)},A,,,,\n900\n`);
+    const archive = zipSync({
+      'first.csv': day('NCDE001111'),
+      'notes.txt': Buffer.from('Meter reads for January, as agreed.\n'),
+      'third.csv': day('NCDE001111'),
+    });
+    const job = await loadFile(t, token, 'with-notes.zip', Buffer.from(archive));
+    expect(job).toMatchObject({
+      status: 'failed',
+      error:
+        'notes.txt is CSV readings: a zip archive takes NEM12, NEM13, EIEP3, EIEP13A and Green Button files',
+    });
+    expect(await meterData(t, ids['Zipped 1'] ?? 0)).toEqual(before);
+  });
+
   it('refuses zip bombs by ratio and by size before inflating them', async () => {
     const bomb = zipSync({ 'zeros.csv': new Uint8Array(60 * 1024 * 1024) }, { level: 9 });
     const byRatio = await loadFile(t, token, 'bomb.zip', Buffer.from(bomb));

@@ -42,6 +42,12 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
  */
 const INFLATE_PIECE = 64 * 1024;
 
+/**
+ * How far an entry's inflating may run ahead of its reader: zlib inflates in its own threads while the reader
+ * parses, instead of waiting on each piece (docs/decisions/half-hour.md, A zip's next file inflated ahead).
+ */
+export const INFLATE_AHEAD = 4 * 1024 * 1024;
+
 /** An entry's refusal (the load names the entry before it, zip-load.ts). */
 const lied = () =>
   new ImportFileError('The file is not the size the zip archive declares: the archive may be damaged');
@@ -53,6 +59,7 @@ const lied = () =>
 function inflated(raw: Readable, entry: yauzl.Entry): Readable {
   let bytes = 0;
   const counted = new Transform({
+    readableHighWaterMark: INFLATE_AHEAD,
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
       if (bytes > entry.uncompressedSize) return done(lied());

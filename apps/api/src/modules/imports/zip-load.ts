@@ -23,15 +23,42 @@ const TAKES = 'a zip archive takes NEM12, NEM13, EIEP3, EIEP13A and Green Button
 
 /** An entry's text and format (the upload's, else detected), refused when it is not interval data. */
 async function openEntry(entry: ZipEntry, asked: ImportFormat | null) {
-  const { head, text } = await openText(await entry.open(), () => {}).catch((error: unknown) => {
+  const { head, text, discard } = await openText(await entry.open(), () => {}).catch((error: unknown) => {
     if (error instanceof ImportFileError) throw new ImportFileError(`${entry.name}: ${error.message}`);
     throw error;
   });
   const format = asked ?? detectFormat(head);
-  if (!format) throw new ImportFileError(`${entry.name}: ${IMPORT_MSG.formatUnknown}`);
-  if (!INTERVAL_FORMATS.has(format) || format === 'csv-readings')
-    throw new ImportFileError(`${entry.name} is ${IMPORT_FORMAT_LABELS[format]}: ${TAKES}`);
-  return { text, format };
+  const refusal = !format
+    ? `${entry.name}: ${IMPORT_MSG.formatUnknown}`
+    : !INTERVAL_FORMATS.has(format) || format === 'csv-readings'
+      ? `${entry.name} is ${IMPORT_FORMAT_LABELS[format]}: ${TAKES}`
+      : null;
+  if (!format || refusal) {
+    discard();
+    throw new ImportFileError(refusal ?? IMPORT_MSG.formatUnknown);
+  }
+  return { entry, text, format, discard };
+}
+
+type Opened = Awaited<ReturnType<typeof openEntry>>;
+
+/**
+ * An entry opened ahead of its turn, so that it inflates while the one before it is read
+ * (docs/decisions/half-hour.md, A zip's next file inflated ahead); its failure waits for its turn, and `drop`
+ * closes it unread.
+ */
+function openAhead(entry: ZipEntry | undefined, asked: ImportFormat | null) {
+  if (!entry) return null;
+  const opening = openEntry(entry, asked);
+  opening.catch(() => {});
+  return {
+    opening,
+    drop: () =>
+      opening.then(
+        (o) => o.discard(),
+        () => {},
+      ),
+  };
 }
 
 /** An event of an entry, its refusal or skipped part named with the entry when the archive holds several. */
@@ -61,23 +88,25 @@ export async function zipEvents(
     const opened = await openEntry(first, asked);
     const several = entries.length > 1;
     async function* events(): AsyncGenerator<ImportEvent[]> {
-      let current: { entry: ZipEntry; text: AsyncIterable<string>; format: ImportFormat } | null = {
-        entry: first,
-        ...opened,
-      };
+      let current: Opened | null = opened;
       let next = 0;
-      while (current) {
-        const name = several ? current.entry.name : null;
-        try {
-          for await (const item of parserFor(current.format, current.text, { mapping: null, zone }))
-            yield (Array.isArray(item) ? item : [item]).map((e) => named(e, name));
-        } catch (error) {
-          if (name !== null && error instanceof Error && error.name === 'ImportFileError')
-            throw new ImportFileError(`${name}: ${error.message}`);
-          throw error;
+      let ahead = openAhead(rest[next++], asked);
+      try {
+        while (current) {
+          const name = several ? current.entry.name : null;
+          try {
+            for await (const item of parserFor(current.format, current.text, { mapping: null, zone }))
+              yield (Array.isArray(item) ? item : [item]).map((e) => named(e, name));
+          } catch (error) {
+            if (name !== null && error instanceof Error && error.name === 'ImportFileError')
+              throw new ImportFileError(`${name}: ${error.message}`);
+            throw error;
+          }
+          current = ahead ? await ahead.opening : null;
+          ahead = current ? openAhead(rest[next++], asked) : null;
         }
-        const entry = rest[next++];
-        current = entry ? { entry, ...(await openEntry(entry, asked)) } : null;
+      } finally {
+        await ahead?.drop();
       }
     }
     return { format: opened.format, events: events(), close };
