@@ -2,13 +2,16 @@ import type { PassThrough } from 'node:stream';
 import { safeCell } from '@verdant/domain/spreadsheet-cells';
 import { type Options, stringify } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 /*
  * The one place the API writes CSV and XLSX (docs/decisions/security.md, "Exports neutralise formulas"):
  * every text cell goes through `safeCell`. A test fails for any other module that imports csv-stringify or
- * exceljs.
+ * exceljs. ExcelJS is loaded by the first workbook written (docs/decisions/tooling.md, Heavy libraries loaded on
+ * first use).
  */
+
+const excel = async () => (await import('exceljs')).default;
 
 const safe = (options: Options = {}): Options => ({
   ...options,
@@ -25,8 +28,12 @@ export const csvStream = (options?: Options) => stringify(safe(options));
 type Cell = string | number | null | undefined;
 
 /** A one-sheet XLSX workbook written row by row to `stream` (no styles, no shared strings). */
-export function xlsxStream(stream: PassThrough, sheetName: string) {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+export async function xlsxStream(stream: PassThrough, sheetName: string) {
+  const book = new (await excel()).stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   const sheet = book.addWorksheet(sheetName);
   return {
     addRow(cells: readonly Cell[]) {
@@ -53,8 +60,12 @@ const BOLD_CELL = Object.freeze({ font: BOLD });
  * A workbook of several sheets written row by row to `stream` (the reports' XLSX, docs/decisions/reports.md):
  * one sheet at a time, each committed before the next begins, so a sheet of 300,000 rows never sits in memory.
  */
-export function xlsxWorkbook(stream: PassThrough, info: { creator: string; created: Date }) {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+export async function xlsxWorkbook(stream: PassThrough, info: { creator: string; created: Date }) {
+  const book = new (await excel()).stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   book.creator = info.creator;
   book.created = info.created;
   return {

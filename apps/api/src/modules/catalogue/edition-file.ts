@@ -6,7 +6,7 @@ import {
 } from '@verdant/domain/editions/edition-rows';
 import { fill } from '@verdant/domain/messages';
 import { CsvError, parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { badRequest } from '../../lib/errors';
 import { packedEntries, unpacksWithin } from '../../lib/workbook-unpack';
 
@@ -51,7 +51,7 @@ function cellText(value: ExcelJS.CellValue): string {
 async function workbookRecords(bytes: Buffer, layout: EditionLayout, name: string): Promise<EditionRecord[]> {
   const entries = packedEntries(bytes);
   if (!entries || !unpacksWithin(bytes, entries, WORKBOOK_LIMITS)) throw unreadable(name, 'not a workbook');
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await import('exceljs')).default.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch (error) {

@@ -46,9 +46,9 @@ function csvSink(): Sink {
   };
 }
 
-function xlsxSink(): Sink {
+async function xlsxSink(): Promise<Sink> {
   const stream = new PassThrough();
-  const sheet = xlsxStream(stream, 'Meter data');
+  const sheet = await xlsxStream(stream, 'Meter data');
   return {
     stream,
     row(cells) {
@@ -98,7 +98,7 @@ export function createMeterExportService({ db }: { db: Db }) {
       step?: Step,
     ): Promise<{ stream: PassThrough; done: Promise<boolean> }> {
       const meters = await check(a, organisationId, body);
-      const sink = format === 'csv' ? csvSink() : xlsxSink();
+      const sink = format === 'csv' ? csvSink() : await xlsxSink();
       const done = write(sink, db, organisationId, body, meters, step).catch((error: unknown) => {
         sink.stream.destroy(error instanceof Error ? error : new Error(String(error)));
         return false;

@@ -1,5 +1,5 @@
 import type { Db } from '@verdant/db/client';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import type { Storage } from '../../lib/storage';
 import type { IntakeAddress } from './intake.queries';
 import { intakeAddressOf, storeReceived } from './intake-store';
@@ -63,6 +63,8 @@ function senderOf(headers: string): string {
  * next poll stores it again and the SHA-256 links the repeat to the first, so nothing is lost or processed twice.
  */
 export async function pollImap(settings: ImapSettings, deps: PollDeps): Promise<PollResult> {
+  // Loaded by the first poll (docs/decisions/tooling.md, Heavy libraries loaded on first use).
+  const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow({
     host: settings.host,
     port: settings.port,

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { Db } from '@verdant/db/client';
 import { EMAIL_REASONS, type EmailReasonCode } from '@verdant/domain/email-processing/email-processing';
 import { senderMatches } from '@verdant/domain/email-processing/template-read';
-import { simpleParser } from 'mailparser';
 import type { Storage } from '../../lib/storage';
 import {
   addLog,
@@ -41,6 +40,8 @@ interface Part {
 
 async function partsOf(raw: Buffer): Promise<{ parts: Part[]; subject: string; from: string | null } | null> {
   try {
+    // Loaded by the first message read (docs/decisions/tooling.md, Heavy libraries loaded on first use).
+    const { simpleParser } = await import('mailparser');
     const mail = await simpleParser(raw, {
       skipHtmlToText: true,
       skipTextToHtml: true,

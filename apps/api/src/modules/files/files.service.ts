@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { FileItem, FileOwnerType, FilesList, LogoAnswer, ReplaceMode } from '@verdant/contracts/files';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { MSG } from '@verdant/domain/messages';
-import sharp from 'sharp';
 import type { Config } from '../../config';
 import { audit } from '../../lib/audit';
 import { createDirectLinks, fileUrl } from '../../lib/direct-links';
@@ -37,6 +36,8 @@ const thumbKey = (key: string) => `${key}-thumb`;
 /** A small preview of an image, or null when the image cannot be read (sharp has no bmp decoder). */
 async function thumbnail(bytes: Buffer): Promise<Buffer | null> {
   try {
+    // Loaded by the first image (docs/decisions/tooling.md, Heavy libraries loaded on first use).
+    const { default: sharp } = await import('sharp');
     return await sharp(bytes, { animated: false })
       .rotate()
       .resize(THUMBNAIL_BOX, THUMBNAIL_BOX, { fit: 'inside', withoutEnlargement: true })

@@ -3,7 +3,7 @@ import type { CsvRecord } from '@verdant/domain/imports/csv-records';
 import { IMPORT_MSG, ImportFileError } from '@verdant/domain/imports/import-messages';
 import { portfolioManagerColumns } from '@verdant/domain/imports/portfolio-manager';
 import { fill } from '@verdant/domain/messages';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { packedEntries, unpacksWithin } from '../../lib/workbook-unpack';
 import { isZip } from './zip-entries';
 
@@ -96,7 +96,7 @@ export async function readWorkbook(
         ratio: WORKBOOK_LIMITS.maxRatio,
       }),
     );
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await import('exceljs')).default.Workbook();
   try {
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
   } catch (error) {

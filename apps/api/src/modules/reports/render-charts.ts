@@ -4,6 +4,7 @@ import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import PDFDocument from 'pdfkit';
 import { FONT } from './pdf-page';
+import { CHART_FONT, REPORT_COLOURS } from './report-colours';
 
 /**
  * Charts in reports are drawn by ECharts, as the web draws them, rendered to SVG on the server
@@ -38,19 +39,6 @@ echarts.setPlatformAPI({
     };
   },
 });
-
-/** The product's colours: this period in the brand green, the year before in grey, then the graphs' palette. */
-export const REPORT_COLOURS = {
-  current: '#0b7f55',
-  previous: '#adb5bd',
-  scope1: '#1864ab',
-  scope2: '#2b8a3e',
-  scope3: '#e67700',
-  market: '#8ce99a',
-  palette: ['#0b7f55', '#1971c2', '#e8590c', '#9c36b5', '#f08c00', '#c2255c', '#0c8599', '#5c940d'],
-};
-
-export const CHART_FONT = 'Inter';
 
 /** An ECharts option drawn to an SVG string of the given size (points). */
 export function chartSvg(option: Record<string, unknown>, width: number, height: number): string {

@@ -39,7 +39,10 @@ const notesOf = (table: TableBlock, r: Row): string =>
 export async function renderXlsx(report: ReportDocument, out: Writable): Promise<void> {
   const stream = new PassThrough();
   const written = pipeline(stream, out);
-  const book = xlsxWorkbook(stream, { creator: 'Verdant', created: new Date(report.provenance.generatedAt) });
+  const book = await xlsxWorkbook(stream, {
+    creator: 'Verdant',
+    created: new Date(report.provenance.generatedAt),
+  });
   const used = new Set<string>();
 
   const summary = book.addSheet(sheetName('Summary', used), [{ width: 34 }, { width: 60 }]);

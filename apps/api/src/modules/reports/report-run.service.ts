@@ -11,7 +11,6 @@ import type { Db } from '@verdant/db/client';
 import { REPORT_MSG } from '@verdant/domain/reports/messages';
 import { monthsOf, normalisePeriod, relativeOptions } from '@verdant/domain/reports/periods';
 import { OUTPUT_FILES, type Output, type RelativePeriod } from '@verdant/domain/reports/report-types';
-import sharp from 'sharp';
 import { badRequest, notFound } from '../../lib/errors';
 import type { OrganisationContext } from '../../lib/organisation-context';
 import { orgOf } from '../../lib/organisation-context';
@@ -79,6 +78,7 @@ async function logoOf(storage: Storage, key: string | null): Promise<PageChrome[
     const data = await buffer(stream);
     if (key.endsWith('png')) return { data, type: 'png' };
     if (key.endsWith('jpg') || key.endsWith('jpeg')) return { data, type: 'jpeg' };
+    const { default: sharp } = await import('sharp');
     return { data: await sharp(data).png().toBuffer(), type: 'png' };
   } catch {
     // A logo that cannot be read leaves the page without one rather than failing the report.

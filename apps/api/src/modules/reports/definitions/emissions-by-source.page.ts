@@ -1,7 +1,7 @@
 import { sumFacts } from '@verdant/db/ledger/read-model';
 import { monthOf } from '@verdant/domain/calendar';
 import { topWithOthers } from '@verdant/domain/reports/legend-top';
-import { REPORT_COLOURS } from '../render-charts';
+import { REPORT_COLOURS } from '../report-colours';
 import type { ReportDefinition } from '../report-definition';
 import type { Block, Row } from '../report-document';
 import {

@@ -1,7 +1,7 @@
 import { sumFacts } from '@verdant/db/ledger/read-model';
 import { monthOf } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
-import { REPORT_COLOURS } from '../render-charts';
+import { REPORT_COLOURS } from '../report-colours';
 import type { ReportDefinition } from '../report-definition';
 import type { Row } from '../report-document';
 import { BASIS_SETTING, basisOf, completenessWarning, flagOf, provenanceOf, subtitleOf } from './report-kit';

@@ -1,7 +1,7 @@
 import { type FactSums, sumFacts } from '@verdant/db/ledger/read-model';
 import { monthOf } from '@verdant/domain/calendar';
 import { reportingYearLabel } from '@verdant/domain/reporting-year';
-import { REPORT_COLOURS } from '../render-charts';
+import { REPORT_COLOURS } from '../report-colours';
 import type { ReportDefinition } from '../report-definition';
 import type { Block, Column, Row } from '../report-document';
 import {

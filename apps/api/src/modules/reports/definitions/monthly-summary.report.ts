@@ -1,7 +1,7 @@
 import { type FactSums, sumFacts } from '@verdant/db/ledger/read-model';
 import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { MONTH_SHORT_NAMES } from '@verdant/domain/month-labels';
-import { REPORT_COLOURS } from '../render-charts';
+import { REPORT_COLOURS } from '../report-colours';
 import type { ReportDefinition } from '../report-definition';
 import type { Block, Row } from '../report-document';
 import { changeText, figureText } from '../report-format';

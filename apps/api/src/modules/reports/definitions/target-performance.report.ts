@@ -1,6 +1,6 @@
 import { performanceMonths } from '@verdant/domain/targets/performance';
 import { badRequest } from '../../../lib/errors';
-import { REPORT_COLOURS } from '../render-charts';
+import { REPORT_COLOURS } from '../report-colours';
 import type { ReportDefinition } from '../report-definition';
 import type { Block, Row } from '../report-document';
 import { BASIS_SETTING, monthLabel, provenanceOf, subtitleOf } from './report-kit';
