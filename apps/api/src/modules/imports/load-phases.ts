@@ -22,7 +22,8 @@ export function processCpuMs(pid: number): number {
 /**
  * The load's phases timed for the bench (docs/performance.md, The data-load job): with `LOAD_PHASES=1` in the
  * environment each mark prints the phase's wall time, the API process's CPU time and its PostgreSQL backend's
- * (a busy machine's waits show as the gap between wall and CPU); without it, marks do nothing.
+ * (a busy machine's waits show as the gap between wall and CPU), and the time the API's event loop sat idle
+ * (waiting on the database, on zlib's threads or on the machine); without it, marks do nothing.
  */
 export async function loadPhases(client: pg.ClientBase): Promise<PhaseMark> {
   if (!process.env.LOAD_PHASES) return () => {};
@@ -30,13 +31,15 @@ export async function loadPhases(client: pg.ClientBase): Promise<PhaseMark> {
   let wall = performance.now();
   let cpu = process.cpuUsage();
   let db = processCpuMs(backend);
+  let loop = performance.eventLoopUtilization();
   return (phase) => {
     const now = performance.now();
     const used = process.cpuUsage(cpu);
     const dbNow = processCpuMs(backend);
     console.error(
-      `load phase ${phase}: ${Math.round(now - wall)} ms, API CPU ${Math.round((used.user + used.system) / 1000)} ms, PostgreSQL CPU ${dbNow - db} ms`,
+      `load phase ${phase}: ${Math.round(now - wall)} ms, API CPU ${Math.round((used.user + used.system) / 1000)} ms, PostgreSQL CPU ${dbNow - db} ms, event loop idle ${Math.round(performance.eventLoopUtilization(loop).idle)} ms`,
     );
+    loop = performance.eventLoopUtilization();
     wall = now;
     cpu = process.cpuUsage();
     db = dbNow;
