@@ -28,14 +28,13 @@ async function openEntry(entry: ZipEntry, asked: ImportFormat | null) {
     throw error;
   });
   const format = asked ?? detectFormat(head);
-  const refusal = !format
-    ? `${entry.name}: ${IMPORT_MSG.formatUnknown}`
-    : !INTERVAL_FORMATS.has(format) || format === 'csv-readings'
-      ? `${entry.name} is ${IMPORT_FORMAT_LABELS[format]}: ${TAKES}`
-      : null;
-  if (!format || refusal) {
+  if (!format || !INTERVAL_FORMATS.has(format) || format === 'csv-readings') {
     discard();
-    throw new ImportFileError(refusal ?? IMPORT_MSG.formatUnknown);
+    throw new ImportFileError(
+      format
+        ? `${entry.name} is ${IMPORT_FORMAT_LABELS[format]}: ${TAKES}`
+        : `${entry.name}: ${IMPORT_MSG.formatUnknown}`,
+    );
   }
   return { entry, text, format, discard };
 }
