@@ -1,21 +1,32 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 /**
- * The folder where a test keeps the PDFs it made, to read with poppler and look at: `verdant-<area>-<pid>` under
- * the temporary folder, this test process's own, so that two test runs at once never write one file
- * (docs/decisions/tooling.md, CI within the hour).
+ * A PDF a test made, kept where it can be looked at and read with poppler as a person reads it: its text
+ * (`pdftotext -layout`) answered, and its pages drawn as `<name>-N.png` at 70 dpi beside it (`pages`: the first,
+ * all, or none). The folder is `verdant-<area>-<pid>` under the temporary folder, this test process's own, so two
+ * test runs at once never write one file (docs/decisions/tooling.md, CI within the hour).
  */
-export function keptFolder(area: string): string {
+export function readKeptPdf(
+  area: string,
+  name: string,
+  data: Buffer,
+  { pages = 'none' }: { pages?: 'first' | 'all' | 'none' } = {},
+): string {
   const dir = path.join(os.tmpdir(), `verdant-${area}-${process.pid}`);
   mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
-/** Writes a PDF as `<name>.pdf` in the area's kept folder; answers the file's path. */
-export function keepPdf(area: string, name: string, data: Buffer): string {
-  const file = path.join(keptFolder(area), `${name}.pdf`);
+  const file = path.join(dir, `${name}.pdf`);
   writeFileSync(file, data);
-  return file;
+  if (pages !== 'none')
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '70',
+      ...(pages === 'first' ? ['-f', '1', '-l', '1'] : []),
+      file,
+      path.join(dir, name),
+    ]);
+  return execFileSync('pdftotext', ['-layout', file, '-']).toString();
 }

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepPdf, keptFolder } from '../../testing/kept-pdf';
+import { readKeptPdf } from '../../testing/kept-pdf';
 import { bearer } from '../../testing/test-app';
 import { benchmarkOrganisation } from './benchmark-fixture';
 
@@ -19,14 +18,9 @@ const run = (who: string, payload: object) =>
     headers: bearer(tokens[who] ?? ''),
     payload: { output: 'pdf', ...payload },
   });
-const dir = keptFolder('benchmark');
 
 /** The PDF's text; its pages drawn to PNG beside it, to look at. */
-function pdfText(name: string, data: Buffer) {
-  const file = keepPdf('benchmark', name, data);
-  execFileSync('pdftoppm', ['-png', '-r', '70', file, `${dir}/${name}`]);
-  return execFileSync('pdftotext', ['-layout', file, '-']).toString();
-}
+const pdfText = (name: string, data: Buffer) => readKeptPdf('benchmark', name, data, { pages: 'all' });
 
 /* The PDFs carry the figures of benchmark.test.ts and commissioning.test.ts, worked by hand there. */
 describe('the benchmark and commissioning PDFs', () => {

@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { auditEvents } from '@verdant/db/schema/audit';
 import { compReports } from '@verdant/db/schema/comp-reports';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepPdf } from '../../testing/kept-pdf';
+import { readKeptPdf } from '../../testing/kept-pdf';
 import { bearer } from '../../testing/test-app';
 import { reportOrganisation } from './report-fixture';
 
@@ -35,11 +34,7 @@ const report = (...pages: string[]) =>
 const MONTHLY = '<page class="MonthlySummary"><parameter name="movers">3</parameter></page>';
 const SOURCES = '<page class="EmissionsBySource"><parameter name="months">12</parameter></page>';
 
-function pdfText(data: Buffer) {
-  const file = keepPdf('comp-report', 'preview', data);
-  execFileSync('pdftoppm', ['-png', '-r', '70', file, file.replace(/preview\.pdf$/, 'page')]);
-  return execFileSync('pdftotext', ['-layout', file, '-']).toString();
-}
+const pdfText = (data: Buffer) => readKeptPdf('comp-report', 'preview', data, { pages: 'all' });
 
 describe('the complimentary report editor', () => {
   it('lists every page class and its parameters', async () => {

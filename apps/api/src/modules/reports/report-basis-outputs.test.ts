@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { createMember } from '@verdant/db/factories';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EditionsWorld, editionsWorld, gridOrganisation, restate } from '../../testing/editions-fixture';
-import { keepPdf } from '../../testing/kept-pdf';
+import { readKeptPdf } from '../../testing/kept-pdf';
 
 /**
  * The complimentary report and the delimited outputs restated or as originally reported
@@ -54,9 +53,7 @@ const basisOffered = async () => {
 };
 /** The PDF's words, one space between them (the file kept to look at). */
 function pdfWords(data: Buffer, name: string) {
-  return execFileSync('pdftotext', ['-layout', keepPdf('comp-basis', name, data), '-'])
-    .toString()
-    .replace(/\s+/g, ' ');
+  return readKeptPdf('comp-basis', name, data).replace(/\s+/g, ' ');
 }
 const csvLines = async (settings: object) => {
   const res = await run('admin', { id: 3, output: 'csv', start: '2025-01-01', end: '2025-12-31', settings });
