@@ -37,8 +37,7 @@ async function load(days: HalfHourDay[], register = true) {
     await deferRegisterKey(client);
     const writer = openDayWriter(client, {
       organisationId: org.id,
-      direct: true,
-      spans: await storedSpans(client, org.id),
+      direct: await storedSpans(client, org.id),
     });
     await writer.write(days);
     const written = await writer.end();

@@ -67,10 +67,11 @@ export interface DayWriter {
 
 export interface DayWriterOptions {
   organisationId: number;
-  /** Stored spans of the organisation's registers (`storedSpans`), read before the load. */
-  spans: Map<string, StoredSpan>;
-  /** Whether new days may go straight into the day table (false: everything is staged, as before). */
-  direct: boolean;
+  /**
+   * When new days may go straight into the day table: the stored spans of the organisation's registers
+   * (`storedSpans`, read before the load), which tell a new day from a stored one. Null: every day is staged.
+   */
+  direct: Map<string, StoredSpan> | null;
 }
 
 type Target = 'direct' | 'stage';
@@ -102,7 +103,7 @@ export function openDayWriter(client: pg.ClientBase, o: DayWriterOptions): DayWr
 
   const isNew = (d: HalfHourDay) => {
     if (!o.direct || d.parts) return false;
-    const span = o.spans.get(`${d.meterId}|${d.register}`);
+    const span = o.direct.get(`${d.meterId}|${d.register}`);
     return !span || d.date < span.first || d.date > span.last;
   };
 

@@ -78,8 +78,7 @@ export async function loadIntervalFile(
   if (direct) await deferRegisterKey(client);
   const stage = openDayWriter(client, {
     organisationId,
-    direct,
-    spans: direct ? await storedSpans(client, organisationId) : new Map(),
+    direct: direct ? await storedSpans(client, organisationId) : null,
   });
   const sink = new ReadingSink({
     stage,

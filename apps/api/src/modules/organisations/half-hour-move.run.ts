@@ -78,11 +78,7 @@ export async function runHalfHourMove(
         await tx.execute(sql`delete from half_hour_days
           where organisation_id = ${move.organisation_id} and meter_id = ${meterId}`);
         // Every moved day is staged (none goes straight in): the merge rebuilds each from the stage.
-        const stage = openDayWriter(client, {
-          organisationId: move.organisation_id,
-          direct: false,
-          spans: new Map(),
-        });
+        const stage = openDayWriter(client, { organisationId: move.organisation_id, direct: null });
         try {
           await stage.write(moved.map((d) => ({ ...d, meterId })));
         } finally {
