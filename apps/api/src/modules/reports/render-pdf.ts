@@ -21,11 +21,18 @@ function figures(doc: Pdf, items: { label: string; value: string; note?: string 
   const perRow = Math.min(4, Math.max(1, items.length));
   const gap = 8;
   const w = (CONTENT_WIDTH - gap * (perRow - 1)) / perRow;
-  const h = 52;
   for (let i = 0; i < items.length; i += perRow) {
+    const row = items.slice(i, i + perRow);
+    // A note wraps (to three lines at most) and its row of cards grows to hold it.
+    doc.font('regular').fontSize(6.5);
+    const noteHeight = Math.min(
+      doc.currentLineHeight(true) * 3,
+      Math.max(0, ...row.map((item) => (item.note ? doc.heightOfString(item.note, { width: w - 16 }) : 0))),
+    );
+    const h = Math.max(52, Math.ceil(37 + noteHeight + 6));
     ensureSpace(doc, h + 8);
     const y = doc.y;
-    items.slice(i, i + perRow).forEach((item, j) => {
+    row.forEach((item, j) => {
       const x = PAGE.margin + j * (w + gap);
       doc.roundedRect(x, y, w, h, 4).lineWidth(0.6).strokeColor(INK.rule).stroke();
       doc
@@ -49,7 +56,7 @@ function figures(doc: Pdf, items: { label: string; value: string; note?: string 
           .fillColor(INK.dim)
           .text(item.note, x + 8, y + 37, {
             width: w - 16,
-            lineBreak: false,
+            height: noteHeight + 1,
             ellipsis: true,
           });
       }

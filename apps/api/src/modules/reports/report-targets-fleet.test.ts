@@ -146,6 +146,9 @@ describe('target performance', () => {
     const text = pdfText('target-performance', pdf.rawPayload);
     expect(text).toContain('Target performance: Twenty by 2027');
     expect(text).toMatch(/Oct 2026\s+900\s+791/);
+    // Headers, statuses and card notes wrap rather than end in an ellipsis (docs/decisions/reports.md, PDFs).
+    expect(text).not.toContain('…');
+    expect(text).toMatch(/On track; 9 of 10 months without\s+data/);
     expect(text).toContain('Where these figures come from');
   });
 
