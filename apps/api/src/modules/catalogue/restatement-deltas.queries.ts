@@ -95,6 +95,9 @@ const kg = (column: string) => sql.raw(`coalesce(${column}, 0)::float8`);
 /**
  * The moves of a factor change over meters whose months each take one rate throughout: every fact's standard
  * quantity times the month's new rate (to the millionth, as facts are stored), against the stored emissions.
+ * The meters' facts are gathered first, on their own (docs/decisions/catalogue.md, Restatement speed): joined in
+ * one statement with the rates, the planner could take the meters and rates as one row and read every fact of
+ * the organisation's month once for each, 72,000 times over 2,000 meters (190 s where 0.4 s will do).
  */
 export function rateDeltas(
   db: DbOrTx,
@@ -107,17 +110,22 @@ export function rateDeltas(
   return sumPairs(
     db,
     sql`
+    with facts as materialized (
+      select f.organisation_id, f.meter_id, f.month, m.energy_id, f.quantity_std, f.co2e_scope1,
+        f.co2e_scope2_location, f.co2e_scope2_market, f.co2e_scope3
+      from monthly_facts f join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id
+      where f.meter_id = any(${ids(meterIds)}) and f.counts_emissions${pinTo('f.organisation_id', organisationId)}
+    )
     select f.organisation_id, f.meter_id, f.month,
       ${kg('f.co2e_scope1')} as b1, ${kg('f.co2e_scope2_location')} as b2l,
       ${kg('f.co2e_scope2_market')} as b2m, ${kg('f.co2e_scope3')} as b3,
       ${after('s1')} as a1, ${after('s2l')} as a2l, ${after('s2m')} as a2m, ${after('s3')} as a3
-    from monthly_facts f join meters m on m.organisation_id = f.organisation_id and m.id = f.meter_id
+    from facts f
     join unnest(${column((r) => r.organisationId)}::int[], ${column((r) => r.energyId)}::int[],
       ${column((r) => r.month)}::date[], ${column((r) => r.s1)}::float8[], ${column((r) => r.s2Location)}::float8[],
       ${column((r) => r.s2Market)}::float8[], ${column((r) => r.s3)}::float8[])
       as r(organisation_id, energy_id, month, s1, s2l, s2m, s3)
-      on r.organisation_id = f.organisation_id and r.energy_id = m.energy_id and r.month = f.month
-    where f.meter_id = any(${ids(meterIds)}) and f.counts_emissions${pinTo('f.organisation_id', organisationId)}`,
+      on r.organisation_id = f.organisation_id and r.energy_id = f.energy_id and r.month = f.month`,
   );
 }
 
