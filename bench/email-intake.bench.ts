@@ -170,7 +170,6 @@ export async function emailIntakeBench(ctx: BenchContext) {
     console.log(
       `dashboard meanwhile: ${durations.length} calls, p95 ${p95(durations).toFixed(1)} ms (target under 200 ms: ${verdict(p95(durations) < 200)}); ${load()}`,
     );
-    console.log('(the machine is shared and busy this session: figures are upper bounds)');
     // The ledger's recomputes the invoices asked for finish before the runner stops (it ends with the pool).
     for (let i = 0; i < 600 && (await activeJobs(database.db)) > 0; i++)
       await new Promise((r) => setTimeout(r, 500));

@@ -83,7 +83,7 @@ export async function reportsBench(ctx: BenchContext) {
     `  of which (medians): check ${(median(phases.check ?? []) / 1000).toFixed(2)} s, build from the read model ${(median(phases.build ?? []) / 1000).toFixed(2)} s, draw the PDF ${(median(phases.draw ?? []) / 1000).toFixed(2)} s`,
   );
   console.log(
-    `meter data XLSX: p50 ${(meterData.p50Ms / 1000).toFixed(2)} s; resident memory grew ${rssGrowth.toFixed(0)} MB (the file is built in memory, not yet streamed)`,
+    `meter data XLSX: p50 ${(meterData.p50Ms / 1000).toFixed(2)} s; resident memory grew ${rssGrowth.toFixed(0)} MB (the workbook is streamed to the answer)`,
   );
   await app.close();
   await database.close();

@@ -115,7 +115,13 @@ export async function restatementBench(ctx: BenchContext) {
   console.log(
     `yearly comparison of kg CO2e after it: 30 calls, p95 ${p95(co2e).toFixed(1)} ms (target under 200 ms)`,
   );
-  console.log('(the machine is shared and busy this session: figures are upper bounds)');
+  // Figures from a busy machine are upper bounds: the load average says which this was.
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
   await app.close();
   await database.pool.end();
 }
