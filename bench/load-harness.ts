@@ -8,8 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ImportJob } from '@verdant/contracts/imports';
 import { createMeter, createSite } from '@verdant/db/asset-factories';
 import { createDataType } from '@verdant/db/catalogue-factories';
-import type { Db } from '@verdant/db/client';
-import { connect } from '@verdant/db/client';
+import { connect, type Db } from '@verdant/db/client';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { runMigrations } from '@verdant/db/migrate';
 import { sql } from 'drizzle-orm';
@@ -37,7 +36,7 @@ export interface LoadBench {
 async function benchOrganisation(
   db: Db,
   bench: LoadBench,
-  dataTypeId: { id: number; stdUnitId: number },
+  dataType: { id: number; stdUnitId: number },
   n: number,
 ) {
   const org = await createOrganisation(db, { name: `Bench Loads ${n}` });
@@ -48,14 +47,68 @@ async function benchOrganisation(
       localName: `Bench meter ${i + 1}`,
       account,
       meterType: 5,
-      energyId: dataTypeId.id,
-      unitId: dataTypeId.stdUnitId,
+      energyId: dataType.id,
+      unitId: dataType.stdUnitId,
       meterOpen: '2020-01-01',
     });
     ids.push(m.id);
   }
   const editor = await createMember(db, org.id, { loginId: `bench.loader${n}`, accessId: 3 });
   return { org, ids, editor };
+}
+
+/**
+ * One load timed: the file uploaded by the organisation's member and the job followed until its status says
+ * finished. Answers its readings a second and a line that says where the time went.
+ */
+async function timedLoad(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  database: ReturnType<typeof connect>,
+  o: Awaited<ReturnType<typeof benchOrganisation>>,
+  file: string,
+  filename: string,
+) {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/public/login',
+    payload: { username: o.editor.loginId, password: 'Verdant-test-1' },
+  });
+  const headers = { authorization: `Bearer ${login.json().data.token}` };
+  const t0 = performance.now();
+  const upload = await app.inject({
+    method: 'POST',
+    url: '/api/jobs/meter-load',
+    headers: { ...headers, 'content-type': 'application/octet-stream', 'x-filename': filename },
+    payload: createReadStream(file),
+  });
+  if (upload.statusCode !== 200) throw new Error(`upload refused: ${upload.body}`);
+  const uploaded = (performance.now() - t0) / 1000;
+  // The job's row read every 10 ms on a connection of the bench's own (a poll of the status call every 250 ms
+  // added up to 0.25 s of its own to the figure; docs/performance.md, The data-load job).
+  const uuid = upload.json().data.uuid as string;
+  let claimed = 0;
+  for (;;) {
+    const row = await database.pool.query<{ status: string }>(
+      'select status from import_jobs where uuid = $1',
+      [uuid],
+    );
+    const status = row.rows[0]?.status;
+    if (!claimed && status !== 'pending') claimed = (performance.now() - t0) / 1000;
+    if (status === 'finished' || status === 'failed') break;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const res = await app.inject({ url: `/api/jobs/${uuid}/status`, headers });
+  const job = res.json().data as ImportJob;
+  if (job.status !== 'finished') throw new Error(`the load failed: ${job.error}`);
+  const facts = await database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from monthly_facts where organisation_id = ${o.org.id}`,
+  );
+  const rate = job.readings / seconds;
+  return {
+    rate,
+    summary: `upload ${uploaded.toFixed(2)} s; running at ${claimed.toFixed(2)} s; upload to fresh ledger: ${seconds.toFixed(2)} s for ${job.readings.toLocaleString('en')} readings, ${job.days.toLocaleString('en')} days, ${facts.rows[0]?.n.toLocaleString('en')} fact rows = ${Math.round(rate).toLocaleString('en')} readings/s`,
+  };
 }
 
 /**
@@ -103,45 +156,10 @@ export async function runLoadBench(ctx: BenchContext, bench: LoadBench) {
     });
     const loadRates: number[] = [];
     for (const [i, o] of [first, second].entries()) {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/public/login',
-        payload: { username: o.editor.loginId, password: 'Verdant-test-1' },
-      });
-      const headers = { authorization: `Bearer ${login.json().data.token}` };
-      t0 = performance.now();
-      const upload = await app.inject({
-        method: 'POST',
-        url: '/api/jobs/meter-load',
-        headers: { ...headers, 'content-type': 'application/octet-stream', 'x-filename': bench.filename },
-        payload: createReadStream(file),
-      });
-      if (upload.statusCode !== 200) throw new Error(`upload refused: ${upload.body}`);
-      const uploaded = (performance.now() - t0) / 1000;
-      // The job's row read every 10 ms on a connection of the bench's own (a poll of the status call every 250
-      // ms added up to 0.25 s of its own to the figure; docs/performance.md, The data-load job).
-      const uuid = upload.json().data.uuid as string;
-      let claimed = 0;
-      for (;;) {
-        const row = await database.pool.query<{ status: string }>(
-          'select status from import_jobs where uuid = $1',
-          [uuid],
-        );
-        const status = row.rows[0]?.status;
-        if (!claimed && status !== 'pending') claimed = (performance.now() - t0) / 1000;
-        if (status === 'finished' || status === 'failed') break;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      const loadSeconds = (performance.now() - t0) / 1000;
-      const res = await app.inject({ url: `/api/jobs/${uuid}/status`, headers });
-      const job = res.json().data as ImportJob;
-      if (job.status !== 'finished') throw new Error(`the load failed: ${job.error}`);
-      const facts = await db.execute<{ n: number }>(
-        sql`select count(*)::int as n from monthly_facts where organisation_id = ${o.org.id}`,
-      );
-      loadRates.push(job.readings / loadSeconds);
+      const load = await timedLoad(app, database, o, file, bench.filename);
+      loadRates.push(load.rate);
       console.log(
-        `${i === 0 ? "the process's first load" : 'again, a second organisation'}: upload ${uploaded.toFixed(2)} s; running at ${claimed.toFixed(2)} s; upload to fresh ledger: ${loadSeconds.toFixed(2)} s for ${job.readings.toLocaleString('en')} readings, ${job.days.toLocaleString('en')} days, ${facts.rows[0]?.n.toLocaleString('en')} fact rows = ${Math.round(job.readings / loadSeconds).toLocaleString('en')} readings/s`,
+        `${i === 0 ? "the process's first load" : 'again, a second organisation'}: ${load.summary}`,
       );
     }
     await app.close();
