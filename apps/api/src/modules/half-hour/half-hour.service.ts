@@ -30,8 +30,10 @@ export function createHalfHourService({ db }: { db: Db }) {
 
   return {
     async availability(a: Caller, meterId: number): Promise<HalfHourAvailability> {
-      const { organisationId } = await scope(a, meterId);
-      const [registers, months] = await Promise.all([
+      // Read beside the meter (all by organisation), answered only once the meter is found: one round trip.
+      const organisationId = orgOf(a).id;
+      const [, registers, months] = await Promise.all([
+        scope(a, meterId),
         q.registersOf(db, organisationId, meterId),
         q.monthsWithData(db, organisationId, meterId),
       ]);
