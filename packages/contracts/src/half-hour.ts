@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { viewing } from './access';
-import { idNumber, idParam, int4, int4Param, text } from './common';
+import { idNumber, idParam, int4, int4Param, storedDate, storedText, text } from './common';
 import { defineOperations } from './operations';
 
 /**
@@ -43,16 +43,21 @@ export const halfHourMonthQuery = z.object({ register: int4Param({ min: 0, max: 
 
 const peak = z.object({ date: text(), time: text(), value: z.number() });
 
+/**
+ * One half hour of the answer: a month holds about 1,488, so its fields are an answer's plain types, without the
+ * input primitives' checks that a value the API computed cannot fail; hh's range is documented, not checked
+ * (docs/decisions/performance.md, The half-hour month's answer).
+ */
 export const halfHourRecord = z.object({
   /** Local date and time: hh counts the local day's half hours from 0 (46 or 50 on changeover days). */
-  date: text(),
-  hh: int4(),
-  time: text(),
+  date: storedDate(),
+  hh: z.number().int().meta({ minimum: 0, maximum: 49 }),
+  time: storedText(),
   kwh: z.number().nullable(),
   kw: z.number().nullable(),
   pf: z.number().nullable(),
   /** A actual, E estimated, S substituted, F final substituted, V variable, ' ' missing. */
-  quality: text(),
+  quality: storedText(),
 });
 export type HalfHourRecord = z.infer<typeof halfHourRecord>;
 

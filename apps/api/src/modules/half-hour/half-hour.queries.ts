@@ -42,8 +42,11 @@ export async function storedDays(
   from: string,
   till: string,
 ) {
+  // The arrays as JSON: pg reads them with JSON.parse, which costs half of its parser of an array's text, the
+  // same numbers (docs/performance.md, The half-hour month's answer).
   const rows = await db.execute<DayRow>(sql`
-    select read_date::text as date, kwh, kw, pf, quality from half_hour_days
+    select read_date::text as date, to_json(kwh) as kwh, to_json(kw) as kw, to_json(pf) as pf, quality
+    from half_hour_days
     where meter_id = ${meterId} and register = ${register} and read_date between ${from} and ${till}
       and organisation_id = ${organisationId}
     order by read_date`);
