@@ -51,6 +51,12 @@ export const storedText = () => z.string();
 export const storedDate = () => z.string();
 
 /**
+ * A whole number of an answer that the API computed (a half hour's index in its day): checked as whole, without
+ * `int4()`'s range, which it cannot leave. For answers only, never for input.
+ */
+export const storedInt = () => z.number().int();
+
+/**
  * Characters that disguise a name: bidirectional embeddings, overrides and isolates (U+202A-202E,
  * U+2066-2069, the marks U+200E, U+200F and U+061C) and zero-width or invisible ones (U+200B-200D, U+2060-2064,
  * U+FEFF). 'Safe\u202Egnp.exe' shows as 'Safeexe.png'.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { viewing } from './access';
-import { idNumber, idParam, int4, int4Param, storedDate, storedText, text } from './common';
+import { idNumber, idParam, int4, int4Param, storedDate, storedInt, storedText, text } from './common';
 import { defineOperations } from './operations';
 
 /**
@@ -51,7 +51,7 @@ const peak = z.object({ date: text(), time: text(), value: z.number() });
 export const halfHourRecord = z.object({
   /** Local date and time: hh counts the local day's half hours from 0 (46 or 50 on changeover days). */
   date: storedDate(),
-  hh: z.number().int().meta({ minimum: 0, maximum: 49 }),
+  hh: storedInt().meta({ minimum: 0, maximum: 49 }),
   time: storedText(),
   kwh: z.number().nullable(),
   kw: z.number().nullable(),
