@@ -4,6 +4,7 @@ import {
   lastMonthIn,
   localDayBounds,
   nowIn,
+  offsetMinutes,
   standardOffsetMinutes,
   standardTimeSlot,
   todayIn,
@@ -69,5 +70,45 @@ describe("the organisation's time zone", () => {
     ] as const;
     for (const [instant, zone, date, minutes] of asked)
       expect(nowIn(zone, new Date(instant)), `${instant} ${zone}`).toEqual({ date, minutes });
+  });
+
+  it("keeps a zone's offsets by year: each change at its minute, the same as the formatted wall clock", () => {
+    const minute = 60_000;
+    // The clocks change at these instants (UTC): New Zealand's and the Chathams' 2026 daylight time ends at
+    // 14:00 on 4 April; Lord Howe's half-hour step at 15:00; London's daylight time starts at 01:00 on 29 March.
+    const changes: [string, string, number, number][] = [
+      ['Pacific/Auckland', '2026-04-04T14:00:00Z', 780, 720],
+      ['Pacific/Auckland', '2026-09-26T14:00:00Z', 720, 780],
+      ['Pacific/Chatham', '2026-04-04T14:00:00Z', 825, 765],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z', 660, 630],
+      ['Europe/London', '2026-03-29T01:00:00Z', 0, 60],
+    ];
+    for (const [zone, at, before, after] of changes) {
+      const ms = Date.parse(at);
+      expect(offsetMinutes(zone, new Date(ms - minute)), `${zone} before ${at}`).toBe(before);
+      expect(offsetMinutes(zone, new Date(ms - 1)), `${zone} just before ${at}`).toBe(before);
+      expect(offsetMinutes(zone, new Date(ms)), `${zone} at ${at}`).toBe(after);
+    }
+    // Every 97 minutes of two years in zones with and without daylight time, against the formatted wall clock.
+    for (const zone of ['Pacific/Auckland', 'Australia/Lord_Howe', 'America/New_York', 'Asia/Kolkata']) {
+      const wall = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
+      const wrong: string[] = [];
+      for (let ms = Date.UTC(2025, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 97 * minute) {
+        const part = (type: string) =>
+          Number(wall.formatToParts(new Date(ms)).find((x) => x.type === type)?.value);
+        const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
+        if (offsetMinutes(zone, new Date(ms)) !== (local - ms) / minute)
+          wrong.push(new Date(ms).toISOString());
+      }
+      expect(wrong, zone).toEqual([]);
+    }
   });
 });

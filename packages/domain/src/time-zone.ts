@@ -74,6 +74,58 @@ export function lastMonthIn(zone: string, now: Date = new Date()): string {
 
 /** The zone's offset from UTC in minutes at an instant (780 for New Zealand daylight time). */
 export function offsetMinutes(zone: string, instant: Date): number {
+  const ms = instant.getTime();
+  if (!(ms >= TABLE_FROM_MS)) return formattedOffset(zone, instant);
+  const changes = yearOffsets(zone, new Date(ms).getUTCFullYear());
+  let i = changes.length - 1;
+  while (i > 0 && (changes[i] as OffsetFrom).fromMs > ms) i--;
+  return (changes[i] as OffsetFrom).offset;
+}
+
+/**
+ * A zone's offsets through a UTC year, kept per zone and year (docs/decisions/performance.md, A zone's offsets
+ * by year): the offset at the year's start, then each change at the minute it takes effect. Found by asking the
+ * offset at every UTC midnight and narrowing each change to its minute, about 380 formatted instants a zone and
+ * year once, against one a call before. Instants before 1980 are formatted each time: some zones' old offsets
+ * were not whole minutes.
+ */
+interface OffsetFrom {
+  fromMs: number;
+  offset: number;
+}
+const TABLE_FROM_MS = Date.UTC(1980, 0, 1);
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+const offsetYears = new Map<string, OffsetFrom[]>();
+
+function yearOffsets(zone: string, year: number): OffsetFrom[] {
+  const key = `${zone}|${year}`;
+  let changes = offsetYears.get(key);
+  if (changes) return changes;
+  const start = Date.UTC(year, 0, 1);
+  const end = Date.UTC(year + 1, 0, 1);
+  changes = [{ fromMs: start, offset: formattedOffset(zone, new Date(start)) }];
+  let previous = changes[0]?.offset;
+  for (let day = start + DAY_MS; day < end + DAY_MS; day += DAY_MS) {
+    const at = Math.min(day, end - MINUTE_MS);
+    const offset = formattedOffset(zone, new Date(at));
+    if (offset === previous) continue;
+    // The change lies after the last midnight: narrow it to the minute from which the new offset holds.
+    let [lo, hi] = [day - DAY_MS, at];
+    while (hi - lo > MINUTE_MS) {
+      const mid = lo + Math.floor((hi - lo) / 2 / MINUTE_MS) * MINUTE_MS;
+      if (formattedOffset(zone, new Date(mid)) === previous) lo = mid;
+      else hi = mid;
+    }
+    changes.push({ fromMs: hi, offset });
+    previous = offset;
+  }
+  if (offsetYears.size > 2_000) offsetYears.clear();
+  offsetYears.set(key, changes);
+  return changes;
+}
+
+function formattedOffset(zone: string, instant: Date): number {
   const { date, minutes } = wallClock(instant, zone);
   const local = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
   const utcMinutes = Math.floor(instant.getTime() / 60_000);
