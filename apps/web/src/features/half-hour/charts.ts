@@ -39,7 +39,12 @@ const demand = (r: HalfHourRecord) => (r.kwh === null ? null : r.kwh * 2);
 const changeoverLabel = (c: 'start' | 'end') =>
   c === 'start' ? 'Daylight saving starts' : 'Daylight saving ends';
 
-/** The frame every half-hour chart shares: no animation (a month is about 1,488 points), room for labels. */
+/**
+ * The frame every half-hour chart shares: no animation (a month is about 1,488 points), room for labels. A chart
+ * with a legend on top leaves LEGEND_ROOM above its grid, so the y axis's name sits below the legend even where
+ * the legend spans the width (390 px).
+ */
+const LEGEND_ROOM = 52;
 const frame = (top: number) => ({
   animation: false,
   grid: {
@@ -77,7 +82,7 @@ export function traceOption(data: HalfHourMonth, demandUnit: string): ChartOptio
     return d.changeover && at >= 0 ? [{ xAxis: at, name: changeoverLabel(d.changeover) }] : [];
   });
   return {
-    ...frame(36),
+    ...frame(LEGEND_ROOM),
     color: [COLOURS.reading, COLOURS.estimated],
     legend: { top: 0 },
     tooltip: { trigger: 'axis', valueFormatter: missingOr((v) => `${formatNumber(v)} ${demandUnit}`) },
@@ -159,7 +164,7 @@ export function dayOption(
   const day = data.records.filter((r) => r.date === date);
   const average = (values: (number | null)[]) => day.map((r) => values[slotOf(r.time)] ?? null);
   return {
-    ...frame(36),
+    ...frame(LEGEND_ROOM),
     legend: { top: 0 },
     tooltip: { trigger: 'axis', valueFormatter: missingOr((v) => `${formatNumber(v)} ${energyUnit}`) },
     xAxis: { type: 'category', data: day.map((r) => r.time) },
