@@ -4,7 +4,7 @@ import { createDataType } from '../catalogue-factories';
 import { createOrganisation } from '../factories';
 import { createInvoice } from '../input-factories';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { monthlyTotals } from './read-model';
+import { monthlyTotals, sumFactsBatch } from './read-model';
 import { recomputeFacts } from './recompute';
 
 /**
@@ -83,5 +83,47 @@ describe('monthly kWh totals whichever path reads them', () => {
     ];
     expect(await read([e, w, x, y])).toEqual(expected);
     expect(await read([e, w, x, y], 'original')).toEqual(expected);
+  });
+});
+
+describe('several read-model queries in one statement', () => {
+  it('reads a query asked for two measures once, with both, and keeps each answer in its place', async () => {
+    const query = {
+      organisationId,
+      by: ['month' as const],
+      from: '2024-01-01',
+      till: '2024-12-01',
+      visible: null,
+    };
+    const [cons, cost, site, both] = await sumFactsBatch(database.db, [
+      { ...query, measures: ['cons', 'cons_incomplete'] },
+      { ...query, measures: ['cost'] },
+      { ...query, visible: [e, w], measures: ['cost'] },
+      query,
+    ]);
+    const by = (rows: typeof cons, field: 'cons' | 'cost') =>
+      (rows ?? []).map((r) => [r.month, r[field]]).sort((p, q) => String(p[0]).localeCompare(String(q[0])));
+    // January 1,000 kWh (the water's kL not added) and $220; the same query's two asks both see both measures.
+    expect(by(cons, 'cons')).toEqual([
+      ['2024-01-01', 1000],
+      ['2024-02-01', 0],
+      ['2024-03-01', 500],
+      ['2024-04-01', 200],
+    ]);
+    expect(by(cost, 'cost')).toEqual(by(cons, 'cost'));
+    expect(by(cost, 'cost')).toEqual([
+      ['2024-01-01', 220],
+      ['2024-02-01', 40],
+      ['2024-03-01', 100],
+      ['2024-04-01', 40],
+    ]);
+    // Narrowed to site A, a different query: z's April is not in it.
+    expect(by(site, 'cost')).toEqual([
+      ['2024-01-01', 220],
+      ['2024-02-01', 40],
+      ['2024-03-01', 100],
+    ]);
+    // A query asking every measure answers every one, the others included.
+    expect(both?.[0]).toHaveProperty('co2e_incomplete');
   });
 });

@@ -124,12 +124,16 @@ export async function sumFacts(db: DbOrTx, query: FactQuery): Promise<FactSums[]
  */
 export async function sumFactsBatch(db: DbOrTx, queries: readonly FactQuery[]): Promise<FactSums[][]> {
   if (queries.length === 0) return [];
-  // The same query asked twice (one source in several measures: every measure comes back) is read once.
-  const keys = queries.map((q) => JSON.stringify(q));
+  // The same query asked twice (one source in several measures) is read once, with the measures of both.
+  const keys = queries.map(({ measures: _measures, ...q }) => JSON.stringify(q));
   const distinct = [...new Set(keys)];
   // Each row travels as one jsonb value, so queries grouped by different keys can share the statement.
   const parts = distinct.map((k, i) => {
-    const q = queries[keys.indexOf(k)] as FactQuery;
+    const same = queries.filter((_, j) => keys[j] === k);
+    const measures = same.every((q) => q.measures)
+      ? [...new Set(same.flatMap((q) => q.measures ?? []))]
+      : undefined;
+    const q = { ...(same[0] as FactQuery), measures };
     return sql`select ${i}::int as query_index, to_jsonb(s) as row from (${factSums(q)}) s`;
   });
   const rows = await serially<{ query_index: number; row: FactSums }>(db, sql.join(parts, sql` union all `));

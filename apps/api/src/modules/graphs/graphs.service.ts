@@ -8,7 +8,7 @@ import type {
 } from '@verdant/contracts/graphs';
 import type { Db } from '@verdant/db/client';
 import { type DayQuery, sumHalfHourDays } from '@verdant/db/ledger/day-sums';
-import { type FactQuery, type FactSums, sumFactsBatch } from '@verdant/db/ledger/read-model';
+import { type FactQuery, sumFactsBatch } from '@verdant/db/ledger/read-model';
 import { daysBetween } from '@verdant/domain/calendar';
 import { GRAPH_DAYS_MAX } from '@verdant/domain/constants';
 import { type Figure, graphAxis, monthsToRead, seriesLines } from '@verdant/domain/graphs/build';
@@ -21,6 +21,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
 import type { Caller } from '../../plugins/auth';
 import { datasetFigures, datasetUnit } from './dataset-figures';
+import { figureOf, measuresOf } from './fact-figures';
 import { seriesEditions, seriesRestatements } from './graph-editions';
 import {
   ownFigures,
@@ -36,20 +37,6 @@ import { timeMatchedFigures } from './time-matched-figures';
 
 type GraphRequest = z.output<typeof graphDataRequest>;
 type PieRequest = z.output<typeof pieDataRequest>;
-
-/** A fact row's figure of a quantity, with its completeness (docs/domain.md, Completeness and estimates). */
-function figureOf(quantity: GraphQuantity, r: FactSums): Figure {
-  switch (quantity.type) {
-    case 'cons':
-      return { value: r.cons, incomplete: r.cons_incomplete, estimated: r.cons_estimated };
-    case 'cost':
-      return { value: r.cost, incomplete: r.cost_incomplete, estimated: r.cost_estimated };
-    case 'units':
-      return { value: r.units, incomplete: r.units_incomplete, estimated: r.cost_estimated };
-    default:
-      return { value: r[quantity.type], incomplete: r.co2e_incomplete, estimated: r.co2e_estimated };
-  }
-}
 
 const placesOf = (unit: string) => (unit === '$' ? 2 : 3);
 /** What a series without meters reads (a public dataset's): no facts. */
@@ -153,14 +140,15 @@ export function createGraphsService({ db }: { db: Db }) {
           : sumFactsBatch(
               db,
               // A public dataset's series reads no facts (no meter): its months are read below.
-              request.series.map((s) =>
-                factQuery(
+              request.series.map((s) => ({
+                ...factQuery(
                   organisationId,
                   s,
                   s.quantity.source === 'dataset' ? NO_METERS : sourceOf(sources, s.asset),
                   range,
                 ),
-              ),
+                measures: measuresOf(s.quantity as GraphQuantity),
+              })),
             ).then((all) =>
               all.map((rows, i) => {
                 const quantity = request.series[i]?.quantity as GraphQuantity;
@@ -256,8 +244,12 @@ export function createGraphsService({ db }: { db: Db }) {
         by: p.series.asset.type === 'entity' ? ['entity'] : [],
       }));
       const pieSeries = queries.map((query) => ({ quantity: request.quantity, query }));
+      const measures = measuresOf(request.quantity as GraphQuantity);
       const [sums, pending, units, editions, restatements] = await Promise.all([
-        sumFactsBatch(db, queries),
+        sumFactsBatch(
+          db,
+          queries.map((query) => ({ ...query, measures })),
+        ),
         q.pendingMeters(db, organisationId, null),
         q.dataTypeUnits(db, organisationId, request.quantity.id === null ? [] : [request.quantity.id]),
         seriesEditions(db, pieSeries),
