@@ -89,7 +89,7 @@ export function offsetMinutes(zone: string, instant: Date): number {
  * year once, against one a call before. Instants before 1980 are formatted each time: some zones' old offsets
  * were not whole minutes.
  */
-interface OffsetFrom {
+export interface OffsetFrom {
   fromMs: number;
   offset: number;
 }
@@ -98,7 +98,8 @@ const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 const offsetYears = new Map<string, OffsetFrom[]>();
 
-function yearOffsets(zone: string, year: number): OffsetFrom[] {
+/** A zone's offset at a UTC year's start and each change in the year from the minute it holds. */
+export function yearOffsets(zone: string, year: number): readonly OffsetFrom[] {
   const key = `${zone}|${year}`;
   let changes = offsetYears.get(key);
   if (changes) return changes;

@@ -1,11 +1,10 @@
-import { localDayBounds, offsetMinutes } from '../time-zone';
+import { localDayBounds, offsetMinutes, yearOffsets } from '../time-zone';
 import { standardOffsetMs } from './fold';
 
 /** The standard-time half-hour clock (fold.ts) shown on the HH page in local time. */
 
 const HALF_HOUR_MS = 1_800_000;
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 /** The instant (UTC ms) a standard-clock half hour starts. */
 export function halfHourStartUtc(date: string, hh: number, zone: string): number {
@@ -44,27 +43,19 @@ export interface ClockChange {
 /** The days in a year a zone changes its clocks (none for a zone without daylight time). */
 export function clockChanges(zone: string, year: number): ClockChange[] {
   const changes: ClockChange[] = [];
-  let previous = offsetMinutes(zone, new Date(Date.UTC(year, 0, 1)));
-  for (let day = Date.UTC(year, 0, 2); day <= Date.UTC(year + 1, 0, 1); day += DAY_MS) {
-    const offset = offsetMinutes(zone, new Date(day));
-    if (offset === previous) continue;
-    // The change lies in the 24 hours before `day`: find its minute.
-    let [lo, hi] = [day - DAY_MS, day];
-    while (hi - lo > MINUTE_MS) {
-      const mid = lo + Math.floor((hi - lo) / 2 / MINUTE_MS) * MINUTE_MS;
-      if (offsetMinutes(zone, new Date(mid)) === previous) lo = mid;
-      else hi = mid;
-    }
-    const date = new Date(lo + previous * MINUTE_MS).toISOString().slice(0, 10);
-    if (date.startsWith(String(year))) {
-      const { startMs, endMs } = localDayBounds(zone, date);
-      changes.push({
-        date,
-        change: offset > previous ? 'daylight-time-starts' : 'daylight-time-ends',
-        localHalfHours: Math.round((endMs - startMs) / HALF_HOUR_MS),
-      });
-    }
-    previous = offset;
+  const offsets = yearOffsets(zone, year);
+  for (const [i, { fromMs, offset }] of offsets.entries()) {
+    const previous = offsets[i - 1]?.offset;
+    if (previous === undefined) continue;
+    // The local date of the last minute before the change.
+    const date = new Date(fromMs - MINUTE_MS + previous * MINUTE_MS).toISOString().slice(0, 10);
+    if (!date.startsWith(String(year))) continue;
+    const { startMs, endMs } = localDayBounds(zone, date);
+    changes.push({
+      date,
+      change: offset > previous ? 'daylight-time-starts' : 'daylight-time-ends',
+      localHalfHours: Math.round((endMs - startMs) / HALF_HOUR_MS),
+    });
   }
   return changes;
 }
