@@ -76,19 +76,13 @@ export function lastMonthIn(zone: string, now: Date = new Date()): string {
 export function offsetMinutes(zone: string, instant: Date): number {
   const ms = instant.getTime();
   if (!(ms >= TABLE_FROM_MS)) return formattedOffset(zone, instant);
-  const changes = yearOffsets(zone, new Date(ms).getUTCFullYear());
+  const changes = yearOffsets(zone, instant.getUTCFullYear());
   let i = changes.length - 1;
   while (i > 0 && (changes[i] as OffsetFrom).fromMs > ms) i--;
   return (changes[i] as OffsetFrom).offset;
 }
 
-/**
- * A zone's offsets through a UTC year, kept per zone and year (docs/decisions/performance.md, A zone's offsets
- * by year): the offset at the year's start, then each change at the minute it takes effect. Found by asking the
- * offset at every UTC midnight and narrowing each change to its minute, about 380 formatted instants a zone and
- * year once, against one a call before. Instants before 1980 are formatted each time: some zones' old offsets
- * were not whole minutes.
- */
+/** From `fromMs` on (UTC ms), the zone is `offset` minutes from UTC. */
 export interface OffsetFrom {
   fromMs: number;
   offset: number;
@@ -98,7 +92,13 @@ const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 const offsetYears = new Map<string, OffsetFrom[]>();
 
-/** A zone's offset at a UTC year's start and each change in the year from the minute it holds. */
+/**
+ * A zone's offsets through a UTC year, kept per zone and year (docs/decisions/performance.md, A zone's offsets
+ * by year): the offset at the year's start, then each change at the minute it takes effect. Found by asking the
+ * offset at every UTC midnight and narrowing each change to its minute, about 380 formatted instants a zone and
+ * year once, against one a call before. Instants before 1980 are formatted each time: some zones' old offsets
+ * were not whole minutes.
+ */
 export function yearOffsets(zone: string, year: number): readonly OffsetFrom[] {
   const key = `${zone}|${year}`;
   let changes = offsetYears.get(key);
