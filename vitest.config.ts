@@ -13,5 +13,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One module graph per worker: each file's imports (the whole app for an API test) are evaluated once, not
+    // once per file (docs/decisions/tooling.md, Test files share their worker's modules).
+    isolate: false,
   },
 });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The client keeps its session in sessionStorage; Node has none, so a plain in-memory one stands in.
 class MemoryStorage {
@@ -72,6 +72,11 @@ describe('api client', () => {
   beforeEach(() => {
     vi.stubGlobal('sessionStorage', new MemoryStorage());
     vi.useRealTimers();
+  });
+  // The fake clock and stubbed globals would outlive this file in a worker that runs files without isolation.
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
   it('sends the bearer token and organisation, and keeps the refreshed token and expiry', async () => {

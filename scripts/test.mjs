@@ -1,0 +1,65 @@
+// `npm test`: the unit and API tests (Vitest), then the journeys (Playwright) in shards side by side, each shard
+// with its own PostgreSQL, demo and servers on ports of its own, each line marked with its shard
+// (docs/decisions/tooling.md, Journeys in two shards). E2E_SHARDS sets how many (2 by default, 1 for one run).
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { buildWebIfStale, root } from './build-web.mjs';
+
+const bin = (name) => `${root}/node_modules/.bin/${name}`;
+const shards = Math.max(1, Number.parseInt(process.env.E2E_SHARDS ?? '2', 10) || 1);
+const basePort = Number(process.env.E2E_PORT ?? 3101);
+
+const unit = spawnSync(bin('vitest'), ['run'], { cwd: root, stdio: 'inherit' });
+if (unit.status !== 0) process.exit(unit.status ?? 1);
+
+// Chromium is checked (and installed where allowed) and the web app built once, before the shards start.
+const chromium = spawnSync(process.execPath, [`${root}/scripts/ensure-chromium.mjs`], { stdio: 'inherit' });
+if (chromium.status !== 0) process.exit(chromium.status ?? 1);
+buildWebIfStale();
+
+const children = [];
+const stopAll = (signal) => {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already ended
+    }
+  }
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopAll(signal);
+    process.exitCode = 1;
+  });
+}
+
+/** One shard: a Playwright run of its own, its servers 20 ports apart from the next shard's. */
+function runShard(index) {
+  const mark = shards === 1 ? '' : `[journeys ${index}/${shards}] `;
+  const args = ['test'];
+  if (shards > 1) args.push(`--shard=${index}/${shards}`, `--output=test-results/shard-${index}`);
+  // A process group of its own, so that stopping this command stops the browser and servers the shard started.
+  const child = spawn(bin('playwright'), args, {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, E2E_PORT: String(basePort + (index - 1) * 20) },
+  });
+  children.push(child);
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    createInterface({ input: stream }).on('line', (line) => out.write(`${mark}${line}\n`));
+  }
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => resolve({ mark, ok: code === 0, why: signal ?? `status ${code}` }));
+  });
+}
+
+const results = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1)));
+if (shards > 1) {
+  for (const { mark, ok, why } of results) console.log(`${mark}${ok ? 'passed' : `failed (${why})`}`);
+}
+process.exit(results.every((r) => r.ok) ? 0 : 1);
