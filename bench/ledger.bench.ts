@@ -225,7 +225,8 @@ async function dashboardCalls(
 ) {
   const perCall = new Map<string, number[]>(calls.map((c) => [c, []]));
   const slowStatements: string[] = [];
-  // BENCH_EXPLAIN=1: the plan of the slowest statement of each call, run again with EXPLAIN ANALYZE.
+  // BENCH_EXPLAIN=1: the plan of the slowest statement of each call, run again with EXPLAIN ANALYZE; a statement
+  // counts as slow over BENCH_SLOW_MS (20 ms by default).
   const toExplain = new Map<string, { text: string; values: unknown; ms: number }>();
   let currentUrl = '';
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
@@ -237,7 +238,7 @@ async function dashboardCalls(
       const ms = performance.now() - t0;
       const first = args[0] as string | { text?: string };
       const text = typeof first === 'string' ? first : (first.text ?? '');
-      if (ms > 20) {
+      if (ms > Number(process.env.BENCH_SLOW_MS ?? 20)) {
         slowStatements.push(`${ms.toFixed(0)} ms: ${text.replace(/\s+/g, ' ').trim().slice(0, 90)}`);
         if ((toExplain.get(currentUrl)?.ms ?? 0) < ms) {
           const values =
