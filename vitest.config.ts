@@ -16,5 +16,7 @@ export default defineConfig({
     // One module graph per worker: each file's imports (the whole app for an API test) are evaluated once, not
     // once per file (docs/decisions/tooling.md, Test files share their worker's modules).
     isolate: false,
+    // A global a test stubs is put back after it, so no file leaves one to the next in its worker.
+    unstubGlobals: true,
   },
 });

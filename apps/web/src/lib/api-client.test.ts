@@ -71,12 +71,11 @@ async function load() {
 describe('api client', () => {
   beforeEach(() => {
     vi.stubGlobal('sessionStorage', new MemoryStorage());
-    vi.useRealTimers();
   });
-  // The fake clock and stubbed globals would outlive this file in a worker that runs files without isolation.
+  // A fake clock would outlive this file in its worker, which runs files without isolation (the stubbed globals
+  // are put back by the configuration's unstubGlobals).
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('sends the bearer token and organisation, and keeps the refreshed token and expiry', async () => {
