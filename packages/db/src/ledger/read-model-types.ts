@@ -29,6 +29,11 @@ export interface FactQuery {
   siteIds?: number[];
   /** Only these months of the range ('yyyy-MM-01'): a comparison of two months reads those two only. */
   months?: string[];
+  /**
+   * Each measure once per month of `months`, named `<measure>_<index>` (without a `month` key): the SQL of a
+   * comparison of two months, summed in one level (./read-model-measures.ts).
+   */
+  perMonth?: boolean;
   /** Only the shares of these entities (with the `entity` key). */
   entityIds?: number[];
   /** Only facts of these data types (the graph builder's quantity of one data type). */

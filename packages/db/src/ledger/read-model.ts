@@ -3,7 +3,8 @@ import type { DbOrTx } from '../client';
 import { intArray } from '../sql-arrays';
 import { entityShares, factFilter, factsSource } from './read-model-basis';
 import { hiddenFacts, hiddenMeters } from './read-model-hidden';
-import type { FactBasis, FactKey, FactMeasure, FactQuery, FactSums } from './read-model-types';
+import { measureColumns } from './read-model-measures';
+import type { FactBasis, FactKey, FactQuery, FactSums } from './read-model-types';
 import { rollupColumns, rollupSelect } from './rollup';
 
 /**
@@ -44,10 +45,6 @@ const GROUP: Record<FactKey, SQL> = {
 
 /** The SQL of the read model: one row per group with every measure (see FactSums). */
 export function factSums(query: FactQuery): SQL {
-  const totals = query.totals ?? true;
-  const cons = totals ? sql`f.counts_consumption and d.type_id = 1` : sql`true`;
-  const cost = totals ? sql`f.counts_in_totals` : sql`true`;
-  const emissions = totals ? sql`f.counts_emissions` : sql`true`;
   const where = factFilter(query);
   const byEntity = query.by.includes('entity');
   // Only a site key or filter needs the meter's row; a fact's meter is otherwise its own key.
@@ -56,51 +53,7 @@ export function factSums(query: FactQuery): SQL {
   const keys = query.by.map((k) => KEY[k]);
   const groups = query.by.map((k) => GROUP[k]);
   const shares = byEntity ? entityShares : sql``;
-  const weighted = (value: SQL) => (byEntity ? sql`(${value}) * sh.weight` : value);
-  const sum = (value: SQL, filter: SQL) =>
-    sql`coalesce(sum(${weighted(value)}) filter (where ${filter}), 0)::float8`;
-  const short = (days: SQL, filter: SQL) =>
-    sql`coalesce(bool_or(${days} < f.days_open) filter (where ${filter}), false)`;
-  const estimated = (filter: SQL) => sql`coalesce(bool_or(f.estimated) filter (where ${filter}), false)`;
-  // Every measure, or only those the caller names (a comparison of two months needs two of thirty).
-  const measures: [FactMeasure, SQL][] = [
-    ['cons', sum(sql`f.quantity_std`, cons)],
-    ['cost', sum(sql`f.cost`, cost)],
-    ['co2e', sum(sql`f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3`, emissions)],
-    ['scope1', sum(sql`f.co2e_scope1`, emissions)],
-    ['scope2', sum(sql`f.co2e_scope2_location`, emissions)],
-    ['scope2_market', sum(sql`f.co2e_scope2_market`, emissions)],
-    ['scope3', sum(sql`f.co2e_scope3`, emissions)],
-    ['units', sum(sql`f.quantity_std`, cost)],
-    ['facts', sql`count(*)::int`],
-    ['days_open', sql`coalesce(sum(f.days_open), 0)::int`],
-    ['days_covered', sql`coalesce(sum(f.days_covered), 0)::int`],
-    ['cons_incomplete', short(sql`f.days_covered`, cons)],
-    ['cost_incomplete', short(sql`f.days_costed`, cost)],
-    ['co2e_incomplete', short(sql`f.days_factored`, emissions)],
-    ['units_incomplete', short(sql`f.days_covered`, cost)],
-    ['cons_estimated', estimated(cons)],
-    ['cost_estimated', estimated(cost)],
-    ['co2e_estimated', estimated(emissions)],
-    ['co2e_days_open', sql`coalesce(sum(f.days_open) filter (where ${emissions}), 0)::int`],
-    ['co2e_days_factored', sql`coalesce(sum(f.days_factored) filter (where ${emissions}), 0)::int`],
-    ['market_certificate_kwh', sum(sql`f.market_certificate_kwh`, emissions)],
-    ['market_supplier_kwh', sum(sql`f.market_supplier_kwh`, emissions)],
-    ['market_residual_kwh', sum(sql`f.market_residual_kwh`, emissions)],
-    ['market_grid_kwh', sum(sql`f.market_grid_kwh`, emissions)],
-    ['cons_days_open', sql`coalesce(sum(f.days_open) filter (where ${cons}), 0)::int`],
-    ['cons_days_covered', sql`coalesce(sum(f.days_covered) filter (where ${cons}), 0)::int`],
-    ['cost_days_open', sql`coalesce(sum(f.days_open) filter (where ${cost}), 0)::int`],
-    ['cost_days_costed', sql`coalesce(sum(f.days_costed) filter (where ${cost}), 0)::int`],
-    ['cons_from_estimates', sum(sql`f.quantity_std`, sql`${cons} and f.estimated`)],
-    ['cost_from_estimates', sum(sql`f.cost`, sql`${cost} and f.estimated`)],
-    [
-      'co2e_from_estimates',
-      sum(sql`f.co2e_scope1 + f.co2e_scope2_location + f.co2e_scope3`, sql`${emissions} and f.estimated`),
-    ],
-  ];
-  const named = query.measures ? measures.filter(([name]) => query.measures?.includes(name)) : measures;
-  const columns = named.map(([name, value]) => sql`${value} as ${sql.raw(name)}`);
+  const columns = measureColumns(query);
   return sql`
     select ${sql.join([...keys, ...columns], sql`, `)}
     from ${factsSource(query)} f

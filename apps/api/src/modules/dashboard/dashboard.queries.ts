@@ -68,31 +68,30 @@ export async function meterChanges(
   visible: number[] | null,
   top: number,
 ) {
+  // Each meter's two months in one level (docs/decisions/performance.md, A comparison of two months in one level):
+  // _0 the earlier month, _1 the recent one.
   const sums = readModel.factSums({
     organisationId,
-    by: ['meter', 'month'],
+    by: ['meter'],
     from: earlier,
     till: recent,
     months: [earlier, recent],
+    perMonth: true,
     visible,
     stdUnit: 'kWh',
     totals: false,
-    measures: ['cons', 'cons_incomplete'],
+    measures: ['cons', 'facts', 'cons_incomplete'],
   });
   const rows = await db.execute<{ id: number; recent: number; earlier: number }>(sql`
     with deleted as materialized (
       select id from meters where organisation_id = ${organisationId} and deleted_at is not null
     ),
     moved as materialized (
-      select fs.meter_id,
-        sum(fs.cons) filter (where fs.month = ${recent})::float8 as recent,
-        sum(fs.cons) filter (where fs.month = ${earlier})::float8 as earlier
+      select fs.meter_id, fs.cons_1 as recent, fs.cons_0 as earlier
       from (${sums}) fs
       where fs.meter_id not in (select id from deleted)
-      group by fs.meter_id
-      having sum(fs.cons) filter (where fs.month = ${earlier}) > 0
-        and count(*) filter (where fs.month = ${recent}) > 0
-        and not bool_or(fs.cons_incomplete)
+        and fs.facts_0 > 0 and fs.cons_0 > 0 and fs.facts_1 > 0
+        and not (fs.cons_incomplete_0 or fs.cons_incomplete_1)
     ),
     -- The percentage as the API rounds it (Math.round of tenths, in the same float8 steps), times ten.
     changed as materialized (
