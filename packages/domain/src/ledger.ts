@@ -1,17 +1,17 @@
-import { daysInMonth, fromDayNumber, monthOf, toDayNumber } from './calendar';
+import { fromDayNumber, monthOf, toDayNumber } from './calendar';
 import { type DayMarket, emissionsOn } from './ledger-emissions';
 import { type InvoiceShare, invoiceShares, spreadCents } from './ledger-money';
 import {
   type FactRow,
   type LedgerAlert,
   type LedgerInput,
-  type LedgerMeter,
   type LedgerResult,
   reportsInScope3Only,
   SCOPE_KEYS,
   takesConsumptionRecords,
   takesTransactions,
 } from './ledger-types';
+import { openDaysIn } from './open-days';
 import { certificateCover, emptyMarketKwh, type MarketBasis, supplierRateOn } from './scope2-market';
 
 /**
@@ -269,18 +269,4 @@ function marketOf(
   return (day) => ({ cover: cover.get(day), supplier: supplierRateOn(instruments.supplierFactors, day) });
 }
 
-/**
- * Days of a month on which the meter was open (up to today when given). A measure is complete for a month
- * when its days reach the open days.
- */
-export function openDaysIn(month: string, meter: LedgerMeter, today?: string): number {
-  const first = toDayNumber(month);
-  const last = first + daysInMonth(month) - 1;
-  const open = meter.openDate ? Math.max(first, toDayNumber(meter.openDate)) : first;
-  const closeLimit = Math.min(
-    last,
-    today ? toDayNumber(today) : last,
-    meter.closeDate ? toDayNumber(meter.closeDate) : last,
-  );
-  return Math.max(0, closeLimit - open + 1);
-}
+export { openDaysIn, openDaysOver } from './open-days';

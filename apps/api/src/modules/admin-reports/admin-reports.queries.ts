@@ -90,9 +90,13 @@ export async function invoiceReportMeters(
   return rows.rows;
 }
 
+/** Only the meters named (null: every meter of the organisation). */
+const onMeters = (column: string, meterIds: readonly number[] | null) =>
+  meterIds === null ? sql`` : sql`and ${sql.raw(column)} = any(${intArray(meterIds)})`;
+
 /** The meters' notes that mark a period with no invoices on purpose. */
-const notes = (organisationId: number, meterIds: readonly number[]) =>
-  sql`j.organisation_id = ${organisationId} and j.meter_id = any(${intArray(meterIds)})
+const notes = (organisationId: number, meterIds: readonly number[] | null) =>
+  sql`j.organisation_id = ${organisationId} ${onMeters('j.meter_id', meterIds)}
     and j.invoice_gap_filler and j.invoice_id is null`;
 
 /**
@@ -122,22 +126,22 @@ export async function refreshInvoiceRuns(db: Db, organisationId: number) {
  * those of the periods themselves. The invoices come as each meter's runs, merged already as they were written
  * (`meter_invoice_runs`, docs/decisions/performance.md, The invoice entry report reads kept runs); merging runs
  * and notes gives what merging every invoice and note would. An open note starting after today covers no day and
- * is answered as it is.
+ * is answered as it is. `meterIds` null: every meter of the organisation (the caller keeps those it reports).
  */
 export async function coveredPeriods(
   db: DbOrTx,
   organisationId: number,
-  meterIds: readonly number[],
+  meterIds: readonly number[] | null,
   today: string,
 ) {
-  if (meterIds.length === 0) return [];
+  if (meterIds?.length === 0) return [];
   const rows = await db.execute<{ meter_id: number; date_from: string; date_till: string }>(sql`
     select meter_id, lower(r)::text as date_from, (upper(r) - 1)::text as date_till
     from (
       select meter_id, unnest(range_agg(daterange(date_from, date_till, '[]'))) as r
       from (
         select r.meter_id, r.date_from, r.date_till from meter_invoice_runs r
-        where r.organisation_id = ${organisationId} and r.meter_id = any(${intArray(meterIds)})
+        where r.organisation_id = ${organisationId} ${onMeters('r.meter_id', meterIds)}
         union all
         select j.meter_id, j.date_from, coalesce(j.date_till, ${today}::date) from jobs j
         where ${notes(organisationId, meterIds)} and coalesce(j.date_till, ${today}::date) >= j.date_from

@@ -29,14 +29,13 @@ export function createAdminReportsService({ db }: { db: Db }) {
   /** Each data source of the report with its gaps (the invoice list's rule) over its whole life. */
   async function report(a: Caller, organisationId: number, filter: ReportFilter, today: string) {
     const visible = await visibleMeters(db, a.principal, organisationId);
-    const meters = await q.invoiceReportMeters(db, organisationId, { ...filter, visible });
     await q.refreshInvoiceRuns(db, organisationId);
-    const periods = await q.coveredPeriods(
-      db,
-      organisationId,
-      meters.map((m) => m.id),
-      today,
-    );
+    // The periods are read beside the meters, of the meters named or visible (a data type or retailer filter
+    // leaves some unused): one round trip less on the page's first call.
+    const [meters, periods] = await Promise.all([
+      q.invoiceReportMeters(db, organisationId, { ...filter, visible }),
+      q.coveredPeriods(db, organisationId, filter.ids ?? visible, today),
+    ]);
     const covered = new Map<number, { from: string; till: string }[]>();
     for (const p of periods) {
       const list = covered.get(p.meter_id) ?? [];

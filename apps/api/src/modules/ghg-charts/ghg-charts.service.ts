@@ -4,7 +4,6 @@ import { pendingMeterIds } from '@verdant/db/ledger/pending';
 import { type FactMeasure, type FactSums, factEditions, sumFacts } from '@verdant/db/ledger/read-model';
 import { factRestatements } from '@verdant/db/ledger/read-model-restatements';
 import { toLedgerMeter } from '@verdant/db/ledger/recompute';
-import { monthsBetween } from '@verdant/domain/calendar';
 import {
   addSums,
   bucketSums,
@@ -14,7 +13,7 @@ import {
   lastCompleteReportingYear,
   zeroSums,
 } from '@verdant/domain/ghg-figures';
-import { countsIn, openDaysIn } from '@verdant/domain/ledger';
+import { countsIn, openDaysOver } from '@verdant/domain/ledger';
 import { badRequest, notFound } from '../../lib/errors';
 import { type OrganisationContext, orgOf } from '../../lib/organisation-context';
 import { visibleMeters } from '../../lib/rights';
@@ -105,12 +104,8 @@ export function createGhgChartsService({ db }: { db: Db }) {
       factEditions(db, { organisationId, ...range, visible }),
       factRestatements(db, { organisationId, ...range, visible }),
     ]);
-    const months = monthsBetween(range.from, range.till);
     const expected = new Map(
-      meters.filter(counts).map((m) => {
-        const meter = toLedgerMeter(m);
-        return [m.id, months.reduce((n, mo) => n + openDaysIn(mo, meter, today), 0)];
-      }),
+      meters.filter(counts).map((m) => [m.id, openDaysOver(range.from, range.till, toLedgerMeter(m), today)]),
     );
     const rows: MeterRow[] = sums
       .filter((r) => r.co2e_days_open > 0 && !pending.has(Number(r.meter_id)))
