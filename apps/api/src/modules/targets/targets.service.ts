@@ -239,34 +239,45 @@ export function createTargetsService({ db }: { db: Db }) {
       query: { target?: number; measure: Measure },
     ): Promise<PerformanceReport> {
       const organisationId = orgOf(a).id;
-      if (!(await q.findGrouping(db, organisationId, groupingId, type))) throw notFound();
-      const target = await chosenTarget(organisationId, query.target);
+      // What the report needs first, asked at once; an unknown grouping is answered before an unknown target.
+      const [grouping, chosen, visible, groupRows] = await Promise.all([
+        q.findGrouping(db, organisationId, groupingId, type),
+        chosenTarget(organisationId, query.target).then(
+          (target) => ({ target }),
+          (error: unknown) => ({ error }),
+        ),
+        visibleMeters(db, a.principal, organisationId),
+        q.groupsWithMeters(db, organisationId, groupingId),
+      ]);
+      if (!grouping) throw notFound();
+      if ('error' in chosen) throw chosen.error;
+      const { target } = chosen;
       if (!target) return emptyReport(query.measure);
-      const visible = await visibleMeters(db, a.principal, organisationId);
       const spec = { ...target.spec, consFrom: 'DERIVE' as const, baselineCons: null };
-      const groups: PerformanceReport['groups'] = [];
-      const read = new Set<number>();
-      const visibleGroups = (await q.groupsWithMeters(db, organisationId, groupingId)).map((g) => ({
+      const seen = visible === null ? null : new Set(visible);
+      const visibleGroups = groupRows.map((g) => ({
         ...g,
-        meterIds: visible === null ? g.meterIds : g.meterIds.filter((id) => visible.includes(id)),
+        meterIds: seen === null ? g.meterIds : g.meterIds.filter((id) => seen.has(id)),
       }));
-      // Every group's months in one statement (docs/decisions/performance.md, A grouping's groups read at once).
+      const read = [...new Set(visibleGroups.flatMap((g) => g.meterIds))];
+      // Every group's months in one statement (docs/decisions/performance.md, A grouping's groups read at once),
+      // and the editions of every group's meters, read once over them all, beside it.
       const { from, till } = monthsRead(orgOf(a), spec);
-      const figures = await q.groupMonthlyMeasures(
-        db,
-        organisationId,
-        query.measure,
-        from,
-        till,
-        visibleGroups.map((g) => g.meterIds),
-      );
-      for (const [i, g] of visibleGroups.entries()) {
+      const [figures, editions] = await Promise.all([
+        q.groupMonthlyMeasures(
+          db,
+          organisationId,
+          query.measure,
+          from,
+          till,
+          visibleGroups.map((g) => g.meterIds),
+        ),
+        editionsOf(orgOf(a), spec, query.measure, read),
+      ]);
+      const groups: PerformanceReport['groups'] = visibleGroups.map((g, i) => {
         const p = against(orgOf(a), spec, figures[i] ?? { values: new Map(), incomplete: new Set() });
-        groups.push({ id: g.id, name: g.name, baseline: p.baseline, target: p.target, months: p.months });
-        for (const id of g.meterIds) read.add(id);
-      }
-      // The editions of every group's meters, read once over them all.
-      const editions = await editionsOf(orgOf(a), spec, query.measure, [...read]);
+        return { id: g.id, name: g.name, baseline: p.baseline, target: p.target, months: p.months };
+      });
       return reportOf(target, query.measure, groups, editions);
     },
   };
