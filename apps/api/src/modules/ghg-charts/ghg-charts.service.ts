@@ -90,8 +90,8 @@ export function createGhgChartsService({ db }: { db: Db }) {
     const organisationId = org.id;
     const { today, ...range } = rangeOf(org, query);
     const visible = await visibleMeters(db, a.principal, organisationId);
-    const pending = new Set(await pendingMeterIds(db, organisationId));
-    const [sums, meters, editions, restatements] = await Promise.all([
+    const [pendingIds, sums, meters, editions, restatements] = await Promise.all([
+      pendingMeterIds(db, organisationId),
       sumFacts(db, {
         organisationId,
         // By site only for a chart of site groupings: the site is the meter's row, joined for each fact.
@@ -104,6 +104,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
       factEditions(db, { organisationId, ...range, visible }),
       factRestatements(db, { organisationId, ...range, visible }),
     ]);
+    const pending = new Set(pendingIds);
     const expected = new Map(
       meters.filter(counts).map((m) => [m.id, openDaysOver(range.from, range.till, toLedgerMeter(m), today)]),
     );
