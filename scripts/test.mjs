@@ -47,14 +47,22 @@ function runShard(index) {
     env: { ...process.env, E2E_PORT: String(basePort + (index - 1) * 20) },
   });
   children.push(child);
-  for (const [stream, out] of [
+  const drained = [
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],
-  ]) {
-    createInterface({ input: stream }).on('line', (line) => out.write(`${mark}${line}\n`));
-  }
+  ].map(([stream, out]) => {
+    const lines = createInterface({ input: stream });
+    lines.on('line', (line) => out.write(`${mark}${line}\n`));
+    return new Promise((done) => lines.on('close', done));
+  });
+  // Settled on 'exit', then the shard's last lines: a server left running inherits the pipes and would hold
+  // 'close' open, so the lines get two seconds at most.
   return new Promise((resolve) => {
-    child.on('exit', (code, signal) => resolve({ mark, ok: code === 0, why: signal ?? `status ${code}` }));
+    child.on('exit', (code, signal) => {
+      const result = { mark, ok: code === 0, why: signal ?? `status ${code}` };
+      const cap = new Promise((done) => setTimeout(done, 2000).unref());
+      Promise.race([Promise.all(drained), cap]).then(() => resolve(result));
+    });
   });
 }
 
