@@ -149,8 +149,9 @@ export async function monthlyMeasure(
 export type MonthlyMeasure = Awaited<ReturnType<typeof monthlyMeasure>>;
 
 /**
- * Monthly sums of a measure for each set of meters (a grouping's groups), through the read model by month in one
- * statement (`sumFactsBatch`), only the measure and its flag summed.
+ * Monthly sums of a measure for each set of meters (a grouping's groups), through the read model by month
+ * (`sumFactsBatch`), only the measure and its flag summed: the sets split in two statements run at once, so that
+ * PostgreSQL sums one report's facts on two cores (docs/decisions/performance.md, A grouping's groups read at once).
  */
 export async function groupMonthlyMeasures(
   db: DbOrTx,
@@ -161,17 +162,18 @@ export async function groupMonthlyMeasures(
   meterSets: number[][],
 ): Promise<MonthlyMeasure[]> {
   const flag = `${measure}_incomplete` as const;
-  const answers = await sumFactsBatch(
-    db,
-    meterSets.map((visible) => ({
-      organisationId,
-      by: ['month' as const],
-      from,
-      till,
-      visible,
-      measures: [measure, flag],
-    })),
-  );
+  const queries = meterSets.map((visible) => ({
+    organisationId,
+    by: ['month' as const],
+    from,
+    till,
+    visible,
+    measures: [measure, flag],
+  }));
+  const half = Math.ceil(queries.length / 2);
+  const halves =
+    half > 0 && half < queries.length ? [queries.slice(0, half), queries.slice(half)] : [queries];
+  const answers = (await Promise.all(halves.map((part) => sumFactsBatch(db, part)))).flat();
   const month = (r: FactSums) => String(r.month).slice(0, 10);
   return answers.map((rows) => ({
     values: new Map(rows.map((r) => [month(r), r[measure]])),
