@@ -1,41 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMeter, createSite } from '../asset-factories';
-import { createDataType, createFactor, createFactorSource } from '../catalogue-factories';
+import { createDataType } from '../catalogue-factories';
 import { createOrganisation } from '../factories';
 import { createInvoice } from '../input-factories';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { factSums, sumFacts } from './read-model';
 import type { FactQuery, FactSums } from './read-model-types';
 import { recomputeFacts } from './recompute';
+import { database, electricity, useFixture } from './recompute.fixture';
 
-let database: TestDatabase;
-afterAll(() => database.close());
+useFixture();
 
 let organisationId: number;
 let a: number;
 let b: number;
 let w: number;
 
-// Electricity at 0.1 kg CO2e/kWh (scope 2) + 0.01 (scope 3) = 0.11 kg/kWh; water (kL, not energy) has no factor.
-// Meter a: January 1,000 kWh (cost 200), February 800 kWh (160), half of February billed only; meter b: January
-// 500 kWh; meter w: January and February 30 kL of water.
+// Electricity at 0.1 kg CO2e/kWh (scope 2) + 0.01 (scope 3) = 0.11 kg/kWh (the fixture's); water (kL, not energy)
+// has no factor. Meter a: January 1,000 kWh (cost 200), February 800 kWh (160), half of February billed only;
+// meter b: January 500 kWh; meter w: January and February 30 kL of water.
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const source = await createFactorSource(database.db, { name: 'Government 2024' });
-  const electricity = await createDataType(database.db, { name: 'Electricity' });
   const water = await createDataType(database.db, { name: 'Water', typeId: 2, stdUnit: 'kL' });
-  for (const [scope, rate] of [
-    [2, 0.1],
-    [3, 0.01],
-  ] as const)
-    await createFactor(database.db, {
-      dataTypeId: electricity.id,
-      sourceId: source.id,
-      scope,
-      rate,
-      startDate: '2020-01-01',
-    });
   const org = await createOrganisation(database.db);
   organisationId = org.id;
   const site = await createSite(database.db, org.id);
@@ -43,25 +28,14 @@ beforeAll(async () => {
   const [ma, mb] = [await createMeter(database.db, site, power), await createMeter(database.db, site, power)];
   const mw = await createMeter(database.db, site, { energyId: water.id, unitId: water.stdUnitId });
   [a, b, w] = [ma.id, mb.id, mw.id];
-  await createInvoice(database.db, ma, {
-    from: '2024-01-01',
-    till: '2024-01-31',
-    consumption: 1000,
-    cost: 200,
-  });
-  await createInvoice(database.db, ma, {
-    from: '2024-02-01',
-    till: '2024-02-14',
-    consumption: 800,
-    cost: 160,
-  });
-  await createInvoice(database.db, mb, {
-    from: '2024-01-01',
-    till: '2024-01-31',
-    consumption: 500,
-    cost: 100,
-  });
-  await createInvoice(database.db, mw, { from: '2024-01-01', till: '2024-02-29', consumption: 30, cost: 60 });
+  const bills: [typeof ma, string, string, number, number][] = [
+    [ma, '2024-01-01', '2024-01-31', 1000, 200],
+    [ma, '2024-02-01', '2024-02-14', 800, 160],
+    [mb, '2024-01-01', '2024-01-31', 500, 100],
+    [mw, '2024-01-01', '2024-02-29', 30, 60],
+  ];
+  for (const [meter, from, till, consumption, cost] of bills)
+    await createInvoice(database.db, meter, { from, till, consumption, cost });
   await recomputeFacts(database.db, [a, b, w]);
 });
 
