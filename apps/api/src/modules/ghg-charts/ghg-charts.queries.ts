@@ -26,10 +26,13 @@ export async function groupsOf(db: DbOrTx, organisationId: number, groupingId: n
   return rows.rows;
 }
 
-export async function activities(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return [];
+/**
+ * The names of the activities the organisation's figures can name: the catalogue's data types and its own (a few
+ * hundred rows at most), read beside the figures rather than after them.
+ */
+export async function activities(db: DbOrTx, organisationId: number) {
   const rows = await db.execute<{ id: number; name: string; grouping: string }>(sql`
-    select id, name, grouping from data_types where id = any(${sql.param(ids)}::int[])`);
+    select id, name, grouping from data_types where organisation_id is null or organisation_id = ${organisationId}`);
   return rows.rows;
 }
 

@@ -90,7 +90,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
     const organisationId = org.id;
     const { today, ...range } = rangeOf(org, query);
     const visible = await visibleMeters(db, a.principal, organisationId);
-    const [pendingIds, sums, meters, editions, restatements] = await Promise.all([
+    const [pendingIds, sums, meters, editions, restatements, activityList] = await Promise.all([
       pendingMeterIds(db, organisationId),
       sumFacts(db, {
         organisationId,
@@ -103,6 +103,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
       q.liveMeters(db, organisationId, visible),
       factEditions(db, { organisationId, ...range, visible }),
       factRestatements(db, { organisationId, ...range, visible }),
+      q.activities(db, organisationId),
     ]);
     const pending = new Set(pendingIds);
     const expected = new Map(
@@ -132,7 +133,6 @@ export function createGhgChartsService({ db }: { db: Db }) {
         sums: { ...zeroSums(), daysOpen: days, incomplete: true },
       });
     }
-    const activityList = await q.activities(db, [...new Set(rows.map((r) => r.activityId))]);
     const activities = new Map(activityList.map((t) => [t.id, t]));
     const pendingVisible = [...pending].filter((id) => visible === null || visible.includes(id)).length;
     return { organisationId, range, rows, activities, pending: pendingVisible, editions, restatements };
