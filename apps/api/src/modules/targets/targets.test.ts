@@ -238,6 +238,15 @@ describe('performance against targets', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MSG.targetUnknown);
   });
+
+  it("a grouping's report answers an unknown grouping before an unknown target", async () => {
+    const report = (grouping: number) =>
+      call('t.admin', 'GET', `/site-groupings/${grouping}/reports/performance-against-targets?target=999999`);
+    expect((await report(999999)).statusCode).toBe(404);
+    const res = await report(ids.grouping);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MSG.targetUnknown);
+  });
 });
 
 describe('group targets', () => {
