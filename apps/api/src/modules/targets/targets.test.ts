@@ -240,7 +240,7 @@ describe('performance against targets', () => {
   });
 
   it("a grouping's report answers an unknown grouping before an unknown target", async () => {
-    const report = (grouping: number) =>
+    const report = (grouping: number | undefined) =>
       call('t.admin', 'GET', `/site-groupings/${grouping}/reports/performance-against-targets?target=999999`);
     expect((await report(999999)).statusCode).toBe(404);
     const res = await report(ids.grouping);
