@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { type FactBasis, type FactSums, factsProvenance, sumFacts } from '@verdant/db/ledger/read-model';
 import { toLedgerMeter } from '@verdant/db/ledger/recompute';
-import { countsIn, openDaysIn } from '@verdant/domain/ledger';
+import { countsIn, openDaysOver } from '@verdant/domain/ledger';
 import { reportingYearLabel, reportingYearStart } from '@verdant/domain/reporting-year';
 import { monthsOf } from '@verdant/domain/reports/periods';
 import type { OrganisationContext } from '../../lib/organisation-context';
@@ -20,12 +20,13 @@ import type { Provenance } from './report-document';
 const YEAR_END_NAMES: Record<number, string> = { 12: 'December', 3: 'March', 6: 'June' };
 const pct = (part: number, whole: number) => (whole > 0 ? Math.floor((part / whole) * 1000) / 10 : null);
 
-/** Days each measure's counted meters were open in the period, up to today. */
+/** Days each measure's counted meters were open in the period's months (one run of months), up to today. */
 export function expectedDays(meters: AssetMeter[], months: string[], today: string) {
   const days = { cons: 0, cost: 0, co2e: 0 };
   for (const m of meters) {
     const lm = toLedgerMeter(m);
-    const open = months.reduce((n, mo) => n + openDaysIn(mo, lm, today), 0);
+    const [first, last] = [months[0], months.at(-1)];
+    const open = first && last ? openDaysOver(first, last, lm, today) : 0;
     if (countsIn(lm, 'consumption') && m.type_id === 1) days.cons += open;
     if (countsIn(lm, 'cost')) days.cost += open;
     if (countsIn(lm, 'emissions')) days.co2e += open;
