@@ -7,6 +7,10 @@ const counted = (organisationId: number) => sql`i.organisation_id = ${organisati
   and i.kind in ('normal', 'replacement')
   and not exists (select 1 from invoice_reversals r where r.organisation_id = i.organisation_id and r.reversed_id = i.id)`;
 
+/** Only the meters named (null: every meter of the organisation). */
+const onMeters = (column: string, meterIds: readonly number[] | null) =>
+  meterIds === null ? sql`` : sql`and ${sql.raw(column)} = any(${intArray(meterIds)})`;
+
 /**
  * The live meters whose latest invoice is an estimated read, with the start of that run of estimates: each
  * meter's counted invoices (not reversals, not reversed) latest first (by period start, then id), up to the first
@@ -41,7 +45,7 @@ export async function estimatedReads(db: DbOrTx, organisationId: number, visible
     from estimated e join stops s on s.meter_id = e.meter_id
     join meters m on m.organisation_id = ${organisationId} and m.id = e.meter_id and m.deleted_at is null
     where (s.id is null or (e.date_from, e.id) > (s.date_from, s.id))
-      ${visible === null ? sql`` : sql`and m.id = any(${intArray(visible)})`}
+      ${onMeters('m.id', visible)}
     group by m.id, m.account, m.local_name
     order by min(e.date_from), lower(m.local_name), m.id`);
   return rows.rows;
@@ -82,17 +86,13 @@ export async function invoiceReportMeters(
     left join retailers r on r.id = m.retailer_id
     where m.organisation_id = ${organisationId} and m.deleted_at is null and m.invoice_report
       and m.metlvl_id <> 2 and m.meter_type not in (7, 8, 9) and not m.inherit_submeter
-      ${filter.ids === null ? sql`` : sql`and m.id = any(${intArray(filter.ids)})`}
+      ${onMeters('m.id', filter.ids)}
       ${filter.energy === null ? sql`` : sql`and m.energy_id = ${filter.energy}`}
       ${filter.retailer === null ? sql`` : sql`and m.retailer_id = ${filter.retailer}`}
-      ${filter.visible === null ? sql`` : sql`and m.id = any(${intArray(filter.visible)})`}
+      ${onMeters('m.id', filter.visible)}
     order by lower(s.name), lower(m.local_name), m.id`);
   return rows.rows;
 }
-
-/** Only the meters named (null: every meter of the organisation). */
-const onMeters = (column: string, meterIds: readonly number[] | null) =>
-  meterIds === null ? sql`` : sql`and ${sql.raw(column)} = any(${intArray(meterIds)})`;
 
 /** The meters' notes that mark a period with no invoices on purpose. */
 const notes = (organisationId: number, meterIds: readonly number[] | null) =>
