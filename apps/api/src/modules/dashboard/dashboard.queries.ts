@@ -90,7 +90,7 @@ export async function meterChanges(
       select fs.meter_id, fs.cons_1 as recent, fs.cons_0 as earlier
       from (${sums}) fs
       where fs.meter_id not in (select id from deleted)
-        and fs.facts_0 > 0 and fs.cons_0 > 0 and fs.facts_1 > 0
+        and fs.cons_0 > 0 and fs.facts_1 > 0
         and not (fs.cons_incomplete_0 or fs.cons_incomplete_1)
     ),
     -- The percentage as the API rounds it (Math.round of tenths, in the same float8 steps), times ten.
