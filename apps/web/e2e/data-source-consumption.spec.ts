@@ -2,12 +2,11 @@ import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
 import { shoot } from './support/screens';
 import { signIn } from './support/sign-in';
+import { demoMonth, shownDate } from './support/today';
 
-/** dd/MM/yyyy of a day in the month `monthsAgo` before this one. */
+/** dd/MM/yyyy of a day in the month `monthsAgo` before the demo's current one. */
 function day(monthsAgo: number, dayOfMonth: number) {
-  const now = new Date();
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, dayOfMonth));
-  return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+  return shownDate(`${demoMonth(-monthsAgo).slice(0, 8)}${String(dayOfMonth).padStart(2, '0')}`);
 }
 
 test('a general user adds three consumption rows, one overlapping, fixes it and creates them', async ({

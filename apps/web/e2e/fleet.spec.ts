@@ -4,17 +4,16 @@ import { formatMonth } from '@verdant/domain/month-labels';
 import { expect, test } from './support/axe-test';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
+import { demoDaysAgo, shownDate } from './support/today';
 
 // Each journey signs in and walks several screens, each scanned by axe: more than the default minute.
 test.describe.configure({ timeout: 240_000 });
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/** A day `offset` days after the demo's today (negative: before), as typed and as 'yyyy-MM-dd'. */
 const day = (offset: number) => {
-  const d = new Date(Date.now() + offset * 86_400_000);
-  return {
-    typed: `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`,
-    iso: d.toISOString().slice(0, 10),
-  };
+  const iso = demoDaysAgo(-offset);
+  return { typed: shownDate(iso), iso };
 };
 
 async function openVehicle(page: Page, registration: string) {

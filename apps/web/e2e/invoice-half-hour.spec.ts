@@ -1,6 +1,7 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
 import { signIn } from './support/sign-in';
+import { demoMonth, lastDayOf, shownDate } from './support/today';
 
 /*
  * The half-hour check on the invoice page: the demo's Civic Library Smart meter has half-hour data over its
@@ -18,13 +19,9 @@ test('a new invoice on a smart meter is compared with its half-hour data as the 
   const dialog = page.getByRole('dialog', { name: 'New Invoice' });
   await expect(dialog.getByLabel('Start date')).not.toHaveValue('');
   // The half-hour data starts twelve months before last month.
-  const d = new Date();
-  const first = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 13, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
-  const shown = (x: Date) =>
-    `${String(x.getUTCDate()).padStart(2, '0')}/${String(x.getUTCMonth() + 1).padStart(2, '0')}/${x.getUTCFullYear()}`;
-  await dialog.getByLabel('Start date').fill(shown(first));
-  await dialog.getByLabel('End date').fill(shown(last));
+  const first = demoMonth(-13);
+  await dialog.getByLabel('Start date').fill(shownDate(first));
+  await dialog.getByLabel('End date').fill(shownDate(lastDayOf(first)));
   await dialog.getByRole('button', { name: 'Create' }).click();
 
   const check = page.getByRole('region', { name: 'Half-hour data for this period' });

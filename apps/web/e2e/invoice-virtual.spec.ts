@@ -1,6 +1,7 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
 import { signIn } from './support/sign-in';
+import { demoMonth } from './support/today';
 
 // The invoice page loads the invoice, the ledger's neighbours and the virtual invoice: slow on a loaded machine.
 test.describe.configure({ timeout: 180_000 });
@@ -10,10 +11,7 @@ test("the smart meter's latest invoice beside its virtual invoice, with the tari
 }, info) => {
   // The latest invoice is the month before last: last month's half-hour data has the demo's gap, so the
   // retailer's invoice for it is not in the demo.
-  const d = new Date();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() - 2);
-  const number = `SMT-${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  const number = `SMT-${demoMonth(-2).slice(0, 7).replace('-', '')}`;
   await signIn(page, 'demo');
   await openDataSource(page, 'Civic Library', 'Civic Library Smart meter');
   await page.getByRole('tab', { name: 'Invoices' }).click();

@@ -1,13 +1,12 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
 import { signIn } from './support/sign-in';
+import { demoMonth } from './support/today';
 
 /** The demo's monthly invoices run from 36 months before last month; 'yyyy-MM' of a month so many back. */
 function monthBack(n: number) {
-  const d = new Date();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() - n);
-  return { y: d.getUTCFullYear(), m: d.getUTCMonth() + 1 };
+  const month = demoMonth(-n);
+  return { y: Number(month.slice(0, 4)), m: Number(month.slice(5, 7)) };
 }
 const pad = (n: number) => String(n).padStart(2, '0');
 const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();

@@ -5,12 +5,12 @@ import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
 import { shoot } from './support/screens';
 import { signIn } from './support/sign-in';
+import { demoDaysAgo } from './support/today';
 
 const ICP = '1002083460WE-DAE'; // the demo's Southern Depot smart meter
 
 /** A day some weeks back as NEM12 writes it (yyyyMMdd). */
-const nem12Day = (daysAgo: number) =>
-  new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+const nem12Day = (daysAgo: number) => demoDaysAgo(daysAgo).replaceAll('-', '');
 
 test('a zipped NEM12 with an MDP name loads its energy stream, names the voltage stream it skips, and the HH Data tab names the register', async ({
   page,

@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
 import { signIn } from './support/sign-in';
+import { demoDaysAgo } from './support/today';
 
 /** The file is chosen through a button that opens the file chooser. */
 async function chooseFile(button: Locator, file: string) {
@@ -14,7 +15,7 @@ async function chooseFile(button: Locator, file: string) {
 
 /** A day some weeks back, as yyyy-MM-dd: the demo's smart meters have half-hour data there. */
 function daysAgo(n: number) {
-  return new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  return demoDaysAgo(n);
 }
 const pad = (n: number) => String(n).padStart(2, '0');
 const readings = (meter: string, date: string, value: (hh: number) => string) =>

@@ -4,11 +4,11 @@ import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
 import { shoot } from './support/screens';
 import { signIn } from './support/sign-in';
+import { demoMonth } from './support/today';
 
-// Today's month and the next, as the server's clock has them ('yyyy-MM').
-const now = new Date();
-const current = now.toISOString().slice(0, 7);
-const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
+// Today's month and the next, as the demo organisation's clock has them ('yyyy-MM').
+const current = demoMonth(0).slice(0, 7);
+const next = demoMonth(1).slice(0, 7);
 
 /**
  * The comparison chart of this year: today's month marked as to date, a month not yet lived blank (read from

@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
-import { addMonths, monthOf } from '@verdant/domain/calendar';
+import { addMonths } from '@verdant/domain/calendar';
 import { reportingYearLabel, reportingYearStart } from '@verdant/domain/reporting-year';
 import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
+import { demoMonth } from './support/today';
 
 /** The labels the comparison should carry for a year end: the reporting year holding the last complete month. */
 function expectedLabels(yearEnd: number): [string, string] {
-  const last = addMonths(monthOf(new Date().toISOString().slice(0, 10)), -1);
+  const last = demoMonth(-1);
   const start = reportingYearStart(last, yearEnd);
   return [reportingYearLabel(start), reportingYearLabel(addMonths(start, -12))];
 }

@@ -24,7 +24,8 @@ export const currentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
-export const orgSummary = z.object({ id: z.number(), name: text(), alerts: z.number() });
+/** The current organisation; its time zone decides its today (docs/domain.md, Time zones and today). */
+export const orgSummary = z.object({ id: z.number(), name: text(), timeZone: text(), alerts: z.number() });
 export type OrgSummary = z.infer<typeof orgSummary>;
 
 export const orgListItem = z.object({

@@ -114,11 +114,10 @@ export async function seedDemoFiles(
   {
     organisationId,
     sites,
-    today,
-  }: { organisationId: number; sites: { id: number; name: string }[]; today?: string },
+    today: day,
+  }: { organisationId: number; sites: { id: number; name: string }[]; today: string },
   storage: DemoStorage,
 ) {
-  const day = today ?? new Date().toISOString().slice(0, 10);
   const put = async (
     ownerType: 'organisation' | 'site',
     ownerId: number,

@@ -19,8 +19,8 @@ export async function seedDemoOrganisation(
   {
     organisationId,
     sites,
-    today = new Date().toISOString().slice(0, 10),
-  }: { organisationId: number; sites: { id: number; name: string }[]; today?: string },
+    today,
+  }: { organisationId: number; sites: { id: number; name: string }[]; today: string },
 ) {
   const kwh = await tx.execute<{ id: number }>(sql`
     select u.id from units u join data_types d on d.id = u.data_type_id

@@ -49,7 +49,12 @@ describe('the session and rights cache (changes made elsewhere empty it)', () =>
     const member = await createMember(t.db, organisationId, { loginId: 'cache.summary', accessId: 3 });
     const token = await t.login(member.loginId);
     const summary = () => t.app.inject({ url: '/api/current-user/org-summary', headers: bearer(token) });
-    expect((await summary()).json()).toEqual({ id: organisationId, name: 'Cache Org', alerts: 0 });
+    expect((await summary()).json()).toEqual({
+      id: organisationId,
+      name: 'Cache Org',
+      timeZone: 'Pacific/Auckland',
+      alerts: 0,
+    });
     expect(await statementsDuring(summary)).toEqual([]);
     await other.query('update organisations set name = $2 where id = $1', [
       organisationId,

@@ -51,7 +51,7 @@ export function toCurrentUser(
  */
 const summaryStatement = preparedStatement('organisation_summary', (db) =>
   db
-    .select({ id: organisations.id, name: organisations.name })
+    .select({ id: organisations.id, name: organisations.name, timeZone: organisations.timeZone })
     .from(organisations)
     .where(eq(organisations.id, sql.placeholder('organisationId'))),
 );

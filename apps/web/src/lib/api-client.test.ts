@@ -62,7 +62,7 @@ async function load() {
     token: 'tok-1',
     expiresAt: '2030-01-01T10:00:00.000Z',
     user,
-    organisation: { id: 2, name: 'Demo', alerts: 0 },
+    organisation: { id: 2, name: 'Demo', timeZone: 'Pacific/Auckland', alerts: 0 },
     testDrive: false,
   });
   return { ...client, ...errors, ...store };

@@ -17,7 +17,12 @@ describe('POST /api/public/login', () => {
       access: 'General User',
       org: orgId,
     });
-    expect(body.data.organisation).toEqual({ id: orgId, name: 'Sign-in Test Org', alerts: 0 });
+    expect(body.data.organisation).toEqual({
+      id: orgId,
+      name: 'Sign-in Test Org',
+      timeZone: 'Pacific/Auckland',
+      alerts: 0,
+    });
   });
 
   it('signs in with the email, whatever its case', async () => {

@@ -160,7 +160,10 @@ describe('a user with several organisations', () => {
       url: `/api/current-user/organisation/${b.id}`,
       headers: bearer(token),
     });
-    expect(sw.json()).toEqual({ success: true, data: { id: b.id, name: 'Zebra Ltd', alerts: 0 } });
+    expect(sw.json()).toEqual({
+      success: true,
+      data: { id: b.id, name: 'Zebra Ltd', timeZone: 'Pacific/Auckland', alerts: 0 },
+    });
     const again = await login('multi', 'Verdant-test-1', '10.2.0.1');
     expect(again.json().data.organisation.name).toBe('Zebra Ltd');
   });

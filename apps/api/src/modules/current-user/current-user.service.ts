@@ -64,7 +64,9 @@ export function createCurrentUserService({ db, auth: sessions }: { db: Db; auth:
       if (organisationId === null) throw notFound(MSG.noOrganisationSelected);
       // The session's organisation was read with the session (docs/decisions/performance.md, The organisation summary).
       const known = auth.knownOrganisation;
-      if (known?.id === organisationId) return { id: known.id, name: known.name, alerts: 0 };
+      const org = auth.org?.id === organisationId ? auth.org : null;
+      if (known?.id === organisationId && org)
+        return { id: known.id, name: known.name, timeZone: org.timeZone, alerts: 0 };
       const summary = await organisationSummary(db, organisationId);
       if (!summary) throw notFound();
       return summary;

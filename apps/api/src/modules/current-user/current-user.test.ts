@@ -10,7 +10,7 @@ let disabled: { id: number };
 
 beforeAll(async () => {
   t = await createTestApp();
-  home = await createOrganisation(t.db, { name: 'Home Org' });
+  home = await createOrganisation(t.db, { name: 'Home Org', timeZone: 'Australia/Perth' });
   other = await createOrganisation(t.db, { name: 'Other Org' });
   barred = await createOrganisation(t.db, { name: 'Barred Org' });
   disabled = await createOrganisation(t.db, { name: 'Disabled Org', statusId: 3 });
@@ -42,6 +42,7 @@ describe('current user', () => {
     expect((await get(token, '/api/current-user/org-summary')).json()).toEqual({
       id: home.id,
       name: 'Home Org',
+      timeZone: 'Australia/Perth',
       alerts: 0,
     });
   });

@@ -2,7 +2,7 @@ import { sites } from '@verdant/db/schema/assets';
 import { MSG } from '@verdant/domain/messages';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, get, ids, org, t, useFixture } from './sites.fixture';
+import { call, get, ids, org, setNow, t, useFixture } from './sites.fixture';
 
 useFixture();
 
@@ -25,6 +25,20 @@ describe('one site', () => {
     expect(res.indicators.map((i: { description: string }) => i.description)).not.toContain(
       'Pool water volume',
     );
+  });
+
+  it("marks the organisation's month as to date, not UTC's", async () => {
+    // 12:00 UTC on 30 November is 1 am on 1 December in Auckland, the organisation's zone.
+    setNow(new Date('2026-11-30T12:00:00Z'));
+    try {
+      const res = (
+        await get('watcher', `/api/sites/${ids.depot}/asset-graph-data/cons/2026/year-end/12`)
+      ).json();
+      expect(res.currentMonth).toBe('2026-12');
+      expect(res.data[0][11]).toBe(0);
+    } finally {
+      setNow();
+    }
   });
 
   it('updates fields, clears the close date, and refuses bad values', async () => {

@@ -18,6 +18,12 @@ export let org: { id: number };
 export let other: { id: number };
 export const ids: Record<string, number> = {};
 export const tokens: Record<string, string> = {};
+const TODAY = new Date('2026-11-21T10:00:00Z');
+let now = TODAY;
+/** Moves the app's clock for one test (undefined: back to 21 November 2026). */
+export const setNow = (instant?: Date) => {
+  now = instant ?? TODAY;
+};
 
 export const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(tokens[who] ?? ''), ...(payload ? { payload } : {}) });
@@ -26,7 +32,7 @@ export const get = (who: string, url: string) => call(who, 'GET', url);
 /** The test app and the world every test of this file set reads, built once per file. */
 export function useFixture() {
   beforeAll(async () => {
-    t = await createTestApp({ clock: () => new Date('2026-11-21T10:00:00Z') });
+    t = await createTestApp({ clock: () => now });
     const db = t.db;
     await seedReferenceData(db);
     org = await createOrganisation(db, { name: 'Sites Org' });

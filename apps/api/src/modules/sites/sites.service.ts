@@ -242,7 +242,7 @@ export function createSitesService({ db, clock }: { db: Db; clock: () => Date })
           : [],
       ]);
       const byMonth = new Map(rows.map((r) => [r.month, r[measure]]));
-      const today = clock().toISOString().slice(0, 10);
+      const { today } = orgOf(a);
       const value = (m: string) =>
         lived(m, today, () => round(byMonth.get(m) ?? 0, measure === 'cost' ? 2 : 3));
       return {

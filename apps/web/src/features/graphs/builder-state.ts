@@ -27,9 +27,9 @@ export interface BuilderGraph {
   axes: (typeof GRAPH_AXES)[number];
 }
 
-/** This month in the browser ('yyyy-MM'). */
-export function thisMonth(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+/** The month ('yyyy-MM') of the organisation's today ('yyyy-MM-dd', lib/organisation-today.ts). */
+export function thisMonth(today: string): string {
+  return today.slice(0, 7);
 }
 
 /** The reporting year (named by the year it ends in) a 'yyyy-MM' month falls in. */
@@ -40,8 +40,8 @@ export function defaultYears(chart: BuilderGraph['chart'], current: number): num
   return chart === 'yearly' ? [current - 1, current] : [current - GRAPH_TIMESERIES_YEARS_BACK];
 }
 
-export function emptyGraph(yearEnd: number, now = new Date()): BuilderGraph {
-  const end = thisMonth(now);
+export function emptyGraph(yearEnd: number, today: string): BuilderGraph {
+  const end = thisMonth(today);
   return {
     series: [],
     chart: 'yearly',
@@ -55,10 +55,10 @@ export function emptyGraph(yearEnd: number, now = new Date()): BuilderGraph {
 }
 
 /** A graph opened from an encoded definition (a favourite or a link); null when it cannot be read. */
-export function graphFromDefinition(encoded: string, yearEnd: number, now = new Date()): BuilderGraph | null {
+export function graphFromDefinition(encoded: string, yearEnd: number, today: string): BuilderGraph | null {
   const definition = decodeGraph(encoded);
   if (!definition) return null;
-  const base = emptyGraph(yearEnd, now);
+  const base = emptyGraph(yearEnd, today);
   const current = yearOf(base.endMonth, yearEnd);
   return {
     ...base,
@@ -73,8 +73,8 @@ export function graphFromDefinition(encoded: string, yearEnd: number, now = new 
 }
 
 /** The graph as a definition to save or share: years relative to the current one, no end month. */
-export function definitionOf(graph: BuilderGraph, yearEnd: number): GraphDefinition {
-  const current = yearOf(thisMonth(), yearEnd);
+export function definitionOf(graph: BuilderGraph, yearEnd: number, today: string): GraphDefinition {
+  const current = yearOf(thisMonth(today), yearEnd);
   return {
     chart: graph.chart,
     period: graph.period,
@@ -86,8 +86,8 @@ export function definitionOf(graph: BuilderGraph, yearEnd: number): GraphDefinit
   };
 }
 
-export const encodeBuilderGraph = (graph: BuilderGraph, yearEnd: number) =>
-  encodeGraph(definitionOf(graph, yearEnd));
+export const encodeBuilderGraph = (graph: BuilderGraph, yearEnd: number, today: string) =>
+  encodeGraph(definitionOf(graph, yearEnd, today));
 
 /** Fills a series' optional fields the way the contract would. */
 export function seriesOf(input: GraphSeriesInput): GraphSeriesDef {
@@ -105,20 +105,20 @@ export function seriesOf(input: GraphSeriesInput): GraphSeriesDef {
 const STORE = 'verdant.graph-builder';
 
 /** The graph being built survives leaving the screen and coming back, per organisation, in this tab. */
-export function storedGraph(orgId: number | null, yearEnd: number): BuilderGraph | null {
+export function storedGraph(orgId: number | null, yearEnd: number, today: string): BuilderGraph | null {
   if (orgId === null) return null;
   try {
     const text = sessionStorage.getItem(`${STORE}.${orgId}`);
-    return text ? graphFromDefinition(text, yearEnd) : null;
+    return text ? graphFromDefinition(text, yearEnd, today) : null;
   } catch {
     return null;
   }
 }
 
-export function storeGraph(orgId: number | null, yearEnd: number, graph: BuilderGraph) {
+export function storeGraph(orgId: number | null, yearEnd: number, graph: BuilderGraph, today: string) {
   if (orgId === null) return;
   try {
-    sessionStorage.setItem(`${STORE}.${orgId}`, encodeBuilderGraph(graph, yearEnd));
+    sessionStorage.setItem(`${STORE}.${orgId}`, encodeBuilderGraph(graph, yearEnd, today));
   } catch {
     // A full or disabled storage only loses the convenience.
   }

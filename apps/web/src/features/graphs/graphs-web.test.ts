@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { definitionOf, emptyGraph, graphFromDefinition, seriesOf } from './builder-state';
 import { graphOption } from './graph-option';
 
-const NOW = new Date(2026, 10, 21);
+const NOW = '2026-11-21';
 const series = seriesOf({
   asset: { type: 'site', id: 4, text: 'Head Office' },
   quantity: { type: 'cons', label: 'Energy consumption', unit: 'kWh' },
@@ -43,8 +43,8 @@ describe('the builder graph', () => {
   });
 
   it('saves years relative to this year', () => {
-    const graph = { ...emptyGraph(12), series: [series] };
-    expect(definitionOf(graph, 12).years).toEqual([-1, 0]);
+    const graph = { ...emptyGraph(12, NOW), series: [series] };
+    expect(definitionOf(graph, 12, NOW).years).toEqual([-1, 0]);
   });
 });
 
@@ -157,8 +157,8 @@ describe('the chart option', () => {
 
   it('keeps the axes choice in a favourite, one per unit when a saved graph has none', () => {
     const graph = { ...emptyGraph(12, NOW), series: [series], axes: 'series' as const };
-    expect(definitionOf(graph, 12).axes).toBe('series');
-    expect(graphFromDefinition(encodeGraph(definitionOf(graph, 12)), 12, NOW)?.axes).toBe('series');
+    expect(definitionOf(graph, 12, NOW).axes).toBe('series');
+    expect(graphFromDefinition(encodeGraph(definitionOf(graph, 12, NOW)), 12, NOW)?.axes).toBe('series');
     expect(graphFromDefinition(encodeGraph({ series: [series] }), 12, NOW)?.axes).toBe('unit');
   });
 

@@ -5,6 +5,7 @@ import { DateField } from '../../components/date-fields';
 import { FormActions, FormError } from '../../components/form-actions';
 import { errorMessage, isSilentError } from '../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../lib/banners';
+import { useOrganisationToday } from '../../lib/organisation-today';
 import { type ReversalAction, useReversal, useReversalData } from './api';
 
 /** The `show` values that open this dialog, and what each one does. */
@@ -32,7 +33,6 @@ const MODES: Record<ReversalShow, { title: string; action: ReversalAction; hint:
   },
 };
 
-const today = () => new Date().toISOString().slice(0, 10);
 const fixed = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
 /** New Reversal, Replace Invoice and Decommission (data-portal.md 2.3, 5). */
@@ -46,11 +46,12 @@ export function ReversalDialog({
   onClose: () => void;
 }) {
   const spec = MODES[mode];
+  const today = useOrganisationToday();
   const [startDate, setStartDate] = useState<string | null>(null);
   const [endDate, setEndDate] = useState<string | null>(null);
   const [unit, setUnit] = useState<number | null>(null);
   const [invoiceNumber, setInvoiceNumber] = useState('');
-  const [invoiceDate, setInvoiceDate] = useState<string | null>(today());
+  const [invoiceDate, setInvoiceDate] = useState<string | null>(today);
   const [dueDate, setDueDate] = useState<string | null>(null);
   const [charged, setCharged] = useState<Record<number, number | string>>({});
   const [chargedCost, setChargedCost] = useState<number | string>('');

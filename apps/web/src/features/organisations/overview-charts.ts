@@ -1,19 +1,8 @@
 import type { EmissionsList, SiteFigureList } from '@verdant/contracts/organisations/overview';
-import { formatMonth } from '@verdant/domain/month-labels';
 import { axisScale, formatQuantity } from '@verdant/domain/unit-scaling';
 import type { ChartOption } from '../../components/chart';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** 'yyyyMM' months from the last complete month back, newest first, with their labels ('October 2026'). */
-export function monthChoices(today: Date, count = 24): { value: string; label: string }[] {
-  const index = today.getUTCFullYear() * 12 + today.getUTCMonth() - 1;
-  return Array.from({ length: count }, (_, i) => {
-    const year = Math.floor((index - i) / 12);
-    const month = ((index - i) % 12) + 1;
-    return { value: `${year}${String(month).padStart(2, '0')}`, label: formatMonth(month, year) };
-  });
-}
 
 const grid = {
   left: 4,

@@ -1,18 +1,7 @@
 import { Group, MultiSelect, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { DataSourceList } from '@verdant/contracts/data-sources/list';
-import { formatMonth } from '@verdant/domain/month-labels';
 import type { DataSourceFilters } from '../api';
-
-/** The last 36 complete months, newest first, as yyyyMM. */
-export function monthOptions() {
-  const now = new Date();
-  return Array.from({ length: 36 }, (_, i) => {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1 - i, 1));
-    const value = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-    return { value, label: formatMonth(d.getUTCMonth() + 1, d.getUTCFullYear()) };
-  });
-}
 
 type Options = DataSourceList['options'];
 const toData = (list: { id: number; name: string }[] | undefined) =>

@@ -13,9 +13,8 @@ import { DateField } from '../../../components/date-fields';
 import { FormActions } from '../../../components/form-actions';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
+import { useOrganisationToday } from '../../../lib/organisation-today';
 import { useRecentInvoices, useSaveNote } from './api';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 interface NoteModalProps {
   meterId: number;
@@ -33,11 +32,12 @@ interface NoteModalProps {
  */
 export function NoteModal({ meterId, note, invoiceId = null, onClose }: NoteModalProps) {
   const save = useSaveNote(meterId);
+  const today = useOrganisationToday();
   const preset = note === null ? invoiceId : null;
   const boundToInvoice = note?.kind === 'INVOICE';
   const [kind, setKind] = useState<NoteKind>(note?.kind ?? (preset !== null ? 'INVOICE' : 'NO_END'));
   const [invoice, setInvoice] = useState<number | null>(note?.invoiceId ?? preset);
-  const [dateFrom, setDateFrom] = useState<string | null>(note?.dateFrom ?? today());
+  const [dateFrom, setDateFrom] = useState<string | null>(note?.dateFrom ?? today);
   const [dateTill, setDateTill] = useState<string | null>(note?.dateTill ?? null);
   const [text, setText] = useState(note?.text ?? '');
   const [gapFiller, setGapFiller] = useState(note?.invoiceGapFiller ?? false);

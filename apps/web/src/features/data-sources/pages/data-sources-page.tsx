@@ -19,6 +19,7 @@ import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
 import { PagedListBody } from '../../../components/paged-list-body';
+import { completeMonths, useOrganisationToday } from '../../../lib/organisation-today';
 import { useOrganisationId } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListConsumption } from '../../../lib/use-list-consumption';
@@ -26,7 +27,7 @@ import { useSetQuery } from '../../../lib/use-set-query';
 import { type DataSourceFilters, useDataSourcesList } from '../api';
 import { AlertsReportModal } from '../components/alerts-report-modal';
 import { BulkDeleteModal, BulkOpenDateModal } from '../components/bulk-modals';
-import { DataSourceFiltersBar, monthOptions } from '../components/data-source-filters';
+import { DataSourceFiltersBar } from '../components/data-source-filters';
 import { DataSourcesTable } from '../components/data-sources-table';
 import { InvoiceReportModal } from '../components/invoice-report-modal';
 import { MeterExportModal } from '../components/meter-export-modal';
@@ -49,7 +50,8 @@ const SHOW = {
  */
 export function DataSourcesPage() {
   useDocumentTitle('Data Sources');
-  const months = useMemo(monthOptions, []);
+  const today = useOrganisationToday();
+  const months = useMemo(() => completeMonths(today, 36), [today]);
   const orgId = useOrganisationId();
   const [params] = useSearchParams();
   const setQuery = useSetQuery();

@@ -7,6 +7,7 @@ import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import { useMemo, useState } from 'react';
 import { Chart, type ChartOption, registerChartParts } from '../../../components/chart';
+import { useOrganisationToday } from '../../../lib/organisation-today';
 import { useMonthlyData } from '../vehicle-api';
 
 // The chart kinds and components this screen draws (components/chart.tsx registers only the renderer).
@@ -22,11 +23,8 @@ const METRICS = (unit: string): { value: Metric; label: string }[] => [
   { value: 'costPerDay', label: '$/day' },
 ];
 
-/** Today's month ('yyyy-MM'): still filling, so its bar is faded and its label marked (to date). */
-const thisMonth = () => new Date().toISOString().slice(0, 7);
-
-function logOption(data: MonthlyData, metric: Metric, label: string): ChartOption {
-  const current = thisMonth();
+/** `current` is the organisation's month ('yyyy-MM'): still filling, so its bar is faded and its label marked (to date). */
+function logOption(data: MonthlyData, metric: Metric, label: string, current: string): ChartOption {
   return {
     grid: { left: 56, right: 16, top: 24, bottom: 40 },
     tooltip: { trigger: 'axis' },
@@ -83,13 +81,14 @@ function efficiencyOption(data: MonthlyData, mode: 'scatter' | 'cumulative'): Ch
 /** Analytics (data-portal 2.6): the Vehicle Log by month with six metrics, and efficiency as scatter or cumulative. */
 export function AnalyticsTab({ vehicleId }: { vehicleId: number }) {
   const monthly = useMonthlyData(vehicleId);
+  const current = useOrganisationToday().slice(0, 7);
   const unit = monthly.data?.unit ?? 'L';
   const [metric, setMetric] = useState<Metric>('litresPer100km');
   const [mode, setMode] = useState<'scatter' | 'cumulative'>('scatter');
   const label = METRICS(unit).find((m) => m.value === metric)?.label ?? '';
   const log = useMemo(
-    () => (monthly.data ? logOption(monthly.data, metric, label) : {}),
-    [monthly.data, metric, label],
+    () => (monthly.data ? logOption(monthly.data, metric, label, current) : {}),
+    [monthly.data, metric, label, current],
   );
   const efficiency = useMemo(
     () => (monthly.data ? efficiencyOption(monthly.data, mode) : {}),
@@ -116,9 +115,9 @@ export function AnalyticsTab({ vehicleId }: { vehicleId: number }) {
           loading={monthly.isPending}
           empty={monthly.data && monthly.data.months.length === 0 ? 'No purchases yet' : null}
         />
-        {monthly.data?.months.some((m) => m.label === thisMonth()) && (
+        {monthly.data?.months.some((m) => m.label === current) && (
           <Text fz="xs" data-testid="incomplete-month">
-            {`⚠ ${MSG.incompleteMonth}: ${formatMonth(thisMonth())} (to date)`}
+            {`⚠ ${MSG.incompleteMonth}: ${formatMonth(current)} (to date)`}
           </Text>
         )}
       </Stack>

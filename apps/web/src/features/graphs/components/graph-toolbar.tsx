@@ -2,6 +2,7 @@ import { Button, Group, MultiSelect, SegmentedControl, Select, Switch } from '@m
 import { IconDownload, IconPhoto, IconSettings, IconStar } from '@tabler/icons-react';
 import { GRAPH_MIN_YEAR, GRAPH_YEARS_MAX } from '@verdant/domain/constants';
 import { MonthField } from '../../../components/date-fields';
+import { useOrganisationToday } from '../../../lib/organisation-today';
 import { type BuilderGraph, defaultYears, thisMonth, yearOf } from '../builder-state';
 
 const PERIODS = [
@@ -41,7 +42,8 @@ export function GraphToolbar({
   onFavourite: () => void;
   onOptions: () => void;
 }) {
-  const current = yearOf(thisMonth(), yearEnd);
+  const month = thisMonth(useOrganisationToday());
+  const current = yearOf(month, yearEnd);
   const years = Array.from({ length: current - GRAPH_MIN_YEAR + 1 }, (_, i) => String(current - i));
   const periods = PERIODS.filter((p) => p.value !== 'day' || (halfHour && graph.chart === 'timeseries'));
   return (
@@ -94,7 +96,7 @@ export function GraphToolbar({
         w={150}
         value={graph.endMonth}
         onChange={(v) => {
-          if (v && /^\d{4}-\d{2}$/.test(v) && v <= thisMonth()) onChange({ endMonth: v });
+          if (v && /^\d{4}-\d{2}$/.test(v) && v <= month) onChange({ endMonth: v });
         }}
       />
       <Switch label="Data table" checked={table} onChange={(e) => onTable(e.currentTarget.checked)} mb={6} />

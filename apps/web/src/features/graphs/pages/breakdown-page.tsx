@@ -12,6 +12,7 @@ import { type ChartHandle, registerChartParts } from '../../../components/chart'
 import { MonthField } from '../../../components/date-fields';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-errors';
+import { useOrganisationToday } from '../../../lib/organisation-today';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePieData } from '../api';
 import { thisMonth } from '../builder-state';
@@ -38,7 +39,8 @@ export function BreakdownPage() {
   const [asset, setAsset] = useState<GraphAsset | null>(null);
   const [quantity, setQuantity] = useState<GraphQuantity | null>(null);
   const [split, setSplit] = useState<SplitKind | null>(null);
-  const last = monthBefore(thisMonth(), 1);
+  const month = thisMonth(useOrganisationToday());
+  const last = monthBefore(month, 1);
   const [from, setFrom] = useState<string | null>(monthBefore(last, 11));
   const [to, setTo] = useState<string | null>(last);
   const [request, setRequest] = useState<PieDataRequest | null>(null);
@@ -56,7 +58,7 @@ export function BreakdownPage() {
   const periodError =
     valid(from) && valid(to) && (from ?? '') > (to ?? '')
       ? 'The period must start before it ends'
-      : valid(to) && (to ?? '') > thisMonth()
+      : valid(to) && (to ?? '') > month
         ? 'The end month cannot be after this month'
         : null;
   const ready = asset && quantity && split && valid(from) && valid(to) && !periodError;

@@ -13,6 +13,7 @@ import { type ChartHandle, registerChartParts } from '../../../components/chart'
 import { useFavouriteGraphs } from '../../../components/favourite-graphs-api';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-errors';
+import { useOrganisationToday } from '../../../lib/organisation-today';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useGraphData, useMeasured, useOrgId, useYearEnd } from '../api';
 import {
@@ -71,14 +72,21 @@ export function TimeSeriesPage() {
 function Builder({ yearEnd }: { yearEnd: number }) {
   const orgId = useOrgId();
   const [params, setParams] = useSearchParams();
+  const today = useOrganisationToday();
   const [start] = useState(() => {
     const defaults = params.get('defaults');
     if (defaults !== null) {
-      const opened = graphFromDefinition(defaults, yearEnd);
-      return { graph: opened ?? emptyGraph(yearEnd), notice: opened ? null : MSG.graphDefinitionInvalid };
+      const opened = graphFromDefinition(defaults, yearEnd, today);
+      return {
+        graph: opened ?? emptyGraph(yearEnd, today),
+        notice: opened ? null : MSG.graphDefinitionInvalid,
+      };
     }
     const cleared = params.get('clear') !== null || params.get('asset-type') !== null;
-    return { graph: (!cleared && storedGraph(orgId, yearEnd)) || emptyGraph(yearEnd), notice: null };
+    return {
+      graph: (!cleared && storedGraph(orgId, yearEnd, today)) || emptyGraph(yearEnd, today),
+      notice: null,
+    };
   });
   const [initialAsset] = useState(() => assetFromParams(params));
   const [graph, setGraph] = useState<BuilderGraph>(start.graph);
@@ -94,7 +102,7 @@ function Builder({ yearEnd }: { yearEnd: number }) {
     if (['defaults', 'clear', 'asset-type', 'asset-id', 'asset-text'].some((k) => params.has(k)))
       setParams({}, { replace: true });
   }, [params, setParams]);
-  useEffect(() => storeGraph(orgId, yearEnd, graph), [orgId, yearEnd, graph]);
+  useEffect(() => storeGraph(orgId, yearEnd, graph, today), [orgId, yearEnd, graph, today]);
 
   const change = (c: Partial<BuilderGraph>) => setGraph((g) => ({ ...g, ...c }));
   const request = useMemo<GraphDataRequest | null>(
@@ -182,7 +190,7 @@ function Builder({ yearEnd }: { yearEnd: number }) {
       <FavouriteModal
         opened={favouriteOpen}
         onClose={() => setFavouriteOpen(false)}
-        encoded={encodeBuilderGraph(graph, yearEnd)}
+        encoded={encodeBuilderGraph(graph, yearEnd, today)}
         suggestion={
           title ||
           (graph.series[0] ? `${graph.series[0].asset.text} - ${graph.series[0].quantity.label}` : '')

@@ -5,9 +5,8 @@ import { DateField } from '../../../components/date-fields';
 import { FormActions } from '../../../components/form-actions';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
+import { useOrganisationToday } from '../../../lib/organisation-today';
 import { useCreateJob } from '../api';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** New Job: a dated task; administrators may mark it as a contracted permanent job. */
 export function NewJobModal({
@@ -20,14 +19,15 @@ export function NewJobModal({
   mayAddPermanent: boolean;
 }) {
   const create = useCreateJob();
-  const [dateFrom, setDateFrom] = useState<string | null>(today());
+  const today = useOrganisationToday();
+  const [dateFrom, setDateFrom] = useState<string | null>(today);
   const [dateTill, setDateTill] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [permanent, setPermanent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   function reset() {
-    setDateFrom(today());
+    setDateFrom(today);
     setDateTill(null);
     setText('');
     setPermanent(false);

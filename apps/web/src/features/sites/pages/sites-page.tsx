@@ -2,13 +2,13 @@ import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/c
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingPlus, IconFileExport } from '@tabler/icons-react';
 import { DEBOUNCE_MS } from '@verdant/domain/constants';
-import { formatMonth } from '@verdant/domain/month-labels';
 import { useMemo, useState } from 'react';
 import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { ListFilters, useListFilters, useListSort } from '../../../components/list-filters';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
 import { PagedListBody } from '../../../components/paged-list-body';
+import { completeMonths, useOrganisationToday } from '../../../lib/organisation-today';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useShowNew } from '../../../lib/use-show-new';
 import { type SiteFilters, useSitesConsumption, useSitesList } from '../api';
@@ -19,20 +19,11 @@ import { SitesTable } from '../components/sites-table';
 const UNITS = { cons: 'kWh', cost: '$', co2: 'kg CO2e' } as const;
 const MEASURES = { cons: 'Consumption', cost: 'Cost', co2: 'Emissions' } as const;
 
-/** The last 36 complete months, newest first, as yyyyMM. */
-function monthOptions() {
-  const now = new Date();
-  return Array.from({ length: 36 }, (_, i) => {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1 - i, 1));
-    const value = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-    return { value, label: formatMonth(d.getUTCMonth() + 1, d.getUTCFullYear()) };
-  });
-}
-
 /** /organisation/sites: the organisation's sites, filtered and sorted, 100 at a time; `?show=new` opens New Site. */
 export function SitesPage() {
   useDocumentTitle('Sites');
-  const months = useMemo(monthOptions, []);
+  const today = useOrganisationToday();
+  const months = useMemo(() => completeMonths(today, 36), [today]);
   const [showNew, setShowNew] = useShowNew();
   const f = useListFilters();
   const [q] = useDebouncedValue(f.text.trim(), DEBOUNCE_MS);

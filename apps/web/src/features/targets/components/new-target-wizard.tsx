@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { WizardFooter, WizardReview } from '../../../components/wizard-parts';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
+import { useOrganisationToday } from '../../../lib/organisation-today';
 import { useCreateTarget } from '../api';
 import { blankTargetForm, checkTargetForm, reviewRows, type TargetForm } from './target-form';
 import { BaselineStep, ProfileStep, TargetsStep } from './target-steps';
@@ -22,7 +23,7 @@ export function NewTargetWizard({
 }) {
   const create = useCreateTarget();
   const navigate = useNavigate();
-  const thisYear = new Date().getFullYear();
+  const thisYear = Number(useOrganisationToday().slice(0, 4));
   const [step, setStep] = useState(0);
   const [form, setForm] = useState<TargetForm>(() => blankTargetForm(thisYear));
   const [failure, setFailure] = useState<string | null>(null);
