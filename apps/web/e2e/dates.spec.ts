@@ -81,11 +81,12 @@ test('a site open date picked in the calendar, and an entity date pasted as ISO,
   await expect(page.getByLabel('Open date', { exact: true })).toHaveValue('14/02/2001');
 
   await page.goto('/organisation/entities');
+  // The entity's own link (each row also links its site, and a site may be named '... Plant').
   await page
-    .getByRole('link')
-    .filter({ hasText: /Pump|Plant|Building/ })
-    .first()
+    .getByRole('table', { name: 'Entities' })
+    .getByRole('link', { name: 'Civic Administration Building' })
     .click();
+  await expect(page).toHaveURL(/\/entities\/\d+$/);
   await page.getByRole('tab', { name: 'Details' }).click();
   const entityOpen = page.getByLabel('Open date', { exact: true });
   await paste(page, entityOpen, '2019-07-01');
