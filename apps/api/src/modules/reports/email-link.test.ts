@@ -27,7 +27,8 @@ const DAY = 24 * HOUR;
 beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({
-    clock: () => new Date('2026-11-21T10:00:00Z'),
+    // 1 am on 22 November in Auckland, the organisation's zone: a week on is the 29th there, the 28th in UTC.
+    clock: () => new Date('2026-11-21T12:00:00Z'),
     mailer: smtpMailer(smtp),
     env: { REPORT_LINK_BYTES: '5000' },
   });
@@ -70,7 +71,7 @@ describe('an emailed report above the configured size', () => {
     const [mail] = (await smtp.waitFor(1)) as ReceivedMail[];
     expect(mail?.attachments).toEqual([]);
     expect(mail?.text).toMatch(
-      /is too large to attach \(\d+ KB\): download monthly-energy-and-carbon-summary-2026-10\.pdf until 28\/11\/2026 from\n/,
+      /is too large to attach \(\d+ KB\): download monthly-energy-and-carbon-summary-2026-10\.pdf until 29\/11\/2026 from\n/,
     );
     const url =
       /http:\/\/verdant\.test(\/api\/direct\/\S+)/.exec(

@@ -39,7 +39,7 @@ export function createEmailNowService({
       const report = definitionOf(body.id);
       const file = await runner.render(a.principal, org, body);
       const organisation = (await organisationOf(db, org.id))?.name ?? '';
-      const sent = await deliveryOf(file, clock(), delivery);
+      const sent = await deliveryOf(file, clock(), org.timeZone, delivery);
       const subject = body.subject || `${report.name}: ${organisation}`;
       const note = body.htmlText.trim();
       await mailer.send({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { REPORT_MSG } from '@verdant/domain/reports/messages';
 import { OUTPUT_FILES } from '@verdant/domain/reports/report-types';
+import { todayIn } from '@verdant/domain/time-zone';
 import type { DirectLinks } from '../../lib/direct-links';
 import { forbidden, notFound } from '../../lib/errors';
 import type { MailMessage } from '../../lib/mail';
@@ -24,7 +25,8 @@ export interface LinkDelivery {
 const subjectOf = (fileId: string, filename: string) => `report-file:${fileId}:${filename}`;
 const sizeOf = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const dmy = (d: Date) => d.toISOString().slice(0, 10).split('-').reverse().join('/');
+/** The day an instant falls on in the organisation's zone (docs/domain.md, Time zones and today), dd/MM/yyyy. */
+const dmy = (d: Date, zone: string) => todayIn(zone, d).split('-').reverse().join('/');
 
 /**
  * The mail's attachments and the sentence's end saying where the file is (punctuated); the file is disposed of
@@ -33,6 +35,7 @@ const dmy = (d: Date) => d.toISOString().slice(0, 10).split('-').reverse().join(
 export async function deliveryOf(
   file: ReportFile,
   now: Date,
+  zone: string,
   delivery?: LinkDelivery,
 ): Promise<{ attachments: NonNullable<MailMessage['attachments']>; words: string }> {
   if (!delivery || file.size <= delivery.linkBytes) {
@@ -49,7 +52,7 @@ export async function deliveryOf(
   return {
     attachments: [],
     // The address alone on its last line, so no mail program takes a full stop into it.
-    words: `is too large to attach (${sizeOf(file.size)}): download ${file.filename} until ${dmy(until)} from\n${url}`,
+    words: `is too large to attach (${sizeOf(file.size)}): download ${file.filename} until ${dmy(until, zone)} from\n${url}`,
   };
 }
 

@@ -116,7 +116,7 @@ export async function sendScheduled(deps: SendDeps, sendId: number) {
   }
 
   const file = await runner.render(owner.principal, org, request);
-  const sent = await deliveryOf(file, now, deps.delivery);
+  const sent = await deliveryOf(file, now, org.timeZone, deps.delivery);
   const incomplete =
     range && decision.percent < 100
       ? `This report is incomplete: the data for ${periodWords(range)} is ${decision.percent} % complete.`
