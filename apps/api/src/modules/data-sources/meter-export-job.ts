@@ -106,7 +106,7 @@ export async function runMeterExportJob(
       await cancelJobRecord(db, jobId, 'Cancelled: the partial file was thrown away');
       return { cancelled: true };
     }
-    const filename = `meter-data-export-${now.toISOString().slice(0, 10)}.${p.format}`;
+    const filename = `meter-data-export-${org.today}.${p.format}`;
     await db.execute(sql`update background_jobs set result_file = ${key} where id = ${jobId}`);
     await jobLog(db, jobId, `Wrote ${p.rows.toLocaleString('en-NZ')} rows`);
     await finishJobRecord(
