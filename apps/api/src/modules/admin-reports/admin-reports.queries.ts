@@ -1,15 +1,11 @@
 import type { Db, DbOrTx } from '@verdant/db/client';
-import { intArray } from '@verdant/db/sql-arrays';
+import { andAmong, intArray } from '@verdant/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 
 /** A counted invoice: not a reversal, not reversed (docs/domain.md). */
 const counted = (organisationId: number) => sql`i.organisation_id = ${organisationId}
   and i.kind in ('normal', 'replacement')
   and not exists (select 1 from invoice_reversals r where r.organisation_id = i.organisation_id and r.reversed_id = i.id)`;
-
-/** Only the meters named (null: every meter of the organisation). */
-const onMeters = (column: string, meterIds: readonly number[] | null) =>
-  meterIds === null ? sql`` : sql`and ${sql.raw(column)} = any(${intArray(meterIds)})`;
 
 /**
  * The live meters whose latest invoice is an estimated read, with the start of that run of estimates: each
@@ -45,7 +41,7 @@ export async function estimatedReads(db: DbOrTx, organisationId: number, visible
     from estimated e join stops s on s.meter_id = e.meter_id
     join meters m on m.organisation_id = ${organisationId} and m.id = e.meter_id and m.deleted_at is null
     where (s.id is null or (e.date_from, e.id) > (s.date_from, s.id))
-      ${onMeters('m.id', visible)}
+      ${andAmong('m.id', visible)}
     group by m.id, m.account, m.local_name
     order by min(e.date_from), lower(m.local_name), m.id`);
   return rows.rows;
@@ -86,17 +82,17 @@ export async function invoiceReportMeters(
     left join retailers r on r.id = m.retailer_id
     where m.organisation_id = ${organisationId} and m.deleted_at is null and m.invoice_report
       and m.metlvl_id <> 2 and m.meter_type not in (7, 8, 9) and not m.inherit_submeter
-      ${onMeters('m.id', filter.ids)}
+      ${andAmong('m.id', filter.ids)}
       ${filter.energy === null ? sql`` : sql`and m.energy_id = ${filter.energy}`}
       ${filter.retailer === null ? sql`` : sql`and m.retailer_id = ${filter.retailer}`}
-      ${onMeters('m.id', filter.visible)}
+      ${andAmong('m.id', filter.visible)}
     order by lower(s.name), lower(m.local_name), m.id`);
   return rows.rows;
 }
 
 /** The meters' notes that mark a period with no invoices on purpose. */
 const notes = (organisationId: number, meterIds: readonly number[] | null) =>
-  sql`j.organisation_id = ${organisationId} ${onMeters('j.meter_id', meterIds)}
+  sql`j.organisation_id = ${organisationId} ${andAmong('j.meter_id', meterIds)}
     and j.invoice_gap_filler and j.invoice_id is null`;
 
 /**
@@ -141,7 +137,7 @@ export async function coveredPeriods(
       select meter_id, unnest(range_agg(daterange(date_from, date_till, '[]'))) as r
       from (
         select r.meter_id, r.date_from, r.date_till from meter_invoice_runs r
-        where r.organisation_id = ${organisationId} ${onMeters('r.meter_id', meterIds)}
+        where r.organisation_id = ${organisationId} ${andAmong('r.meter_id', meterIds)}
         union all
         select j.meter_id, j.date_from, coalesce(j.date_till, ${today}::date) from jobs j
         where ${notes(organisationId, meterIds)} and coalesce(j.date_till, ${today}::date) >= j.date_from

@@ -1,7 +1,7 @@
 import type { DataSourceListQuery } from '@verdant/contracts/data-sources/list';
 import type { DbOrTx } from '@verdant/db/client';
 import { factSums, sumFacts } from '@verdant/db/ledger/read-model';
-import { intArray } from '@verdant/db/sql-arrays';
+import { andAmong, intArray } from '@verdant/db/sql-arrays';
 import { type SQL, sql } from 'drizzle-orm';
 import { pendingAlertsPerMeter } from '../../lib/alert-counts.queries';
 
@@ -134,7 +134,7 @@ export async function listOptions(
   visible: number[] | null,
   memberOf: string,
 ) {
-  const seen = visible === null ? sql`` : sql`and m.id = any(${intArray(visible)})`;
+  const seen = andAmong('m.id', visible);
   const live = sql`m.organisation_id = ${organisationId} and m.deleted_at is null ${seen}`;
   const [types, measuring, retailers, groupings, members] = await Promise.all([
     db.execute<{ id: number }>(

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
+import { andAmong } from '@verdant/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 
 /** The organisation's live data sources among those given (null: all), by site then name. */
@@ -7,7 +8,7 @@ export async function organisationMeters(
   organisationId: number,
   visible: readonly number[] | null,
 ) {
-  const seen = visible === null ? sql`` : sql`and m.id = any(${`{${visible.join(',')}}`}::int[])`;
+  const seen = andAmong('m.id', visible);
   const rows = await db.execute<{
     id: number;
     name: string;

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
+import { andAmong } from '@verdant/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 
 /** SQL of the GHG charts: the organisation's settings, groupings with their groups and members, activity names. */
@@ -51,7 +52,7 @@ export type LiveMeter = {
 
 /** The organisation's live meters the caller may see (null: all), with what decides their days open. */
 export async function liveMeters(db: DbOrTx, organisationId: number, visible: number[] | null) {
-  const only = visible === null ? sql`` : sql`and id = any(${sql.param(visible)}::int[])`;
+  const only = andAmong('id', visible);
   const rows = await db.execute<LiveMeter>(sql`
     select id, site_id, energy_id, meter_type, metlvl_id, meter_open::text, meter_close::text, reporting,
       reporting_source, situation

@@ -1,8 +1,7 @@
 import type { DbOrTx } from '@verdant/db/client';
+import { andAmong, intArray } from '@verdant/db/sql-arrays';
 import type { GraphAssetType } from '@verdant/domain/graphs/series';
 import { sql } from 'drizzle-orm';
-
-const ids = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 
 export interface AssetRef {
   type: GraphAssetType;
@@ -64,7 +63,7 @@ export type DataTypeRow = {
 
 /** The data types of the given meters (their current ones), by name. */
 export async function meterDataTypes(db: DbOrTx, organisationId: number, meterIds: readonly number[] | null) {
-  const only = meterIds === null ? sql`` : sql`and m.id = any(${ids(meterIds)})`;
+  const only = andAmong('m.id', meterIds);
   const rows = await db.execute<DataTypeRow>(sql`
     select distinct d.id, d.name, d.std_unit, d.standardised_unit, d.type_id
     from meters m join data_types d on d.id = m.energy_id
@@ -122,7 +121,7 @@ export async function organisationGroups(db: DbOrTx, organisationId: number): Pr
 /** The reporting year end and time zone of the organisation. */
 /** Which of the meters wait for the ledger's recompute. */
 export async function pendingMeters(db: DbOrTx, organisationId: number, meterIds: readonly number[] | null) {
-  const only = meterIds === null ? sql`` : sql`and meter_id = any(${ids(meterIds)})`;
+  const only = andAmong('meter_id', meterIds);
   const rows = await db.execute<{ meter_id: number }>(sql`
     select meter_id from ledger_pending where organisation_id = ${organisationId} ${only}`);
   return new Set(rows.rows.map((r) => Number(r.meter_id)));
@@ -137,6 +136,6 @@ export async function dataTypeUnits(
   if (dataTypeIds.length === 0) return new Map();
   const rows = await db.execute<{ id: number; std_unit: string }>(sql`
     select id, std_unit from data_types
-    where id = any(${ids(dataTypeIds)}) and (organisation_id is null or organisation_id = ${organisationId})`);
+    where id = any(${intArray(dataTypeIds)}) and (organisation_id is null or organisation_id = ${organisationId})`);
   return new Map(rows.rows.map((r) => [Number(r.id), r.std_unit]));
 }

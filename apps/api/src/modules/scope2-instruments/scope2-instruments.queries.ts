@@ -1,6 +1,7 @@
 import type { InstrumentBody } from '@verdant/contracts/scope2-instruments';
 import type { DbOrTx } from '@verdant/db/client';
 import { scope2Instruments } from '@verdant/db/schema/scope2';
+import { andAmong } from '@verdant/db/sql-arrays';
 import { and, eq, sql } from 'drizzle-orm';
 
 /** SQL of the organisation's market-based scope 2 instruments. Every statement filters by organisation. */
@@ -41,7 +42,7 @@ export async function electricityMeters(
   visible: number[] | null,
   id?: number,
 ) {
-  const only = visible === null ? sql`` : sql`and m.id = any(${sql.param(visible)}::int[])`;
+  const only = andAmong('m.id', visible);
   const one = id === undefined ? sql`` : sql`and m.id = ${id}`;
   const rows = await db.execute<{ id: number; name: string; site: string; retailer_id: number | null }>(sql`
     select m.id, m.local_name as name, s.name as site, m.retailer_id

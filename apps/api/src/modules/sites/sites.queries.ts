@@ -3,9 +3,8 @@ import type { DbOrTx } from '@verdant/db/client';
 import { type FactEdition, factEditions, factSums, sumFacts } from '@verdant/db/ledger/read-model';
 import { entities, sites } from '@verdant/db/schema/assets';
 import { indicators, siteIndicatorValues } from '@verdant/db/schema/organisation';
+import { andAmong, intArray } from '@verdant/db/sql-arrays';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-
-const ids = (list: readonly number[]) => `{${list.join(',')}}`;
 
 /** The organisation's live sites with their list figures; `allowed` (null = all) narrows by advanced rights. */
 export async function listSites(
@@ -19,7 +18,7 @@ export async function listSites(
   const sums = factSums({ organisationId, by: ['site'], from: month, till: month, visible: visibleMeters });
   const value = sql.raw(`fs.${query.measure === 'co2' ? 'co2e' : query.measure}`);
   const filters: SQL[] = [sql`s.organisation_id = ${organisationId}`, sql`s.deleted_at is null`];
-  if (allowed !== null) filters.push(sql`s.id = any(${ids(allowed)}::int[])`);
+  if (allowed !== null) filters.push(sql`s.id = any(${intArray(allowed)})`);
   if (query.q) filters.push(sql`s.name ilike ${`%${query.q.replace(/[\\%_]/g, '\\$&')}%`}`);
   if (query.includeClosed !== 'true') filters.push(sql`s.site_close is null`);
   if (query.hideOpen === 'true') filters.push(sql`s.site_close is not null`);
@@ -60,7 +59,7 @@ export async function listSites(
         (select count(*)::int from meter_alerts a join meters m on m.organisation_id = a.organisation_id
           and m.id = a.meter_id and m.deleted_at is null
           where a.organisation_id = s.organisation_id and m.site_id = s.id and a.status = 'pending'
-          ${visibleMeters === null ? sql`` : sql`and m.id = any(${ids(visibleMeters)}::int[])`}) as alerts
+          ${andAmong('m.id', visibleMeters)}) as alerts
       from sites s left join (${sums}) fs on fs.site_id = s.id where ${sql.join(filters, sql` and `)}
     )
     select *, count(*) over ()::int as total from listed
@@ -72,7 +71,7 @@ export async function listSites(
 export async function countLiveSites(db: DbOrTx, organisationId: number, allowed: number[] | null) {
   const rows = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from sites s where s.organisation_id = ${organisationId} and s.deleted_at is null
-      ${allowed === null ? sql`` : sql`and s.id = any(${ids(allowed)}::int[])`}`);
+      ${andAmong('s.id', allowed)}`);
   return rows.rows[0]?.n ?? 0;
 }
 
