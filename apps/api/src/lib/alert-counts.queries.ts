@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
+import { andAmong } from '@verdant/db/sql-arrays';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
@@ -20,7 +21,7 @@ export async function siteAlertCounts(
     select m.site_id, sum(al.n)::int as n from (${pendingAlertsPerMeter(organisationId)}) al
     join meters m on m.organisation_id = ${organisationId} and m.id = al.meter_id and m.deleted_at is null
     where m.site_id = any(${`{${siteIds.join(',')}}`}::int[])
-      ${visible === null ? sql`` : sql`and m.id = any(${`{${visible.join(',')}}`}::int[])`}
+      ${andAmong('m.id', visible)}
     group by m.site_id`);
   return new Map(rows.rows.map((r) => [r.site_id, r.n]));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { andAmong } from '../sql-arrays';
 import { serially } from './read-model';
 
 /**
@@ -81,7 +82,7 @@ export async function hasHalfHourData(
   organisationId: number,
   meterIds: readonly number[] | null,
 ): Promise<boolean> {
-  const only = meterIds === null ? sql`` : sql`and r.meter_id = any(${`{${meterIds.join(',')}}`}::int[])`;
+  const only = andAmong('r.meter_id', meterIds);
   const rows = await db.execute<{ any: boolean }>(sql`
     select exists (
       select 1 from half_hour_registers r

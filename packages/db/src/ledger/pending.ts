@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client';
+import { andAmong } from '../sql-arrays';
 import type { LockedMeter } from './lock';
 
 /**
@@ -14,7 +15,7 @@ import type { LockedMeter } from './lock';
  * go in in id order so two concurrent marks of the same meters queue rather than deadlock.
  */
 export async function markPending(tx: DbOrTx, organisationId: number, meterIds?: readonly number[]) {
-  const only = meterIds === undefined ? sql`` : sql`and id = any(${sql.param([...meterIds])}::int[])`;
+  const only = andAmong('id', meterIds ?? null);
   const rows = await tx.execute(sql`
     insert into ledger_pending (meter_id, organisation_id)
     select id, organisation_id from meters

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { andAmong } from '../sql-arrays';
 
 /** A restatement done that replaced some facts a figure reads: its number, day and the editions it swapped. */
 export type FactRestatement = {
@@ -20,8 +21,7 @@ export async function factRestatements(
   db: DbOrTx,
   query: { organisationId: number; from: string; till: string; visible: number[] | null; siteIds?: number[] },
 ): Promise<FactRestatement[]> {
-  const meters =
-    query.visible === null ? sql`` : sql`and f.meter_id = any(${sql.param(query.visible)}::int[])`;
+  const meters = andAmong('f.meter_id', query.visible);
   const sites =
     query.siteIds === undefined
       ? sql``

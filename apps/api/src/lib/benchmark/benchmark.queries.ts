@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { sumFacts } from '@verdant/db/ledger/read-model';
+import { andAmong } from '@verdant/db/sql-arrays';
 import type { YearUse } from '@verdant/domain/benchmark/compare';
 import { addMonths } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
@@ -30,7 +31,7 @@ export async function entityFacts(
   organisationId: number,
   only: { ids?: number[]; buildsegId?: number } = {},
 ): Promise<EntityFacts[]> {
-  const ids = only.ids ? sql`and e.id = any(${`{${only.ids.join(',')}}`}::int[])` : sql``;
+  const ids = andAmong('e.id', only.ids ?? null);
   const seg = only.buildsegId !== undefined ? sql`and e.buildseg_id = ${only.buildsegId}` : sql``;
   const rows = await db.execute<EntityFacts & { indicators: EntityFacts['indicators'] | null }>(sql`
     select e.id, e.name, s.name as "siteName", e.buildseg_id as "buildsegId", e.entdesc_id as "entdescId",

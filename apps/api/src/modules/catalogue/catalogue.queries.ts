@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { dataTypes, energyReportingGroups, units } from '@verdant/db/schema/catalogue';
 import { retailers } from '@verdant/db/schema/retailers';
+import { andAmong } from '@verdant/db/sql-arrays';
 import { and, asc, eq, inArray, isNull, or, type Placeholder, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../lib/prepared';
 
@@ -42,7 +43,7 @@ export async function measuredDataTypes(
   organisationId: number,
   visible: readonly number[] | null,
 ) {
-  const seen = visible === null ? sql`` : sql`and m.id = any(${`{${visible.join(',')}}`}::int[])`;
+  const seen = andAmong('m.id', visible);
   return db
     .select({
       id: dataTypes.id,

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { energyReportingGroups } from '@verdant/db/schema/catalogue';
 import { assetGroups, groupings } from '@verdant/db/schema/groups';
+import { andAmong } from '@verdant/db/sql-arrays';
 import { and, eq, sql } from 'drizzle-orm';
 
 /** SQL of groupings, groups and their members. Every statement filters by organisation. */
@@ -36,7 +37,7 @@ export async function listGroups(
   type: MemberType,
   groupIds?: number[],
 ): Promise<GroupRow[]> {
-  const only = groupIds ? sql`and g.id = any(${`{${groupIds.join(',')}}`}::int[])` : sql``;
+  const only = andAmong('g.id', groupIds ?? null);
   const rows = await db.execute<GroupRow>(sql`
     select g.id, g.name, g.grouping_id,
       coalesce(array_agg(m.asset_id order by m.asset_id) filter (where m.asset_id is not null), '{}') as members
@@ -145,20 +146,19 @@ export async function organisationAssets(
   type: MemberType,
   ids?: number[],
 ): Promise<AssetRow[]> {
-  const only = (column: ReturnType<typeof sql>) =>
-    ids ? sql`and ${column} = any(${`{${ids.join(',')}}`}::int[])` : sql``;
+  const only = (column: string) => andAmong(column, ids ?? null);
   const rows =
     type === 'site'
       ? await db.execute<AssetRow>(sql`
           select s.id, s.name, null as site_name, null as account, null as measuring from sites s
-          where s.organisation_id = ${organisationId} and s.deleted_at is null ${only(sql`s.id`)}
+          where s.organisation_id = ${organisationId} and s.deleted_at is null ${only('s.id')}
           order by lower(s.name), s.id`)
       : await db.execute<AssetRow>(sql`
           select m.id, m.local_name as name, s.name as site_name, m.account, d.name as measuring
           from meters m
           join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id
           left join data_types d on d.id = m.energy_id
-          where m.organisation_id = ${organisationId} and m.deleted_at is null ${only(sql`m.id`)}
+          where m.organisation_id = ${organisationId} and m.deleted_at is null ${only('m.id')}
           order by lower(m.local_name), m.id`);
   return rows.rows;
 }

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
+import { andAmong } from '@verdant/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 import type { ReportRestatement } from './report-document';
 
@@ -51,7 +52,7 @@ export async function restatementsOf(
       select 1 from restated_facts f
       where f.restatement_id = r.id and f.organisation_id = ${organisationId}
         and f.month between ${from} and ${till}
-        ${meterIds === null ? sql`` : sql`and f.meter_id = any(${sql.param(meterIds)}::int[])`})
+        ${andAmong('f.meter_id', meterIds)})
     order by 2, r.id`);
   return rows.rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
@@ -79,14 +80,13 @@ export async function portalApprovalOf(
   from: string,
   till: string,
 ): Promise<PortalApprovalRow> {
-  const meters = meterIds === null ? sql`true` : sql`q.meter_id = any(${sql.param(meterIds)}::int[])`;
   const rows = await db.execute<PortalApprovalRow>(sql`
     select count(*)::int as received,
       (count(*) filter (where e.status = 'approved'))::int as approved,
       (count(*) filter (where e.status in ('awaiting review', 'reviewed')))::int as awaiting
     from portal_entries e
     join portal_quantities q on q.organisation_id = e.organisation_id and q.id = e.quantity_id
-    where e.organisation_id = ${organisationId} and ${meters}
+    where e.organisation_id = ${organisationId} ${andAmong('q.meter_id', meterIds)}
       and e.period_start >= ${from}::date and e.period_end < (${till}::date + interval '1 month')`);
   return rows.rows[0] ?? { received: 0, approved: 0, awaiting: 0 };
 }

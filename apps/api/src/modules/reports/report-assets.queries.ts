@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
-import { intArray } from '@verdant/db/sql-arrays';
+import { andAmong } from '@verdant/db/sql-arrays';
 import type { Level } from '@verdant/domain/reports/report-types';
 import { type SQL, sql } from 'drizzle-orm';
 
@@ -64,7 +64,7 @@ export async function assetMeters(
     join sites s on s.organisation_id = m.organisation_id and s.id = m.site_id and s.deleted_at is null
     left join data_types d on d.id = m.energy_id
     where m.organisation_id = ${organisationId} and m.deleted_at is null and ${assetFilter(asset.type, asset.id)}
-      ${visible === null ? sql`` : sql`and m.id = any(${intArray(visible)})`}
+      ${andAmong('m.id', visible)}
     order by lower(s.name), lower(m.local_name), m.id`);
   return rows.rows;
 }
@@ -111,8 +111,7 @@ export async function assetsOfLevel(
   visible: number[] | null,
 ): Promise<{ id: number | null; name: string }[]> {
   const o = organisationId;
-  const seen = (meters: SQL) =>
-    visible === null ? meters : sql`${meters} and m.id = any(${intArray(visible)})`;
+  const seen = (meters: SQL) => sql`${meters} ${andAmong('m.id', visible)}`;
   const live = sql`m.organisation_id = ${o} and m.deleted_at is null`;
   const query = {
     organisation: sql`select null::int as id, name from organisations where id = ${o}`,

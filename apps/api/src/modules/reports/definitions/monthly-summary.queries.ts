@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
+import { andAmong } from '@verdant/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 
 /** The open (pending) alerts of the report's meters, newest first, and how many there are. */
@@ -8,7 +9,7 @@ export async function openAlerts(
   meterIds: number[] | null,
   limit: number,
 ) {
-  const meters = meterIds === null ? sql`` : sql`and a.meter_id = any(${sql.param(meterIds)}::int[])`;
+  const meters = andAmong('a.meter_id', meterIds);
   const rows = await db.execute<{
     meter: string;
     site: string;
