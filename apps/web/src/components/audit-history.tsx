@@ -4,6 +4,7 @@ import { formatDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
 import { saveFile } from '../lib/download';
 import { call, useOperation } from '../lib/operations';
+import { organisationTodayNow } from '../lib/organisation-today';
 import { DateField } from './date-fields';
 import { paginationLabels } from './pagination-labels';
 
@@ -81,7 +82,7 @@ export function AuditHistory({ organisationId, asset }: Props) {
 
   async function exportCsv() {
     const csv = await call(ops.historyCsv, { params, query: queryOf(filters, asset) });
-    saveFile(csv, `history-${new Date().toISOString().slice(0, 10)}.csv`);
+    saveFile(csv, `history-${organisationTodayNow()}.csv`);
   }
 
   const data = history.data;

@@ -2,7 +2,7 @@ import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { DEFAULT_TIME_ZONE, todayIn } from '@verdant/domain/time-zone';
 import { useOrgSummary } from './current-user';
-import { useSession } from './session-store';
+import { getSession, useSession } from './session-store';
 
 /**
  * The current organisation's today, 'yyyy-MM-dd', in its own time zone (docs/domain.md, Time zones and today),
@@ -14,6 +14,14 @@ export function useOrganisationToday(): string {
   const summary = useOrgSummary().data;
   const session = useSession();
   return todayIn(summary?.timeZone ?? session?.organisation?.timeZone ?? DEFAULT_TIME_ZONE);
+}
+
+/**
+ * The signed-in organisation's today outside a component (the date in a downloaded file's name): from the zone
+ * the session keeps, which the organisation summary refreshes.
+ */
+export function organisationTodayNow(now = new Date()): string {
+  return todayIn(getSession()?.organisation?.timeZone ?? DEFAULT_TIME_ZONE, now);
 }
 
 /** The `count` complete months before the month of `today`, newest first, as 'yyyyMM' with their labels. */

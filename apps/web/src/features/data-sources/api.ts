@@ -4,6 +4,7 @@ import { dataSourcesOperations as ops } from '@verdant/contracts/data-sources';
 import type { BulkActionRequest, MeterDataExportRequest } from '@verdant/contracts/data-sources/list';
 import { saveFile } from '../../lib/download';
 import { call, invalidate, usePagedOperation } from '../../lib/operations';
+import { organisationTodayNow } from '../../lib/organisation-today';
 import { useOrganisationId } from '../../lib/session-store';
 
 export interface DataSourceFilters {
@@ -55,7 +56,7 @@ export async function downloadMeterExport(
   format: 'csv' | 'xlsx',
 ) {
   const file = await call(ops.meterDataExport, { params: { id: orgId }, query: { format }, body });
-  saveFile(file, `meter-data-export-${new Date().toISOString().slice(0, 10)}.${format}`);
+  saveFile(file, `meter-data-export-${organisationTodayNow()}.${format}`);
 }
 
 /** A large export handed to the jobs centre: answers its job. */

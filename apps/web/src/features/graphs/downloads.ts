@@ -1,10 +1,11 @@
 import { csvText } from '../../lib/csv';
 import { saveFile, savePng } from '../../lib/download';
+import { organisationTodayNow } from '../../lib/organisation-today';
 
-/** A file name from a title: letters, digits, spaces and dashes, with today's date. */
-export function fileName(title: string, extension: string, now = new Date()): string {
+/** A file name from a title: letters, digits, spaces and dashes, with the organisation's today. */
+export function fileName(title: string, extension: string, today = organisationTodayNow()): string {
   const base = title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'graph';
-  return `${base} ${now.toISOString().slice(0, 10)}.${extension}`;
+  return `${base} ${today}.${extension}`;
 }
 
 /** The rows as a CSV file, its cells neutralised against formulas. */

@@ -6,6 +6,7 @@ import type { Level } from '@verdant/domain/reports/report-types';
 import { OUTPUT_FILES } from '@verdant/domain/reports/report-types';
 import { saveFile } from '../../lib/download';
 import { call, invalidate, useOperation } from '../../lib/operations';
+import { organisationTodayNow } from '../../lib/organisation-today';
 import { queryClient } from '../../lib/query-client';
 import { useOrganisationId } from '../../lib/session-store';
 
@@ -52,7 +53,7 @@ export async function runReport(name: string, body: RunReport): Promise<QueuedRu
   const file = await call(ops.run, { body });
   // A report is never JSON: a JSON answer is the 202 naming the job.
   if (file.type.startsWith('application/json')) return queuedRun.parse(JSON.parse(await file.text()));
-  const when = body.start ? body.start.slice(0, 7) : new Date().toISOString().slice(0, 10);
+  const when = body.start ? body.start.slice(0, 7) : organisationTodayNow();
   saveFile(file, `${slug(name)}-${when}.${OUTPUT_FILES[body.output].extension}`);
   return null;
 }

@@ -8,6 +8,7 @@ import {
 import type { SiteDataExportRequest } from '@verdant/contracts/sites/figures';
 import { saveFile } from '../../lib/download';
 import { call, invalidate, keyOf, useOperation, usePagedOperation } from '../../lib/operations';
+import { organisationTodayNow } from '../../lib/organisation-today';
 import { useOrganisationId } from '../../lib/session-store';
 import { useListConsumption } from '../../lib/use-list-consumption';
 
@@ -111,5 +112,5 @@ export const useSiteEntities = (id: number) => useOperation(ops.entities, { para
 /** Posts the export and hands the CSV to the browser as a download. */
 export async function downloadSiteExport(orgId: number, body: SiteDataExportRequest) {
   const csv = await call(ops.dataExport, { params: { id: orgId }, body });
-  saveFile(csv, `site-data-export-${new Date().toISOString().slice(0, 10)}.csv`);
+  saveFile(csv, `site-data-export-${organisationTodayNow()}.csv`);
 }
