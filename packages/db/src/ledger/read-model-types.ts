@@ -132,3 +132,12 @@ export type FactMeasure = Exclude<
   | 'std_unit'
   | 'activity_id'
 >;
+
+/** The group keys' columns of FactSums. */
+export type FactGroupColumn = Exclude<keyof FactSums, FactMeasure>;
+
+/**
+ * The sums of one group with only the measures `M` a query named (`FactQuery.measures`): a caller that names some
+ * cannot read another, which the statement did not sum.
+ */
+export type FactSumsOf<M extends FactMeasure> = Pick<FactSums, FactGroupColumn | M>;

@@ -4,7 +4,7 @@ import { intArray } from '../sql-arrays';
 import { entityShares, factFilter, factsSource } from './read-model-basis';
 import { hiddenFacts, hiddenMeters } from './read-model-hidden';
 import { measureColumns } from './read-model-measures';
-import type { FactBasis, FactKey, FactQuery, FactSums } from './read-model-types';
+import type { FactBasis, FactKey, FactMeasure, FactQuery, FactSums, FactSumsOf } from './read-model-types';
 import { rollupColumns, rollupSelect } from './rollup';
 
 /**
@@ -64,10 +64,13 @@ export function factSums(query: FactQuery): SQL {
     ${groups.length > 0 ? sql`group by ${sql.join(groups, sql`, `)}` : sql``}`;
 }
 
-/** Runs the read model. */
-export async function sumFacts(db: DbOrTx, query: FactQuery): Promise<FactSums[]> {
+/** Runs the read model: each row has the measures the query names (all thirty when it names none). */
+export async function sumFacts<M extends FactMeasure = FactMeasure>(
+  db: DbOrTx,
+  query: FactQuery & { measures?: readonly M[] },
+): Promise<FactSumsOf<M>[]> {
   const rows = await db.execute<FactSums>(factSums(query));
-  return rows.rows;
+  return rows.rows as FactSumsOf<M>[];
 }
 
 /**

@@ -41,7 +41,11 @@ export function createEntityFiguresService({ db }: { db: Db }) {
       const visible = await visibleMeters(db, a.principal, organisationId);
       const query = { organisationId, from: first, till: last, visible, entityIds: [entityId] };
       const [rows, shares, editions] = await Promise.all([
-        sumFacts(db, { ...query, by: ['entity', 'month'] }),
+        sumFacts(db, {
+          ...query,
+          by: ['entity', 'month'],
+          measures: ['cons', 'cost', 'co2e', 'cons_incomplete', 'cost_incomplete', 'co2e_incomplete'],
+        }),
         sharesInForce(db, organisationId, entityId, orgOf(a).currentMonth),
         // The editions behind its kg CO2e (docs/decisions/factor-editions.md), location-based as its figures are.
         factEditions(db, query, { market: false }),

@@ -71,6 +71,7 @@ export async function meterMonths(
     till,
     visible: meterIds,
     totals: false,
+    measures: ['cons', 'cost', 'co2e'],
   });
   return rows
     .map((r) => ({

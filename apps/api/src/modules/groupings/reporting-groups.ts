@@ -19,7 +19,7 @@ export async function reportingList(db: DbOrTx, a: Caller, organisationId: numbe
   const visible = await visibleMeters(db, a.principal, organisationId);
   const [groups, sums] = await Promise.all([
     q.reportingGroups(db),
-    sumFacts(db, { organisationId, by: ['reporting'], ...range, visible }),
+    sumFacts(db, { organisationId, by: ['reporting'], ...range, visible, measures: ['cons'] }),
   ]);
   const cons = new Map(sums.map((s) => [s.reporting_group_id, s.cons]));
   return {
@@ -63,6 +63,7 @@ export async function reportingConsumption(
       from: month,
       till: month,
       visible,
+      measures: ['cons', 'cons_incomplete', 'units', 'cost_incomplete'],
     }),
   ]);
   const names = new Map(groups.map((g) => [g.id, g.name]));
