@@ -1,3 +1,4 @@
+import { useMediaQuery } from '@mantine/hooks';
 import type { CommissioningRow } from '@verdant/contracts/benchmark/results';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -7,6 +8,7 @@ registerChartParts([BarChart, GridComponent, LegendComponent, TooltipComponent])
 
 /** Design, as commissioned, after intervention and actual kWh/m² per entity; a figure not set is no bar. */
 export function CommissioningChart({ rows, year }: { rows: CommissioningRow[]; year: number }) {
+  const wide = useMediaQuery('(min-width: 48em)', true);
   const names = rows.map((r) => r.entityName);
   const series = (name: string, pick: (r: CommissioningRow) => number | null, color: string) => ({
     type: 'bar' as const,
@@ -17,7 +19,8 @@ export function CommissioningChart({ rows, year }: { rows: CommissioningRow[]; y
   const option: ChartOption = {
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
-    grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
+    // On a phone the four names wrap to two lines: the grid (and the y axis's name above it) starts below them.
+    grid: { left: 8, right: 8, top: wide ? 40 : 64, bottom: 8, containLabel: true },
     xAxis: {
       type: 'category',
       data: names,

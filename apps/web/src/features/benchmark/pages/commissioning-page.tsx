@@ -1,4 +1,4 @@
-import { Alert, Card, Group, NumberInput, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Card, Group, NumberInput, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { CommissioningRow } from '@verdant/contracts/benchmark/results';
 import { COMMISSIONING_MIN_YEAR } from '@verdant/domain/benchmark/benchmark-rules';
 import { formatMonth } from '@verdant/domain/month-labels';
@@ -85,7 +85,9 @@ export function CommissioningPage() {
                   {data.rows.map((r) => (
                     <Table.Tr key={r.entityId}>
                       <Table.Td>
-                        <Link to={`/entities/${r.entityId}`}>{r.entityName}</Link>
+                        <Anchor component={Link} to={`/entities/${r.entityId}`} fz="sm">
+                          {r.entityName}
+                        </Anchor>
                         <Text size="xs" c="dimmed">
                           {r.siteName}
                         </Text>

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -56,9 +56,13 @@ export function LogView({ log }: { log: 'rejected' | 'accepted' }) {
                     <Table.Td>
                       <Text fz="sm">{e.message}</Text>
                       {e.meterId !== null && e.invoiceId !== null && (
-                        <Link to={`/data-sources/${e.meterId}/invoices/${e.invoiceId}`}>
+                        <Anchor
+                          component={Link}
+                          to={`/data-sources/${e.meterId}/invoices/${e.invoiceId}`}
+                          fz="sm"
+                        >
                           Open the invoice
-                        </Link>
+                        </Anchor>
                       )}
                     </Table.Td>
                   </Table.Tr>
