@@ -26,12 +26,18 @@ export function QueryState<T>({
   return query.isPending || query.isError ? <QueryPending query={query} /> : children(query.data);
 }
 
-/** A table's one row saying it has none ('No jobs yet.'), across all its columns. */
+const EMPTY_IN_VIEW = { position: 'sticky', left: 0, maxWidth: 'calc(100vw - 3rem)' } as const;
+
+/**
+ * A table's one row saying it has none ('No jobs yet.'), across all its columns. In a table wider than a phone
+ * (ScrollTable) the text stays in view: at most the screen's width, held at the region's left edge, rather than
+ * centred across columns scrolled out of sight.
+ */
 export function EmptyRow({ cols, text }: { cols: number; text: string }) {
   return (
     <Table.Tr>
       <Table.Td colSpan={cols}>
-        <Text c="dimmed" ta="center" py="md">
+        <Text c="dimmed" ta="center" py="md" style={EMPTY_IN_VIEW}>
           {text}
         </Text>
       </Table.Td>

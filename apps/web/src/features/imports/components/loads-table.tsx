@@ -4,6 +4,7 @@ import { IMPORT_FORMAT_LABELS, IMPORT_STATUS_LABELS, type ImportJob } from '@ver
 import { formatDisplayDate } from '@verdant/domain/dates';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
+import { EmptyRow } from '../../../components/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner } from '../../../lib/banners';
@@ -100,15 +101,7 @@ export function LoadsTable({ jobs }: { jobs: ImportJob[] }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {jobs.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={8}>
-                  <Text c="dimmed" ta="center" py="md">
-                    No data has been loaded yet.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {jobs.length === 0 && <EmptyRow cols={8} text="No data has been loaded yet." />}
             {jobs.map((job) => (
               <Table.Tr key={job.uuid} data-testid={`load-${job.uuid}`}>
                 <Table.Td>
