@@ -2,6 +2,7 @@ import { Center, Loader, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api-errors';
+import { IN_VIEW_STYLE } from './in-view';
 
 /** A read not (yet) there: a spinner while it loads, the refusal when it failed, else nothing. */
 export function QueryPending({ query }: { query: { isPending: boolean; isError: boolean; error: unknown } }) {
@@ -26,18 +27,12 @@ export function QueryState<T>({
   return query.isPending || query.isError ? <QueryPending query={query} /> : children(query.data);
 }
 
-const EMPTY_IN_VIEW = { position: 'sticky', left: 0, maxWidth: 'calc(100vw - 3rem)' } as const;
-
-/**
- * A table's one row saying it has none ('No jobs yet.'), across all its columns. In a table wider than a phone
- * (ScrollTable) the text stays in view: at most the screen's width, held at the region's left edge, rather than
- * centred across columns scrolled out of sight.
- */
+/** A table's one row saying it has none ('No jobs yet.'), across all its columns, kept in view (./in-view.tsx). */
 export function EmptyRow({ cols, text }: { cols: number; text: string }) {
   return (
     <Table.Tr>
       <Table.Td colSpan={cols}>
-        <Text c="dimmed" ta="center" py="md" style={EMPTY_IN_VIEW}>
+        <Text c="dimmed" ta="center" py="md" style={IN_VIEW_STYLE}>
           {text}
         </Text>
       </Table.Td>

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, Table, TextInput } from '@mantine
 import { IconBooks, IconChevronDown, IconChevronRight, IconDownload, IconPlus } from '@tabler/icons-react';
 import { Fragment, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { InView } from '../../../components/in-view';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
@@ -137,7 +138,9 @@ export function ActivitiesPage() {
                       {expanded && (
                         <Table.Tr>
                           <Table.Td colSpan={7}>
-                            <DataTypeEditor type={t} groups={groups} />
+                            <InView>
+                              <DataTypeEditor type={t} groups={groups} />
+                            </InView>
                           </Table.Td>
                         </Table.Tr>
                       )}

@@ -7,6 +7,7 @@ import type { TransactionErrors } from '@verdant/domain/transactions';
 import { formatMoney } from '@verdant/domain/unit-scaling';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
+import { InView } from '../../../components/in-view';
 import { ScrollTable } from '../../../components/scroll-table';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
@@ -154,7 +155,9 @@ export function TransactionsTab({ meter }: TabProps) {
                     </Table.Tr>
                     {expanded && (
                       <Table.Tr>
-                        <Table.Td colSpan={columns}>{form(t)}</Table.Td>
+                        <Table.Td colSpan={columns}>
+                          <InView>{form(t)}</InView>
+                        </Table.Td>
                       </Table.Tr>
                     )}
                   </Fragment>

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconDownload, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { ParkedEmail } from '@verdant/contracts/email-processing/queues';
 import { Fragment, useState } from 'react';
+import { InView } from '../../../components/in-view';
 import { EmptyRow, QueryPending } from '../../../components/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
@@ -138,7 +139,9 @@ export function ParkedTable() {
                     {expanded && (
                       <Table.Tr>
                         <Table.Td colSpan={8}>
-                          <OriginalBesideExtracted item={item} />
+                          <InView>
+                            <OriginalBesideExtracted item={item} />
+                          </InView>
                         </Table.Td>
                       </Table.Tr>
                     )}

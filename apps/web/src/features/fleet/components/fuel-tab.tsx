@@ -5,6 +5,7 @@ import { formatDisplayDate } from '@verdant/domain/dates';
 import { MSG } from '@verdant/domain/messages';
 import { formatMoney, formatNumber } from '@verdant/domain/unit-scaling';
 import { Fragment, useState } from 'react';
+import { InView } from '../../../components/in-view';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showInfoBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDeletePurchase, usePurchases, useSavePurchase } from '../vehicle-api';
@@ -126,14 +127,16 @@ export function FuelTab({ vehicleId, unit }: { vehicleId: number; unit: string }
                   {expanded && (
                     <Table.Tr>
                       <Table.Td colSpan={9}>
-                        <PurchaseForm
-                          initial={draftOf(p)}
-                          saving={save.isPending}
-                          deleting={remove.isPending}
-                          onCancel={() => setOpen(null)}
-                          onSave={(d) => submit(p.readingId, d, () => setOpen(null))}
-                          onDelete={() => setDeleting(p)}
-                        />
+                        <InView>
+                          <PurchaseForm
+                            initial={draftOf(p)}
+                            saving={save.isPending}
+                            deleting={remove.isPending}
+                            onCancel={() => setOpen(null)}
+                            onSave={(d) => submit(p.readingId, d, () => setOpen(null))}
+                            onDelete={() => setDeleting(p)}
+                          />
+                        </InView>
                       </Table.Td>
                     </Table.Tr>
                   )}
