@@ -74,7 +74,13 @@ export function GridIntensityPage() {
                   <Table.Td>
                     {s.name}{' '}
                     {s.sample && (
-                      <Badge color="orange" variant="light" size="sm">
+                      <Badge
+                        color="orange"
+                        variant="light"
+                        size="sm"
+                        h="auto"
+                        styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+                      >
                         Sample, not official data
                       </Badge>
                     )}
