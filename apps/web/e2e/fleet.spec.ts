@@ -241,6 +241,16 @@ test('fuel card, unexpected fuel and vehicle pages at 1280 and 390 px', async ({
   await page.getByRole('link', { name: 'Unexpected fuel purchases on this card' }).click();
   await expect(page.getByRole('table', { name: 'Purchases' })).toContainText('NDV101');
   await shots(page, 'incorrect-fuels', info);
+  // A purchase opened for editing on a phone keeps its form in view, Save included, in the sideways-scrolling table.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(`/fleet/vehicles/${id}/fuel`);
+  await page
+    .getByRole('button', { name: /^Edit purchase/ })
+    .first()
+    .click();
+  await expect(page.getByLabel('Cost ($)')).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeInViewport();
+  await page.getByRole('button', { name: 'Cancel' }).click();
 });
 
 test("an observer sees a vehicle's groups and identifiers but cannot change them", async ({ page }) => {
