@@ -18,7 +18,7 @@ export function useOrganisationToday(): string {
 
 /**
  * The signed-in organisation's today outside a component (the date in a downloaded file's name): from the zone
- * the session keeps, which the organisation summary refreshes.
+ * the session keeps, set at sign-in and on switching organisation.
  */
 export function organisationTodayNow(now = new Date()): string {
   return todayIn(getSession()?.organisation?.timeZone ?? DEFAULT_TIME_ZONE, now);
