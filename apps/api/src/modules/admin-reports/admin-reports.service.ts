@@ -12,7 +12,7 @@ import { invoicedPercent, isSparse, meterYear } from '@verdant/domain/invoices/e
 import { fill, MSG } from '@verdant/domain/messages';
 import { badRequest } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
-import { visibleMeters } from '../../lib/rights';
+import { visibleMetersOf } from '../../lib/rights';
 import { csvText } from '../../lib/spreadsheet';
 import type { Caller } from '../../plugins/auth';
 import * as q from './admin-reports.queries';
@@ -28,7 +28,7 @@ type ReportFilter = { ids: readonly number[] | null; energy: number | null; reta
 export function createAdminReportsService({ db }: { db: Db }) {
   /** Each data source of the report with its gaps (the invoice list's rule) over its whole life. */
   async function report(a: Caller, organisationId: number, filter: ReportFilter, today: string) {
-    const visible = await visibleMeters(db, a.principal, organisationId);
+    const visible = await visibleMetersOf(db, a, organisationId);
     await q.refreshInvoiceRuns(db, organisationId);
     // The periods are read beside the meters, of the meters named or visible (a data type or retailer filter
     // leaves some unused): one round trip less on the page's first call.
@@ -64,7 +64,7 @@ export function createAdminReportsService({ db }: { db: Db }) {
   return {
     /** GET /organisations/{id}/estimated-reads-report: meters whose latest reads are estimated, oldest run first. */
     async estimatedReads(a: Caller, organisationId: number): Promise<EstimatedReadsRow[]> {
-      const visible = await visibleMeters(db, a.principal, organisationId);
+      const visible = await visibleMetersOf(db, a, organisationId);
       const rows = await q.estimatedReads(db, organisationId, visible);
       return rows.map((r) => ({
         meterId: r.meter_id,

@@ -13,7 +13,7 @@ import { benchmarkFor } from '../../lib/benchmark/benchmark-figures';
 import { commissioningFor } from '../../lib/benchmark/commissioning-figures';
 import { badRequest, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
-import { visibleMeters } from '../../lib/rights';
+import { visibleMetersOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 
 /** The benchmark, the entity's position and the commissioning table (docs/decisions/benchmark.md). */
@@ -43,7 +43,7 @@ export function createBenchmarkService({ db }: { db: Db }) {
   ): Promise<BenchmarkResult> {
     const organisationId = organisationOf(a);
     const end = endMonthOf(a, endMonth);
-    const visible = await visibleMeters(db, a.principal, organisationId);
+    const visible = await visibleMetersOf(db, a, organisationId);
     const result = await benchmarkFor(db, {
       organisationId,
       entityId,
@@ -96,7 +96,7 @@ export function createBenchmarkService({ db }: { db: Db }) {
         throw badRequest(BENCHMARK_MSG.commissioningYearFuture, {
           year: [BENCHMARK_MSG.commissioningYearFuture],
         });
-      const visible = await visibleMeters(db, a.principal, organisationId);
+      const visible = await visibleMetersOf(db, a, organisationId);
       return commissioningFor(db, {
         organisationId,
         year,

@@ -17,7 +17,7 @@ import {
 } from '@verdant/domain/meter-creation';
 import { METER_TYPE_LABELS } from '@verdant/domain/meter-labels';
 import { notFound } from '../../lib/errors';
-import { visibleMeters } from '../../lib/rights';
+import { visibleMetersOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './catalogue.queries';
 
@@ -65,7 +65,7 @@ export function createCatalogueService({ db }: { db: Db }) {
     /** The data types its data sources measure, of those the caller may see (advanced rights narrow them). */
     async energiesMeasured(a: Caller, organisationId: number): Promise<EnergyTypeItem[]> {
       if (!a.checked.role) throw notFound();
-      const visible = await visibleMeters(db, a.principal, organisationId);
+      const visible = await visibleMetersOf(db, a, organisationId);
       return (await q.measuredDataTypes(db, organisationId, visible)).map(toTypeItem);
     },
 

@@ -16,7 +16,7 @@ import { recomputePendingJob } from '../../jobs/recompute-pending.job';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
-import { visibleMeters } from '../../lib/rights';
+import { visibleMetersOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './data-sources.queries';
 import { organisationMeters } from './organisation-meters.queries';
@@ -68,7 +68,7 @@ export function createDataSourcesService({
   return {
     /** Every live data source of the organisation the caller may see, for pickers (the meter data export). */
     async organisationMeters(a: Caller, organisationId: number): Promise<OrganisationMeter[]> {
-      const visible = await visibleMeters(db, a.principal, organisationId);
+      const visible = await visibleMetersOf(db, a, organisationId);
       return organisationMeters(db, organisationId, visible);
     },
 
@@ -77,7 +77,7 @@ export function createDataSourcesService({
       const { id: organisationId, lastCompleteMonth } = orgOf(a);
       const yyyymm = query.month ?? lastCompleteMonth.slice(0, 7).replace('-', '');
       const month = `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
-      const visible = await visibleMeters(db, a.principal, organisationId);
+      const visible = await visibleMetersOf(db, a, organisationId);
       const [rows, options] = await Promise.all([
         q.listDataSources(db, organisationId, query, month, visible),
         q.listOptions(db, organisationId, visible, query.memberOf),

@@ -22,7 +22,7 @@ import {
 import type { z } from 'zod';
 import { audit, created } from '../../lib/audit';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
-import { canOnAssets, visibleMeters } from '../../lib/rights';
+import { canOnAssets, visibleMetersOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './meter-creation.queries';
 
@@ -200,7 +200,7 @@ export function createMeterCreationService({ db }: { db: Db }) {
       }
       const [found, visible] = await Promise.all([
         q.metersWithAccount(db, organisationId, icp, electricity ? ['electricity'] : ['natural gas']),
-        visibleMeters(db, a.principal, organisationId),
+        visibleMetersOf(db, a, organisationId),
       ]);
       const seen = visible === null ? found : found.filter((m) => visible.includes(m.id));
       const first = seen[0];

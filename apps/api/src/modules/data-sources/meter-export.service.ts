@@ -7,7 +7,7 @@ import { EXPORT_MAX_MONTHS } from '@verdant/domain/data-sources';
 import { fill, MSG } from '@verdant/domain/messages';
 import { badRequest, notFound } from '../../lib/errors';
 import { restatedRowOf } from '../../lib/restated-row';
-import { visibleMeters } from '../../lib/rights';
+import { visibleMetersOf } from '../../lib/rights';
 import { csvStream, xlsxStream } from '../../lib/spreadsheet';
 import type { Caller } from '../../plugins/auth';
 import * as q from './data-sources.queries';
@@ -75,7 +75,7 @@ export function createMeterExportService({ db }: { db: Db }) {
     // The route let a member of the organisation in; each meter must be one of its live meters the
     // caller may see (advanced rights narrow `visible`). One answer for any refusal: nothing leaks.
     const [visible, meters] = await Promise.all([
-      visibleMeters(db, a.principal, organisationId),
+      visibleMetersOf(db, a, organisationId),
       q.exportMeters(db, organisationId, ids),
     ]);
     const allowed = visible === null ? null : new Set(visible);

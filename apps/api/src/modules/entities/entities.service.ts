@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { audit, created, diff } from '../../lib/audit';
 import { forbidden, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
-import { allowedOf, canOnAssets, hasAdvancedRights, visibleMeters } from '../../lib/rights';
+import { allowedOf, canOnAssets, hasAdvancedRights, visibleMetersOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './entities.queries';
 import {
@@ -143,7 +143,7 @@ export function createEntitiesService({ db, clock }: { db: Db; clock: () => Date
         ]);
         return { entities: rows, total, mayEdit, month: month.slice(0, 7) };
       }
-      const figures = { month, visible: await visibleMeters(db, a.principal, organisationId) };
+      const figures = { month, visible: await visibleMetersOf(db, a, organisationId) };
       const all = await q.listEntities(db, organisationId, filter, figures);
       const visible = await allowedOf(db, a.principal, 'view', organisationId, all, (r) => ({
         type: 'entity',

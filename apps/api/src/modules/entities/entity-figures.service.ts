@@ -4,7 +4,7 @@ import { DISTRIBUTION_FROM_START, factEditions, sumFacts } from '@verdant/db/led
 import { addMonths } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
 import { orgOf } from '../../lib/organisation-context';
-import { visibleMeters } from '../../lib/rights';
+import { visibleMetersOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import { entityFor } from './entity-access';
 
@@ -38,7 +38,7 @@ export function createEntityFiguresService({ db }: { db: Db }) {
       const organisationId = rec.entity.organisationId;
       const last = orgOf(a).lastCompleteMonth;
       const first = addMonths(last, -11);
-      const visible = await visibleMeters(db, a.principal, organisationId);
+      const visible = await visibleMetersOf(db, a, organisationId);
       const query = { organisationId, from: first, till: last, visible, entityIds: [entityId] };
       const [rows, shares, editions] = await Promise.all([
         sumFacts(db, {

@@ -16,7 +16,7 @@ import {
 import { countsIn, openDaysOver } from '@verdant/domain/ledger';
 import { badRequest, notFound } from '../../lib/errors';
 import { type OrganisationContext, orgOf } from '../../lib/organisation-context';
-import { visibleMeters } from '../../lib/rights';
+import { visibleMetersOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './ghg-charts.queries';
 
@@ -89,7 +89,7 @@ export function createGhgChartsService({ db }: { db: Db }) {
     const org = orgOf(a);
     const organisationId = org.id;
     const { today, ...range } = rangeOf(org, query);
-    const visible = await visibleMeters(db, a.principal, organisationId);
+    const visible = await visibleMetersOf(db, a, organisationId);
     const [pendingIds, sums, meters, editions, restatements, activityList] = await Promise.all([
       pendingMeterIds(db, organisationId),
       sumFacts(db, {

@@ -2,7 +2,8 @@ import type { DbOrTx } from '@verdant/db/client';
 import { type FactMeasure, type FactSums, factEditions, sumFacts } from '@verdant/db/ledger/read-model';
 import { addMonths } from '@verdant/domain/calendar';
 import { round } from '../../lib/asset-graph';
-import { type Principal, visibleMeters } from '../../lib/rights';
+import { visibleMetersOf } from '../../lib/rights';
+import type { Caller } from '../../plugins/auth';
 import type * as q from './groupings.queries';
 
 /**
@@ -29,7 +30,7 @@ const intersect = (visible: number[] | null, ids: number[]) =>
  */
 export async function figuresByMember(
   db: DbOrTx,
-  principal: Principal,
+  caller: Caller,
   organisationId: number,
   type: q.MemberType,
   range: Range,
@@ -37,7 +38,7 @@ export async function figuresByMember(
   members?: number[],
 ): Promise<Map<number, FactSums>> {
   if (members?.length === 0) return new Map();
-  const visible = await visibleMeters(db, principal, organisationId);
+  const visible = await visibleMetersOf(db, caller, organisationId);
   const rows =
     type === 'site'
       ? await sumFacts(db, { organisationId, by: ['site'], ...range, visible, siteIds: members, measures })
@@ -64,13 +65,13 @@ const MONTH_MEASURES: readonly FactMeasure[] = [
 /** A group's months, each month of the range listed (zero where no fact exists), and their editions. */
 export async function groupMonths(
   db: DbOrTx,
-  principal: Principal,
+  caller: Caller,
   organisationId: number,
   type: q.MemberType,
   range: Range,
   members: number[],
 ) {
-  const visible = await visibleMeters(db, principal, organisationId);
+  const visible = await visibleMetersOf(db, caller, organisationId);
   const query =
     type === 'site'
       ? { organisationId, ...range, visible, siteIds: members }

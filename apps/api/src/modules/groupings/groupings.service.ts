@@ -32,7 +32,7 @@ export function createGroupingsService({ db }: { db: Db }) {
   async function summaries(a: Caller, organisationId: number, type: q.MemberType, groupIds?: number[]) {
     const groups = await q.listGroups(db, organisationId, type, groupIds);
     const range = lastTwelveMonths(orgOf(a));
-    const byMember = await figuresByMember(db, a.principal, organisationId, type, range, ['cons']);
+    const byMember = await figuresByMember(db, a, organisationId, type, range, ['cons']);
     const consumption = groupConsumption(groups, byMember);
     return groups.map((g): GroupSummary & { groupingId: number | null } => ({
       id: g.id,

@@ -35,7 +35,7 @@ export function createGroupsService({ db }: { db: Db }) {
   async function detail(a: Caller, type: q.MemberType, id: number): Promise<GroupDetail> {
     const { organisationId, group, grouping } = await groupScope(db, a, type, id);
     const range = lastTwelveMonths(orgOf(a));
-    const figures = await groupMonths(db, a.principal, organisationId, type, range, group.members);
+    const figures = await groupMonths(db, a, organisationId, type, range, group.members);
     return {
       id: group.id,
       name: group.name,
@@ -99,7 +99,7 @@ export function createGroupsService({ db }: { db: Db }) {
       const range = lastTwelveMonths(orgOf(a));
       const [assets, figures] = await Promise.all([
         q.organisationAssets(db, organisationId, type, ids),
-        figuresByMember(db, a.principal, organisationId, type, range, ['cons', 'cost', 'co2e'], ids),
+        figuresByMember(db, a, organisationId, type, range, ['cons', 'cost', 'co2e'], ids),
       ]);
       return {
         members: assets.map((x) => {

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@verdant/db/client';
 import { sumFacts } from '@verdant/db/ledger/read-model';
 import { round } from '../../lib/asset-graph';
 import { orgOf } from '../../lib/organisation-context';
-import { visibleMeters } from '../../lib/rights';
+import { visibleMetersOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import { lastTwelveMonths } from './group-figures';
 import * as q from './groupings.queries';
@@ -16,7 +16,7 @@ import * as q from './groupings.queries';
 /** The one pseudo-grouping of the reporting groups, with each group's last twelve months of kWh. */
 export async function reportingList(db: DbOrTx, a: Caller, organisationId: number): Promise<GroupingsList> {
   const range = lastTwelveMonths(orgOf(a));
-  const visible = await visibleMeters(db, a.principal, organisationId);
+  const visible = await visibleMetersOf(db, a, organisationId);
   const [groups, sums] = await Promise.all([
     q.reportingGroups(db),
     sumFacts(db, { organisationId, by: ['reporting'], ...range, visible, measures: ['cons'] }),
@@ -54,7 +54,7 @@ export async function reportingConsumption(
   yyyymm: string,
 ): Promise<ReportingConsumption> {
   const month = `${yyyymm.slice(0, 4)}-${yyyymm.slice(4, 6)}-01`;
-  const visible = await visibleMeters(db, a.principal, organisationId);
+  const visible = await visibleMetersOf(db, a, organisationId);
   const [groups, sums] = await Promise.all([
     q.reportingGroups(db),
     sumFacts(db, {

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { audit, created } from '../../lib/audit';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
-import { visibleMeters } from '../../lib/rights';
+import { visibleMetersOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './jobs.queries';
 
@@ -53,7 +53,7 @@ export function createJobsService({ db }: { db: Db }) {
 
     async activeMeterJobs(a: Caller, organisationId: number): Promise<JobsList> {
       const { mayEdit } = a.checked;
-      const visible = await visibleMeters(db, a.principal, organisationId);
+      const visible = await visibleMetersOf(db, a, organisationId);
       return { jobs: await q.activeMeterJobs(db, organisationId, orgOf(a).today, visible), mayEdit };
     },
   };

@@ -3,7 +3,7 @@ import type { Db } from '@verdant/db/client';
 import { factEditions } from '@verdant/db/ledger/read-model';
 import { CHART_BARS_MAX } from '@verdant/domain/constants';
 import { siteAlertCounts } from '../../lib/alert-counts.queries';
-import { allowedOf, visibleMeters } from '../../lib/rights';
+import { allowedOf, visibleMetersOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './organisations.queries';
 
@@ -44,7 +44,7 @@ export function createOrganisationOverview({ db }: { db: Db }) {
       measure: 'cons' | 'cost' | 'co2e',
       yyyymm: string,
     ): Promise<SiteFigureList> {
-      const visible = await visibleMeters(db, a.principal, id);
+      const visible = await visibleMetersOf(db, a, id);
       const rows = await q.siteFigures(db, id, measure, monthOf(yyyymm), visible, CHART_BARS_MAX);
       const editions = measure === 'co2e' ? await drawnEditions(db, id, monthOf(yyyymm), visible, rows) : [];
       return {
@@ -61,7 +61,7 @@ export function createOrganisationOverview({ db }: { db: Db }) {
 
     /** The highest emitters of one month, scope by scope (kg CO2e, whole numbers as the charts show). */
     async emissionsList(a: Caller, id: number, yyyymm: string): Promise<EmissionsList> {
-      const visible = await visibleMeters(db, a.principal, id);
+      const visible = await visibleMetersOf(db, a, id);
       const rows = await q.siteEmissions(db, id, monthOf(yyyymm), visible, CHART_BARS_MAX);
       const editions = await drawnEditions(db, id, monthOf(yyyymm), visible, rows);
       return {
@@ -89,7 +89,7 @@ export function createOrganisationOverview({ db }: { db: Db }) {
         type: 'site',
         id: s.id,
       }));
-      const meters = await visibleMeters(db, a.principal, id);
+      const meters = await visibleMetersOf(db, a, id);
       const counts = await siteAlertCounts(
         db,
         id,

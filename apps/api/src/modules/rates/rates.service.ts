@@ -18,7 +18,7 @@ import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
 import { audit, created } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
-import { visibleMeters } from '../../lib/rights';
+import { visibleMetersOf } from '../../lib/rights';
 import { csvText } from '../../lib/spreadsheet';
 import type { Caller } from '../../plugins/auth';
 import * as q from './rates.queries';
@@ -91,7 +91,7 @@ export function createRatesService({ db }: { db: Db }) {
 
   return {
     async touContracts(a: Caller, organisationId: number): Promise<TouContractsList> {
-      const visible = await visibleMeters(db, a.principal, organisationId);
+      const visible = await visibleMetersOf(db, a, organisationId);
       const linked = await q.touMeters(db, organisationId);
       return {
         contracts: await q.listTouContracts(db, organisationId),

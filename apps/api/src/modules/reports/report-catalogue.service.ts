@@ -6,7 +6,7 @@ import { relativeOptions } from '@verdant/domain/reports/periods';
 import { type Level, RELATIVE_LABELS } from '@verdant/domain/reports/report-types';
 import { badRequest, notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
-import { visibleMeters } from '../../lib/rights';
+import { visibleMetersOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import { targetsOf } from './definitions/target-performance.figures';
 import { hasRestatements } from './provenance.queries';
@@ -105,7 +105,7 @@ export function createReportCatalogueService({ db }: { db: Db }) {
       const r = definitionOf(reportId);
       if (!r.levels.includes(level)) throw badRequest(REPORT_MSG.levelNotOffered.replace('{level}', level));
       const org = orgOf(a);
-      const visible = await visibleMeters(db, a.principal, org.id);
+      const visible = await visibleMetersOf(db, a, org.id);
       const rows = await assetsOfLevel(db, org.id, level, visible);
       return rows.map((row) => ({ type: level, id: row.id, name: row.name }));
     },

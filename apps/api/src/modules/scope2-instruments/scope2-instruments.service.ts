@@ -11,7 +11,7 @@ import type { JobQueue } from '../../jobs/job-definition';
 import { recomputePendingJob } from '../../jobs/recompute-pending.job';
 import { audit, created, diff } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
-import { visibleMeters } from '../../lib/rights';
+import { visibleMetersOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './scope2-instruments.queries';
 
@@ -90,7 +90,7 @@ export function createScope2InstrumentsService({ db, jobQueue }: { db: Db; jobQu
 
   return {
     async list(a: Caller, organisationId: number): Promise<InstrumentList> {
-      const visible = await visibleMeters(db, a.principal, organisationId);
+      const visible = await visibleMetersOf(db, a, organisationId);
       const [rows, meters, retailers] = await Promise.all([
         q.listInstruments(db, organisationId),
         q.electricityMeters(db, organisationId, visible),

@@ -4,7 +4,7 @@ import { factRestatements } from '@verdant/db/ledger/read-model-restatements';
 import { monthsBetween } from '@verdant/domain/calendar';
 import { restatedRow } from '@verdant/domain/editions/editions-text';
 import { notFound } from '../../lib/errors';
-import { canOnAssets, visibleMeters } from '../../lib/rights';
+import { canOnAssets, visibleMetersOf } from '../../lib/rights';
 import { csvText } from '../../lib/spreadsheet';
 import type { Caller } from '../../plugins/auth';
 import * as q from './sites.queries';
@@ -34,7 +34,7 @@ export function createSiteExportService({ db }: { db: Db }) {
       );
       if (seen.some((ok) => !ok)) throw notFound();
       const names = new Map((await q.siteNames(db, organisationId, siteIds)).map((s) => [s.id, s.name]));
-      const visible = await visibleMeters(db, a.principal, organisationId);
+      const visible = await visibleMetersOf(db, a, organisationId);
       const quantities = body.data.filter((d): d is Quantity => d !== 'units');
       const withUnits = body.data.includes('units');
       const header = [

@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import { audit, created, diff } from '../../lib/audit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { type OrganisationContext, orgOf } from '../../lib/organisation-context';
-import { visibleMeters } from '../../lib/rights';
+import { visibleMetersOf } from '../../lib/rights';
 import type { Caller } from '../../plugins/auth';
 import * as q from './targets.queries';
 
@@ -214,7 +214,7 @@ export function createTargetsService({ db }: { db: Db }) {
     ): Promise<PerformanceReport> {
       const target = await chosenTarget(organisationId, query.target);
       if (!target) return emptyReport(query.measure);
-      const visible = await visibleMeters(db, a.principal, organisationId);
+      const visible = await visibleMetersOf(db, a, organisationId);
       const [p, editions] = await Promise.all([
         performanceOf(orgOf(a), target.spec, query.measure, visible),
         editionsOf(orgOf(a), target.spec, query.measure, visible),
@@ -246,7 +246,7 @@ export function createTargetsService({ db }: { db: Db }) {
           (target) => ({ target }),
           (error: unknown) => ({ error }),
         ),
-        visibleMeters(db, a.principal, organisationId),
+        visibleMetersOf(db, a, organisationId),
         q.groupsWithMeters(db, organisationId, groupingId),
       ]);
       if (!grouping) throw notFound();
