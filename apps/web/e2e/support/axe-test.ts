@@ -27,13 +27,48 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  */
 const TRANSIENT_RULES = new Set(['aria-required-children', 'color-contrast']);
 
-async function scan(page: Page, screen: string): Promise<Finding[]> {
+/** A timed banner (core-portal.md: 2.5 s, 10 s for errors) outlasts this; one that stays is scanned anyway. */
+const BANNER_CAP_MS = 11_000;
+
+/**
+ * Waits until no banner shows, or the journey is over. A scan holds the page's one thread for seconds on a busy
+ * machine: run while a confirmation shows, it lets the banner's 2.5 s pass unseen, and the journey looking for it
+ * fails. So the scans queued behind a journey start only between banners; once it ended, nobody looks.
+ */
+async function betweenBanners(page: Page, over: () => boolean): Promise<void> {
+  const until = Date.now() + BANNER_CAP_MS;
+  while (!over() && !page.isClosed() && Date.now() < until) {
+    if ((await page.locator('.mantine-Notification-root').count()) === 0) return;
+    await page.waitForTimeout(100);
+  }
+}
+
+/** A screen as a scan was queued for it: its name, its address, and the dialog it is, if one. */
+interface Showing {
+  screen: string;
+  url: string;
+  dialog?: string;
+}
+
+/** The page still shows the screen: the same address and, for a dialog's screen, a dialog open. */
+async function stillShows(page: Page, { url, dialog }: Showing): Promise<boolean> {
+  if (page.isClosed() || page.url() !== url) return false;
+  if (dialog === undefined) return true;
+  return (await page.locator('[role="dialog"]:visible, [role="alertdialog"]:visible').count()) > 0;
+}
+
+async function scan(page: Page, at: Showing, over: () => boolean): Promise<Finding[]> {
+  const { screen } = at;
   const first = await scanOnce(page, screen);
   if (!first.some((f) => TRANSIENT_RULES.has(f.id))) return first;
   const lasting = first.filter((f) => !TRANSIENT_RULES.has(f.id));
   try {
     await page.waitForTimeout(500);
     await settle(page);
+    await betweenBanners(page, over);
+    // The journey moved on (saved and closed the dialog, say): the finding cannot be confirmed, and a scan now
+    // would judge another screen under this one's name while the journey looks for its banner.
+    if (!(await stillShows(page, at))) return lasting;
     const again = await scanOnce(page, screen);
     return [...lasting, ...again.filter((f) => TRANSIENT_RULES.has(f.id))];
   } catch {
@@ -110,6 +145,9 @@ class AxeWatch {
     for (const screen of this.mine) this.scanned.delete(screen);
   }
   private readonly visited = new Map<string, string>();
+  private ended = false;
+  /** The journey's steps are over: no banner is looked for any more. */
+  private readonly over = () => this.ended;
   private readonly queues = new Map<Page, Promise<void>>();
   private readonly watching = new Map<Page, Promise<void>>();
 
@@ -152,12 +190,10 @@ class AxeWatch {
     const screen = screenOf(url, dialog);
     if (page.isClosed() || page.url() !== url || !isApp(url) || this.scanned.has(screen)) return;
     await settle(page);
-    if (page.url() !== url) return;
-    if (dialog !== undefined) {
-      const open = await page.locator('[role="dialog"]:visible, [role="alertdialog"]:visible').count();
-      if (open === 0) return;
-    }
-    this.findings.push(...(await scan(page, screen)));
+    await betweenBanners(page, this.over);
+    const at = { screen, url, dialog };
+    if (!(await stillShows(page, at))) return;
+    this.findings.push(...(await scan(page, at, this.over)));
     this.markScanned(screen);
   }
 
@@ -180,8 +216,10 @@ class AxeWatch {
     return this.enqueue(page, async () => {
       if (page.isClosed() || !isApp(page.url())) return;
       await settle(page);
-      const screen = screenOf(page.url());
-      this.findings.push(...(await scan(page, screen)));
+      const url = page.url();
+      const screen = screenOf(url);
+      // Asked for by the journey, which waits for it: a banner showing now is part of the screen.
+      this.findings.push(...(await scan(page, { screen, url }, () => true)));
       this.markScanned(screen);
     });
   }
@@ -189,6 +227,7 @@ class AxeWatch {
   /** The end of the test: the last screen of each open page, then the addresses left unscanned. */
   async finish(context: BrowserContext, info: TestInfo): Promise<void> {
     const pages = [...this.queues.keys()].filter((p) => !p.isClosed());
+    this.ended = true;
     await Promise.all([...this.queues.values()]);
     if (info.status !== info.expectedStatus) {
       this.forgetMine();
