@@ -80,7 +80,17 @@ export async function shoot(
     await expectNoPageOverflow(page);
     await page.screenshot({ path: path(`${name}-${width}.png`), fullPage: true });
   }
+  await usualSize(page);
+}
+
+/**
+ * The usual size again, once the page has laid itself out anew: media queries answer a render later and charts
+ * redraw, so a click sent at once can land its press on a button and its release where the button no longer is
+ * (the press focuses it, and no click happens).
+ */
+async function usualSize(page: Page) {
   await page.setViewportSize({ width: 1366, height: 860 });
+  await settle(page);
 }
 
 /**
@@ -98,5 +108,5 @@ export async function shots(page: Page, name: string, info: TestInfo, part?: Loc
     if (part) await part.screenshot({ path });
     else await page.screenshot({ path, fullPage });
   }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await usualSize(page);
 }
