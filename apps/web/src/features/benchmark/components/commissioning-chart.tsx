@@ -1,14 +1,14 @@
-import { useMediaQuery } from '@mantine/hooks';
 import type { CommissioningRow } from '@verdant/contracts/benchmark/results';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { Chart, type ChartOption, registerChartParts } from '../../../components/chart';
+import { useWide } from '../../../lib/use-wide';
 
 registerChartParts([BarChart, GridComponent, LegendComponent, TooltipComponent]);
 
 /** Design, as commissioned, after intervention and actual kWh/m² per entity; a figure not set is no bar. */
 export function CommissioningChart({ rows, year }: { rows: CommissioningRow[]; year: number }) {
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  const wide = useWide();
   const names = rows.map((r) => r.entityName);
   const series = (name: string, pick: (r: CommissioningRow) => number | null, color: string) => ({
     type: 'bar' as const,

@@ -1,9 +1,9 @@
 import { Anchor, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { InvoiceEntryReport, type InvoiceEntryView } from '../../../components/invoice-entry-report';
+import { useWide } from '../../../lib/use-wide';
 
 /**
  * The data sources list's Invoice Entry Report (spec 2.1, Actions > Invoice Report): the report of the data
@@ -20,7 +20,7 @@ export function InvoiceReportModal({
 }) {
   const [view, setView] = useState<InvoiceEntryView>('data-source');
   const [year, setYear] = useState(dayjs().year());
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = !useWide();
   return (
     <Modal opened onClose={onClose} title="Invoice Entry Report" size="90%" fullScreen={phone} centered>
       <Stack gap="sm">

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   type CombinedAccountDraft,
   combinedAccountErrors,
@@ -14,6 +13,7 @@ import { FormError } from '../../../components/form-actions';
 import { useAssetBrowse } from '../../../components/use-asset-browse';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
+import { useWide } from '../../../lib/use-wide';
 import { useCreateCombinedAccount } from './api';
 
 const EMPTY: CombinedAccountDraft = {
@@ -45,7 +45,7 @@ export function NewCombinedAccountDialog({
   const [namesTouched, setNamesTouched] = useState({ water: false, wastewater: false });
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  const wide = useWide();
   const sites = useAssetBrowse('site', opened);
   const create = useCreateCombinedAccount(organisationId);
   const set = <K extends keyof CombinedAccountDraft>(key: K, value: CombinedAccountDraft[K]) =>

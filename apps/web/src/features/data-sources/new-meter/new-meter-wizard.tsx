@@ -1,5 +1,4 @@
 import { Modal, Stepper, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { ICP_LENGTH } from '@verdant/domain/constants';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import {
@@ -22,6 +21,7 @@ import { useAssetBrowse } from '../../../components/use-asset-browse';
 import { WizardFooter, WizardReview } from '../../../components/wizard-parts';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
+import { useWide } from '../../../lib/use-wide';
 import {
   useCreateMeter,
   useEnergyTypes,
@@ -77,7 +77,7 @@ export function NewMeterWizard({
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [tried, setTried] = useState<number[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  const wide = useWide();
   const navigate = useNavigate();
   const set: SetField = (key, value) => setDraft((d) => ({ ...d, [key]: value }));
 

@@ -1,11 +1,11 @@
 import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { MeterDetail } from '@verdant/contracts/data-sources/meters';
 import { METER_MAP } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { InlineField } from '../../../components/inline-field';
 import { LocationMap } from '../../../components/location-map';
 import { SettingsSection } from '../../../components/settings-section';
+import { useWide } from '../../../lib/use-wide';
 import { type AlertSetup, useAlertSetup } from '../data-source-api';
 import { useFieldSavers } from './field-savers';
 
@@ -47,7 +47,7 @@ export function AlertSections({ meter }: { meter: MeterDetail }) {
   const consumptionSave = useAlertSetup(meter.id, 'consumptionAlertSetup');
   const save = useFieldSavers(meter);
   // The three long choices do not fit side by side on a phone.
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  const wide = useWide();
   return (
     <>
       <SettingsSection title="Consumption Alert">

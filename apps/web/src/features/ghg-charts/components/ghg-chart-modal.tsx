@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Loader, Menu, Modal, Select, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import type { GhgChart } from '@verdant/contracts/ghg-charts';
 import { editionsText } from '@verdant/domain/editions/editions-text';
@@ -11,6 +10,7 @@ import { MonthField } from '../../../components/date-fields';
 import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
+import { useWide } from '../../../lib/use-wide';
 import { type ChartRange, fetchChartCsv, useGhgChart } from '../api';
 import { type ChartDef, figuresTable, type GroupingChoice, kg } from '../chart-kinds';
 import { chartOption } from '../chart-options';
@@ -40,7 +40,7 @@ export function GhgChartModal({
   groupings: GroupingChoice[];
   onClose: () => void;
 }) {
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  const wide = useWide();
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
   const [range, setRange] = useState<ChartRange | null>(null);

@@ -1,5 +1,4 @@
 import { Alert, List, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import type { GraphData } from '@verdant/contracts/graphs';
 import { CHART_BARS_MAX } from '@verdant/domain/constants';
@@ -10,6 +9,7 @@ import { type RefObject, useMemo } from 'react';
 import { Chart, type ChartHandle } from '../../../components/chart';
 import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { ScrollTable } from '../../../components/scroll-table';
+import { useWide } from '../../../lib/use-wide';
 import { type GraphAxes, graphOption, type LegendPosition } from '../graph-option';
 
 export const linesOf = (data: GraphData) => data.series.flatMap((s) => s.lines);
@@ -59,7 +59,7 @@ export function GraphView({
   table: boolean;
   handle: RefObject<ChartHandle | null>;
 }) {
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+  const narrow = !useWide();
   const option = useMemo(
     () => (data ? graphOption(data, { title, legend, narrow, axes }) : {}),
     [data, title, legend, narrow, axes],

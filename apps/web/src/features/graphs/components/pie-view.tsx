@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import type { PieData } from '@verdant/contracts/graphs';
 import { restatedRow } from '@verdant/domain/editions/editions-text';
@@ -10,6 +9,7 @@ import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { Chart, type ChartHandle } from '../../../components/chart';
 import { FactorEditionsNote } from '../../../components/factor-editions-note';
 import { ScrollTable } from '../../../components/scroll-table';
+import { useWide } from '../../../lib/use-wide';
 import { type PieSlice, pieOption, sliceLabel } from '../pie-option';
 
 const note = (s: Pick<PieSlice, 'incomplete' | 'estimated'>) =>
@@ -42,7 +42,7 @@ export function PieView({
   title: string;
   handle: RefObject<ChartHandle | null>;
 }) {
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+  const narrow = !useWide();
   const [expanded, setExpanded] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer closes the Others
   useEffect(() => setExpanded(false), [data]);

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Paper, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { useWide } from '../../../lib/use-wide';
 
 /**
  * The complimentary report's preview (docs/decisions/reports.md, The complimentary report's preview on a phone):
@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
  * into view (they come under the whole editor).
  */
 export function CompPreview({ url }: { url: string }) {
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  const wide = useWide();
   const links = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!wide && url) links.current?.scrollIntoView?.({ block: 'nearest' });

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { CreationData, QueuedRun, Report } from '@verdant/contracts/reports';
 import { REPORT_MSG } from '@verdant/domain/reports/messages';
 import { LEVEL_LABELS, type Level, OUTPUT_LABELS, type Output } from '@verdant/domain/reports/report-types';
@@ -8,6 +7,7 @@ import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showInfoBanner, showSuccessBanner } from '../../../lib/banners';
+import { useWide } from '../../../lib/use-wide';
 import { emailReport, runReport, saveFavourite, useAvailableAssets, useCreationData } from '../api';
 import { scheduleReport } from '../emailed-api';
 import { EmailFields } from './email-fields';
@@ -23,7 +23,7 @@ import { SettingFields, type SettingValues } from './setting-fields';
 export function CreateReportModal({ report, onClose }: { report: Report; onClose: () => void }) {
   const data = useCreationData(report.id);
   // Full screen on a phone, as the GHG charts' modals are.
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  const wide = useWide();
   return (
     <Modal
       opened
