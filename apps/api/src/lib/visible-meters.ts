@@ -11,7 +11,7 @@ import {
 } from './organisation-roles';
 
 /** A caller whose route's rule was checked in an organisation, with the role it found there. */
-interface CheckedCaller {
+export interface CheckedCaller {
   principal: Principal;
   checked: { organisationId: number | null; role: OrganisationRole | undefined };
 }

@@ -10,7 +10,7 @@ import {
 } from '@verdant/domain/graphs/series';
 import { MSG } from '@verdant/domain/messages';
 import { badRequest, notFound } from '../../lib/errors';
-import { allowedOf, canOnAssets, type Principal, visibleMeters } from '../../lib/rights';
+import { allowedOf, type CheckedCaller, canOnAssets, visibleMetersOf } from '../../lib/rights';
 import { timeMatchedSeries } from '../../lib/time-matched';
 import { datasetQuantities } from './dataset-figures';
 import * as q from './graphs.queries';
@@ -31,15 +31,15 @@ const key = (a: q.AssetRef) => `${a.type}:${a.id}`;
 
 export async function resolveSources(
   db: DbOrTx,
-  principal: Principal,
+  caller: CheckedCaller,
   organisationId: number,
   assets: readonly q.AssetRef[],
 ): Promise<Map<string, Source>> {
   const distinct = [...new Map(assets.map((a) => [key(a), { type: a.type, id: a.id }])).values()];
   const [allowed, meters, visible] = await Promise.all([
-    canOnAssets(db, principal, 'view', organisationId, distinct),
+    canOnAssets(db, caller.principal, 'view', organisationId, distinct),
     q.assetMeters(db, organisationId, distinct),
-    visibleMeters(db, principal, organisationId),
+    visibleMetersOf(db, caller, organisationId),
   ]);
   const out = new Map<string, Source>();
   distinct.forEach((asset, i) => {
@@ -105,12 +105,12 @@ export function unitOf(quantityOf: GraphQuantity, dataTypeUnits: Map<number, str
 /** GET /{assetKind}/{id}/quantities-measured: the totals, then each data type its meters measure. */
 export async function quantitiesMeasured(
   db: DbOrTx,
-  principal: Principal,
+  caller: CheckedCaller,
   organisationId: number,
   asset: q.AssetRef,
   standardUnits: boolean,
 ): Promise<QuantitiesMeasured> {
-  const source = sourceOf(await resolveSources(db, principal, organisationId, [asset]), asset);
+  const source = sourceOf(await resolveSources(db, caller, organisationId, [asset]), asset);
   const [types, halfHour] = await Promise.all([
     q.meterDataTypes(db, organisationId, source.meters),
     source.listed.length === 0 ? false : hasHalfHourData(db, organisationId, source.meters),
@@ -143,7 +143,7 @@ export async function quantitiesMeasured(
 /** The parts a source splits into, as series the graph can add, and how many parts the caller may not see. */
 export async function splitParts(
   db: DbOrTx,
-  principal: Principal,
+  caller: CheckedCaller,
   organisationId: number,
   base: GraphSeriesDef,
   kind: SplitKind,
@@ -153,7 +153,7 @@ export async function splitParts(
   // A public dataset belongs to no asset: nothing to split either.
   if (base.quantity.source === 'time-matched' || base.quantity.source === 'dataset')
     throw badRequest(MSG.graphSplitNone);
-  const source = sourceOf(await resolveSources(db, principal, organisationId, [asset]), asset);
+  const source = sourceOf(await resolveSources(db, caller, organisationId, [asset]), asset);
   let parts: SplitPart[] = [];
   let hidden = 0;
   if (kind === 'data-type') {
@@ -168,14 +168,14 @@ export async function splitParts(
   } else if (kind === 'asset') {
     if (asset.type === 'meter' || asset.type === 'entity') throw badRequest(MSG.graphSplitNone);
     const children = await q.childAssets(db, organisationId, asset);
-    const seen = await allowedOf(db, principal, 'view', organisationId, children);
+    const seen = await allowedOf(db, caller.principal, 'view', organisationId, children);
     hidden = children.length - seen.length;
     parts = seen.map((c) => ({ name: c.name, asset: { type: c.type, id: c.id, text: c.name } }));
   } else {
     if (asset.type !== 'organisation') throw badRequest(MSG.graphSplitNone);
     const groups = await q.organisationGroups(db, organisationId);
     const refs = groups.map((g) => ({ ...g, type: `${g.member_type}-group` as const }));
-    const seen = await allowedOf(db, principal, 'view', organisationId, refs);
+    const seen = await allowedOf(db, caller.principal, 'view', organisationId, refs);
     hidden = groups.length - seen.length;
     parts = seen.map((g) => {
       const name = g.grouping ? `${g.grouping}: ${g.name}` : g.name;

@@ -78,7 +78,7 @@ function calendar(a: Caller, endMonth?: string) {
 
 export function createGraphsService({ db }: { db: Db }) {
   async function sourcesOf(a: Caller, organisationId: number, assets: GraphSeriesDef['asset'][]) {
-    return resolveSources(db, a.principal, organisationId, assets);
+    return resolveSources(db, a, organisationId, assets);
   }
 
   /** Day figures of each series from the half-hour readings. */
@@ -210,12 +210,12 @@ export function createGraphsService({ db }: { db: Db }) {
 
     /** GET /{assetKind}/{id}/quantities-measured and /stdunits-measured. */
     async measured(a: Caller, asset: q.AssetRef, standardUnits: boolean): Promise<QuantitiesMeasured> {
-      return quantitiesMeasured(db, a.principal, orgOf(a).id, asset, standardUnits);
+      return quantitiesMeasured(db, a, orgOf(a).id, asset, standardUnits);
     },
 
     /** POST /organisations/{orgId}/graph-data/{type}s-for-split. */
     async split(a: Caller, organisationId: number, series: GraphSeriesDef, kind: SplitKind) {
-      return splitParts(db, a.principal, organisationId, series, kind);
+      return splitParts(db, a, organisationId, series, kind);
     },
 
     /** POST /organisations/{orgId}/pie-data: the parts of the source summed over the period. */
@@ -232,7 +232,7 @@ export function createGraphsService({ db }: { db: Db }) {
         removeLast: false,
         overrideName: null,
       };
-      const { parts } = await splitParts(db, a.principal, organisationId, base, request.split);
+      const { parts } = await splitParts(db, a, organisationId, base, request.split);
       const sources = await sourcesOf(
         a,
         organisationId,
