@@ -77,10 +77,18 @@ export async function shoot(
 ) {
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
+    // Settled first: taken at once, the picture caught the navigation sliding away at the left edge.
+    await settle(page);
     await expectNoPageOverflow(page);
+    await fromTheTop(page);
     await page.screenshot({ path: path(`${name}-${width}.png`), fullPage: true });
   }
   await usualSize(page);
+}
+
+/** A whole page is drawn from its top: scrolled, the fixed header would be drawn halfway down the picture. */
+async function fromTheTop(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /**
@@ -103,8 +111,7 @@ export async function shots(page: Page, name: string, info: TestInfo, part?: Loc
     await settle(page);
     const path = info.outputPath(`${name}-${width}.png`);
     const fullPage = !part && (await page.getByRole('dialog').count()) === 0;
-    // A whole page is drawn from its top: scrolled, the fixed header would be drawn halfway down the picture.
-    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+    if (fullPage) await fromTheTop(page);
     if (part) await part.screenshot({ path });
     else await page.screenshot({ path, fullPage });
   }
