@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { test } from './support/axe-test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
 const openSite = async (page: Page, name: string) => {

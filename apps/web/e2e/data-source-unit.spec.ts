@@ -1,5 +1,4 @@
-import { expect } from '@playwright/test';
-import { test } from './support/axe-test';
+import { expect, test } from './support/axe-test';
 import { signIn } from './support/sign-in';
 
 test("change a meter's unit and see the figures follow", async ({ page }, info) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/axe-test';
 import { shoot } from './support/screens';
 import { signIn } from './support/sign-in';
 

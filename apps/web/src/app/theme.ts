@@ -70,9 +70,13 @@ const READABLE_TEXT: Record<string, string> = {
   blue: '#1864ab',
   gray: '#495057',
 };
-/** Filled buttons and badges carry white text: shade 6 of these is 2.3 to 3.6:1; these are 5:1 or more. */
+/**
+ * Filled buttons and badges carry white text: shade 6 of these is 1.9 (yellow) to 3.6:1; these are 5:1 or more
+ * (yellow 5.7:1, a dark amber still apart from orange).
+ */
 const READABLE_FILLED: Record<string, [fill: string, hover: string]> = {
   red: ['#c92a2a', '#a61e1e'],
+  yellow: ['#8f5b00', '#734900'],
   green: ['#237032', '#1b5a28'],
   teal: ['#087f5b', '#066649'],
   orange: ['#b03a0c', '#8f2f0a'],

@@ -104,6 +104,7 @@ export function DegreeDaysSection({ organisationId }: { organisationId: number }
           onChange={setFile}
           error={errors.csv}
           clearable
+          clearButtonProps={{ 'aria-label': 'Remove the file' }}
         />
         <FileProblems message={refusal?.message ?? null} problems={refusal?.problems ?? []} />
         <Group justify="flex-end">

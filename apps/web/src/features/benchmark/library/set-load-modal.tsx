@@ -158,6 +158,7 @@ export function SetLoadModal({ onClose }: { onClose: () => void }) {
           onChange={setFile}
           error={errors.csv}
           clearable
+          clearButtonProps={{ 'aria-label': 'Remove the file' }}
         />
         <Text fz="xs" c="dimmed">
           The first row names the columns; one row a building type. A file with any problem is refused whole,

@@ -187,6 +187,7 @@ export function PublicPortalPage() {
             accept="image/jpeg,image/png,image/webp,image/heic,application/pdf"
             leftSection={<IconPaperclip size={16} />}
             clearable
+            clearButtonProps={{ 'aria-label': 'Remove the file' }}
             value={file}
             onChange={setFile}
             error={errors.attachment}

@@ -130,6 +130,7 @@ export function LoadSeriesForm({
           onChange={setFile}
           error={errors.csv}
           clearable
+          clearButtonProps={{ 'aria-label': 'Remove the file' }}
         />
         {errors.form && (
           <Text role="alert" c="red" fz="sm">
