@@ -1,5 +1,5 @@
 import type { Db, DbOrTx } from '@verdant/db/client';
-import { andAmong, intArray } from '@verdant/db/sql-arrays';
+import { andAmong } from '@verdant/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 
 /** A counted invoice: not a reversal, not reversed (docs/domain.md). */

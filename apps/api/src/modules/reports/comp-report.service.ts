@@ -79,7 +79,8 @@ export function createCompReportService({ db, runner }: { db: Db; runner: Report
 
     async save(a: Caller, xml: string) {
       const org = orgOf(a);
-      const pages = parsed(xml);
+      // A definition that does not read is refused before anything is stored.
+      parsed(xml);
       await db.transaction(async (tx) => {
         const before = await tx.execute<{ xml: string }>(
           sql`select xml from comp_reports where organisation_id = ${org.id} for update`,

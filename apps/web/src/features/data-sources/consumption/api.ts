@@ -10,7 +10,7 @@ export const useConsumption = (meterId: number) =>
   useOperation(ops.consumption, { params: { id: meterId } }, { refetchInterval: 30 * 60_000 });
 
 /** A change to the records also changes the meter's figures (Overview) and its files (attachments). */
-function useRecordsMutation<V, R>(meterId: number, run: (v: V) => Promise<R>) {
+function useRecordsMutation<V, R>(run: (v: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
@@ -24,24 +24,21 @@ function useRecordsMutation<V, R>(meterId: number, run: (v: V) => Promise<R>) {
 }
 
 export const useAddConsumption = (meterId: number) =>
-  useRecordsMutation(meterId, (rows: ConsumptionRow[]) =>
+  useRecordsMutation((rows: ConsumptionRow[]) =>
     call(ops.addConsumption, { params: { id: meterId }, body: rows }),
   );
 
 export const useUpdateConsumption = (meterId: number) =>
-  useRecordsMutation(meterId, ({ id, body }: { id: number; body: ConsumptionUpdate }) =>
+  useRecordsMutation(({ id, body }: { id: number; body: ConsumptionUpdate }) =>
     call(ops.updateConsumption, { params: { id: meterId, recordId: id }, body }),
   );
 
 export const useDeleteConsumption = (meterId: number) =>
-  useRecordsMutation(meterId, (id: number) =>
-    call(ops.deleteConsumption, { params: { id: meterId, recordId: id } }),
-  );
+  useRecordsMutation((id: number) => call(ops.deleteConsumption, { params: { id: meterId, recordId: id } }));
 
 /** Uploads a file to the data source's files, then makes it the record's attachment. */
 export const useAttachToRecord = (meterId: number) =>
   useRecordsMutation(
-    meterId,
     async ({
       record,
       file,

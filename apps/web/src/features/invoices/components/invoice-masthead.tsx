@@ -46,7 +46,6 @@ export function InvoiceMasthead({
           <OriginalPdf
             href={draft.originalInvoice}
             invoiceId={draft.id}
-            meterId={draft.meterId}
             isNew={draft.id === null}
             mayEdit={draft.mayEdit}
             invoicesPath={invoicesPath}

@@ -14,14 +14,12 @@ import { useLinkOptions, useLinkOriginal } from '../invoice-api';
 export function OriginalPdf({
   href,
   invoiceId,
-  meterId,
   isNew,
   mayEdit,
   invoicesPath,
 }: {
   href: string | null;
   invoiceId: number | null;
-  meterId: number;
   isNew: boolean;
   mayEdit: boolean;
   invoicesPath: string;
@@ -37,19 +35,15 @@ export function OriginalPdf({
   }
   if (isNew || invoiceId === null) return 'Attach after saving';
   if (!mayEdit) return 'None attached';
-  return (
-    <LinkOptions invoiceId={invoiceId} meterId={meterId} invoicesPath={invoicesPath} onLinked={setLinked} />
-  );
+  return <LinkOptions invoiceId={invoiceId} invoicesPath={invoicesPath} onLinked={setLinked} />;
 }
 
 function LinkOptions({
   invoiceId,
-  meterId,
   invoicesPath,
   onLinked,
 }: {
   invoiceId: number;
-  meterId: number;
   invoicesPath: string;
   onLinked: (pdf: string) => void;
 }) {
