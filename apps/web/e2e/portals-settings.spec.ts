@@ -1,3 +1,4 @@
+import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
 import { shoot } from './support/screens';
 import { signIn } from './support/sign-in';
@@ -6,6 +7,7 @@ test("an editor sets a portal link's last day and reminders, and removes a quant
   page,
 }, info) => {
   test.setTimeout(180_000);
+  const portal = afresh(info, 'Bore readings');
   const shot = (name: string) => info.outputPath(name);
   await signIn(page, 'demo.general');
   await page.goto('/portals');
@@ -28,7 +30,7 @@ test("an editor sets a portal link's last day and reminders, and removes a quant
   // A new portal: a new water data source asks its account number, as the new meter wizard does.
   await page.getByRole('button', { name: 'New Portal' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Portal' });
-  await dialog.getByRole('textbox', { name: /^Name/ }).fill('Bore readings');
+  await dialog.getByRole('textbox', { name: /^Name/ }).fill(portal);
   await dialog.getByRole('combobox', { name: 'Site of new data sources' }).click();
   await page.getByRole('option', { name: 'Northern Depot', exact: true }).click();
   await dialog.getByRole('combobox', { name: 'Measuring' }).fill('Water supply');
@@ -37,7 +39,7 @@ test("an editor sets a portal link's last day and reminders, and removes a quant
   await page.getByRole('option', { name: 'm3', exact: true }).click();
   await dialog.getByLabel('Quantity name').fill('Bore water');
   await expect(dialog.getByRole('button', { name: 'Add' })).toBeDisabled();
-  await dialog.getByRole('textbox', { name: 'Account number' }).fill('WA-9911');
+  await dialog.getByRole('textbox', { name: 'Account number' }).fill(`WA-${9911 + info.retry}`);
   await shoot(page, shot, 'portal-new-account', [1440, 390]);
   await dialog.getByRole('button', { name: 'Add' }).click();
   await dialog.getByRole('combobox', { name: 'Measuring' }).fill('Water supply');
@@ -49,11 +51,11 @@ test("an editor sets a portal link's last day and reminders, and removes a quant
   await page.getByRole('option', { name: /Northern Depot yard tap water/ }).click();
   await dialog.getByRole('button', { name: 'Add' }).click();
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('Bore readings created.')).toBeVisible();
+  await expect(page.getByText(`${portal} created.`)).toBeVisible();
 
-  const card = page.getByRole('article', { name: 'Bore readings' });
+  const card = page.getByRole('article', { name: portal });
   await card.getByRole('button', { name: 'Edit' }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit Bore readings' });
+  const edit = page.getByRole('dialog', { name: `Edit ${portal}` });
   await expect(edit.getByRole('button', { name: 'Remove Bore water' })).toBeVisible();
   await shoot(page, shot, 'portal-edit-remove', [1440, 390]);
   await edit.getByRole('button', { name: 'Remove Bore water' }).click();

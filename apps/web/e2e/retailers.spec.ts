@@ -1,3 +1,4 @@
+import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { signIn } from './support/sign-in';
@@ -8,6 +9,7 @@ import { signIn } from './support/sign-in';
  */
 test('a product administrator adds a retailer and its line item overrides', async ({ page }, info) => {
   test.setTimeout(180_000);
+  const retailer = afresh(info, 'Waikato Power');
   await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
   await page.goto('/setup/retailers');
   const table = page.getByRole('table', { name: 'Retailers' });
@@ -25,12 +27,12 @@ test('a product administrator adds a retailer and its line item overrides', asyn
   await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled();
   await name.fill('frank energy');
   await expect(dialog.getByText('A retailer with that name already exists')).toBeVisible();
-  await name.fill('Waikato Power');
+  await name.fill(retailer);
   await dialog.getByRole('combobox', { name: 'Load Unit' }).click();
   await page.getByRole('option', { name: 'kVA' }).click();
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('Waikato Power created.')).toBeVisible();
-  await expect(table.getByRole('row', { name: /Waikato Power\s*kVA/ })).toBeVisible();
+  await expect(page.getByText(`${retailer} created.`)).toBeVisible();
+  await expect(table.getByRole('row', { name: new RegExp(`${retailer}\\s*kVA`) })).toBeVisible();
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: info.outputPath(`retailers-${width}.png`) });
@@ -40,7 +42,7 @@ test('a product administrator adds a retailer and its line item overrides', asyn
   await page.getByRole('tab', { name: 'Line Items' }).click();
   await expect(page).toHaveURL(/\/setup\/line-item-overrides$/);
   await page.getByRole('combobox', { name: 'Retailer' }).fill('Waikato');
-  await page.getByRole('option', { name: 'Waikato Power' }).click();
+  await page.getByRole('option', { name: retailer, exact: true }).click();
   await expect(page.getByText('No line item overrides for this retailer and invoice type.')).toBeVisible();
   await page.getByRole('button', { name: 'Add line item' }).click();
   await page.getByLabel('Line item 1', { exact: true }).fill('Energy Anytime');
@@ -55,7 +57,7 @@ test('a product administrator adds a retailer and its line item overrides', asyn
   await expect(page.getByText('Line item overrides updated')).toBeVisible();
   await page.reload();
   await page.getByRole('combobox', { name: 'Retailer' }).fill('Waikato');
-  await page.getByRole('option', { name: 'Waikato Power' }).click();
+  await page.getByRole('option', { name: retailer, exact: true }).click();
   await expect(page.getByLabel('Line item 2', { exact: true })).toHaveValue('Energy Anytime');
   await expect(page.getByLabel('Line item 1', { exact: true })).toHaveValue('Daily Charge');
   for (const width of [1440, 390]) {
