@@ -1,3 +1,4 @@
+import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { signIn } from './support/sign-in';
@@ -8,6 +9,8 @@ import { signIn } from './support/sign-in';
  */
 test('a product administrator creates a data type, a unit and a composite', async ({ page }, info) => {
   test.setTimeout(180_000);
+  const pellets = afresh(info, 'Wood pellets');
+  const blend = afresh(info, 'Diesel B20 blend');
   await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
   await page.goto('/setup');
   await expect(page.getByRole('tab', { name: 'Activities' })).toHaveAttribute('aria-selected', 'true');
@@ -23,7 +26,7 @@ test('a product administrator creates a data type, a unit and a composite', asyn
   const dialog = page.getByRole('dialog', { name: 'Create New Data Type' });
   await dialog.getByLabel('Name').fill('natural gas');
   await expect(dialog.getByText('A data type with that name already exists')).toBeVisible();
-  await dialog.getByLabel('Name').fill('Wood pellets');
+  await dialog.getByLabel('Name').fill(pellets);
   await dialog.getByRole('combobox', { name: 'Group' }).fill('Biomass');
   await dialog.getByLabel('Standard Unit').fill('kg');
   await dialog.getByLabel('Source notes').fill('Supplier data sheet 2025');
@@ -34,11 +37,11 @@ test('a product administrator creates a data type, a unit and a composite', asyn
   await dialog.getByLabel('Scope 1 from').fill('01/01/2024');
   await page.screenshot({ path: info.outputPath('new-data-type-1440.png') });
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('Wood pellets created.')).toBeVisible();
-  const row = table.getByRole('row', { name: /^(Edit|Close) Wood pellets/ });
+  await expect(page.getByText(`${pellets} created.`)).toBeVisible();
+  const row = table.getByRole('row', { name: new RegExp(`^(Edit|Close) ${pellets}`) });
   await expect(row).toContainText('kg');
 
-  await page.getByRole('button', { name: 'Edit Wood pellets' }).click();
+  await page.getByRole('button', { name: `Edit ${pellets}` }).click();
   await expect(page.getByRole('table', { name: 'Emission factors' })).toContainText('0.0158');
   await page.getByRole('button', { name: 'Create New Unit' }).click();
   const unit = page.getByRole('dialog', { name: /Create New Unit/ });
@@ -58,7 +61,7 @@ test('a product administrator creates a data type, a unit and a composite', asyn
 
   await page.getByRole('button', { name: 'New composite factor' }).click();
   const mix = page.getByRole('dialog', { name: 'New composite factor' });
-  await mix.getByLabel('Name').fill('Diesel B20 blend');
+  await mix.getByLabel('Name').fill(blend);
   await mix.getByRole('combobox', { name: 'Measured in' }).click();
   await page.getByRole('option', { name: 'kWh', exact: true }).click();
   await mix.getByRole('combobox', { name: 'Component 1' }).click();
@@ -71,7 +74,7 @@ test('a product administrator creates a data type, a unit and a composite', asyn
   await expect(mix.getByRole('button', { name: 'Create' })).toBeDisabled();
   await mix.getByLabel('%').nth(1).fill('20');
   await mix.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('Diesel B20 blend created.')).toBeVisible();
+  await expect(page.getByText(`${blend} created.`)).toBeVisible();
   await expect(mix).toBeHidden();
-  await expect(table.getByRole('row', { name: /Diesel B20 blend/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: new RegExp(blend) })).toBeVisible();
 });
