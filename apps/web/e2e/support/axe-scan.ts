@@ -2,7 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { settle } from './screens';
 
-/** What one scan of the accessibility harness does (apps/web/e2e/support/axe-test.ts runs them). */
+// One scan of the accessibility harness, and what it waits for first; axe-test.ts decides when each runs.
+
+/** A serious or critical violation: the screen it was found on, the rule, and up to five of its elements. */
 export interface Finding {
   screen: string;
   id: string;
