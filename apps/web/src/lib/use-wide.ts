@@ -8,5 +8,5 @@ import { useMediaQuery } from '@mantine/hooks';
  */
 export function useWide(): boolean {
   const { breakpoints } = useMantineTheme();
-  return useMediaQuery(`(min-width: ${breakpoints.sm})`, true) ?? true;
+  return useMediaQuery(`(min-width: ${breakpoints.sm})`, true);
 }
