@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 // The report reads every invoice of the organisation: slow on a loaded machine.
@@ -44,11 +45,7 @@ test('the invoice entry report by data source and by day, its CSV, and the estim
   const table = page.getByRole('table', { name: 'Invoices entered by data source' });
   await expect(table.getByRole('link', { name: 'Civic Library Gas' })).toBeVisible(SLOW);
   await expect(table.getByRole('link', { name: 'Head Office Main supply' })).toHaveCount(0);
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`invoice-entry-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'invoice-entry', info);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/^invoice-entry-\d{4}\.csv$/);

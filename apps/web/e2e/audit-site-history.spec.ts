@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 test("a site's new name is in the site's history, with the old one", async ({ page }, info) => {
@@ -30,14 +31,8 @@ test("a site's new name is in the site's history, with the old one", async ({ pa
   const created = history.getByRole('row').filter({ hasText: 'create' });
   await expect(created).toContainText('region (empty) → Wellington');
 
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`site-history-${width}.png`), fullPage: true });
-  }
+  await shots(page, 'site-history', info);
   await page.goto('/organisation/history');
   await expect(page.getByRole('table', { name: 'History' }).getByText(renamed).first()).toBeVisible();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`organisation-history-${width}.png`), fullPage: true });
-  }
+  await shots(page, 'organisation-history', info);
 });

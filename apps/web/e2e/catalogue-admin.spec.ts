@@ -1,6 +1,7 @@
 import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /*
@@ -16,11 +17,7 @@ test('a product administrator creates a data type, a unit and a composite', asyn
   await expect(page.getByRole('tab', { name: 'Activities' })).toHaveAttribute('aria-selected', 'true');
   const table = page.getByRole('table', { name: 'Data types' });
   await expect(table.getByRole('row', { name: /Electricity \(grid supplied\)/ })).toBeVisible();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`activities-${width}.png`), fullPage: width === 1440 });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'activities', info);
 
   await page.getByRole('button', { name: 'Create New Data Type' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Data Type' });

@@ -38,7 +38,7 @@ test('an edition is loaded, compared, previewed, confirmed and watched on /tools
   const before = await emissionsComparison(demo);
   // No restatement yet: the dashboard offers no choice of figures.
   await expect(demo.getByTestId('figures-basis')).toHaveCount(0);
-  await shots(demo, 'dashboard-before', info, before.card);
+  await shots(demo, 'dashboard-before', info, { part: before.card });
 
   await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
   await page.goto('/setup');
@@ -94,7 +94,7 @@ test('an edition is loaded, compared, previewed, confirmed and watched on /tools
   // The organisation's dashboard after: the months of 2025 it shows moved to MfE 2027's rate.
   const after = await emissionsComparison(demo);
   await expect(after.card.locator('tbody')).not.toHaveText(before.text);
-  await shots(demo, 'dashboard-after', info, after.card);
+  await shots(demo, 'dashboard-after', info, { part: after.card });
 
   // The dashboard now offers its emissions as originally reported: the figures of before, and the edition then.
   const choice = demo.getByTestId('figures-basis');
@@ -125,7 +125,7 @@ test('the organisation reads its restatement and augments its factors', async ({
   const section = page.getByRole('region', { name: 'Factor editions and restatements' });
   await expect(section.getByRole('article').first()).toContainText('MfE 2026 → MfE 2027 (journey)');
   await expect(section.getByRole('article').first()).toContainText('As originally reported');
-  await shots(page, 'ghg-restatements', info, section);
+  await shots(page, 'ghg-restatements', info, { part: section });
 
   await page.getByRole('button', { name: 'Augment Factors' }).click();
   const dialog = page.getByRole('dialog', { name: 'Augment Factors' });
@@ -214,7 +214,7 @@ test('reports, the graph builder, the site list and the site page after the rest
   const comparison = page.locator('.mantine-Paper-root').filter({ hasText: 'Monthly comparison' }).last();
   await page.getByRole('radiogroup', { name: 'Figure' }).getByText('Emissions', { exact: true }).click();
   await expect(page.getByTestId('factor-editions').first()).toContainText('MfE 2027 (journey)');
-  await shots(page, 'site-co2e', info, comparison);
+  await shots(page, 'site-co2e', info, { part: comparison });
   await page.getByRole('link', { name: 'Time series report' }).click();
   await page.getByRole('region', { name: 'Quantity' }).getByRole('combobox', { name: 'Quantity' }).click();
   await page

@@ -1,5 +1,5 @@
 import { expect, test } from './support/axe-test';
-import { shoot } from './support/screens';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /*
@@ -16,5 +16,5 @@ test('the movers list energy meters with whole months only', async ({ page }, in
     await expect(card).not.toContainText('distance');
     await expect(card).not.toContainText('-100.0%');
   }
-  await shoot(page, info.outputPath.bind(info), 'dashboard', [1440, 390]);
+  await shots(page, 'dashboard', info, { widths: [1440, 390] });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /*
@@ -29,11 +30,7 @@ test("an administrator searches the organisation's invoice files and opens a bil
   await expect(page.getByRole('status').filter({ hasText: /\d+ files found/ })).toBeVisible();
   const first = table.getByRole('row').nth(1);
   await expect(first.getByText('Original')).toBeVisible();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`data-library-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'data-library', info);
 
   // The bill downloads as a PDF.
   const href = await first.getByRole('link', { name: /\.pdf$/ }).getAttribute('href');

@@ -1,6 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
-import { shoot } from './support/screens';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 import { demoMonth, shownDate } from './support/today';
 
@@ -67,7 +67,7 @@ test('a general user adds three consumption rows, one overlapping, fixes it and 
   await table.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Consumption record updated')).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: day(month, 19) })).toContainText('2,100 kWh');
-  await shoot(page, (name) => info.outputPath(name), 'consumption', [1440, 390]);
+  await shots(page, 'consumption', info, { widths: [1440, 390] });
 });
 
 test('an observer reads the consumption records without the editing controls', async ({ page }) => {

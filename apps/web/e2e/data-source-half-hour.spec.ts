@@ -1,6 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
-import { shoot } from './support/screens';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 test('the HH Data tab shows a month on the local clock: registers, estimated half hours, the changeover day, statistics', async ({
@@ -31,7 +31,7 @@ test('the HH Data tab shows a month on the local clock: registers, estimated hal
     6,
   );
   await expect(page.getByText('% consumption attributed to base load')).toBeVisible();
-  await shoot(page, (name) => info.outputPath(name), 'half-hour', [1440, 390]);
+  await shots(page, 'half-hour', info, { widths: [1440, 390] });
 
   // April has the day daylight saving ends.
   const years = page.getByRole('combobox', { name: 'Year' });

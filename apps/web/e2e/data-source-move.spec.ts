@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 const openSite = async (page: Page, name: string) => {
@@ -33,11 +34,7 @@ test('move a meter to another site and see both site pages change', async ({ pag
   await page.getByRole('tab', { name: 'Details' }).click();
   await expect(page).toHaveURL(/\/data-sources\/\d+\/settings$/);
   await expect(page.getByRole('heading', { name: 'Location' })).toBeVisible();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`data-source-settings-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await shots(page, 'data-source-settings', info);
   await moveTo(page, 'Southern Depot');
   await expect(crumbs.getByRole('link', { name: 'Southern Depot' })).toBeVisible();
 

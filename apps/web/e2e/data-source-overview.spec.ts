@@ -1,19 +1,18 @@
 import { deleteAlert, scheduleAlert } from './support/alerts';
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
-import { shoot } from './support/screens';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 test("a data source's Overview shows its open alerts, scheduled and deleted as on the list; its tabs fit a phone", async ({
   page,
 }, info) => {
-  const path = (name: string) => info.outputPath(name);
   await signIn(page, 'demo');
   await openDataSource(page, 'Aquatic Centre', 'Aquatic Centre Main supply');
   const panel = page.getByRole('region', { name: 'Alerts of Aquatic Centre Main supply' });
   await expect(panel.getByText('Consumption 18% above the same month last year')).toBeVisible();
   await expect(page.getByTestId('latest-consumption')).toBeVisible();
-  await shoot(page, path, 'overview');
+  await shots(page, 'overview', info);
 
   // The Overview's panel acts as the list's (on meters the list's journey leaves alone).
   await openDataSource(page, 'Water Treatment Plant', 'Water Treatment Plant Outfall pumps');
@@ -37,9 +36,9 @@ test("a data source's Overview shows its open alerts, scheduled and deleted as o
   await page.getByRole('tab', { name: 'Details' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByText('Data Source Detail').first()).toBeVisible();
-  await shoot(page, path, 'details');
+  await shots(page, 'details', info);
 
   await page.getByRole('tab', { name: 'Distribution' }).click();
   await expect(page.getByRole('table', { name: 'Distribution' })).toBeVisible();
-  await shoot(page, path, 'distribution');
+  await shots(page, 'distribution', info);
 });

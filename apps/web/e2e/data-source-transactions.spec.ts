@@ -1,6 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
-import { shoot } from './support/screens';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 test('a general user adds a transaction at a time already taken, sees why, and saves it at another time', async ({
@@ -12,7 +12,7 @@ test('a general user adds a transaction at a time already taken, sees why, and s
   await expect(page).toHaveURL(/\/data-sources\/\d+\/transactions$/);
   const table = page.getByRole('table', { name: 'Transactions' });
   await expect(table.getByRole('columnheader', { name: 'Cost' })).toBeVisible();
-  await shoot(page, (name) => info.outputPath(name), 'transactions', [1440, 390]);
+  await shots(page, 'transactions', info, { widths: [1440, 390] });
 
   // The latest delivery's date and time.
   const latest = table.getByRole('row').nth(1);

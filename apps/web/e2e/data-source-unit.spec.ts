@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 test("change a meter's unit and see the figures follow", async ({ page }, info) => {
@@ -14,11 +15,7 @@ test("change a meter's unit and see the figures follow", async ({ page }, info) 
   const consumption = page.getByTestId('latest-consumption');
   await expect(consumption).toContainText('litres');
   const inLitres = await consumption.textContent();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`data-source-overview-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await shots(page, 'data-source-overview', info);
 
   const overview = page.url();
   await page.getByRole('tab', { name: 'Details' }).click();

@@ -1,5 +1,6 @@
 import { deleteAlert, scheduleAlert } from './support/alerts';
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 test("a data source's alerts are scheduled with a comment or deleted with a reason from the list", async ({
@@ -15,11 +16,7 @@ test("a data source's alerts are scheduled with a comment or deleted with a reas
   await table.getByRole('button', { name: 'Show alerts of Aquatic Centre Main supply' }).click();
   const panel = page.getByRole('region', { name: 'Alerts of Aquatic Centre Main supply' });
   await expect(panel.getByText('Consumption 18% above the same month last year')).toBeVisible();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`alert-panel-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'alert-panel', info);
 
   await scheduleAlert(
     page,
@@ -45,11 +42,7 @@ test("a data source's alerts are scheduled with a comment or deleted with a reas
   const audit = page.getByRole('table', { name: 'Data Audit View' });
   await expect(audit.getByRole('columnheader', { name: /Data Last Entered/ })).toBeVisible();
   await expect(audit.getByRole('columnheader', { name: /Retailer/ })).toBeVisible();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`audit-view-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'audit-view', info);
   await page
     .getByRole('region', { name: 'Actions' })
     .getByRole('button', { name: 'Exit Audit View' })

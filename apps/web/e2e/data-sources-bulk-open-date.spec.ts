@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 test('Bulk Actions set the open date of three meters, each recorded in its history', async ({
@@ -9,11 +10,7 @@ test('Bulk Actions set the open date of three meters, each recorded in its histo
   const table = page.getByRole('table', { name: 'Data sources' });
   await expect(table.getByRole('link', { name: 'Head Office Main supply' })).toBeVisible();
 
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`data-sources-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'data-sources', info);
 
   await page.getByLabel('Name or account').fill('Head Office');
   await expect(table.getByRole('link', { name: 'Northern Depot Gas' })).toHaveCount(0);
@@ -30,11 +27,7 @@ test('Bulk Actions set the open date of three meters, each recorded in its histo
   await dialog.getByRole('button', { name: 'Set Open Date' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('A date is required');
   await dialog.getByRole('textbox', { name: 'Open date' }).fill('01/07/2019');
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`bulk-open-date-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'bulk-open-date', info);
   await dialog.getByRole('button', { name: 'Set Open Date' }).click();
   await expect(page.getByText('Open dates updated')).toBeVisible();
   await expect(dialog).toBeHidden();

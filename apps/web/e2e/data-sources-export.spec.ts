@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 import { demoToday } from './support/today';
 
@@ -28,11 +29,7 @@ test('Meter Data Export of two meters downloads a CSV with their monthly figures
   };
   await dialog.getByLabel('Range 1 start').fill(month(3).typed);
   await dialog.getByLabel('Range 1 end').fill(month(1).typed);
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`meter-export-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'meter-export', info);
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export' }).click();
   const file = await download;

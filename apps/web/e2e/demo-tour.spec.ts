@@ -1,6 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
-import { shoot } from './support/screens';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 // The demo's invoice lists read every invoice and the HH page a whole month: slow on a loaded machine.
@@ -25,7 +25,7 @@ test("demo.observer edits the Aquatic Centre's invoices and only reads the Head 
   await page.keyboard.press('Escape');
   // The estimated read's note stands beside an estimated invoice.
   await expect(table.getByText('Estimated read: the actual read follows on the next invoice.')).toBeVisible();
-  await shoot(page, (name) => info.outputPath(name), 'observer-aquatic-invoices', [1440, 390]);
+  await shots(page, 'observer-aquatic-invoices', info, { widths: [1440, 390] });
 
   await expect(table.getByRole('button', { name: /^Upload a file to invoice/ }).first()).toBeVisible();
 
@@ -48,7 +48,7 @@ test('an invoice list ends with its first invoice, and the wash bay with its wee
   while ((await more.count()) > 0) await more.click();
   await expect(table.getByText('Invoice(s) missing')).toHaveCount(0);
   await expect(table.getByText(/builder's account paid for its power until handover/)).toBeVisible();
-  await shoot(page, (name) => info.outputPath(name), 'wash-bay-invoices', [1440, 390]);
+  await shots(page, 'wash-bay-invoices', info, { widths: [1440, 390] });
 });
 
 test("a smart meter's half-hour month: peaks that differ day to day", async ({ page }, info) => {
@@ -59,12 +59,12 @@ test("a smart meter's half-hour month: peaks that differ day to day", async ({ p
   await expect(peaks.getByRole('row')).toHaveCount(6, SLOW);
   const kw = await peaks.locator('tbody tr td:last-child').allInnerTexts();
   expect(new Set(kw).size).toBeGreaterThan(1);
-  await shoot(page, (name) => info.outputPath(name), 'depot-half-hour', [1440, 390]);
+  await shots(page, 'depot-half-hour', info, { widths: [1440, 390] });
 
   await openDataSource(page, 'Civic Library', 'Civic Library Smart meter');
   await page.getByRole('tab', { name: 'HH Data' }).click();
   await expect(page.getByRole('table', { name: 'Peak Load (top five)', exact: true })).toBeVisible(SLOW);
-  await shoot(page, (name) => info.outputPath(name), 'library-half-hour', [1440, 390]);
+  await shots(page, 'library-half-hour', info, { widths: [1440, 390] });
 });
 
 test('the users list: colleagues with the names and job titles of a council', async ({ page }, info) => {
@@ -74,5 +74,5 @@ test('the users list: colleagues with the names and job titles of a council', as
   await page.getByRole('row', { name: /Olive Observer/ }).click();
   const panel = page.getByRole('region', { name: 'Details of Olive Observer' });
   await expect(panel.getByLabel('Job title')).toHaveValue('Aquatic Centre Manager');
-  await shoot(page, (name) => info.outputPath(name), 'users', [1440, 390]);
+  await shots(page, 'users', info, { widths: [1440, 390] });
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
-import { shoot } from './support/screens';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /** The worker parks the demo's emailed bills on its first sweep (within about a minute of starting). */
@@ -16,21 +16,20 @@ test("a product administrator fixes a retailer's template and re-runs its parked
   page,
 }, info) => {
   test.setTimeout(300_000);
-  const shot = (name: string) => info.outputPath(name);
   await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
   await page.goto('/email-processing');
   await waitForParked(page, 3);
   const table = page.getByTestId('parked-table');
   await expect(table.getByRole('row', { name: /GEN-7741\.pdf/ })).toContainText('Immediate');
   await expect(table.getByRole('row', { name: /CE-88120\.pdf/ })).toContainText('Unknown layout');
-  await shoot(page, shot, 'email-issues', [1440, 390]);
+  await shots(page, 'email-issues', info, { widths: [1440, 390] });
 
   // The original beside what was read: the invoice number pattern found nothing.
   await page.getByRole('button', { name: 'Show CE-88120.pdf' }).click();
   await expect(page.getByTitle('Original CE-88120.pdf')).toBeVisible();
   await expect(table.getByRole('cell', { name: 'invoiceNumber', exact: true })).toBeVisible();
   await expect(table.getByText('not found').first()).toBeVisible();
-  await shoot(page, shot, 'email-original-beside-extracted', [1440, 390]);
+  await shots(page, 'email-original-beside-extracted', info, { widths: [1440, 390] });
 
   // Delete asks first.
   await table.getByRole('button', { name: 'Delete GEN-7741.pdf' }).click();
@@ -49,7 +48,7 @@ test("a product administrator fixes a retailer's template and re-runs its parked
   await expect(trials.getByRole('row', { name: /CE-88120\.pdf/ })).toContainText('Reads');
   await expect(trials.getByRole('row', { name: /GEN-7741\.pdf/ })).toContainText('Not found: identify');
   await expect(page.getByTestId('sample-text')).toContainText(/Invoice number\s+CE-88120/);
-  await shoot(page, shot, 'email-template-trial', [1440, 390]);
+  await shots(page, 'email-template-trial', info, { widths: [1440, 390] });
   await page.getByRole('button', { name: 'Publish new version' }).click();
   await expect(page.getByText('Version 2 published')).toBeVisible();
   await page.getByRole('button', { name: 'Re-run parked items' }).click();
@@ -64,12 +63,12 @@ test("a product administrator fixes a retailer's template and re-runs its parked
     );
   }).toPass({ timeout: 90_000, intervals: [2000] });
   await expect(page.getByTestId('accepted-log')).toContainText('(template version 2)');
-  await shoot(page, shot, 'email-accepted', [1440, 390]);
+  await shots(page, 'email-accepted', info, { widths: [1440, 390] });
 
   await page.getByRole('tab', { name: 'Rejected' }).click();
   await expect(page.getByTestId('rejected-log')).toContainText('someone@unknown.example rejected');
   await page.getByLabel('Trim entries before').fill('01/01/2020');
   await page.getByRole('button', { name: 'Trim' }).click();
   await expect(page.getByText('Could not trim log - please try a nearby date')).toBeVisible();
-  await shoot(page, shot, 'email-rejected', [1440, 390]);
+  await shots(page, 'email-rejected', info, { widths: [1440, 390] });
 });

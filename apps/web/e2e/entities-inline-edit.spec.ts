@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 test("an entity's Details field saves itself and is there after a reload", async ({ page }, info) => {
@@ -16,10 +17,7 @@ test("an entity's Details field saves itself and is there after a reload", async
   await expect(page.getByRole('region', { name: 'Entity Details' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Location' })).toBeVisible();
 
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`entity-details-${width}.png`), fullPage: true });
-  }
+  await shots(page, 'entity-details', info);
   await page.reload();
   await expect(page.getByLabel('Description')).toHaveValue(description);
 });

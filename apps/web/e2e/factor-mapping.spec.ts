@@ -42,7 +42,7 @@ test('a DESNZ flat file is mapped row by row and loaded as a draft', async ({ pa
   const rows = form.getByRole('table', { name: 'Rows with no mapping' });
   await expect(rows.getByRole('row', { name: /Natural gas/ })).toContainText('kWh (Gross CV)');
   await expect(rows.getByRole('row', { name: /Butane/ })).toBeVisible();
-  await shots(page, 'desnz-refused', info, form);
+  await shots(page, 'desnz-refused', info, { part: form });
 
   await rows.getByRole('button', { name: 'Map row 5' }).click();
   const dialog = page.getByRole('dialog', { name: 'Map a published row' });

@@ -1,5 +1,5 @@
 import { expect, test } from './support/axe-test';
-import { shoot } from './support/screens';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 test('the help page explains each area and is found from the full menu', async ({ page }, info) => {
@@ -29,7 +29,7 @@ test('the help page explains each area and is found from the full menu', async (
   await expect(page.getByRole('region', { name: 'The demo accounts' })).toContainText(
     'demo.observer is an Observer except on the Aquatic Centre',
   );
-  await shoot(page, (name) => info.outputPath(name), 'help', [1440, 390]);
+  await shots(page, 'help', info, { widths: [1440, 390] });
 
   // The page's own search keeps the topics every word is in.
   await page.getByLabel('Search the help').fill('half hour peak');

@@ -1,6 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
-import { expectNoPageOverflow } from './support/screens';
+import { expectNoPageOverflow, shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 // The invoice list reads every invoice and the invoice page its neighbours: slow on a loaded machine.
@@ -37,11 +37,7 @@ test("a note bound to an invoice from its row, and the latest bill's PDF linked 
   await dialog
     .getByRole('textbox', { name: 'Note' })
     .fill('Checked against the meter photo: the read is right.');
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`note-bound-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'note-bound', info);
   await dialog.getByRole('button', { name: 'Add Note' }).click();
   await expect(page.getByText('Note added')).toBeVisible();
   await expect(page).not.toHaveURL(/show=new/);

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
-import { shoot } from './support/screens';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 import { demoDaysAgo } from './support/today';
 
@@ -47,7 +47,7 @@ test('a zipped NEM12 with an MDP name loads its energy stream, names the voltage
     'NMI 1002083460WE-DAE stream V1: no unit, not energy in kWh or kVArh, not loaded',
   );
   await axe.done(page);
-  await shoot(page, (name) => info.outputPath(name), 'load-notes', [1440, 390]);
+  await shots(page, 'load-notes', info, { widths: [1440, 390] });
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   await openDataSource(page, 'Southern Depot', 'Southern Depot Smart meter');
@@ -55,7 +55,7 @@ test('a zipped NEM12 with an MDP name loads its energy stream, names the voltage
   await page.getByRole('combobox', { name: 'Register' }).click();
   await expect(page.getByRole('option', { name: 'E1 (import kWh)' })).toBeVisible();
   await page.keyboard.press('Escape');
-  await shoot(page, (name) => info.outputPath(name), 'half-hour-channel', [1440, 390]);
+  await shots(page, 'half-hour-channel', info, { widths: [1440, 390] });
 });
 
 /** A Portfolio Manager "Meter Entries" export as it downloads: title rows above the header, dates as dates. */
@@ -132,7 +132,7 @@ test('a Portfolio Manager XLSX naming an unknown meter is refused, the meter map
   await expect(page.getByRole('heading', { name: 'Data sources not found' })).toBeVisible();
   const row = page.getByTestId(`unknown-${meterId}`);
   await expect(row).toContainText('Electric Grid Meter');
-  await shoot(page, (name) => info.outputPath(name), 'pm-unknown-meter', [1440, 390]);
+  await shots(page, 'pm-unknown-meter', info, { widths: [1440, 390] });
   await row.getByLabel(`Data source for ${meterId}`).click();
   await page.getByRole('option', { name: /^Northern Depot old supply/ }).click();
   await row.getByRole('button', { name: 'Map' }).click();
@@ -146,7 +146,7 @@ test('a Portfolio Manager XLSX naming an unknown meter is refused, the meter map
   const rerun = page.getByTestId('load-result');
   await expect(rerun.getByRole('status')).toHaveText('Finished', { timeout: 60_000 });
   await expect(rerun).toContainText('3 created');
-  await shoot(page, (name) => info.outputPath(name), 'pm-rerun-finished', [1440, 390]);
+  await shots(page, 'pm-rerun-finished', info, { widths: [1440, 390] });
 
   // The bills on the data source the meter was mapped to (the refused load names it now).
   const session = await page.evaluate(() => ({
@@ -167,5 +167,5 @@ test('a Portfolio Manager XLSX naming an unknown meter is refused, the meter map
   // Portfolio Manager's End Date is the next bill's Start Date: each bill ends the day before.
   await expect(page.getByText('01/01/2020 - 31/01/2020')).toBeVisible();
   await expect(page.getByText('01/02/2020 - 29/02/2020')).toBeVisible();
-  await shoot(page, (name) => info.outputPath(name), 'pm-bills', [1440, 390]);
+  await shots(page, 'pm-bills', info, { widths: [1440, 390] });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 import { demoDaysAgo } from './support/today';
 
@@ -64,11 +65,7 @@ test('a CSV of readings is mapped, loaded and listed; a file with bad rows lands
     'Civic Library Smart meter',
   );
   await axe.done(page);
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`upload-dialog-mapping-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'upload-dialog-mapping', info);
   await dialog.getByRole('button', { name: 'Upload' }).click();
   const result = dialog.getByTestId('load-result');
   await expect(result.getByRole('status')).toHaveText('Finished', { timeout: 30_000 });
@@ -107,10 +104,7 @@ test('a CSV of readings is mapped, loaded and listed; a file with bad rows lands
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(table.getByRole('row').filter({ hasText: 'civic-bad-rows.csv' })).toContainText('Failed');
   await axe.done(page);
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`loading-${width}.png`), fullPage: true });
-  }
+  await shots(page, 'loading', info);
 });
 
 test('the sample NEM12 and EIEP3 files load: their format is detected and the loads finish on /loading', async ({

@@ -1,6 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
-import { shoot } from './support/screens';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /*
@@ -55,12 +55,12 @@ test('a deleted vehicle is listed with who deleted it, and restored', async ({ p
   await expect(row).toContainText('Northern Depot');
   await expect(row).toContainText('Dana Demo');
   await expect(page.getByText('Vehicles arrive with the fleet screens')).toHaveCount(0);
-  await shoot(page, info.outputPath.bind(info), 'deleted-vehicles', [1440, 390]);
+  await shots(page, 'deleted-vehicles', info, { widths: [1440, 390] });
 
   // Its meters are the vehicle's, not data sources of their own.
   await page.goto('/manage-deleted/data-sources');
   await expect(page.getByTestId('deleted-assets-table')).not.toContainText(registration);
-  await shoot(page, info.outputPath.bind(info), 'deleted-data-sources', [1440, 390]);
+  await shots(page, 'deleted-data-sources', info, { widths: [1440, 390] });
 
   await page.goto('/manage-deleted/vehicles');
   await row.getByRole('button', { name: `Restore ${registration}` }).click();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
-import { shoot } from './support/screens';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 import { demoMonth } from './support/today';
 
@@ -37,19 +37,19 @@ test('months not yet lived are blank and today’s month is marked, on the data 
   // Cost is the ledger's, before GST; one month format ('Oct 2026').
   await expect(page.getByText('Cost (excl. GST)', { exact: true })).toBeVisible();
   await expect(page.getByText(/^Latest figures: [A-Z][a-z]{2} \d{4}$/)).toBeVisible();
-  await shoot(page, info.outputPath.bind(info), 'data-source-overview', [1440, 390]);
+  await shots(page, 'data-source-overview', info, { widths: [1440, 390] });
 
   // The invoice list's totals are what the bill asks, after GST.
   await page.getByRole('tab', { name: 'Invoices' }).click();
   await expect(
     page.getByRole('table', { name: 'Invoices' }).getByRole('columnheader', { name: 'Total (incl. GST)' }),
   ).toBeVisible({ timeout: 60_000 });
-  await shoot(page, info.outputPath.bind(info), 'invoice-list', [1440, 390]);
+  await shots(page, 'invoice-list', info, { widths: [1440, 390] });
 
   await page.goto('/organisation/sites');
   await page.getByRole('table', { name: 'Sites' }).getByRole('link', { name: 'Head Office' }).click();
   await expectThisYearHonest(page);
-  await shoot(page, info.outputPath.bind(info), 'site-overview', [1440, 390]);
+  await shots(page, 'site-overview', info, { widths: [1440, 390] });
 });
 
 test('the targets performance report marks today’s month and never prints -0', async ({ page }, info) => {
@@ -63,5 +63,5 @@ test('the targets performance report marks today’s month and never prints -0',
   // No difference is drawn from a month still filling.
   await expect(row.getByRole('cell').last()).toHaveText('');
   await expect(page.getByRole('cell', { name: '-0', exact: true })).toHaveCount(0);
-  await shoot(page, info.outputPath.bind(info), 'performance', [1440, 390]);
+  await shots(page, 'performance', info, { widths: [1440, 390] });
 });

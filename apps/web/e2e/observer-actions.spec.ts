@@ -1,5 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /*
@@ -14,11 +15,7 @@ test('an observer is offered no actions they cannot use', async ({ page }, info)
   await expect(page.getByRole('button', { name: 'Upload data' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Actions', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Actions' }).getByRole('button')).toHaveCount(0);
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`loading-observer-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'loading-observer', info);
 
   // Head Office is read only to the demo observer (their General User right is on Aquatic Centre).
   await openDataSource(page, 'Head Office', 'Head Office Main supply');

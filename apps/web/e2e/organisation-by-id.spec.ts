@@ -1,5 +1,5 @@
 import { expect, test } from './support/axe-test';
-import { shoot } from './support/screens';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 // Ids follow the seed: 1 Demo Organisation, 2 Demo Water Trust, 3 Harbour Council.
@@ -17,7 +17,7 @@ test('/organisations/{id} opens the organisation page, asking first to change or
   await expect(dialog).toContainText(
     'This link opens a page in Demo Water Trust. Change to that organisation and open its organisation page?',
   );
-  await shoot(page, (name) => info.outputPath(name), 'organisation-by-id', [1440, 390]);
+  await shots(page, 'organisation-by-id', info, { widths: [1440, 390] });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('organisation-name')).toHaveText(/Demo Organisation/);

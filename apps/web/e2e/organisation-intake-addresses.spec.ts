@@ -23,7 +23,7 @@ test('an administrator keeps the intake addresses; an observer does not see them
   await expect(demoRow).toContainText('On');
   await expect(demoRow).toContainText('Active');
   await section.scrollIntoViewIfNeeded();
-  await shots(page, 'intake-addresses', info, section);
+  await shots(page, 'intake-addresses', info, { part: section });
 
   await section.getByRole('button', { name: 'Add intake address' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add intake address' });
@@ -36,7 +36,7 @@ test('an administrator keeps the intake addresses; an observer does not see them
   await dialog.getByRole('textbox', { name: 'Allowed senders' }).fill('@mercury.example\nbills@nova.example');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('That intake address is already in use')).toBeVisible();
-  await shots(page, 'intake-address-errors', info, dialog);
+  await shots(page, 'intake-address-errors', info, { part: dialog });
   await dialog.getByRole('textbox', { name: 'Intake address' }).fill('Bills@Demo.Verdant.Example');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
-import { shoot } from './support/screens';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /** Chooses a time zone on Organisation Settings and answers the question about the half-hour data: keep it. */
@@ -23,14 +23,14 @@ test("an administrator sets the organisation's time zone, choosing what becomes 
   await page.goto('/organisation/settings');
   const select = page.getByRole('region', { name: 'Time zone' }).getByRole('combobox', { name: 'Time zone' });
   await expect(select).toHaveValue('Pacific/Auckland');
-  await shoot(page, (name) => info.outputPath(name), 'time-zone', [1440, 390]);
+  await shots(page, 'time-zone', info, { widths: [1440, 390] });
   try {
     const dialog = await changeZone(page, 'Australia/Sydney');
     await expect(
       dialog.getByRole('radio', { name: 'Move the half-hour data to the new clock' }),
     ).toBeVisible();
     await axe.done(page);
-    await shoot(page, (name) => info.outputPath(name), 'time-zone-question', [1440, 390]);
+    await shots(page, 'time-zone-question', info, { widths: [1440, 390] });
     await dialog.getByRole('button', { name: 'Change the time zone' }).click();
     await expect(page.getByText('The time zone is now Australia/Sydney.')).toBeVisible();
     await expect(select).toHaveValue('Australia/Sydney');

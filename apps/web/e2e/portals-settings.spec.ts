@@ -1,6 +1,6 @@
 import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
-import { shoot } from './support/screens';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 test("an editor sets a portal link's last day and reminders, and removes a quantity without entries", async ({
@@ -8,7 +8,6 @@ test("an editor sets a portal link's last day and reminders, and removes a quant
 }, info) => {
   test.setTimeout(180_000);
   const portal = afresh(info, 'Bore readings');
-  const shot = (name: string) => info.outputPath(name);
   await signIn(page, 'demo.general');
   await page.goto('/portals');
   const diesel = page.getByRole('article', { name: 'Contractor generator diesel' });
@@ -18,7 +17,7 @@ test("an editor sets a portal link's last day and reminders, and removes a quant
   await settings.getByLabel('Last day the link works').fill('30/06/2027');
   await settings.getByRole('textbox', { name: 'Remind contacts' }).fill('5');
   await settings.getByRole('textbox', { name: 'Tell contacts it is late' }).fill('2');
-  await shoot(page, shot, 'portal-link-settings', [1440, 390]);
+  await shots(page, 'portal-link-settings', info, { widths: [1440, 390] });
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Portal updated')).toBeVisible();
   await expect(diesel).toContainText('works until');
@@ -40,7 +39,7 @@ test("an editor sets a portal link's last day and reminders, and removes a quant
   await dialog.getByLabel('Quantity name').fill('Bore water');
   await expect(dialog.getByRole('button', { name: 'Add' })).toBeDisabled();
   await dialog.getByRole('textbox', { name: 'Account number' }).fill(`WA-${9911 + info.retry}`);
-  await shoot(page, shot, 'portal-new-account', [1440, 390]);
+  await shots(page, 'portal-new-account', info, { widths: [1440, 390] });
   await dialog.getByRole('button', { name: 'Add' }).click();
   await dialog.getByRole('combobox', { name: 'Measuring' }).fill('Water supply');
   await page.getByRole('option', { name: 'Water supply' }).click();
@@ -57,13 +56,13 @@ test("an editor sets a portal link's last day and reminders, and removes a quant
   await card.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: `Edit ${portal}` });
   await expect(edit.getByRole('button', { name: 'Remove Bore water' })).toBeVisible();
-  await shoot(page, shot, 'portal-edit-remove', [1440, 390]);
+  await shots(page, 'portal-edit-remove', info, { widths: [1440, 390] });
   await edit.getByRole('button', { name: 'Remove Bore water' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove quantity' });
   await expect(confirm).toContainText(
     'Remove Bore water from the portal? The portal stops asking for it. Its data source and the figures already recorded on it stay.',
   );
-  await shoot(page, shot, 'portal-remove-confirm', [1440, 390]);
+  await shots(page, 'portal-remove-confirm', info, { widths: [1440, 390] });
   await confirm.getByRole('button', { name: 'Remove quantity' }).click();
   await expect(page.getByText('Quantity removed; its data source and figures are kept')).toBeVisible();
   await expect(edit.getByRole('table', { name: 'Quantities' })).not.toContainText('Bore water');

@@ -1,6 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { readMailbox } from './support/mailbox';
-import { shoot } from './support/screens';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /** A one-pixel PNG: the photo of the meter. */
@@ -14,12 +14,11 @@ test('an editor creates a portal; its link, opened signed out on a phone, takes 
   browser,
 }, info) => {
   test.setTimeout(180_000);
-  const shot = (name: string) => info.outputPath(name);
   await signIn(page, 'demo.general');
   await page.goto('/portals');
   await expect(page.getByRole('heading', { name: 'Data Entry Portals', level: 1 })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Caretaker water readings' })).toBeVisible();
-  await shoot(page, shot, 'portals-list', [1440, 390]);
+  await shots(page, 'portals-list', info, { widths: [1440, 390] });
 
   await page.getByRole('button', { name: 'New Portal' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Portal' });
@@ -50,7 +49,7 @@ test('an editor creates a portal; its link, opened signed out on a phone, takes 
   const tap = publicPage.getByRole('region', { name: 'Yard tap' });
   await expect(tap).toContainText('Last figure:');
   await expect(tap).toContainText('Expected between');
-  await shoot(publicPage, shot, 'portal-public', [1440, 390]);
+  await shots(publicPage, 'portal-public', info, { widths: [1440, 390] });
   await publicPage.setViewportSize({ width: 360, height: 780 });
   await tap.getByLabel(/This period's figure/).fill('500');
   await publicPage
@@ -65,7 +64,7 @@ test('an editor creates a portal; its link, opened signed out on a phone, takes 
   await expect(receipt).toContainText('Yard tap: 500 m3');
   await expect(receipt).toContainText('Attachment: meter.png');
   await expect(receipt).toContainText('A copy was emailed to yard@depot.example.');
-  await shoot(publicPage, shot, 'portal-receipt', [1440, 390]);
+  await shots(publicPage, 'portal-receipt', info, { widths: [1440, 390] });
   await expect
     .poll(() => readMailbox().some((m) => m.subject === 'Receipt: figures received for Yard tap readings'))
     .toBe(true);
@@ -78,7 +77,7 @@ test('an editor creates a portal; its link, opened signed out on a phone, takes 
   const row = review.getByRole('row').filter({ hasText: 'Yard tap' });
   await expect(row).toContainText('500 m3');
   await expect(row).toContainText('awaiting review');
-  await shoot(page, shot, 'portal-review', [1440, 390]);
+  await shots(page, 'portal-review', info, { widths: [1440, 390] });
   await row.getByRole('button', { name: 'Accept' }).click();
   await expect(row).toContainText('approved');
   await row.getByRole('link', { name: 'Yard tap' }).click();

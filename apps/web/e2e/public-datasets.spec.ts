@@ -1,5 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /*
@@ -14,11 +15,7 @@ test('a product administrator keeps a degree-day dataset by hand and from a CSV'
   await expect(page.getByText('Wellington heating degree days (15.5 °C) (°C·day)')).toBeVisible();
   await expect(page.getByText('Sample, not published data')).toBeVisible();
   await expect(page.getByText(/heating degree days, base 15\.5 °C/)).toBeVisible();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`public-datasets-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'public-datasets', info);
 
   await page.getByRole('combobox', { name: 'Year' }).click();
   await page.getByRole('option', { name: '2015', exact: true }).click();
@@ -84,8 +81,5 @@ test("degree days drawn beside a site's energy on the time series graph", async 
   await expect(
     page.getByText(/Head Office - Wellington heating degree days \(15\.5 °C\), sample data/).first(),
   ).toBeVisible();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`graph-degree-days-${width}.png`), fullPage: true });
-  }
+  await shots(page, 'graph-degree-days', info);
 });

@@ -1,6 +1,7 @@
 import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /*
@@ -33,11 +34,7 @@ test('a product administrator adds a retailer and its line item overrides', asyn
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText(`${retailer} created.`)).toBeVisible();
   await expect(table.getByRole('row', { name: new RegExp(`${retailer}\\s*kVA`) })).toBeVisible();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`retailers-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'retailers', info);
 
   await page.getByRole('tab', { name: 'Line Items' }).click();
   await expect(page).toHaveURL(/\/setup\/line-item-overrides$/);
@@ -60,8 +57,5 @@ test('a product administrator adds a retailer and its line item overrides', asyn
   await page.getByRole('option', { name: retailer, exact: true }).click();
   await expect(page.getByLabel('Line item 2', { exact: true })).toHaveValue('Energy Anytime');
   await expect(page.getByLabel('Line item 1', { exact: true })).toHaveValue('Daily Charge');
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`line-item-overrides-${width}.png`) });
-  }
+  await shots(page, 'line-item-overrides', info);
 });

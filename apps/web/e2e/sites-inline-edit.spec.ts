@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 test('a site field edited inline saves itself and is there after a reload', async ({ page }, info) => {
@@ -20,10 +21,7 @@ test('a site field edited inline saves itself and is there after a reload', asyn
   await expect(staff).toHaveAttribute('data-save-state', 'saved');
 
   await expect(page.getByRole('region', { name: 'Site Detail' }).getByLabel('Region')).not.toHaveValue('');
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`site-details-${width}.png`), fullPage: true });
-  }
+  await shots(page, 'site-details', info);
   await page.reload();
   await expect(page.getByLabel('Description')).toHaveValue(description);
   await expect(page.getByLabel('Full-time equivalent staff (FTE)')).toHaveValue('81');

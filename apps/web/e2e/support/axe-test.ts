@@ -56,6 +56,8 @@ class AxeWatch {
     for (const screen of this.mine) this.scanned.delete(screen);
   }
   private readonly visited = new Map<string, string>();
+  /** Where the scans queued behind the journey spent their time (ms), kept on the test's result. */
+  private readonly spent = { scans: 0, settling: 0, banners: 0, scanning: 0 };
   private ended = false;
   /** The journey's steps are over: no banner is looked for any more. */
   private readonly over = () => this.ended;
@@ -100,11 +102,18 @@ class AxeWatch {
   private async scanIfStill(page: Page, url: string, dialog?: string): Promise<void> {
     const screen = screenOf(url, dialog);
     if (page.isClosed() || page.url() !== url || !isApp(url) || this.scanned.has(screen)) return;
+    const began = Date.now();
     await settle(page);
+    const settled = Date.now();
     await betweenBanners(page, this.over);
+    this.spent.banners += Date.now() - settled;
+    this.spent.settling += settled - began;
     const at = { screen, url, dialog };
     if (!(await stillShows(page, at))) return;
+    const scanning = Date.now();
     this.findings.push(...(await scan(page, at, this.over)));
+    this.spent.scanning += Date.now() - scanning;
+    this.spent.scans += 1;
     this.markScanned(screen);
   }
 
@@ -140,6 +149,7 @@ class AxeWatch {
     const pages = [...this.queues.keys()].filter((p) => !p.isClosed());
     this.ended = true;
     await Promise.all([...this.queues.values()]);
+    info.annotations.push({ type: 'accessibility scans', description: JSON.stringify(this.spent) });
     if (info.status !== info.expectedStatus) {
       this.forgetMine();
       // The journey failed on its own: report what the scans found so far beside its error.
@@ -178,7 +188,7 @@ export const test = base.extend<{ axe: AxeWatch }>({
   context: async ({ context, axe }, use, info) => {
     context.on('page', (page) => void axe.watch(page));
     await use(context);
-    await axe.finish(context, info);
+    await base.step('accessibility: the last scans', () => axe.finish(context, info), { box: true });
   },
   page: async ({ page, axe }, use) => {
     await axe.watch(page);

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
 
 /** How long the page must go without a change to the DOM before it counts as settled. */
 const QUIET_MS = 300;
@@ -68,24 +68,6 @@ async function pageOverflow(page: Page) {
   });
 }
 
-/** Full-page screenshots at each width (checking nothing overflows the window), then the usual size again. */
-export async function shoot(
-  page: Page,
-  path: (name: string) => string,
-  name: string,
-  widths: readonly number[] = [1280, 390],
-) {
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    // Settled first: taken at once, the picture caught the navigation sliding away at the left edge.
-    await settle(page);
-    await expectNoPageOverflow(page);
-    await fromTheTop(page);
-    await page.screenshot({ path: path(`${name}-${width}.png`), fullPage: true });
-  }
-  await usualSize(page);
-}
-
 /** A whole page is drawn from its top: scrolled, the fixed header would be drawn halfway down the picture. */
 async function fromTheTop(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -101,19 +83,38 @@ async function usualSize(page: Page) {
   await settle(page);
 }
 
+/** What `shots` frames, and at which widths (1440 and 390 px unless told). */
+export interface ShotsOptions {
+  /** One part of the page instead of the whole. */
+  part?: Locator;
+  widths?: readonly number[];
+}
+
 /**
- * Screenshots to look at, at 1440 and 390 px, each once the page has settled after the resize (no fixed pause):
- * the whole page, or only what a modal shows, or one part of the page.
+ * Screenshots to look at, each once the page has settled after the resize (no fixed pause): the whole page
+ * (checked first that nothing on it is wider than the window), or only what a dialog shows, or one part of the
+ * page; then the usual size again.
  */
-export async function shots(page: Page, name: string, info: TestInfo, part?: Locator) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await settle(page);
-    const path = info.outputPath(`${name}-${width}.png`);
-    const fullPage = !part && (await page.getByRole('dialog').count()) === 0;
-    if (fullPage) await fromTheTop(page);
-    if (part) await part.screenshot({ path });
-    else await page.screenshot({ path, fullPage });
-  }
-  await usualSize(page);
+export async function shots(page: Page, name: string, info: TestInfo, options: ShotsOptions = {}) {
+  const { part, widths = [1440, 390] } = options;
+  await test.step(
+    `screenshots: ${name}`,
+    async () => {
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 900 });
+        // Settled first: taken at once, the picture caught the navigation sliding away at the left edge.
+        await settle(page);
+        const path = info.outputPath(`${name}-${width}.png`);
+        const fullPage = !part && (await page.getByRole('dialog').count()) === 0;
+        if (fullPage) {
+          await expectNoPageOverflow(page);
+          await fromTheTop(page);
+        }
+        if (part) await part.screenshot({ path });
+        else await page.screenshot({ path, fullPage });
+      }
+      await usualSize(page);
+    },
+    { box: true },
+  );
 }
