@@ -1,3 +1,4 @@
+import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { shots } from './support/screens';
@@ -23,11 +24,15 @@ test('a product administrator loads a benchmark set, maps offices to it and load
   await expect(sets).toContainText('CIBSE TM46');
   await shots(page, 'benchmark-library', info);
 
+  // A retry loads an edition of its own (the failed try may have loaded the first; a second series could not answer
+  // level 4 beside it): the level-4 benchmark then reads the newer, of the same figures.
+  const edition = String(2025 + info.retry);
+  const setName = afresh(info, 'Regional building energy medians');
   await page.getByRole('button', { name: 'Load a set' }).click();
   const dialog = page.getByRole('dialog', { name: 'Load a benchmark set' });
   await dialog.getByLabel('Series key').fill('demo-regional-median');
-  await dialog.getByLabel('Edition').fill('2025');
-  await dialog.getByLabel('Name', { exact: true }).fill('Regional building energy medians');
+  await dialog.getByLabel('Edition').fill(edition);
+  await dialog.getByLabel('Name', { exact: true }).fill(setName);
   await dialog.getByLabel('Publisher').fill('Demo Energy Agency');
   await dialog.getByLabel('Source title').fill('Regional medians, table 3');
   const file = dialog.locator('input[type="file"]');
@@ -41,12 +46,17 @@ test('a product administrator loads a benchmark set, maps offices to it and load
   await shots(page, 'benchmark-set-refused', info);
   await file.setInputFiles({ name: 'medians.csv', mimeType: 'text/csv', buffer: Buffer.from(GOOD) });
   await dialog.getByRole('button', { name: 'Load' }).click();
-  await expect(page.getByText('Regional building energy medians (2025) loaded: 2 types')).toBeVisible();
-  const row = sets.getByRole('row').filter({ hasText: 'Regional building energy medians' });
+  await expect(page.getByText(`${setName} (${edition}) loaded: 2 types`)).toBeVisible();
+  const row = sets.getByRole('row').filter({ hasText: setName });
   await expect(row).toContainText('MJ/m² per year');
 
+  // The series' mappings, which a failed try may have saved already: removed, so that the journey maps afresh.
+  const mapped = Number((await row.getByRole('cell').nth(5).textContent()) || 0);
   await row.getByRole('button', { name: 'Mappings' }).click();
-  const mappings = page.getByRole('dialog', { name: 'Type mappings: Regional building energy medians' });
+  const mappings = page.getByRole('dialog', { name: `Type mappings: ${setName}` });
+  const remove = mappings.getByRole('button', { name: /^Remove mapping/ });
+  await expect(remove).toHaveCount(mapped);
+  for (let i = 0; i < mapped; i++) await remove.first().click();
   await mappings.getByRole('button', { name: 'Add a mapping' }).click();
   await mappings.getByRole('combobox', { name: 'Segmentation of mapping 1' }).click();
   await page.getByRole('option', { name: 'Office', exact: true }).click();

@@ -25,6 +25,9 @@ test('an administrator keeps the intake addresses; an observer does not see them
   await section.scrollIntoViewIfNeeded();
   await shots(page, 'intake-addresses', info, { part: section });
 
+  // A retry adds an address of its own: the failed try may have added the first and not deleted it.
+  const mailbox = info.retry === 0 ? 'bills' : `bills${info.retry + 1}`;
+  const address = `${mailbox}@demo.verdant.example`;
   await section.getByRole('button', { name: 'Add intake address' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add intake address' });
   await dialog.getByRole('textbox', { name: 'Intake address' }).fill('invoices@demo.verdant.example');
@@ -37,27 +40,29 @@ test('an administrator keeps the intake addresses; an observer does not see them
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('That intake address is already in use')).toBeVisible();
   await shots(page, 'intake-address-errors', info, { part: dialog });
-  await dialog.getByRole('textbox', { name: 'Intake address' }).fill('Bills@Demo.Verdant.Example');
+  await dialog
+    .getByRole('textbox', { name: 'Intake address' })
+    .fill(`B${mailbox.slice(1)}@Demo.Verdant.Example`);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  const row = table.getByRole('row', { name: /bills@demo\.verdant\.example/ });
+  const row = table.getByRole('row', { name: address });
   await expect(row).toContainText('@mercury.example, bills@nova.example');
   await expect(row).toContainText('Off');
 
-  await section.getByRole('button', { name: 'Edit bills@demo.verdant.example' }).click();
+  await section.getByRole('button', { name: `Edit ${address}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit intake address' });
   await edit.getByRole('switch', { name: /receipt/ }).check();
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
   await expect(row).toContainText('On');
 
-  await section.getByRole('button', { name: 'Deactivate bills@demo.verdant.example' }).click();
+  await section.getByRole('button', { name: `Deactivate ${address}` }).click();
   const pause = page.getByRole('dialog', { name: 'Deactivate intake address' });
   await expect(pause).toContainText('Mail sent to it will be refused until it is activated again.');
   await pause.getByRole('button', { name: 'Deactivate' }).click();
   await expect(row).toContainText('Inactive: takes no mail');
 
-  await section.getByRole('button', { name: 'Delete bills@demo.verdant.example' }).click();
+  await section.getByRole('button', { name: `Delete ${address}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete intake address' });
   await expect(confirm).toContainText('The 0 messages received through it, and their invoices, stay.');
   await confirm.getByRole('button', { name: 'Delete' }).click();

@@ -1,3 +1,4 @@
+import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { shots } from './support/screens';
@@ -17,51 +18,51 @@ test('a product administrator keeps a degree-day dataset by hand and from a CSV'
   await expect(page.getByText(/heating degree days, base 15\.5 °C/)).toBeVisible();
   await shots(page, 'public-datasets', info);
 
+  // A retry works in a year and a dataset of its own: the failed try may have saved its months and added its dataset.
+  const year = 2015 - info.retry;
+  const dataset = afresh(info, 'Canterbury heating degree days (15.5 °C)');
+  const source = afresh(info, 'Test weather service');
   await page.getByRole('combobox', { name: 'Year' }).click();
-  await page.getByRole('option', { name: '2015', exact: true }).click();
-  const march = page.getByRole('textbox', { name: 'Mar 2015' });
+  await page.getByRole('option', { name: String(year), exact: true }).click();
+  const march = page.getByRole('textbox', { name: `Mar ${year}` });
   await expect(march).toHaveValue('');
   await march.fill('123.4');
-  await page.getByRole('button', { name: 'Save 2015' }).click();
-  await expect(page.getByText('Wellington heating degree days (15.5 °C): 2015 saved')).toBeVisible();
+  await page.getByRole('button', { name: `Save ${year}` }).click();
+  await expect(page.getByText(`Wellington heating degree days (15.5 °C): ${year} saved`)).toBeVisible();
 
   await expect(page.getByRole('button', { name: 'Load from a CSV (year, month, value)' })).toBeVisible();
   const csv = page.locator('input[type="file"]');
   await csv.setInputFiles({
     name: 'bad.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from('year,month,value\n2015,4,200\n2015,14,1\n'),
+    buffer: Buffer.from(`year,month,value\n${year},4,200\n${year},14,1\n`),
   });
   await expect(
     page.getByText(/Nothing was loaded: 1 rows were refused\. Row 3: the month '14'/),
   ).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Apr 2015' })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: `Apr ${year}` })).toHaveValue('');
   await csv.setInputFiles({
     name: 'good.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from('year,month,value\n2015,4,200\n2015,5,250.5\n'),
+    buffer: Buffer.from(`year,month,value\n${year},4,200\n${year},5,250.5\n`),
   });
   await expect(page.getByText('2 months loaded')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Apr 2015' })).toHaveValue('200');
-  await expect(page.getByRole('textbox', { name: 'May 2015' })).toHaveValue('250.5');
+  await expect(page.getByRole('textbox', { name: `Apr ${year}` })).toHaveValue('200');
+  await expect(page.getByRole('textbox', { name: `May ${year}` })).toHaveValue('250.5');
 
   // A new degree-day dataset states its base and kind; half stated, the missing one is named beside its field.
   const form = page.getByRole('region', { name: 'Add a dataset' });
-  await form.getByRole('textbox', { name: 'Name' }).fill('Canterbury heating degree days (15.5 °C)');
+  await form.getByRole('textbox', { name: 'Name' }).fill(dataset);
   await form.getByRole('textbox', { name: 'Unit' }).fill('°C·day');
-  await form.getByRole('textbox', { name: 'Source', exact: false }).fill('Test weather service');
+  await form.getByRole('textbox', { name: 'Source', exact: false }).fill(source);
   await form.getByRole('textbox', { name: 'Base temperature (°C)' }).fill('15.5');
   await form.getByRole('button', { name: 'Add dataset' }).click();
   await expect(form.getByText('Say whether these are heating or cooling degree days')).toBeVisible();
   await form.getByText('Heating', { exact: true }).click();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await form.screenshot({ path: info.outputPath(`public-datasets-new-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'public-datasets-new', info, { part: form });
   await form.getByRole('button', { name: 'Add dataset' }).click();
-  await expect(page.getByText('Canterbury heating degree days (15.5 °C) added to Degree days')).toBeVisible();
-  await expect(page.getByText(/Test weather service · heating degree days, base 15\.5 °C/)).toBeVisible();
+  await expect(page.getByText(`${dataset} added to Degree days`)).toBeVisible();
+  await expect(page.getByText(`${source} · heating degree days, base 15.5 °C`)).toBeVisible();
 });
 
 test("degree days drawn beside a site's energy on the time series graph", async ({ page }, info) => {
