@@ -183,7 +183,7 @@ describe.skipIf(dovecotMissing !== null)(
       const fetched = await c.fetchOne(String(uid), { source: true }, { uid: true });
       lock.release();
       await c.logout();
-      if (!fetched || !fetched.source) throw new Error('not fetched');
+      if (fetched === false || !fetched.source) throw new Error('not fetched');
       const intake = await intakeAddressOf(t.db, fx.address);
       if (!intake) throw new Error('no intake address');
       const first = await storeReceived(

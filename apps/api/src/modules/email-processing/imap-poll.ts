@@ -123,7 +123,7 @@ async function takeOne(client: ImapFlow, uid: number, settings: ImapSettings, de
     return null;
   }
   const full = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
-  if (!full || !full.source) return null;
+  if (full === false || !full.source) return null;
   const received = await storeReceived(deps, full.source, { from: senderOf(headers), to });
   // Stored: only now is it marked seen (a stop before this leaves it unseen, and the next poll links it).
   await seen();

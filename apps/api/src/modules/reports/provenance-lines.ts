@@ -27,7 +27,7 @@ export function provenanceLines(p: Provenance): ProvenanceLine[] {
   );
   add('Report', 'Reporting year', p.reportingYear);
   add('Report', 'Time zone', p.timeZone);
-  add('Report', 'Generated', p.generatedAt.replace('T', ' ').slice(0, 19) + ' UTC');
+  add('Report', 'Generated', `${p.generatedAt.replace('T', ' ').slice(0, 19)} UTC`);
   add('Report', 'Units', p.units.join('; '));
   add(
     'Emissions',

@@ -73,7 +73,7 @@ export const benchmarkReport: ReportDefinition = {
       ],
     });
     const subtitle = `${ctx.asset.name} · ${formatMonth(period.start)} to ${formatMonth(end)} · level ${level}`;
-    if (!r || !r.calculated)
+    if (!r?.calculated)
       return {
         title: this.name,
         subtitle,

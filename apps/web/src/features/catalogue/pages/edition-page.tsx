@@ -92,27 +92,25 @@ export function EditionPage() {
             <EditionDiff diff={e.diff} threshold={threshold} onThreshold={setThreshold} />
             <PublishPanel editionId={e.id} draft={e.status === 'draft'} />
             {e.status === 'draft' && (
-              <>
-                <Group>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    loading={discard.isPending}
-                    onClick={() =>
-                      discard.mutate(e.id, {
-                        onSuccess: () => {
-                          showSuccessBanner(`${e.name} discarded`);
-                          navigate('/setup/editions');
-                        },
-                        onError: (error) => showErrorBanner(errorMessage(error)),
-                      })
-                    }
-                  >
-                    Discard this draft
-                  </Button>
-                </Group>
-              </>
+              <Group>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  loading={discard.isPending}
+                  onClick={() =>
+                    discard.mutate(e.id, {
+                      onSuccess: () => {
+                        showSuccessBanner(`${e.name} discarded`);
+                        navigate('/setup/editions');
+                      },
+                      onError: (error) => showErrorBanner(errorMessage(error)),
+                    })
+                  }
+                >
+                  Discard this draft
+                </Button>
+              </Group>
             )}
           </Stack>
         )}

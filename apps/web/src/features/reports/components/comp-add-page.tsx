@@ -15,8 +15,7 @@ export function CompAddPage({
   const [chosen, setChosen] = useState<string | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const pageClass = classes.find((c) => c.pageClass === chosen);
-  const complete =
-    pageClass !== undefined && pageClass.parameters.every((p) => (values[p.name] ?? '') !== '');
+  const complete = pageClass?.parameters.every((p) => (values[p.name] ?? '') !== '');
   const add = () => {
     if (!pageClass || !complete) return;
     onAdd({ pageClass: pageClass.pageClass, parameters: { ...values } });
