@@ -93,7 +93,7 @@ export function ActivitiesPage() {
             mb="sm"
             mt="sm"
           />
-          <ScrollTable label="Data types" minWidth={720}>
+          <ScrollTable label="Data types" minWidth={980}>
             <Table aria-label="Data types" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
