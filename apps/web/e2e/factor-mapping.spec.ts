@@ -1,3 +1,4 @@
+import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { shots } from './support/screens';
@@ -26,10 +27,22 @@ test('a DESNZ flat file is mapped row by row and loaded as a draft', async ({ pa
   test.setTimeout(180_000);
   await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
   await page.goto('/setup/editions');
+  // A retry finds the mapping its failed try may have saved: removed, so that the file is refused as at first; and
+  // the draft is named afresh.
+  const saved = page.getByRole('table', { name: 'Saved mappings' });
+  await expect(saved).toBeVisible();
+  const ours = saved
+    .getByRole('row')
+    .filter({ hasText: 'fuels | gaseous fuels | natural gas | energy - gross cv' });
+  if ((await ours.count()) > 0) {
+    await ours.getByRole('button', { name: 'Remove the mapping to Natural gas' }).click();
+    await expect(ours).toHaveCount(0);
+  }
+  const edition = afresh(info, 'DESNZ 2024 (journey)');
   const form = page.getByRole('form', { name: 'Load an edition' });
   await form.getByLabel('Layout').click();
   await page.getByRole('option', { name: 'DESNZ flat file' }).click();
-  await form.getByLabel('Edition').fill('DESNZ 2024 (journey)');
+  await form.getByLabel('Edition').fill(edition);
   await form.getByLabel('Publisher').fill('UK DESNZ');
   await form.getByLabel('Published').fill('08/07/2024');
   await form
@@ -63,7 +76,7 @@ test('a DESNZ flat file is mapped row by row and loaded as a draft', async ({ pa
   // Loaded again: a draft of one factor, what changed, and the row still to map.
   await form.getByRole('button', { name: 'Load as a draft' }).click();
   await expect(page).toHaveURL(/\/setup\/editions\/\d+$/);
-  await expect(page.getByRole('heading', { name: 'DESNZ 2024 (journey)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: edition })).toBeVisible();
   await expect(page.getByText('No earlier edition of this publisher: every factor is new.')).toBeVisible();
   const diff = page.getByRole('table', { name: 'What changed' });
   await expect(diff.getByRole('row', { name: /added Natural gas/ })).toBeVisible();
