@@ -66,13 +66,14 @@ function LinkOptions({
   return (
     <Stack gap={4} align="flex-start" w="100%">
       {list.length > 0 && (
-        <Group gap="xs" wrap="nowrap" w="100%">
+        <Group gap="xs" w="100%">
           <Select
             aria-label="A PDF already in the portal"
             placeholder="Link a PDF already in the portal"
             size="xs"
-            // Narrows with a phone's column rather than running past the bill's edge.
-            style={{ flex: '1 1 10rem', minWidth: 0, maxWidth: 260 }}
+            // Narrows with a phone's column rather than running past the bill's edge; narrower still, Link wraps
+            // under it.
+            style={{ flex: '1 1 8rem', minWidth: 0, maxWidth: 260 }}
             comboboxProps={{ width: 360, position: 'bottom-start' }}
             data={list.map((o) => ({
               value: o.folder,
