@@ -1,5 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 // The list and the invoice page read a meter's whole history: slow on a loaded machine.
@@ -34,12 +35,7 @@ test("a general user marks an invoice alert Won't Send, then resets it", async (
   await dialog.getByRole('button', { name: "Won't Send" }).click();
   await expect(page.getByText("Alert won't be sent!")).toBeVisible();
   await expect(row).toContainText("Won't Send");
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await raised.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: info.outputPath(`alerts-raised-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'alerts-raised', info, { part: raised });
 
   await row.getByRole('button', { name: 'Reset' }).click();
   await expect(page.getByText('Alert reset to Unreviewed')).toBeVisible();

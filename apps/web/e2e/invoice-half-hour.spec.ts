@@ -1,5 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 import { demoMonth, lastDayOf, shownDate } from './support/today';
 
@@ -30,12 +31,7 @@ test('a new invoice on a smart meter is compared with its half-hour data as the 
   const consumption = page.getByRole('article', { name: 'Invoice' }).getByLabel(/^Consumption in/);
   await consumption.fill(String(Math.round(Number(total) * 0.9)));
   await expect(check).toContainText('differ by more than 2%');
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await check.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: info.outputPath(`half-hour-check-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'half-hour-check', info, { part: check });
   await consumption.fill(total);
   await expect(check).toContainText('Within 2% of the half-hour data.');
   // A difference that rounds to nothing reads 0.0%, never -0.0% (the half-hour total is shown to 0.1 kWh).

@@ -1,5 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 import { demoMonth } from './support/today';
 
@@ -29,9 +30,5 @@ test("the smart meter's latest invoice beside its virtual invoice, with the tari
   ).toHaveText(/^\$0\.0[01]$|^\+\$0\.01$|^-\$0\.01$/);
   await expect(panel.getByText('Tariff alert', { exact: true })).toBeVisible();
   await expect(panel.getByText(/more for energy than the contract prices the half-hour data/)).toBeVisible();
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await panel.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: info.outputPath(`virtual-invoice-${width}.png`), fullPage: true });
-  }
+  await shots(page, 'virtual-invoice', info);
 });

@@ -1,5 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 // The e2e servers keep the default tile server (README, MAP_TILE_URL); each test decides whether it answers.
@@ -31,11 +32,7 @@ test('a map whose tiles cannot be reached says so, after one failed request, not
   await expect(unavailable).toContainText('The map tiles could not be reached from this browser.');
   expect(asked).toBe(1);
   expect(errors.length).toBeLessThanOrEqual(1);
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await unavailable.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: info.outputPath(`map-unavailable-${width}.png`) });
-  }
+  await shots(page, 'map-unavailable', info, { part: unavailable });
 });
 
 test('a map whose tile server answers draws its tiles', async ({ page }) => {
