@@ -20,7 +20,8 @@ export function NewSiteModal({ opened, onClose }: { opened: boolean; onClose: ()
   const [name, setName] = useState('');
   const [region, setRegion] = useState<string | null>(null);
   const [openDate, setOpenDate] = useState('');
-  const [nameTaken, setNameTaken] = useState<string | null>(null);
+  // The server's answer about a name, kept with the name it was asked about: a name typed since has no answer yet.
+  const [checked, setChecked] = useState<{ name: string; taken: string | null } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [debouncedName] = useDebouncedValue(name.trim(), DEBOUNCE_MS);
 
@@ -30,22 +31,25 @@ export function NewSiteModal({ opened, onClose }: { opened: boolean; onClose: ()
       setRegion(null);
       setOpenDate('');
       setErrors({});
-      setNameTaken(null);
+      setChecked(null);
       create.reset();
     }
   }, [opened, create.reset]);
 
   useEffect(() => {
-    if (!debouncedName || orgId === null) return setNameTaken(null);
+    if (!debouncedName || orgId === null) return setChecked(null);
     let live = true;
     checkSiteName(orgId, debouncedName).then(
-      (answer) => live && setNameTaken(answer.success ? null : (answer.message ?? null)),
-      () => live && setNameTaken(null),
+      (answer) =>
+        live && setChecked({ name: debouncedName, taken: answer.success ? null : (answer.message ?? null) }),
+      () => live && setChecked(null),
     );
     return () => {
       live = false;
     };
   }, [debouncedName, orgId]);
+
+  const nameTaken = checked !== null && checked.name === name.trim() ? checked.taken : null;
 
   const submit = () => {
     const parsed = newSiteRequest.safeParse({
