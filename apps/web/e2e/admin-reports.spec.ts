@@ -56,5 +56,5 @@ test('the invoice entry report by data source and by day, its CSV, and the estim
   await expect(estimated.getByRole('row', { name: /Civic Library Water/ })).toBeVisible(SLOW);
   for (const column of ['Account', 'Local Name', 'Estimates Since'])
     await expect(estimated.getByRole('columnheader', { name: column })).toBeVisible();
-  await page.screenshot({ path: info.outputPath('estimated-reads-1440.png') });
+  await shots(page, 'estimated-reads', info);
 });

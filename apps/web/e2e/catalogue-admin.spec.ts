@@ -32,7 +32,7 @@ test('a product administrator creates a data type, a unit and a composite', asyn
   await dialog.getByRole('checkbox', { name: 'Scope 1' }).check();
   await dialog.getByLabel('Scope 1 factor').fill('0.0158');
   await dialog.getByLabel('Scope 1 from').fill('01/01/2024');
-  await page.screenshot({ path: info.outputPath('new-data-type-1440.png') });
+  await shots(page, 'new-data-type', info);
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText(`${pellets} created.`)).toBeVisible();
   const row = table.getByRole('row', { name: new RegExp(`^(Edit|Close) ${pellets}`) });
@@ -54,7 +54,7 @@ test('a product administrator creates a data type, a unit and a composite', asyn
   await unit.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('tonnes unit created.')).toBeVisible();
   await expect(row).toContainText('tonnes');
-  await page.screenshot({ path: info.outputPath('data-type-expanded-1440.png'), fullPage: true });
+  await shots(page, 'data-type-expanded', info);
 
   await page.getByRole('button', { name: 'New composite factor' }).click();
   const mix = page.getByRole('dialog', { name: 'New composite factor' });

@@ -32,5 +32,5 @@ test('an observer is offered no actions they cannot use', async ({ page }, info)
   for (const name of ['New Invoice', 'New Reversal', 'Replace Invoice', 'Decommission']) {
     await expect(actions.getByRole('link', { name })).toHaveCount(0);
   }
-  await page.screenshot({ path: info.outputPath('invoice-observer-1440.png'), fullPage: true });
+  await shots(page, 'invoice-observer', info);
 });
