@@ -126,8 +126,8 @@ export function columns<K extends string>(
   const cells = header.map(norm);
   const at = {} as Record<K, number>;
   for (const [k, spec] of Object.entries(wanted) as [K, { names: string[]; required: boolean }][]) {
-    // biome-ignore lint/complexity/useIndexOf: a cell matching any of several names, not one value.
-    const i = cells.findIndex((c) => spec.names.some((n) => norm(n) === c));
+    const names = spec.names.map(norm);
+    const i = cells.findIndex((c) => names.includes(c));
     if (i < 0 && spec.required) return { missing: spec.names[0] ?? k };
     at[k] = i;
   }
