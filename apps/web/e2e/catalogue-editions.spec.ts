@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { readPdf } from './support/pdf';
@@ -12,10 +13,13 @@ import { signIn } from './support/sign-in';
  * restatement publishing it would make, confirms it and watches the Emission Factor Update on /tools; the demo
  * organisation's administrator then reads the restatement on GHG Reporting Settings and augments its factors.
  */
-const FILE = [
-  'Publisher,Edition,Data type,Unit,Scope,Basis,Valid from,Valid to,kg CO2e',
-  'NZ Ministry for the Environment,MfE 2027 (journey),Electricity (grid supplied),kWh,2,location,2025-01-01,2025-12-31,0.0650',
-].join('\n');
+const file = (edition: string, kg: string) =>
+  [
+    'Publisher,Edition,Data type,Unit,Scope,Basis,Valid from,Valid to,kg CO2e',
+    `NZ Ministry for the Environment,${edition},Electricity (grid supplied),kWh,2,location,2025-01-01,2025-12-31,${kg}`,
+  ].join('\n');
+/** The first try's edition, which the later tests read; a retry publishes one of its own after it. */
+const EDITION = 'MfE 2027 (journey)';
 
 /** The demo organisation's 12 month comparison in emissions: its months as the table under the chart reads. */
 async function emissionsComparison(page: import('@playwright/test').Page) {
@@ -27,17 +31,38 @@ async function emissionsComparison(page: import('@playwright/test').Page) {
   return { card, text: await card.locator('tbody').innerText() };
 }
 
+/** The comparison's months as originally reported, read from the dashboard's choice; restated again after. */
+async function originalFigures(
+  page: import('@playwright/test').Page,
+  card: import('@playwright/test').Locator,
+) {
+  const choice = page.getByTestId('figures-basis');
+  await choice.getByText('As originally reported', { exact: true }).click();
+  await expect(card).toHaveAttribute('data-basis', 'original');
+  const text = await card.locator('tbody').innerText();
+  await choice.getByText('Restated', { exact: true }).click();
+  await expect(card).toHaveAttribute('data-basis', 'restated');
+  return text;
+}
+
 test('an edition is loaded, compared, previewed, confirmed and watched on /tools', async ({
   page,
   browser,
 }, info) => {
   test.setTimeout(300_000);
+  // A retry publishes an edition of its own at another rate: the failed try may have published its edition.
+  const edition = afresh(info, EDITION);
+  const kg = (0.065 + 0.005 * info.retry).toFixed(4);
   // The demo organisation's dashboard before: 2025's grid electricity at MfE 2026's rate.
   const demo = await browser.newPage();
   await signIn(demo, 'demo');
   const before = await emissionsComparison(demo);
+  const choice = demo.getByTestId('figures-basis');
+  // The figures as originally reported: those of before, unless the failed try restated them already.
+  const republished = info.retry > 0 && (await choice.count()) > 0;
+  const original = republished ? await originalFigures(demo, before.card) : before.text;
   // No restatement yet: the dashboard offers no choice of figures.
-  await expect(demo.getByTestId('figures-basis')).toHaveCount(0);
+  if (!republished) await expect(choice).toHaveCount(0);
   await shots(demo, 'dashboard-before', info, { part: before.card });
 
   await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
@@ -57,19 +82,19 @@ test('an edition is loaded, compared, previewed, confirmed and watched on /tools
   await expect(page).toHaveURL(/\/setup\/editions$/);
   await expect(page.getByRole('table', { name: 'Editions' })).toContainText('MfE 2026');
   const form = page.getByRole('form', { name: 'Load an edition' });
-  await form.getByLabel('Edition').fill('MfE 2027 (journey)');
+  await form.getByLabel('Edition').fill(edition);
   await form.getByLabel('Published').fill('01/11/2026');
   await form.getByLabel('Source title').fill('Measuring emissions (journey copy)');
   await form
     .locator('input[type="file"]')
-    .setInputFiles({ name: 'mfe-2027.csv', mimeType: 'text/csv', buffer: Buffer.from(FILE) });
+    .setInputFiles({ name: 'mfe-2027.csv', mimeType: 'text/csv', buffer: Buffer.from(file(edition, kg)) });
   await shots(page, 'editions', info);
   await form.getByRole('button', { name: 'Load as a draft' }).click();
 
   await expect(page).toHaveURL(/\/setup\/editions\/\d+$/);
-  await expect(page.getByRole('heading', { name: 'MfE 2027 (journey)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: edition })).toBeVisible();
   const diff = page.getByRole('table', { name: 'What changed' });
-  await expect(page.getByText('Against MfE 2026')).toBeVisible();
+  await expect(page.getByText(`Against ${republished ? EDITION : 'MfE 2026'}`)).toBeVisible();
   await expect(diff.getByRole('row', { name: /changed Electricity \(grid supplied\)/ })).toContainText('%');
   await page.getByLabel('Why').fill('MfE revised 2025 grid electricity');
   await page.getByRole('button', { name: 'Preview the restatement' }).click();
@@ -86,7 +111,7 @@ test('an edition is loaded, compared, previewed, confirmed and watched on /tools
   await shots(page, 'job', info);
   await page.getByRole('link', { name: 'Background Jobs' }).first().click();
   await expect(page.getByRole('table', { name: 'Background jobs' })).toContainText(
-    'Emission Factor Update: MfE 2027 (journey)',
+    `Emission Factor Update: ${edition}`,
   );
   await expect(page.getByRole('table', { name: 'Queues' })).toContainText('restatement');
   await shots(page, 'tools', info);
@@ -97,13 +122,13 @@ test('an edition is loaded, compared, previewed, confirmed and watched on /tools
   await shots(demo, 'dashboard-after', info, { part: after.card });
 
   // The dashboard now offers its emissions as originally reported: the figures of before, and the edition then.
-  const choice = demo.getByTestId('figures-basis');
-  await expect(choice).toContainText('Restated: the kg CO2e of 2025 as the restatement of');
-  await expect(choice).toContainText('MfE 2026 → MfE 2027 (journey)');
+  await expect(choice).toContainText(/Restated: the kg CO2e of 2025 as the restatements? of/);
+  await expect(choice).toContainText(`MfE 2026 → ${EDITION}`);
+  await expect(choice).toContainText(`→ ${edition})`);
   await choice.getByText('As originally reported', { exact: true }).click();
   await expect(demo).toHaveURL(/figures=original/);
   await expect(after.card).toHaveAttribute('data-basis', 'original');
-  await expect(after.card.locator('tbody')).toHaveText(before.text, { useInnerText: true });
+  await expect(after.card.locator('tbody')).toHaveText(original, { useInnerText: true });
   await expect(after.card).toContainText('CO2e, as originally reported');
   await expect(after.card.getByTestId('original-figures')).toBeVisible();
   await expect(after.card.getByTestId('factor-editions')).not.toContainText('MfE 2027');
@@ -120,20 +145,21 @@ test('an edition is loaded, compared, previewed, confirmed and watched on /tools
 
 test('the organisation reads its restatement and augments its factors', async ({ page }, info) => {
   test.setTimeout(120_000);
+  const name = afresh(info, 'Harbour Supplier Measured');
   await signIn(page, 'demo');
   await page.goto('/organisation/settings');
   const section = page.getByRole('region', { name: 'Factor editions and restatements' });
-  await expect(section.getByRole('article').first()).toContainText('MfE 2026 → MfE 2027 (journey)');
-  await expect(section.getByRole('article').first()).toContainText('As originally reported');
+  const restatement = section.getByRole('article').filter({ hasText: `MfE 2026 → ${EDITION}` });
+  await expect(restatement).toContainText('As originally reported');
   await shots(page, 'ghg-restatements', info, { part: section });
 
   await page.getByRole('button', { name: 'Augment Factors' }).click();
   const dialog = page.getByRole('dialog', { name: 'Augment Factors' });
-  await dialog.getByLabel('Name').fill('Harbour Supplier Measured');
-  await expect(dialog.getByText('The set will be named Harbour Supplier Measured Factors')).toBeVisible();
+  await dialog.getByLabel('Name').fill(name);
+  await expect(dialog.getByText(`The set will be named ${name} Factors`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Create' }).click();
   // The set is copied factor by factor: on a busy machine that takes longer than an expectation's usual 10 s.
-  await expect(page.getByText(/Harbour Supplier Measured Factors created/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`${name} Factors created`)).toBeVisible({ timeout: 30_000 });
 });
 
 test('reports, the graph builder, the site list and the site page after the restatement', async ({
@@ -159,9 +185,10 @@ test('reports, the graph builder, the site list and the site page after the rest
   const text = readPdf(pdf, info.outputPath('site-league-page')).replace(/\s+/g, ' ');
   expect(text).toContain('Site league table, as originally reported');
   expect(text).toMatch(
-    /Emissions as originally reported, before restatement \d+ of \d\d\/\d\d\/\d{4} \(from MfE 2026/,
+    /Emissions as originally reported, before restatements? \d+ of \d\d\/\d\d\/\d{4} \(from MfE 2026/,
   );
-  expect(text).toContain('to MfE 2027 (journey)). Factors: ');
+  // A retry of the first test restates again, to an edition of its own ('MfE 2027 (journey) 2').
+  expect(text).toMatch(/to MfE 2027 \(journey\)( \d+)?\)\. Factors: /);
 
   // The complimentary report takes the same Figures for all its pages, and prints them the same way.
   await page.goto('/reports/comp-report');
@@ -193,7 +220,7 @@ test('reports, the graph builder, the site list and the site page after the rest
   writeFileSync(comp, Buffer.from(bytes));
   const compText = readPdf(comp, info.outputPath('comp-report-page')).replace(/\s+/g, ' ');
   expect(compText).toContain('Complimentary Report, as originally reported');
-  expect(compText).toMatch(/Emissions as originally reported, before restatement \d+ of \d\d\/\d\d\/\d{4}/);
+  expect(compText).toMatch(/Emissions as originally reported, before restatements? \d+ of \d\d\/\d\d\/\d{4}/);
   await shots(page, 'comp-report-original', info);
 
   // The site list names the editions of its month's kg CO2e.

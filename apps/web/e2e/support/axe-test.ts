@@ -5,6 +5,9 @@ import { settle } from './screens';
 
 export { expect };
 
+/** `E2E_RETRY_DRILL=1`: each journey's first try fails once it has passed; run with `--retries=1`. */
+const RETRY_DRILL = process.env.E2E_RETRY_DRILL === '1';
+
 /** The product's own pages; the test identity provider's sign-in page (another port) is not ours to judge. */
 const APP_ORIGINS = new Set([E2E_PORT, E2E_SHORT_SESSION_PORT].map((port) => `http://127.0.0.1:${port}`));
 const isApp = (url: string) => URL.canParse(url) && APP_ORIGINS.has(new URL(url).origin);
@@ -65,6 +68,8 @@ class AxeWatch {
   private readonly watching = new Map<Page, Promise<void>>();
 
   watch(page: Page): Promise<void> {
+    // The retry drill asks whether journeys can run twice, not how screens read: no scans (below, `finish`).
+    if (RETRY_DRILL) return Promise.resolve();
     let ready = this.watching.get(page);
     if (!ready) {
       ready = this.start(page);
@@ -133,6 +138,7 @@ class AxeWatch {
 
   /** Scans what the page shows now, waiting for the scans queued before it. */
   check(page: Page): Promise<void> {
+    if (RETRY_DRILL) return Promise.resolve();
     return this.enqueue(page, async () => {
       if (page.isClosed() || !isApp(page.url())) return;
       await settle(page);
@@ -146,6 +152,7 @@ class AxeWatch {
 
   /** The end of the test: the last screen of each open page, then the addresses left unscanned. */
   async finish(context: BrowserContext, info: TestInfo): Promise<void> {
+    if (RETRY_DRILL) return;
     const pages = [...this.queues.keys()].filter((p) => !p.isClosed());
     this.ended = true;
     await Promise.all([...this.queues.values()]);
@@ -184,6 +191,11 @@ export const test = base.extend<{ axe: AxeWatch }>({
     // Scans take time of their own: they must not eat into the journey's.
     info.setTimeout(info.timeout + 60_000);
     await use(new AxeWatch());
+    // The retry drill (docs/decisions/tooling.md, The retry drill): every first try that passed fails at its
+    // end, after all it created, so that its retry shows whether the journey can run again on what it left.
+    if (RETRY_DRILL && info.retry === 0 && info.status === info.expectedStatus) {
+      throw new Error('retry drill: the first try fails at its end on purpose');
+    }
   },
   context: async ({ context, axe }, use, info) => {
     context.on('page', (page) => void axe.watch(page));
