@@ -21,6 +21,20 @@ test('a general user adds three consumption rows, one overlapping, fixes it and 
 
   // The demo's hand readings start 36 months back; the meter was fitted the month before, unread.
   const month = 37;
+  // A retry deletes the records the failed try created in that month first, and creates them again.
+  if (info.retry > 0) {
+    const ofMonth = day(month, 1).slice(2); // '/MM/yyyy'
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const anyOfMonth = table.getByRole('button', { name: new RegExp(`^Delete \\d\\d${ofMonth} to`) });
+    for (let n = await anyOfMonth.count(); n > 0; n--) {
+      await anyOfMonth.first().click();
+      await page
+        .getByRole('dialog', { name: 'Delete consumption record' })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await expect(anyOfMonth).toHaveCount(n - 1);
+    }
+  }
   await page.getByRole('button', { name: 'New Consumption Record' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Consumption Record' });
   const row = (n: number) => dialog.getByRole('group', { name: `Row ${n}` });

@@ -1,4 +1,4 @@
-import { deleteAlert, scheduleAlert } from './support/alerts';
+import { deleteAlert, pendingOnRetry, scheduleAlert } from './support/alerts';
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
 import { shots } from './support/screens';
@@ -14,21 +14,20 @@ test("a data source's Overview shows its open alerts, scheduled and deleted as o
   await expect(page.getByTestId('latest-consumption')).toBeVisible();
   await shots(page, 'overview', info);
 
-  // The Overview's panel acts as the list's (on meters the list's journey leaves alone).
+  // The Overview's panel acts as the list's (on meters the list's journey leaves alone). A retry acts on the
+  // alerts its failed try left pending.
   await openDataSource(page, 'Water Treatment Plant', 'Water Treatment Plant Outfall pumps');
-  await scheduleAlert(
-    page,
-    page.getByRole('region', { name: 'Alerts of Water Treatment Plant Outfall pumps' }),
-    'Consumption 14% above the same month last year',
-    'Outfall flows up after the wet spring',
-  );
+  const outfall = page.getByRole('region', { name: 'Alerts of Water Treatment Plant Outfall pumps' });
+  const above14 = 'Consumption 14% above the same month last year';
+  if (await pendingOnRetry(outfall, above14, info)) {
+    await scheduleAlert(page, outfall, above14, 'Outfall flows up after the wet spring');
+  }
   await openDataSource(page, 'Head Office', 'Head Office Data room');
-  await deleteAlert(
-    page,
-    page.getByRole('region', { name: 'Alerts of Head Office Data room' }),
-    'Consumption 9% above the same month last year',
-    'New servers installed in September',
-  );
+  const dataRoom = page.getByRole('region', { name: 'Alerts of Head Office Data room' });
+  const above9 = 'Consumption 9% above the same month last year';
+  if (await pendingOnRetry(dataRoom, above9, info)) {
+    await deleteAlert(page, dataRoom, above9, 'New servers installed in September');
+  }
   await expect(page.getByRole('region', { name: 'Alerts of Head Office Data room' })).toContainText(
     'No open alerts.',
   );

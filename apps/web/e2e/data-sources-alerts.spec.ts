@@ -1,4 +1,4 @@
-import { deleteAlert, scheduleAlert } from './support/alerts';
+import { deleteAlert, pendingOnRetry, scheduleAlert } from './support/alerts';
 import { expect, test } from './support/axe-test';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
@@ -9,27 +9,24 @@ test("a data source's alerts are scheduled with a comment or deleted with a reas
   await signIn(page, 'demo');
   await page.goto('/organisation/data-sources?sort=-6');
   const table = page.getByRole('table', { name: 'Data sources' });
-  // Sorted by alerts, most first: the bill audit's alerts on the demo's invoices come first.
+  // Sorted by alerts, most first: the bill audit's alerts on the demo's invoices come first. A retry meets
+  // the alerts its failed try scheduled or deleted, and acts on those left pending.
   const aquatic = table.getByRole('row').filter({ hasText: 'Aquatic Centre Main supply' }).first();
-  await expect(aquatic).toContainText('3');
+  await expect(aquatic).toContainText(info.retry === 0 ? '3' : /[123]/);
 
   await table.getByRole('button', { name: 'Show alerts of Aquatic Centre Main supply' }).click();
   const panel = page.getByRole('region', { name: 'Alerts of Aquatic Centre Main supply' });
-  await expect(panel.getByText('Consumption 18% above the same month last year')).toBeVisible();
+  const above18 = 'Consumption 18% above the same month last year';
+  if (info.retry === 0) await expect(panel.getByText(above18)).toBeVisible();
   await shots(page, 'alert-panel', info);
 
-  await scheduleAlert(
-    page,
-    panel,
-    'Consumption 18% above the same month last year',
-    'Pool heating ran longer in the cold snap',
-  );
-  await deleteAlert(
-    page,
-    panel,
-    'Daily charge changed from $1.65 to $1.89',
-    'Tariff change expected: new contract',
-  );
+  if (await pendingOnRetry(panel, above18, info)) {
+    await scheduleAlert(page, panel, above18, 'Pool heating ran longer in the cold snap');
+  }
+  const charge = 'Daily charge changed from $1.65 to $1.89';
+  if (await pendingOnRetry(panel, charge, info)) {
+    await deleteAlert(page, panel, charge, 'Tariff change expected: new contract');
+  }
   await expect(
     table.getByRole('row').filter({ hasText: 'Aquatic Centre Main supply' }).first(),
   ).toContainText('1');

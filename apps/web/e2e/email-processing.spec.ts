@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/axe-test';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { shots } from './support/screens';
@@ -12,11 +12,18 @@ async function waitForParked(page: Page, count: number) {
   }).toPass({ timeout: 120_000, intervals: [2000] });
 }
 
-test("a product administrator fixes a retailer's template and re-runs its parked email into an invoice", async ({
-  page,
-}, info) => {
-  test.setTimeout(300_000);
-  await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+const ACCEPTED = 'CE-88120.pdf from accounts@contact.example accepted as invoice';
+
+/** Whether the accepted log already holds the re-run email (a failed try re-ran it). */
+async function acceptedAlready(page: Page) {
+  await page.goto('/email-processing/accepted');
+  const log = page.getByTestId('accepted-log');
+  await expect(log).toBeVisible();
+  return ((await log.textContent()) ?? '').includes(ACCEPTED);
+}
+
+/** The parked emails read, the template fixed and published, and its parked email re-run. */
+async function fixTemplateAndRerun(page: Page, info: TestInfo) {
   await page.goto('/email-processing');
   await waitForParked(page, 3);
   const table = page.getByTestId('parked-table');
@@ -53,14 +60,21 @@ test("a product administrator fixes a retailer's template and re-runs its parked
   await expect(page.getByText('Version 2 published')).toBeVisible();
   await page.getByRole('button', { name: 'Re-run parked items' }).click();
   await expect(page.getByText('1 parked item scheduled for re-run')).toBeVisible();
+}
+
+test("a product administrator fixes a retailer's template and re-runs its parked email into an invoice", async ({
+  page,
+}, info) => {
+  test.setTimeout(300_000);
+  await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+  // A retry after the failed try re-ran the email reads what that left: the parked items and the template's first
+  // version are gone, the email accepted.
+  if (!(info.retry > 0 && (await acceptedAlready(page)))) await fixTemplateAndRerun(page, info);
 
   await page.goto('/email-processing/accepted');
   await expect(async () => {
     await page.reload();
-    await expect(page.getByTestId('accepted-log')).toContainText(
-      'CE-88120.pdf from accounts@contact.example accepted as invoice',
-      { timeout: 3000 },
-    );
+    await expect(page.getByTestId('accepted-log')).toContainText(ACCEPTED, { timeout: 3000 });
   }).toPass({ timeout: 90_000, intervals: [2000] });
   await expect(page.getByTestId('accepted-log')).toContainText('(template version 2)');
   await shots(page, 'email-accepted', info, { widths: [1440, 390] });

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import type { Page, TestInfo } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { expect, test } from './support/axe-test';
@@ -59,7 +60,7 @@ test('a zipped NEM12 with an MDP name loads its energy stream, names the voltage
 });
 
 /** A Portfolio Manager "Meter Entries" export as it downloads: title rows above the header, dates as dates. */
-async function meterEntriesWorkbook(file: string, meterId: string) {
+async function meterEntriesWorkbook(file: string, meterId: string, year: number) {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Meter Entries');
   sheet.addRow(['My Portfolio: Demo Council']);
@@ -91,8 +92,8 @@ async function meterEntriesWorkbook(file: string, meterId: string) {
       meterId,
       'Electric Grid Meter',
       'Electric - Grid',
-      new Date(Date.UTC(2020, month - 1, 1)),
-      new Date(Date.UTC(2020, month, 1)),
+      new Date(Date.UTC(year, month - 1, 1)),
+      new Date(Date.UTC(year, month, 1)),
       'Not Available',
       kwh,
       'kWh (thousand Watt-hours)',
@@ -106,9 +107,11 @@ test('a Portfolio Manager XLSX naming an unknown meter is refused, the meter map
   page,
   axe,
 }, info) => {
+  // A retry loads bills of a year of its own: the failed try may have loaded 2020's.
   const meterId = '99887766-0';
+  const year = 2020 - info.retry;
   const file = info.outputPath('Meter Entries.xlsx');
-  await meterEntriesWorkbook(file, meterId);
+  await meterEntriesWorkbook(file, meterId, year);
 
   await signIn(page, 'demo');
   await page.goto('/loading');
@@ -124,7 +127,19 @@ test('a Portfolio Manager XLSX naming an unknown meter is refused, the meter map
   );
   await dialog.getByRole('button', { name: 'Upload' }).click();
   const result = dialog.getByTestId('load-result');
-  await expect(result.getByRole('status')).toHaveText('Failed', { timeout: 60_000 });
+  const state = result.getByRole('status');
+  await expect(state).toHaveText(/^(Failed|Finished)$/, { timeout: 60_000 });
+  if (info.retry > 0 && (await state.textContent()) === 'Finished') {
+    // The failed try mapped the meter already (a data source keeps one Portfolio Manager Meter ID): the file
+    // loads at once.
+    await expect(result).toContainText('3 created');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await openDataSource(page, 'Northern Depot', 'Northern Depot old supply');
+    await page.getByRole('tab', { name: 'Invoices' }).click();
+    await billsShown(page, year, info);
+    return;
+  }
+  await expect(state).toHaveText('Failed');
   await expect(result).toContainText('Create these data sources, or map them to data sources you have');
   await result.getByRole('link', { name: 'Map the data sources not found' }).click();
 
@@ -162,10 +177,16 @@ test('a Portfolio Manager XLSX naming an unknown meter is refused, the meter map
   expect(status.ok()).toBe(true);
   const mapped = (await status.json()).data.refusals.unknownMeters[0].meterId;
   await page.goto(`/data-sources/${mapped}/invoices`);
-  for (const month of ['01', '02', '03'])
-    await expect(page.getByText(`Portfolio Manager 2020-${month}-01`)).toBeVisible();
-  // Portfolio Manager's End Date is the next bill's Start Date: each bill ends the day before.
-  await expect(page.getByText('01/01/2020 - 31/01/2020')).toBeVisible();
-  await expect(page.getByText('01/02/2020 - 29/02/2020')).toBeVisible();
-  await shots(page, 'pm-bills', info, { widths: [1440, 390] });
+  await billsShown(page, year, info);
 });
+
+/** The file's three bills of the year on a data source's invoices page. */
+async function billsShown(page: Page, year: number, info: TestInfo) {
+  for (const month of ['01', '02', '03'])
+    await expect(page.getByText(`Portfolio Manager ${year}-${month}-01`)).toBeVisible();
+  // Portfolio Manager's End Date is the next bill's Start Date: each bill ends the day before.
+  const february = new Date(Date.UTC(year, 2, 0)).getUTCDate();
+  await expect(page.getByText(`01/01/${year} - 31/01/${year}`)).toBeVisible();
+  await expect(page.getByText(`01/02/${year} - ${february}/02/${year}`)).toBeVisible();
+  await shots(page, 'pm-bills', info, { widths: [1440, 390] });
+}
