@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -9,15 +11,20 @@ import { describe, expect, it } from 'vitest';
  */
 const HEAVY = ['echarts', 'zrender', 'pdfkit', 'exceljs', 'imapflow', 'mailparser', 'sharp'];
 
-/** A resolve hook that notes each package a module outside node_modules loads, printed when the import ends. */
+/**
+ * A resolve hook that notes each package the app loads in the file HEAVY_SEEN names. The hook runs on the loader's
+ * own thread: its writes to stdout are asynchronous and were lost when the process ended first (a run on Node 24
+ * saw one package of dozens), so each name is appended to the file synchronously, before resolve answers.
+ */
 const HOOK = `
+import { appendFileSync } from 'node:fs';
 const seen = new Set();
 export async function resolve(spec, context, next) {
   const found = await next(spec, context);
   const m = /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(found.url);
   if (m && !seen.has(m[1])) {
     seen.add(m[1]);
-    process.stdout.write('package ' + m[1] + '\\n');
+    appendFileSync(process.env.HEAVY_SEEN, m[1] + '\\n');
   }
   return found;
 }`;
@@ -29,13 +36,18 @@ describe('the API at start', () => {
       import { register } from 'node:module';
       register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOK)}));
       await import(${JSON.stringify(app)});`;
-    const printed = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      encoding: 'utf8',
-    });
-    const loaded = printed
-      .split('\n')
-      .filter((l) => l.startsWith('package '))
-      .map((l) => l.slice('package '.length));
+    const dir = mkdtempSync(path.join(tmpdir(), 'heavy-'));
+    const seen = path.join(dir, 'seen.txt');
+    let loaded: string[];
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        env: { ...process.env, HEAVY_SEEN: seen },
+        stdio: 'ignore',
+      });
+      loaded = readFileSync(seen, 'utf8').split('\n').filter(Boolean);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     // The check sees packages at all: Fastify and zod are loaded by every start.
     expect(loaded).toEqual(expect.arrayContaining(['fastify', 'zod']));
     expect(loaded.filter((p) => HEAVY.includes(p))).toEqual([]);
