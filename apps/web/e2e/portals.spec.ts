@@ -1,5 +1,7 @@
+import type { Page } from '@playwright/test';
 import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
+import { openDataSource } from './support/data-source';
 import { readMailbox } from './support/mailbox';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
@@ -10,6 +12,29 @@ const PHOTO = Buffer.from(
   'base64',
 );
 
+/**
+ * The period's record a failed try's figure made on the yard tap's data source, deleted on its Consumption tab
+ * (a portal entry keeps no key to it), so that a retry's figure for the period is taken again.
+ */
+async function deleteSentFigure(page: Page) {
+  await openDataSource(page, 'Northern Depot', 'Northern Depot yard tap water');
+  await page.getByRole('tab', { name: 'Consumption' }).click();
+  const table = page.getByRole('table', { name: 'Consumption records' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const sent = table.getByRole('row').filter({ hasText: '500 m3' });
+  for (let n = await sent.count(); n > 0; n--) {
+    await sent
+      .first()
+      .getByRole('button', { name: /^Delete / })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Delete consumption record' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(sent).toHaveCount(n - 1);
+  }
+}
+
 test('an editor creates a portal; its link, opened signed out on a phone, takes a figure with a photo; it is reviewed', async ({
   page,
   browser,
@@ -19,6 +44,7 @@ test('an editor creates a portal; its link, opened signed out on a phone, takes 
   const name = afresh(info, 'Yard tap readings');
   const slug = name.toLowerCase().replaceAll(' ', '-');
   await signIn(page, 'demo.general');
+  if (info.retry > 0) await deleteSentFigure(page);
   await page.goto('/portals');
   await expect(page.getByRole('heading', { name: 'Data Entry Portals', level: 1 })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Caretaker water readings' })).toBeVisible();
