@@ -1,5 +1,5 @@
 import { expect, test } from './support/axe-test';
-import { openDataSource } from './support/data-source';
+import { deleteConsumptionRecords, openDataSource } from './support/data-source';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 import { demoMonth, shownDate } from './support/today';
@@ -25,15 +25,10 @@ test('a general user adds three consumption rows, one overlapping, fixes it and 
   if (info.retry > 0) {
     const ofMonth = day(month, 1).slice(2); // '/MM/yyyy'
     await expect(table.getByRole('row').nth(1)).toBeVisible();
-    const anyOfMonth = table.getByRole('button', { name: new RegExp(`^Delete \\d\\d${ofMonth} to`) });
-    for (let n = await anyOfMonth.count(); n > 0; n--) {
-      await anyOfMonth.first().click();
-      await page
-        .getByRole('dialog', { name: 'Delete consumption record' })
-        .getByRole('button', { name: 'Delete' })
-        .click();
-      await expect(anyOfMonth).toHaveCount(n - 1);
-    }
+    await deleteConsumptionRecords(
+      page,
+      table.getByRole('button', { name: new RegExp(`^Delete \\d\\d${ofMonth} to`) }),
+    );
   }
   await page.getByRole('button', { name: 'New Consumption Record' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Consumption Record' });

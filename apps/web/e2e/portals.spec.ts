@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
-import { openDataSource } from './support/data-source';
+import { deleteConsumptionRecords, openDataSource } from './support/data-source';
 import { readMailbox } from './support/mailbox';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
@@ -22,17 +22,7 @@ async function deleteSentFigure(page: Page) {
   const table = page.getByRole('table', { name: 'Consumption records' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   const sent = table.getByRole('row').filter({ hasText: '500 m3' });
-  for (let n = await sent.count(); n > 0; n--) {
-    await sent
-      .first()
-      .getByRole('button', { name: /^Delete / })
-      .click();
-    await page
-      .getByRole('dialog', { name: 'Delete consumption record' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
-    await expect(sent).toHaveCount(n - 1);
-  }
+  await deleteConsumptionRecords(page, sent.getByRole('button', { name: /^Delete / }));
 }
 
 test('an editor creates a portal; its link, opened signed out on a phone, takes a figure with a photo; it is reviewed', async ({
