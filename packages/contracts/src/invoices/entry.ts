@@ -175,6 +175,16 @@ export type NewInvoiceDefaults = z.infer<typeof newInvoiceDefaults>;
 /** GET /invoices/get/{id}: the data source the invoice is entered on, when it covers several. */
 export const invoicePageQuery = z.object({ meter: idNumber().optional() });
 
+/** GET /invoices/info/{id} (data-portal.md 7): the invoice's place among its data source's invoices. */
+export const invoiceInfo = z.object({
+  previousId: int4().nullable(),
+  nextId: int4().nullable(),
+  reversed: z.boolean(),
+  retailer: text().nullable(),
+  invoiceNumber: text().nullable(),
+});
+export type InvoiceInfo = z.infer<typeof invoiceInfo>;
+
 /**
  * Invoice entry (docs/decisions/invoices.md, Rights on an invoice): an invoice's rights are those on every
  * meter it covers.
@@ -188,6 +198,16 @@ export const entryOperations = defineOperations('invoices', {
     params: idParam,
     query: invoicePageQuery,
     answer: invoicePage,
+  },
+  info: {
+    method: 'GET',
+    path: '/invoices/info/:id',
+    summary:
+      "The invoice's neighbours on its data source (the first it covers unless meter names one), retailer, number",
+    access: viewing({ invoice: 'params.id' }),
+    params: idParam,
+    query: invoicePageQuery,
+    answer: invoiceInfo,
   },
   save: {
     method: 'PUT',

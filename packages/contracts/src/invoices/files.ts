@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editing } from '../access';
+import { editing, viewing } from '../access';
 import { idNumber, idParam, int4, int4Param, nameText, text } from '../common';
 import { defineOperations } from '../operations';
 
@@ -52,6 +52,15 @@ export type LinkOption = z.infer<typeof linkOption>;
 export const linkOptionList = z.array(linkOption);
 
 const edit = editing({ invoice: 'params.id' });
+const view = viewing({ invoice: 'params.id' });
+
+/** Which of an invoice's files a pre-authorised link is for: 'pdf' (the original) or a file's id. */
+export const preauthParams = z.object({
+  id: idNumber(),
+  x: text().regex(/^(pdf|\d{1,9})$/, "Name the file: 'pdf' for the original PDF, or a file's id"),
+});
+/** The spec's success-and-data answer: a file's name or link, null when there is none. */
+export const fileAnswer = z.object({ success: z.literal(true), data: text().nullable() });
 
 export const filesOperations = defineOperations('invoices', {
   rawDataUrl: {
@@ -70,6 +79,23 @@ export const filesOperations = defineOperations('invoices', {
     access: edit,
     params: idParam,
     answer: linkOptionList,
+  },
+  pdfFilename: {
+    method: 'GET',
+    path: '/invoices/:id/pdf-filename',
+    summary: "The original PDF's file name (data null when none is attached)",
+    access: view,
+    params: idParam,
+    answer: fileAnswer,
+  },
+  preauthLink: {
+    method: 'GET',
+    path: '/invoices/:id/preauth-link/:x',
+    summary:
+      "A time-limited direct link to the original PDF ('pdf') or another of the invoice's files (its id)",
+    access: view,
+    params: preauthParams,
+    answer: fileAnswer,
   },
   linkOriginal: {
     method: 'PUT',

@@ -29,6 +29,8 @@ export const invoiceFilesRoutes: FastifyPluginAsyncZod<{ service: InvoiceFilesSe
   registerOperations(app, filesOperations, {
     rawDataUrl: (req) => service.uploadUrl(callerOf(req), req.params.id, req.body),
     linkOptions: (req) => service.linkOptions(callerOf(req), req.params.id),
+    pdfFilename: (req) => service.pdfFilename(callerOf(req), req.params.id),
+    preauthLink: (req) => service.preauthLink(callerOf(req), req.params.id, req.params.x),
     linkOriginal: (req) => service.linkOriginal(callerOf(req), req.params.id, req.body.folder),
     upload: (req) =>
       service.receive(

@@ -14,6 +14,7 @@ import { checkUpload, contentMatches, FILE_MAX_BYTES, tooLarge } from '../../lib
 import { directoryOrganisation } from '../../lib/rights';
 import { createLocalStorage, type Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
+import { createInvoiceFileReads } from './invoice-file-reads';
 import { linkOptions } from './invoice-link-options.queries';
 import type { FileLinksOf, InvoiceFileLinks } from './invoice-list.service';
 
@@ -97,6 +98,7 @@ export function createInvoiceFilesService({
 
   return {
     fileLinks,
+    ...createInvoiceFileReads({ db, fileUrl }),
 
     async uploadUrl(
       a: Caller,

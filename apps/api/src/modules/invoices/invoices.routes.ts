@@ -28,6 +28,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{
       reply.header('cache-control', 'no-store');
       return entry.get(callerOf(req), req.params.id, req.query.meter);
     },
+    info: (req) => entry.info(callerOf(req), req.params.id, req.query.meter),
     save: { handler: (req) => entry.save(callerOf(req), req.body), route: { bodyLimit: SAVE_BODY_LIMIT } },
     remove: (req) => entry.remove(callerOf(req), req.params.id),
     blank: (req) => entry.blank(callerOf(req), req.body),

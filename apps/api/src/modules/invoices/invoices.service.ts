@@ -21,6 +21,7 @@ import {
   type HalfHourChecker,
   type StoredAlerts,
 } from './invoice-arithmetic';
+import { invoiceInfo } from './invoice-info';
 import { sameLedgerInputs } from './invoice-ledger-inputs';
 import { createInvoicePages } from './invoice-pages';
 import { helperSundries } from './invoice-sundry';
@@ -117,6 +118,8 @@ export function createInvoicesService({
 
   return {
     get: pages.get,
+    info: (a: Caller, invoiceId: number, meterId?: number) =>
+      invoiceInfo(db, organisationOf(a), invoiceId, meterId),
     blank: pages.blank,
     defaults: pages.defaults,
 

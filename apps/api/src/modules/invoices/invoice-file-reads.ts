@@ -1,0 +1,40 @@
+import type { Db } from '@verdant/db/client';
+import { sql } from 'drizzle-orm';
+import { notFound } from '../../lib/errors';
+import { orgOf } from '../../lib/organisation-context';
+import type { Caller } from '../../plugins/auth';
+
+type FileAnswer = { success: true; data: string | null };
+
+/**
+ * GET /invoices/{id}/pdf-filename and /invoices/{id}/preauth-link/{x} (data-portal.md 7): an invoice's original
+ * PDF by name, and a time-limited direct link to it or to another of its files, for callers of the API that do
+ * not read the invoice page (docs/decisions/invoices.md, An invoice's files by name and link). The route's rule
+ * has checked the caller may view the invoice.
+ */
+export function createInvoiceFileReads({ db, fileUrl }: { db: Db; fileUrl: (fileId: number) => string }) {
+  async function filesOf(a: Caller, invoiceId: number) {
+    const rows = await db.execute<{ id: number; filename: string; original: boolean }>(sql`
+      select f.id, f.filename, f.id = i.original_file_id as original
+      from invoices i join files f on f.organisation_id = i.organisation_id
+        and (f.id = i.original_file_id or (f.owner_type = 'invoice' and f.owner_id = i.id))
+      where i.organisation_id = ${orgOf(a).id} and i.id = ${invoiceId}
+      order by f.id`);
+    return rows.rows;
+  }
+
+  return {
+    async pdfFilename(a: Caller, invoiceId: number): Promise<FileAnswer> {
+      const original = (await filesOf(a, invoiceId)).find((f) => f.original);
+      return { success: true, data: original?.filename ?? null };
+    },
+
+    /** x: 'pdf' for the original, else the id of one of the invoice's files; none such is not found. */
+    async preauthLink(a: Caller, invoiceId: number, x: string): Promise<FileAnswer> {
+      const files = await filesOf(a, invoiceId);
+      const file = x === 'pdf' ? files.find((f) => f.original) : files.find((f) => String(f.id) === x);
+      if (!file) throw notFound();
+      return { success: true, data: fileUrl(file.id) };
+    },
+  };
+}
