@@ -6,7 +6,7 @@ import { signIn } from './support/sign-in';
 
 /*
  * Retailers and line item overrides: a product administrator adds a retailer (not 'New Retailer', not a name
- * in use), then keeps its line item overrides for an invoice type (non-empty, each line item once).
+ * in use), edits its load unit, then keeps its line item overrides for an invoice type (non-empty, each line item once).
  */
 test('a product administrator adds a retailer and its line item overrides', async ({ page }, info) => {
   test.setTimeout(180_000);
@@ -35,6 +35,21 @@ test('a product administrator adds a retailer and its line item overrides', asyn
   await expect(page.getByText(`${retailer} created.`)).toBeVisible();
   await expect(table.getByRole('row', { name: new RegExp(`${retailer}\\s*kVA`) })).toBeVisible();
   await shots(page, 'retailers', info);
+
+  // Edited: another retailer's name is refused before the call; its own stays; the load unit changes.
+  await table.getByRole('button', { name: `Edit ${retailer}` }).click();
+  const editing = page.getByRole('dialog', { name: 'Edit Retailer' });
+  await expect(editing.getByLabel('Retailer Name')).toHaveValue(retailer);
+  await editing.getByLabel('Retailer Name').fill('FRANK ENERGY');
+  await expect(editing.getByText('A retailer with that name already exists')).toBeVisible();
+  await expect(editing.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await editing.getByLabel('Retailer Name').fill(retailer);
+  await editing.getByRole('combobox', { name: 'Load Unit' }).click();
+  await page.getByRole('option', { name: 'kW', exact: true }).click();
+  await shots(page, 'retailer-edit', info);
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`${retailer} updated.`)).toBeVisible();
+  await expect(table.getByRole('row', { name: new RegExp(`${retailer}\\s*kW\\b`) })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Line Items' }).click();
   await expect(page).toHaveURL(/\/setup\/line-item-overrides$/);

@@ -7,7 +7,7 @@ import { defineOperations } from './operations';
 
 /**
  * Retailers and line item overrides for product administrators (docs/decisions/catalogue.md; core-portal.md 2
- * Admin, 3, 5, 7, 8; data-portal.md 2.8, 3, 7): GET and POST /admin/retailers; GET, POST and PUT
+ * Admin, 3, 5, 7, 8; data-portal.md 2.8, 3, 7): GET, POST and PUT /admin/retailers; GET, POST and PUT
  * /admin/retailers/{id}/types/{typeId}/line-item-overrides[/{mappingId}].
  */
 
@@ -37,13 +37,17 @@ export const adminRetailer = retailer.extend({ loadUnit: text().nullable() });
 export type AdminRetailer = z.infer<typeof adminRetailer>;
 export const adminRetailerList = z.array(adminRetailer);
 
-export const newRetailerRequest = z.object({
-  name: nameText().trim().min(1, MSG.retailerNameRequired).max(100),
-  type: z.enum(RETAILER_SUPPLY_TYPES).default('Electricity'),
-  loadId: int4()
+const retailerName = () => nameText().trim().min(1, MSG.retailerNameRequired).max(100);
+const loadUnit = () =>
+  int4()
     .refine((id) => LOAD_MEASUREMENTS.some((m) => m.Id === id), 'Choose a load unit')
     .nullable()
-    .default(null),
+    .default(null);
+
+export const newRetailerRequest = z.object({
+  name: retailerName(),
+  type: z.enum(RETAILER_SUPPLY_TYPES).default('Electricity'),
+  loadId: loadUnit(),
 });
 export type NewRetailerRequest = z.input<typeof newRetailerRequest>;
 export const newRetailerAnswer = z.object({
@@ -51,6 +55,15 @@ export const newRetailerAnswer = z.object({
   message: text(),
   data: adminRetailer,
 });
+
+/** PUT /admin/retailers: the spec's Retailer as edited, its name, what it supplies and its load unit. */
+export const retailerUpdate = z.object({
+  retailerId: int4().positive(),
+  retailerDescr: retailerName(),
+  type: z.enum(RETAILER_SUPPLY_TYPES),
+  loadId: loadUnit(),
+});
+export type RetailerUpdate = z.input<typeof retailerUpdate>;
 
 export const lineItemOverride = z.object({
   retailerMappingId: z.number(),
@@ -106,6 +119,14 @@ export const retailersOperations = defineOperations('retailers', {
     summary: "New retailer: a unique name other than 'New Retailer'",
     access: admin,
     body: newRetailerRequest,
+    answer: newRetailerAnswer,
+  },
+  update: {
+    method: 'PUT',
+    path: '/admin/retailers',
+    summary: "Edits a retailer: its name (unique, not 'New Retailer'), what it supplies, its load unit",
+    access: admin,
+    body: retailerUpdate,
     answer: newRetailerAnswer,
   },
   overrides: {

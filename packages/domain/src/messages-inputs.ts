@@ -60,6 +60,7 @@ export const INPUT_MESSAGES = {
   retailerNamePlaceholder: "Choose a name other than 'New Retailer'",
   retailerNameTaken: 'A retailer with that name already exists',
   retailerCreated: '{name} created.',
+  retailerUpdated: '{name} updated.',
   lineItemRequired: 'Enter the line item',
   lineItemInstructionsRequired: 'Enter the instructions',
   lineItemDuplicate: 'There is already an override for the line item {name}',

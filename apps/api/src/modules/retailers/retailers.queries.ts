@@ -42,6 +42,16 @@ export async function insertRetailer(
   return row;
 }
 
+export async function updateRetailer(
+  db: DbOrTx,
+  id: number,
+  values: { name: string; type: string; loadId: number | null },
+) {
+  const [row] = await db.update(retailers).set(values).where(eq(retailers.id, id)).returning(retailerColumns);
+  if (!row) throw new Error('retailer not updated');
+  return row;
+}
+
 const overrideColumns = {
   retailerMappingId: lineItemOverrides.id,
   retailerId: lineItemOverrides.retailerId,

@@ -11,6 +11,7 @@ export const retailersRoutes: FastifyPluginAsyncZod<{ service: RetailersService 
   registerOperations(app, retailersOperations, {
     list: () => service.list(),
     create: (req) => service.create(callerOf(req), req.body),
+    update: (req) => service.edit(callerOf(req), req.body),
     overrides: (req) => service.overrides(req.params.id, req.params.typeId),
     addOverride: (req) => service.add(callerOf(req), req.params.id, req.params.typeId, req.body),
     replaceOverrides: (req) => service.replace(callerOf(req), req.params.id, req.params.typeId, req.body),

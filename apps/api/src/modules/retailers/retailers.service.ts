@@ -9,6 +9,8 @@ import {
   NEW_RETAILER_PLACEHOLDER,
   type NewRetailerRequest,
   newRetailerRequest,
+  type RetailerUpdate,
+  retailerUpdate,
 } from '@verdant/contracts/retailers';
 import type { Db, DbOrTx } from '@verdant/db/client';
 import { fill, MSG } from '@verdant/domain/messages';
@@ -67,6 +69,32 @@ export function createRetailersService({ db }: { db: Db }) {
         return {
           success: true as const,
           message: fill(MSG.retailerCreated, { name: body.name }),
+          data: withLoadUnit(row),
+        };
+      });
+    },
+
+    /** PUT: a retailer's name, supply and load unit; the name under the same rules as a new one's. */
+    async edit(a: Caller, input: RetailerUpdate) {
+      const body = retailerUpdate.parse(input);
+      if (same(body.retailerDescr, NEW_RETAILER_PLACEHOLDER))
+        throw badRequest(MSG.retailerNamePlaceholder, { retailerDescr: [MSG.retailerNamePlaceholder] });
+      return db.transaction(async (tx) => {
+        const before = await retailerOf(tx, body.retailerId);
+        const named = await q.retailerNamed(tx, body.retailerDescr);
+        if (named && named.id !== body.retailerId)
+          throw badRequest(MSG.retailerNameTaken, { retailerDescr: [MSG.retailerNameTaken] });
+        const after = { name: body.retailerDescr, type: body.type, loadId: body.loadId };
+        const row = await q.updateRetailer(tx, body.retailerId, after);
+        await audit(tx, a, {
+          organisationId: null,
+          action: 'update',
+          asset: { type: 'retailer', id: row.retailerId, name: row.retailerDescr },
+          changes: diff({ name: before.retailerDescr, type: before.type, loadId: before.loadId }, after),
+        });
+        return {
+          success: true as const,
+          message: fill(MSG.retailerUpdated, { name: row.retailerDescr }),
           data: withLoadUnit(row),
         };
       });

@@ -81,16 +81,63 @@ describe('retailers (product administrators)', () => {
     expect(audit.rows.map((r) => r.action)).toEqual(['create']);
   });
 
+  it('edits a retailer under the same name rules, changing nothing on a refusal, with an audit row', async () => {
+    const kiwi = (await call(root, 'GET', '/admin/retailers'))
+      .json()
+      .find((r: { retailerDescr: string }) => r.retailerDescr === 'Kiwi Power');
+    const edit = (body: object) => call(root, 'PUT', '/admin/retailers', { ...kiwi, ...body });
+    for (const [retailerDescr, message] of [
+      ['New Retailer', MSG.retailerNamePlaceholder],
+      ['CONTACT ENERGY', MSG.retailerNameTaken],
+      [' ', MSG.retailerNameRequired],
+    ]) {
+      const res = await edit({ retailerDescr });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await edit({ loadId: 9 })).statusCode).toBe(400);
+    expect((await edit({ type: 'Steam' })).statusCode).toBe(400);
+    expect((await edit({ retailerId: 987654 })).statusCode).toBe(404);
+    expect((await call(root, 'GET', '/admin/retailers')).json()).toContainEqual(kiwi);
+    // Its own name in another case is not a clash; the load unit may be cleared.
+    const res = await edit({ retailerDescr: 'Kiwi Power Co', type: 'Electricity and gas', loadId: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Kiwi Power Co updated.',
+      data: {
+        retailerId: kiwi.retailerId,
+        retailerDescr: 'Kiwi Power Co',
+        type: 'Electricity and gas',
+        loadUnit: null,
+      },
+    });
+    expect((await edit({ retailerDescr: 'KIWI POWER CO', loadId: 1 })).json().data.loadUnit).toBe('kW');
+    const audit = await t.db.execute<{ action: string; changes: Record<string, unknown> }>(sql`
+      select action, changes from audit_events where asset_type = 'retailer' and asset_id = ${kiwi.retailerId}
+      order by id`);
+    expect(audit.rows.map((r) => r.action)).toEqual(['create', 'update', 'update']);
+    expect(audit.rows[1]?.changes).toMatchObject({
+      name: { before: 'Kiwi Power', after: 'Kiwi Power Co' },
+      loadId: { before: 2, after: null },
+    });
+  });
+
   it('refuses everyone else, changing nothing', async () => {
     const before = await count('retailers');
     expect((await call(orgAdmin, 'GET', '/admin/retailers')).statusCode).toBe(403);
     expect((await call(orgAdmin, 'POST', '/admin/retailers', { name: 'Sneaky' })).statusCode).toBe(403);
+    const frankEnergy = { retailerId: 12, retailerDescr: 'Sneaky', type: 'Electricity', loadId: null };
+    const sneaky = await call(orgAdmin, 'PUT', '/admin/retailers', frankEnergy);
+    expect(sneaky.statusCode).toBe(403);
+    expect(sneaky.body).not.toContain('Frank');
     expect((await call(orgAdmin, 'GET', frank)).statusCode).toBe(403);
     expect(
       (await call(orgAdmin, 'POST', frank, { lineItem: 'Energy', instructions: 'Energy' })).statusCode,
     ).toBe(403);
     expect((await call(orgAdmin, 'PUT', frank, [])).statusCode).toBe(403);
     expect(await count('retailers')).toBe(before);
+    expect(await count("retailers where name = 'Frank Energy'")).toBe(1);
     expect(await count('line_item_overrides')).toBe(0);
   });
 });

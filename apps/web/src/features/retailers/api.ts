@@ -4,6 +4,7 @@ import {
   type LineItemOverridesReplace,
   type NewRetailerRequest,
   retailersOperations as ops,
+  type RetailerUpdate,
 } from '@verdant/contracts/retailers';
 import { call, invalidate, keyOf, useOperation } from '../../lib/operations';
 
@@ -13,6 +14,14 @@ export function useNewRetailer() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: NewRetailerRequest) => call(ops.create, { body }),
+    onSuccess: () => invalidate(client, ops.list, catalogueOperations.retailers),
+  });
+}
+
+export function useEditRetailer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RetailerUpdate) => call(ops.update, { body }),
     onSuccess: () => invalidate(client, ops.list, catalogueOperations.retailers),
   });
 }

@@ -1,7 +1,22 @@
-import { Alert, Button, Loader, Modal, Select, Stack, Table, TextInput } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { LOAD_MEASUREMENTS } from '@verdant/contracts/catalogue';
-import { NEW_RETAILER_PLACEHOLDER, RETAILER_SUPPLY_TYPES } from '@verdant/contracts/retailers';
+import {
+  type AdminRetailer,
+  NEW_RETAILER_PLACEHOLDER,
+  RETAILER_SUPPLY_TYPES,
+} from '@verdant/contracts/retailers';
 import { MSG } from '@verdant/domain/messages';
 import { useState } from 'react';
 import { FormActions, FormError } from '../../../components/form-actions';
@@ -11,38 +26,56 @@ import { errorMessage } from '../../../lib/api-errors';
 import { showSuccessBanner } from '../../../lib/banners';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAdminRetailers, useNewRetailer } from '../api';
+import { useAdminRetailers, useEditRetailer, useNewRetailer } from '../api';
 import { ProductAdminOnly } from '../components/admin-only';
 
 type SupplyType = (typeof RETAILER_SUPPLY_TYPES)[number];
 
-function NewRetailerDialog({ onClose, names }: { onClose: () => void; names: string[] }) {
-  const [name, setName] = useState(NEW_RETAILER_PLACEHOLDER);
-  const [type, setType] = useState<SupplyType>('Electricity');
-  const [loadId, setLoadId] = useState<string | null>(null);
+const isSupplyType = (t: string): t is SupplyType => (RETAILER_SUPPLY_TYPES as readonly string[]).includes(t);
+
+/** New Retailer, or Edit Retailer when one is given: its name, what it supplies, its load unit. */
+function RetailerDialog({
+  onClose,
+  names,
+  editing,
+}: {
+  onClose: () => void;
+  names: string[];
+  editing: AdminRetailer | null;
+}) {
+  const [name, setName] = useState(editing?.retailerDescr ?? NEW_RETAILER_PLACEHOLDER);
+  const [type, setType] = useState<SupplyType>(
+    editing && isSupplyType(editing.type) ? editing.type : 'Electricity',
+  );
+  const [loadId, setLoadId] = useState<string | null>(
+    editing?.loadId === null || editing === null ? null : String(editing.loadId),
+  );
   const [error, setError] = useState<string | null>(null);
   const create = useNewRetailer();
+  const edit = useEditRetailer();
+  const saving = editing ? edit : create;
   const trimmed = name.trim();
   // The server's rules, told before the call: not the placeholder, not a name in use.
   const local =
     trimmed.toLowerCase() === NEW_RETAILER_PLACEHOLDER.toLowerCase()
       ? MSG.retailerNamePlaceholder
-      : names.some((n) => n.toLowerCase() === trimmed.toLowerCase())
+      : names.some((n) => n.toLowerCase() === trimmed.toLowerCase() && n !== editing?.retailerDescr)
         ? MSG.retailerNameTaken
         : null;
+  const done = {
+    onSuccess: (answer: { message: string }) => {
+      showSuccessBanner(answer.message);
+      onClose();
+    },
+    onError: (e: unknown) => setError(errorMessage(e)),
+  };
+  const load = loadId === null ? null : Number(loadId);
   const submit = () =>
-    create.mutate(
-      { name: trimmed, type, loadId: loadId === null ? null : Number(loadId) },
-      {
-        onSuccess: (answer) => {
-          showSuccessBanner(answer.message);
-          onClose();
-        },
-        onError: (e) => setError(errorMessage(e)),
-      },
-    );
+    editing
+      ? edit.mutate({ retailerId: editing.retailerId, retailerDescr: trimmed, type, loadId: load }, done)
+      : create.mutate({ name: trimmed, type, loadId: load }, done);
   return (
-    <Modal opened onClose={onClose} title="New Retailer" centered>
+    <Modal opened onClose={onClose} title={editing ? 'Edit Retailer' : 'New Retailer'} centered>
       <Stack>
         <TextInput
           label="Retailer Name"
@@ -75,22 +108,23 @@ function NewRetailerDialog({ onClose, names }: { onClose: () => void; names: str
         <FormActions
           onCancel={onClose}
           disabled={!trimmed || local !== null}
-          loading={create.isPending}
+          loading={saving.isPending}
           onClick={submit}
         >
-          Create
+          {editing ? 'Save' : 'Create'}
         </FormActions>
       </Stack>
     </Modal>
   );
 }
 
-/** /setup/retailers (data-portal.md 2.8; core-portal.md 2 Admin): the retailers table and New Retailer. */
+/** /setup/retailers (data-portal.md 2.8; core-portal.md 2 Admin): the retailers table, New Retailer and Edit. */
 export function RetailersPage() {
   useDocumentTitle('Retailers');
   const productAdmin = useSession()?.user.productAdmin === true;
   const retailers = useAdminRetailers(productAdmin);
-  const [adding, setAdding] = useState(false);
+  // The dialog: closed, a new retailer, or the one being edited.
+  const [dialog, setDialog] = useState<'closed' | 'new' | AdminRetailer>('closed');
   return (
     <>
       <PageHeader
@@ -98,7 +132,7 @@ export function RetailersPage() {
         description="The energy and water retailers data sources are billed by, and the unit their bills state load in."
         right={
           productAdmin && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog('new')}>
               New Retailer
             </Button>
           )
@@ -112,13 +146,16 @@ export function RetailersPage() {
             {errorMessage(retailers.error)}
           </Alert>
         ) : (
-          <ScrollTable label="Retailers" minWidth={420}>
+          <ScrollTable label="Retailers" minWidth={340}>
             <Table striped aria-label="Retailers" maw={760}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Retailer Name</Table.Th>
                   <Table.Th>Load Unit</Table.Th>
                   <Table.Th>Supplies</Table.Th>
+                  <Table.Th w={48}>
+                    <VisuallyHidden>Edit</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -129,6 +166,15 @@ export function RetailersPage() {
                       {r.loadUnit ?? (r.type.startsWith('Electricity') ? '—' : 'Not billed by load')}
                     </Table.Td>
                     <Table.Td>{r.type}</Table.Td>
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Edit ${r.retailerDescr}`}
+                        onClick={() => setDialog(r)}
+                      >
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -136,10 +182,11 @@ export function RetailersPage() {
           </ScrollTable>
         )}
       </ProductAdminOnly>
-      {adding && (
-        <NewRetailerDialog
-          onClose={() => setAdding(false)}
+      {dialog !== 'closed' && (
+        <RetailerDialog
+          onClose={() => setDialog('closed')}
           names={(retailers.data ?? []).map((r) => r.retailerDescr)}
+          editing={dialog === 'new' ? null : dialog}
         />
       )}
     </>
