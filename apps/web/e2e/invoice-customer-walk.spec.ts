@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 // The list and the invoice page read a meter's whole history: slow on a loaded machine.
@@ -53,9 +54,7 @@ test('the invoice header names the ICP and the meter number; line figures are no
   await expect(fact('Meter Number')).toContainText(/^Meter NumberE\d+$/);
   await expect(fact('Account')).toHaveCount(0);
 
-  await page.screenshot({ path: info.outputPath('invoice-header-1440.png'), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: info.outputPath('invoice-header-390.png'), fullPage: true });
+  await shots(page, 'invoice-header', info);
 });
 
 /** The line figures (rate, units, factor, repeat, total) whose text is wider than their box. */

@@ -1,8 +1,7 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
-
-const SHOTS = process.env.INVOICE_SHOTS;
 
 /*
  * Invoice entry: a new invoice with GST-exclusive items and a discount after GST. 1,000 kWh of energy at
@@ -11,7 +10,7 @@ const SHOTS = process.env.INVOICE_SHOTS;
  */
 test('a general user enters a new invoice, fixes the total, sees the alerts and lands on the invoice', async ({
   page,
-}) => {
+}, info) => {
   await signIn(page, 'demo.general');
   await openDataSource(page, 'Southern Depot', 'Southern Depot Workshop supply');
   const meterPath = new URL(page.url()).pathname.match(/^\/data-sources\/\d+/)?.[0];
@@ -64,7 +63,7 @@ test('a general user enters a new invoice, fixes the total, sees the alerts and 
   const totals = invoice.getByRole('region', { name: 'Totals' });
   await expect(totals.getByText('Calculated $43.28')).toBeVisible();
   await expect(totals.getByText('Calculated $311.78')).toBeVisible();
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/invoice-new-1280.png`, fullPage: true });
+  await shots(page, 'invoice-new', info);
 
   // The tab order follows the bill top to bottom: key fields, the lines of each section, the foot, Save.
   const stops = await invoice.evaluate((article) =>
@@ -104,9 +103,5 @@ test('a general user enters a new invoice, fixes the total, sees the alerts and 
   const raised = invoice.getByRole('region', { name: 'Alerts raised' });
   await expect(raised).toContainText(/Energy.{0,20}\$260\.00/);
   await expect(raised).toContainText('Unreviewed');
-  if (SHOTS) {
-    await page.screenshot({ path: `${SHOTS}/invoice-saved-1280.png`, fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/invoice-saved-390.png`, fullPage: true });
-  }
+  await shots(page, 'invoice-saved', info);
 });

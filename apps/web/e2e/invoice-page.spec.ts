@@ -1,5 +1,6 @@
 import { expect, test } from './support/axe-test';
 import { openDataSource } from './support/data-source';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 // The list and the invoice page read a meter's whole history: slow on a loaded machine.
@@ -27,8 +28,7 @@ test('the invoice page reads like the bill at 1440 px and is usable at 390 px', 
   await expect(invoice.getByRole('region', { name: 'Charges', exact: true })).toBeVisible();
   // The masthead says what is payable and by when, as the paper bill does.
   await expect(invoice.getByText(/^Due \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: info.outputPath('invoice-page-1440.png'), fullPage: true });
+  await shots(page, 'invoice-page', info);
 
   await page.setViewportSize({ width: 390, height: 844 });
   const first = invoice.getByRole('group', { name: 'Item 1' });
@@ -37,7 +37,6 @@ test('the invoice page reads like the bill at 1440 px and is usable at 390 px', 
   const total = await first.getByLabel('Item 1 total').boundingBox();
   expect((total?.x ?? 999) + (total?.width ?? 0)).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: info.outputPath('invoice-page-390.png'), fullPage: true });
   await first.scrollIntoViewIfNeeded();
   await page.screenshot({ path: info.outputPath('invoice-items-390.png') });
 });
