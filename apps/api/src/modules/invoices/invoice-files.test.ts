@@ -13,6 +13,7 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 let pdf: Buffer;
+let supply: Awaited<ReturnType<typeof createMeter>>;
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => new Date('2026-11-25T10:00:00Z') });
@@ -33,6 +34,7 @@ beforeAll(async () => {
     invoiceNumber: 'F-1',
   });
   Object.assign(ids, { meter: meter.id, invoice: invoice.id });
+  supply = meter;
   await createMember(t.db, org.id, { loginId: 'f.general', accessId: 3 });
   await createMember(t.db, org.id, { loginId: 'f.observer', accessId: 4 });
   const barred = await createMember(t.db, org.id, { loginId: 'f.advanced', accessId: 3 });
@@ -165,5 +167,57 @@ describe('invoice files', () => {
     expect(
       (await call('f.outsider', 'PUT', `/invoices/${ids.invoice}/original-link`, { folder: '1' })).statusCode,
     ).toBe(404);
+  });
+});
+
+// GET /invoices/{id}/pdf-filename and /invoices/{id}/preauth-link/{x} (data-portal.md 7), after the uploads above.
+describe("an invoice's files by name and link", () => {
+  const get = (who: string, url: string) =>
+    t.app.inject({ url: `/api${url}`, headers: bearer(tokens[who] ?? '') });
+
+  it('names the original PDF and links it and the other files for a limited time', async () => {
+    const [bill] = await t.db.select().from(files).where(eq(files.filename, 'bill.pdf'));
+    const [reads] = await t.db.select().from(files).where(eq(files.filename, 'reads.csv'));
+    const at = `/invoices/${ids.invoice}`;
+    expect((await get('f.observer', `${at}/pdf-filename`)).json()).toEqual({
+      success: true,
+      data: 'bill.pdf',
+    });
+    const link = (await get('f.observer', `${at}/preauth-link/pdf`)).json();
+    expect(link.data).toMatch(new RegExp(`^/api/direct/.+/files/${bill?.id}$`));
+    expect((await t.app.inject({ url: link.data })).rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const raw = (await get('f.observer', `${at}/preauth-link/${reads?.id}`)).json();
+    expect((await t.app.inject({ url: raw.data })).body).toBe('date,kwh\n2026-09-01,10\n');
+    expect((await get('f.observer', `${at}/preauth-link/99999999`)).statusCode).toBe(404);
+    const bad = await get('f.observer', `${at}/preauth-link/original`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("Name the file: 'pdf' for the original PDF, or a file's id");
+  });
+
+  it("answers none for an invoice without files, and no other invoice's file", async () => {
+    const [bill] = await t.db.select().from(files).where(eq(files.filename, 'bill.pdf'));
+    const bare = await createInvoice(t.db, supply, {
+      from: '2026-10-01',
+      till: '2026-10-31',
+      consumption: 1,
+      cost: 1,
+    });
+    const at = `/invoices/${bare.id}`;
+    expect((await get('f.general', `${at}/pdf-filename`)).json()).toEqual({ success: true, data: null });
+    expect((await get('f.general', `${at}/preauth-link/pdf`)).statusCode).toBe(404);
+    expect((await get('f.general', `${at}/preauth-link/${bill?.id}`)).statusCode).toBe(404);
+  });
+
+  it('tells a right barring the meter and another organisation nothing', async () => {
+    for (const who of ['f.advanced', 'f.outsider']) {
+      for (const url of [
+        `/invoices/${ids.invoice}/pdf-filename`,
+        `/invoices/${ids.invoice}/preauth-link/pdf`,
+      ]) {
+        const res = await get(who, url);
+        expect(res.statusCode, `${who} ${url}`).toBe(404);
+        expect(res.body).not.toContain('bill.pdf');
+      }
+    }
   });
 });

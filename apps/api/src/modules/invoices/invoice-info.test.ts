@@ -3,19 +3,18 @@ import { createDataType } from '@verdant/db/catalogue-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
 import { createInvoice } from '@verdant/db/input-factories';
 import { retailers } from '@verdant/db/schema/retailers';
-import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
-// GET /invoices/info/{id}, /invoices/{id}/pdf-filename and /invoices/{id}/preauth-link/{x} (data-portal.md 7).
+// GET /invoices/info/{id} (data-portal.md 7).
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => new Date('2026-11-25T10:00:00Z') });
-  const org = await createOrganisation(t.db, { name: 'Invoice Reads Org' });
-  const other = await createOrganisation(t.db, { name: 'Other Reads Org' });
+  const org = await createOrganisation(t.db, { name: 'Invoice Info Org' });
+  const other = await createOrganisation(t.db, { name: 'Other Info Org' });
   const gas = await createDataType(t.db, { name: 'Gas reads' });
   const site = await createSite(t.db, org.id, { name: 'Depot' });
   const meter = await createMeter(t.db, site, {
@@ -66,24 +65,6 @@ afterAll(() => t.close());
 const get = (who: string, url: string) =>
   t.app.inject({ url: `/api${url}`, headers: bearer(tokens[who] ?? '') });
 
-/** Uploads a file to the August invoice through its signed URL, as the page does. */
-async function upload(filename: string, contentType: string, bytes: Buffer) {
-  const asked = await t.app.inject({
-    method: 'POST',
-    url: `/api/invoices/${ids.august}/raw-data-url`,
-    headers: bearer(tokens['r.general'] ?? ''),
-    payload: { filename, contentType, length: bytes.length },
-  });
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: asked.json().uploadURL,
-    payload: bytes,
-    headers: { 'content-type': 'application/octet-stream' },
-  });
-  expect(put.statusCode).toBe(200);
-  return put.json().fileId as number;
-}
-
 describe('an invoice read by id', () => {
   it('answers its neighbours on the data source, whether it is reversed, its retailer and number', async () => {
     const info = await get('r.observer', `/invoices/info/${ids.august}`);
@@ -110,45 +91,12 @@ describe('an invoice read by id', () => {
     expect((await get('r.general', '/invoices/info/987654')).statusCode).toBe(404);
   });
 
-  it("names the original PDF and links it and the invoice's other files for a limited time", async () => {
-    const none = await get('r.observer', `/invoices/${ids.august}/pdf-filename`);
-    expect(none.json()).toEqual({ success: true, data: null });
-    expect((await get('r.observer', `/invoices/${ids.august}/preauth-link/pdf`)).statusCode).toBe(404);
-    const doc = await PDFDocument.create();
-    doc.addPage().drawText('Invoice R-8');
-    const pdfId = await upload('august.pdf', 'application/pdf', Buffer.from(await doc.save()));
-    const csvId = await upload('august-reads.csv', 'text/csv', Buffer.from('date,m3\n2026-08-01,2\n'));
-    expect((await get('r.observer', `/invoices/${ids.august}/pdf-filename`)).json()).toEqual({
-      success: true,
-      data: 'august.pdf',
-    });
-    const link = (await get('r.observer', `/invoices/${ids.august}/preauth-link/pdf`)).json();
-    expect(link.data).toMatch(new RegExp(`^/api/direct/.+/files/${pdfId}$`));
-    const opened = await t.app.inject({ url: link.data });
-    expect(opened.statusCode).toBe(200);
-    expect(opened.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const raw = (await get('r.observer', `/invoices/${ids.august}/preauth-link/${csvId}`)).json();
-    expect((await t.app.inject({ url: raw.data })).body).toBe('date,m3\n2026-08-01,2\n');
-    // Another invoice's file by its id, a file that is not there and a name that is neither are refused.
-    expect((await get('r.observer', `/invoices/${ids.july}/preauth-link/${pdfId}`)).statusCode).toBe(404);
-    expect((await get('r.observer', `/invoices/${ids.august}/preauth-link/99999999`)).statusCode).toBe(404);
-    const bad = await get('r.observer', `/invoices/${ids.august}/preauth-link/original`);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain("Name the file: 'pdf' for the original PDF, or a file's id");
-  });
-
   it('tells a right barring the meter and another organisation nothing', async () => {
     for (const who of ['r.barred', 'r.outsider']) {
-      for (const url of [
-        `/invoices/info/${ids.august}`,
-        `/invoices/${ids.august}/pdf-filename`,
-        `/invoices/${ids.august}/preauth-link/pdf`,
-      ]) {
-        const res = await get(who, url);
-        expect(res.statusCode, `${who} ${url}`).toBe(404);
-        expect(res.body).not.toContain('august');
-        expect(res.body).not.toContain('R-8');
-      }
+      const res = await get(who, `/invoices/info/${ids.august}`);
+      expect(res.statusCode, who).toBe(404);
+      expect(res.body).not.toContain('R-8');
+      expect(res.body).not.toContain('Reads Energy');
     }
   });
 });
