@@ -4,7 +4,7 @@ import { connect } from '@verdant/db/client';
 import { type EmbeddedServer, ensureDatabase, startEmbedded } from '@verdant/db/embedded';
 import { runMigrations } from '@verdant/db/migrate';
 import { seedReferenceData } from '@verdant/db/reference-seed';
-import { DEMO_PASSWORD, seedDemoOnce, setAdminPassword } from '@verdant/db/seed';
+import { DEMO_PASSWORD, ensureProductAdmin, seedDemoOnce, setAdminPassword } from '@verdant/db/seed';
 import { todayIn } from '@verdant/domain/time-zone';
 import { type App, buildApp } from './app';
 import { loadConfig } from './config';
@@ -83,6 +83,14 @@ async function main() {
     }
   }
   if (config.ADMIN_PASSWORD) await setAdminPassword(database.db, config.ADMIN_PASSWORD);
+  else if (!config.SEED_DEMO) {
+    // Without the demo someone must still be able to sign in: the product administrator, made once.
+    const made = await ensureProductAdmin(database.db);
+    if (made)
+      say(
+        `Product administrator: login 'admin', password '${made.password}' (shown once; set ADMIN_PASSWORD to choose it).`,
+      );
+  }
 
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -116,7 +124,11 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   say('');
   say(`Verdant is running at ${config.publicUrl}`);
-  say(`Sign in as 'demo' with password '${DEMO_PASSWORD}' (or use the free test drive link).`);
+  say(
+    config.SEED_DEMO
+      ? `Sign in as 'demo' with password '${DEMO_PASSWORD}' (or use the free test drive link).`
+      : "Sign in as 'admin', the product administrator, and add the first organisation (Switch Organisation).",
+  );
   say(`API documentation: ${config.publicUrl}/api/docs`);
   if (!config.SMTP_URL)
     say(`Mail is written to ${path.join(config.dataDir, 'outbox')} (set SMTP_URL to send it).`);

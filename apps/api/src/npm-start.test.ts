@@ -86,6 +86,14 @@ describe('npm start', () => {
       expect(await server.exited).toBe(0);
       // The server said it was stopping, nothing of the group is left, and PostgreSQL was shut down cleanly.
       expect(server.output()).toContain(`${signal}: stopping`);
+      // Without the demo, the first start makes the product administrator and says how to sign in.
+      if (signal === 'SIGTERM') {
+        expect(server.output()).toMatch(
+          /Product administrator: login 'admin', password '[\w-]{16}' \(shown once/,
+        );
+        expect(server.output()).toContain("Sign in as 'admin', the product administrator");
+        expect(server.output()).not.toContain("Sign in as 'demo'");
+      }
       // (esbuild's service process, when npm start built the API, ends a moment after its parent.)
       await expect.poll(() => groupAlive(pid), { timeout: 15_000 }).toBe(false);
       expect(existsSync(path.join(server.dataDir, 'pg', 'postmaster.pid'))).toBe(false);

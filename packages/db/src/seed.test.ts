@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from './password-hash';
-import { DEMO_PASSWORD, seedDemoOnce, setAdminPassword } from './seed';
+import { DEMO_PASSWORD, ensureProductAdmin, seedDemoOnce, setAdminPassword } from './seed';
 import { createTestDatabase, type TestDatabase } from './testing/test-database';
 
 let database: TestDatabase;
@@ -132,5 +132,30 @@ describe('ADMIN_PASSWORD without the demo', () => {
     const [changed] = await admin();
     expect(changed?.n).toBe(1);
     expect(await verifyPassword(changed?.password_hash ?? '', 'Second-pass-456')).toBe(true);
+  });
+});
+
+describe('neither the demo nor ADMIN_PASSWORD', () => {
+  let empty: TestDatabase;
+  beforeAll(async () => {
+    empty = await createTestDatabase();
+  });
+  afterAll(() => empty.close());
+
+  it('makes the product administrator once, with a generated password to show', async () => {
+    const made = await ensureProductAdmin(empty.db);
+    expect(made?.password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const rows = (
+      await empty.db.execute<{ product_admin: boolean; password_hash: string }>(
+        sql`select product_admin, password_hash from users where login_id = 'admin'`,
+      )
+    ).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.product_admin).toBe(true);
+    expect(await verifyPassword(rows[0]?.password_hash ?? '', made?.password ?? '')).toBe(true);
+    // The next start finds it and shows nothing; so does an installation with another product administrator.
+    expect(await ensureProductAdmin(empty.db)).toBeNull();
+    await empty.db.execute(sql`update users set login_id = 'root' where login_id = 'admin'`);
+    expect(await ensureProductAdmin(empty.db)).toBeNull();
   });
 });

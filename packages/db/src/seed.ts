@@ -37,6 +37,15 @@ import { appMeta, users } from './schema/core';
 
 export const DEMO_PASSWORD = 'Verdant-demo-1';
 export const DEMO_SEED = 20261121;
+
+/** The product administrator an installation makes for itself: the demo's, or one without the demo. */
+const PRODUCT_ADMIN = {
+  loginId: 'admin',
+  email: 'admin@verdant.example',
+  firstName: 'Product',
+  surname: 'Administrator',
+  productAdmin: true,
+} as const;
 const SEEDED_KEY = 'demo_seeded';
 
 export interface SeedResult {
@@ -183,14 +192,7 @@ export async function seedDemoOnce(
         { organisationId: demo.id, actingUserId: demoUser.id, now: new Date(`${today}T09:00:00Z`) },
         opts.storage,
       );
-    await createUser(tx, {
-      password: adminPassword,
-      loginId: 'admin',
-      email: 'admin@verdant.example',
-      firstName: 'Product',
-      surname: 'Administrator',
-      productAdmin: true,
-    });
+    await createUser(tx, { password: adminPassword, ...PRODUCT_ADMIN });
 
     await tx.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
     return {
@@ -215,13 +217,23 @@ export async function setAdminPassword(db: Db, password: string): Promise<void> 
   // process starting at the same moment may make it first; its row, with the same password, is kept.
   await db
     .insert(users)
-    .values({
-      loginId: 'admin',
-      email: 'admin@verdant.example',
-      firstName: 'Product',
-      surname: 'Administrator',
-      productAdmin: true,
-      passwordHash,
-    })
+    .values({ ...PRODUCT_ADMIN, passwordHash })
     .onConflictDoNothing();
+}
+
+/**
+ * An installation without the demo and without ADMIN_PASSWORD: while it has no product administrator, makes
+ * `admin` with a generated password and returns it, to be shown once (as the demo's is); null when one exists
+ * (or another process starting at the same moment made it).
+ */
+export async function ensureProductAdmin(db: Db): Promise<{ password: string } | null> {
+  const any = await db.select({ id: users.id }).from(users).where(eq(users.productAdmin, true)).limit(1);
+  if (any.length > 0) return null;
+  const password = randomBytes(12).toString('base64url');
+  const made = await db
+    .insert(users)
+    .values({ ...PRODUCT_ADMIN, passwordHash: await hashPassword(password) })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return made.length > 0 ? { password } : null;
 }

@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
+import { NoOrganisation } from '../../../components/no-organisation';
 import { PageHeader } from '../../../components/page-header';
 import { useOrgSummary } from '../../../lib/current-user';
 import { useSession } from '../../../lib/session-store';
@@ -17,7 +18,8 @@ const FavouriteGraphs = lazy(async () => ({
 export function DashboardPage() {
   const { pathname } = useLocation();
   const summary = useOrgSummary();
-  const sessionOrganisation = useSession()?.organisation;
+  const session = useSession();
+  const sessionOrganisation = session?.organisation;
   const organisationName = summary.data?.name ?? sessionOrganisation?.name ?? '';
   const title = organisationName ? `${organisationName} - Dashboard` : 'Dashboard';
   useDocumentTitle(title, true);
@@ -26,7 +28,9 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title={title} />
-      {tab === '/dashboard/favourite-reports' ? (
+      {session && !sessionOrganisation ? (
+        <NoOrganisation />
+      ) : tab === '/dashboard/favourite-reports' ? (
         <FavouriteReports />
       ) : tab === '/dashboard/favourite-graphs' ? (
         <Suspense

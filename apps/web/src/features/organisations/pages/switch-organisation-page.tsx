@@ -1,6 +1,6 @@
-import { Alert, SimpleGrid, TextInput } from '@mantine/core';
+import { Alert, Button, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconBuildingPlus, IconSearch } from '@tabler/icons-react';
 import type { OrgListItem } from '@verdant/contracts/current-user';
 import { DEBOUNCE_MS } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
@@ -9,15 +9,18 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner } from '../../../lib/banners';
-import { useOrganisationId } from '../../../lib/session-store';
+import { useOrganisationId, useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAvailableOrgs, useSwitchOrganisation } from '../api';
+import { AddOrganisationModal } from '../components/add-organisation-modal';
 import { OrganisationList } from '../components/organisation-list';
 
 export function SwitchOrganisationPage() {
   useDocumentTitle('Switch Organisation');
   const navigate = useNavigate();
   const currentId = useOrganisationId();
+  const productAdmin = useSession()?.user.productAdmin === true;
+  const [adding, setAdding] = useState(false);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), DEBOUNCE_MS);
   const orgs = useAvailableOrgs(q);
@@ -38,7 +41,18 @@ export function SwitchOrganisationPage() {
 
   return (
     <>
-      <PageHeader title="Switch Organisation" description="Choose the organisation to work in." />
+      <PageHeader
+        title="Switch Organisation"
+        description="Choose the organisation to work in."
+        right={
+          productAdmin && (
+            <Button leftSection={<IconBuildingPlus size={16} />} onClick={() => setAdding(true)}>
+              Add Organisation
+            </Button>
+          )
+        }
+      />
+      <AddOrganisationModal opened={adding} onClose={() => setAdding(false)} />
       <TextInput
         label="Search organisations"
         placeholder="Type part of a name"
@@ -49,6 +63,12 @@ export function SwitchOrganisationPage() {
         mb="lg"
         autoFocus
       />
+      {productAdmin && !q && orgs.data?.recent.length === 0 && orgs.data.results.length === 0 && (
+        <Alert color="verdant" variant="light" mb="lg" title="There are no organisations yet">
+          Add the first with Add Organisation: you will be switched to it, to give it its sites, data sources
+          and people.
+        </Alert>
+      )}
       {showError && (
         <Alert color="red" variant="light" mb="lg" role="alert">
           {errorMessage(orgs.error)}
