@@ -48,7 +48,8 @@ export type AlternateLogin = z.infer<typeof alternateLogin>;
 /** The one-time sign-in pair: declared with the current user's operation that answers it. */
 export { loginTokenResponse } from './current-user';
 
-export const ssoConfig = z.object({ microsoft: z.boolean() });
+/** The sign-in options the login page offers: single sign-on, and the free test drive when the demo is there. */
+export const ssoConfig = z.object({ microsoft: z.boolean(), testDrive: z.boolean() });
 
 /**
  * A public answer bare or as `{ data }`: the notes say public calls answer `{ success, data }` but list some
@@ -133,7 +134,7 @@ export const authOperations = defineOperations('auth', {
   sso: {
     method: 'GET',
     path: '/public/login/sso',
-    summary: 'Which single sign-on options are configured',
+    summary: 'Which sign-in options are offered: single sign-on, the free test drive',
     access: 'public',
     answer: ssoConfig,
   },

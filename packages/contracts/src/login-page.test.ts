@@ -24,7 +24,16 @@ describe('the login page reads its two answers as the contracts say', () => {
     }
   });
 
-  const ssos: unknown[] = [{ microsoft: true }, { microsoft: false }, { microsoft: 'yes' }, {}, null, 1];
+  const ssos: unknown[] = [
+    { microsoft: true, testDrive: true },
+    { microsoft: false, testDrive: false },
+    { microsoft: true },
+    { microsoft: false, testDrive: 'yes' },
+    { microsoft: 'yes', testDrive: true },
+    {},
+    null,
+    1,
+  ];
   it.each(ssos)('single sign-on %j', (sample) => {
     for (const body of [sample, { data: sample }]) {
       const contract = ssoConfig.safeParse(sample);

@@ -24,7 +24,9 @@ export function readAlternateLogin(body: unknown): AlternateLogin | undefined {
   return { 'login-option': option, props: Object.fromEntries(props) as Record<string, string> };
 }
 
-export function readSsoConfig(body: unknown): { microsoft: boolean } | undefined {
+export function readSsoConfig(body: unknown): { microsoft: boolean; testDrive: boolean } | undefined {
   const value = isRecord(body) && 'microsoft' in body ? body : payload(body);
-  return isRecord(value) && typeof value.microsoft === 'boolean' ? { microsoft: value.microsoft } : undefined;
+  return isRecord(value) && typeof value.microsoft === 'boolean' && typeof value.testDrive === 'boolean'
+    ? { microsoft: value.microsoft, testDrive: value.testDrive }
+    : undefined;
 }

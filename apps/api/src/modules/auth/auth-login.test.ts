@@ -128,7 +128,10 @@ describe('alternate login and single sign-on', () => {
     }
   });
 
-  it('says single sign-on is off unless configured', async () => {
-    expect((await t.app.inject({ url: '/api/public/login/sso' })).json()).toEqual({ microsoft: false });
+  it('says single sign-on is off unless configured, and the test drive off without the demo account', async () => {
+    expect((await t.app.inject({ url: '/api/public/login/sso' })).json()).toEqual({
+      microsoft: false,
+      testDrive: false,
+    });
   });
 });

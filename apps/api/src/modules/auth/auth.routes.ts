@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       data: await auth.tokenLogin(req.body.token, req.body.session, meta(req)),
     })),
     alternateLogin: async () => config.alternateLogin,
-    sso: async () => ({ microsoft: config.oidc !== null }),
+    sso: async () => ({ microsoft: config.oidc !== null, testDrive: await auth.testDriveOffered() }),
     msLoginStart: limited(async () => auth.startSso()),
     msLogin: limited(async (req) => ({
       success: true as const,

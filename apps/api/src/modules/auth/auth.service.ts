@@ -128,6 +128,12 @@ export function createAuthService({
      * The free test drive: a session of the demo account that may look at everything and change nothing,
      * opened without its password (so nobody can lock the next visitor out by changing it).
      */
+    /** Whether the free test drive is there to offer: the demo account, active (an installation without the demo has none). */
+    async testDriveOffered() {
+      const user = await q.findUserByUsername(db, DEMO_ACCOUNT.username);
+      return user?.statusId === USER_STATUS.active;
+    },
+
     async testDrive(meta: { ip: string; userAgent?: string }) {
       const user = await q.findUserByUsername(db, DEMO_ACCOUNT.username);
       const session =

@@ -1,4 +1,5 @@
 import { addMembership, createMember, createOrganisation } from '@verdant/db/factories';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -162,5 +163,20 @@ describe('the free test drive', () => {
     });
     expect(remove.statusCode).toBe(403);
     expect((await testDrive()).organisation.id).toBe(demoOrg);
+  });
+
+  it('is offered on the login page while the demo account is there, and not on an installation without it', async () => {
+    const offered = async () => (await t.app.inject({ url: '/api/public/login/sso' })).json().testDrive;
+    expect(await offered()).toBe(true);
+    await t.db.execute(sql`update users set login_id = 'demo-gone' where id = ${demoId}`);
+    try {
+      expect(await offered()).toBe(false);
+      const refused = await t.app.inject({ method: 'POST', url: '/api/public/login/test-drive' });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe('The free test drive is not available on this installation.');
+    } finally {
+      await t.db.execute(sql`update users set login_id = 'demo' where id = ${demoId}`);
+    }
+    expect(await offered()).toBe(true);
   });
 });

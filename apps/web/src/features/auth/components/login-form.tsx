@@ -129,15 +129,24 @@ export function LoginForm({ onAttempt, onForgotPassword }: LoginFormProps) {
         </>
       )}
 
-      <Group justify="center" gap={6}>
-        <IconSteeringWheel size={16} aria-hidden color="var(--mantine-color-dimmed)" />
-        <Text fz="sm" c="dimmed">
-          New to Verdant?
-        </Text>
-        <Anchor component="button" type="button" fz="sm" fw={600} disabled={pending} onClick={startTestDrive}>
-          Take a free test drive
-        </Anchor>
-      </Group>
+      {sso.data?.testDrive && (
+        <Group justify="center" gap={6}>
+          <IconSteeringWheel size={16} aria-hidden color="var(--mantine-color-dimmed)" />
+          <Text fz="sm" c="dimmed">
+            New to Verdant?
+          </Text>
+          <Anchor
+            component="button"
+            type="button"
+            fz="sm"
+            fw={600}
+            disabled={pending}
+            onClick={startTestDrive}
+          >
+            Take a free test drive
+          </Anchor>
+        </Group>
+      )}
     </Stack>
   );
 }
