@@ -6,7 +6,8 @@ import { signIn } from './support/sign-in';
 
 /*
  * A product administrator adds an organisation from Switch Organisation (docs/decisions/organisations.md, A
- * session without an organisation): a name in use is refused, a new one is made and the session switches to it,
+ * session without an organisation): a name in use is refused, a new one is made on the clock chosen for it and
+ * the session switches to it,
  * whose dashboard says nothing has been recorded yet. It ends back in the demo organisation.
  */
 test('a product administrator adds an organisation from Switch Organisation and works in it', async ({
@@ -23,10 +24,14 @@ test('a product administrator adds an organisation from Switch Organisation and 
   await dialog.getByRole('button', { name: 'Add Organisation' }).click();
   await expect(dialog.getByText(/already/i)).toBeVisible();
   await dialog.getByLabel('Name').fill(name);
+  // Its own clock, chosen as it is made (New Zealand's, or the browser's, otherwise).
+  await dialog.getByRole('combobox', { name: 'Time zone' }).fill('Perth');
+  await page.getByRole('option', { name: 'Australia/Perth' }).click();
   await dialog.getByRole('button', { name: 'Add Organisation' }).click();
   await expect(page).toHaveURL(/\/organisation\/settings$/);
   await expect(page.getByTestId('organisation-name')).toHaveText(new RegExp(name));
   await expect(page.getByLabel('Organisation Name')).toHaveValue(name);
+  await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Australia/Perth');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: `${name} - Dashboard` })).toBeVisible();
   await expect(page.getByText('No consumption has been recorded yet')).toBeVisible();

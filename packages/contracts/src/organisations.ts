@@ -1,6 +1,7 @@
 import { DEFAULT_FINANCIAL_REPORTING_ID, REPORTING_YEAR_ENDS } from '@verdant/domain/constants';
 import { MSG } from '@verdant/domain/messages';
 import { looksLikeEmail } from '@verdant/domain/passwords';
+import { DEFAULT_TIME_ZONE } from '@verdant/domain/time-zone';
 import { z } from 'zod';
 import { administrator, member } from './access';
 import { calendarDate, idNumber, int4, nameText, okResponse, text } from './common';
@@ -123,6 +124,8 @@ export const createOrganisationRequest = z.object({
   reportingUnitId: lookupId.default(null),
   loadId: lookupId.default(null),
   graphingOrder: lookupId.default(null),
+  /** Its days, months and today (IANA; checked by the server against its own list). */
+  timeZone: text().trim().max(64).default(DEFAULT_TIME_ZONE),
 });
 export type CreateOrganisationRequest = z.input<typeof createOrganisationRequest>;
 

@@ -1,6 +1,7 @@
 import { MSG } from '@verdant/domain/messages';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { call, ids, org, other, useFixture } from './organisations.fixture';
+import { call, ids, org, other, t, useFixture } from './organisations.fixture';
 
 useFixture();
 
@@ -100,8 +101,27 @@ describe('adding, disabling and enabling organisations', () => {
       message: 'Organisation Lakeside Schools created',
       data: { name: 'Lakeside Schools', orgtypeId: 4, finrepId: 2, statusId: 1, reportingYearEnd: 12 },
     });
+    // New Zealand's clock unless another zone is chosen.
+    expect(res.json().data.timeZone).toBe('Pacific/Auckland');
     const id = res.json().data.id;
     expect((await call('root', 'PUT', `/api/current-user/organisation/${id}`)).statusCode).toBe(200);
+  });
+
+  it('adds one on its own clock, and refuses a zone that is not of the IANA list, adding nothing', async () => {
+    const perth = await call('root', 'POST', '/api/organisations', {
+      name: 'Perth Mint',
+      timeZone: 'Australia/Perth',
+    });
+    expect(perth.json().data.timeZone).toBe('Australia/Perth');
+    for (const timeZone of ['AWST', 'Mars/Olympus', '']) {
+      const res = await call('root', 'POST', '/api/organisations', { name: 'Nowhere Ltd', timeZone });
+      expect(res.statusCode, timeZone).toBe(400);
+      expect(res.json().fields.timeZone).toEqual([
+        'Choose a time zone of the IANA list, such as Australia/Sydney or Pacific/Auckland.',
+      ]);
+    }
+    const nowhere = await t.db.execute(sql`select 1 from organisations where name = 'Nowhere Ltd'`);
+    expect(nowhere.rows).toHaveLength(0);
   });
 
   it('refuses the names already used, open or closed, and anyone but a product administrator', async () => {

@@ -27,7 +27,7 @@ import { assertNotTestDriveOrganisation } from '../../lib/test-drive';
 import type { Caller } from '../../plugins/auth';
 import { createOrganisationOverview } from './organisation-overview.service';
 import * as q from './organisations.queries';
-import { createTimeZoneSetting } from './time-zone.service';
+import { createTimeZoneSetting, ianaZoneOf } from './time-zone.service';
 
 /** A factor source chosen from the first day there is (own sets with no factor move nothing). */
 const EVERY_DAY = '1900-01-01';
@@ -236,7 +236,8 @@ export function createOrganisationsService({ db, jobQueue }: { db: Db; jobQueue:
 
     /** Add Organisation (product administrators); the client then switches to it. */
     async create(a: Caller, body: CreateOrganisationRequest) {
-      const values = createOrganisationRequest.parse(body);
+      const parsed = createOrganisationRequest.parse(body);
+      const values = { ...parsed, timeZone: ianaZoneOf(parsed.timeZone) };
       const row = await db.transaction(async (tx) => {
         await assertNameFree(tx, values.name);
         const made = await q.insertOrganisation(tx, values);

@@ -21,6 +21,13 @@ async function halfHourYears(db: DbOrTx, organisationId: number) {
   return r?.first == null || r.last == null ? null : { first: r.first, last: r.last + 1 };
 }
 
+/** A zone of the IANA list, trimmed, or the refusal that names the field. */
+export function ianaZoneOf(value: unknown): string {
+  if (typeof value !== 'string' || !isIanaZone(value.trim()))
+    throw badRequest(MSG.timeZoneUnknown, { timeZone: [MSG.timeZoneUnknown] });
+  return value.trim();
+}
+
 /**
  * The organisation's time zone, a setting of its administrators (docs/decisions/organisations.md, Time zone):
  * a zone of the IANA list; changed at once (the stored half hours keep their dates), or, where the administrator
@@ -49,9 +56,7 @@ export function createTimeZoneSetting({ db, jobQueue }: { db: Db; jobQueue: JobQ
 
     /** Changes the zone, or asks the job to move the half hours and change it with them. */
     async change(a: Caller, org: q.OrganisationRow, value: unknown, moveHalfHours: boolean) {
-      if (typeof value !== 'string' || !isIanaZone(value.trim()))
-        throw badRequest(MSG.timeZoneUnknown, { timeZone: [MSG.timeZoneUnknown] });
-      const zone = value.trim();
+      const zone = ianaZoneOf(value);
       const [busy] = await db
         .select({ toZone: timeZoneMoves.toZone })
         .from(timeZoneMoves)

@@ -2,7 +2,8 @@ import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createOrganisationRequest } from '@verdant/contracts/organisations';
 import { DEFAULT_FINANCIAL_REPORTING_ID } from '@verdant/domain/constants';
-import { useState } from 'react';
+import { DEFAULT_TIME_ZONE } from '@verdant/domain/time-zone';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../../components/form-actions';
 import { ApiError, errorMessage, isSilentError } from '../../../lib/api-errors';
@@ -16,9 +17,11 @@ import {
   useEnergyUnitChoices,
   useLoadChoices,
 } from '../organisation-api';
+import { zones } from './time-zone-section';
 
 interface Values {
   name: string;
+  timeZone: string;
   orgtypeId: string | null;
   finrepId: string | null;
   reportingUnitId: string | null;
@@ -26,7 +29,13 @@ interface Values {
   graphingOrder: string | null;
 }
 
-const EMPTY: Values = {
+/** The zone the person adding it is in, when the browser names one of the list; else New Zealand's. */
+function browserZone() {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && zones(DEFAULT_TIME_ZONE).some((z) => z.value === zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+const EMPTY: Omit<Values, 'timeZone'> = {
   name: '',
   orgtypeId: null,
   finrepId: String(DEFAULT_FINANCIAL_REPORTING_ID),
@@ -50,7 +59,8 @@ function AddOrganisationForm({ onClose }: { onClose: () => void }) {
   const create = useCreateOrganisation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, timeZone: browserZone() }));
+  const zoneOptions = useMemo(() => zones(values.timeZone), [values.timeZone]);
   const [error, setError] = useState<string | null>(null);
   const [switching, setSwitching] = useState(false);
   const lists: { key: Exclude<keyof Values, 'name'>; label: string; choices: Choice[] }[] = [
@@ -78,6 +88,7 @@ function AddOrganisationForm({ onClose }: { onClose: () => void }) {
       reportingUnitId: asId(values.reportingUnitId),
       loadId: asId(values.loadId),
       graphingOrder: asId(values.graphingOrder),
+      timeZone: values.timeZone,
     };
     const parsed = createOrganisationRequest.safeParse(body);
     if (!parsed.success) {
@@ -104,7 +115,9 @@ function AddOrganisationForm({ onClose }: { onClose: () => void }) {
       onError: (failure) => {
         if (isSilentError(failure)) return;
         setError(
-          failure instanceof ApiError ? (failure.fields.name?.[0] ?? failure.message) : errorMessage(failure),
+          failure instanceof ApiError
+            ? (failure.fields.name?.[0] ?? failure.fields.timeZone?.[0] ?? failure.message)
+            : errorMessage(failure),
         );
       },
     });
@@ -124,6 +137,17 @@ function AddOrganisationForm({ onClose }: { onClose: () => void }) {
             setValues((v) => ({ ...v, name }));
             setError(null);
           }}
+        />
+        <Select
+          label="Time zone"
+          description="Its days, months and today; Organisation Settings can change it later."
+          data={zoneOptions}
+          value={values.timeZone}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No time zone of that name"
+          onChange={(timeZone) => timeZone && setValues((v) => ({ ...v, timeZone }))}
+          comboboxProps={{ withinPortal: true }}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {lists.map((list) => (

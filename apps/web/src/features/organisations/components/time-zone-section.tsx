@@ -9,7 +9,7 @@ import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { movingHalfHours, useSaveTimeZone } from '../organisation-api';
 
 /** The zones offered: the IANA list the browser knows (the server checks against its own). */
-function zones(current: string) {
+export function zones(current: string) {
   const list = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return [...new Set([...list, 'UTC', current])]
     .sort()
