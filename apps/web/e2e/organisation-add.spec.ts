@@ -36,6 +36,15 @@ test('a product administrator adds an organisation from Switch Organisation and 
   await expect(page.getByRole('heading', { name: `${name} - Dashboard` })).toBeVisible();
   await expect(page.getByText('No consumption has been recorded yet')).toBeVisible();
   await shots(page, 'organisation-added-dashboard', info);
+  // Its lists say how to add the first site and the first person.
+  await page.goto('/organisation/sites');
+  await expect(page.getByText("No sites to show yet. Add the organisation's sites")).toBeVisible();
+  await page.getByRole('button', { name: 'New Site' }).last().click();
+  await expect(page.getByRole('dialog', { name: 'New Site' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('/users');
+  await expect(page.getByText(`Nobody has access to ${name} yet.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add user' }).last()).toBeVisible();
   // Back to the demo, so that the administrator's most recent organisation is the one other journeys expect.
   await page.goto('/switch-organisation');
   await page

@@ -15,18 +15,21 @@ export interface PagedListState {
 }
 
 /**
- * The body of a paged list: its error, a loader while the first page loads, 'No results' when empty, the table,
- * and 'Show Next 100' while more rows remain.
+ * The body of a paged list: its error, a loader while the first page loads, 'No results' when empty (or what
+ * `empty` says instead: a list with nothing in it yet says how to add the first), the table, and 'Show Next 100'
+ * while more rows remain.
  */
 export function PagedListBody({
   list,
   rowCount,
   loadingLabel,
+  empty,
   children,
 }: {
   list: PagedListState;
   rowCount: number;
   loadingLabel: string;
+  empty?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -42,9 +45,11 @@ export function PagedListBody({
             <Loader aria-label={loadingLabel} />
           </Center>
         ) : rowCount === 0 ? (
-          <Text c="dimmed" fz="sm" p="md">
-            {MSG.noResults}
-          </Text>
+          (empty ?? (
+            <Text c="dimmed" fz="sm" p="md">
+              {MSG.noResults}
+            </Text>
+          ))
         ) : (
           children
         )}

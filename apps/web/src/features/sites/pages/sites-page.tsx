@@ -4,6 +4,7 @@ import { IconBuildingPlus, IconFileExport } from '@tabler/icons-react';
 import { DEBOUNCE_MS } from '@verdant/domain/constants';
 import { useMemo, useState } from 'react';
 import { FactorEditionsNote } from '../../../components/factor-editions-note';
+import { FirstOfList } from '../../../components/first-of-list';
 import { ListFilters, useListFilters, useListSort } from '../../../components/list-filters';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
@@ -109,7 +110,21 @@ export function SitesPage() {
             )}
           </Group>
         )}
-        <PagedListBody list={list} rowCount={rows.length} loadingLabel="Loading sites">
+        <PagedListBody
+          list={list}
+          rowCount={rows.length}
+          loadingLabel="Loading sites"
+          empty={
+            !q && groups.length === 0 && !hideOpen ? (
+              <FirstOfList
+                text="No sites to show yet. Add the organisation's sites: their data sources, invoices and figures follow."
+                action={mayEdit ? 'New Site' : null}
+                icon={<IconBuildingPlus size={14} />}
+                onAdd={() => setShowNew(true)}
+              />
+            ) : undefined
+          }
+        >
           <SitesTable
             sites={rows}
             sort={sort}

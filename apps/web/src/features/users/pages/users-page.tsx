@@ -4,6 +4,7 @@ import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import type { User } from '@verdant/contracts/users';
 import { DEBOUNCE_MS } from '@verdant/domain/constants';
 import { useState } from 'react';
+import { FirstOfList } from '../../../components/first-of-list';
 import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
 import { PagedListBody } from '../../../components/paged-list-body';
@@ -64,7 +65,21 @@ export function UsersPage() {
             </Text>
           )}
         </Group>
-        <PagedListBody list={list} rowCount={users.length} loadingLabel="Loading users">
+        <PagedListBody
+          list={list}
+          rowCount={users.length}
+          loadingLabel="Loading users"
+          empty={
+            q ? undefined : (
+              <FirstOfList
+                text={`Nobody has access to ${organisationName} yet. Add its people: each is sent a link to choose a password.`}
+                action={listMayEdit ? 'Add user' : null}
+                icon={<IconUserPlus size={14} />}
+                onAdd={() => setShowNew(true)}
+              />
+            )
+          }
+        >
           <UsersTable
             users={users}
             expandedId={expandedId}
