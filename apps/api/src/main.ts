@@ -127,7 +127,7 @@ async function main() {
   say(
     config.SEED_DEMO
       ? `Sign in as 'demo' with password '${DEMO_PASSWORD}' (or use the free test drive link).`
-      : "Sign in as 'admin', the product administrator, and add the first organisation (Switch Organisation).",
+      : "Sign in as 'admin', the product administrator; Switch Organisation adds organisations.",
   );
   say(`API documentation: ${config.publicUrl}/api/docs`);
   if (!config.SMTP_URL)
