@@ -42,6 +42,11 @@ test('a product administrator adds an organisation from Switch Organisation and 
   await page.getByRole('button', { name: 'New Site' }).last().click();
   await expect(page.getByRole('dialog', { name: 'New Site' })).toBeVisible();
   await page.keyboard.press('Escape');
+  await page.goto('/organisation/data-sources');
+  await expect(page.getByText('No data sources yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New Meter' }).last()).toBeVisible();
+  await page.getByLabel('Name or account').fill('nothing like it');
+  await expect(page.getByText('No results')).toBeVisible();
   await page.goto('/users');
   await expect(page.getByText(`Nobody has access to ${name} yet.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add user' }).last()).toBeVisible();

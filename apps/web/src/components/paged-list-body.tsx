@@ -45,11 +45,11 @@ export function PagedListBody({
             <Loader aria-label={loadingLabel} />
           </Center>
         ) : rowCount === 0 ? (
-          (empty ?? (
+          empty || (
             <Text c="dimmed" fz="sm" p="md">
               {MSG.noResults}
             </Text>
-          ))
+          )
         ) : (
           children
         )}

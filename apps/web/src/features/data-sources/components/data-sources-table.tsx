@@ -1,11 +1,12 @@
 import { ActionIcon, Anchor, Badge, Checkbox, Loader, Table, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import type { DataSourceListItem } from '@verdant/contracts/data-sources/list';
 import { alertBadge, dataSourcePath } from '@verdant/domain/data-sources';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { AlertPanel } from '../../../components/alert-panel';
+import { FirstOfList } from '../../../components/first-of-list';
 import { SortHeaderCell } from '../../../components/list-filters';
 
 // Expenditure is the ledger's cost, before GST (docs/decisions/formats.md, Cost says which side of GST).
@@ -200,5 +201,17 @@ export function DataSourcesTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The list before the organisation has any data source: what they bring, and New Meter for an editor. */
+export function NoDataSourcesYet({ mayEdit, onAdd }: { mayEdit: boolean; onAdd: () => void }) {
+  return (
+    <FirstOfList
+      text="No data sources yet. Add the meters of the organisation's sites: their invoices, readings and half hours make its figures."
+      action={mayEdit ? 'New Meter' : null}
+      icon={<IconPlus size={14} />}
+      onAdd={onAdd}
+    />
   );
 }

@@ -28,7 +28,7 @@ import { type DataSourceFilters, useDataSourcesList } from '../api';
 import { AlertsReportModal } from '../components/alerts-report-modal';
 import { BulkDeleteModal, BulkOpenDateModal } from '../components/bulk-modals';
 import { DataSourceFiltersBar } from '../components/data-source-filters';
-import { DataSourcesTable } from '../components/data-sources-table';
+import { DataSourcesTable, NoDataSourcesYet } from '../components/data-sources-table';
 import { InvoiceReportModal } from '../components/invoice-report-modal';
 import { MeterExportModal } from '../components/meter-export-modal';
 import { DataSourceCreationModals, SHOW_NEW_METER, SHOW_NEW_WW_ACCOUNT } from '../new-meter/creation-modals';
@@ -71,6 +71,7 @@ export function DataSourcesPage() {
   const [bulkModal, setBulkModal] = useState<'open-date' | 'delete' | null>(null);
 
   const filters: DataSourceFilters = { q, type, measuring, retailer, memberOf, member, sort, measure, month };
+  const unfiltered = !q && [type, measuring, retailer, member].every((v) => v.length === 0);
   const list = useDataSourcesList(filters);
   const consumption = useListConsumption('data-sources', measure, month);
   const pages = list.data?.pages ?? [];
@@ -240,7 +241,12 @@ export function DataSourcesPage() {
             )}
           </Group>
         )}
-        <PagedListBody list={list} rowCount={rows.length} loadingLabel="Loading data sources">
+        <PagedListBody
+          list={list}
+          rowCount={rows.length}
+          loadingLabel="Loading data sources"
+          empty={unfiltered && <NoDataSourcesYet mayEdit={mayEdit} onAdd={() => open(SHOW.newMeter)} />}
+        >
           <DataSourcesTable
             rows={rows}
             sort={sort}
