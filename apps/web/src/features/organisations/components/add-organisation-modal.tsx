@@ -62,6 +62,7 @@ function AddOrganisationForm({ onClose }: { onClose: () => void }) {
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, timeZone: browserZone() }));
   const zoneOptions = useMemo(() => zones(values.timeZone), [values.timeZone]);
   const [error, setError] = useState<string | null>(null);
+  const [zoneError, setZoneError] = useState<string | null>(null);
   const [switching, setSwitching] = useState(false);
   const lists: { key: Exclude<keyof Values, 'name'>; label: string; choices: Choice[] }[] = [
     { key: 'orgtypeId', label: 'Type', choices: useChoices('organisation-types').data ?? [] },
@@ -114,11 +115,14 @@ function AddOrganisationForm({ onClose }: { onClose: () => void }) {
       },
       onError: (failure) => {
         if (isSilentError(failure)) return;
-        setError(
-          failure instanceof ApiError
-            ? (failure.fields.name?.[0] ?? failure.fields.timeZone?.[0] ?? failure.message)
-            : errorMessage(failure),
-        );
+        const zone = failure instanceof ApiError ? failure.fields.timeZone?.[0] : undefined;
+        if (zone) setZoneError(zone);
+        else
+          setError(
+            failure instanceof ApiError
+              ? (failure.fields.name?.[0] ?? failure.message)
+              : errorMessage(failure),
+          );
       },
     });
   };
@@ -146,7 +150,12 @@ function AddOrganisationForm({ onClose }: { onClose: () => void }) {
           searchable
           allowDeselect={false}
           nothingFoundMessage="No time zone of that name"
-          onChange={(timeZone) => timeZone && setValues((v) => ({ ...v, timeZone }))}
+          error={zoneError}
+          onChange={(timeZone) => {
+            if (!timeZone) return;
+            setValues((v) => ({ ...v, timeZone }));
+            setZoneError(null);
+          }}
           comboboxProps={{ withinPortal: true }}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
