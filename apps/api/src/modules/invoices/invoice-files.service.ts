@@ -14,7 +14,7 @@ import { checkUpload, contentMatches, FILE_MAX_BYTES, tooLarge } from '../../lib
 import { directoryOrganisation } from '../../lib/rights';
 import { createLocalStorage, type Storage } from '../../lib/storage';
 import type { Caller } from '../../plugins/auth';
-import { createInvoiceFileReads } from './invoice-file-reads';
+import { createInvoiceFileReads, invoiceFileRows } from './invoice-file-reads';
 import { linkOptions } from './invoice-link-options.queries';
 import type { FileLinksOf, InvoiceFileLinks } from './invoice-list.service';
 
@@ -75,19 +75,7 @@ export function createInvoiceFilesService({
   const fileLinks: FileLinksOf = async (tx, organisationId, invoiceIds) => {
     const out = new Map<number, InvoiceFileLinks>();
     if (invoiceIds.length === 0) return out;
-    const ids = `{${invoiceIds.join(',')}}`;
-    const rows = await tx.execute<{
-      invoiceId: number;
-      fileId: number;
-      filename: string;
-      original: boolean;
-    }>(sql`
-      select i.id as "invoiceId", f.id as "fileId", f.filename, f.id = i.original_file_id as original
-      from invoices i join files f on f.organisation_id = i.organisation_id
-        and (f.id = i.original_file_id or (f.owner_type = 'invoice' and f.owner_id = i.id))
-      where i.organisation_id = ${organisationId} and i.id = any(${ids}::int[])
-      order by f.id`);
-    for (const r of rows.rows) {
+    for (const r of await invoiceFileRows(tx, organisationId, invoiceIds)) {
       const entry = out.get(r.invoiceId) ?? { pdf: null, raw: [] };
       if (r.original) entry.pdf = fileUrl(r.fileId);
       else entry.raw.push({ filename: r.filename, url: fileUrl(r.fileId) });
