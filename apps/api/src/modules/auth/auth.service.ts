@@ -43,6 +43,12 @@ export function createAuthService({
   const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
   const { open: openSession, endWaysIn, ...sessionCalls } = createSessions({ db, config, access });
 
+  /** The demo account when it is there and active: an installation without the demo has none to offer. */
+  async function activeDemoAccount() {
+    const user = await q.findUserByUsername(db, DEMO_ACCOUNT.username);
+    return user?.statusId === USER_STATUS.active ? user : undefined;
+  }
+
   /**
    * Holds an attempt back while this address, or (for an address that failed on it) the account, must still
    * wait after its failures (./backoff.ts); answers the failures on the account so far.
@@ -124,20 +130,18 @@ export function createAuthService({
       return session;
     },
 
+    /** Whether the free test drive is there to offer (GET /public/login/sso's `testDrive`). */
+    async testDriveOffered() {
+      return (await activeDemoAccount()) !== undefined;
+    },
+
     /**
      * The free test drive: a session of the demo account that may look at everything and change nothing,
      * opened without its password (so nobody can lock the next visitor out by changing it).
      */
-    /** Whether the free test drive is there to offer: the demo account, active (an installation without the demo has none). */
-    async testDriveOffered() {
-      const user = await q.findUserByUsername(db, DEMO_ACCOUNT.username);
-      return user?.statusId === USER_STATUS.active;
-    },
-
     async testDrive(meta: { ip: string; userAgent?: string }) {
-      const user = await q.findUserByUsername(db, DEMO_ACCOUNT.username);
-      const session =
-        user && user.statusId === USER_STATUS.active ? await openSession(user, meta, null, true) : null;
+      const user = await activeDemoAccount();
+      const session = user ? await openSession(user, meta, null, true) : null;
       if (!session) throw new AppError('NOT_FOUND', MSG.testDriveUnavailable, 404);
       return session;
     },
