@@ -25,12 +25,10 @@ test('the invoice entry report by data source and by day, its CSV, and the estim
   await expect(bySource).toBeVisible(SLOW);
   await expect(bySource.getByRole('link', { name: 'Head Office Main supply' })).toBeVisible();
   await expect(modal.getByRole('status')).toContainText(/\d+ data sources; \d+% of the days due a bill/);
-  await page.screenshot({ path: info.outputPath('invoice-report-modal-1440.png') });
+  await shots(page, 'invoice-report-modal', info, { widths: [1440] });
   await modal.getByText('By day').click();
   await expect(modal.getByRole('table', { name: 'Share of data sources invoiced by day' })).toBeVisible();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: info.outputPath('invoice-report-modal-390.png') });
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'invoice-report-modal-by-day', info, { widths: [390] });
   await page.keyboard.press('Escape');
 
   await page.goto('/admin-reports/invoice-entry?view=day');

@@ -1,5 +1,6 @@
 import { E2E_SHORT_SESSION_PORT } from '../../../playwright.config';
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 
 // The main server is configured with the test OpenID Connect provider (global-setup); its development login
 // page accepts any password, and the login typed is the provider's account ('olive' is the demo Observer).
@@ -24,20 +25,14 @@ test('an unknown person is refused with the login failure message', async ({ pag
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the button shows only where single sign-on is configured', async ({ page }) => {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Sign in with Microsoft' })).toBeVisible();
-    await page.screenshot({ path: `test-results/screens/login-sso-${width}.png`, fullPage: true });
-    const asked = page.waitForResponse((r) => r.url().endsWith('/api/public/login/sso'));
-    await page.goto(`http://127.0.0.1:${E2E_SHORT_SESSION_PORT}/login`);
-    expect(await (await asked).json()).toMatchObject({ microsoft: false });
-    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sign in with Microsoft' })).toHaveCount(0);
-    await page.screenshot({ path: `test-results/screens/login-plain-${width}.png`, fullPage: true });
-  }
+test('the button shows only where single sign-on is configured', async ({ page }, info) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in with Microsoft' })).toBeVisible();
+  await shots(page, 'login-sso', info);
+  const asked = page.waitForResponse((r) => r.url().endsWith('/api/public/login/sso'));
+  await page.goto(`http://127.0.0.1:${E2E_SHORT_SESSION_PORT}/login`);
+  expect(await (await asked).json()).toMatchObject({ microsoft: false });
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in with Microsoft' })).toHaveCount(0);
+  await shots(page, 'login-plain', info);
 });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /*
@@ -43,8 +44,7 @@ test('an administrator edits, saves and previews the complimentary report', asyn
 
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByTitle('Complimentary report preview')).toBeVisible({ timeout: 120_000 });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: info.outputPath('comp-report-1440.png'), fullPage: true });
+  await shots(page, 'comp-report', info, { widths: [1440] });
   // A phone draws no PDF in a frame: links open or download it instead (docs/decisions/reports.md, The
   // complimentary report's preview on a phone).
   await page.setViewportSize({ width: 390, height: 900 });
@@ -57,9 +57,7 @@ test('an administrator edits, saves and previews the complimentary report', asyn
   expect(download.suggestedFilename()).toBe('complimentary-report.pdf');
   const pdf = await readFile(String(await download.path()));
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: info.outputPath('comp-report-390.png'), fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 860 });
+  await shots(page, 'comp-report-phone', info, { widths: [390] });
   await expect(page.getByTitle('Complimentary report preview')).toBeVisible();
 
   // Saved: a fresh visit shows the pages, not modified.

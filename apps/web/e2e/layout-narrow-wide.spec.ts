@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /** Whether two boxes share any area. */
@@ -31,16 +32,17 @@ test('the time series search box has room at 1440 px; area tabs clear the button
   const search = page.getByRole('textbox', { name: 'Search assets' });
   await expect(search).toBeVisible();
   expect((await search.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(200);
-  await page.screenshot({ path: info.outputPath('time-series-1440.png'), fullPage: true });
+  await shots(page, 'time-series', info, { widths: [1440] });
 
   for (const path of ['/reports/ts', '/organisation']) {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(path);
     await expect(page.getByRole('tablist', { name: 'Sections' })).toBeVisible();
     await expectTabsClearOfButtons(page);
-    await page.screenshot({ path: info.outputPath(`${path.replaceAll('/', '-').slice(1)}-390.png`) });
+    const name = `tabs-${path.replaceAll('/', '-').slice(1)}`;
+    await shots(page, name, info, { widths: [390] });
     await page.setViewportSize({ width: 1440, height: 900 });
     await expectTabsClearOfButtons(page);
-    await page.screenshot({ path: info.outputPath(`${path.replaceAll('/', '-').slice(1)}-1440.png`) });
+    await shots(page, name, info, { widths: [1440] });
   }
 });
