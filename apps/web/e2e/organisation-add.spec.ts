@@ -39,17 +39,20 @@ test('a product administrator adds an organisation from Switch Organisation and 
   // Its lists say how to add the first site and the first person.
   await page.goto('/organisation/sites');
   await expect(page.getByText("No sites to show yet. Add the organisation's sites")).toBeVisible();
+  await shots(page, 'organisation-added-sites', info);
   await page.getByRole('button', { name: 'New Site' }).last().click();
   await expect(page.getByRole('dialog', { name: 'New Site' })).toBeVisible();
   await page.keyboard.press('Escape');
   await page.goto('/organisation/data-sources');
   await expect(page.getByText('No data sources yet.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New Meter' }).last()).toBeVisible();
+  await shots(page, 'organisation-added-data-sources', info);
   await page.getByLabel('Name or account').fill('nothing like it');
   await expect(page.getByText('No results')).toBeVisible();
   await page.goto('/users');
   await expect(page.getByText(`Nobody has access to ${name} yet.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add user' }).last()).toBeVisible();
+  await shots(page, 'organisation-added-users', info);
   // Back to the demo, so that the administrator's most recent organisation is the one other journeys expect.
   await page.goto('/switch-organisation');
   await page

@@ -4,6 +4,12 @@ import type { DataSourceList } from '@verdant/contracts/data-sources/list';
 import type { DataSourceFilters } from '../api';
 
 type Options = DataSourceList['options'];
+/**
+ * A filter's width: two a row on a phone (eight filters one under another pushed the list a screen down), the
+ * field's own width from the xs breakpoint up.
+ */
+const onPhoneHalf = (width: number) => ({ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: width });
+
 const toData = (list: { id: number; name: string }[] | undefined) =>
   (list ?? []).map((o) => ({ value: String(o.id), label: o.name }));
 
@@ -39,7 +45,7 @@ export function DataSourceFiltersBar(p: FiltersProps) {
         leftSection={<IconSearch size={16} aria-hidden />}
         value={p.text}
         onChange={(e) => p.onText(e.currentTarget.value)}
-        w={220}
+        w={{ base: '100%', xs: 220 }}
       />
       <MultiSelect
         label="Type"
@@ -48,7 +54,7 @@ export function DataSourceFiltersBar(p: FiltersProps) {
         value={p.type}
         onChange={p.onType}
         clearable
-        w={200}
+        w={onPhoneHalf(200)}
       />
       <MultiSelect
         label="Measuring"
@@ -58,7 +64,7 @@ export function DataSourceFiltersBar(p: FiltersProps) {
         onChange={p.onMeasuring}
         clearable
         searchable
-        w={200}
+        w={onPhoneHalf(200)}
       />
       <MultiSelect
         label="Retailer"
@@ -68,7 +74,7 @@ export function DataSourceFiltersBar(p: FiltersProps) {
         onChange={p.onRetailer}
         clearable
         searchable
-        w={180}
+        w={onPhoneHalf(180)}
       />
       <Select
         label="Member Of"
@@ -76,7 +82,7 @@ export function DataSourceFiltersBar(p: FiltersProps) {
         value={p.memberOf}
         onChange={(v) => v && p.onMemberOf(v)}
         allowDeselect={false}
-        w={160}
+        w={onPhoneHalf(160)}
       />
       <MultiSelect
         label="Membership"
@@ -86,7 +92,7 @@ export function DataSourceFiltersBar(p: FiltersProps) {
         onChange={p.onMember}
         clearable
         searchable
-        w={200}
+        w={onPhoneHalf(200)}
       />
       {!p.audit && (
         <>
@@ -96,7 +102,7 @@ export function DataSourceFiltersBar(p: FiltersProps) {
             value={p.month}
             onChange={(v) => v && p.onMonth(v)}
             allowDeselect={false}
-            w={160}
+            w={onPhoneHalf(160)}
           />
           <SegmentedControl
             aria-label="Figure"
