@@ -1,4 +1,5 @@
-import { MSG } from '@verdant/domain/messages';
+// The catalogue's general part only: the login page loads no other (docs/performance.md, Page weight).
+import { GENERAL_MESSAGES as MSG } from '@verdant/domain/messages-general';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';

@@ -1,6 +1,7 @@
 import { HEADERS } from '@verdant/contracts/headers';
 import { REQUEST_TIMEOUT_MS } from '@verdant/domain/constants';
-import { MSG } from '@verdant/domain/messages';
+// The catalogue's general part only: the login page loads no other (docs/performance.md, Page weight).
+import { GENERAL_MESSAGES as MSG } from '@verdant/domain/messages-general';
 import type { $ZodType } from 'zod/v4/core';
 import { ApiError, SessionEndedError, StaleOrganisationError } from './api-errors';
 import { showInfoBanner } from './banners';

@@ -1,4 +1,5 @@
-import { MSG } from '@verdant/domain/messages';
+// The catalogue's general part only: the login page loads no other (docs/performance.md, Page weight).
+import { GENERAL_MESSAGES as MSG } from '@verdant/domain/messages-general';
 
 /** A failed call, carrying the server's `{ message, code, fields }` so forms can show them as they are. */
 export class ApiError extends Error {

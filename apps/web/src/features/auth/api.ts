@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { LoginRequest, SessionData } from '@verdant/contracts/auth';
 import { readAlternateLogin, readSsoConfig } from '@verdant/contracts/login-page';
-import { MSG } from '@verdant/domain/messages';
+// The catalogue's general part only: the login page loads no other (docs/performance.md, Page weight).
+import { GENERAL_MESSAGES as MSG } from '@verdant/domain/messages-general';
 import type { $ZodType } from 'zod/v4/core';
 import { api } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-errors';

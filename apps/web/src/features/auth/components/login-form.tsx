@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconBrandWindows, IconSteeringWheel } from '@tabler/icons-react';
 import type { LoginRequest } from '@verdant/contracts/auth';
-import { MSG } from '@verdant/domain/messages';
+// The catalogue's general part only: the login page loads no other (docs/performance.md, Page weight).
+import { GENERAL_MESSAGES as MSG } from '@verdant/domain/messages-general';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-errors';
 import { useSignIn, useSsoConfig, useStartMicrosoftSignIn, useTestDrive } from '../api';
