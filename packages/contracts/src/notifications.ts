@@ -25,6 +25,14 @@ export const notificationsOperations = defineOperations('notifications', {
     access: organisationAdministrator,
     answer: notificationList,
   },
+  one: {
+    method: 'GET',
+    path: '/admin/notifications/:id',
+    summary: 'One notification for an administrator of the current organisation (not found once removed)',
+    access: organisationAdministrator,
+    params: notificationIdParam,
+    answer: notification,
+  },
   remove: {
     method: 'DELETE',
     path: '/admin/notifications/:id',

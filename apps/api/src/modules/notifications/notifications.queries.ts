@@ -2,8 +2,11 @@ import type { DbOrTx } from '@verdant/db/client';
 import { notificationRemovals, notifications } from '@verdant/db/schema/core';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 
-/** Notifications for an organisation (or every organisation) that the user has not removed, newest first. */
-export async function listFor(db: DbOrTx, userId: number, organisationId: number | null) {
+/**
+ * Notifications for an organisation (or every organisation) that the user has not removed, newest first; only the
+ * one of that id when given.
+ */
+export async function listFor(db: DbOrTx, userId: number, organisationId: number | null, id?: number) {
   return db
     .select({ notificationId: notifications.id, notificationText: notifications.text })
     .from(notifications)
@@ -14,6 +17,7 @@ export async function listFor(db: DbOrTx, userId: number, organisationId: number
     .where(
       and(
         isNull(notificationRemovals.userId),
+        id === undefined ? undefined : eq(notifications.id, id),
         organisationId === null
           ? isNull(notifications.organisationId)
           : or(isNull(notifications.organisationId), eq(notifications.organisationId, organisationId)),

@@ -10,6 +10,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
 ) => {
   registerOperations(app, notificationsOperations, {
     list: (req) => service.list(callerOf(req)),
+    one: (req) => service.one(callerOf(req), req.params.id),
     remove: (req) => service.remove(callerOf(req), req.params.id),
     create: (req) => service.create(callerOf(req), req.body.text, req.body.organisationId ?? null),
   });

@@ -14,6 +14,13 @@ export function createNotificationsService({ db }: { db: Db }) {
       return q.listFor(db, a.user.id, a.checked.organisationId);
     },
 
+    /** One of those the list shows: another organisation's, or one the caller removed, is not found. */
+    async one(a: Caller, notificationId: number) {
+      const [row] = await q.listFor(db, a.user.id, a.checked.organisationId, notificationId);
+      if (!row) throw notFound();
+      return row;
+    },
+
     async remove(a: Caller, notificationId: number) {
       if (!(await q.visibleTo(db, notificationId, a.checked.organisationId))) throw notFound();
       await q.removeFor(db, a.user.id, notificationId);

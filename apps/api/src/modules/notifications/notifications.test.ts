@@ -39,6 +39,22 @@ describe('notifications', () => {
     ]);
   });
 
+  it('reads one of them; another organisation, an observer and an unknown id find nothing', async () => {
+    const id = async (text: string) =>
+      ((await t.db.execute(`select id from notifications where text = '${text}'`)).rows[0] as { id: number })
+        .id;
+    const own = await id('Only for this organisation');
+    const one = await call('boss', 'GET', `/api/admin/notifications/${own}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toEqual({ notificationId: own, notificationText: 'Only for this organisation' });
+    const theirs = await call('outsider', 'GET', `/api/admin/notifications/${own}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe(
+      (await call('boss', 'GET', '/api/admin/notifications/999999')).json().message,
+    );
+    expect((await call('general', 'GET', `/api/admin/notifications/${own}`)).statusCode).toBe(403);
+  });
+
   it('removes one permanently for the caller only', async () => {
     const [first] = (await call('boss', 'GET', '/api/admin/notifications')).json();
     const after = (await call('boss', 'DELETE', `/api/admin/notifications/${first.notificationId}`)).json();
@@ -46,6 +62,10 @@ describe('notifications', () => {
       'Everyone: maintenance on Sunday',
     ]);
     expect((await call('boss', 'GET', '/api/admin/notifications')).json()).toHaveLength(1);
+    // Removed for the caller: not found for them from then on.
+    expect((await call('boss', 'GET', `/api/admin/notifications/${first.notificationId}`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses non-administrators and tells other organisations nothing', async () => {
