@@ -3,9 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { callOf, duringCall, logCallStatements } from '@verdant/db/testing/statement-log';
 import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-database';
+import { sql } from 'drizzle-orm';
 import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type JobRunner, startJobRunner } from '../jobs/runner';
+import { emailSweepJob } from '../jobs/email-item.job';
+import { recomputePendingJob } from '../jobs/recompute-pending.job';
+import { JOB_SCHEMA, type JobRunner, startJobRunner } from '../jobs/runner';
 import { type Background, createBackground } from '../lib/background';
 import { createDirectLinks } from '../lib/direct-links';
 import { createMailer, type Mailer } from '../lib/mail';
@@ -63,6 +66,7 @@ export async function createTestApp(
         pollingIntervalSeconds: 0.5,
       })
     : undefined;
+  if (jobs) await startJobsDone(database.db);
   const background = createBackground();
   const app = await buildApp({
     config,
@@ -111,6 +115,25 @@ export async function createTestApp(
       return res.json().data.token as string;
     },
   };
+}
+
+/**
+ * Waits until the jobs a runner sends itself as it starts (pending recomputes, a sweep of emailed items) have run:
+ * run late on a busy machine, the sweep took a message a test had just received and meant to process itself.
+ */
+async function startJobsDone(db: TestDatabase['db']) {
+  const left = async () =>
+    (
+      await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.identifier(JOB_SCHEMA)}.job
+          where name in (${emailSweepJob.name}, ${recomputePendingJob.name})
+            and state in ('created', 'retry', 'active')`,
+      )
+    ).rows[0]?.n;
+  for (const until = Date.now() + 60_000; (await left()) !== 0; ) {
+    if (Date.now() > until) throw new Error("the job runner's start jobs did not run within 60 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
