@@ -1,8 +1,7 @@
 import { Loader } from '@mantine/core';
 import type { MeterDetail } from '@verdant/contracts/data-sources/meters';
-import { DATA_SOURCE_TABS, type DataSourceTab } from '@verdant/domain/data-source-tabs';
+import type { DataSourceTab } from '@verdant/domain/data-source-tabs';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { NotBuiltTab } from '../features/data-sources/components/not-built-tab';
 import type { TabProps } from '../features/data-sources/tab-props';
 
 /**
@@ -43,8 +42,7 @@ const History = lazy(async () => ({
   default: (await import('../features/data-sources/components/data-source-history')).DataSourceHistory,
 }));
 
-/** null would show the 'not built yet' notice (every tab is built now). */
-export const TAB_CONTENT: Record<DataSourceTab, ComponentType<TabProps> | null> = {
+export const TAB_CONTENT: Record<DataSourceTab, ComponentType<TabProps>> = {
   overview: Overview,
   settings: Settings,
   configuration: Distribution,
@@ -59,7 +57,6 @@ export const TAB_CONTENT: Record<DataSourceTab, ComponentType<TabProps> | null> 
 
 export function TabContent({ tab, meter }: { tab: DataSourceTab; meter: MeterDetail }) {
   const Content = TAB_CONTENT[tab];
-  if (!Content) return <NotBuiltTab title={DATA_SOURCE_TABS.find((t) => t.key === tab)?.label ?? tab} />;
   return (
     <Suspense fallback={<Loader aria-label="Loading" />}>
       <Content meter={meter} />

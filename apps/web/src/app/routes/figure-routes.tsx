@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 
 const loadDashboard = async () => ({
   Component: (await import('../../features/dashboard/pages/dashboard-page')).DashboardPage,
@@ -10,6 +10,8 @@ export const figureRoutes: RouteObject[] = [
     path,
     lazy: loadDashboard,
   })),
+  // The reporting page (data-portal.md 2) opens on its first tab, Time Series.
+  { path: '/reports', element: <Navigate to="/reports/ts" replace /> },
   {
     path: '/reports/ts',
     lazy: async () => ({

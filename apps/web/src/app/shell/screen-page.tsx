@@ -1,11 +1,9 @@
-import { useLocation } from 'react-router';
-import { NotBuiltPage } from '../../components/not-built-page';
 import { NotFoundPage } from '../../components/not-found-page';
-import { titleFor } from './route-titles';
 
-/** Every path of the product that has no screen yet lands here, as does every unknown path. */
+/**
+ * Every path no route takes lands here: every screen of the product is built, so a path under a known area that
+ * no screen answers (a mistyped link) is not found, not a screen to come.
+ */
 export function ScreenPage() {
-  const { pathname } = useLocation();
-  const title = titleFor(pathname);
-  return title ? <NotBuiltPage key={pathname} title={title} /> : <NotFoundPage />;
+  return <NotFoundPage />;
 }
