@@ -1,5 +1,5 @@
 import { expect, test } from './support/axe-test';
-import { openDataSource } from './support/data-source';
+import { openDataSource, openMonthBeforeLatest } from './support/data-source';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
@@ -13,16 +13,7 @@ test('the HH Data tab shows a month on the local clock: registers, estimated hal
 
   // The latest month opens first; the month before it has the demo's gap and estimated days.
   await expect(page.getByRole('combobox', { name: 'Register' })).toHaveValue('Unspecified (import kWh)');
-  const months = page.getByRole('group', { name: /^Months of / });
-  const pressed = months.getByRole('button', { pressed: true });
-  await expect(pressed).toHaveCount(1);
-  const enabled = months.locator('button:not([disabled])');
-  const count = await enabled.count();
-  if (count > 1) await enabled.nth(count - 2).click();
-  else {
-    await page.getByRole('combobox', { name: 'Year' }).click();
-    await page.getByRole('option').first().click();
-  }
+  await openMonthBeforeLatest(page);
   await expect(page.getByTestId('quality-note')).toContainText('estimated or substituted');
   await expect(
     page.getByRole('table', { name: 'Peak Load (top five)', exact: true }).getByRole('row'),

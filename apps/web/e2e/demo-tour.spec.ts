@@ -1,5 +1,5 @@
 import { expect, test } from './support/axe-test';
-import { openDataSource } from './support/data-source';
+import { openDataSource, openMonthBeforeLatest } from './support/data-source';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
@@ -55,6 +55,7 @@ test("a smart meter's half-hour month: peaks that differ day to day", async ({ p
   await signIn(page, 'demo');
   await openDataSource(page, 'Southern Depot', 'Southern Depot Smart meter');
   await page.getByRole('tab', { name: 'HH Data' }).click();
+  await openMonthBeforeLatest(page);
   const peaks = page.getByRole('table', { name: 'Daily Peak Load (top five)' });
   await expect(peaks.getByRole('row')).toHaveCount(6, SLOW);
   const kw = await peaks.locator('tbody tr td:last-child').allInnerTexts();

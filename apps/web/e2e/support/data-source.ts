@@ -23,3 +23,22 @@ export async function deleteConsumptionRecords(page: Page, buttons: Locator) {
     await expect(buttons).toHaveCount(n - 1);
   }
 }
+
+/**
+ * On the HH Data tab, opens the month before the latest one with data: the latest month may be a day or two old
+ * (the demo's readings run to yesterday), the one before it is whole. In January it is December of the year
+ * before, chosen through the Year picker.
+ */
+export async function openMonthBeforeLatest(page: Page) {
+  const months = page.getByRole('group', { name: /^Months of / });
+  await expect(months.getByRole('button', { pressed: true })).toHaveCount(1, { timeout: 60_000 });
+  const enabled = months.locator('button:not([disabled])');
+  const count = await enabled.count();
+  if (count > 1) {
+    await enabled.nth(count - 2).click();
+    return;
+  }
+  await page.getByRole('combobox', { name: 'Year' }).click();
+  await page.getByRole('option').nth(1).click();
+  await enabled.last().click();
+}
