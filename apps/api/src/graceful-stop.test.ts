@@ -6,6 +6,7 @@ import path from 'node:path';
 import { freePort } from '@verdant/db/testing/free-port';
 import { afterAll, describe, expect, it } from 'vitest';
 import { killStartedProcesses, removeProductionBuild, startServerProcess } from './testing/server-process';
+import { until } from './testing/until';
 
 interface Answer {
   status: number;
@@ -60,14 +61,6 @@ async function serverConnections(port: number) {
   return { count, unread };
 }
 
-async function until(check: () => Promise<boolean> | boolean, what: string) {
-  const deadline = Date.now() + 120_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('stopping the server (npm start) with requests in flight', () => {
   const dirs: string[] = [];
   afterAll(async () => {
@@ -104,13 +97,21 @@ describe('stopping the server (npm start) with requests in flight', () => {
     // A written request is not yet a read one: a connection whose first bytes the server has not read is idle
     // to it, and Ctrl-C closes idle connections. Wait until the server has read what each of the 50 sent.
     const port = Number(new URL(server.url).port);
-    await until(async () => {
-      const seen = await serverConnections(port);
-      return seen.count >= requests.length && seen.unread === 0;
-    }, 'the server has read the first part of every request');
+    await until(
+      async () => {
+        const seen = await serverConnections(port);
+        return seen.count >= requests.length && seen.unread === 0;
+      },
+      'the server has read the first part of every request',
+      120_000,
+    );
 
     const exited = server.signal('SIGINT');
-    await until(() => server.output().includes('SIGINT: stopping'), 'the server says it is stopping');
+    await until(
+      () => server.output().includes('SIGINT: stopping'),
+      'the server says it is stopping',
+      120_000,
+    );
     await until(
       () =>
         fetch(`${server.url}/api/health`).then(
@@ -118,6 +119,7 @@ describe('stopping the server (npm start) with requests in flight', () => {
           () => true,
         ),
       'the server refuses new connections',
+      120_000,
     );
     for (const request of requests) request.finish();
     const answers = await Promise.all(requests.map((r) => r.answer));

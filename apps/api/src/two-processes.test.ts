@@ -11,18 +11,11 @@ import {
   type ServerProcess,
   startServerProcess,
 } from './testing/server-process';
+import { until } from './testing/until';
 
 const ADMIN_PASSWORD = 'Two-processes-1';
 const METRICS_TOKEN = 'two-processes-metrics-token';
 const QUEUE = 'ledger.recompute-pending';
-
-async function until(check: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 60_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Jobs of the queue this process's runner completed, from its metrics. */
 async function completedBy(server: ServerProcess): Promise<number> {

@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../testing/until';
 import type { JobDefinition } from './job-definition';
 import { recomputePendingJob } from './recompute-pending.job';
 import { type JobRunner, jobRunnerStatus, startJobRunner } from './runner';
@@ -82,14 +83,6 @@ const scope2 = async () =>
     )
   ).rows.map((r) => r.s2);
 
-async function until(what: string, done: () => Promise<boolean> | boolean) {
-  for (let i = 0; i < 300; i++) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('the recompute-pending job', () => {
   it('survives a worker killed mid-batch: batches commit whole, and the retry finishes the rest', async () => {
     // A factor edit: every meter's emissions double, once the job has recomputed them.
@@ -105,18 +98,18 @@ describe('the recompute-pending job', () => {
     const failedBefore = jobRunnerStatus().jobs[recomputePendingJob.name]?.failed ?? 0;
     const first: JobRunner = await start(worker);
     let batchPid = 0;
-    await until('the second batch to wait mid-way', async () => {
+    await until(async () => {
       const rows = await database.db.execute<{ pid: number }>(sql`
         select pid from pg_stat_activity
         where datname = current_database() and wait_event_type = 'Lock' and query ilike '%delete from ledger_pending%'`);
       batchPid = rows.rows[0]?.pid ?? 0;
       return batchPid > 0;
-    });
+    }, 'the second batch waits mid-way');
     // Kill the worker's connection mid-batch, as a crashed worker process would, then stop its runner.
     await database.db.execute(sql`select pg_terminate_backend(${batchPid})`);
     await until(
-      'the job to fail',
       () => (jobRunnerStatus().jobs[recomputePendingJob.name]?.failed ?? 0) > failedBefore,
+      'the job fails',
     );
     await first.stop({ graceful: false });
     await blocker.query('rollback');
@@ -129,7 +122,7 @@ describe('the recompute-pending job', () => {
     // A new worker takes over: the retry (or its own drain) finishes the job.
     const second = await start(worker);
     try {
-      await until('the pending meters to be recomputed', async () => (await pendingCount(database.db)) === 0);
+      await until(async () => (await pendingCount(database.db)) === 0, 'the pending meters are recomputed');
     } finally {
       await second.stop();
     }

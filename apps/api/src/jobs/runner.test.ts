@@ -4,6 +4,7 @@ import { meters } from '@verdant/db/schema/assets';
 import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-database';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../testing/until';
 import { emailFilePurgeJob } from './email-file-purge.job';
 import { emailImapPollJob } from './email-imap.job';
 import { emailSweepJob } from './email-item.job';
@@ -34,14 +35,6 @@ afterAll(async () => {
   await runner.stop();
   await database.close();
 });
-
-async function until(what: string, done: () => Promise<boolean> | boolean) {
-  for (let i = 0; i < 300; i++) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const states = async (name: string) =>
   (
@@ -84,7 +77,10 @@ describe('the job runner', () => {
       .set({ deletedAt: new Date('2026-11-01T00:00:00Z') })
       .where(eq(meters.id, recent.id));
     await runner.send(purgeDeletedAssetsJob.name);
-    await until('the purge', async () => (await states(purgeDeletedAssetsJob.name)).includes('completed'));
+    await until(
+      async () => (await states(purgeDeletedAssetsJob.name)).includes('completed'),
+      'the purge has run',
+    );
     const left = await database.db.select({ id: meters.id }).from(meters).where(eq(meters.siteId, site.id));
     expect(left.map((m) => m.id)).toEqual([recent.id]);
   });
@@ -93,8 +89,9 @@ describe('the job runner', () => {
     await expect(runner.send(recomputePendingJob.name, { batchSize: 'all' })).rejects.toThrow();
     // Sent around the check (as an older version might have): cancelled, never retried.
     await runner.boss.send(recomputePendingJob.name, { batchSize: -1 }, { singletonKey: 'bad' });
-    await until('the cancellation', async () =>
-      (await states(recomputePendingJob.name)).includes('cancelled'),
+    await until(
+      async () => (await states(recomputePendingJob.name)).includes('cancelled'),
+      'the job is cancelled',
     );
   });
 });

@@ -3,14 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementsDuring } from '../testing/statements-during';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app';
-
-async function until(check: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { until } from '../testing/until';
 
 describe('the session and rights cache (changes made elsewhere empty it)', () => {
   let t: TestApp;

@@ -13,6 +13,7 @@ import { type Background, createBackground } from '../lib/background';
 import { createDirectLinks } from '../lib/direct-links';
 import { createMailer, type Mailer } from '../lib/mail';
 import { createLocalStorage } from '../lib/storage';
+import { until } from './until';
 
 export interface TestApp {
   app: App;
@@ -130,10 +131,7 @@ async function startJobsDone(db: TestDatabase['db']) {
             and state in ('created', 'retry', 'active')`,
       )
     ).rows[0]?.n;
-  for (const until = Date.now() + 60_000; (await left()) !== 0; ) {
-    if (Date.now() > until) throw new Error("the job runner's start jobs did not run within 60 s");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await until(async () => (await left()) === 0, "the job runner's start jobs have run");
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementsDuring } from '../../testing/statements-during';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { until } from '../../testing/until';
 
 /**
  * The organisations a caller may enter are kept with the session and dropped with it at any change of rights
@@ -31,14 +32,6 @@ afterAll(async () => {
   await other.end();
   await t.close();
 });
-
-async function until(check: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const available = (token: string, q = '') =>
   t.app.inject({ url: `/api/current-user/available-orgs${q ? `?q=${q}` : ''}`, headers: bearer(token) });
