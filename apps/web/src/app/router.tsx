@@ -58,9 +58,12 @@ export const router = createBrowserRouter([
               ...figureRoutes,
               ...dataRoutes,
               ...adminRoutes,
+              // Every screen of the product is built: a path no route takes (a mistyped link) is not found.
               {
                 path: '*',
-                lazy: async () => ({ Component: (await import('./shell/screen-page')).ScreenPage }),
+                lazy: async () => ({
+                  Component: (await import('../components/not-found-page')).NotFoundPage,
+                }),
               },
             ],
           },
