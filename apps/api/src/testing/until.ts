@@ -3,8 +3,20 @@
  * another process, a job or a notification does reaches a test some time later, later still on a busy machine.
  */
 export async function until(check: () => Promise<boolean> | boolean, what: string, ms = 60_000) {
+  await readUntil(check, (held) => held, what, ms);
+}
+
+/** Reads until `done` holds of what was read, and answers that reading: a job's status once it has ended. */
+export async function readUntil<T>(
+  read: () => Promise<T> | T,
+  done: (value: T) => boolean,
+  what: string,
+  ms = 60_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
-  while (!(await check())) {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createJobRecord } from '../../jobs/job-records';
 import { tableDigest } from '../../testing/table-digest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { readUntil } from '../../testing/until';
 import { METER_EXPORT_JOB } from './meter-export-job';
 
 /**
@@ -54,14 +55,12 @@ const request = () => ({
   ranges: [{ aggregation: 'monthly', start: '2026-09', end: '2026-10' }],
 });
 
-async function finished(id: number) {
-  for (let i = 0; i < 200; i++) {
-    const job = (await call('xj-admin', 'GET', `/tools/jobs/${id}`)).json();
-    if (!['pending', 'running'].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the export job did not finish');
-}
+const finished = (id: number) =>
+  readUntil(
+    async () => (await call('xj-admin', 'GET', `/tools/jobs/${id}`)).json(),
+    (job) => !['pending', 'running'].includes(job.status),
+    'the export job ended',
+  );
 
 let jobId = 0;
 

@@ -5,6 +5,7 @@ import { emailImapPollJob } from '../../jobs/email-imap.job';
 import { createLocalStorage } from '../../lib/storage';
 import { dovecotMissing, startDovecot } from '../../testing/dovecot';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { until } from '../../testing/until';
 import { billPdf, intakeFixture, mimeMessage } from './email-fixtures';
 import type { ImapSettings } from './imap-poll';
 import { intakeAddressOf, storeReceived } from './intake-store';
@@ -156,8 +157,7 @@ describe.skipIf(dovecotMissing !== null)(
             select title, status, result, refused from background_jobs
             where kind = 'email batch' and organisation_id = ${fx.org.id}`)
         ).rows;
-      for (let i = 0; i < 40 && (await batch())[0]?.status !== 'finished'; i++)
-        await new Promise((r) => setTimeout(r, 250));
+      await until(async () => (await batch())[0]?.status === 'finished', 'the email batch finished');
       const batches = await batch();
       expect(batches).toMatchObject([
         {

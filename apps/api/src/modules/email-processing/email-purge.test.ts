@@ -9,6 +9,7 @@ import { emailFilePurgeJob } from '../../jobs/email-file-purge.job';
 import { JOB_SCHEMA } from '../../jobs/runner';
 import { createLocalStorage } from '../../lib/storage';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { until } from '../../testing/until';
 import { type Attachment, billPdf, intakeFixture, mimeMessage } from './email-fixtures';
 import { addressOf } from './intake.queries';
 import { storeReceived } from './intake-store';
@@ -93,8 +94,7 @@ async function purgeNow() {
   if (!jobs) throw new Error('no job runner');
   const before = await completed();
   await jobs.send(emailFilePurgeJob.name, {});
-  for (let i = 0; i < 300 && (await completed()) === before; i++)
-    await new Promise((r) => setTimeout(r, 100));
+  await until(async () => (await completed()) !== before, 'the purge completed');
   const runs = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from background_jobs
     where queue = ${emailFilePurgeJob.name} and status = 'finished'`);
   return runs.rows[0]?.n ?? 0;

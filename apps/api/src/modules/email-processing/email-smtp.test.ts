@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../lib/storage';
 import { killStartedProcesses, repoRoot, trackProcessGroup } from '../../testing/server-process';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { until } from '../../testing/until';
 import { billPdf, intakeFixture } from './email-fixtures';
 import { startSmtpListener } from './smtp-listener';
 
@@ -111,8 +112,10 @@ describe('the SMTP listener', () => {
       );
       expect(invoice.rows[0]?.n).toBe(1);
       // The last attachment worked finishes the batch: what became of each message.
-      for (let i = 0; i < 100 && (await jobOf(batches[0]?.job ?? 0))?.status !== 'finished'; i++)
-        await new Promise((r) => setTimeout(r, 150));
+      await until(
+        async () => (await jobOf(batches[0]?.job ?? 0))?.status === 'finished',
+        'the email batch finished',
+      );
       expect(await jobOf(batches[0]?.job ?? 0)).toMatchObject({
         status: 'finished',
         result: { messages: 2, attachments: 2, invoicesCreated: 1, parked: 1 },

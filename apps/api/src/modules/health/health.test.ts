@@ -4,6 +4,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { jobRunnerStatus } from '../../jobs/runner';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { until } from '../../testing/until';
 
 const TOKEN = 'metrics-token-for-the-tests';
 
@@ -41,10 +42,10 @@ describe('GET /api/metrics', () => {
   });
   afterAll(async () => {
     // Let the recompute the runner asks for at start finish before its pool closes.
-    const deadline = Date.now() + 20_000;
-    while (!jobRunnerStatus().jobs['ledger.recompute-pending']?.completed && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await until(
+      () => Boolean(jobRunnerStatus().jobs['ledger.recompute-pending']?.completed),
+      'the recompute at start completed',
+    );
     await t.close();
   });
 

@@ -7,6 +7,7 @@ import { createMember, createOrganisation } from '@verdant/db/factories';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { readUntil } from '../../testing/until';
 
 /* The sample files the repository ships (NEM12, EIEP3, Green Button, a NEM12 file with bad rows) through the
  * upload and the job, onto meters named by the samples' ICPs. */
@@ -44,14 +45,12 @@ async function loadSample(name: string, payload?: string): Promise<ImportJob> {
     payload: payload ?? (await readFile(sampleFilePath(name))),
   });
   expect(res.statusCode, res.body).toBe(200);
-  for (let i = 0; i < 400; i++) {
-    const job = (
-      await t.app.inject({ url: `/api/jobs/${res.json().data.uuid}/status`, headers: bearer(token) })
-    ).json().data as ImportJob;
-    if (job.status === 'finished' || job.status === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${name} did not load`);
+  const url = `/api/jobs/${res.json().data.uuid}/status`;
+  return readUntil(
+    async () => (await t.app.inject({ url, headers: bearer(token) })).json().data as ImportJob,
+    (job) => job.status === 'finished' || job.status === 'failed',
+    `${name} loaded`,
+  );
 }
 
 const days = async (meter: string) =>

@@ -3,6 +3,7 @@ import { rebuildLedger } from '@verdant/db/ledger/rebuild';
 import { MSG } from '@verdant/domain/messages';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { until } from '../../testing/until';
 import { call, ids, org, other, put, t, useFixture } from './organisations.fixture';
 
 useFixture();
@@ -17,14 +18,11 @@ describe('GHG reporting settings', () => {
   });
 
   /** What the screens do: ask for the ledger status again until no meter waits. */
-  const untilFresh = async () => {
-    for (let i = 0; i < 200; i++) {
-      const status = (await call('watcher', 'GET', `/api/organisations/${org.id}/ledger-status`)).json();
-      if (status.fresh) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the recompute job never caught up');
-  };
+  const untilFresh = () =>
+    until(
+      async () => (await call('watcher', 'GET', `/api/organisations/${org.id}/ledger-status`)).json().fresh,
+      'the recompute job caught up',
+    );
 
   it('recomputes the emissions in the background when the factor source changes, and back', async () => {
     const emitters = async () => {

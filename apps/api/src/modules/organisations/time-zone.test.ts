@@ -8,6 +8,7 @@ import { recomputeFacts } from '@verdant/db/ledger/recompute';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { readUntil } from '../../testing/until';
 
 /*
  * The organisation's time zone (docs/decisions/organisations.md, Time zone). An Australian organisation whose
@@ -78,14 +79,12 @@ async function snapshot() {
   return { present, facts: facts.rows };
 }
 
-async function settled(): Promise<Organisation> {
-  for (let i = 0; i < 200; i++) {
-    const o = await organisation();
-    if (o.timeZoneMove?.status !== 'pending' && o.timeZoneMove?.status !== 'running') return o;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the move did not end');
-}
+const settled = (): Promise<Organisation> =>
+  readUntil(
+    organisation,
+    (o) => o.timeZoneMove?.status !== 'pending' && o.timeZoneMove?.status !== 'running',
+    'the move ended',
+  );
 
 describe("the organisation's time zone", () => {
   it('is shown with the organisation, New Zealand by default', async () => {

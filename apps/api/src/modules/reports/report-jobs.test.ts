@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../lib/storage';
 import { bearer } from '../../testing/test-app';
+import { readUntil } from '../../testing/until';
 import { purgeReportFiles } from './report-files-purge';
 import { reportOrganisation, rows } from './report-fixture';
 
@@ -20,14 +21,12 @@ afterAll(() => fx?.t.close());
 const call = (who: string, url: string) =>
   fx.t.app.inject({ url: `/api${url}`, headers: bearer(fx.tokens[who] ?? '') });
 
-async function finished(jobId: number) {
-  for (let i = 0; i < 120; i += 1) {
-    const job = (await call('r.admin', `/tools/jobs/${jobId}`)).json();
-    if (job.status === 'finished' || job.status === 'crashed') return job;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the report job did not finish');
-}
+const finished = (jobId: number) =>
+  readUntil(
+    async () => (await call('r.admin', `/tools/jobs/${jobId}`)).json(),
+    (job) => job.status === 'finished' || job.status === 'crashed',
+    'the report job ended',
+  );
 
 describe('a slow report run now', () => {
   it('goes to the jobs centre with its progress, and its file downloads from the job', async () => {

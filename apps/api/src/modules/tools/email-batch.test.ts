@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { emailSweepJob } from '../../jobs/email-item.job';
 import { createLocalStorage } from '../../lib/storage';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { readUntil } from '../../testing/until';
 import { billPdf, intakeFixture, mimeMessage } from '../email-processing/email-fixtures';
 import { intakeAddressOf, storeReceived } from '../email-processing/intake-store';
 
@@ -81,12 +82,11 @@ it('a sweep that sends on messages keeps one row, finished with what became of t
   expect(await sweep()).toEqual({ sent: 2 });
   const [row] = await batchRows();
   if (!row) throw new Error('no email batch');
-  const until = Date.now() + 60_000;
-  let job = (await call('batch-admin', `/tools/jobs/${row.id}`)).json();
-  while (job.status !== 'finished' && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 250));
-    job = (await call('batch-admin', `/tools/jobs/${row.id}`)).json();
-  }
+  const job = await readUntil(
+    async () => (await call('batch-admin', `/tools/jobs/${row.id}`)).json(),
+    (j) => j.status === 'finished',
+    'the email batch finished',
+  );
   expect(job).toMatchObject({
     kind: 'email batch',
     title: 'Email batch: 2 messages (intake sweep)',
