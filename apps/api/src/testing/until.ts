@@ -6,7 +6,10 @@ export async function until(check: () => Promise<boolean> | boolean, what: strin
   await readUntil(check, (held) => held, what, ms);
 }
 
-/** Reads until `done` holds of what was read, and answers that reading: a job's status once it has ended. */
+/**
+ * Reads until `done` holds of what was read, and answers that reading: a job's status once it has ended. Failing,
+ * it names the last reading too (what the job was left at).
+ */
 export async function readUntil<T>(
   read: () => Promise<T> | T,
   done: (value: T) => boolean,
@@ -17,7 +20,10 @@ export async function readUntil<T>(
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}${lastReading(value)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+const lastReading = (value: unknown) =>
+  typeof value === 'boolean' ? '' : `; last read: ${String(JSON.stringify(value)).slice(0, 500)}`;

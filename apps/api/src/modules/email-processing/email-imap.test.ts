@@ -5,7 +5,7 @@ import { emailImapPollJob } from '../../jobs/email-imap.job';
 import { createLocalStorage } from '../../lib/storage';
 import { dovecotMissing, startDovecot } from '../../testing/dovecot';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { until } from '../../testing/until';
+import { readUntil, until } from '../../testing/until';
 import { billPdf, intakeFixture, mimeMessage } from './email-fixtures';
 import type { ImapSettings } from './imap-poll';
 import { intakeAddressOf, storeReceived } from './intake-store';
@@ -55,18 +55,18 @@ async function flags() {
   return out;
 }
 
-async function waitFor(filename: string, states: string[], ms = 60_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const rows = await t.db.execute<{ state: string; reasonCode: string | null }>(sql`
-      select state, reason_code as "reasonCode" from email_items where filename = ${filename}
-      order by id desc limit 1`);
-    const item = rows.rows[0];
-    if (item && states.includes(item.state)) return item;
-    if (Date.now() > until) throw new Error(`${filename} is ${item?.state ?? 'not received'}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const waitFor = async (filename: string, states: string[], ms = 60_000) =>
+  (await readUntil(
+    async () =>
+      (
+        await t.db.execute<{ state: string; reasonCode: string | null }>(sql`
+          select state, reason_code as "reasonCode" from email_items where filename = ${filename}
+          order by id desc limit 1`)
+      ).rows[0],
+    (item) => item !== undefined && states.includes(item.state),
+    `${filename} is ${states.join(' or ')}`,
+    ms,
+  )) as { state: string; reasonCode: string | null };
 
 const poll = () => {
   const jobs = t.jobs;

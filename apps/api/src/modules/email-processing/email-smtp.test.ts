@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../lib/storage';
 import { killStartedProcesses, repoRoot, trackProcessGroup } from '../../testing/server-process';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { until } from '../../testing/until';
+import { readUntil, until } from '../../testing/until';
 import { billPdf, intakeFixture } from './email-fixtures';
 import { startSmtpListener } from './smtp-listener';
 
@@ -27,15 +27,13 @@ async function stateOf(filename: string) {
   return rows.rows[0];
 }
 
-async function waitFor(filename: string, states: string[], ms = 60_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const item = await stateOf(filename);
-    if (item && states.includes(item.state)) return item;
-    if (Date.now() > until) throw new Error(`${filename} is ${item?.state ?? 'not received'}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const waitFor = async (filename: string, states: string[], ms = 60_000) =>
+  (await readUntil(
+    () => stateOf(filename),
+    (item) => item !== undefined && states.includes(item.state),
+    `${filename} is ${states.join(' or ')}`,
+    ms,
+  )) as { state: string; reasonCode: string | null };
 
 /** The email batch of each message, by subject. */
 async function batchesOf(subjects: string[]) {
