@@ -10,13 +10,15 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A page whose main thread an accessibility scan holds for seconds on a busy machine still answers in 15 s.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     viewport: { width: 1366, height: 860 },
-    trace: 'retain-on-failure',
+    // A trace's screencast doubles Chromium's CPU: recorded on a retry only (docs/decisions/tooling.md, Traces on the retry).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
