@@ -8,6 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { killStartedProcesses, removeProductionBuild, startServerProcess } from './testing/server-process';
 import { until } from './testing/until';
 
+/** The server process takes its time to start reading and to stop on a busy machine: two minutes a step. */
+const STOPPING_MS = 120_000;
+
 interface Answer {
   status: number;
   body: string;
@@ -103,14 +106,14 @@ describe('stopping the server (npm start) with requests in flight', () => {
         return seen.count >= requests.length && seen.unread === 0;
       },
       'the server has read the first part of every request',
-      120_000,
+      STOPPING_MS,
     );
 
     const exited = server.signal('SIGINT');
     await until(
       () => server.output().includes('SIGINT: stopping'),
       'the server says it is stopping',
-      120_000,
+      STOPPING_MS,
     );
     await until(
       () =>
@@ -119,7 +122,7 @@ describe('stopping the server (npm start) with requests in flight', () => {
           () => true,
         ),
       'the server refuses new connections',
-      120_000,
+      STOPPING_MS,
     );
     for (const request of requests) request.finish();
     const answers = await Promise.all(requests.map((r) => r.answer));

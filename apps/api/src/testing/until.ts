@@ -8,8 +8,21 @@ export async function until(check: () => Promise<boolean> | boolean, what: strin
 
 /**
  * Reads until `done` holds of what was read, and answers that reading: a job's status once it has ended. Failing,
- * it names the last reading too (what the job was left at).
+ * it names the last reading too (what the job was left at). A `done` that is a type guard narrows the answer (a
+ * row that is there, not undefined).
  */
+export async function readUntil<T, U extends T>(
+  read: () => Promise<T> | T,
+  done: (value: T) => value is U,
+  what: string,
+  ms?: number,
+): Promise<U>;
+export async function readUntil<T>(
+  read: () => Promise<T> | T,
+  done: (value: T) => boolean,
+  what: string,
+  ms?: number,
+): Promise<T>;
 export async function readUntil<T>(
   read: () => Promise<T> | T,
   done: (value: T) => boolean,

@@ -7,6 +7,7 @@ import { emailIntakeAddresses, emailTemplates } from '@verdant/db/schema/email-i
 import type { TemplatePatterns } from '@verdant/domain/email-processing/template-read';
 import { sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { readUntil } from '../../testing/until';
 
 /** Patterns that read the bills `renderInvoicePdf` draws (the demo's template is the same). */
 export const BILL_PATTERNS: TemplatePatterns = {
@@ -117,3 +118,24 @@ export async function intakeFixture(db: Db, name: string) {
     });
   return { org, meter, address, retailerId, acting };
 }
+
+type ItemState = {
+  state: string;
+  reasonCode: string | null;
+};
+
+/** The state of the latest email item made of an attachment of this name, if there is one. */
+export async function itemStateOf(db: Db, filename: string): Promise<ItemState | undefined> {
+  const rows = await db.execute<ItemState>(sql`
+    select state, reason_code as "reasonCode" from email_items where filename = ${filename} order by id desc limit 1`);
+  return rows.rows[0];
+}
+
+/** Waits until the item of this attachment is in one of the states (a minute unless told). */
+export const itemReaches = (db: Db, filename: string, states: string[], ms?: number) =>
+  readUntil(
+    () => itemStateOf(db, filename),
+    (item): item is ItemState => item !== undefined && states.includes(item.state),
+    `${filename} is ${states.join(' or ')}`,
+    ms,
+  );

@@ -5,8 +5,8 @@ import { emailImapPollJob } from '../../jobs/email-imap.job';
 import { createLocalStorage } from '../../lib/storage';
 import { dovecotMissing, startDovecot } from '../../testing/dovecot';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { readUntil, until } from '../../testing/until';
-import { billPdf, intakeFixture, mimeMessage } from './email-fixtures';
+import { readUntil } from '../../testing/until';
+import { billPdf, intakeFixture, itemReaches, mimeMessage } from './email-fixtures';
 import type { ImapSettings } from './imap-poll';
 import { intakeAddressOf, storeReceived } from './intake-store';
 
@@ -54,19 +54,6 @@ async function flags() {
   }
   return out;
 }
-
-const waitFor = async (filename: string, states: string[], ms = 60_000) =>
-  (await readUntil(
-    async () =>
-      (
-        await t.db.execute<{ state: string; reasonCode: string | null }>(sql`
-          select state, reason_code as "reasonCode" from email_items where filename = ${filename}
-          order by id desc limit 1`)
-      ).rows[0],
-    (item) => item !== undefined && states.includes(item.state),
-    `${filename} is ${states.join(' or ')}`,
-    ms,
-  )) as { state: string; reasonCode: string | null };
 
 const poll = () => {
   const jobs = t.jobs;
@@ -135,8 +122,11 @@ describe.skipIf(dovecotMissing !== null)(
       expect(await poll()).toEqual({ unseen: 3, stored: 2, skipped: 1 });
       expect(await flags()).toEqual({ 'Imap good': true, 'Imap parked': true, 'Imap stranger': true });
 
-      expect(await waitFor('imap-good.pdf', ['accepted'])).toEqual({ state: 'accepted', reasonCode: null });
-      expect(await waitFor('imap-parked.pdf', ['parked'])).toEqual({
+      expect(await itemReaches(t.db, 'imap-good.pdf', ['accepted'])).toEqual({
+        state: 'accepted',
+        reasonCode: null,
+      });
+      expect(await itemReaches(t.db, 'imap-parked.pdf', ['parked'])).toEqual({
         state: 'parked',
         reasonCode: 'unknown-account',
       });
@@ -157,8 +147,11 @@ describe.skipIf(dovecotMissing !== null)(
             select title, status, result, refused from background_jobs
             where kind = 'email batch' and organisation_id = ${fx.org.id}`)
         ).rows;
-      await until(async () => (await batch())[0]?.status === 'finished', 'the email batch finished');
-      const batches = await batch();
+      const batches = await readUntil(
+        batch,
+        (rows) => rows[0]?.status === 'finished',
+        'the email batch finished',
+      );
       expect(batches).toMatchObject([
         {
           title: 'Email batch: 2 messages (IMAP poll)',

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../lib/storage';
 import { killStartedProcesses, repoRoot, trackProcessGroup } from '../../testing/server-process';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { readUntil, until } from '../../testing/until';
-import { billPdf, intakeFixture } from './email-fixtures';
+import { readUntil } from '../../testing/until';
+import { billPdf, intakeFixture, itemReaches, itemStateOf } from './email-fixtures';
 import { startSmtpListener } from './smtp-listener';
 
 /*
@@ -20,20 +20,6 @@ let fx: Awaited<ReturnType<typeof intakeFixture>>;
 
 const transport = (port: number) =>
   nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
-
-async function stateOf(filename: string) {
-  const rows = await t.db.execute<{ state: string; reasonCode: string | null }>(sql`
-    select state, reason_code as "reasonCode" from email_items where filename = ${filename} order by id desc limit 1`);
-  return rows.rows[0];
-}
-
-const waitFor = async (filename: string, states: string[], ms = 60_000) =>
-  (await readUntil(
-    () => stateOf(filename),
-    (item) => item !== undefined && states.includes(item.state),
-    `${filename} is ${states.join(' or ')}`,
-    ms,
-  )) as { state: string; reasonCode: string | null };
 
 /** The email batch of each message, by subject. */
 async function batchesOf(subjects: string[]) {
@@ -100,8 +86,11 @@ describe('the SMTP listener', () => {
         title: 'Email batch: 2 messages (SMTP delivery)',
       });
       for (const go of held.splice(0)) await go();
-      expect(await waitFor('smtp-good.pdf', ['accepted'])).toEqual({ state: 'accepted', reasonCode: null });
-      expect(await waitFor('smtp-parked.pdf', ['parked'])).toEqual({
+      expect(await itemReaches(t.db, 'smtp-good.pdf', ['accepted'])).toEqual({
+        state: 'accepted',
+        reasonCode: null,
+      });
+      expect(await itemReaches(t.db, 'smtp-parked.pdf', ['parked'])).toEqual({
         state: 'parked',
         reasonCode: 'unknown-account',
       });
@@ -110,11 +99,12 @@ describe('the SMTP listener', () => {
       );
       expect(invoice.rows[0]?.n).toBe(1);
       // The last attachment worked finishes the batch: what became of each message.
-      await until(
-        async () => (await jobOf(batches[0]?.job ?? 0))?.status === 'finished',
+      const batchJob = await readUntil(
+        () => jobOf(batches[0]?.job ?? 0),
+        (job) => job?.status === 'finished',
         'the email batch finished',
       );
-      expect(await jobOf(batches[0]?.job ?? 0)).toMatchObject({
+      expect(batchJob).toMatchObject({
         status: 'finished',
         result: { messages: 2, attachments: 2, invoicesCreated: 1, parked: 1 },
       });
@@ -179,13 +169,13 @@ describe('a worker killed between receipt and processing', () => {
     });
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
-    const left = await stateOf('smtp-killed.pdf');
+    const left = await itemStateOf(t.db, 'smtp-killed.pdf');
     // Acknowledged means stored: the item is there, not yet processed (the worker polls every 2 s).
     expect(left?.state).toBe('pending');
     const second = startWorker(port);
     try {
       await listening(second);
-      expect(await waitFor('smtp-killed.pdf', ['accepted'], 90_000)).toEqual({
+      expect(await itemReaches(t.db, 'smtp-killed.pdf', ['accepted'], 90_000)).toEqual({
         state: 'accepted',
         reasonCode: null,
       });

@@ -5,7 +5,7 @@ import { createMember, createOrganisation, createUser } from '@verdant/db/factor
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
-import { readUntil } from '../../testing/until';
+import { loadEnded } from './load-testing';
 
 /* Data loads: who may load, see and download; the dialog's preview and remembered mapping; invoice and
  * Portfolio Manager CSVs through the invoices service. */
@@ -61,12 +61,7 @@ const raw = (who: string, url: string, body: string) =>
   });
 const get = (who: string, url: string) => t.app.inject({ url, headers: auth(who) });
 
-const finished = (uuid: string) =>
-  readUntil(
-    async () => (await get('r.editor', `/api/jobs/${uuid}/status`)).json().data as ImportJob,
-    (job) => job.status === 'finished' || job.status === 'failed',
-    `load ${uuid} ended`,
-  );
+const finished = (uuid: string) => loadEnded(t, auth('r.editor'), uuid);
 async function load(body: string, who = 'r.editor', query = '') {
   const res = await raw(who, `/api/jobs/meter-load${query}`, body);
   expect(res.statusCode, res.body).toBe(200);

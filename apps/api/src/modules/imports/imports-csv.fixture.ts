@@ -6,6 +6,7 @@ import { createMember, createOrganisation, createUser } from '@verdant/db/factor
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { loadEnded } from './load-testing';
 
 /*
  * The world of the data-load tests of CSV readings (docs/decisions/tooling.md, A test file's world in a fixture
@@ -127,16 +128,7 @@ export function upload(
   });
 }
 
-export async function finished(uuid: string, who = 'l.editor'): Promise<ImportJob> {
-  for (let i = 0; i < 600; i++) {
-    const res = await t.app.inject({ url: `/api/jobs/${uuid}/status`, headers: auth(who) });
-    expect(res.statusCode).toBe(200);
-    const job = res.json().data as ImportJob;
-    if (job.status === 'finished' || job.status === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`load ${uuid} did not end`);
-}
+export const finished = (uuid: string, who = 'l.editor'): Promise<ImportJob> => loadEnded(t, auth(who), uuid);
 
 export async function load(
   filename: string,

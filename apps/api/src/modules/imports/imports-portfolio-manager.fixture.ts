@@ -7,6 +7,7 @@ import { createMember, createOrganisation } from '@verdant/db/factories';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
+import { loadEnded } from './load-testing';
 
 /* ENERGY STAR Portfolio Manager's bills as downloaded: the shared sample export (XLSX, title rows, kBtu, "Not
  * Available", four meters all named "Electric Grid Meter"), the CSV Excel saves, and the unknown meters of a
@@ -23,15 +24,7 @@ export const ids: Record<string, number> = {};
 
 export const auth = (who = 'pm.editor') => bearer(tokens[who] ?? '');
 
-export async function finished(uuid: string): Promise<ImportJob> {
-  for (let i = 0; i < 400; i++) {
-    const job = (await t.app.inject({ url: `/api/jobs/${uuid}/status`, headers: auth() })).json()
-      .data as ImportJob;
-    if (job.status === 'finished' || job.status === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`load ${uuid} did not end`);
-}
+export const finished = (uuid: string): Promise<ImportJob> => loadEnded(t, auth(), uuid);
 
 export async function load(filename: string, body: Buffer | string): Promise<ImportJob> {
   const res = await t.app.inject({

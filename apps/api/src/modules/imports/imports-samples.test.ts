@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import type { ImportJob } from '@verdant/contracts/imports';
 import { createMeter, createSite } from '@verdant/db/asset-factories';
 import { createDataType } from '@verdant/db/catalogue-factories';
 import { DEMO_SMART_METERS, SAMPLE_FILES, sampleFilePath } from '@verdant/db/demo-imports/samples';
@@ -7,7 +6,7 @@ import { createMember, createOrganisation } from '@verdant/db/factories';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
-import { readUntil } from '../../testing/until';
+import { loadFile } from './load-testing';
 
 /* The sample files the repository ships (NEM12, EIEP3, Green Button, a NEM12 file with bad rows) through the
  * upload and the job, onto meters named by the samples' ICPs. */
@@ -37,21 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function loadSample(name: string, payload?: string): Promise<ImportJob> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/jobs/meter-load',
-    headers: { ...bearer(token), 'content-type': 'application/octet-stream', 'x-filename': name },
-    payload: payload ?? (await readFile(sampleFilePath(name))),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const url = `/api/jobs/${res.json().data.uuid}/status`;
-  return readUntil(
-    async () => (await t.app.inject({ url, headers: bearer(token) })).json().data as ImportJob,
-    (job) => job.status === 'finished' || job.status === 'failed',
-    `${name} loaded`,
-  );
-}
+const loadSample = async (name: string, payload?: string) =>
+  loadFile(t, token, name, payload ?? (await readFile(sampleFilePath(name))));
 
 const days = async (meter: string) =>
   (

@@ -5,6 +5,7 @@ import type { ImportJob } from '@verdant/contracts/imports';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { bearer, type TestApp } from '../../testing/test-app';
+import { readUntil } from '../../testing/until';
 
 /** Helpers of the data-load API tests: upload a file and wait for its load, and a meter's stored data. */
 
@@ -41,15 +42,24 @@ export async function loadFile(
     payload,
   });
   expect(res.statusCode, res.body).toBe(200);
-  for (let i = 0; i < 600; i++) {
-    const job = (
-      await t.app.inject({ url: `/api/jobs/${res.json().data.uuid}/status`, headers: bearer(token) })
-    ).json().data as ImportJob;
-    if (job.status === 'finished' || job.status === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${name} did not load`);
+  return loadEnded(t, bearer(token), res.json().data.uuid);
 }
+
+/**
+ * Reads a load's status until it has finished or failed, and answers it: two and a half minutes at most, the
+ * longest a test's load was given (a large file on a busy machine).
+ */
+export const loadEnded = (t: TestApp, headers: Record<string, string>, uuid: string) =>
+  readUntil(
+    async () => {
+      const res = await t.app.inject({ url: `/api/jobs/${uuid}/status`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as ImportJob;
+    },
+    (job) => job.status === 'finished' || job.status === 'failed',
+    `load ${uuid} ended`,
+    150_000,
+  );
 
 /** The error report of a load, as its lines after the header. */
 export async function reportLines(t: TestApp, token: string, job: ImportJob): Promise<string[]> {
