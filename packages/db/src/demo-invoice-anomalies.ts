@@ -2,6 +2,7 @@ import { fromDayNumber, toDayNumber } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { recomputeFacts } from './ledger/recompute';
+import { intArray } from './sql-arrays';
 
 /**
  * A few slips in the demo's recent invoices for the bill audit to find (docs/decisions/demo.md, Deliberate
@@ -42,7 +43,7 @@ export async function seedDemoInvoiceAnomalies(db: DbOrTx, organisationId: numbe
   const estimatedIds = water.flatMap((w) => (w ? [w.id] : []));
   if (estimatedIds.length > 0) {
     await db.execute(sql`update invoices set read_type = 'estimated', estimated = true
-      where organisation_id = ${organisationId} and id = any(${`{${estimatedIds.join(',')}}`}::int[])`);
+      where organisation_id = ${organisationId} and id = any(${intArray(estimatedIds)})`);
     const meter = await db.execute<{ id: number }>(sql`select id from meters
       where organisation_id = ${organisationId} and local_name = 'Civic Library Water'`);
     await recomputeFacts(

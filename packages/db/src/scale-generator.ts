@@ -5,6 +5,7 @@ import type { Db } from './client';
 import { createOrganisation } from './factories';
 import type { HalfHourReading } from './ledger/half-hour-ingest';
 import { invoiceMeters, invoices } from './schema/inputs';
+import { intArray } from './sql-arrays';
 
 /**
  * A large organisation for benchmarks: `meters` electricity meters over 100 sites, each with `months`
@@ -48,7 +49,7 @@ export async function generateScaleOrganisation(
   const total = opts.meters + opts.hhMeters;
   const meters = await db.execute<{ id: number }>(sql`
     insert into meters (organisation_id, site_id, local_name, energy_id, unit_id, meter_type, meter_open)
-    select ${org.id}, (${`{${siteIds.join(',')}}`}::int[])[1 + (g % 100)], 'Meter ' || g, ${electricity.id}, ${electricity.stdUnitId},
+    select ${org.id}, (${intArray(siteIds)})[1 + (g % 100)], 'Meter ' || g, ${electricity.id}, ${electricity.stdUnitId},
       case when g > ${opts.meters} then 5 else 2 end, '2015-01-01'
     from generate_series(1, ${total}) g order by g returning id`);
   const meterIds = meters.rows.map((r) => r.id);

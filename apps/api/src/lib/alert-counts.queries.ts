@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
-import { andAmong } from '@verdant/db/sql-arrays';
+import { andAmong, intArray } from '@verdant/db/sql-arrays';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
@@ -20,7 +20,7 @@ export async function siteAlertCounts(
   const rows = await db.execute<{ site_id: number; n: number }>(sql`
     select m.site_id, sum(al.n)::int as n from (${pendingAlertsPerMeter(organisationId)}) al
     join meters m on m.organisation_id = ${organisationId} and m.id = al.meter_id and m.deleted_at is null
-    where m.site_id = any(${`{${siteIds.join(',')}}`}::int[])
+    where m.site_id = any(${intArray(siteIds)})
       ${andAmong('m.id', visible)}
     group by m.site_id`);
   return new Map(rows.rows.map((r) => [r.site_id, r.n]));

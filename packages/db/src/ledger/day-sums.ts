@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { andAmong } from '../sql-arrays';
+import { andAmong, intArray } from '../sql-arrays';
 import { serially } from './read-model';
 
 /**
@@ -51,7 +51,7 @@ export async function sumHalfHourDays(
           : sql``
       }
       where d.organisation_id = ${q.organisationId}
-        and d.meter_id = any(${`{${q.meterIds.join(',')}}`}::int[])
+        and d.meter_id = any(${intArray(q.meterIds)})
         and d.read_date between ${q.from} and ${q.till}
       group by d.read_date
     ) s
@@ -59,7 +59,7 @@ export async function sumHalfHourDays(
     select ${i}::int, jsonb_build_object('meters', count(distinct d.meter_id)::int)
     from half_hour_days d
     where d.organisation_id = ${q.organisationId}
-      and d.meter_id = any(${`{${q.meterIds.join(',')}}`}::int[])
+      and d.meter_id = any(${intArray(q.meterIds)})
       and d.read_date between ${q.from} and ${q.till}`,
   );
   const rows = await serially<{ query_index: number; row: DaySums | { meters: number } }>(

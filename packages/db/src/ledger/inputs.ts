@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client';
 import { halfHourRegisters } from '../schema/half-hours';
 import { invoiceMeters, invoiceReversals, invoices } from '../schema/inputs';
+import { intArray } from '../sql-arrays';
 import { inTransaction } from './lock';
 import { recomputeOrganisationFacts } from './recompute';
 
@@ -25,7 +26,7 @@ async function unitsOf(db: DbOrTx, unitIds: number[]) {
   if (unitIds.length === 0) return new Map<number, UnitRow>();
   const rows = await db.execute<UnitRow>(sql`
     select u.id, u.name, u.data_type_id, d.name as data_type_name
-    from units u join data_types d on d.id = u.data_type_id where u.id = any(${`{${unitIds.join(',')}}`}::int[])`);
+    from units u join data_types d on d.id = u.data_type_id where u.id = any(${intArray(unitIds)})`);
   return new Map(rows.rows.map((r) => [r.id, r]));
 }
 
@@ -35,7 +36,7 @@ async function metersOf(db: DbOrTx, organisationId: number, meterIds: number[]) 
   const rows = await db.execute<MeterRow>(sql`
     select m.id, m.energy_id, d.name as energy from meters m left join data_types d on d.id = m.energy_id
     where m.organisation_id = ${organisationId} and m.deleted_at is null
-      and m.id = any(${`{${meterIds.join(',')}}`}::int[])`);
+      and m.id = any(${intArray(meterIds)})`);
   return new Map(rows.rows.map((r) => [r.id, r]));
 }
 
@@ -96,7 +97,7 @@ export async function addInvoice(db: DbOrTx, organisationId: number, doc: NewInv
     const existing = await tx.execute<{ id: number; from: string; till: string; meter_ids: number[] }>(sql`
       select i.id, i.date_from as from, i.date_till as till, array_agg(im.meter_id) as meter_ids
       from invoices i join invoice_meters im on im.organisation_id = i.organisation_id and im.invoice_id = i.id
-      where i.organisation_id = ${organisationId} and im.meter_id = any(${`{${meterIds.join(',')}}`}::int[])
+      where i.organisation_id = ${organisationId} and im.meter_id = any(${intArray(meterIds)})
       group by i.id`);
     refuse(
       checkInvoice(

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { sumFacts } from '@verdant/db/ledger/read-model';
-import { andAmong } from '@verdant/db/sql-arrays';
+import { andAmong, intArray } from '@verdant/db/sql-arrays';
 import type { YearUse } from '@verdant/domain/benchmark/compare';
 import { addMonths } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
@@ -81,7 +81,7 @@ export async function entityUse(
   const activities = [...new Set(rows.map((r) => r.activity_id ?? 0))];
   const groups = await db.execute<{ id: number; electricity: boolean }>(sql`
     select id, lower(grouping) = 'electricity' as electricity from data_types
-    where id = any(${`{${activities.join(',')}}`}::int[])`);
+    where id = any(${intArray(activities)})`);
   const isElectricity = new Map(groups.rows.map((g) => [g.id, g.electricity]));
   const months = new Map<number, Map<string, boolean>>();
   for (const r of rows) {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createMeter, createSite } from '@verdant/db/asset-factories';
 import { renderInvoicePdf } from '@verdant/db/invoice-pdf';
 import { emailTemplates } from '@verdant/db/schema/email-intake';
+import { intArray } from '@verdant/db/sql-arrays';
 import { EMAIL_REASONS } from '@verdant/domain/email-processing/email-processing';
 import { sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
@@ -74,7 +75,7 @@ describe('receipt', () => {
     expect(again.pendingItemIds).toEqual([]);
     const rows = await t.db.execute<{ id: number; duplicateOf: number | null; storageKey: string }>(sql`
       select id, duplicate_of as "duplicateOf", storage_key as "storageKey" from email_messages
-      where id = any(${`{${[...first.messageIds, ...again.messageIds].join(',')}}`}::int[]) order by id`);
+      where id = any(${intArray([...first.messageIds, ...again.messageIds])}) order by id`);
     expect(rows.rows[1]?.duplicateOf).toBe(rows.rows[0]?.id);
     expect(await storage.get(rows.rows[0]?.storageKey ?? '')).not.toBeNull();
     const log = await t.db.execute<{ message: string }>(

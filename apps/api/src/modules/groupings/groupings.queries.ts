@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@verdant/db/client';
 import { energyReportingGroups } from '@verdant/db/schema/catalogue';
 import { assetGroups, groupings } from '@verdant/db/schema/groups';
-import { andAmong } from '@verdant/db/sql-arrays';
+import { andAmong, intArray } from '@verdant/db/sql-arrays';
 import { and, eq, sql } from 'drizzle-orm';
 
 /** SQL of groupings, groups and their members. Every statement filters by organisation. */
@@ -175,6 +175,6 @@ export async function metersOfSites(db: DbOrTx, organisationId: number, siteIds:
   if (siteIds.length === 0) return [];
   const rows = await db.execute<{ id: number }>(sql`select m.id from meters m
     where m.organisation_id = ${organisationId} and m.deleted_at is null
-      and m.site_id = any(${`{${siteIds.join(',')}}`}::int[])`);
+      and m.site_id = any(${intArray(siteIds)})`);
   return rows.rows.map((r) => r.id);
 }

@@ -1,4 +1,5 @@
 import type { Tx } from '@verdant/db/client';
+import { intArray } from '@verdant/db/sql-arrays';
 import { newRowErrors } from '@verdant/domain/consumption-records';
 import { IMPORT_MSG } from '@verdant/domain/imports/import-messages';
 import type { PeriodRow } from '@verdant/domain/imports/types';
@@ -130,7 +131,7 @@ export class RecordSink {
       if (insert.length === 0) continue;
       if (replace.length > 0)
         await this.o.tx.execute(sql`delete from consumption_records
-          where organisation_id = ${this.o.organisationId} and id = any(${`{${replace.join(',')}}`}::int[])`);
+          where organisation_id = ${this.o.organisationId} and id = any(${intArray(replace)})`);
       const values = insert.map(
         (r) =>
           sql`(${this.o.organisationId}, ${meter.id}, ${meter.unitId}, ${r.dateFrom}, ${r.dateTill}, ${r.units}, ${r.estimated})`,

@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from '@verdant/db/client';
+import { intArray } from '@verdant/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 import { notFound } from '../../lib/errors';
 import { orgOf } from '../../lib/organisation-context';
@@ -17,7 +18,7 @@ export async function invoiceFileRows(db: DbOrTx, organisationId: number, invoic
     select i.id as "invoiceId", f.id as "fileId", f.filename, f.id = i.original_file_id as original
     from invoices i join files f on f.organisation_id = i.organisation_id
       and (f.id = i.original_file_id or (f.owner_type = 'invoice' and f.owner_id = i.id))
-    where i.organisation_id = ${organisationId} and i.id = any(${`{${invoiceIds.join(',')}}`}::int[])
+    where i.organisation_id = ${organisationId} and i.id = any(${intArray(invoiceIds)})
     order by f.id`);
   return rows.rows;
 }

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
+import { intArray } from '@verdant/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -105,7 +106,7 @@ export async function billsOf(
   till: string,
 ) {
   if (meterIds.length === 0) return { meters: [] as BilledMeter[], bills: [] as Bill[] };
-  const list = sql`${`{${meterIds.join(',')}}`}::int[]`;
+  const list = intArray(meterIds);
   const normal = sql`i.kind = 'normal' and not exists (select 1 from invoice_reversals r
     where r.organisation_id = i.organisation_id and r.reversed_id = i.id)`;
   const [meters, bills] = await Promise.all([

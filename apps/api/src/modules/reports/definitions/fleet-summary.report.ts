@@ -1,4 +1,5 @@
 import { sumFacts } from '@verdant/db/ledger/read-model';
+import { intArray } from '@verdant/db/sql-arrays';
 import { monthOf } from '@verdant/domain/calendar';
 import { sql } from 'drizzle-orm';
 import { REPORT_COLOURS } from '../report-colours';
@@ -53,7 +54,7 @@ export const fleetSummaryReport: ReportDefinition = {
               join meters fm on fm.organisation_id = v.organisation_id and fm.id = v.cons_meter_id
               left join units u on u.id = fm.unit_id
               where v.organisation_id = ${ctx.org.id} and v.deleted_at is null
-                and v.cons_meter_id = any(${`{${fuelMeters.join(',')}}`}::int[])
+                and v.cons_meter_id = any(${intArray(fuelMeters)})
               order by v.registration`)
           ).rows;
     const query = (meters: number[]) => ({

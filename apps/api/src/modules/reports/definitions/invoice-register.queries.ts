@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
+import { intArray } from '@verdant/db/sql-arrays';
 import { type SQL, sql } from 'drizzle-orm';
 
 export type RegisterRow = {
@@ -56,7 +57,6 @@ export interface RegisterScope {
 }
 
 const BATCH = 2000;
-const ids = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 
 /**
  * The invoices of the scope, as SQL on `i`: billing period ending within the dates, and shown only when every
@@ -67,7 +67,7 @@ function invoicesIn(s: RegisterScope): SQL {
     s.meterIds === null
       ? sql`true`
       : sql`not exists (select 1 from invoice_meters x where x.organisation_id = i.organisation_id
-          and x.invoice_id = i.id and not (x.meter_id = any(${ids(s.meterIds)})))`;
+          and x.invoice_id = i.id and not (x.meter_id = any(${intArray(s.meterIds)})))`;
   return sql`i.organisation_id = ${s.organisationId} and i.date_till between ${s.from} and ${s.till}
     and exists (select 1 from invoice_meters x where x.organisation_id = i.organisation_id and x.invoice_id = i.id)
     and ${seen}`;
@@ -106,7 +106,7 @@ async function* chunked<T extends Record<string, unknown>>(
 ): AsyncIterable<T> {
   const read = (at: number) =>
     at < invoiceIds.length
-      ? db.execute(query(ids(invoiceIds.slice(at, at + BATCH)))).then((r) => r.rows as T[])
+      ? db.execute(query(intArray(invoiceIds.slice(at, at + BATCH)))).then((r) => r.rows as T[])
       : null;
   let next = read(0);
   for (let at = 0; next; at += BATCH) {

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@verdant/db/client';
+import { intArray } from '@verdant/db/sql-arrays';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ReportContext } from '../report-definition';
 import type { CellFlag, Column, Row, TableBlock } from '../report-document';
@@ -42,7 +43,7 @@ function query(s: { organisationId: number; meterIds: number[]; from: string; ti
     left join half_hour_days h on h.meter_id = r.meter_id and h.register = r.register
       and h.read_date = d.day::date and h.organisation_id = r.organisation_id
     where r.organisation_id = ${s.organisationId}
-      and r.meter_id = any(${`{${s.meterIds.join(',')}}`}::int[]) and ${after}
+      and r.meter_id = any(${intArray(s.meterIds)}) and ${after}
     order by r.meter_id, r.register, d.day
     limit ${BATCH}`;
 }
@@ -109,6 +110,6 @@ export function halfHourTable(ctx: ReportContext, from: string, till: string): T
 export async function hasHalfHours(db: DbOrTx, organisationId: number, meterIds: number[]) {
   if (meterIds.length === 0) return false;
   const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from half_hour_registers
-    where organisation_id = ${organisationId} and meter_id = any(${`{${meterIds.join(',')}}`}::int[])`);
+    where organisation_id = ${organisationId} and meter_id = any(${intArray(meterIds)})`);
   return (rows[0]?.n ?? 0) > 0;
 }
