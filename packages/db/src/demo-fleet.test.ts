@@ -1,13 +1,11 @@
 import { efficiencySeries } from '@verdant/domain/vehicle-log';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoOnce } from './seed';
-import { createTestDatabase, type TestDatabase } from './testing/test-database';
+import { createDemoTestDatabase, type DemoTestDatabase } from './testing/demo-database';
 
-let t: TestDatabase;
+let t: DemoTestDatabase;
 beforeAll(async () => {
-  t = await createTestDatabase();
-  await seedDemoOnce(t.db, { adminPassword: 'Admin-pass-123', today: '2026-11-21' });
+  t = await createDemoTestDatabase();
 }, 240_000);
 afterAll(() => t.close());
 

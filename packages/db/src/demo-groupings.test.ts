@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoOnce } from './seed';
-import { createTestDatabase, type TestDatabase } from './testing/test-database';
+import { createDemoTestDatabase, type DemoTestDatabase } from './testing/demo-database';
 
-let database: TestDatabase;
+let database: DemoTestDatabase;
 let organisationId: number;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoOnce(database.db, { adminPassword: 'Admin-pass-123', today: '2026-11-21' });
+  database = await createDemoTestDatabase();
   const rows = await database.db.execute<{ id: number }>(
     sql`select id from organisations where name = 'Demo Organisation'`,
   );

@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLineItems, demoTaxAmount } from './demo-line-items';
 import { recomputeFacts } from './ledger/recompute';
-import { seedDemoOnce } from './seed';
-import { createTestDatabase, type TestDatabase } from './testing/test-database';
+import { createDemoTestDatabase, type DemoTestDatabase } from './testing/demo-database';
 
 describe('demo line items (hand-checked)', () => {
   it('splits a non-TOU invoice into energy, daily charge and levy that add up to the cost', () => {
@@ -48,11 +47,10 @@ describe('demo line items (hand-checked)', () => {
   });
 });
 
-let database: TestDatabase;
+let database: DemoTestDatabase;
 let organisationId: number;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoOnce(database.db, { adminPassword: 'Admin-pass-123', today: '2026-11-21' });
+  database = await createDemoTestDatabase();
   const rows = await database.db.execute<{ id: number }>(
     sql`select id from organisations where name = 'Demo Organisation'`,
   );

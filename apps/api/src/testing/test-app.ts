@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createDemoTestDatabase } from '@verdant/db/testing/demo-database';
 import { callOf, duringCall, logCallStatements } from '@verdant/db/testing/statement-log';
 import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-database';
 import { sql } from 'drizzle-orm';
@@ -38,9 +39,11 @@ export async function createTestApp(
     clock?: () => Date;
     jobs?: boolean;
     oidcFetch?: typeof fetch;
+    /** The demo loaded as `TEST_DEMO` says, from the test process's template (testing/demo-database.ts). */
+    demo?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = opts.demo ? await createDemoTestDatabase() : await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'verdant-test-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

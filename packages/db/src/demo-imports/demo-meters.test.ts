@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoOnce } from '../seed';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { createDemoTestDatabase, type DemoTestDatabase } from '../testing/demo-database';
 import { DEMO_SMART_METERS } from './samples';
 
-let database: TestDatabase;
+let database: DemoTestDatabase;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoOnce(database.db, { adminPassword: 'Admin-pass-123', today: '2026-11-21' });
+  database = await createDemoTestDatabase();
 });
 afterAll(() => database.close());
 

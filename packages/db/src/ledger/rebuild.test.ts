@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoOnce } from '../seed';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { createDemoTestDatabase, type DemoTestDatabase } from '../testing/demo-database';
 import { rebuildLedger } from './rebuild';
 
 const TODAY = '2026-11-21';
-let database: TestDatabase;
+let database: DemoTestDatabase;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoOnce(database.db, { adminPassword: 'Admin-pass-123', today: TODAY });
+  database = await createDemoTestDatabase();
 }, 120_000);
 afterAll(() => database.close());
 

@@ -9,14 +9,17 @@ export interface TestDatabase extends Database {
   name: string;
 }
 
-/** A fresh database cloned from the migrated template: each test file gets its own. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database cloned from the migrated template (or another template, the loaded demo's say): each test
+ * file gets its own.
+ */
+export async function createTestDatabase(template = TEMPLATE_DB): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.query(`create database ${name} template ${template}`);
   } finally {
     await admin.end();
   }

@@ -1,5 +1,6 @@
 import { createMeter, createSite } from '@verdant/db/asset-factories';
 import { createMember, createOrganisation } from '@verdant/db/factories';
+import { intArray } from '@verdant/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../testing/test-app';
@@ -156,7 +157,7 @@ describe('bulk actions', () => {
     });
     expect(res.json()).toEqual({ success: true, message: 'Open dates updated', changed: 3, pending: false });
     const dates = await t.db.execute<{ meter_open: string }>(
-      sql`select meter_open::text from meters where id = any(${`{${three.join(',')}}`}::int[])`,
+      sql`select meter_open::text from meters where id = any(${intArray(three.map(Number))})`,
     );
     expect(dates.rows.map((r) => r.meter_open)).toEqual(['2026-10-16', '2026-10-16', '2026-10-16']);
     // Depot supply now opens on 16 October: the recompute counts 16 days open in October; its September

@@ -1,15 +1,13 @@
-import { seedDemoOnce } from '@verdant/db/seed';
-import { createTestDatabase, type TestDatabase } from '@verdant/db/testing/test-database';
+import { createDemoTestDatabase, type DemoTestDatabase } from '@verdant/db/testing/demo-database';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateOrganisation } from './invoice-alerts.service';
 
-let database: TestDatabase;
+let database: DemoTestDatabase;
 let organisationId = 0;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const seeded = await seedDemoOnce(database.db, { adminPassword: 'Admin-pass-123', today: '2026-11-21' });
-  organisationId = seeded.demoOrganisationId ?? 0;
+  database = await createDemoTestDatabase();
+  organisationId = database.demoOrganisationId;
 });
 afterAll(() => database.close());
 

@@ -1,5 +1,6 @@
 import type { Dataset } from '@verdant/contracts/public-datasets';
 import type { DbOrTx } from '@verdant/db/client';
+import { dateArray } from '@verdant/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 
 const DATASET = sql`d.id, d.collection_id as "collectionId", d.name, d.unit, d.region_id as "regionId", d.source,
@@ -58,7 +59,7 @@ export async function setMonths(
   const cleared = months.filter((m) => m.value === null).map((m) => m.month);
   if (cleared.length > 0)
     await db.execute(sql`delete from public_dataset_values
-      where dataset_id = ${datasetId} and month = any(${`{${cleared.join(',')}}`}::date[])`);
+      where dataset_id = ${datasetId} and month = any(${dateArray(cleared)})`);
   for (let i = 0; i < set.length; i += 500) {
     const chunk = set.slice(i, i + 500);
     await db.execute(sql`insert into public_dataset_values (dataset_id, month, value)

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, seedDemoOnce } from '@verdant/db/seed';
+import { DEMO_PASSWORD } from '@verdant/db/seed';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app';
@@ -8,9 +8,11 @@ let t: TestApp;
 let token = '';
 let organisationId = 0;
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => new Date('2026-11-21T10:00:00Z') });
-  const seeded = await seedDemoOnce(t.db, { today: '2026-11-21' });
-  organisationId = seeded.demoOrganisationId ?? 0;
+  t = await createTestApp({ clock: () => new Date('2026-11-21T10:00:00Z'), demo: true });
+  const demo = await t.db.execute<{ id: number }>(
+    sql`select id from organisations where name = 'Demo Organisation'`,
+  );
+  organisationId = demo.rows[0]?.id ?? 0;
   token = await t.login('demo', DEMO_PASSWORD);
 });
 afterAll(() => t.close());
