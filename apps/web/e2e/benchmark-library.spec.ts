@@ -1,5 +1,6 @@
 import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
@@ -64,7 +65,7 @@ test('a product administrator loads a benchmark set, maps offices to it and load
   await page.getByRole('option', { name: 'Office', exact: true }).click();
   await shots(page, 'benchmark-mappings', info);
   await mappings.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Mappings saved')).toBeVisible();
+  await sawBanner(page, 'Mappings saved');
   await expect(row.getByRole('cell').nth(5)).toHaveText('1');
 
   const days = page.getByRole('region', { name: 'Degree days of this organisation' });

@@ -1,5 +1,6 @@
 import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
@@ -34,7 +35,7 @@ test('a product administrator creates a data type, a unit and a composite', asyn
   await dialog.getByLabel('Scope 1 from').fill('01/01/2024');
   await shots(page, 'new-data-type', info);
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText(`${pellets} created.`)).toBeVisible();
+  await sawBanner(page, `${pellets} created.`);
   const row = table.getByRole('row', { name: new RegExp(`^(Edit|Close) ${pellets}`) });
   await expect(row).toContainText('kg');
 
@@ -52,7 +53,7 @@ test('a product administrator creates a data type, a unit and a composite', asyn
   await expect(unit.getByText('Factor cannot be zero')).toBeVisible();
   await unit.getByLabel(/Factor/).fill('1000');
   await unit.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('tonnes unit created.')).toBeVisible();
+  await sawBanner(page, 'tonnes unit created.');
   await expect(row).toContainText('tonnes');
   await shots(page, 'data-type-expanded', info);
 
@@ -71,7 +72,7 @@ test('a product administrator creates a data type, a unit and a composite', asyn
   await expect(mix.getByRole('button', { name: 'Create' })).toBeDisabled();
   await mix.getByLabel('%').nth(1).fill('20');
   await mix.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText(`${blend} created.`)).toBeVisible();
+  await sawBanner(page, `${blend} created.`);
   await expect(mix).toBeHidden();
   await expect(table.getByRole('row', { name: new RegExp(blend) })).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { readPdf } from './support/pdf';
 import { shots } from './support/screens';
@@ -159,7 +160,7 @@ test('the organisation reads its restatement and augments its factors', async ({
   await expect(dialog.getByText(`The set will be named ${name} Factors`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Create' }).click();
   // The set is copied factor by factor: on a busy machine that takes longer than an expectation's usual 10 s.
-  await expect(page.getByText(`${name} Factors created`)).toBeVisible({ timeout: 30_000 });
+  await sawBanner(page, `${name} Factors created`, { timeout: 30_000 });
 });
 
 test('reports, the graph builder, the site list and the site page after the restatement', async ({

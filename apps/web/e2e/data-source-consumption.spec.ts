@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { deleteConsumptionRecords, openDataSource } from './support/data-source';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
@@ -58,7 +59,7 @@ test('a general user adds three consumption rows, one overlapping, fixes it and 
   await row(3).getByLabel('Till').fill(day(month, 28));
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('3 consumption records created')).toBeVisible();
+  await sawBanner(page, '3 consumption records created');
   await expect(dialog).toBeHidden();
   for (const [from, used] of [
     [day(month, 1), '2,000 kWh'],
@@ -74,7 +75,7 @@ test('a general user adds three consumption rows, one overlapping, fixes it and 
   await expect(table.getByText('Date till cannot be after next date from')).toBeVisible();
   await table.getByLabel('Date till').fill(day(month, 19));
   await table.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Consumption record updated')).toBeVisible();
+  await sawBanner(page, 'Consumption record updated');
   await expect(table.getByRole('row').filter({ hasText: day(month, 19) })).toContainText('2,100 kWh');
   await shots(page, 'consumption', info, { widths: [1440, 390] });
 });

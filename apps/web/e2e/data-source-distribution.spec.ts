@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { openDataSource } from './support/data-source';
 import { signIn } from './support/sign-in';
 
@@ -15,7 +16,7 @@ async function distribute(page: Page, shares: Record<string, number>) {
   );
   await page.getByRole('button', { name: 'Save Distribution' }).click();
   await saved;
-  await expect(page.getByText('Distribution saved').last()).toBeVisible();
+  await sawBanner(page, 'Distribution saved');
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
@@ -19,7 +20,7 @@ async function moveTo(page: Page, site: string) {
   await dialog.getByRole('combobox', { name: 'Destination site' }).click();
   await page.getByRole('option', { name: site, exact: true }).click();
   await dialog.getByRole('button', { name: 'Move' }).click();
-  await expect(page.getByText(`Northern Depot old supply moved to ${site}`)).toBeVisible();
+  await sawBanner(page, `Northern Depot old supply moved to ${site}`);
 }
 
 test('move a meter to another site and see both site pages change', async ({ page }, info) => {

@@ -1,5 +1,6 @@
 import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { openDataSource } from './support/data-source';
 import { signIn } from './support/sign-in';
 
@@ -25,7 +26,7 @@ test('a general user adds a note with an end date and sees it listed', async ({ 
   await dialog.getByLabel('Date till').fill('15/04/2026');
   await dialog.getByLabel('Note indicates non-invoicing period (use with care!)').check();
   await dialog.getByRole('button', { name: 'Add Note' }).click();
-  await expect(page.getByText('Note added')).toBeVisible();
+  await sawBanner(page, 'Note added');
 
   const row = page.getByRole('table', { name: 'Notes' }).getByRole('row').filter({ hasText: text });
   await expect(row).toContainText('Note applies to a specific period');

@@ -1,5 +1,6 @@
 import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { openDataSource } from './support/data-source';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
@@ -33,6 +34,6 @@ test('a general user adds a transaction at a time already taken, sees why, and s
   await dialog.getByLabel('Time').fill(free);
   await expect(dialog.getByText("There's already a transaction at that time")).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Transaction saved')).toBeVisible();
+  await sawBanner(page, 'Transaction saved');
   await expect(table.getByRole('row').filter({ hasText: notes })).toContainText(free);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
@@ -29,7 +30,7 @@ test('Bulk Actions set the open date of three meters, each recorded in its histo
   await dialog.getByRole('textbox', { name: 'Open date' }).fill('01/07/2019');
   await shots(page, 'bulk-open-date', info);
   await dialog.getByRole('button', { name: 'Set Open Date' }).click();
-  await expect(page.getByText('Open dates updated')).toBeVisible();
+  await sawBanner(page, 'Open dates updated');
   await expect(dialog).toBeHidden();
   await expect(bulk.getByText('0 selected')).toBeVisible();
   await bulk.getByRole('button', { name: 'Exit Bulk Actions' }).click();

@@ -1,5 +1,6 @@
 import { icpWithChecksum } from '@verdant/domain/meter-creation';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { signIn } from './support/sign-in';
 
 // The demo's first electricity supply (packages/db/src/demo-meter-accounts.ts): an ICP the organisation has.
@@ -103,7 +104,7 @@ test('New Meter creates an electricity meter through the wizard (an invalid, the
   await expect(review).toContainText('MWh');
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
 
-  await expect(page.getByText(`${name} created.`)).toBeVisible();
+  await sawBanner(page, `${name} created.`);
   await expect(page).toHaveURL(/\/data-sources\/\d+$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
 });

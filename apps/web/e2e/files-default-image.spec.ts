@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { signIn } from './support/sign-in';
 
 /** A small valid PNG (one red pixel), made in the test rather than read from disk. */
@@ -12,7 +13,7 @@ async function upload(page: Page, name: string) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('files-panel').getByRole('button', { name: 'Upload' }).click();
   await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: RED_PIXEL_PNG });
-  await expect(page.getByText(`${name} uploaded`)).toBeVisible();
+  await sawBanner(page, `${name} uploaded`);
 }
 
 const card = (page: Page, name: string) => page.getByTestId('file-card').filter({ hasText: name });

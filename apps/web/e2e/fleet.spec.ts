@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { formatMonth } from '@verdant/domain/month-labels';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 import { demoDaysAgo, shownDate } from './support/today';
@@ -64,7 +65,7 @@ test('New Vehicle(s) adds two of three registrations, the third already existing
   }
   await shots(page, 'new-vehicles', info);
   await dialog.getByRole('button', { name: 'Add 2 vehicles' }).click();
-  await expect(page.getByText('2 vehicles created')).toBeVisible();
+  await sawBanner(page, '2 vehicles created');
   await expect(page.getByRole('table', { name: 'Fleet' })).toContainText(a);
   await expect(page.getByRole('table', { name: 'Fleet' })).toContainText(b);
 });
@@ -110,7 +111,7 @@ test('a fuel purchase added, edited and deleted moves the analytics', async ({ p
   await save.click();
   await expect(modal).toBeHidden();
   // The spec's wording, then the plausibility warning: 990,000 km is far beyond a day's drive.
-  await expect(page.getByText('Purchase added')).toBeVisible();
+  await sawBanner(page, 'Purchase added');
   await expect(
     page.getByText(
       /^The odometer is [\d,]+ km above the reading of \d{2}\/\d{2}\/\d{4}: more than 1,500 km a day\. Please check it$/,
@@ -134,7 +135,7 @@ test('a fuel purchase added, edited and deleted moves the analytics', async ({ p
   await page.getByLabel('Quantity').fill('50');
   await axe.done(page);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Purchase updated')).toBeVisible();
+  await sawBanner(page, 'Purchase updated');
   await expect(table).toContainText('50.00');
   expect(await litresOf()).toBeCloseTo(before + 50, 3);
 
@@ -154,7 +155,7 @@ test('a fuel purchase added, edited and deleted moves the analytics', async ({ p
   await table.getByRole('button', { name: 'Delete' }).click();
   await axe.done(page);
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Purchase deleted')).toBeVisible();
+  await sawBanner(page, 'Purchase deleted');
   await expect(table).not.toContainText(odoShown);
   expect(await litresOf()).toBeCloseTo(before, 3);
 });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
+import { hasShownBanner, sawBanner } from './support/banners';
 import { openDataSource } from './support/data-source';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
@@ -26,10 +27,11 @@ async function openLatestInvoice(page: Page) {
 async function save(page: Page) {
   await page.getByRole('button', { name: 'Save changes' }).click();
   const raised = page.getByRole('dialog', { name: 'Alerts will be raised' });
-  const saved = page.getByText('Invoice saved');
-  await expect(raised.or(saved).first()).toBeVisible(SLOW);
+  await expect
+    .poll(async () => hasShownBanner(page, 'Invoice saved') || (await raised.isVisible()), SLOW)
+    .toBe(true);
   if (await raised.isVisible()) await raised.getByRole('button', { name: 'Continue Save' }).click();
-  await expect(saved.first()).toBeVisible(SLOW);
+  await sawBanner(page, 'Invoice saved', SLOW);
 }
 
 const alertRow = (page: Page) =>

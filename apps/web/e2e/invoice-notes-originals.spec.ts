@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { openDataSource } from './support/data-source';
 import { expectNoPageOverflow, shots } from './support/screens';
 import { signIn } from './support/sign-in';
@@ -40,7 +41,7 @@ test("a note bound to an invoice from its row, and the latest bill's PDF linked 
     .fill(`Checked ${older} against the meter photo: the read is right.`);
   await shots(page, 'note-bound', info);
   await dialog.getByRole('button', { name: 'Add Note' }).click();
-  await expect(page.getByText('Note added')).toBeVisible();
+  await sawBanner(page, 'Note added');
   await expect(page).not.toHaveURL(/show=new/);
   const row = page
     .getByRole('table', { name: 'Notes' })

@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { openDataSource } from './support/data-source';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
@@ -48,7 +49,7 @@ test('a general user replaces two invoices and sees them nested under the replac
   await expect(dialog.getByRole('table', { name: 'Consumption reversed and charged' })).toBeVisible();
   await shots(page, 'invoices-replace-dialog', info);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Replacement saved')).toBeVisible(SLOW);
+  await sawBanner(page, 'Replacement saved', SLOW);
   await expect(page).not.toHaveURL(/show=/);
 
   const replacement = table.locator('tr[data-depth="0"]').filter({ hasText: number });
@@ -97,7 +98,7 @@ test('a general user uploads a PDF to an invoice and opens it', async ({ page })
       '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
     ),
   });
-  await expect(page.getByText('bill.pdf uploaded')).toBeVisible(SLOW);
+  await sawBanner(page, 'bill.pdf uploaded', SLOW);
   // The PDF icon's direct link answers the PDF (the fixture's scan would revisit a viewer tab, so read it).
   const href = await row
     .getByRole('link', { name: `View the PDF of invoice ${number}` })

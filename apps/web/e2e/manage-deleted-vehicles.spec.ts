@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
@@ -64,6 +65,6 @@ test('a deleted vehicle is listed with who deleted it, and restored', async ({ p
 
   await page.goto('/manage-deleted/vehicles');
   await row.getByRole('button', { name: `Restore ${registration}` }).click();
-  await expect(page.getByText(`${registration} restored`)).toBeVisible();
+  await sawBanner(page, `${registration} restored`);
   await expect(row).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { openDataSource } from './support/data-source';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
@@ -17,7 +18,7 @@ test('an administrator sets the consumption alert default and sees the failure m
   ).toBeVisible();
   await page.getByLabel('Percentage').fill('25');
   await page.getByRole('button', { name: 'Update Consumption Alerts' }).click();
-  await expect(page.getByText('Consumption alerts updated')).toBeVisible();
+  await sawBanner(page, 'Consumption alerts updated');
 
   await shots(page, 'org-wide-updates', info);
 });

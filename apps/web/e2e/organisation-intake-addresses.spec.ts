@@ -1,5 +1,6 @@
 import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
@@ -67,7 +68,7 @@ test('an administrator keeps the intake addresses; an observer does not see them
   const confirm = page.getByRole('dialog', { name: 'Delete intake address' });
   await expect(confirm).toContainText('The 0 messages received through it, and their invoices, stay.');
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Intake address deleted')).toBeVisible();
+  await sawBanner(page, 'Intake address deleted');
   await expect(row).toHaveCount(0);
   await expect(demoRow).toBeVisible();
   await axe.done(page);

@@ -1,5 +1,6 @@
 import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
@@ -19,7 +20,7 @@ test("an editor sets a portal link's last day and reminders, and removes a quant
   await settings.getByRole('textbox', { name: 'Tell contacts it is late' }).fill('2');
   await shots(page, 'portal-link-settings', info, { widths: [1440, 390] });
   await settings.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Portal updated')).toBeVisible();
+  await sawBanner(page, 'Portal updated');
   await expect(diesel).toContainText('works until');
   await diesel.getByRole('button', { name: 'Link', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Last day and reminders' }).click();
@@ -50,7 +51,7 @@ test("an editor sets a portal link's last day and reminders, and removes a quant
   await page.getByRole('option', { name: /Northern Depot yard tap water/ }).click();
   await dialog.getByRole('button', { name: 'Add' }).click();
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText(`${portal} created.`)).toBeVisible();
+  await sawBanner(page, `${portal} created.`);
 
   const card = page.getByRole('article', { name: portal });
   await card.getByRole('button', { name: 'Edit' }).click();
@@ -64,7 +65,7 @@ test("an editor sets a portal link's last day and reminders, and removes a quant
   );
   await shots(page, 'portal-remove-confirm', info, { widths: [1440, 390] });
   await confirm.getByRole('button', { name: 'Remove quantity' }).click();
-  await expect(page.getByText('Quantity removed; its data source and figures are kept')).toBeVisible();
+  await sawBanner(page, 'Quantity removed; its data source and figures are kept');
   await expect(edit.getByRole('table', { name: 'Quantities' })).not.toContainText('Bore water');
   // The last quantity offers no Remove.
   await expect(edit.getByRole('button', { name: /^Remove/ })).toHaveCount(0);

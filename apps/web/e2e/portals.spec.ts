@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { deleteConsumptionRecords, openDataSource } from './support/data-source';
 import { readMailbox } from './support/mailbox';
 import { shots } from './support/screens';
@@ -56,7 +57,7 @@ test('an editor creates a portal; its link, opened signed out on a phone, takes 
   await dialog.getByRole('button', { name: 'Add' }).click();
   await expect(dialog.getByRole('table', { name: 'Quantities' })).toContainText('Yard tap');
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText(`${name} created.`)).toBeVisible();
+  await sawBanner(page, `${name} created.`);
   const card = page.getByRole('article', { name });
   const link = (await card.getByRole('link', { name: 'Open the page' }).getAttribute('href')) ?? '';
   expect(link).toContain(`/portals/demo-organisation-${slug}#key=`);

@@ -1,5 +1,6 @@
 import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
@@ -28,7 +29,7 @@ test('a product administrator keeps a degree-day dataset by hand and from a CSV'
   await expect(march).toHaveValue('');
   await march.fill('123.4');
   await page.getByRole('button', { name: `Save ${year}` }).click();
-  await expect(page.getByText(`Wellington heating degree days (15.5 °C): ${year} saved`)).toBeVisible();
+  await sawBanner(page, `Wellington heating degree days (15.5 °C): ${year} saved`);
 
   await expect(page.getByRole('button', { name: 'Load from a CSV (year, month, value)' })).toBeVisible();
   const csv = page.locator('input[type="file"]');
@@ -61,7 +62,7 @@ test('a product administrator keeps a degree-day dataset by hand and from a CSV'
   await form.getByText('Heating', { exact: true }).click();
   await shots(page, 'public-datasets-new', info, { part: form });
   await form.getByRole('button', { name: 'Add dataset' }).click();
-  await expect(page.getByText(`${dataset} added to Degree days`)).toBeVisible();
+  await sawBanner(page, `${dataset} added to Degree days`);
   await expect(page.getByText(`${source} · heating degree days, base 15.5 °C`)).toBeVisible();
 });
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { signIn } from './support/sign-in';
 
 /** The file is chosen through a button that opens the file chooser. */
@@ -47,7 +48,7 @@ test('TOU rates uploaded from the template; the second upload is refused as an o
 
   await chooseFile(dialog.getByRole('button', { name: /rates file/ }), file);
   await dialog.getByRole('button', { name: 'Upload rates' }).click();
-  await expect(page.getByText('Rates uploaded')).toBeVisible();
+  await sawBanner(page, 'Rates uploaded');
   await expect(page.getByTestId('tou-rates').getByRole('cell', { name: `Feb ${year}` })).toBeVisible();
 
   await page.getByRole('button', { name: 'TOU rates template and upload' }).click();

@@ -1,5 +1,6 @@
 import { afresh } from './support/afresh';
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { E2E_ADMIN_PASSWORD } from './support/global-setup';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
@@ -32,7 +33,7 @@ test('a product administrator adds a retailer and its line item overrides', asyn
   await dialog.getByRole('combobox', { name: 'Load Unit' }).click();
   await page.getByRole('option', { name: 'kVA' }).click();
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText(`${retailer} created.`)).toBeVisible();
+  await sawBanner(page, `${retailer} created.`);
   await expect(table.getByRole('row', { name: new RegExp(`${retailer}\\s*kVA`) })).toBeVisible();
   await shots(page, 'retailers', info);
 
@@ -48,7 +49,7 @@ test('a product administrator adds a retailer and its line item overrides', asyn
   await page.getByRole('option', { name: 'kW', exact: true }).click();
   await shots(page, 'retailer-edit', info);
   await editing.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(`${retailer} updated.`)).toBeVisible();
+  await sawBanner(page, `${retailer} updated.`);
   await expect(table.getByRole('row', { name: new RegExp(`${retailer}\\s*kW\\b`) })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Line Items' }).click();
@@ -66,7 +67,7 @@ test('a product administrator adds a retailer and its line item overrides', asyn
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
   await page.getByLabel('Line item 2', { exact: true }).fill('Daily Charge');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Line item overrides updated')).toBeVisible();
+  await sawBanner(page, 'Line item overrides updated');
   await page.reload();
   await page.getByRole('combobox', { name: 'Retailer' }).fill('Waikato');
   await page.getByRole('option', { name: retailer, exact: true }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { signIn } from './support/sign-in';
 
 test('an administrator adds a user from the Actions ribbon and finds them in the list', async ({ page }) => {
@@ -33,7 +34,7 @@ test('an administrator adds a user from the Actions ribbon and finds them in the
   await expect(dialog.getByText(/already in use|cannot contain|at least 2/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Add user' }).click();
 
-  await expect(page.getByText('User Pat Walker created')).toBeVisible();
+  await sawBanner(page, 'User Pat Walker created');
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/users$/);
 

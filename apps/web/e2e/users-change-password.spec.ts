@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { DEMO_PASSWORD, signIn } from './support/sign-in';
 
 const NEW_PASSWORD = 'General-new-22';
@@ -39,7 +40,7 @@ test('a user changes their own password on My Details and signs in with the new 
 
   await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
   await submit.click();
-  await expect(page.getByText('Password changed')).toBeVisible();
+  await sawBanner(page, 'Password changed');
   await expect(dialog).toBeHidden();
 
   await page.goto('/logout');

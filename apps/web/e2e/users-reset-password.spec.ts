@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { sawBanner } from './support/banners';
 import { waitForMail } from './support/mailbox';
 import { DEMO_PASSWORD, signIn } from './support/sign-in';
 
@@ -20,7 +21,7 @@ test("an administrator resets another user's password and the instructions arriv
   const since = new Date().toISOString();
   await dialog.getByLabel('Your password').fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Send reset instructions' }).click();
-  await expect(page.getByText('Olive Observer has been sent password reset instructions.')).toBeVisible();
+  await sawBanner(page, 'Olive Observer has been sent password reset instructions.');
   await expect(dialog).toBeHidden();
 
   const mail = await waitForMail('observer@verdant.example', since);

@@ -1,6 +1,7 @@
 import { type BrowserContext, test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { E2E_PORT, E2E_SHORT_SESSION_PORT } from '../../../../playwright.config';
 import { betweenBanners, type Finding, scan, screenOf, stillShows } from './axe-scan';
+import { keepBanners } from './banners';
 import { settle } from './screens';
 
 export { expect };
@@ -198,6 +199,7 @@ export const test = base.extend<{ axe: AxeWatch }>({
     }
   },
   context: async ({ context, axe }, use, info) => {
+    await keepBanners(context);
     context.on('page', (page) => void axe.watch(page));
     await use(context);
     await base.step('accessibility: the last scans', () => axe.finish(context, info), { box: true });

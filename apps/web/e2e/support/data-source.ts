@@ -4,7 +4,11 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export async function openDataSource(page: Page, site: string, name: string) {
   await page.goto('/organisation/sites');
   await page.getByRole('table', { name: 'Sites' }).getByRole('link', { name: site }).click();
+  // The organisation's page has a Data Sources tab too: clicked before the site's page replaced it, it led there.
+  await expect(page).toHaveURL(/\/sites\/\d+/);
+  await expect(page.getByRole('heading', { name: site, level: 1 })).toBeVisible();
   await page.getByRole('tab', { name: 'Data Sources' }).click();
+  await expect(page).toHaveURL(/\/sites\/\d+\/data-sources/);
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }
