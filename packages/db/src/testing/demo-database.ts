@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { connect } from '../client';
 import { seedDemoOnce } from '../seed';
 import { TEMPLATE_DB } from './global-setup';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { cloneDatabase, createTestDatabase, type TestDatabase } from './test-database';
 
 /** The demo as most test files load it: its administrator's password and its today fixed. */
 export const TEST_DEMO = { adminPassword: 'Admin-pass-123', today: '2026-11-21' } as const;
@@ -31,21 +28,11 @@ export async function createDemoTestDatabase(): Promise<DemoTestDatabase> {
 
 /** Clones the migrated template, loads the demo into it and lets it go, to be cloned in turn. */
 async function loadDemoTemplate(): Promise<{ name: string; demoOrganisationId: number }> {
-  const adminUrl = inject('pgAdminUrl');
   // A name of the process's own: two test runs may share an external server. The run's server or cluster
   // goes with the run (packages/db/src/testing/global-setup.ts, .ci/run).
-  const name = `t_demo_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const { name, url } = await cloneDatabase(TEMPLATE_DB, 't_demo_');
   // A clone needs the template without a connection: this one is closed before the first clone.
-  const database = connect(url.toString(), 2);
+  const database = connect(url, 2);
   try {
     const seeded = await seedDemoOnce(database.db, TEST_DEMO);
     return { name, demoOrganisationId: seeded.demoOrganisationId ?? 0 };

@@ -9,13 +9,10 @@ export interface TestDatabase extends Database {
   name: string;
 }
 
-/**
- * A fresh database cloned from the migrated template (or another template, the loaded demo's say): each test
- * file gets its own.
- */
-export async function createTestDatabase(template = TEMPLATE_DB): Promise<TestDatabase> {
+/** A new database on the run's server, cloned from `template`, named with `prefix` and a random part. */
+export async function cloneDatabase(template: string, prefix = 't_'): Promise<{ name: string; url: string }> {
   const adminUrl = inject('pgAdminUrl');
-  const name = `t_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -25,14 +22,23 @@ export async function createTestDatabase(template = TEMPLATE_DB): Promise<TestDa
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = connect(url.toString(), 5);
+  return { name, url: url.toString() };
+}
+
+/**
+ * A fresh database cloned from the migrated template (or another template, the loaded demo's say): each test
+ * file gets its own.
+ */
+export async function createTestDatabase(template = TEMPLATE_DB): Promise<TestDatabase> {
+  const { name, url } = await cloneDatabase(template);
+  const database = connect(url, 5);
   return {
     ...database,
-    url: url.toString(),
+    url,
     name,
     async close() {
       await database.close();
-      await dropDatabase(adminUrl, name);
+      await dropDatabase(inject('pgAdminUrl'), name);
     },
   };
 }
