@@ -7,10 +7,7 @@ let database: DemoTestDatabase;
 let organisationId: number;
 beforeAll(async () => {
   database = await createDemoTestDatabase();
-  const rows = await database.db.execute<{ id: number }>(
-    sql`select id from organisations where name = 'Demo Organisation'`,
-  );
-  organisationId = rows.rows[0]?.id ?? 0;
+  organisationId = database.demoOrganisationId;
 });
 afterAll(() => database.close());
 
