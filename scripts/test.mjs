@@ -2,8 +2,12 @@
 // with its own PostgreSQL, demo and servers on ports of its own, each line marked with its shard
 // (docs/decisions/tooling.md, Journeys in two shards). E2E_SHARDS sets how many (2 by default, 1 for one run).
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildWebIfStale, root } from './build-web.mjs';
+import { journeyFiles, planShards, SECONDS_FILE } from './journey-shards.mjs';
 
 const bin = (name) => `${root}/node_modules/.bin/${name}`;
 const shards = Math.max(1, Number.parseInt(process.env.E2E_SHARDS ?? '2', 10) || 1);
@@ -34,11 +38,27 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+// Shards of about equal time, from each journey file's measured seconds (docs/decisions/tooling.md).
+const plan = planShards(
+  journeyFiles(),
+  existsSync(SECONDS_FILE) ? JSON.parse(readFileSync(SECONDS_FILE, 'utf8')) : {},
+  shards,
+);
+const lists = mkdtempSync(path.join(tmpdir(), 'verdant-shards-'));
+
 /** One shard: a Playwright run of its own, its servers 20 ports apart from the next shard's. */
 function runShard(index) {
   const mark = shards === 1 ? '' : `[journeys ${index}/${shards}] `;
   const args = ['test'];
-  if (shards > 1) args.push(`--shard=${index}/${shards}`, `--output=test-results/shard-${index}`);
+  if (shards > 1) {
+    const { files, seconds } = plan[index - 1];
+    const list = path.join(lists, `shard-${index}.txt`);
+    writeFileSync(list, `${files.join('\n')}\n`);
+    console.log(
+      `${mark}${files.length} journey files, about ${Math.round(seconds / 60)} minutes when last measured`,
+    );
+    args.push(`--test-list=${list}`, `--output=test-results/shard-${index}`);
+  }
   // A process group of its own, so that stopping this command stops the browser and servers the shard started.
   const child = spawn(bin('playwright'), args, {
     cwd: root,

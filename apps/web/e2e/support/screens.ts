@@ -83,6 +83,12 @@ async function usualSize(page: Page) {
   await settle(page);
 }
 
+/**
+ * `E2E_PICTURES=off` (CI, where no one opens them): `shots` lays each width out and checks it as usual, but
+ * draws no picture (docs/decisions/tooling.md, Pictures drawn where they are looked at).
+ */
+const PICTURES = process.env.E2E_PICTURES !== 'off';
+
 /** What `shots` frames, and at which widths (1440 and 390 px unless told). */
 export interface ShotsOptions {
   /** One part of the page instead of the whole. */
@@ -110,7 +116,9 @@ export async function shots(page: Page, name: string, info: TestInfo, options: S
           await expectNoPageOverflow(page);
           await fromTheTop(page);
         }
-        if (part) await part.screenshot({ path });
+        // Without a picture, the part is still waited for, as its picture would.
+        if (!PICTURES) await expect(part ?? page.locator('body')).toBeVisible();
+        else if (part) await part.screenshot({ path });
         else await page.screenshot({ path, fullPage });
       }
       await usualSize(page);

@@ -1,0 +1,78 @@
+// The journeys split into shards of about equal time (docs/decisions/tooling.md, Shards of equal time): each
+// journey file's seconds, measured in a whole run and kept in apps/web/e2e/journey-seconds.json, the longest file
+// first to the shard with the least so far. `node scripts/journey-shards.mjs <log>...` writes that table again from
+// the list reporter's lines of runs (`npm test` or `.ci/run` output, shard marks and colours allowed).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const JOURNEYS_DIR = path.join(root, 'apps/web/e2e');
+export const SECONDS_FILE = path.join(JOURNEYS_DIR, 'journey-seconds.json');
+
+/** The journey files, as Playwright's test list names them (relative to the journeys' folder). */
+export function journeyFiles(dir = JOURNEYS_DIR) {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.spec.ts'))
+    .sort();
+}
+
+/**
+ * `files` in `count` shards, each file in one, the shards' measured seconds as even as the files allow. A file
+ * the table does not know (a new journey) counts as the table's median. Each shard's files in name order.
+ */
+export function planShards(files, seconds, count) {
+  const known = files.map((f) => seconds[f]).filter((s) => typeof s === 'number' && s > 0);
+  const sorted = [...known].sort((a, b) => a - b);
+  const median = sorted.length > 0 ? sorted[Math.floor(sorted.length / 2)] : 1;
+  const cost = (f) => (typeof seconds[f] === 'number' && seconds[f] > 0 ? seconds[f] : median);
+  const shards = Array.from({ length: count }, () => ({ files: [], seconds: 0 }));
+  const longestFirst = [...files].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b));
+  for (const file of longestFirst) {
+    const least = shards.reduce((best, shard) => (shard.seconds < best.seconds ? shard : best));
+    least.files.push(file);
+    least.seconds += cost(file);
+  }
+  for (const shard of shards) shard.files.sort();
+  return shards;
+}
+
+/** A terminal colour's escape sequence. */
+const COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/**
+ * Each journey file's seconds summed from list reporter lines ('✓  3 apps/web/e2e/x.spec.ts:5:1 › … (21.0s)'),
+ * first tries only: a retry measures a flake, not the journey.
+ */
+export function secondsFromLog(text) {
+  const seconds = {};
+  const line =
+    /(?:✓|✘|-)\s+\d+\s+(?:\[[^\]]*\]\s+›\s+)?apps\/web\/e2e\/([\w.-]+\.spec\.ts):\d+:\d+ .*\((\d+(?:\.\d+)?)(ms|s|m)\)\s*$/;
+  const unit = { ms: 0.001, s: 1, m: 60 };
+  for (const raw of text.split('\n')) {
+    const m = line.exec(raw.replace(COLOUR, ''));
+    if (!m || raw.includes('(retry #')) continue;
+    seconds[m[1]] = Math.round(((seconds[m[1]] ?? 0) + Number(m[2]) * unit[m[3]]) * 10) / 10;
+  }
+  return seconds;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const logs = process.argv.slice(2);
+  if (logs.length === 0) {
+    console.error('usage: node scripts/journey-shards.mjs <run log>...');
+    process.exit(2);
+  }
+  const seconds = {};
+  for (const log of logs) Object.assign(seconds, secondsFromLog(readFileSync(log, 'utf8')));
+  const table = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(SECONDS_FILE, `${JSON.stringify(table, null, 2)}\n`);
+  const files = journeyFiles();
+  const missing = files.filter((f) => !(f in table));
+  console.log(
+    `${Object.keys(table).length} journey files measured; not in the logs: ${missing.join(', ') || 'none'}`,
+  );
+  for (const [i, shard] of planShards(files, table, 2).entries()) {
+    console.log(`shard ${i + 1}: ${shard.files.length} files, ${Math.round(shard.seconds)} s`);
+  }
+}
