@@ -1,6 +1,7 @@
-import { Code, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { Extracted, ParkedEmail } from '@verdant/contracts/email-processing/queues';
 import { useEffect, useState } from 'react';
+import { ScrollText } from '../../../components/scroll-text';
 import { originalOf } from '../api';
 import { fileDeletedText } from './file-deleted';
 
@@ -76,9 +77,9 @@ export function OriginalBesideExtracted({ item }: { item: ParkedEmail }) {
           {item.extracted ? (
             <>
               <FoundFields extracted={item.extracted} />
-              <Code block mah={220} style={{ overflow: 'auto', whiteSpace: 'pre-wrap' }}>
+              <ScrollText label="Extracted text" maxHeight={220}>
                 {item.extracted.text || 'No text in this file.'}
-              </Code>
+              </ScrollText>
             </>
           ) : (
             <Group>

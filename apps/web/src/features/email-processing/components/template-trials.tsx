@@ -1,8 +1,9 @@
-import { Badge, Code, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import type { TemplateTrial } from '@verdant/contracts/email-processing/templates';
 import { useState } from 'react';
 import { EmptyRow } from '../../../components/query-state';
 import { ScrollTable } from '../../../components/scroll-table';
+import { ScrollText } from '../../../components/scroll-text';
 import { FoundFields } from './original-beside-extracted';
 
 /** The retailer's parked items read with the template: whether each reads, and a sample's text and finds. */
@@ -69,14 +70,9 @@ export function TemplateTrials({ trials }: { trials: TemplateTrial[] }) {
           <Text fz="sm" fw={500} mt="sm">
             Extracted text
           </Text>
-          <Code
-            block
-            mah={300}
-            style={{ overflow: 'auto', whiteSpace: 'pre-wrap' }}
-            data-testid="sample-text"
-          >
+          <ScrollText label="Extracted text" maxHeight={300} data-testid="sample-text">
             {sample.extracted.text}
-          </Code>
+          </ScrollText>
         </Paper>
       )}
     </Stack>

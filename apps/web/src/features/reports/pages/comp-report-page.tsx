@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconEye } from '@tabler/icons-react';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { LIB } from '@verdant/domain/library-messages';
@@ -11,6 +11,7 @@ import {
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { QueryPending } from '../../../components/query-state';
+import { ScrollText } from '../../../components/scroll-text';
 import { errorMessage } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -153,9 +154,9 @@ export function CompReportPage() {
         <Box component="summary" fz="sm" c="dimmed" style={{ cursor: 'pointer' }}>
           The report as XML
         </Box>
-        <Code block mt="xs" fz="xs">
+        <ScrollText label="The report as XML" mt="xs" fz="xs">
           {xml}
-        </Code>
+        </ScrollText>
       </Box>
       {previewUrl && <CompPreview url={previewUrl} />}
     </Stack>
