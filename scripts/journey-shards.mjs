@@ -1,7 +1,8 @@
 // The journeys split into shards of about equal time (docs/decisions/tooling.md, Shards of equal time): each
 // journey file's seconds, measured in a whole run and kept in apps/web/e2e/journey-seconds.json, the longest file
 // first to the shard with the least so far. `node scripts/journey-shards.mjs <log>...` writes that table again from
-// the list reporter's lines of runs (`npm test` or `.ci/run` output, shard marks and colours allowed).
+// the list reporter's lines of runs (`npm test` or `.ci/run` output, shard marks and colours allowed), each file's
+// mean over the runs given; a .json among them is an earlier table, counted as one run.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,15 +58,34 @@ export function secondsFromLog(text) {
   return seconds;
 }
 
+/** Each file's mean over the runs that measured it: one run's seconds move by a fifth from machine to machine. */
+export function meanSeconds(runs) {
+  const sums = {};
+  for (const run of runs) {
+    for (const [file, s] of Object.entries(run)) {
+      const [total, count] = sums[file] ?? [0, 0];
+      sums[file] = [total + s, count + 1];
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(sums)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([file, [total, count]]) => [file, Math.round((total / count) * 10) / 10]),
+  );
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const logs = process.argv.slice(2);
-  if (logs.length === 0) {
-    console.error('usage: node scripts/journey-shards.mjs <run log>...');
+  const sources = process.argv.slice(2);
+  if (sources.length === 0) {
+    console.error('usage: node scripts/journey-shards.mjs <run log or seconds table (.json)>...');
     process.exit(2);
   }
-  const seconds = {};
-  for (const log of logs) Object.assign(seconds, secondsFromLog(readFileSync(log, 'utf8')));
-  const table = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => a.localeCompare(b)));
+  const table = meanSeconds(
+    sources.map((source) => {
+      const text = readFileSync(source, 'utf8');
+      return source.endsWith('.json') ? JSON.parse(text) : secondsFromLog(text);
+    }),
+  );
   writeFileSync(SECONDS_FILE, `${JSON.stringify(table, null, 2)}\n`);
   const files = journeyFiles();
   const missing = files.filter((f) => !(f in table));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ESM script shared with `npm test`
-import { journeyFiles, planShards, secondsFromLog } from './journey-shards.mjs';
+import { journeyFiles, meanSeconds, planShards, secondsFromLog } from './journey-shards.mjs';
 
 type Shard = { files: string[]; seconds: number };
 
@@ -51,5 +51,14 @@ describe('the journeys in shards of equal time', () => {
       '[node 24]  ✓ apps/api/src/modules/fleet/fleet.test.ts (12 tests) 2100ms',
     ].join('\n');
     expect(secondsFromLog(log)).toEqual({ 'fleet.spec.ts': 110.1, 'dashboard.spec.ts': 0.9 });
+  });
+
+  it("takes each file's mean over the runs that measured it", () => {
+    const runs = [
+      { 'a.spec.ts': 10, 'b.spec.ts': 3 },
+      { 'a.spec.ts': 20 },
+      { 'a.spec.ts': 12.5, 'c.spec.ts': 1 },
+    ];
+    expect(meanSeconds(runs)).toEqual({ 'a.spec.ts': 14.2, 'b.spec.ts': 3, 'c.spec.ts': 1 });
   });
 });
