@@ -6,8 +6,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
+import { root } from './build-web.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const JOURNEYS_DIR = path.join(root, 'apps/web/e2e');
 export const SECONDS_FILE = path.join(JOURNEYS_DIR, 'journey-seconds.json');
 
@@ -23,10 +24,13 @@ export function journeyFiles(dir = JOURNEYS_DIR) {
  * the table does not know (a new journey) counts as the table's median. Each shard's files in name order.
  */
 export function planShards(files, seconds, count) {
-  const known = files.map((f) => seconds[f]).filter((s) => typeof s === 'number' && s > 0);
-  const sorted = [...known].sort((a, b) => a - b);
-  const median = sorted.length > 0 ? sorted[Math.floor(sorted.length / 2)] : 1;
-  const cost = (f) => (typeof seconds[f] === 'number' && seconds[f] > 0 ? seconds[f] : median);
+  const measured = (f) => typeof seconds[f] === 'number' && seconds[f] > 0;
+  const known = files
+    .filter(measured)
+    .map((f) => seconds[f])
+    .sort((a, b) => a - b);
+  const median = known.length > 0 ? known[Math.floor(known.length / 2)] : 1;
+  const cost = (f) => (measured(f) ? seconds[f] : median);
   const shards = Array.from({ length: count }, () => ({ files: [], seconds: 0 }));
   const longestFirst = [...files].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b));
   for (const file of longestFirst) {
@@ -38,9 +42,6 @@ export function planShards(files, seconds, count) {
   return shards;
 }
 
-/** A terminal colour's escape sequence. */
-const COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
-
 /**
  * Each journey file's seconds summed from list reporter lines ('✓  3 apps/web/e2e/x.spec.ts:5:1 › … (21.0s)'),
  * first tries only: a retry measures a flake, not the journey.
@@ -51,7 +52,7 @@ export function secondsFromLog(text) {
     /(?:✓|✘|-)\s+\d+\s+(?:\[[^\]]*\]\s+›\s+)?apps\/web\/e2e\/([\w.-]+\.spec\.ts):\d+:\d+ .*\((\d+(?:\.\d+)?)(ms|s|m)\)\s*$/;
   const unit = { ms: 0.001, s: 1, m: 60 };
   for (const raw of text.split('\n')) {
-    const m = line.exec(raw.replace(COLOUR, ''));
+    const m = line.exec(stripVTControlCharacters(raw));
     if (!m || raw.includes('(retry #')) continue;
     seconds[m[1]] = Math.round(((seconds[m[1]] ?? 0) + Number(m[2]) * unit[m[3]]) * 10) / 10;
   }
