@@ -2,8 +2,7 @@
 // with its own PostgreSQL, demo and servers on ports of its own, each line marked with its shard
 // (docs/decisions/tooling.md, Journeys in two shards). E2E_SHARDS sets how many (2 by default, 1 for one run).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildWebIfStale, root } from './build-web.mjs';
@@ -44,7 +43,9 @@ const plan = planShards(
   existsSync(SECONDS_FILE) ? JSON.parse(readFileSync(SECONDS_FILE, 'utf8')) : {},
   shards,
 );
-const lists = mkdtempSync(path.join(tmpdir(), 'verdant-shards-'));
+// Beside each shard's output folder (which Playwright empties when it starts), ignored by git like it.
+const lists = path.join(root, 'test-results');
+mkdirSync(lists, { recursive: true });
 
 /** One shard: a Playwright run of its own, its servers 20 ports apart from the next shard's. */
 function runShard(index) {
