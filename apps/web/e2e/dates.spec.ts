@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
+import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /** Dates are typed day first everywhere, ISO dates pasted in are read too, and pickers store the day picked. */
@@ -19,7 +20,9 @@ async function paste(page: Page, field: ReturnType<Page['getByLabel']>, text: st
   }, text);
 }
 
-test('New Job reads typed dates day first, and Esc closes the picker, not the modal', async ({ page }) => {
+test('New Job reads typed dates day first, and Esc closes the picker, not the modal', async ({
+  page,
+}, info) => {
   const text = `Check meters ${Date.now().toString(36)}`;
   await signIn(page, 'demo');
   await page.goto('/organisation/jobs?show=new');
@@ -41,6 +44,8 @@ test('New Job reads typed dates day first, and Esc closes the picker, not the mo
   const row = page.getByRole('row', { name: new RegExp(text) });
   await expect(row).toContainText('25/12/2026');
   await expect(row).toContainText('10/01/2027');
+  // The list, its permanent job's badge and delete buttons included, stays within a phone's width.
+  await shots(page, 'jobs', info);
 
   // A date that does not exist is named, not silently replaced.
   await page.goto('/organisation/jobs?show=new');

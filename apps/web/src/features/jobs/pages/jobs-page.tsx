@@ -8,6 +8,7 @@ import { PageActions } from '../../../components/page-actions';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyRow, QueryState } from '../../../components/query-state';
 import { RowAction } from '../../../components/row-actions';
+import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage, isSilentError } from '../../../lib/api-errors';
 import { showErrorBanner, showSuccessBanner } from '../../../lib/banners';
 import { useUserDetails } from '../../../lib/current-user';
@@ -50,47 +51,49 @@ export function JobsPage() {
       <QueryState query={jobs}>
         {(data) => (
           <Paper withBorder radius="md">
-            <Table striped highlightOnHover verticalSpacing="sm" data-testid="jobs-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={130}>Date From</Table.Th>
-                  <Table.Th w={130}>Date Till</Table.Th>
-                  <Table.Th>Text</Table.Th>
-                  <Table.Th w={60} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.jobs.length === 0 && <EmptyRow cols={4} text="No jobs yet." />}
-                {data.jobs.map((job) => (
-                  <Table.Tr key={job.id}>
-                    <Table.Td>{formatDisplayDate(job.dateFrom)}</Table.Td>
-                    <Table.Td>{formatDisplayDate(job.dateTill)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Text fz="sm">{job.text}</Text>
-                        {job.permanent && (
-                          <Badge size="sm" variant="light" color="grape">
-                            Permanent
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {mayEdit && (
-                        <RowAction
-                          tip={job.permanent ? MSG.jobPermanent : 'Delete job'}
-                          label={`Delete job ${job.text}`}
-                          icon={IconTrash}
-                          danger
-                          disabled={job.permanent}
-                          onClick={() => setDeleting(job)}
-                        />
-                      )}
-                    </Table.Td>
+            <ScrollTable label="Jobs" minWidth={560}>
+              <Table striped highlightOnHover verticalSpacing="sm" data-testid="jobs-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={130}>Date From</Table.Th>
+                    <Table.Th w={130}>Date Till</Table.Th>
+                    <Table.Th>Text</Table.Th>
+                    <Table.Th w={60} />
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.jobs.length === 0 && <EmptyRow cols={4} text="No jobs yet." />}
+                  {data.jobs.map((job) => (
+                    <Table.Tr key={job.id}>
+                      <Table.Td>{formatDisplayDate(job.dateFrom)}</Table.Td>
+                      <Table.Td>{formatDisplayDate(job.dateTill)}</Table.Td>
+                      <Table.Td>
+                        <Group gap="xs">
+                          <Text fz="sm">{job.text}</Text>
+                          {job.permanent && (
+                            <Badge size="sm" variant="light" color="grape">
+                              Permanent
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        {mayEdit && (
+                          <RowAction
+                            tip={job.permanent ? MSG.jobPermanent : 'Delete job'}
+                            label={`Delete job ${job.text}`}
+                            icon={IconTrash}
+                            danger
+                            disabled={job.permanent}
+                            onClick={() => setDeleting(job)}
+                          />
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollTable>
           </Paper>
         )}
       </QueryState>
