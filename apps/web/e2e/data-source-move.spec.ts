@@ -41,6 +41,8 @@ test('move a meter to another site and see both site pages change', async ({ pag
 
   await openSite(page, 'Southern Depot');
   await expect(siteMeters(page).getByRole('link', { name: 'Northern Depot old supply' })).toBeVisible();
+  // The site's list of data sources stays within a phone's width.
+  await shots(page, 'site-data-sources', info);
   await openSite(page, 'Northern Depot');
   await expect(siteMeters(page)).toBeVisible();
   await expect(siteMeters(page).getByRole('link', { name: 'Northern Depot old supply' })).toHaveCount(0);

@@ -2,6 +2,7 @@ import { Anchor, Badge, Center, Loader, Paper, Table, Text } from '@mantine/core
 import { entityTypeLabel } from '@verdant/contracts/entities';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ScrollTable } from '../../../components/scroll-table';
 import { errorMessage } from '../../../lib/api-errors';
 import { useSiteEntities, useSiteMeters } from '../api';
 
@@ -33,16 +34,18 @@ function ListFrame({
           {empty}
         </Text>
       ) : (
-        <Table verticalSpacing="xs" aria-label={label} highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              {head.map((h) => (
-                <Table.Th key={h}>{h}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{children}</Table.Tbody>
-        </Table>
+        <ScrollTable label={label} minWidth={480}>
+          <Table verticalSpacing="xs" aria-label={label} highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                {head.map((h) => (
+                  <Table.Th key={h}>{h}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{children}</Table.Tbody>
+          </Table>
+        </ScrollTable>
       )}
     </Paper>
   );
