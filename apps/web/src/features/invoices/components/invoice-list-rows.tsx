@@ -47,7 +47,7 @@ export function InvoiceRow({
           {invoice.invoiceDate ? formatDisplayDate(invoice.invoiceDate) : '-'}
         </Table.Td>
         <Table.Td>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6}>
             <Anchor
               component={Link}
               to={`/data-sources/${meterId}/invoices/${invoice.id}`}
