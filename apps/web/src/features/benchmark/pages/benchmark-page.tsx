@@ -1,9 +1,15 @@
 import { Alert, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { BENCHMARK_LEVELS, LEVEL_LABELS } from '@verdant/domain/benchmark/benchmark-rules';
+import {
+  BENCHMARK_DEFAULT_MONTHS_AGO,
+  BENCHMARK_LEVELS,
+  LEVEL_LABELS,
+} from '@verdant/domain/benchmark/benchmark-rules';
+import { addMonths, monthOf } from '@verdant/domain/calendar';
 import { useSearchParams } from 'react-router';
 import { MonthField } from '../../../components/date-fields';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-errors';
+import { useOrganisationToday } from '../../../lib/organisation-today';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useBenchmark, useBenchmarkSets, useEntityChoices } from '../api';
 import { BenchmarkPdfButton } from '../components/benchmark-pdf-button';
@@ -23,6 +29,9 @@ export function BenchmarkPage() {
   const level = Math.min(5, Math.max(0, Number(params.get('level') ?? 2) || 0));
   const asked = params.get('endMonth');
   const endMonth = asked && MONTH.test(asked) ? asked : null;
+  // The month the API defaults to, shown before an entity is chosen (the answer's own end month after).
+  const today = useOrganisationToday();
+  const defaultEnd = addMonths(monthOf(today), -BENCHMARK_DEFAULT_MONTHS_AGO).slice(0, 7);
   const set = (key: string, value: string | null) =>
     setParams(
       (p) => {
@@ -73,7 +82,7 @@ export function BenchmarkPage() {
           <MonthField
             label="End month"
             w={{ base: '100%', sm: 180 }}
-            value={endMonth ?? result.data?.endMonth ?? null}
+            value={endMonth ?? result.data?.endMonth ?? defaultEnd}
             onChange={(v) => set('endMonth', v && MONTH.test(v) ? v : null)}
           />
           <Select
