@@ -8,7 +8,11 @@ const openSite = async (page: Page, name: string) => {
   await page.goto('/organisation/sites');
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page).toHaveURL(/\/sites\/\d+$/);
-  await page.getByRole('tab', { name: 'Data Sources' }).click();
+  // The site's own tab: the organisation's page, until the site's replaces it, has a Data Sources tab too.
+  await page
+    .getByRole('tablist', { name: 'Site sections' })
+    .getByRole('tab', { name: 'Data Sources' })
+    .click();
 };
 const siteMeters = (page: Page) => page.getByRole('table', { name: 'Data sources' });
 

@@ -6,7 +6,11 @@ test("change a meter's unit and see the figures follow", async ({ page }, info) 
   await signIn(page, 'demo');
   await page.goto('/organisation/sites');
   await page.getByRole('link', { name: 'Aquatic Centre', exact: true }).click();
-  await page.getByRole('tab', { name: 'Data Sources' }).click();
+  // The site's own tab: the organisation's page, until the site's replaces it, has a Data Sources tab too.
+  await page
+    .getByRole('tablist', { name: 'Site sections' })
+    .getByRole('tab', { name: 'Data Sources' })
+    .click();
   await page
     .getByRole('table', { name: 'Data sources' })
     .getByRole('link', { name: 'Aquatic Centre LPG' })

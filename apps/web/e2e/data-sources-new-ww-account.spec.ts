@@ -40,7 +40,11 @@ test('New W/WW Acct creates a water and a wastewater meter with equal numbers su
   // Both meters are the site's data sources now.
   await page.goto('/organisation/sites');
   await page.getByRole('link', { name: 'Civic Library' }).first().click();
-  await page.getByRole('tab', { name: 'Data Sources' }).click();
+  // The site's own tab: the organisation's page, until the site's replaces it, has a Data Sources tab too.
+  await page
+    .getByRole('tablist', { name: 'Site sections' })
+    .getByRole('tab', { name: 'Data Sources' })
+    .click();
   await expect(page.getByRole('link', { name: `${account} - Water`, exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: `${account} - Wastewater`, exact: true })).toBeVisible();
 });

@@ -94,7 +94,9 @@ test('a site open date picked in the calendar, and an entity date pasted as ISO,
     .getByRole('link', { name: 'Civic Administration Building' })
     .click();
   await expect(page).toHaveURL(/\/entities\/\d+$/);
-  await page.getByRole('tab', { name: 'Details' }).click();
+  // The entity's own tab: until its page has loaded, the organisation's area tabs (with a Details of their own)
+  // are still on the screen.
+  await page.getByRole('tablist', { name: 'Entity sections' }).getByRole('tab', { name: 'Details' }).click();
   const entityOpen = page.getByLabel('Open date', { exact: true });
   await paste(page, entityOpen, `2019-07-${day}`);
   await expect(entityOpen).toHaveAttribute('data-save-state', 'saved');

@@ -8,7 +8,9 @@ test("an entity's Details field saves itself and is there after a reload", async
   await page.goto('/organisation/entities');
   await page.getByRole('table').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/entities\/\d+$/);
-  await page.getByRole('tab', { name: 'Details' }).click();
+  // The entity's own tab: until its page has loaded, the organisation's area tabs (with a Details of their own)
+  // are still on the screen.
+  await page.getByRole('tablist', { name: 'Entity sections' }).getByRole('tab', { name: 'Details' }).click();
   await expect(page).toHaveURL(/\/entities\/\d+\/settings$/);
 
   const field = page.getByLabel('Description');
