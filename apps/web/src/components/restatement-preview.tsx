@@ -57,7 +57,7 @@ export function RestatementPreview({ preview }: { preview: Preview }) {
                   <Table.Tr key={`${o.organisationId}-${y.year}`}>
                     <Table.Td>
                       {i === 0 && (
-                        <Group gap={6} wrap="nowrap">
+                        <Group gap={6}>
                           <Text size="sm">{o.name}</Text>
                           <Badge color="orange" variant={o.significant ? 'light' : 'default'}>
                             {o.significant ? 'Significant' : 'Below'} {o.threshold} %
