@@ -1,19 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/axe-test';
 import { sawBanner } from './support/banners';
+import { openSiteDataSources } from './support/data-source';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
-const openSite = async (page: Page, name: string) => {
-  await page.goto('/organisation/sites');
-  await page.getByRole('link', { name, exact: true }).click();
-  await expect(page).toHaveURL(/\/sites\/\d+$/);
-  // The site's own tab: the organisation's page, until the site's replaces it, has a Data Sources tab too.
-  await page
-    .getByRole('tablist', { name: 'Site sections' })
-    .getByRole('tab', { name: 'Data Sources' })
-    .click();
-};
 const siteMeters = (page: Page) => page.getByRole('table', { name: 'Data sources' });
 
 async function moveTo(page: Page, site: string) {
@@ -29,7 +20,7 @@ async function moveTo(page: Page, site: string) {
 
 test('move a meter to another site and see both site pages change', async ({ page }, info) => {
   await signIn(page, 'demo');
-  await openSite(page, 'Northern Depot');
+  await openSiteDataSources(page, 'Northern Depot');
   await siteMeters(page).getByRole('link', { name: 'Northern Depot old supply' }).click();
   await expect(page.getByRole('heading', { name: 'Northern Depot old supply' })).toBeVisible();
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
@@ -43,11 +34,11 @@ test('move a meter to another site and see both site pages change', async ({ pag
   await moveTo(page, 'Southern Depot');
   await expect(crumbs.getByRole('link', { name: 'Southern Depot' })).toBeVisible();
 
-  await openSite(page, 'Southern Depot');
+  await openSiteDataSources(page, 'Southern Depot');
   await expect(siteMeters(page).getByRole('link', { name: 'Northern Depot old supply' })).toBeVisible();
   // The site's list of data sources stays within a phone's width.
   await shots(page, 'site-data-sources', info);
-  await openSite(page, 'Northern Depot');
+  await openSiteDataSources(page, 'Northern Depot');
   await expect(siteMeters(page)).toBeVisible();
   await expect(siteMeters(page).getByRole('link', { name: 'Northern Depot old supply' })).toHaveCount(0);
 

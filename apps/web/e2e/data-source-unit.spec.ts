@@ -1,16 +1,11 @@
 import { expect, test } from './support/axe-test';
+import { openSiteDataSources } from './support/data-source';
 import { shots } from './support/screens';
 import { signIn } from './support/sign-in';
 
 test("change a meter's unit and see the figures follow", async ({ page }, info) => {
   await signIn(page, 'demo');
-  await page.goto('/organisation/sites');
-  await page.getByRole('link', { name: 'Aquatic Centre', exact: true }).click();
-  // The site's own tab: the organisation's page, until the site's replaces it, has a Data Sources tab too.
-  await page
-    .getByRole('tablist', { name: 'Site sections' })
-    .getByRole('tab', { name: 'Data Sources' })
-    .click();
+  await openSiteDataSources(page, 'Aquatic Centre');
   await page
     .getByRole('table', { name: 'Data sources' })
     .getByRole('link', { name: 'Aquatic Centre LPG' })

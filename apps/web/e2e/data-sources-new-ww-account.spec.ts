@@ -1,4 +1,5 @@
 import { expect, test } from './support/axe-test';
+import { openSiteDataSources } from './support/data-source';
 import { signIn } from './support/sign-in';
 
 test('New W/WW Acct creates a water and a wastewater meter with equal numbers suffixed (W) and (WW)', async ({
@@ -38,13 +39,7 @@ test('New W/WW Acct creates a water and a wastewater meter with equal numbers su
   await expect(dialog).toBeHidden();
 
   // Both meters are the site's data sources now.
-  await page.goto('/organisation/sites');
-  await page.getByRole('link', { name: 'Civic Library' }).first().click();
-  // The site's own tab: the organisation's page, until the site's replaces it, has a Data Sources tab too.
-  await page
-    .getByRole('tablist', { name: 'Site sections' })
-    .getByRole('tab', { name: 'Data Sources' })
-    .click();
+  await openSiteDataSources(page, 'Civic Library');
   await expect(page.getByRole('link', { name: `${account} - Water`, exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: `${account} - Wastewater`, exact: true })).toBeVisible();
 });

@@ -1,14 +1,22 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Opens a demo data source's page from its site's Data Sources tab. */
-export async function openDataSource(page: Page, site: string, name: string) {
+/** Opens a demo site's Data Sources tab from the organisation's list of sites. */
+export async function openSiteDataSources(page: Page, site: string) {
   await page.goto('/organisation/sites');
-  await page.getByRole('table', { name: 'Sites' }).getByRole('link', { name: site }).click();
+  await page.getByRole('table', { name: 'Sites' }).getByRole('link', { name: site, exact: true }).click();
   // The organisation's page has a Data Sources tab too: clicked before the site's page replaced it, it led there.
   await expect(page).toHaveURL(/\/sites\/\d+/);
   await expect(page.getByRole('heading', { name: site, level: 1 })).toBeVisible();
-  await page.getByRole('tab', { name: 'Data Sources' }).click();
+  await page
+    .getByRole('tablist', { name: 'Site sections' })
+    .getByRole('tab', { name: 'Data Sources' })
+    .click();
   await expect(page).toHaveURL(/\/sites\/\d+\/data-sources/);
+}
+
+/** Opens a demo data source's page from its site's Data Sources tab. */
+export async function openDataSource(page: Page, site: string, name: string) {
+  await openSiteDataSources(page, site);
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }
