@@ -36,13 +36,19 @@ export const theme = createTheme({
     },
     // Dimmed text (#636c74) is under 4.5:1 on an orange alert's tint (#ffe8cc): the readable gray, 6.9:1, instead.
     Alert: { styles: { root: { '--mantine-color-dimmed': '#495057' } as CSSProperties } },
-    // A choice list that scrolls must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable).
+    // A choice list that scrolls must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable),
+    // and a list box may hold only options (axe: aria-required-children): the list box scrolls itself and takes
+    // the focus, instead of a focusable scroll area inside it.
     ...Object.fromEntries(
       ['Select', 'MultiSelect', 'Autocomplete', 'TagsInput'].map((name) => [
         name,
-        { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+        { defaultProps: { withScrollArea: false } },
       ]),
     ),
+    ComboboxOptions: { defaultProps: { tabIndex: 0, style: { maxHeight: '13.75rem', overflowY: 'auto' } } },
+    // "Nothing found" is drawn inside the option list, which may hold only options (axe: aria-required-children):
+    // a disabled option, read out as such, that the arrow keys pass over (they move between Mantine's own options).
+    ComboboxEmpty: { defaultProps: { role: 'option', 'aria-disabled': true, 'aria-selected': false } },
     // A table that scrolls sideways must be reachable by keyboard to be scrolled, links in it or not.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     // Mantine's modal close button has no name of its own.

@@ -75,7 +75,6 @@ export function ExportChoices<Q extends string>({
         data={items.map((s) => ({ value: String(s.id), label: s.name }))}
         value={assets}
         onChange={onAssets}
-        maxDropdownHeight={240}
       />
       <Checkbox.Group label="Quantities" value={data} onChange={onData}>
         <Group mt="xs">

@@ -74,6 +74,8 @@ export function TimeZoneSection({ organisation }: { organisation: Organisation }
           disabled={!organisation.mayEdit || moving}
           w={{ base: '100%', xs: 320 }}
           comboboxProps={{ withinPortal: true }}
+          // The question hands the focus back here when it closes: the list stays shut until clicked or keyed.
+          openOnFocus={false}
           nothingFoundMessage="No time zone of that name"
         />
       </Group>
