@@ -1,6 +1,7 @@
 /**
  * The benchmark's constants, units and messages (data-portal.md 8 and 9; docs/decisions/benchmark.md).
  */
+import { addMonths } from '../calendar';
 
 /** Benchmark levels 0 to 5 (data-portal.md 9). */
 export const BENCHMARK_LEVELS = [0, 1, 2, 3, 4, 5] as const;
@@ -18,6 +19,11 @@ export const LEVEL_LABELS: Record<BenchmarkLevel, string> = {
 
 /** The default end month is two months ago (data-portal.md 9). */
 export const BENCHMARK_DEFAULT_MONTHS_AGO = 2;
+
+/** The end month when none is chosen: two months before the organisation's month ('yyyy-MM-01' both). */
+export function defaultBenchmarkEnd(organisationMonth: string): string {
+  return addMonths(organisationMonth, -BENCHMARK_DEFAULT_MONTHS_AGO);
+}
 /** The earliest end month, and the earliest commissioning year (data-portal.md 5). */
 export const BENCHMARK_MIN_YEAR = 2000;
 export const COMMISSIONING_MIN_YEAR = 2000;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultBenchmarkEnd } from './benchmark-rules';
 import { commissioningFigures } from './commissioning';
 import { compareWithPast, compareWithPeers, compareWithPublished, quantile } from './compare';
 
@@ -192,5 +193,13 @@ describe('a commissioning table of three entities', () => {
       commissionedGap: null,
       note: 'The year is not over: 4 of 12 months lived',
     });
+  });
+});
+
+describe('the default end month', () => {
+  it('is two months before the organisation month, across a year', () => {
+    expect(defaultBenchmarkEnd('2026-12-01')).toBe('2026-10-01');
+    expect(defaultBenchmarkEnd('2027-02-01')).toBe('2026-12-01');
+    expect(defaultBenchmarkEnd('2027-01-01')).toBe('2026-11-01');
   });
 });

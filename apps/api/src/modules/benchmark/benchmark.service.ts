@@ -2,12 +2,11 @@ import type { BenchmarkSetSummary } from '@verdant/contracts/benchmark';
 import type { BenchmarkPosition, BenchmarkResult } from '@verdant/contracts/benchmark/results';
 import type { Db } from '@verdant/db/client';
 import {
-  BENCHMARK_DEFAULT_MONTHS_AGO,
   BENCHMARK_MIN_YEAR,
   BENCHMARK_MSG,
   type BenchmarkLevel,
+  defaultBenchmarkEnd,
 } from '@verdant/domain/benchmark/benchmark-rules';
-import { addMonths } from '@verdant/domain/calendar';
 import * as q from '../../lib/benchmark/benchmark.queries';
 import { benchmarkFor } from '../../lib/benchmark/benchmark-figures';
 import { commissioningFor } from '../../lib/benchmark/commissioning-figures';
@@ -27,7 +26,7 @@ export function createBenchmarkService({ db }: { db: Db }) {
   /** The end month asked for ('yyyy-MM'), or two months ago; never in the future, never before 2000. */
   function endMonthOf(a: Caller, endMonth: string | undefined) {
     const org = orgOf(a);
-    const end = endMonth ? `${endMonth}-01` : addMonths(org.currentMonth, -BENCHMARK_DEFAULT_MONTHS_AGO);
+    const end = endMonth ? `${endMonth}-01` : defaultBenchmarkEnd(org.currentMonth);
     if (end > org.currentMonth)
       throw badRequest(BENCHMARK_MSG.endMonthFuture, { endMonth: [BENCHMARK_MSG.endMonthFuture] });
     if (Number(end.slice(0, 4)) < BENCHMARK_MIN_YEAR)

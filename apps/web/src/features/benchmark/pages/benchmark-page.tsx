@@ -1,10 +1,10 @@
 import { Alert, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import {
-  BENCHMARK_DEFAULT_MONTHS_AGO,
   BENCHMARK_LEVELS,
+  defaultBenchmarkEnd,
   LEVEL_LABELS,
 } from '@verdant/domain/benchmark/benchmark-rules';
-import { addMonths, monthOf } from '@verdant/domain/calendar';
+import { monthOf } from '@verdant/domain/calendar';
 import { useSearchParams } from 'react-router';
 import { MonthField } from '../../../components/date-fields';
 import { PageHeader } from '../../../components/page-header';
@@ -31,7 +31,7 @@ export function BenchmarkPage() {
   const endMonth = asked && MONTH.test(asked) ? asked : null;
   // The month the API defaults to, shown before an entity is chosen (the answer's own end month after).
   const today = useOrganisationToday();
-  const defaultEnd = addMonths(monthOf(today), -BENCHMARK_DEFAULT_MONTHS_AGO).slice(0, 7);
+  const defaultEnd = defaultBenchmarkEnd(monthOf(today)).slice(0, 7);
   const set = (key: string, value: string | null) =>
     setParams(
       (p) => {
