@@ -18,6 +18,7 @@ const SLOW = { timeout: 60_000 };
 
 test('a general user replaces two invoices and sees them nested under the replacement', async ({
   page,
+  axe,
 }, info) => {
   test.setTimeout(240_000);
   await signIn(page, 'demo.general');
@@ -36,6 +37,9 @@ test('a general user replaces two invoices and sees them nested under the replac
   const start = `01/${pad(a.m)}/${a.y}`;
   const end = `${lastDay(b.y, b.m)}/${pad(b.m)}/${b.y}`;
   await page.getByRole('button', { name: 'Invoice Actions' }).click();
+  // An open menu holds only its items, the first of them focused.
+  await expect(page.getByRole('menuitem', { name: 'New Invoice' })).toBeFocused();
+  await axe.check(page);
   await page.getByRole('menuitem', { name: 'Replace Invoice' }).click();
   await expect(page).toHaveURL(/show=replacement/);
   const dialog = page.getByRole('dialog', { name: 'Replace Invoice' });

@@ -49,6 +49,9 @@ export const theme = createTheme({
     // "Nothing found" is drawn inside the option list, which may hold only options (axe: aria-required-children):
     // a disabled option, read out as such, that the arrow keys pass over (they move between Mantine's own options).
     ComboboxEmpty: { defaultProps: { role: 'option', 'aria-disabled': true, 'aria-selected': false } },
+    // A menu may hold only menu items (axe: aria-required-children): no focus placeholder in it; the focus goes to
+    // the first item as the menu opens, as the ARIA menu pattern has it.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // A table that scrolls sideways must be reachable by keyboard to be scrolled, links in it or not.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     // Mantine's modal close button has no name of its own.
