@@ -24,6 +24,7 @@ export const BENCHMARK_DEFAULT_MONTHS_AGO = 2;
 export function defaultBenchmarkEnd(organisationMonth: string): string {
   return addMonths(organisationMonth, -BENCHMARK_DEFAULT_MONTHS_AGO);
 }
+
 /** The earliest end month, and the earliest commissioning year (data-portal.md 5). */
 export const BENCHMARK_MIN_YEAR = 2000;
 export const COMMISSIONING_MIN_YEAR = 2000;
