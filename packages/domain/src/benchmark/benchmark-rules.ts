@@ -18,7 +18,7 @@ export const LEVEL_LABELS: Record<BenchmarkLevel, string> = {
 };
 
 /** The default end month is two months ago (data-portal.md 9). */
-export const BENCHMARK_DEFAULT_MONTHS_AGO = 2;
+const BENCHMARK_DEFAULT_MONTHS_AGO = 2;
 
 /** The end month when none is chosen: two months before the organisation's month ('yyyy-MM-01' both). */
 export function defaultBenchmarkEnd(organisationMonth: string): string {
