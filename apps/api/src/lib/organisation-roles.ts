@@ -178,12 +178,14 @@ export interface EnterableOrganisation {
 
 /**
  * Organisations the principal may enter, best first: most recently used, then by name. A product
- * administrator may enter every organisation (disabled ones included, to re-enable them).
+ * administrator may enter every organisation (disabled ones included, to re-enable them). `fixedOrder` leaves
+ * recency out (those the principal administers first, then by name), so that every caller gets the same first
+ * one (the free test drive's landing: docs/decisions/sessions-and-security.md).
  */
 export async function enterableOrganisations(
   db: DbOrTx,
   principal: Principal,
-  opts: { q?: string; limit: number; recentOnly?: boolean },
+  opts: { q?: string; limit: number; recentOnly?: boolean; fixedOrder?: boolean },
 ): Promise<EnterableOrganisation[]> {
   const filters = [];
   if (opts.q) filters.push(ilike(organisations.name, `%${opts.q.replace(/[\\%_]/g, '\\$&')}%`));
@@ -209,7 +211,12 @@ export async function enterableOrganisations(
       and(eq(memberships.organisationId, organisations.id), eq(memberships.userId, principal.userId)),
     )
     .where(and(...filters))
-    .orderBy(sql`${memberships.lastUsedAt} desc nulls last`, organisations.name)
+    .orderBy(
+      opts.fixedOrder
+        ? sql`${memberships.admin} desc nulls last`
+        : sql`${memberships.lastUsedAt} desc nulls last`,
+      organisations.name,
+    )
     .limit(opts.limit);
   return rows.map((r) => ({
     id: r.id,

@@ -89,7 +89,10 @@ export function createSessions({
 }) {
   let liveSession: ReturnType<typeof q.liveSessionStatement> | undefined;
 
-  /** Opens a session in the organisation asked for when the user may enter it, else the most recently used. */
+  /**
+   * Opens a session in the organisation asked for when the user may enter it, else the most recently used (a
+   * test drive: the first the demo account administers, by name).
+   */
   async function open(
     user: UserRow,
     meta: { ip: string; userAgent?: string },
@@ -97,7 +100,8 @@ export function createSessions({
     testDrive = false,
   ): Promise<SessionData | null> {
     const principal = principalOf(user);
-    const [first] = await enterableOrganisations(db, principal, { limit: 1 });
+    // A test drive lands where every visitor lands, whatever the demo account's own sign-ins last used.
+    const [first] = await enterableOrganisations(db, principal, { limit: 1, fixedOrder: testDrive });
     let organisationId = first?.id ?? null;
     if (preferredOrganisationId) {
       const roles = await organisationRoles(db, principal, [preferredOrganisationId]);

@@ -140,6 +140,28 @@ describe('the free test drive', () => {
     expect(await signIn('demo')).toBeTruthy();
   });
 
+  it('lands where every visitor lands even after the demo account signed in with its password elsewhere', async () => {
+    // The demo password is published: someone signs in with it and works in the other organisation last.
+    const own = await signIn('demo');
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/current-user/organisation/${otherOrg}`,
+      headers: bearer(own),
+    });
+    expect(moved.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/login',
+      payload: { username: 'demo', password: 'Verdant-test-1' },
+    });
+    expect(again.json().data.organisation.id).toBe(otherOrg);
+
+    expect((await testDrive()).organisation.id).toBe(demoOrg);
+    // Back where the demo account's own sign-ins began, for the tests below.
+    const back = `/api/current-user/organisation/${demoOrg}`;
+    await t.app.inject({ method: 'PUT', url: back, headers: bearer(own) });
+  });
+
   it('keeps the demo account and its organisations from being locked even by a signed-in administrator', async () => {
     const own = await signIn('demo');
     const change = await t.app.inject({
