@@ -36,3 +36,12 @@ test("a site's new name is in the site's history, with the old one", async ({ pa
   await expect(page.getByRole('table', { name: 'History' }).getByText(renamed).first()).toBeVisible();
   await shots(page, 'organisation-history', info);
 });
+
+test('the history refuses someone who is not an administrator, with nothing to filter', async ({ page }) => {
+  await signIn(page, 'demo.general');
+  await page.goto('/organisation/history');
+  await expect(page.getByText('You do not have access to this')).toBeVisible();
+  await expect(page.getByText('The history could not be loaded.')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'History' })).toHaveCount(0);
+});

@@ -2,6 +2,8 @@ import { Button, Code, Group, Pagination, Select, Stack, Table, Text } from '@ma
 import { AUDIT_ASSET_TYPES, type AuditEvent, auditOperations as ops } from '@verdant/contracts/audit';
 import { formatDisplayDate } from '@verdant/domain/dates';
 import { useState } from 'react';
+import { ApiError, errorMessage } from '../lib/api-errors';
+import { showErrorBanner } from '../lib/banners';
 import { saveFile } from '../lib/download';
 import { call, useOperation } from '../lib/operations';
 import { organisationTodayNow } from '../lib/organisation-today';
@@ -81,10 +83,17 @@ export function AuditHistory({ organisationId, asset }: Props) {
   const history = useOperation(ops.history, { params, query: queryOf(filters, asset, page) });
 
   async function exportCsv() {
-    const csv = await call(ops.historyCsv, { params, query: queryOf(filters, asset) });
-    saveFile(csv, `history-${organisationTodayNow()}.csv`);
+    try {
+      const csv = await call(ops.historyCsv, { params, query: queryOf(filters, asset) });
+      saveFile(csv, `history-${organisationTodayNow()}.csv`);
+    } catch (e) {
+      showErrorBanner(errorMessage(e));
+    }
   }
 
+  // Refused (someone who is not an administrator, by the address): the refusal alone, no filters to try.
+  if (history.error instanceof ApiError && history.error.status === 403)
+    return <Text c="red">{history.error.message}</Text>;
   const data = history.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
