@@ -1,4 +1,6 @@
 import { addMembership, createMember, createOrganisation } from '@verdant/db/factories';
+import { auditEvents } from '@verdant/db/schema/audit';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../testing/test-app';
 import { call, details, editable, ids, org, otherOrg, t, useFixture } from './users.fixture';
@@ -142,6 +144,23 @@ describe('administrator actions', () => {
       false,
     );
     expect((await call('general', 'POST', `/api/users/${ids.target}/block/${org.id}`)).statusCode).toBe(403);
+  });
+
+  it('records a block once when it is asked twice', async () => {
+    const blocks = async () =>
+      (
+        await t.db
+          .select()
+          .from(auditEvents)
+          .where(and(eq(auditEvents.assetId, ids.target ?? 0), eq(auditEvents.action, 'block')))
+      ).length;
+    const before = await blocks();
+    for (let i = 0; i < 2; i++) {
+      const res = await call('boss', 'POST', `/api/users/${ids.target}/block/${org.id}`);
+      expect(res.json().orgBlocked).toBe(true);
+    }
+    expect(await blocks()).toBe(before + 1);
+    await call('boss', 'DELETE', `/api/users/${ids.target}/block/${org.id}`);
   });
 
   it('refuses every action of an observer', async () => {

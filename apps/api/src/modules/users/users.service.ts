@@ -172,6 +172,8 @@ export function createUsersService({
       return db.transaction(async (tx) => {
         const row = await member(tx, organisationId, userId);
         if (blocked) assertNotTestDriveAccount(a.principal, row.user);
+        // Already so (a second click, two administrators at once): nothing changes and nothing is recorded.
+        if (row.membership.orgBlocked === blocked) return toUser(row, true);
         await q.updateMembership(tx, userId, organisationId, { orgBlocked: blocked });
         await audit(tx, a, {
           organisationId,
