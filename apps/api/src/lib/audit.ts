@@ -68,12 +68,17 @@ export async function audit(tx: DbOrTx, actor: AuditActor | Caller, entry: Audit
   await auditAll(tx, actor, [entry]);
 }
 
+/** An update that changed no field: saved again as it was, so nothing to record (docs/decisions/audit-log.md). */
+const unchanged = (entry: AuditEntry) =>
+  entry.action === 'update' && Object.keys(entry.changes ?? {}).length === 0;
+
 /** Appends audit rows of one actor in one statement, in order (a bulk write's row per asset). */
 export async function auditAll(
   tx: DbOrTx,
   actor: AuditActor | Caller,
-  entries: readonly AuditEntry[],
+  all: readonly AuditEntry[],
 ): Promise<void> {
+  const entries = all.filter((entry) => !unchanged(entry));
   if (entries.length === 0) return;
   const who: AuditActor = 'user' in actor ? actorOf(actor) : actor;
   await tx.insert(auditEvents).values(

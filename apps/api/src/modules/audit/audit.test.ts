@@ -69,6 +69,14 @@ describe('audit log', () => {
     expect(after[0]?.n).toBe(before[0]?.n);
   });
 
+  it('writes nothing when a save changes nothing', async () => {
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents);
+    const res = await call('editor', 'PUT', `/api/sites/${site.id}`, { name: 'Main Depot' });
+    expect(res.statusCode).toBe(200);
+    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents);
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE through SQL', async () => {
     expect(await refusal(sql`update audit_events set action = 'forged'`)).toMatch(
       /append-only: UPDATE refused/,
