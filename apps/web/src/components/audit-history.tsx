@@ -9,6 +9,7 @@ import { call, useOperation } from '../lib/operations';
 import { organisationTodayNow } from '../lib/organisation-today';
 import { DateField } from './date-fields';
 import { paginationLabels } from './pagination-labels';
+import { QueryPending } from './query-state';
 
 interface Props {
   organisationId: number;
@@ -93,7 +94,7 @@ export function AuditHistory({ organisationId, asset }: Props) {
 
   // Refused (someone who is not an administrator, by the address): the refusal alone, no filters to try.
   if (history.error instanceof ApiError && history.error.status === 403)
-    return <Text c="red">{history.error.message}</Text>;
+    return <QueryPending query={history} />;
   const data = history.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
